@@ -1,0 +1,398 @@
+// The one hand-written description of the database, shared by SQLite and PostgreSQL.
+// Times are ISO-8601 UTC text, money is integer XAF, booleans are 0/1 integers, ids are text.
+// Rows never leave infrastructure/: repositories map them to domain objects.
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Bool = number; // 0 or 1, mapped to boolean in repositories
+type Iso = string; // ISO-8601 UTC timestamp
+type Json = string; // JSON text
+
+export interface ProfilesTable {
+  id: string;
+  role: "student" | "agent" | "admin";
+  full_name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  email_confirmed_at: Iso | null;
+  google_id: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Iso;
+  last_seen_at: Iso;
+  expires_at: Iso;
+  user_agent: string | null;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  token_hash: string;
+  expires_at: Iso;
+  used_at: Iso | null;
+  created_at: Iso;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Iso | null;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  throttle_key: string;
+  created_at: Iso;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  data: Generated<Json>;
+  created_at: Iso;
+}
+
+export interface AgentsTable {
+  user_id: string;
+  verification_status: Generated<"pending" | "approved" | "rejected" | "unsubmitted">;
+  business_name: string | null;
+  license_number: string | null;
+  specializations: Generated<Json>;
+  commission_rate: Generated<number>;
+  business_phone: string | null;
+  business_email: string | null;
+  business_address: string | null;
+  website_url: string | null;
+  bio: string | null;
+  rejection_reason: string | null;
+  submitted_at: Iso | null;
+  reviewed_at: Iso | null;
+  payout_schedule: Generated<string>;
+  terms_accepted_at: Iso | null;
+  created_at: Iso;
+}
+
+export interface AgentDocumentsTable {
+  id: string;
+  agent_id: string;
+  storage_key: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: Iso;
+}
+
+export interface PropertiesTable {
+  id: string;
+  agent_id: string;
+  title: string;
+  description: Generated<string>;
+  property_type: "room" | "studio" | "apartment" | "house";
+  neighbourhood: string;
+  address: Generated<string>;
+  latitude: number;
+  longitude: number;
+  distance_to_campus_m: number;
+  monthly_rent: number;
+  advance_months: Generated<number>;
+  bedrooms: Generated<number>;
+  furnished: Generated<Bool>;
+  toilet_inside: Generated<Bool>;
+  shower_inside: Generated<Bool>;
+  water_supply: Generated<Bool>;
+  prepaid_meter: Generated<Bool>;
+  wifi: Generated<Bool>;
+  security: Generated<Bool>;
+  parking: Generated<Bool>;
+  status: Generated<"available" | "booked" | "sold" | "unavailable" | "rented_out">;
+  is_verified: Generated<Bool>;
+  is_available: Generated<Bool>;
+  hidden_at: Iso | null;
+  visiting_hours: Json | null;
+  availability_confirmed_at: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface GuestHousesTable {
+  id: string;
+  host_id: string;
+  name: string;
+  description: Generated<string>;
+  neighbourhood: string;
+  address: Generated<string>;
+  latitude: number;
+  longitude: number;
+  nightly_rate: number;
+  rooms: Generated<number>;
+  amenities: Generated<Json>;
+  whatsapp_number: string;
+  is_verified: Generated<Bool>;
+  created_at: Iso;
+}
+
+export interface PhotosTable {
+  id: string;
+  owner_type: "property" | "guest_house" | "blog_post";
+  owner_id: string;
+  position: Generated<number>;
+  storage_key: string;
+  width: number;
+  height: number;
+  alt: Generated<string>;
+  created_at: Iso;
+}
+
+export interface ListingReportsTable {
+  id: string;
+  property_id: string;
+  reporter_id: string;
+  reason: string;
+  details: Generated<string>;
+  status: Generated<"open" | "dismissed" | "upheld">;
+  created_at: Iso;
+  reviewed_at: Iso | null;
+}
+
+export interface BlogPostsTable {
+  id: string;
+  slug: string;
+  author_name: string;
+  cover_storage_key: string | null;
+  title_en: string;
+  title_fr: string;
+  excerpt_en: string;
+  excerpt_fr: string;
+  body_en: string;
+  body_fr: string;
+  published_at: Iso | null;
+  created_at: Iso;
+}
+
+export interface MessageThreadsTable {
+  id: string;
+  property_id: string | null;
+  student_id: string;
+  agent_id: string;
+  created_at: Iso;
+  last_message_at: Iso;
+}
+
+export interface MessagesTable {
+  id: string;
+  thread_id: string;
+  sender_id: string;
+  body: string;
+  read_at: Iso | null;
+  created_at: Iso;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: Iso;
+}
+
+export interface WishlistsTable {
+  user_id: string;
+  property_id: string;
+  created_at: Iso;
+}
+
+export interface ViewHistoryTable {
+  id: string;
+  user_id: string;
+  property_id: string;
+  viewed_at: Iso;
+}
+
+export interface SearchHistoryTable {
+  id: string;
+  user_id: string;
+  query: string;
+  searched_at: Iso;
+}
+
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  query: string;
+  last_notified_at: Iso;
+  created_at: Iso;
+}
+
+export interface ReviewsTable {
+  id: string;
+  agent_id: string;
+  student_id: string;
+  booking_id: string;
+  rating: number;
+  comment: Generated<string>;
+  reply: string | null;
+  replied_at: Iso | null;
+  created_at: Iso;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  payment_gateway: string;
+  payment_status: string;
+  payment_type: string;
+  amount: number;
+  currency: Generated<string>;
+  method: string | null;
+  phone: string | null;
+  reference: string;
+  provider_tx_id: string | null;
+  checkout_url: string | null;
+  booking_id: string | null;
+  guest_house_id: string | null;
+  failure_reason: string | null;
+  confirmed_at: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  payment_id: string;
+  event_type: string;
+  event_data: Generated<Json>;
+  created_at: Iso;
+}
+
+export interface BookingsTable {
+  id: string;
+  property_id: string;
+  student_id: string;
+  visitor_name: string;
+  visitor_email: string;
+  visitor_phone: string;
+  visit_date: string; // YYYY-MM-DD
+  visit_time: string; // '10:00 AM'
+  message: Generated<string>;
+  payment_amount: number;
+  fee_type: string;
+  payment_status: string;
+  booking_status: string;
+  booking_reference: string;
+  hold_expires_at: Iso | null;
+  payment_id: string | null;
+  viewing_outcome: "confirmed" | "no_show" | null;
+  viewing_recorded_at: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  payment_id: string | null;
+  starts_at: Iso;
+  ends_at: Iso;
+  created_at: Iso;
+}
+
+export interface PlatformFeePaymentsTable {
+  id: string;
+  user_id: string;
+  payment_id: string | null;
+  amount: number;
+  payment_date: Iso;
+  expiry_date: Iso;
+  is_valid: Generated<Bool>;
+  transaction_id: string;
+  method: string;
+}
+
+export interface HostVerificationsTable {
+  id: string;
+  host_id: string;
+  status: Generated<"pending" | "verified" | "rejected">;
+  documents: Generated<Json>;
+  submitted_at: Iso;
+  reviewed_at: Iso | null;
+}
+
+export interface BookingAttemptsTable {
+  id: string;
+  user_id: string;
+  guest_house_id: string;
+  attempt_date: Iso;
+  whatsapp_message_sent: Generated<Bool>;
+}
+
+export interface CommissionEarningsTable {
+  id: string;
+  agent_id: string;
+  property_id: string;
+  booking_id: string;
+  amount: number;
+  type: string;
+  date: Iso;
+  paid: Generated<Bool>;
+  paid_date: Iso | null;
+}
+
+export interface OutboxEmailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Iso;
+}
+
+export interface Database {
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
+  agents: AgentsTable;
+  agent_documents: AgentDocumentsTable;
+  properties: PropertiesTable;
+  guest_houses: GuestHousesTable;
+  photos: PhotosTable;
+  listing_reports: ListingReportsTable;
+  blog_posts: BlogPostsTable;
+  message_threads: MessageThreadsTable;
+  messages: MessagesTable;
+  contact_messages: ContactMessagesTable;
+  wishlists: WishlistsTable;
+  view_history: ViewHistoryTable;
+  search_history: SearchHistoryTable;
+  saved_searches: SavedSearchesTable;
+  reviews: ReviewsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  bookings: BookingsTable;
+  subscriptions: SubscriptionsTable;
+  platform_fee_payments: PlatformFeePaymentsTable;
+  host_verifications: HostVerificationsTable;
+  booking_attempts: BookingAttemptsTable;
+  commission_earnings: CommissionEarningsTable;
+  outbox_emails: OutboxEmailsTable;
+}
+
+export type ProfileRow = Selectable<ProfilesTable>;
+export type PropertyRow = Selectable<PropertiesTable>;
+export type NewProperty = Insertable<PropertiesTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentUpdate = Updateable<PaymentsTable>;

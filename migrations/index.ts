@@ -1,0 +1,12 @@
+// Every migration, in order. A static list rather than a folder scan, so the same code path runs
+// under tsx, Vitest and the production bundle. A test checks that no file in this folder is missing here.
+import type { Migration } from "kysely";
+import * as accounts from "./2026-11-22T0001-accounts";
+import * as listings from "./2026-11-22T0002-listings";
+import * as money from "./2026-11-22T0003-money";
+
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T0001-accounts": accounts,
+  "2026-11-22T0002-listings": listings,
+  "2026-11-22T0003-money": money,
+};
