@@ -204,6 +204,8 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   created_at: Iso;
+  /** The sender's IP, for the contact form's rate limit (added by the engagement-extra migration). */
+  ip: string | null;
 }
 
 export interface WishlistsTable {
