@@ -1,0 +1,130 @@
+// Rows the discovery contract suites need, inserted straight into the database with the
+// columns infrastructure/db/schema.ts requires. Not a test file: shared by the suites beside it.
+import type { Kysely } from "kysely";
+import type { Database } from "../../../infrastructure/db/schema";
+
+const T0 = "2026-11-01T08:00:00.000Z";
+
+export async function insertProfile(
+  db: Kysely<Database>,
+  p: { id: string; role?: "student" | "agent" | "admin"; fullName?: string; email?: string },
+): Promise<void> {
+  await db
+    .insertInto("profiles")
+    .values({
+      id: p.id,
+      role: p.role ?? "student",
+      full_name: p.fullName ?? `Name ${p.id}`,
+      email: p.email ?? `${p.id}@kamernest.test`,
+      phone: null,
+      password_hash: null,
+      email_confirmed_at: T0,
+      google_id: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      created_at: T0,
+      updated_at: T0,
+    })
+    .execute();
+}
+
+/** A profile with role agent and an approved agents row. */
+export async function insertAgent(db: Kysely<Database>, p: { id: string; fullName?: string; email?: string }): Promise<void> {
+  await insertProfile(db, { ...p, role: "agent" });
+  await db
+    .insertInto("agents")
+    .values({
+      user_id: p.id,
+      verification_status: "approved",
+      business_name: null,
+      license_number: null,
+      business_phone: null,
+      business_email: null,
+      business_address: null,
+      website_url: null,
+      bio: null,
+      rejection_reason: null,
+      submitted_at: T0,
+      reviewed_at: T0,
+      terms_accepted_at: T0,
+      created_at: T0,
+    })
+    .execute();
+}
+
+export interface PropertyFixture {
+  id: string;
+  agentId: string;
+  title?: string;
+  neighbourhood?: string;
+  propertyType?: "room" | "studio" | "apartment" | "house";
+  monthlyRent?: number;
+  createdAt?: string;
+  hiddenAt?: string | null;
+  isAvailable?: boolean;
+}
+
+export async function insertProperty(db: Kysely<Database>, p: PropertyFixture): Promise<void> {
+  await db
+    .insertInto("properties")
+    .values({
+      id: p.id,
+      agent_id: p.agentId,
+      title: p.title ?? `Room ${p.id}`,
+      property_type: p.propertyType ?? "room",
+      neighbourhood: p.neighbourhood ?? "Molyko",
+      latitude: 4.1532,
+      longitude: 9.2905,
+      distance_to_campus_m: 250,
+      monthly_rent: p.monthlyRent ?? 25_000,
+      is_available: p.isAvailable === false ? 0 : 1,
+      hidden_at: p.hiddenAt ?? null,
+      visiting_hours: null,
+      availability_confirmed_at: null,
+      created_at: p.createdAt ?? T0,
+      updated_at: p.createdAt ?? T0,
+    })
+    .execute();
+}
+
+export async function insertBooking(
+  db: Kysely<Database>,
+  b: {
+    id: string;
+    propertyId: string;
+    studentId: string;
+    bookingStatus?: string;
+    viewingOutcome?: "confirmed" | "no_show" | null;
+    visitDate?: string;
+    visitTime?: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto("bookings")
+    .values({
+      id: b.id,
+      property_id: b.propertyId,
+      student_id: b.studentId,
+      visitor_name: "Visitor",
+      visitor_email: "visitor@kamernest.test",
+      visitor_phone: "677000000",
+      visit_date: b.visitDate ?? "2026-11-10",
+      visit_time: b.visitTime ?? "10:00 AM",
+      payment_amount: 0,
+      fee_type: "student_rental",
+      payment_status: "confirmed",
+      booking_status: b.bookingStatus ?? "confirmed",
+      booking_reference: `KN-${b.id}`,
+      hold_expires_at: null,
+      payment_id: null,
+      viewing_outcome: b.viewingOutcome === undefined ? "confirmed" : b.viewingOutcome,
+      viewing_recorded_at: b.viewingOutcome === null ? null : T0,
+      created_at: T0,
+      updated_at: T0,
+    })
+    .execute();
+}
+
+export async function hideProperty(db: Kysely<Database>, id: string, at = T0): Promise<void> {
+  await db.updateTable("properties").set({ hidden_at: at }).where("id", "=", id).execute();
+}
