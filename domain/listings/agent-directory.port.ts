@@ -1,0 +1,14 @@
+// The agents page and the top-rated agents screen.
+import type { AgentCard } from "./listing-read-models";
+
+export interface RankedAgentCard extends AgentCard {
+  /** The Bayesian average used for ranking (see agent-rating.ts); `rating` stays the plain average. */
+  score: number;
+}
+
+export interface AgentDirectory {
+  /** Approved agents, by business name (or name). */
+  listVerifiedAgents(): Promise<AgentCard[]>;
+  /** Approved agents with at least one review, best Bayesian average first. */
+  topRatedAgents(limit: number): Promise<RankedAgentCard[]>;
+}

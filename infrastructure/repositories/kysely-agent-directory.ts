@@ -1,0 +1,108 @@
+// The agents page and the top-rated agents screen, and the agent card on a listing's detail.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { AgentDirectory, RankedAgentCard } from "../../domain/listings/agent-directory.port";
+import type { AgentCard } from "../../domain/listings/listing-read-models";
+import { whatsappDigits } from "../../domain/listings/agent-contact";
+import { PRIOR_WEIGHT, rankByBayesianRating, siteMeanRating } from "../../domain/listings/agent-rating";
+
+interface AgentCardRow extends AgentCard {
+  ratingSum: number;
+}
+
+/**
+ * Agent cards with their review totals and visible listing counts. Correlated subqueries, one
+ * index probe each (reviews_agent_idx, properties_agent_visible_idx), rather than grouping
+ * every review and listing of the site.
+ */
+async function agentCardRows(
+  db: Kysely<Database>,
+  filter: { userIds?: readonly string[]; approvedOnly?: boolean },
+): Promise<AgentCardRow[]> {
+  if (filter.userIds && filter.userIds.length === 0) return [];
+  let query = db
+    .selectFrom("agents")
+    .innerJoin("profiles", "profiles.id", "agents.user_id")
+    .select((eb) => [
+      "agents.user_id",
+      "agents.business_name",
+      "agents.verification_status",
+      "agents.business_phone",
+      "profiles.full_name",
+      "profiles.phone",
+      eb.selectFrom("reviews").whereRef("reviews.agent_id", "=", "agents.user_id").select((r) => r.fn.countAll().as("n")).as("review_count"),
+      eb.selectFrom("reviews").whereRef("reviews.agent_id", "=", "agents.user_id").select((r) => r.fn.sum("reviews.rating").as("s")).as("rating_sum"),
+      eb
+        .selectFrom("properties")
+        .whereRef("properties.agent_id", "=", "agents.user_id")
+        .where("properties.hidden_at", "is", null)
+        .select((p) => p.fn.countAll().as("n"))
+        .as("listing_count"),
+    ]);
+  if (filter.userIds) query = query.where("agents.user_id", "in", [...filter.userIds]);
+  if (filter.approvedOnly) query = query.where("agents.verification_status", "=", "approved");
+  const rows = await query.execute();
+  return rows.map((r) => {
+    const verified = r.verification_status === "approved";
+    const reviewCount = Number(r.review_count ?? 0);
+    const ratingSum = Number(r.rating_sum ?? 0);
+    const phone = r.business_phone ?? r.phone;
+    return {
+      userId: r.user_id,
+      name: r.full_name,
+      businessName: r.business_name,
+      verified,
+      rating: reviewCount === 0 ? null : ratingSum / reviewCount,
+      reviewCount,
+      // An unapproved agent's listings are not shown to anyone, so none count.
+      listingCount: verified ? Number(r.listing_count ?? 0) : 0,
+      phone,
+      whatsapp: whatsappDigits(phone),
+      ratingSum,
+    };
+  });
+}
+
+const publicCard = (r: AgentCardRow): AgentCard => ({
+  userId: r.userId,
+  name: r.name,
+  businessName: r.businessName,
+  verified: r.verified,
+  rating: r.rating,
+  reviewCount: r.reviewCount,
+  listingCount: r.listingCount,
+  phone: r.phone,
+  whatsapp: r.whatsapp,
+});
+const displayName = (a: AgentCard) => a.businessName ?? a.name;
+
+/** The card for one agent (any status), or null if there is no such agent. */
+export async function findAgentCard(db: Kysely<Database>, userId: string): Promise<AgentCard | null> {
+  const [row] = await agentCardRows(db, { userIds: [userId] });
+  return row ? publicCard(row) : null;
+}
+
+export class KyselyAgentDirectory implements AgentDirectory {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async listVerifiedAgents(): Promise<AgentCard[]> {
+    const rows = await agentCardRows(this.db, { approvedOnly: true });
+    return rows
+      .map(publicCard)
+      .sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.userId.localeCompare(b.userId));
+  }
+
+  async topRatedAgents(limit: number): Promise<RankedAgentCard[]> {
+    const rows = await agentCardRows(this.db, { approvedOnly: true });
+    // C is the mean over every review of approved agents: the population being ranked.
+    const summaries = rows.map((r) => ({ sum: r.ratingSum, count: r.reviewCount }));
+    const priorMean = siteMeanRating(summaries);
+    if (priorMean === null) return [];
+    const ranked = rankByBayesianRating(
+      rows.map((row) => ({ row, sum: row.ratingSum, count: row.reviewCount, name: displayName(row) })),
+      priorMean,
+      PRIOR_WEIGHT,
+    );
+    return ranked.slice(0, Math.max(0, limit)).map((r) => ({ ...publicCard(r.row), score: r.score }));
+  }
+}

@@ -1,0 +1,141 @@
+// Shared by the listing search and the agent directory: which listings students may see,
+// the columns of a card, turning rows into cards, and loading photos without N+1 queries.
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import type { Database, PropertiesTable } from "../db/schema";
+import type { Amenities, PhotoRef, PropertyCard } from "../../domain/listings/listing-read-models";
+import type { Amenity } from "../../domain/listings/listing-search";
+import type { PropertyStatus } from "../../domain/listings/buea";
+
+export const AMENITY_COLUMNS = {
+  furnished: "furnished",
+  toiletInside: "toilet_inside",
+  showerInside: "shower_inside",
+  waterSupply: "water_supply",
+  prepaidMeter: "prepaid_meter",
+  wifi: "wifi",
+  security: "security",
+  parking: "parking",
+} as const satisfies Record<Amenity, keyof PropertiesTable>;
+
+export const CARD_COLUMNS = [
+  "properties.id",
+  "properties.title",
+  "properties.property_type",
+  "properties.neighbourhood",
+  "properties.monthly_rent",
+  "properties.advance_months",
+  "properties.bedrooms",
+  "properties.distance_to_campus_m",
+  "properties.furnished",
+  "properties.toilet_inside",
+  "properties.shower_inside",
+  "properties.water_supply",
+  "properties.prepaid_meter",
+  "properties.wifi",
+  "properties.security",
+  "properties.parking",
+  "properties.status",
+  "properties.is_verified",
+  "properties.is_available",
+  "properties.availability_confirmed_at",
+  "properties.created_at",
+] as const;
+
+type PropertyRow = Selectable<PropertiesTable>;
+type Unqualified<T> = T extends `properties.${infer C extends keyof PropertyRow}` ? C : never;
+export type CardRow = Pick<PropertyRow, Unqualified<(typeof CARD_COLUMNS)[number]>>;
+
+/**
+ * Students see a listing unless an admin hid it or its agent is not approved.
+ * `agent_id IN (approved agents)` rather than a join: both databases build the small set of
+ * approved agents once and probe it, and the ordered index scan over properties stays intact.
+ */
+export function visibleToStudents(eb: ExpressionBuilder<Database, "properties">) {
+  return eb.and([
+    eb("properties.hidden_at", "is", null),
+    eb(
+      "properties.agent_id",
+      "in",
+      eb.selectFrom("agents").select("agents.user_id").where("agents.verification_status", "=", "approved"),
+    ),
+  ]);
+}
+
+/** Open for a visit: the agent marked it available and its status says so too. */
+export function availableNow(eb: ExpressionBuilder<Database, "properties">) {
+  return eb.and([eb("properties.is_available", "=", 1), eb("properties.status", "=", "available")]);
+}
+
+const amenitiesOf = (row: CardRow): Amenities => ({
+  furnished: row.furnished === 1,
+  toiletInside: row.toilet_inside === 1,
+  showerInside: row.shower_inside === 1,
+  waterSupply: row.water_supply === 1,
+  prepaidMeter: row.prepaid_meter === 1,
+  wifi: row.wifi === 1,
+  security: row.security === 1,
+  parking: row.parking === 1,
+});
+
+export function toCard(row: CardRow, photo: PhotoRef | null): PropertyCard {
+  return {
+    id: row.id,
+    title: row.title,
+    propertyType: row.property_type,
+    neighbourhood: row.neighbourhood,
+    monthlyRent: Number(row.monthly_rent),
+    advanceMonths: Number(row.advance_months),
+    bedrooms: Number(row.bedrooms),
+    distanceToCampusM: Number(row.distance_to_campus_m),
+    status: row.status as PropertyStatus,
+    isVerified: row.is_verified === 1,
+    isAvailable: row.is_available === 1,
+    amenities: amenitiesOf(row),
+    photo,
+    availabilityConfirmedAt: row.availability_confirmed_at,
+    createdAt: row.created_at,
+  };
+}
+
+const PHOTO_COLUMNS = ["photos.owner_id", "photos.storage_key", "photos.width", "photos.height", "photos.alt"] as const;
+
+/** The first photo (lowest position) of each listing, in one query; listings without photos are absent. */
+export async function firstPhotos(db: Kysely<Database>, propertyIds: readonly string[]): Promise<Map<string, PhotoRef>> {
+  const found = new Map<string, PhotoRef>();
+  if (propertyIds.length === 0) return found;
+  const rows = await db
+    .selectFrom("photos")
+    .select(PHOTO_COLUMNS)
+    .where("photos.owner_type", "=", "property")
+    .where("photos.owner_id", "in", [...new Set(propertyIds)])
+    // The min() is answered from photos_owner_idx (owner_type, owner_id, position): one probe per listing.
+    .where((eb) =>
+      eb(
+        "photos.position",
+        "=",
+        eb
+          .selectFrom("photos as first")
+          .select((f) => f.fn.min("first.position").as("position"))
+          .where("first.owner_type", "=", "property")
+          .whereRef("first.owner_id", "=", "photos.owner_id"),
+      ),
+    )
+    .orderBy("photos.owner_id")
+    .orderBy("photos.id")
+    .execute();
+  for (const r of rows) if (!found.has(r.owner_id)) found.set(r.owner_id, toPhoto(r));
+  return found;
+}
+
+export const toPhoto = (r: { storage_key: string; width: number; height: number; alt: string }): PhotoRef => ({
+  storageKey: r.storage_key,
+  width: Number(r.width),
+  height: Number(r.height),
+  alt: r.alt,
+});
+
+/** Rows to cards with their first photos: the one extra query per list. */
+export async function withFirstPhotos(db: Kysely<Database>, rows: readonly CardRow[]): Promise<PropertyCard[]> {
+  const photos = await firstPhotos(db, rows.map((r) => r.id));
+  return rows.map((r) => toCard(r, photos.get(r.id) ?? null));
+}
