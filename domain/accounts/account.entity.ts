@@ -1,0 +1,67 @@
+// An account is a row of `profiles` seen by the domain. Role changes happen only in the use cases
+// that own them (agent sign-up and verification, the admin allow-list at sign-in).
+export type Role = "student" | "agent" | "admin";
+export type AgentStatus = "unsubmitted" | "pending" | "approved" | "rejected";
+export type Language = "en" | "fr";
+
+export interface Account {
+  id: string;
+  role: Role;
+  fullName: string;
+  email: string;
+  /** Normalised +2376XXXXXXXX, or null. */
+  phone: string | null;
+  /** Null for accounts created through Google that never set a password. */
+  passwordHash: string | null;
+  emailConfirmedAt: Date | null;
+  googleId: string | null;
+  totpSecret: string | null;
+  totpEnabledAt: Date | null;
+  /** The language the account's e-mails are written in. */
+  language: Language;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields a use case may change; `updatedAt` is always set. */
+export type AccountChanges = Partial<
+  Pick<
+    Account,
+    "role" | "fullName" | "phone" | "passwordHash" | "emailConfirmedAt" | "googleId" | "totpSecret" | "totpEnabledAt" | "language"
+  >
+> & { updatedAt: Date };
+
+/** What the app knows about the signed-in user. */
+export interface SessionUser {
+  id: string;
+  /** The full name, or the part of the e-mail before @. */
+  name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  isAdmin: boolean;
+  isAgent: boolean;
+  agentStatus: AgentStatus | null;
+  totpEnabled: boolean;
+  language: Language;
+}
+
+export function displayName(account: Pick<Account, "fullName" | "email">): string {
+  const name = account.fullName.trim();
+  return name !== "" ? name : account.email.split("@")[0];
+}
+
+export function toSessionUser(account: Account, agentStatus: AgentStatus | null): SessionUser {
+  return {
+    id: account.id,
+    name: displayName(account),
+    email: account.email,
+    phone: account.phone,
+    role: account.role,
+    isAdmin: account.role === "admin",
+    isAgent: account.role === "agent",
+    agentStatus,
+    totpEnabled: account.totpEnabledAt !== null,
+    language: account.language,
+  };
+}

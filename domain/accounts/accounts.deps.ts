@@ -1,0 +1,49 @@
+import type { Clock } from "../shared/clock";
+import type { IdGenerator } from "../shared/ids";
+import type { Mailer } from "../shared/mailer.port";
+import type { UnitOfWork } from "../shared/transaction";
+import type { AccountEmails } from "./account-emails.port";
+import type { AccountRepository } from "./account-repository.port";
+import type { AgentRepository } from "./agent-repository.port";
+import type { AuditLog } from "./audit-log.port";
+import type { DocumentStorage } from "./document-storage.port";
+import type { EmailTokenRepository } from "./email-token-repository.port";
+import type { LoginAttemptRepository } from "./login-attempt-repository.port";
+import type { PasswordHasher } from "./password-hasher.port";
+import type { RecoveryCodeRepository } from "./recovery-code-repository.port";
+import type { SecretTokens } from "./secret-tokens.port";
+import type { SessionRepository } from "./session-repository.port";
+import type { TotpAuthenticator } from "./totp.port";
+
+/** The repositories that change together; `uow.run` hands out the same set bound to a transaction. */
+export interface AccountRepos {
+  accounts: AccountRepository;
+  agents: AgentRepository;
+  sessions: SessionRepository;
+  emailTokens: EmailTokenRepository;
+  recoveryCodes: RecoveryCodeRepository;
+  auditLog: AuditLog;
+}
+
+export interface AccountsSettings {
+  /** No trailing slash, e.g. https://kamernest.cm */
+  appUrl: string;
+  /** Lower-case e-mails promoted to admin at sign-in (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
+}
+
+export interface AccountsDeps {
+  /** For reads and single writes outside a transaction. */
+  repos: AccountRepos;
+  uow: UnitOfWork<AccountRepos>;
+  loginAttempts: LoginAttemptRepository;
+  hasher: PasswordHasher;
+  secrets: SecretTokens;
+  totp: TotpAuthenticator;
+  mailer: Mailer;
+  emails: AccountEmails;
+  storage: DocumentStorage;
+  clock: Clock;
+  ids: IdGenerator;
+  settings: AccountsSettings;
+}

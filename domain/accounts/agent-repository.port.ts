@@ -1,0 +1,21 @@
+import type { AgentDocument, AgentProfile, AgentVerificationDetails } from "./agent.entity";
+
+export interface AgentRepository {
+  findByUserId(userId: string): Promise<AgentProfile | null>;
+  /** The agents row of a new agent account, status `unsubmitted`. */
+  createUnsubmitted(userId: string, createdAt: Date): Promise<void>;
+  /**
+   * Writes the submitted details, sets status `pending`, clears any earlier rejection and
+   * deletes earlier documents' rows; creates the row when the account had none.
+   */
+  saveSubmission(userId: string, details: AgentVerificationDetails, submittedAt: Date): Promise<void>;
+  addDocument(document: AgentDocument): Promise<void>;
+  listDocuments(agentId: string): Promise<AgentDocument[]>;
+  /** Sets approved/rejected only when the agent is pending; false otherwise (already reviewed). */
+  review(
+    userId: string,
+    decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date },
+  ): Promise<boolean>;
+  /** Oldest submission first, for the admin's review queue. */
+  listByStatus(status: AgentProfile["status"], limit: number): Promise<AgentProfile[]>;
+}

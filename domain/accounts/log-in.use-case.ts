@@ -1,0 +1,55 @@
+import { err, ok, type Result } from "../shared/result";
+import { normaliseEmail } from "./account-rules";
+import { authError, type AuthError } from "./accounts.errors";
+import type { AccountsDeps } from "./accounts.deps";
+import { afterFirstFactor, type LoginOutcome } from "./complete-sign-in";
+import { emailKey, isThrottled, recordFailure, throttleKeys } from "./login-throttle";
+import type { PasswordHasher } from "./password-hasher.port";
+
+export interface LogInInput {
+  email?: string | null;
+  password?: string | null;
+  /** The client's address, for the per-IP throttle. */
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/**
+ * Password sign-in. An unknown e-mail and a wrong password give the same answer after the same
+ * work (a hash check against a dummy hash), so neither the answer nor its timing reveals accounts.
+ */
+export async function logIn(deps: AccountsDeps, input: LogInInput): Promise<Result<LoginOutcome, AuthError>> {
+  const email = normaliseEmail(input.email);
+  const password = input.password ?? "";
+  if (email === "" || password === "") return err(authError("auth.required_fields_login"));
+
+  const keys = throttleKeys(email, input.ip);
+  if (await isThrottled(deps, keys)) return err(authError("auth.too_many_attempts"));
+
+  const account = await deps.repos.accounts.findByEmail(email);
+  const storedHash = account?.passwordHash ?? (await dummyHash(deps.hasher));
+  const matches = await deps.hasher.verify(password, storedHash);
+  if (!account || !account.passwordHash || !matches) {
+    await recordFailure(deps, keys);
+    return err(authError("auth.invalid_credentials"));
+  }
+  // Said only once the password matched: it tells nothing to someone without the password.
+  if (!account.emailConfirmedAt) return err(authError("auth.email_not_confirmed"));
+
+  const outcome = await afterFirstFactor(deps, account, input.userAgent);
+  // Cleared only after the last factor, or a known password would reset the TOTP guess limit.
+  if (outcome.status === "signed_in") await deps.loginAttempts.clear(emailKey(email));
+  return ok(outcome);
+}
+
+const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>();
+
+/** A real hash from the same hasher (same parameters, same cost), made once per hasher. */
+function dummyHash(hasher: PasswordHasher): Promise<string> {
+  let hash = dummyHashes.get(hasher);
+  if (!hash) {
+    hash = hasher.hash("kamernest-dummy-password-for-timing");
+    dummyHashes.set(hasher, hash);
+  }
+  return hash;
+}

@@ -1,0 +1,71 @@
+import { MINUTE_MS } from "../shared/clock";
+import { err, ok, type Result } from "../shared/result";
+import { displayName } from "./account.entity";
+import { normaliseEmail, PASSWORD_MIN_LENGTH } from "./account-rules";
+import { authError, type AuthError } from "./accounts.errors";
+import type { AccountsDeps } from "./accounts.deps";
+import { findUsableToken, issueToken, link } from "./email-tokens";
+import { emailKey } from "./login-throttle";
+
+// At most this many reset e-mails per address per window, so the form cannot flood an inbox.
+const RESET_MAILS_PER_WINDOW = 3;
+const RESET_WINDOW_MS = 15 * MINUTE_MS;
+
+/**
+ * E-mails a reset link valid for 1 hour when the address has an account. The answer is the same
+ * whether or not it has one: the app always says "if an account exists, we sent a link".
+ */
+export async function requestPasswordReset(deps: AccountsDeps, input: { email?: string | null }): Promise<Result<void, AuthError>> {
+  const email = normaliseEmail(input.email);
+  if (email === "") return err(authError("auth.invalid_email"));
+  const account = await deps.repos.accounts.findByEmail(email);
+  if (!account) return ok(undefined);
+
+  const key = `reset:${email}`;
+  const now = deps.clock.now();
+  if ((await deps.loginAttempts.countSince(key, new Date(now.getTime() - RESET_WINDOW_MS))) >= RESET_MAILS_PER_WINDOW) {
+    return ok(undefined);
+  }
+  await deps.loginAttempts.record(deps.ids.id(), key, now);
+
+  const token = await issueToken(deps, deps.repos, account.id, "reset_password");
+  const message = deps.emails.passwordReset({
+    name: displayName(account),
+    link: link(deps.settings.appUrl, "/auth/reset-password", token),
+    language: account.language,
+  });
+  await deps.mailer.send({ to: account.email, ...message });
+  return ok(undefined);
+}
+
+/** Sets a new password from a reset link, signs the account out everywhere and uses up the link. */
+export async function resetPassword(
+  deps: AccountsDeps,
+  input: { token?: string | null; newPassword?: string | null },
+): Promise<Result<{ userId: string }, AuthError>> {
+  const password = input.newPassword ?? "";
+  if (password.length < PASSWORD_MIN_LENGTH) return err(authError("auth.password_too_short"));
+  const passwordHash = await deps.hasher.hash(password);
+
+  const result = await deps.uow.run(async (repos) => {
+    const check = await findUsableToken(deps, repos, input.token, "reset_password");
+    if (!check.ok) return err(authError(check.reason === "expired" ? "auth.token_expired" : "auth.token_invalid"));
+    const now = deps.clock.now();
+    if (!(await repos.emailTokens.markUsed(check.token.id, now))) return err(authError("auth.token_invalid"));
+    const account = await repos.accounts.findById(check.token.userId);
+    if (!account) return err(authError("auth.token_invalid"));
+    // The link reached the inbox, which is what confirming the e-mail proves.
+    await repos.accounts.update(account.id, {
+      passwordHash,
+      emailConfirmedAt: account.emailConfirmedAt ?? now,
+      updatedAt: now,
+    });
+    await repos.emailTokens.invalidateAll(account.id, "reset_password", now);
+    await repos.sessions.deleteAllForUser(account.id);
+    return ok({ userId: account.id, email: account.email });
+  });
+  if (!result.ok) return result;
+  // Whoever was guessing this account's password has lost the race: let the owner back in.
+  await deps.loginAttempts.clear(emailKey(result.value.email));
+  return ok({ userId: result.value.userId });
+}

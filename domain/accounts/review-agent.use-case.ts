@@ -1,0 +1,57 @@
+import { err, ok, type Result } from "../shared/result";
+import { displayName } from "./account.entity";
+import { authError, type AuthError } from "./accounts.errors";
+import type { AccountsDeps } from "./accounts.deps";
+
+/** Approves a pending agent: they get the agent portal. E-mails the agent; audit-logged. */
+export function approveAgent(deps: AccountsDeps, input: { adminId: string; agentId: string }): Promise<Result<void, AuthError>> {
+  return review(deps, { ...input, status: "approved", reason: null });
+}
+
+/** Rejects a pending agent with a reason they are told; they may submit again. */
+export function rejectAgent(
+  deps: AccountsDeps,
+  input: { adminId: string; agentId: string; reason?: string | null },
+): Promise<Result<void, AuthError>> {
+  const reason = (input.reason ?? "").trim();
+  if (reason === "") return Promise.resolve(err(authError("auth.rejection_reason_required")));
+  return review(deps, { ...input, status: "rejected", reason });
+}
+
+async function review(
+  deps: AccountsDeps,
+  input: { adminId: string; agentId: string; status: "approved" | "rejected"; reason: string | null },
+): Promise<Result<void, AuthError>> {
+  const admin = await deps.repos.accounts.findById(input.adminId);
+  if (!admin || admin.role !== "admin") return err(authError("auth.forbidden"));
+  const agent = await deps.repos.accounts.findById(input.agentId);
+  if (!agent || !(await deps.repos.agents.findByUserId(agent.id))) return err(authError("auth.agent_not_found"));
+
+  const now = deps.clock.now();
+  const reviewed = await deps.uow.run(async (repos) => {
+    // Conditional on `pending`: two admins reviewing at once cannot both win.
+    if (!(await repos.agents.review(agent.id, { status: input.status, rejectionReason: input.reason, reviewedAt: now }))) return false;
+    await repos.auditLog.record({
+      id: deps.ids.id(),
+      actorId: admin.id,
+      action: input.status === "approved" ? "auth.agent_approved" : "auth.agent_rejected",
+      data: { agentId: agent.id, reason: input.reason },
+      at: now,
+    });
+    return true;
+  });
+  if (!reviewed) return err(authError("auth.verification_not_pending"));
+
+  const name = displayName(agent);
+  const message =
+    input.status === "approved"
+      ? deps.emails.agentApproved({ name, language: agent.language, portalUrl: `${deps.settings.appUrl}/agents/properties` })
+      : deps.emails.agentRejected({
+          name,
+          language: agent.language,
+          reason: input.reason ?? "",
+          verificationUrl: `${deps.settings.appUrl}/auth/agent-verification`,
+        });
+  await deps.mailer.send({ to: agent.email, ...message });
+  return ok(undefined);
+}
