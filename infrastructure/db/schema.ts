@@ -20,6 +20,8 @@ export interface ProfilesTable {
   totp_enabled_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
+  /** The language of the account's e-mails. */
+  language: Generated<"en" | "fr">;
 }
 
 export interface SessionsTable {
