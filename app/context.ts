@@ -1,0 +1,11 @@
+import type { Services } from "./services.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    services: Services;
+    /** The per-request Content-Security-Policy nonce for inline and module scripts. */
+    cspNonce: string;
+  }
+}
+
+export {};

@@ -1,0 +1,143 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import type { ReactNode } from "react";
+import stylesheet from "./styles/tailwind.css?url";
+import "./context";
+import { getLanguage, getTheme } from "./utils/preferences.server";
+import { takeToast } from "./utils/toast.server";
+import { getShellUser } from "./utils/session.server";
+import { useNonce, useSupportContact } from "./components/nonce";
+import { SiteHeader } from "./components/site-header";
+import { SiteFooter } from "./components/site-footer";
+import { ToastProvider } from "./components/toaster";
+import { PendingIndicator } from "./components/pending-indicator";
+import { SupportWidget } from "./components/support-widget";
+import { ApplicationErrorScreen, CriticalErrorScreen, NotFoundScreen } from "./components/error-screens";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "KamerNest" }];
+
+export const handle = { i18n: "common" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [language, theme, user, { toast, setCookie }] = await Promise.all([
+    getLanguage(request),
+    getTheme(request),
+    getShellUser(context, request),
+    takeToast(context, request),
+  ]);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return data(
+    {
+      language,
+      theme,
+      user,
+      toast,
+      publicConfig: context.services.publicConfig,
+      // Save-Data: on → lighter images everywhere (photos at their smallest size, loaded on tap).
+      saveData: request.headers.get("Save-Data")?.toLowerCase() === "on",
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
+}
+
+/** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
+const isPortalPath = (pathname: string) => /^\/(admin|agents)(\/|$)/.test(pathname) && !/^\/agents\/?$/.test(pathname);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const support = useSupportContact();
+  const language = data?.language ?? "en";
+  const theme = data?.theme ?? "system";
+  const themeClass = theme === "dark" ? "dark" : theme === "system" ? "system" : "light";
+  return (
+    <html lang={language} dir="ltr" className={themeClass}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <meta name="kn-support" content={`${support.email}|${support.phone}`} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        {/* Mirror the server-side choices into localStorage, as the spec's keys say. */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{
+            __html: `try{localStorage.setItem("language",${JSON.stringify(language)});localStorage.setItem("theme",${JSON.stringify(theme)})}catch(e){}`,
+          }}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  if (!data) return <>{children}</>;
+  const portal = isPortalPath(pathname);
+  return (
+    <ToastProvider serverToast={data.toast}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("skipToContent")}
+      </a>
+      <PendingIndicator />
+      {portal ? null : <SiteHeader user={data.user} language={data.language} theme={data.theme} />}
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      {portal ? null : <SiteFooter contact={data.publicConfig.support} />}
+      <SupportWidget chatWidgetSrc={data.publicConfig.chatWidgetSrc} whatsapp={data.publicConfig.support.whatsapp} />
+    </ToastProvider>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  useChangeLanguage(data?.language ?? "en");
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  // Without the root's data the shell cannot be drawn: the root itself failed.
+  if (!data) return <CriticalErrorScreen />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <Shell>{notFound ? <NotFoundScreen /> : <ApplicationErrorScreen />}</Shell>;
+}

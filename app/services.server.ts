@@ -1,0 +1,74 @@
+// The composition root: the one place in app/ that imports infrastructure/. It wires every
+// adapter from configuration and hands the result to Remix through the load context.
+import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
+import type { Config } from "../infrastructure/config/config";
+import type { DatabaseHandle } from "../infrastructure/db/connection";
+
+/** What the browser may know about the configuration: nothing secret. */
+export interface PublicConfig {
+  support: { email: string; phone: string; whatsapp: string; address: string };
+  chatWidgetSrc: string | null;
+  googleLoginEnabled: boolean;
+  debugPages: boolean;
+  demoMode: boolean;
+}
+
+export interface FlashData {
+  toast: import("./utils/toast").Toast;
+}
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  isAdmin: boolean;
+  isAgent: boolean;
+  agentStatus: string | null;
+}
+
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  publicConfig: PublicConfig;
+  /** The cookie session: holds the database session id and one-time toasts, nothing else. */
+  sessionStorage: SessionStorage<Record<string, unknown>, FlashData>;
+  /** The user behind a database session id, or null when it is unknown, revoked or expired. */
+  currentUser(sessionId: string): Promise<CurrentUser | null>;
+  /** Stops background work (timers) so the process can exit. */
+  stop(): Promise<void>;
+}
+
+export function createServices(config: Config, database: DatabaseHandle): Services {
+  const sessionStorage = createCookieSessionStorage<Record<string, unknown>, FlashData>({
+    cookie: {
+      name: "kn_session",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction && config.appUrl.startsWith("https://"),
+      // Several secrets: the first signs, all verify, so a secret can be rotated without logging everyone out.
+      secrets: config.sessionSecrets,
+    },
+  });
+
+  const stoppers: Array<() => Promise<void> | void> = [];
+
+  return {
+    config,
+    database,
+    publicConfig: {
+      support: config.support,
+      chatWidgetSrc: config.chatWidgetSrc ?? null,
+      googleLoginEnabled: Boolean(config.google),
+      debugPages: config.debugPages,
+      demoMode: config.demoMode,
+    },
+    sessionStorage,
+    // Replaced by the accounts module's session lookup once it is wired.
+    currentUser: async () => null,
+    async stop() {
+      for (const stop of stoppers) await stop();
+    },
+  };
+}

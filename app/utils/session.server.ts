@@ -1,0 +1,14 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { ShellUser } from "~/components/site-header";
+
+/** The signed-in user as the page shell needs it, or null for a visitor. */
+export async function getShellUser(context: AppLoadContext, request: Request): Promise<ShellUser | null> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes("kn_session=")) return null;
+  const session = await context.services.sessionStorage.getSession(cookie);
+  const sessionId = session.get("sessionId");
+  if (typeof sessionId !== "string") return null;
+  const user = await context.services.currentUser(sessionId);
+  if (!user) return null;
+  return { name: user.name, isAdmin: user.isAdmin, isApprovedAgent: user.isAgent && user.agentStatus === "approved" };
+}

@@ -1,0 +1,35 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { Toast } from "./toast";
+
+/** Redirects after a successful mutation and shows the toast on the next page. */
+export async function redirectWithToast(
+  context: AppLoadContext,
+  request: Request,
+  to: string,
+  toast: Toast,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const { sessionStorage } = context.services;
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  session.flash("toast", toast);
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  return redirect(to, { ...init, headers });
+}
+
+/** Reads (and clears) the pending toast. The returned header must be sent with the response. */
+export async function takeToast(context: AppLoadContext, request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const { sessionStorage } = context.services;
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes("kn_session=")) return { toast: null, setCookie: null };
+  const session = await sessionStorage.getSession(cookie);
+  const toast = (session.get("toast") as Toast | undefined) ?? null;
+  if (!toast) return { toast: null, setCookie: null };
+  return { toast, setCookie: await sessionStorage.commitSession(session) };
+}
+
+/** Only same-site paths: never send a user to another site after login or a preference change. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

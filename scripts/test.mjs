@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, stopping at the first failure: type check, lint, unit and
+// integration tests (Vitest), the production build, then the browser tests (Playwright in
+// Debian's Chromium, JavaScript on and off). Prints one closing line with the totals.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n━━ ${title} ━━`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (child.status !== 0) {
+    console.log(`\n✗ ${title} failed after ${seconds} s`);
+    finish(1);
+  }
+  console.log(`✓ ${title} (${seconds} s)`);
+}
+
+function finish(code) {
+  console.log(`\n${results.passed} passed, ${results.failed + (code && results.failed === 0 ? 1 : 0)} failed, ${results.skipped} skipped`);
+  process.exit(code);
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (fs.existsSync(path)) return;
+  console.log("\n━━ Installing Debian's chromium for the browser tests ━━");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const update = spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"], { stdio: "inherit" });
+  const install = spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (update.status !== 0 || install.status !== 0 || !fs.existsSync(path)) {
+    console.log(`Could not install chromium at ${path}.`);
+    finish(1);
+  }
+}
+
+if (process.env.CI && !process.env.TEST_DATABASE_URL) {
+  console.log("TEST_DATABASE_URL must be set in CI: the PostgreSQL tests may not be skipped.");
+  finish(1);
+}
+
+fs.mkdirSync("test-results", { recursive: true });
+run("Type check", "npx", ["tsc", "--noEmit"]);
+run("Lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+
+run("Unit and integration tests", "npx", [
+  "vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json",
+]);
+const vitest = JSON.parse(fs.readFileSync("test-results/vitest-results.json", "utf8"));
+results.passed += vitest.numPassedTests;
+results.failed += vitest.numFailedTests;
+results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+
+run("Production build", "npx", ["remix", "vite:build"]);
+ensureChromium();
+run("Browser tests (Chromium, JavaScript on and off)", "npx", ["playwright", "test"]);
+const e2e = JSON.parse(fs.readFileSync("test-results/e2e-results.json", "utf8"));
+results.passed += e2e.stats.expected;
+results.failed += e2e.stats.unexpected;
+results.skipped += e2e.stats.skipped;
+
+finish(results.failed > 0 ? 1 : 0);

@@ -1,0 +1,62 @@
+// The server: configuration, database migration, demo seed, then HTTP. `npm start` runs this
+// after building; `npm run dev` runs it with Vite in the middle.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { ConfigError, loadConfig } from "../infrastructure/config/config";
+import { connect } from "../infrastructure/db/connection";
+import { migrateToLatest } from "../infrastructure/db/migrate";
+import { createServices } from "../app/services.server";
+import { createHttpApp } from "./http-app";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = connect({ url: config.databaseUrl });
+  const applied = await migrateToLatest(database.db, database.schema);
+  if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
+
+  const services = createServices(config, database);
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let vite;
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    const devServer = vite;
+    build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  }
+
+  const app = createHttpApp({ services, build, vite, clientDir: path.join(root, "build/client") });
+  const server = app.listen(config.port, () => {
+    console.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await services.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exit(1);
+});

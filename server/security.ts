@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Config } from "../infrastructure/config/config";
+
+const originOf = (url: string | undefined) => {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A fresh nonce per request and the security headers. The Content-Security-Policy is enforced:
+ * scripts run only with the nonce (and what they load, through 'strict-dynamic').
+ */
+export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
+  const chatOrigin = originOf(config.chatWidgetSrc);
+  const providerOrigin = config.payments.provider === "fapshi" ? originOf(config.payments.fapshi.baseUrl) : null;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const extra = (origin: string | null) => (origin ? ` ${origin}` : "");
+    const directives = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${extra(chatOrigin)}${dev ? " 'unsafe-eval'" : ""}`,
+      // Chat widgets inject their own styles; our own CSS is a file.
+      `style-src 'self'${chatOrigin || dev ? " 'unsafe-inline'" : ""}${extra(chatOrigin)}`,
+      `img-src 'self' data: blob:${extra(chatOrigin)}`,
+      "font-src 'self'",
+      `connect-src 'self'${extra(chatOrigin)}${dev ? " ws: wss:" : ""}`,
+      `frame-src 'self'${extra(chatOrigin)}`,
+      // A payment form posts here and is redirected to the provider's checkout page.
+      `form-action 'self'${extra(providerOrigin)}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ];
+    res.setHeader("Content-Security-Policy", directives.join("; "));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (config.isProduction && config.appUrl.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state-changing request sent from another site (403). Browsers tell us with
+ * Sec-Fetch-Site and Origin. Server-to-server webhooks carry neither and have their own secret.
+ */
+export function rejectCrossOriginPosts(config: Config) {
+  const appOrigin = originOf(config.appUrl);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/webhooks/")) return next();
+    const fetchSite = req.get("Sec-Fetch-Site");
+    const origin = req.get("Origin");
+    const ownOrigin = `${req.protocol}://${req.get("Host")}`;
+    const crossSite = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+    const foreignOrigin = origin !== undefined && origin !== "null" && origin !== ownOrigin && origin !== appOrigin;
+    if (crossSite || foreignOrigin || origin === "null") {
+      res
+        .status(403)
+        .type("html")
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>403</title>` +
+            `<h1>Request refused</h1><p>This form was sent from another site and was refused.</p>` +
+            `<p lang="fr">Ce formulaire a été envoyé depuis un autre site et a été refusé.</p><p><a href="/">KamerNest</a></p></html>`,
+        );
+      return;
+    }
+    next();
+  };
+}
