@@ -1,0 +1,62 @@
+import type { Clock } from "../shared/clock";
+import type { IdGenerator } from "../shared/ids";
+import { err, ok, type Result } from "../shared/result";
+import type { UnitOfWork } from "../shared/transaction";
+import { HIDE_AFTER_REPORTERS, REPORT_DETAILS_MAX, isReportReason } from "./listing-report.entity";
+import { reportError, type ReportError } from "./report.errors";
+import type { ReportRepos } from "./report-repository.port";
+
+export interface ReportDeps {
+  uow: UnitOfWork<ReportRepos>;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface ReportListingInput {
+  userId: string;
+  propertyId: string;
+  reason: string;
+  details?: string;
+}
+
+/**
+ * A user flags a listing. Once open reports come from two different users the listing is hidden
+ * until an admin reviews them; the report and the hiding land together or not at all.
+ */
+export async function reportListing(
+  deps: ReportDeps,
+  input: ReportListingInput,
+): Promise<Result<{ reportId: string; listingHidden: boolean }, ReportError>> {
+  if (!isReportReason(input.reason)) return err(reportError("listings.invalid_report_reason"));
+  const details = (input.details ?? "").trim();
+  if (details.length > REPORT_DETAILS_MAX) {
+    return err(reportError("listings.report_details_too_long", { max: REPORT_DETAILS_MAX }));
+  }
+  const reason = input.reason;
+  const now = deps.clock.now();
+
+  return deps.uow.run(async ({ reports }) => {
+    const listing = await reports.lockListing(input.propertyId);
+    // A hidden listing cannot be seen, hence cannot be reported.
+    if (!listing || listing.hiddenAt) return err(reportError("listings.property_not_found"));
+    if (listing.agentId === input.userId) return err(reportError("listings.cannot_report_own_listing"));
+
+    const reportId = deps.ids.id();
+    const added = await reports.add({
+      id: reportId,
+      propertyId: listing.id,
+      reporterId: input.userId,
+      reason,
+      details,
+      status: "open",
+      createdAt: now,
+      reviewedAt: null,
+    });
+    if (!added) return err(reportError("listings.already_reported"));
+
+    const reporters = await reports.countOpenReporters(listing.id);
+    const listingHidden = reporters >= HIDE_AFTER_REPORTERS;
+    if (listingHidden) await reports.hideListing(listing.id, now);
+    return ok({ reportId, listingHidden });
+  });
+}

@@ -1,0 +1,41 @@
+import type { ListingReport, ReportDecision, ReportReason, ReportStatus, ReportedListing } from "./listing-report.entity";
+
+/** An open report as the admin reports page shows it. */
+export interface OpenReportView {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  reporterId: string;
+  reporterName: string;
+  reason: ReportReason;
+  details: string;
+  createdAt: Date;
+  listingHidden: boolean;
+}
+
+export interface ReportRepository {
+  /**
+   * Finds the listing and holds it for the rest of the unit of work, so that two reports (or a
+   * report and a review) on the same listing run one after the other and never miss the threshold.
+   */
+  lockListing(propertyId: string): Promise<ReportedListing | null>;
+  /** False when the reporter already has an open report on this listing. */
+  add(report: ListingReport): Promise<boolean>;
+  findById(reportId: string): Promise<ListingReport | null>;
+  /** Number of different users with an open report on the listing. */
+  countOpenReporters(propertyId: string): Promise<number>;
+  countUpheld(propertyId: string): Promise<number>;
+  /** Closes every open report of the listing (or only `reportId` when given) with the decision's status. */
+  closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<void>;
+  /** Sets hidden_at unless it is already set. */
+  hideListing(propertyId: string, at: Date): Promise<void>;
+  unhideListing(propertyId: string): Promise<void>;
+  /** An upheld report: the listing stays hidden and is marked unavailable. */
+  withdrawListing(propertyId: string, at: Date): Promise<void>;
+  /** Records who decided what, in the audit log. */
+  recordDecision(entry: { adminId: string; reportId: string; decision: ReportDecision; at: Date }): Promise<void>;
+  /** Open reports, oldest first (the review queue). */
+  listOpen(limit: number): Promise<OpenReportView[]>;
+}
+
+export type ReportRepos = { reports: ReportRepository };

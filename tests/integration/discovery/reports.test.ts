@@ -1,0 +1,67 @@
+// The report use cases over the real database: the Kysely unit of work keeps a report and the
+// hiding together, and concurrent reports from two users still hide the listing.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { reportListing } from "../../../domain/reports/report-listing.use-case";
+import { reviewReport } from "../../../domain/reports/review-report.use-case";
+import { FixedClock } from "../../../domain/shared/clock";
+import { kyselyReportUnitOfWork } from "../../../infrastructure/repositories/kysely-report-repository";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
+
+describe.each(databaseKinds())("listing reports on %s", (kind) => {
+  let t: TestDatabase;
+  let n = 0;
+  const ids = { id: () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}` };
+  const clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
+  beforeEach(async () => {
+    t = await createTestDatabase(kind);
+    await insertAgent(t.db, { id: "agent" });
+    for (let i = 1; i <= 6; i++) await insertProfile(t.db, { id: `u${i}` });
+    await insertProperty(t.db, { id: "p1", agentId: "agent" });
+  });
+  afterEach(() => t.destroy());
+  const deps = () => ({ uow: kyselyReportUnitOfWork(t.db), clock, ids });
+  const listing = () => t.db.selectFrom("properties").select(["hidden_at", "is_available"]).where("id", "=", "p1").executeTakeFirstOrThrow();
+
+  it("hides the listing when reports from different users arrive at the same time", async () => {
+    const results = await Promise.all(
+      ["u1", "u2", "u3", "u4"].map((userId) => reportListing(deps(), { userId, propertyId: "p1", reason: "scam" })),
+    );
+    // The listing lock serialises the reports: the first two land and hide the listing, the later
+    // ones find it hidden. Without the lock each would count only its own report and none would hide it.
+    expect(results.map((r) => (r.ok ? "ok" : r.error.code)).sort()).toEqual([
+      "listings.property_not_found", "listings.property_not_found", "ok", "ok",
+    ]);
+    expect((await listing()).hidden_at).not.toBeNull();
+    const open = await t.db.selectFrom("listing_reports").select("id").where("status", "=", "open").execute();
+    expect(open).toHaveLength(2);
+  });
+
+  it("lets one of two simultaneous identical reports through", async () => {
+    const results = await Promise.all([1, 2].map(() => reportListing(deps(), { userId: "u1", propertyId: "p1", reason: "scam" })));
+    expect(results.map((r) => (r.ok ? "ok" : r.error.code)).sort()).toEqual(["listings.already_reported", "ok"]);
+  });
+
+  it("unhides after every open report is dismissed and withdraws on uphold", async () => {
+    const a = await reportListing(deps(), { userId: "u1", propertyId: "p1", reason: "scam" });
+    const b = await reportListing(deps(), { userId: "u2", propertyId: "p1", reason: "other", details: "Photos are of another house" });
+    if (!a.ok || !b.ok) throw new Error("setup");
+    expect(b.value.listingHidden).toBe(true);
+    await reviewReport(deps(), { adminId: "u6", reportId: a.value.reportId, decision: "dismiss" });
+    expect((await listing()).hidden_at).not.toBeNull();
+    await reviewReport(deps(), { adminId: "u6", reportId: b.value.reportId, decision: "dismiss" });
+    expect(await listing()).toEqual({ hidden_at: null, is_available: 1 });
+
+    const c = await reportListing(deps(), { userId: "u3", propertyId: "p1", reason: "offensive" });
+    if (!c.ok) throw new Error("setup");
+    await reviewReport(deps(), { adminId: "u6", reportId: c.value.reportId, decision: "uphold" });
+    expect(await listing()).toMatchObject({ is_available: 0 });
+    expect((await listing()).hidden_at).not.toBeNull();
+    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "action"]).orderBy("action").execute();
+    expect(audit).toEqual([
+      { actor_id: "u6", action: "listing_report.dismiss" },
+      { actor_id: "u6", action: "listing_report.dismiss" },
+      { actor_id: "u6", action: "listing_report.uphold" },
+    ]);
+  });
+});
