@@ -1,6 +1,6 @@
 // Shared by the listing search and the agent directory: which listings students may see,
 // the columns of a card, turning rows into cards, and loading photos without N+1 queries.
-import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
 import type { Amenities, PhotoRef, PropertyCard } from "../../domain/listings/listing-read-models";
 import type { Amenity } from "../../domain/listings/listing-search";
@@ -47,16 +47,19 @@ export type CardRow = Pick<PropertyRow, Unqualified<(typeof CARD_COLUMNS)[number
 
 /**
  * Students see a listing unless an admin hid it or its agent is not approved.
- * `agent_id IN (approved agents)` rather than a join: both databases build the small set of
- * approved agents once and probe it, and the ordered index scan over properties stays intact.
+ * A correlated EXISTS, not `agent_id IN (approved agents)`: given the IN list, SQLite's planner
+ * drives the query from properties_agent_idx and sorts 100 000 rows; EXISTS stays a per-row
+ * probe of the agents primary key, so the ordered index scan (newest, cheapest, nearest) survives.
  */
 export function visibleToStudents(eb: ExpressionBuilder<Database, "properties">) {
   return eb.and([
     eb("properties.hidden_at", "is", null),
-    eb(
-      "properties.agent_id",
-      "in",
-      eb.selectFrom("agents").select("agents.user_id").where("agents.verification_status", "=", "approved"),
+    eb.exists(
+      eb
+        .selectFrom("agents")
+        .select(sql<number>`1`.as("one"))
+        .whereRef("agents.user_id", "=", "properties.agent_id")
+        .where("agents.verification_status", "=", "approved"),
     ),
   ]);
 }
