@@ -1,0 +1,30 @@
+import type { Booking, ViewingOutcome, VisitSlot } from "./booking.entity";
+
+export type InsertBookingResult = "inserted" | "slot_taken";
+export type ConfirmBookingResult = "confirmed" | "slot_taken";
+
+/**
+ * Bookings as the money path needs them. Conditional writes answer whether they applied, so use
+ * cases stay idempotent when two requests race.
+ */
+export interface BookingRepository {
+  findById(id: string): Promise<Booking | null>;
+  findByReference(reference: string): Promise<Booking | null>;
+  /** The booking that occupies the slot in the database's sense (pending or confirmed), if any. */
+  findLiveBookingForSlot(slot: VisitSlot): Promise<Booking | null>;
+  /** Times on that date kept from others at `at`: confirmed, or pending with a hold not yet passed. */
+  listTakenTimes(propertyId: string, visitDate: string, at: Date): Promise<string[]>;
+  /** Marks 'expired' every pending booking on the slot whose hold has passed; answers how many. */
+  expireLapsedHoldsForSlot(slot: VisitSlot, at: Date): Promise<number>;
+  /** Inserts; 'slot_taken' when another live booking holds the slot (the database decides). */
+  insertBooking(booking: Booking): Promise<InsertBookingResult>;
+  /** Moves the booking to confirmed/confirmed, clears its hold; 'slot_taken' if reviving an expired booking collides. */
+  confirmBooking(id: string, paymentId: string | null, at: Date): Promise<ConfirmBookingResult>;
+  markRebookRequired(id: string, paymentId: string, at: Date): Promise<void>;
+  /** Expires the booking if still pending; answers whether it did. */
+  expireBooking(id: string, at: Date): Promise<boolean>;
+  /** Extends the hold of a still-pending booking; answers whether it did. */
+  renewHold(id: string, until: Date, at: Date): Promise<boolean>;
+  /** Records the outcome once; answers false when one was already recorded. */
+  recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean>;
+}

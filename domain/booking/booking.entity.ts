@@ -1,0 +1,57 @@
+// A visit booking. A student with an active subscription is confirmed at once; otherwise the booking
+// is pending and holds its slot for HOLD_MS while the student pays.
+import { MINUTE_MS } from "../shared/clock";
+
+export type BookingStatus =
+  | "pending"
+  | "confirmed"
+  | "expired"
+  | "cancelled"
+  // Paid, but the hold had lapsed and someone else took the slot: the student rebooks (free, they
+  // now hold a subscription). See docs/decisions/0101-money-model.md.
+  | "rebook_required";
+export type BookingPaymentStatus = "pending" | "confirmed";
+export type ViewingOutcome = "confirmed" | "no_show";
+
+/** What a visit booking costs without a subscription (it buys the subscription). */
+export const BOOKING_FEE_XAF = 8000;
+/** How long a pending booking holds its slot while the student pays. */
+export const HOLD_MS = 30 * MINUTE_MS;
+export const BOOKING_REFERENCE_PREFIX = "KN";
+
+export interface VisitSlot {
+  propertyId: string;
+  visitDate: string; // YYYY-MM-DD
+  visitTime: string; // '10:00 AM'
+}
+
+export interface Booking extends VisitSlot {
+  id: string;
+  studentId: string;
+  visitorName: string;
+  visitorEmail: string;
+  visitorPhone: string;
+  message: string;
+  paymentAmount: number;
+  feeType: "student_rental";
+  paymentStatus: BookingPaymentStatus;
+  bookingStatus: BookingStatus;
+  reference: string;
+  holdExpiresAt: Date | null;
+  paymentId: string | null;
+  viewingOutcome: ViewingOutcome | null;
+  viewingRecordedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A pending booking whose hold has passed no longer keeps its slot from others. */
+export function holdHasLapsed(booking: Booking, at: Date): boolean {
+  return booking.bookingStatus === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= at.getTime();
+}
+
+/** Whether the booking keeps its slot from other students at `at`. */
+export function keepsSlot(booking: Booking, at: Date): boolean {
+  if (booking.bookingStatus === "confirmed") return true;
+  return booking.bookingStatus === "pending" && !holdHasLapsed(booking, at);
+}

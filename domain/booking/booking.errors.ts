@@ -1,0 +1,17 @@
+import type { DomainError } from "../shared/result";
+
+export type BookingErrorCode =
+  | "booking.property_not_found"
+  | "booking.property_unavailable" // 'This property is currently unavailable'
+  | "booking.property_rented_out" // 'This property is rented out'
+  | "booking.slot_taken" // 'This time slot is already booked'
+  | "booking.invalid_date"
+  | "booking.date_out_of_range"
+  | "booking.invalid_slot"
+  | "booking.invalid_visitor_name"
+  | "booking.invalid_visitor_email"
+  | "booking.invalid_visitor_phone"
+  | "booking.message_too_long"
+  | "booking.not_found";
+
+export type BookingError = DomainError<BookingErrorCode>;

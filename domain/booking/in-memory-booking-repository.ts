@@ -1,0 +1,115 @@
+import type { BookingRepository, ConfirmBookingResult, InsertBookingResult } from "./booking-repository.port";
+import { keepsSlot, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
+
+const copy = (b: Booking): Booking => ({
+  ...b,
+  holdExpiresAt: b.holdExpiresAt ? new Date(b.holdExpiresAt) : null,
+  viewingRecordedAt: b.viewingRecordedAt ? new Date(b.viewingRecordedAt) : null,
+  createdAt: new Date(b.createdAt),
+  updatedAt: new Date(b.updatedAt),
+});
+
+const sameSlot = (b: VisitSlot, s: VisitSlot) =>
+  b.propertyId === s.propertyId && b.visitDate === s.visitDate && b.visitTime === s.visitTime;
+/** Mirrors the partial unique index bookings_live_slot_idx. */
+const isLive = (b: Booking) => b.bookingStatus === "pending" || b.bookingStatus === "confirmed";
+
+export class InMemoryBookingRepository implements BookingRepository {
+  private rows: Booking[] = [];
+
+  async findById(id: string): Promise<Booking | null> {
+    const b = this.rows.find((r) => r.id === id);
+    return b ? copy(b) : null;
+  }
+
+  async findByReference(reference: string): Promise<Booking | null> {
+    const b = this.rows.find((r) => r.reference === reference);
+    return b ? copy(b) : null;
+  }
+
+  async findLiveBookingForSlot(slot: VisitSlot): Promise<Booking | null> {
+    const b = this.rows.find((r) => sameSlot(r, slot) && isLive(r));
+    return b ? copy(b) : null;
+  }
+
+  async listTakenTimes(propertyId: string, visitDate: string, at: Date): Promise<string[]> {
+    return this.rows.filter((r) => r.propertyId === propertyId && r.visitDate === visitDate && keepsSlot(r, at)).map((r) => r.visitTime);
+  }
+
+  async expireLapsedHoldsForSlot(slot: VisitSlot, at: Date): Promise<number> {
+    let n = 0;
+    for (const r of this.rows) {
+      if (sameSlot(r, slot) && r.bookingStatus === "pending" && r.holdExpiresAt && r.holdExpiresAt.getTime() <= at.getTime()) {
+        r.bookingStatus = "expired";
+        r.updatedAt = new Date(at);
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  async insertBooking(booking: Booking): Promise<InsertBookingResult> {
+    if (this.rows.some((r) => r.id === booking.id || r.reference === booking.reference)) {
+      throw new Error(`Duplicate booking id or reference: ${booking.id} ${booking.reference}`);
+    }
+    if (isLive(booking) && this.rows.some((r) => sameSlot(r, booking) && isLive(r))) return "slot_taken";
+    this.rows.push(copy(booking));
+    return "inserted";
+  }
+
+  async confirmBooking(id: string, paymentId: string | null, at: Date): Promise<ConfirmBookingResult> {
+    const b = this.mustFind(id);
+    if (!isLive(b) && this.rows.some((r) => r.id !== id && sameSlot(r, b) && isLive(r))) return "slot_taken";
+    Object.assign(b, { paymentStatus: "confirmed", bookingStatus: "confirmed", holdExpiresAt: null, updatedAt: new Date(at) });
+    if (paymentId !== null) b.paymentId = paymentId;
+    return "confirmed";
+  }
+
+  async markRebookRequired(id: string, paymentId: string, at: Date): Promise<void> {
+    const b = this.mustFind(id);
+    Object.assign(b, { paymentStatus: "confirmed", bookingStatus: "rebook_required", holdExpiresAt: null, paymentId, updatedAt: new Date(at) });
+  }
+
+  async expireBooking(id: string, at: Date): Promise<boolean> {
+    const b = this.rows.find((r) => r.id === id);
+    if (!b || b.bookingStatus !== "pending") return false;
+    Object.assign(b, { bookingStatus: "expired", updatedAt: new Date(at) });
+    return true;
+  }
+
+  async renewHold(id: string, until: Date, at: Date): Promise<boolean> {
+    const b = this.rows.find((r) => r.id === id);
+    if (!b || b.bookingStatus !== "pending") return false;
+    Object.assign(b, { holdExpiresAt: new Date(until), updatedAt: new Date(at) });
+    return true;
+  }
+
+  async recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean> {
+    const b = this.rows.find((r) => r.id === id);
+    if (!b || b.viewingOutcome !== null) return false;
+    Object.assign(b, { viewingOutcome: outcome, viewingRecordedAt: new Date(at), updatedAt: new Date(at) });
+    return true;
+  }
+
+  /** For the in-memory commission adapter: the property of every no-show. */
+  noShowPropertyIds(): string[] {
+    return this.rows.filter((r) => r.viewingOutcome === "no_show").map((r) => r.propertyId);
+  }
+
+  /** Test and adapter helpers. */
+  all(): Booking[] {
+    return this.rows.map(copy);
+  }
+  snapshot(): Booking[] {
+    return this.rows.map(copy);
+  }
+  restore(rows: Booking[]): void {
+    this.rows = rows.map(copy);
+  }
+
+  private mustFind(id: string): Booking {
+    const b = this.rows.find((r) => r.id === id);
+    if (!b) throw new Error(`Booking ${id} not found`);
+    return b;
+  }
+}

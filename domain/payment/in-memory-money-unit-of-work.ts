@@ -1,0 +1,48 @@
+// The in-memory money store: the four repositories and a unit of work that runs one piece of work
+// at a time (as SQLite does) and restores every repository when the work throws.
+import { InMemoryBookingPropertyReader } from "../booking/in-memory-booking-property-reader";
+import { InMemoryBookingRepository } from "../booking/in-memory-booking-repository";
+import { InMemoryCommissionRepository } from "../commission/in-memory-commission-repository";
+import type { UnitOfWork } from "../shared/transaction";
+import { InMemorySubscriptionRepository } from "../subscription/in-memory-subscription-repository";
+import { InMemoryPaymentRepository } from "./in-memory-payment-repository";
+import type { MoneyRepos } from "./money-unit-of-work";
+
+export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
+  readonly properties = new InMemoryBookingPropertyReader();
+  readonly bookings = new InMemoryBookingRepository();
+  readonly payments = new InMemoryPaymentRepository();
+  readonly subscriptions = new InMemorySubscriptionRepository();
+  readonly commissions = new InMemoryCommissionRepository({
+    noShowPropertyIds: () => this.bookings.noShowPropertyIds(),
+    agentOf: (propertyId) => this.properties.agentOf(propertyId),
+  });
+  private queue: Promise<unknown> = Promise.resolve();
+
+  get repos(): MoneyRepos {
+    return { bookings: this.bookings, payments: this.payments, subscriptions: this.subscriptions, commissions: this.commissions };
+  }
+
+  run<T>(work: (repos: MoneyRepos) => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      const saved = {
+        bookings: this.bookings.snapshot(),
+        payments: this.payments.snapshot(),
+        subscriptions: this.subscriptions.snapshot(),
+        commissions: this.commissions.snapshot(),
+      };
+      try {
+        return await work(this.repos);
+      } catch (error) {
+        this.bookings.restore(saved.bookings);
+        this.payments.restore(saved.payments);
+        this.subscriptions.restore(saved.subscriptions);
+        this.commissions.restore(saved.commissions);
+        throw error;
+      }
+    });
+    // The queue continues whether this work succeeded or not.
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,13 @@
+// The repositories one money transaction may touch. Use cases that need fewer take a narrower
+// UnitOfWork<{...}>; a UnitOfWork<MoneyRepos> fits them all.
+import type { BookingRepository } from "../booking/booking-repository.port";
+import type { CommissionRepository } from "../commission/commission-repository.port";
+import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
+import type { PaymentRepository } from "./payment-repository.port";
+
+export interface MoneyRepos {
+  bookings: BookingRepository;
+  payments: PaymentRepository;
+  subscriptions: SubscriptionRepository;
+  commissions: CommissionRepository;
+}

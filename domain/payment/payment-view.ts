@@ -1,0 +1,30 @@
+import type { MoneyRepos } from "./money-unit-of-work";
+import type { Payment, PaymentStatus, PaymentType } from "./payment.entity";
+
+/** What the return page and the payment polls show. */
+export interface PaymentView {
+  reference: string;
+  status: PaymentStatus;
+  amount: number;
+  type: PaymentType;
+  bookingReference: string | null;
+  /** The end of the period this payment bought, once it succeeded. */
+  subscriptionEndsAt: Date | null;
+  checkoutUrl: string | null;
+  failureReason: string | null;
+}
+
+export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscriptions">, payment: Payment): Promise<PaymentView> {
+  const booking = payment.bookingId ? await repos.bookings.findById(payment.bookingId) : null;
+  const subscription = payment.status === "successful" ? await repos.subscriptions.findByPaymentId(payment.id) : null;
+  return {
+    reference: payment.reference,
+    status: payment.status,
+    amount: payment.amount,
+    type: payment.type,
+    bookingReference: booking?.reference ?? null,
+    subscriptionEndsAt: subscription?.endsAt ?? null,
+    checkoutUrl: payment.checkoutUrl,
+    failureReason: payment.failureReason,
+  };
+}
