@@ -3,21 +3,20 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import Backend from "i18next-http-backend";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
 import { SupportContext } from "./components/nonce";
+import { localeBackend } from "./utils/locale-backend";
 
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(localeBackend)
     .init({
       ...i18nConfig,
       // The server already chose the language and wrote it into <html lang>.
       lng: document.documentElement.lang || "en",
       ns: getInitialNamespaces(),
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
     });
 
   const supportMeta = document.querySelector<HTMLMetaElement>('meta[name="kn-support"]');
