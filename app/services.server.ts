@@ -3,6 +3,10 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
 import type { Config } from "../infrastructure/config/config";
 import type { DatabaseHandle } from "../infrastructure/db/connection";
+import type { AccountsDeps } from "../domain/accounts/accounts.deps";
+import type { SessionUser } from "../domain/accounts/account.entity";
+import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
+import { createAccountsDeps } from "./wiring/accounts.server";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
@@ -17,15 +21,8 @@ export interface FlashData {
   toast: import("./utils/toast").Toast;
 }
 
-export interface CurrentUser {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  isAdmin: boolean;
-  isAgent: boolean;
-  agentStatus: string | null;
-}
+/** The signed-in user (SPEC §3 session user, plus role, agent status and two-step state). */
+export type CurrentUser = SessionUser;
 
 export interface Services {
   config: Config;
@@ -33,6 +30,8 @@ export interface Services {
   publicConfig: PublicConfig;
   /** The cookie session: holds the database session id and one-time toasts, nothing else. */
   sessionStorage: SessionStorage<Record<string, unknown>, FlashData>;
+  /** The accounts module's ports and adapters: pass to the use cases in domain/accounts. */
+  accounts: AccountsDeps;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -53,6 +52,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   });
 
   const stoppers: Array<() => Promise<void> | void> = [];
+  const accounts = createAccountsDeps(config, database);
 
   return {
     config,
@@ -65,8 +65,8 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
       demoMode: config.demoMode,
     },
     sessionStorage,
-    // Replaced by the accounts module's session lookup once it is wired.
-    currentUser: async () => null,
+    accounts,
+    currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();
     },

@@ -1,0 +1,46 @@
+// Wiring of the accounts module: every port of AccountsDeps gets its adapter from configuration.
+// Composed into Services by app/services.server.ts (the composition root).
+import path from "node:path";
+import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
+import { systemClock, type Clock } from "../../domain/shared/clock";
+import type { Mailer } from "../../domain/shared/mailer.port";
+import type { Config } from "../../infrastructure/config/config";
+import type { DatabaseHandle } from "../../infrastructure/db/connection";
+import { CryptoSecretTokens, uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
+import { OtplibTotpAuthenticator } from "../../infrastructure/auth/otplib-totp-authenticator";
+import { ScryptPasswordHasher } from "../../infrastructure/auth/scrypt-password-hasher";
+import { createMailer } from "../../infrastructure/mail/create-mailer";
+import { defaultAccountEmails } from "../../infrastructure/mail/default-account-emails";
+import { LocalFileStorage } from "../../infrastructure/storage/local-file-storage";
+import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
+
+export interface AccountsWiringOptions {
+  /** Tests may pass a fixed clock or an in-memory mailer; production uses the defaults. */
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+/**
+ * The accounts deps over one database: Kysely repositories, scrypt hashing, SMTP when
+ * SMTP_URL is set (else the outbox table), private files under STORAGE_DIR, otplib TOTP.
+ */
+export function createAccountsDeps(config: Config, database: DatabaseHandle, options: AccountsWiringOptions = {}): AccountsDeps {
+  const clock = options.clock ?? systemClock;
+  const ids = uuidIds;
+  return {
+    repos: createKyselyAccountRepos(database.db),
+    uow: new KyselyAccountsUnitOfWork(database.db),
+    loginAttempts: new KyselyAccountLoginAttemptRepository(database.db),
+    hasher: new ScryptPasswordHasher(),
+    secrets: new CryptoSecretTokens(),
+    totp: new OtplibTotpAuthenticator(() => clock.now().getTime()),
+    mailer: options.mailer ?? createMailer(config, database.db, ids, clock),
+    emails: defaultAccountEmails,
+    // Private: documents live under STORAGE_DIR/private, never under the public photos folder.
+    storage: new LocalFileStorage(path.join(config.storageDir, "private")),
+    clock,
+    ids,
+    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails },
+  };
+}
