@@ -1,0 +1,47 @@
+import type { Clock } from "../shared/clock";
+import type { IdGenerator } from "../shared/ids";
+import { err, ok, type Result } from "../shared/result";
+import { REVIEW_COMMENT_MAX, isValidRating } from "./review.entity";
+import { reviewError, type ReviewError } from "./review.errors";
+import type { ReviewRepository } from "./review-repository.port";
+
+export interface RateAgentInput {
+  studentId: string;
+  /** The confirmed viewing the rating is about. */
+  bookingId: string;
+  rating: number;
+  comment?: string;
+}
+
+/**
+ * A student rates the agent who showed them a property. Only after a viewing that really took
+ * place (booking confirmed, viewing outcome confirmed), and once per viewing.
+ */
+export async function rateAgent(
+  deps: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator },
+  input: RateAgentInput,
+): Promise<Result<{ reviewId: string; agentId: string }, ReviewError>> {
+  if (!isValidRating(input.rating)) return err(reviewError("reviews.invalid_rating", { min: 1, max: 5 }));
+  const comment = (input.comment ?? "").trim();
+  if (comment.length > REVIEW_COMMENT_MAX) return err(reviewError("reviews.comment_too_long", { max: REVIEW_COMMENT_MAX }));
+
+  const viewing = await deps.reviews.findViewing(input.bookingId);
+  // Someone else's booking is reported as missing: its existence is none of this student's business.
+  if (!viewing || viewing.studentId !== input.studentId) return err(reviewError("reviews.viewing_not_found"));
+  if (!viewing.confirmed) return err(reviewError("reviews.viewing_not_confirmed"));
+
+  const reviewId = deps.ids.id();
+  const added = await deps.reviews.add({
+    id: reviewId,
+    agentId: viewing.agentId,
+    studentId: input.studentId,
+    bookingId: viewing.bookingId,
+    rating: input.rating,
+    comment,
+    reply: null,
+    repliedAt: null,
+    createdAt: deps.clock.now(),
+  });
+  if (!added) return err(reviewError("reviews.already_reviewed"));
+  return ok({ reviewId, agentId: viewing.agentId });
+}
