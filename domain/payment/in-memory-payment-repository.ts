@@ -59,7 +59,7 @@ export class InMemoryPaymentRepository implements PaymentRepository {
 
   async listPaymentsToReconcile(now: Date): Promise<Payment[]> {
     return this.rows
-      .filter((r) => r.createdAt.getTime() < now.getTime())
+      .filter((r) => r.createdAt.getTime() <= now.getTime())
       .filter((r) => r.status === "pending" || (r.status === "failed" && r.providerTxId !== null))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
       .map(copy);

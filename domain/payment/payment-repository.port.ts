@@ -15,7 +15,7 @@ export interface PaymentRepository {
   addPaymentEvent(event: PaymentEvent): Promise<void>;
   listPaymentEvents(paymentId: string): Promise<PaymentEvent[]>;
   /**
-   * Payments created before `now` that may still change at the provider: pending ones, and failed
+   * Payments created at or before `now` that may still change at the provider: pending ones, and failed
    * ones that reached the provider (a checkout link can still succeed after a failed attempt).
    * Oldest first.
    */
