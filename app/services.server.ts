@@ -7,6 +7,7 @@ import type { AccountsDeps } from "../domain/accounts/accounts.deps";
 import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps } from "./wiring/accounts.server";
+import { createDiscoveryModule, type DiscoveryModule } from "./wiring/listings.server";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
@@ -15,6 +16,8 @@ export interface PublicConfig {
   googleLoginEnabled: boolean;
   debugPages: boolean;
   demoMode: boolean;
+  /** The site's absolute origin (APP_URL), for canonical URLs, hreflang and OpenGraph. */
+  appUrl: string;
 }
 
 export interface FlashData {
@@ -32,6 +35,8 @@ export interface Services {
   sessionStorage: SessionStorage<Record<string, unknown>, FlashData>;
   /** The accounts module's ports and adapters: pass to the use cases in domain/accounts. */
   accounts: AccountsDeps;
+  /** The discovery module: listings, agents, wishlist and histories, reports, reviews (app/wiring/listings.server.ts). */
+  listings: DiscoveryModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -53,6 +58,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
 
   const stoppers: Array<() => Promise<void> | void> = [];
   const accounts = createAccountsDeps(config, database);
+  const listings = createDiscoveryModule(config, database);
 
   return {
     config,
@@ -63,9 +69,11 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
       googleLoginEnabled: Boolean(config.google),
       debugPages: config.debugPages,
       demoMode: config.demoMode,
+      appUrl: config.appUrl,
     },
     sessionStorage,
     accounts,
+    listings,
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

@@ -1,0 +1,70 @@
+// Wiring of the discovery module: the listings read side, the agent directory, wishlist and
+// histories, reports, reviews, agent messages, the contact form, the blog and saved-search alerts.
+// Composed into Services (as `listings`) by app/services.server.ts, the composition root.
+import type { Kysely } from "kysely";
+import type { AgentDirectory } from "../../domain/listings/agent-directory.port";
+import type { AgentCard } from "../../domain/listings/listing-read-models";
+import type { ListingSearch } from "../../domain/listings/listing-search.port";
+import type { HistoryRepository } from "../../domain/engagement/history-repository.port";
+import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
+import type { ReportDeps } from "../../domain/reports/report-listing.use-case";
+import type { ReviewRepository } from "../../domain/reviews/review-repository.port";
+import { systemClock, type Clock } from "../../domain/shared/clock";
+import type { IdGenerator } from "../../domain/shared/ids";
+import type { Config } from "../../infrastructure/config/config";
+import type { DatabaseHandle } from "../../infrastructure/db/connection";
+import type { Database } from "../../infrastructure/db/schema";
+import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
+import { KyselyListingSearch } from "../../infrastructure/repositories/kysely-listing-search";
+import { KyselyAgentDirectory, findAgentCard } from "../../infrastructure/repositories/kysely-agent-directory";
+import { KyselyHistoryRepository } from "../../infrastructure/repositories/kysely-history-repository";
+import { KyselyWishlistRepository } from "../../infrastructure/repositories/kysely-wishlist-repository";
+import { kyselyReportUnitOfWork } from "../../infrastructure/repositories/kysely-report-repository";
+import { KyselyReviewRepository } from "../../infrastructure/repositories/kysely-review-repository";
+
+/** The agent directory plus the one agent a public profile shows. */
+export interface AgentProfiles extends AgentDirectory {
+  /** The card of an agent (any status), or null when there is no such agent. */
+  findAgent(userId: string): Promise<AgentCard | null>;
+}
+
+/** Everything the discovery pages call: pass the parts to the domain's use cases and queries. */
+export interface DiscoveryModule {
+  search: ListingSearch;
+  agents: AgentProfiles;
+  /** For addToWishlist, removeFromWishlist, recordView, recordSearch and the history queries. */
+  engagement: { wishlist: WishlistRepository; history: HistoryRepository; clock: Clock; ids: IdGenerator };
+  /** For reportListing. */
+  reports: ReportDeps;
+  /** For rateAgent, replyToReview and the review queries. */
+  reviews: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator };
+  clock: Clock;
+}
+
+export interface DiscoveryWiringOptions {
+  clock?: Clock;
+  ids?: IdGenerator;
+}
+
+export function createDiscoveryModule(
+  _config: Config,
+  database: DatabaseHandle,
+  options: DiscoveryWiringOptions = {},
+): DiscoveryModule {
+  const db: Kysely<Database> = database.db;
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? uuidIds;
+  const directory = new KyselyAgentDirectory(db);
+  return {
+    search: new KyselyListingSearch(db),
+    agents: {
+      listVerifiedAgents: () => directory.listVerifiedAgents(),
+      topRatedAgents: (limit) => directory.topRatedAgents(limit),
+      findAgent: (userId) => findAgentCard(db, userId),
+    },
+    engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), clock, ids },
+    reports: { uow: kyselyReportUnitOfWork(db), clock, ids },
+    reviews: { reviews: new KyselyReviewRepository(db), clock, ids },
+    clock,
+  };
+}
