@@ -30,7 +30,8 @@ export const i18next = new RemixI18Next({
     cookie: languageCookie,
     // English is the default: a French browser gets French only once it has chosen it,
     // except that we honour an explicit Accept-Language for first visits (order: cookie, header).
-    order: ["cookie", "header"],
+    // ?lng=fr comes first: the hreflang alternates of public pages point at it (docs/decisions/0105).
+    order: ["searchParams", "cookie", "header"],
   },
   i18next: { ...i18nConfig, resources },
 });
