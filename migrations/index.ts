@@ -4,6 +4,7 @@ import type { Migration } from "kysely";
 import * as accounts from "./2026-11-22T0001-accounts";
 import * as listings from "./2026-11-22T0002-listings";
 import * as money from "./2026-11-22T0003-money";
+import * as paymentsExtra from "./2026-11-22T0004-payments-extra";
 import * as listingIndexes from "./2026-11-22T0005-listing-indexes";
 import * as accountsExtra from "./2026-11-22T0006-accounts-extra";
 import * as engagementExtra from "./2026-11-22T0007-engagement-extra";
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
   "2026-11-22T0002-listings": listings,
   "2026-11-22T0003-money": money,
+  "2026-11-22T0004-payments-extra": paymentsExtra,
   "2026-11-22T0005-listing-indexes": listingIndexes,
   "2026-11-22T0006-accounts-extra": accountsExtra,
   "2026-11-22T0007-engagement-extra": engagementExtra,

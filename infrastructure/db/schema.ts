@@ -361,6 +361,25 @@ export interface OutboxEmailsTable {
   created_at: Iso;
 }
 
+/** The simulated provider's transactions (migration 0004), shaped like Fapshi's. */
+export interface SimulatedTransactionsTable {
+  trans_id: string;
+  status: "CREATED" | "PENDING" | "SUCCESSFUL" | "FAILED" | "EXPIRED";
+  amount: number;
+  external_id: string;
+  user_id: string;
+  email: string;
+  payer_name: string;
+  phone: string;
+  medium: string;
+  message: string;
+  redirect_url: string;
+  reason: string | null;
+  date_initiated: Iso;
+  date_confirmed: Iso | null;
+  updated_at: Iso;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   sessions: SessionsTable;
@@ -392,6 +411,7 @@ export interface Database {
   booking_attempts: BookingAttemptsTable;
   commission_earnings: CommissionEarningsTable;
   outbox_emails: OutboxEmailsTable;
+  simulated_transactions: SimulatedTransactionsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;
