@@ -1,0 +1,37 @@
+// Messaging over the real database: two first messages sent at once end in a single thread.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
+import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
+import { FixedClock } from "../../../domain/shared/clock";
+import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../../infrastructure/repositories/kysely-message-repository";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
+
+describe.each(databaseKinds())("messaging on %s", (kind) => {
+  let t: TestDatabase;
+  const clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
+  const ids = { id: () => crypto.randomUUID() };
+  beforeEach(async () => {
+    t = await createTestDatabase(kind);
+    await insertAgent(t.db, { id: "agent" });
+    await insertProfile(t.db, { id: "s1" });
+    await insertProperty(t.db, { id: "p1", agentId: "agent" });
+  });
+  afterEach(() => t.destroy());
+
+  it("keeps one thread when the first messages race", async () => {
+    const deps = { uow: kyselyMessagingUnitOfWork(t.db), clock, ids };
+    const results = await Promise.all(
+      ["Hello", "Is it free?", "Can I visit?"].map((body) => contactAgent(deps, { studentId: "s1", propertyId: "p1", body })),
+    );
+    const threadIds = new Set(results.map((r) => (r.ok ? r.value.threadId : r.error.code)));
+    expect(threadIds.size).toBe(1);
+    const messages = new KyselyMessageRepository(t.db);
+    const inbox = await listThreadsFor({ messages }, "agent");
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0].unreadCount).toBe(3);
+    const opened = await threadWithMessages({ messages, clock }, { userId: "agent", threadId: inbox[0].id });
+    expect(opened.ok && opened.value.messages).toHaveLength(3);
+    expect((await listThreadsFor({ messages }, "agent"))[0].unreadCount).toBe(0);
+  });
+});
