@@ -232,7 +232,9 @@ export function buildDemoProperties(prng: Prng, agents: DemoAgent[], now: Date):
       const rent = drawRent(prng, type, n, amenities, bedrooms);
       const advance = drawAdvanceMonths(prng, type);
 
-      const createdDaysAgo = prng.int(1, 89);
+      // The showcase is also agent@'s oldest listing, so it comes first in every "oldest first" order.
+      const drawnDaysAgo = prng.int(1, 89);
+      const createdDaysAgo = showcase ? 89 : drawnDaysAgo;
       const createdMs = nowMs - createdDaysAgo * DAY_MS - prng.int(0, 23) * HOUR_MS;
       // Confirmed within the last 30 days, never before the listing existed; about one in five
       // is older than 14 days, so the "confirm availability" reminders have something to show.
