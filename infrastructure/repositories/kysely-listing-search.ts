@@ -59,24 +59,46 @@ function filtered<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): Prope
   return q;
 }
 
+type SortColumn = "created_at" | "monthly_rent" | "distance_to_campus_m" | "id";
+type SortKey = readonly [SortColumn, "asc" | "desc"];
+
 /** Every sort ends on id, so pages never overlap or skip rows that tie. */
-function sorted<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): PropertiesQuery<O> {
+function sortKeys(c: ListingSearchCriteria): SortKey[] {
   switch (c.sort) {
     case "price_asc":
-      return query.orderBy("properties.monthly_rent", "asc").orderBy("properties.id", "asc");
+      return [["monthly_rent", "asc"], ["id", "asc"]];
     case "price_desc":
-      return query.orderBy("properties.monthly_rent", "desc").orderBy("properties.id", "desc");
+      return [["monthly_rent", "desc"], ["id", "desc"]];
     case "nearest":
-      return query.orderBy("properties.distance_to_campus_m", "asc").orderBy("properties.id", "asc");
+      return [["distance_to_campus_m", "asc"], ["id", "asc"]];
     case "newest":
-      return query.orderBy("properties.created_at", "desc").orderBy("properties.id", "desc");
+      return [["created_at", "desc"], ["id", "desc"]];
   }
 }
 
+function sorted<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): PropertiesQuery<O> {
+  return sortKeys(c).reduce((q, [column, direction]) => q.orderBy(`properties.${column}`, direction), query);
+}
+
+const cardsMatching = (db: Kysely<Database>, c: ListingSearchCriteria) =>
+  sorted(filtered(db.selectFrom("properties").select(CARD_COLUMNS), c), c);
+
 function pageQuery(db: Kysely<Database>, c: ListingSearchCriteria) {
-  return sorted(filtered(db.selectFrom("properties").select(CARD_COLUMNS), c), c)
+  const offset = (c.page - 1) * LISTING_PAGE_SIZE;
+  if (c.neighbourhoods.length <= 1) return cardsMatching(db, c).limit(LISTING_PAGE_SIZE).offset(offset);
+  // Several neighbourhoods: `neighbourhood IN (...)` cannot come out of an index in date or price
+  // order, so SQLite would sort every listing of those neighbourhoods. Instead each neighbourhood
+  // gives its own first rows in order (an index range each) and only those few are merged.
+  const branches = c.neighbourhoods.map((n) =>
+    db
+      .selectFrom(cardsMatching(db, { ...c, neighbourhoods: [n] }).limit(offset + LISTING_PAGE_SIZE).as("branch"))
+      .selectAll(),
+  );
+  const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
+  return sortKeys(c)
+    .reduce((q, [column, direction]) => q.orderBy(`page.${column}`, direction), db.selectFrom(merged.as("page")).selectAll())
     .limit(LISTING_PAGE_SIZE)
-    .offset((c.page - 1) * LISTING_PAGE_SIZE);
+    .offset(offset);
 }
 
 /** Counts matches, but stops at LISTING_COUNT_CAP + 1: enough to say "1 000+". */
