@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentDocument, AgentVerificationDetails } from "../../../domain/accounts/agent.entity";
+import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
+
+const details = (over: Partial<AgentVerificationDetails> = {}): AgentVerificationDetails => ({
+  businessName: "Buea Homes",
+  licenseNumber: "LIC-1",
+  specializations: ["rooms", "studios"],
+  businessPhone: "+237677001122",
+  businessEmail: "office@bueahomes.cm",
+  businessAddress: "Molyko",
+  websiteUrl: null,
+  ...over,
+});
+
+const aDocument = (id: string, agentId = "u1"): AgentDocument => ({
+  id,
+  agentId,
+  storageKey: `agent-documents/${agentId}/${id}.pdf`,
+  originalName: `${id}.pdf`,
+  mimeType: "application/pdf",
+  sizeBytes: 1234,
+  createdAt: at(2),
+});
+
+describe.each(accountKinds())("AgentRepository on %s", (kind) => {
+  let h: AccountsHarness;
+  beforeEach(async () => {
+    h = await accountsHarness(kind);
+    for (const id of ["u1", "u2", "u3"]) await h.repos.accounts.insert(anAccount({ id, role: "agent" }));
+  });
+  afterEach(() => h.close());
+
+  it("creates an unsubmitted agent with the defaults", async () => {
+    await h.repos.agents.createUnsubmitted("u1", at(1));
+    expect(await h.repos.agents.findByUserId("u1")).toEqual({
+      userId: "u1",
+      status: "unsubmitted",
+      businessName: null,
+      licenseNumber: null,
+      specializations: [],
+      commissionRate: 5,
+      businessPhone: null,
+      businessEmail: null,
+      businessAddress: null,
+      websiteUrl: null,
+      rejectionReason: null,
+      submittedAt: null,
+      reviewedAt: null,
+      createdAt: at(1),
+    });
+    expect(await h.repos.agents.findByUserId("u2")).toBeNull();
+  });
+
+  it("saves a submission as pending, creating the row when missing", async () => {
+    await h.repos.agents.saveSubmission("u2", details({ websiteUrl: "https://x.cm" }), at(3));
+    expect(await h.repos.agents.findByUserId("u2")).toMatchObject({
+      status: "pending",
+      ...details({ websiteUrl: "https://x.cm" }),
+      commissionRate: 5,
+      submittedAt: at(3),
+      createdAt: at(3),
+    });
+  });
+
+  it("replaces an earlier rejected submission and its documents", async () => {
+    await h.repos.agents.createUnsubmitted("u1", at(1));
+    await h.repos.agents.saveSubmission("u1", details(), at(2));
+    await h.repos.agents.addDocument(aDocument("d1"));
+    await h.repos.agents.addDocument(aDocument("d2"));
+    expect(await h.repos.agents.review("u1", { status: "rejected", rejectionReason: "blurry", reviewedAt: at(4) })).toBe(true);
+    await h.repos.agents.saveSubmission("u1", details({ businessName: "Buea Homes Ltd" }), at(5));
+    expect(await h.repos.agents.findByUserId("u1")).toMatchObject({
+      status: "pending",
+      businessName: "Buea Homes Ltd",
+      rejectionReason: null,
+      reviewedAt: null,
+      submittedAt: at(5),
+      createdAt: at(1),
+    });
+    expect(await h.repos.agents.listDocuments("u1")).toEqual([]);
+  });
+
+  it("lists an agent's documents only", async () => {
+    await h.repos.agents.saveSubmission("u1", details(), at(2));
+    await h.repos.agents.saveSubmission("u2", details(), at(2));
+    await h.repos.agents.addDocument(aDocument("d1"));
+    await h.repos.agents.addDocument(aDocument("d2"));
+    await h.repos.agents.addDocument(aDocument("d3", "u2"));
+    expect(await h.repos.agents.listDocuments("u1")).toEqual([aDocument("d1"), aDocument("d2")]);
+  });
+
+  it("reviews a pending agent once only", async () => {
+    await h.repos.agents.saveSubmission("u1", details(), at(2));
+    await h.repos.agents.createUnsubmitted("u2", at(2));
+    expect(await h.repos.agents.review("u2", { status: "approved", rejectionReason: null, reviewedAt: at(3) })).toBe(false);
+    const both = await Promise.all([
+      h.repos.agents.review("u1", { status: "approved", rejectionReason: null, reviewedAt: at(3) }),
+      h.repos.agents.review("u1", { status: "rejected", rejectionReason: "no", reviewedAt: at(3) }),
+    ]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+    expect(["approved", "rejected"]).toContain((await h.repos.agents.findByUserId("u1"))?.status);
+    expect((await h.repos.agents.findByUserId("u1"))?.reviewedAt).toEqual(at(3));
+  });
+
+  it("lists agents by status, oldest submission first", async () => {
+    await h.repos.agents.saveSubmission("u1", details(), at(5));
+    await h.repos.agents.saveSubmission("u2", details(), at(3));
+    await h.repos.agents.createUnsubmitted("u3", at(1));
+    expect((await h.repos.agents.listByStatus("pending", 10)).map((a) => a.userId)).toEqual(["u2", "u1"]);
+    expect((await h.repos.agents.listByStatus("pending", 1)).map((a) => a.userId)).toEqual(["u2"]);
+    expect((await h.repos.agents.listByStatus("unsubmitted", 10)).map((a) => a.userId)).toEqual(["u3"]);
+  });
+});
