@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from "../infrastructure/config/config";
 import { connect } from "../infrastructure/db/connection";
 import { migrateToLatest } from "../infrastructure/db/migrate";
 import { createServices } from "../app/services.server";
+import { seedDemoData } from "../infrastructure/seed/demo-seed";
+import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,6 +29,11 @@ async function main() {
   const database = connect({ url: config.databaseUrl });
   const applied = await migrateToLatest(database.db, database.schema);
   if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
+
+  if (config.demoMode) {
+    const { seeded } = await seedDemoData(database.db, { storageDir: config.storageDir, hasher: new ScryptPasswordHasher() });
+    if (seeded) console.info("Seeded the demo data (demo accounts use the password kamernest-demo).");
+  }
 
   const services = createServices(config, database);
 
