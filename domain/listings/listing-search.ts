@@ -85,10 +85,10 @@ const TRUE_VALUES = new Set(["1", "true", "on", "yes"]);
 const isOn = (params: URLSearchParams, name: string) =>
   params.getAll(name).some((v) => TRUE_VALUES.has(v.trim().toLowerCase()));
 
-/** A whole number in [min, max], tolerating "40 000" and "40,000" as people type amounts. */
-function wholeNumber(raw: string | null, min: number, max: number): number | null {
+/** A whole number in [min, max]; amounts may be typed "40 000", "40,000" or "40.000". */
+function wholeNumber(raw: string | null, min: number, max: number, { amount = false } = {}): number | null {
   if (raw === null) return null;
-  const cleaned = raw.replace(/[\s,._]/g, "");
+  const cleaned = amount ? raw.replace(/[\s,._]/g, "") : raw.trim();
   if (!/^\d{1,9}$/.test(cleaned)) return null;
   const n = Number.parseInt(cleaned, 10);
   return n >= min && n <= max ? n : null;
@@ -115,8 +115,8 @@ export function normaliseKeyword(raw: string): string | null {
 }
 
 export function parseListingSearch(params: URLSearchParams): ListingSearchCriteria {
-  let minRent = firstValid(params, "min", (v) => wholeNumber(v, 0, MAX_RENT_XAF));
-  let maxRent = firstValid(params, "max", (v) => wholeNumber(v, 0, MAX_RENT_XAF));
+  let minRent = firstValid(params, "min", (v) => wholeNumber(v, 0, MAX_RENT_XAF, { amount: true }));
+  let maxRent = firstValid(params, "max", (v) => wholeNumber(v, 0, MAX_RENT_XAF, { amount: true }));
   // Someone who typed the bounds the wrong way round still means the range between them.
   if (minRent !== null && maxRent !== null && minRent > maxRent) [minRent, maxRent] = [maxRent, minRent];
   // 0 is no bound at all: keep the URL canonical.
