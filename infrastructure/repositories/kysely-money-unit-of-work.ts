@@ -1,0 +1,42 @@
+// The money path over Kysely: repositories bound to a connection or a transaction, and the unit
+// of work that opens a transaction. One code path for SQLite and PostgreSQL; the dialect only
+// decides whether row locks are taken (SQLite's transactions already queue on one connection).
+import type { Kysely } from "kysely";
+import type { MoneyRepos } from "../../domain/payment/money-unit-of-work";
+import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { Dialect } from "../db/connection";
+import type { Database } from "../db/schema";
+import { KyselyBookingPropertyReader } from "./kysely-booking-property-reader";
+import { KyselyBookingRepository } from "./kysely-booking-repository";
+import { KyselyCommissionRepository } from "./kysely-commission-repository";
+import { KyselyPaymentRepository } from "./kysely-payment-repository";
+import { KyselySubscriptionRepository } from "./kysely-subscription-repository";
+
+export function createKyselyMoneyRepos(db: Kysely<Database>, dialect: Dialect): MoneyRepos {
+  return {
+    bookings: new KyselyBookingRepository(db),
+    payments: new KyselyPaymentRepository(db, dialect),
+    subscriptions: new KyselySubscriptionRepository(db, dialect),
+    commissions: new KyselyCommissionRepository(db),
+  };
+}
+
+export class KyselyMoneyUnitOfWork implements UnitOfWork<MoneyRepos> {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  run<T>(work: (repos: MoneyRepos) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(createKyselyMoneyRepos(trx, this.dialect)));
+  }
+}
+
+/** Everything the money use cases need from the database, for the composition root. */
+export function createKyselyMoneyStore(handle: { db: Kysely<Database>; dialect: Dialect }) {
+  return {
+    uow: new KyselyMoneyUnitOfWork(handle.db, handle.dialect),
+    repos: createKyselyMoneyRepos(handle.db, handle.dialect),
+    properties: new KyselyBookingPropertyReader(handle.db),
+  };
+}
