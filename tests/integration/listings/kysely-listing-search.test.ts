@@ -1,0 +1,245 @@
+// Every filter, sort and page of the listings search against a reference filter written in plain
+// TypeScript, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
+import {
+  AMENITIES,
+  LISTING_SORTS,
+  emptyListingSearch,
+  parseListingSearch,
+  type Amenity,
+  type ListingSearchCriteria,
+} from "../../../domain/listings/listing-search";
+import { PROPERTY_TYPES } from "../../../domain/listings/buea";
+import { hoursAfterT0, listingFixtures, type PropertyFixture } from "./listing-fixtures";
+import { generateProperties } from "../../../bench/generate-properties";
+
+const AREAS = ["Molyko", "Bomaka", "Great Soppo", "Bonduma"] as const;
+const AMENITY_COLUMN: Record<Amenity, keyof PropertyFixture> = {
+  furnished: "furnished", toiletInside: "toilet_inside", showerInside: "shower_inside", waterSupply: "water_supply",
+  prepaidMeter: "prepaid_meter", wifi: "wifi", security: "security", parking: "parking",
+};
+
+/** 45 visible listings whose attributes vary independently, so every filter keeps some and drops some. */
+function visibleRows(fx: ReturnType<typeof listingFixtures>): PropertyFixture[] {
+  return Array.from({ length: 45 }, (_, i) => {
+    const neighbourhood = AREAS[i % 4];
+    const type = PROPERTY_TYPES[Math.floor(i / 4) % 4];
+    const rentedOut = i % 5 === 4;
+    const row = fx.property({
+      id: `p${String(i).padStart(2, "0")}`,
+      agent_id: i % 3 === 0 ? "agent-b" : "agent-a",
+      title: `${type} in ${neighbourhood} number ${i}`,
+      description: i % 6 === 0 ? "Tiled, with a Balcony facing the mountain" : "Quiet compound",
+      property_type: type,
+      neighbourhood,
+      monthly_rent: 15_000 + (i % 9) * 5_000, // ties on purpose: the id decides
+      bedrooms: 1 + (i % 3),
+      distance_to_campus_m: ((i * 733) % 6_000) + 100,
+      status: rentedOut ? "rented_out" : i % 11 === 7 ? "booked" : "available",
+      is_available: rentedOut ? 0 : 1,
+      is_verified: i % 2,
+      // p10 and p11 share a date: the id decides.
+      created_at: hoursAfterT0(i === 11 ? 10 : i),
+    });
+    AMENITIES.forEach((a, k) => Object.assign(row, { [AMENITY_COLUMN[a]]: (i + k) % 3 === 0 ? 1 : 0 }));
+    return row;
+  });
+}
+
+function matches(row: PropertyFixture, c: ListingSearchCriteria): boolean {
+  const rent = row.monthly_rent;
+  const keyword = c.keyword?.toLowerCase();
+  return (
+    (c.neighbourhoods.length === 0 || (c.neighbourhoods as string[]).includes(row.neighbourhood)) &&
+    (c.propertyTypes.length === 0 || c.propertyTypes.includes(row.property_type)) &&
+    (c.minRent === null || rent >= c.minRent) &&
+    (c.maxRent === null || rent <= c.maxRent) &&
+    (c.minBedrooms === null || (row.bedrooms ?? 1) >= c.minBedrooms) &&
+    c.amenities.every((a) => row[AMENITY_COLUMN[a]] === 1) &&
+    (c.maxDistanceM === null || row.distance_to_campus_m <= c.maxDistanceM) &&
+    (!c.verifiedOnly || row.is_verified === 1) &&
+    (!c.availableOnly || (row.is_available === 1 && row.status === "available")) &&
+    (!keyword || row.title.toLowerCase().includes(keyword) || String(row.description ?? "").toLowerCase().includes(keyword))
+  );
+}
+
+function expectedOrder(rows: PropertyFixture[], c: ListingSearchCriteria): string[] {
+  const key = (r: PropertyFixture): [number | string, string] => {
+    switch (c.sort) {
+      case "price_asc":
+      case "price_desc":
+        return [r.monthly_rent, r.id];
+      case "nearest":
+        return [r.distance_to_campus_m, r.id];
+      case "newest":
+        return [r.created_at, r.id];
+    }
+  };
+  const descending = c.sort === "newest" || c.sort === "price_desc";
+  return rows
+    .filter((r) => matches(r, c))
+    .sort((a, b) => {
+      const [ka, ia] = key(a);
+      const [kb, ib] = key(b);
+      const order = ka < kb ? -1 : ka > kb ? 1 : ia < ib ? -1 : ia > ib ? 1 : 0;
+      return descending ? -order : order;
+    })
+    .map((r) => r.id);
+}
+
+const searches: string[] = [
+  "",
+  "n=Molyko",
+  "n=Molyko&n=Bomaka",
+  "n=Bomaka&n=Bonduma&n=Great%20Soppo&max=40000",
+  "min=25000",
+  "max=30000",
+  "min=20000&max=35000",
+  "type=room",
+  "type=room&type=studio",
+  "beds=2",
+  "beds=3",
+  ...AMENITIES.map((a) => `${{ furnished: "furnished", toiletInside: "toilet", showerInside: "shower", waterSupply: "water", prepaidMeter: "meter", wifi: "wifi", security: "security", parking: "parking" }[a]}=1`),
+  "toilet=1&meter=1",
+  "near=500",
+  "near=1000",
+  "near=2000",
+  "near=5000",
+  "verified=1",
+  "available=1",
+  "available=1&verified=1",
+  "q=balcony",
+  "q=BALCONY",
+  "q=Great%20Soppo",
+  "n=Molyko&max=40000",
+  "type=room&type=studio&toilet=1&meter=1&near=5000",
+];
+
+describe.each(databaseKinds())("listing search on %s", (kind) => {
+  let db: TestDatabase;
+  let search: KyselyListingSearch;
+  let rows: PropertyFixture[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    search = new KyselyListingSearch(db.db);
+    const fx = listingFixtures(db.db);
+    await fx.agent("agent-a");
+    await fx.agent("agent-b");
+    await fx.agent("agent-pending", { status: "pending" });
+    await fx.agent("agent-rejected", { status: "rejected" });
+    rows = visibleRows(fx);
+    // Each of these would match every search above but must never show.
+    const unseen = [
+      fx.property({ id: "hidden", agent_id: "agent-a", hidden_at: hoursAfterT0(99) }),
+      fx.property({ id: "of-pending-agent", agent_id: "agent-pending" }),
+      fx.property({ id: "of-rejected-agent", agent_id: "agent-rejected" }),
+    ].map((r) => ({
+      ...r, title: "Balcony great soppo", neighbourhood: "Molyko", property_type: "room" as const, monthly_rent: 25_000,
+      bedrooms: 3, distance_to_campus_m: 100, is_verified: 1, created_at: hoursAfterT0(100),
+      ...Object.fromEntries(AMENITIES.map((a) => [AMENITY_COLUMN[a], 1])),
+    }));
+    await fx.insertProperties([...rows, ...unseen]);
+    await fx.photo("p44", 2, "photos/pool-2");
+    await fx.photo("p44", 1, "photos/pool-1");
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  for (const query of searches) {
+    for (const sort of LISTING_SORTS) {
+      it(`finds exactly the matches of "${query || "no filter"}" sorted ${sort}, page by page`, async () => {
+        const criteria = { ...parseListingSearch(new URLSearchParams(query)), sort };
+        const expected = expectedOrder(rows, criteria);
+        // A filter that keeps everything or nothing would prove nothing.
+        if (query !== "") expect(expected.length).toBeGreaterThan(0);
+        if (query !== "") expect(expected.length).toBeLessThan(rows.length);
+        const found: string[] = [];
+        for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / 20)); page++) {
+          const result = await search.searchListings({ ...criteria, page });
+          expect(result).toMatchObject({ total: expected.length, totalIsCapped: false, page, pageSize: 20 });
+          expect(result.pageCount).toBe(Math.ceil(expected.length / 20));
+          found.push(...result.items.map((i) => i.id));
+        }
+        expect(found).toEqual(expected);
+      });
+    }
+  }
+
+  it("pages 20 at a time and counts the whole result on every page", async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => search.searchListings({ ...emptyListingSearch(), page })));
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5, 0]);
+    expect(pages.map((p) => p.total)).toEqual([45, 45, 45, 45]);
+    expect(pages.map((p) => p.pageCount)).toEqual([3, 3, 3, 3]);
+    expect(new Set(pages.flatMap((p) => p.items.map((i) => i.id))).size).toBe(45);
+  });
+
+  it("never shows hidden listings or those of agents not approved", async () => {
+    const everything = await search.searchListings({ ...emptyListingSearch(), page: 1, sort: "nearest" });
+    const ids = everything.items.map((i) => i.id);
+    for (const id of ["hidden", "of-pending-agent", "of-rejected-agent"]) expect(ids).not.toContain(id);
+    expect(everything.total).toBe(45);
+  });
+
+  it("treats % and _ in the keyword as letters", async () => {
+    const fx = listingFixtures(db.db);
+    await fx.insertProperties([
+      fx.property({ id: "k1", agent_id: "agent-a", title: "Studio 100% tiled_floor" }),
+      fx.property({ id: "k2", agent_id: "agent-a", title: "Studio 1000 m from gate, tiled floor" }),
+    ]);
+    const ids = async (q: string) =>
+      (await search.searchListings(parseListingSearch(new URLSearchParams({ q })))).items.map((i) => i.id);
+    try {
+      expect(await ids("100%")).toEqual(["k1"]);
+      expect(await ids("tiled_floor")).toEqual(["k1"]);
+      expect(await ids("TILED")).toEqual(expect.arrayContaining(["k1", "k2"]));
+    } finally {
+      await db.db.deleteFrom("properties").where("id", "in", ["k1", "k2"]).execute();
+    }
+  });
+
+  it("draws each card with its first photo, or none", async () => {
+    const page = await search.searchListings({ ...emptyListingSearch(), sort: "newest" });
+    const card = page.items.find((i) => i.id === "p44")!;
+    expect(card.photo).toEqual({ storageKey: "photos/pool-1", width: 1200, height: 800, alt: "Photo 1" });
+    expect(page.items.find((i) => i.id === "p43")!.photo).toBeNull();
+    expect(card).toMatchObject({
+      title: "house in Molyko number 44", propertyType: "house", neighbourhood: "Molyko", monthlyRent: 15_000 + 8 * 5_000,
+      bedrooms: 3, status: "rented_out", isAvailable: false, isVerified: false, createdAt: hoursAfterT0(44),
+    });
+    expect(card.amenities).toEqual({
+      furnished: false, toiletInside: true, showerInside: false, waterSupply: false,
+      prepaidMeter: true, wifi: false, security: false, parking: true,
+    });
+  });
+
+  it("explains its plans", async () => {
+    const plan = await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams("n=Molyko&max=40000")));
+    expect(plan.page).toMatch(/properties/i);
+    expect(plan.count).toMatch(/properties/i);
+  });
+});
+
+describe.each(databaseKinds())("listing count on %s", (kind) => {
+  it("stops counting after 1 000 matches and says so", async () => {
+    const db = await createTestDatabase(kind);
+    try {
+      await generateProperties(db.db, 1_100, { seed: 7, batchSize: 250 });
+      const visible = Number(
+        (await db.db.selectFrom("properties").where("hidden_at", "is", null).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
+      );
+      expect(visible).toBeGreaterThan(1_000);
+      expect(Number((await db.db.selectFrom("photos").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(1_100);
+      const search = new KyselyListingSearch(db.db);
+      const page = await search.searchListings(emptyListingSearch());
+      expect(page).toMatchObject({ total: 1_000, totalIsCapped: true, pageCount: 50 });
+      expect(page.items).toHaveLength(20);
+      expect(page.items[0].photo?.storageKey).toMatch(/^photos\/pool-([0-9]|1[0-9]|2[0-3])$/);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
