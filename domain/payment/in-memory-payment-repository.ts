@@ -54,7 +54,11 @@ export class InMemoryPaymentRepository implements PaymentRepository {
   }
 
   async listPaymentEvents(paymentId: string): Promise<PaymentEvent[]> {
-    return this.events.filter((e) => e.paymentId === paymentId).map(copyEvent);
+    // Array.prototype.sort is stable: events of one instant stay in insertion order.
+    return this.events
+      .filter((e) => e.paymentId === paymentId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map(copyEvent);
   }
 
   async listPaymentsToReconcile(now: Date): Promise<Payment[]> {

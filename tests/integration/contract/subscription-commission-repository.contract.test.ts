@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DAY_MS } from "../../../domain/shared/clock";
+import type { CommissionEarning } from "../../../domain/commission/commission.entity";
+import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
+
+const sub = (id: string, userId: string, paymentId: string | null, startMin: number) => ({
+  id,
+  userId,
+  paymentId,
+  startsAt: at(startMin),
+  endsAt: new Date(at(startMin).getTime() + 14 * DAY_MS),
+  createdAt: at(startMin),
+});
+
+describe.each(moneyKinds())("SubscriptionRepository on %s", (kind) => {
+  let f: MoneyFixture;
+  beforeEach(async () => {
+    f = await createMoneyFixture(kind);
+    await f.addUser("student-1");
+    await f.addUser("student-2");
+  });
+  afterEach(() => f.destroy());
+
+  it("finds the subscription covering a moment, and the latest end", async () => {
+    expect(await f.repos.subscriptions.latestSubscriptionEnd("student-1")).toBeNull();
+    const first = sub("s1", "student-1", "p1", 0);
+    const second = { ...sub("s2", "student-1", "p2", 0), startsAt: first.endsAt, endsAt: new Date(first.endsAt.getTime() + 14 * DAY_MS) };
+    expect(await f.repos.subscriptions.insertSubscription(first)).toBe("inserted");
+    expect(await f.repos.subscriptions.insertSubscription(second)).toBe("inserted");
+    expect(await f.repos.subscriptions.findActiveSubscription("student-1", at(10))).toEqual(first);
+    expect(await f.repos.subscriptions.findActiveSubscription("student-1", first.endsAt)).toEqual(second);
+    expect(await f.repos.subscriptions.findActiveSubscription("student-1", second.endsAt)).toBeNull();
+    expect(await f.repos.subscriptions.findActiveSubscription("student-2", at(10))).toBeNull();
+    expect(await f.repos.subscriptions.latestSubscriptionEnd("student-1")).toEqual(second.endsAt);
+    expect(await f.repos.subscriptions.findByPaymentId("p2")).toEqual(second);
+  });
+
+  it("grants at most one subscription per payment", async () => {
+    expect(await f.repos.subscriptions.insertSubscription(sub("s1", "student-1", "p1", 0))).toBe("inserted");
+    expect(await f.repos.subscriptions.insertSubscription(sub("s2", "student-1", "p1", 5))).toBe("duplicate_payment");
+    expect(await f.uow.run((r) => r.subscriptions.insertSubscription(sub("s3", "student-1", "p1", 6)))).toBe("duplicate_payment");
+    expect(await f.repos.subscriptions.insertSubscription(sub("s4", "student-1", null, 7))).toBe("inserted");
+    expect(await f.repos.subscriptions.latestSubscriptionEnd("student-1")).toEqual(sub("s4", "student-1", null, 7).endsAt);
+  });
+
+  it("locks nothing it should not: latestSubscriptionEnd works inside a unit of work", async () => {
+    await f.repos.subscriptions.insertSubscription(sub("s1", "student-1", "p1", 0));
+    expect(await f.uow.run((r) => r.subscriptions.latestSubscriptionEnd("student-1"))).toEqual(sub("s1", "student-1", "p1", 0).endsAt);
+  });
+});
+
+const earning = (id: string, bookingId: string, agentId = "agent-1", propertyId = "prop-1"): CommissionEarning => ({
+  id,
+  agentId,
+  propertyId,
+  bookingId,
+  amount: 5000,
+  type: "visitation",
+  date: at(0),
+  paid: false,
+  paidDate: null,
+});
+
+describe.each(moneyKinds())("CommissionRepository on %s", (kind) => {
+  let f: MoneyFixture;
+  beforeEach(async () => {
+    f = await createMoneyFixture(kind);
+    await f.addUser("student-1");
+    await f.addProperty({ id: "prop-1", agentId: "agent-1" });
+    await f.addProperty({ id: "prop-2", agentId: "agent-2" });
+  });
+  afterEach(() => f.destroy());
+
+  it("earns once per booking and sums an agent's earnings", async () => {
+    expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 0, paid: 0, unpaid: 0, count: 0 });
+    expect(await f.repos.commissions.insertEarning(earning("c1", "b1"))).toBe("inserted");
+    expect(await f.repos.commissions.insertEarning(earning("c2", "b1"))).toBe("duplicate");
+    expect(await f.repos.commissions.insertEarning(earning("c3", "b2"))).toBe("inserted");
+    expect(await f.repos.commissions.insertEarning(earning("c4", "b3", "agent-2", "prop-2"))).toBe("inserted");
+    expect(await f.repos.commissions.findByBookingId("b1")).toEqual(earning("c1", "b1"));
+    expect(await f.repos.commissions.findByBookingId("nope")).toBeNull();
+    expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 10000, paid: 0, unpaid: 10000, count: 2 });
+  });
+
+  it.runIf(kind !== "memory")("splits paid from unpaid", async () => {
+    await f.repos.commissions.insertEarning(earning("c1", "b1"));
+    await f.repos.commissions.insertEarning(earning("c2", "b2"));
+    await f.db!.db.updateTable("commission_earnings").set({ paid: 1, paid_date: at(5).toISOString() }).where("id", "=", "c1").execute();
+    expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 10000, paid: 5000, unpaid: 5000, count: 2 });
+    expect((await f.repos.commissions.findByBookingId("b1"))?.paid).toBe(true);
+  });
+
+  it("counts no-shows per agent", async () => {
+    const confirmed = { bookingStatus: "confirmed" as const, paymentStatus: "confirmed" as const };
+    await f.repos.bookings.insertBooking(aBooking({ id: "b1", ...confirmed }));
+    await f.repos.bookings.insertBooking(aBooking({ id: "b2", visitTime: "11:00 AM", ...confirmed }));
+    await f.repos.bookings.insertBooking(aBooking({ id: "b3", propertyId: "prop-2", ...confirmed }));
+    await f.repos.bookings.insertBooking(aBooking({ id: "b4", visitTime: "12:00 PM", ...confirmed }));
+    await f.repos.bookings.recordViewingOutcome("b1", "no_show", at(1));
+    await f.repos.bookings.recordViewingOutcome("b2", "no_show", at(1));
+    await f.repos.bookings.recordViewingOutcome("b3", "no_show", at(1));
+    await f.repos.bookings.recordViewingOutcome("b4", "confirmed", at(1));
+    expect(await f.repos.commissions.noShowCountsByAgent()).toEqual([
+      { agentId: "agent-1", noShows: 2 },
+      { agentId: "agent-2", noShows: 1 },
+    ]);
+  });
+});
+
+describe.each(moneyKinds())("Money unit of work on %s", (kind) => {
+  let f: MoneyFixture;
+  beforeEach(async () => {
+    f = await createMoneyFixture(kind);
+    await f.addUser("student-1");
+    await f.addProperty({ id: "prop-1", agentId: "agent-1" });
+  });
+  afterEach(() => f.destroy());
+
+  it("keeps every write when the work ends", async () => {
+    await f.uow.run(async (r) => {
+      await r.bookings.insertBooking(aBooking({ id: "b1" }));
+      await r.subscriptions.insertSubscription(sub("s1", "student-1", "p1", 0));
+    });
+    expect(await f.repos.bookings.findById("b1")).not.toBeNull();
+    expect(await f.repos.subscriptions.findByPaymentId("p1")).not.toBeNull();
+  });
+
+  it("keeps none when the work throws", async () => {
+    await f.repos.bookings.insertBooking(aBooking({ id: "b0", visitTime: "9:00 AM" }));
+    await expect(
+      f.uow.run(async (r) => {
+        await r.bookings.insertBooking(aBooking({ id: "b1" }));
+        await r.bookings.expireBooking("b0", at(1));
+        await r.subscriptions.insertSubscription(sub("s1", "student-1", "p1", 0));
+        await r.commissions.insertEarning(earning("c1", "b1"));
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await f.repos.bookings.findById("b1")).toBeNull();
+    expect((await f.repos.bookings.findById("b0"))?.bookingStatus).toBe("pending");
+    expect(await f.repos.subscriptions.findByPaymentId("p1")).toBeNull();
+    expect(await f.repos.commissions.findByBookingId("b1")).toBeNull();
+  });
+});
