@@ -1,0 +1,58 @@
+import MarkdownIt from "markdown-it";
+import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
+
+const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
+
+/**
+ * Links may be http(s), mailto or relative. Anything else with a scheme (javascript:, data:,
+ * vbscript:, file:) is refused, and so are protocol-relative links ("//host", "/\host"), which
+ * leave the site without saying so. A relative link may not carry a colon before its first
+ * "/", "?" or "#": a browser would read that part as a scheme.
+ */
+export function isSafeLink(url: string): boolean {
+  const u = url.trim();
+  // A backslash, raw or percent-encoded, is read as "/" by some browsers: "/\host" would be "//host".
+  if (u.includes("\\") || /%5c/i.test(u) || /^\/\//.test(u)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u);
+  if (scheme) return ALLOWED_SCHEMES.has(scheme[1].toLowerCase());
+  const head = u.split(/[/?#]/, 1)[0] ?? "";
+  return !head.includes(":");
+}
+
+/** Images come only from our own media route, without any way to climb out of it. */
+export function isMediaImage(src: string): boolean {
+  return /^\/media\/[A-Za-z0-9._~\-/%]+$/.test(src) && !src.includes("..") && !src.includes("//") && !/%2e|%2f|%5c/i.test(src);
+}
+
+export class MarkdownItRenderer implements MarkdownRenderer {
+  private readonly md: MarkdownIt;
+
+  constructor() {
+    // html: false escapes any raw HTML in the source: no <script>, no on* attributes, no <iframe>.
+    const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
+    // Checked after markdown-it normalises the URL (percent-encoding), for links, autolinks and images.
+    md.validateLink = isSafeLink;
+
+    md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
+      tokens[idx].attrSet("rel", "nofollow noopener");
+      return self.renderToken(tokens, idx, options);
+    };
+
+    const renderImage = md.renderer.rules.image;
+    md.renderer.rules.image = (tokens, idx, options, env, self) => {
+      const token = tokens[idx];
+      if (!renderImage || !isMediaImage(token.attrGet("src") ?? "")) {
+        // An image from elsewhere shows its alt text instead: no tracking pixels, no hot-linking.
+        return md.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
+      }
+      token.attrSet("loading", "lazy");
+      return renderImage(tokens, idx, options, env, self);
+    };
+
+    this.md = md;
+  }
+
+  toSafeHtml(markdown: string): string {
+    return this.md.render(markdown);
+  }
+}
