@@ -9,7 +9,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * would find another schema's tables and think its own exist.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Migrations written in parallel may land out of name order; each is independent, so run any missing one.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
