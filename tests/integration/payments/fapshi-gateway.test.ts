@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
+import { webhookSecretMatches } from "../../../infrastructure/payments/webhook-secret";
+import { PaymentGatewayError, type InitiatePaymentRequest } from "../../../domain/payment/payment-gateway.port";
+import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
+
+const request: InitiatePaymentRequest = {
+  amount: 8000,
+  reference: "PAY-7F3K9Q",
+  userId: "4b3c5a9e-2f1d-4c8e-9a7b-1d2e3f4a5b6c",
+  email: "ngozi@example.cm",
+  customerName: "Ngozi Ekane",
+  phone: "677123456",
+  method: "mtn_momo",
+  message: "KamerNest visit booking KN-7F3K9Q",
+};
+
+async function failure(promise: Promise<unknown>): Promise<PaymentGatewayError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) return error;
+    throw error;
+  }
+  throw new Error("expected a PaymentGatewayError");
+}
+
+describe("the Fapshi gateway against a fake Fapshi", () => {
+  let fake: FakeFapshiServer;
+  let gateway: FapshiPaymentGateway;
+  beforeAll(async () => {
+    fake = await startFakeFapshi();
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.mode = "normal";
+    fake.endpointModes.clear();
+    fake.delayMs = 0;
+    fake.wrapStatusInArray = false;
+    fake.requests.length = 0;
+    gateway = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: fake.apiKey, appUrl: "https://kamernest.test/", timeoutMs: 2000 });
+  });
+
+  it("initiates a hosted checkout with our reference as externalId and a return URL on the app", async () => {
+    const result = await gateway.initiate(request);
+    expect(result.checkoutUrl).toBe(`${fake.url}/checkout/${result.transId}`);
+    const sent = fake.requests[0];
+    expect(sent).toMatchObject({ method: "POST", path: "/initiate-pay" });
+    expect(sent.headers).toMatchObject({ apiuser: fake.apiUser, apikey: fake.apiKey });
+    expect(sent.body).toEqual({
+      amount: 8000,
+      email: "ngozi@example.cm",
+      userId: request.userId,
+      externalId: "PAY-7F3K9Q",
+      message: request.message,
+      redirectUrl: "https://kamernest.test/payment-success?ref=PAY-7F3K9Q",
+    });
+  });
+
+  it("pushes to the phone with direct-pay when configured, sending the provider's medium and nine digits", async () => {
+    const direct = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: fake.apiKey, appUrl: "https://kamernest.test", directPay: true });
+    const result = await direct.initiate({ ...request, method: "orange_money", phone: "699001122" });
+    expect(result.checkoutUrl).toBe("https://kamernest.test/payment-success?ref=PAY-7F3K9Q");
+    expect(fake.requests[0]).toMatchObject({ path: "/direct-pay", body: { phone: "699001122", medium: "orange money", name: "Ngozi Ekane", amount: 8000 } });
+    expect((await direct.getStatus(result.transId)).status).toBe("pending");
+    // A direct payment has no link to expire.
+    expect(await direct.expire(result.transId)).toBeNull();
+  });
+
+  it("reads the status as an object or wrapped in an array, mapping Fapshi's statuses", async () => {
+    const { transId } = await gateway.initiate(request);
+    expect(await gateway.getStatus(transId)).toEqual({ transId, status: "pending", amount: 8000, externalId: "PAY-7F3K9Q", userId: request.userId, reason: null });
+    fake.wrapStatusInArray = true;
+    for (const [theirs, ours] of [["PENDING", "pending"], ["SUCCESSFUL", "successful"], ["FAILED", "failed"], ["EXPIRED", "expired"]] as const) {
+      fake.setStatus(transId, theirs);
+      expect((await gateway.getStatus(transId)).status).toBe(ours);
+    }
+    expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/payment-status/${transId}` });
+  });
+
+  it("expires a link, and treats 'Link already expired' as nothing to do", async () => {
+    const { transId } = await gateway.initiate(request);
+    expect(await gateway.expire(transId)).toMatchObject({ transId, status: "expired" });
+    expect(await gateway.expire(transId)).toBeNull();
+  });
+
+  it("reports 4xx answers as rejected with the provider's message", async () => {
+    const wrongKey = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: "wrong", appUrl: "https://kamernest.test" });
+    expect(await failure(wrongKey.initiate(request))).toMatchObject({ kind: "rejected", httpStatus: 403, message: "Invalid API credentials" });
+    expect(await failure(gateway.initiate({ ...request, amount: 50 }))).toMatchObject({ kind: "rejected", httpStatus: 400, message: "amount cannot be less than 100 XAF" });
+    expect(await failure(gateway.getStatus("NOPE1234"))).toMatchObject({ kind: "rejected", httpStatus: 404, message: "Transaction not found" });
+    expect(await failure(gateway.expire("NOPE1234"))).toMatchObject({ kind: "rejected", httpStatus: 404 });
+  });
+
+  it("reports a 500 as a server error", async () => {
+    fake.mode = "error500";
+    expect(await failure(gateway.initiate(request))).toMatchObject({ kind: "server_error", httpStatus: 500 });
+  });
+
+  it("reports garbage as an invalid response", async () => {
+    fake.mode = "garbage";
+    expect((await failure(gateway.initiate(request))).kind).toBe("invalid_response");
+    expect((await failure(gateway.getStatus("FK0000001"))).kind).toBe("invalid_response");
+  });
+
+  it("reports a well-formed answer of the wrong shape as an invalid response", async () => {
+    const { transId } = await gateway.initiate(request);
+    fake.patch(transId, { status: "BOGUS" as never });
+    expect((await failure(gateway.getStatus(transId))).kind).toBe("invalid_response");
+  });
+
+  it("reports an answer without a link as link_missing", async () => {
+    fake.mode = "no_link";
+    expect((await failure(gateway.initiate(request))).kind).toBe("link_missing");
+  });
+
+  it("times out a provider that does not answer", async () => {
+    fake.delayMs = 500;
+    const slow = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: fake.apiKey, appUrl: "https://kamernest.test", timeoutMs: 100 });
+    expect((await failure(slow.getStatus("FK0000001"))).kind).toBe("timeout");
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    expect((await failure(gateway.initiate(request, controller.signal))).kind).toBe("timeout");
+  });
+
+  it("reports an unreachable provider as a network failure", async () => {
+    const nowhere = new FapshiPaymentGateway({ baseUrl: "http://127.0.0.1:1", apiUser: "u", apiKey: "k", appUrl: "https://kamernest.test" });
+    expect((await failure(nowhere.getStatus("FK0000001"))).kind).toBe("network");
+  });
+});
+
+describe("the webhook secret check", () => {
+  it("accepts only the configured secret", () => {
+    expect(webhookSecretMatches("s3cret-value", "s3cret-value")).toBe(true);
+    expect(webhookSecretMatches("s3cret-valuf", "s3cret-value")).toBe(false);
+    expect(webhookSecretMatches("short", "s3cret-value")).toBe(false);
+    expect(webhookSecretMatches("s3cret-value-and-more", "s3cret-value")).toBe(false);
+  });
+
+  it("refuses when either side is missing", () => {
+    expect(webhookSecretMatches(undefined, "s3cret")).toBe(false);
+    expect(webhookSecretMatches("", "")).toBe(false);
+    expect(webhookSecretMatches("s3cret", undefined)).toBe(false);
+    expect(webhookSecretMatches(null, null)).toBe(false);
+  });
+});
