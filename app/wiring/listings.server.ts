@@ -9,6 +9,11 @@ import type { HistoryRepository } from "../../domain/engagement/history-reposito
 import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
 import type { ReportDeps } from "../../domain/reports/report-listing.use-case";
 import type { ReviewRepository } from "../../domain/reviews/review-repository.port";
+import type { MessagingDeps } from "../../domain/messaging/contact-agent.use-case";
+import type { ContactDeps } from "../../domain/contact/submit-contact-message.use-case";
+import type { Mailer } from "../../domain/shared/mailer.port";
+import type { BlogPostRepository } from "../../domain/blog/blog-post-repository.port";
+import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
 import { systemClock, type Clock } from "../../domain/shared/clock";
 import type { IdGenerator } from "../../domain/shared/ids";
 import type { Config } from "../../infrastructure/config/config";
@@ -21,6 +26,11 @@ import { KyselyHistoryRepository } from "../../infrastructure/repositories/kysel
 import { KyselyWishlistRepository } from "../../infrastructure/repositories/kysely-wishlist-repository";
 import { kyselyReportUnitOfWork } from "../../infrastructure/repositories/kysely-report-repository";
 import { KyselyReviewRepository } from "../../infrastructure/repositories/kysely-review-repository";
+import { kyselyMessagingUnitOfWork } from "../../infrastructure/repositories/kysely-message-repository";
+import { KyselyContactMessageStore } from "../../infrastructure/repositories/kysely-contact-message-store";
+import { createMailer } from "../../infrastructure/mail/create-mailer";
+import { KyselyBlogPostRepository } from "../../infrastructure/repositories/kysely-blog-post-repository";
+import { MarkdownItRenderer } from "../../infrastructure/markdown/markdown-it-renderer";
 
 /** The agent directory plus the one agent a public profile shows. */
 export interface AgentProfiles extends AgentDirectory {
@@ -38,16 +48,23 @@ export interface DiscoveryModule {
   reports: ReportDeps;
   /** For rateAgent, replyToReview and the review queries. */
   reviews: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator };
+  /** For contactAgent (a message to a listing's agent, kept as a thread for the agent's inbox). */
+  messaging: MessagingDeps;
+  /** For submitContactMessage (the public contact form, forwarded to support). */
+  contact: ContactDeps;
+  /** For listPublishedPosts and postBySlug. */
+  blog: { posts: BlogPostRepository; clock: Clock; markdown: MarkdownRenderer };
   clock: Clock;
 }
 
 export interface DiscoveryWiringOptions {
   clock?: Clock;
   ids?: IdGenerator;
+  mailer?: Mailer;
 }
 
 export function createDiscoveryModule(
-  _config: Config,
+  config: Config,
   database: DatabaseHandle,
   options: DiscoveryWiringOptions = {},
 ): DiscoveryModule {
@@ -55,6 +72,8 @@ export function createDiscoveryModule(
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? uuidIds;
   const directory = new KyselyAgentDirectory(db);
+  const mailer = options.mailer ?? createMailer(config, db, ids, clock);
+  const contactStore = new KyselyContactMessageStore(db);
   return {
     search: new KyselyListingSearch(db),
     agents: {
@@ -65,6 +84,9 @@ export function createDiscoveryModule(
     engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), clock, ids },
     reports: { uow: kyselyReportUnitOfWork(db), clock, ids },
     reviews: { reviews: new KyselyReviewRepository(db), clock, ids },
+    messaging: { uow: kyselyMessagingUnitOfWork(db), clock, ids },
+    contact: { messages: contactStore, rateLimit: contactStore, mailer, clock, ids, supportEmail: config.support.email },
+    blog: { posts: new KyselyBlogPostRepository(db), clock, markdown: new MarkdownItRenderer() },
     clock,
   };
 }

@@ -1,0 +1,62 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { AgentCard as AgentCardModel } from "../../../domain/listings/listing-read-models";
+import { RatingSummary, VerifiedBadge } from "./badges";
+
+export const agentDisplayName = (agent: Pick<AgentCardModel, "businessName" | "name">) => agent.businessName ?? agent.name;
+export const agentHref = (userId: string) => `/agent/${encodeURIComponent(userId)}`;
+
+/** Name, verified badge, rating and number of listings; the name links to the public profile. */
+export function AgentSummary({ agent, headingLevel = 3, rank }: { agent: AgentCardModel; headingLevel?: 2 | 3; rank?: number }) {
+  const { t } = useTranslation("listings");
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const name = agentDisplayName(agent);
+  return (
+    <div className="flex items-start gap-3">
+      <span
+        aria-hidden="true"
+        className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800 dark:bg-slate-800 dark:text-brand-100"
+      >
+        {rank ?? name.trim().charAt(0).toUpperCase()}
+      </span>
+      <div className="min-w-0 space-y-1">
+        <Heading className="font-semibold">
+          <Link to={agentHref(agent.userId)} className="link">
+            {rank ? <span className="sr-only">{t("agents.rank", { rank })} </span> : null}
+            {name}
+          </Link>
+        </Heading>
+        {agent.businessName && agent.businessName !== agent.name ? <p className="text-sm text-slate-700 dark:text-slate-300">{agent.name}</p> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {agent.verified ? <VerifiedBadge label={t("agent.verified")} /> : null}
+          <RatingSummary rating={agent.rating} count={agent.reviewCount} />
+        </div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("agent.listings", { count: agent.listingCount })}</p>
+      </div>
+    </div>
+  );
+}
+
+/** WhatsApp and phone links: plain links, they work everywhere. */
+export function AgentContactLinks({ agent, whatsappText }: { agent: AgentCardModel; whatsappText: string }) {
+  const { t } = useTranslation("listings");
+  return (
+    <div className="flex flex-wrap gap-2">
+      {agent.whatsapp ? (
+        <a
+          href={`https://wa.me/${agent.whatsapp}?${new URLSearchParams({ text: whatsappText })}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-secondary"
+        >
+          {t("agent.whatsapp")}
+        </a>
+      ) : null}
+      {agent.phone ? (
+        <a href={`tel:${agent.phone.replace(/[^\d+]/g, "")}`} className="btn-secondary">
+          {t("agent.call", { phone: agent.phone })}
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
+import {
+  AMENITIES,
+  AMENITY_PARAMS,
+  LISTING_SORTS,
+  MAX_BEDROOMS,
+  MAX_KEYWORD_LENGTH,
+  MAX_RENT_XAF,
+  NEAR_CAMPUS_OPTIONS_M,
+  type ListingSearchCriteria,
+} from "../../../domain/listings/listing-search";
+import { formatDistance } from "~/utils/format";
+
+const BEDROOM_CHOICES = [1, 2, 3, 4].filter((n) => n <= MAX_BEDROOMS);
+
+/** How many filters are set (keyword and sort aside): shown on the "Filters" summary. */
+export function activeFilterCount(c: ListingSearchCriteria): number {
+  return (
+    c.neighbourhoods.length +
+    c.propertyTypes.length +
+    c.amenities.length +
+    (c.minRent !== null ? 1 : 0) +
+    (c.maxRent !== null ? 1 : 0) +
+    (c.minBedrooms !== null ? 1 : 0) +
+    (c.maxDistanceM !== null ? 1 : 0) +
+    (c.verifiedOnly ? 1 : 0) +
+    (c.availableOnly ? 1 : 0)
+  );
+}
+
+const checkboxClass = "h-5 w-5 rounded border-slate-400 text-brand-600 accent-brand-600";
+
+function Checkbox({ name, value, label, checked }: { name: string; value: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex min-h-8 items-center gap-2 text-sm">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className={checkboxClass} />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * The listings filter: a plain GET form, so the URL holds every filter and it works without
+ * JavaScript. Unchanged fields are left empty and dropped by the parser, and the loader puts
+ * the criteria back in their canonical order.
+ */
+export function ListingFilters({ criteria, formKey }: { criteria: ListingSearchCriteria; formKey: string }) {
+  const { t, i18n } = useTranslation("listings");
+  const active = activeFilterCount(criteria);
+  return (
+    // The key remounts the form when the search changes (e.g. "Clear filters"), so its fields
+    // show the new search and not what was typed before.
+    <Form key={formKey} method="get" action="/listings" className="card space-y-4 p-4" aria-label={t("filters.label")}>
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+        <div>
+          <label htmlFor="filter-q" className="label">
+            {t("filters.keyword")}
+          </label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            defaultValue={criteria.keyword ?? ""}
+            maxLength={MAX_KEYWORD_LENGTH}
+            placeholder={t("filters.keywordPlaceholder")}
+            className="input"
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-sort" className="label">
+            {t("filters.sort")}
+          </label>
+          <select id="filter-sort" name="sort" defaultValue={criteria.sort} className="input">
+            {LISTING_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <details className="group" open={active > 0 ? true : undefined}>
+        <summary className="btn-secondary cursor-pointer list-none">
+          {active > 0 ? t("filters.moreActive", { count: active }) : t("filters.more")}
+        </summary>
+        <div className="mt-4 space-y-5">
+          <fieldset>
+            <legend className="label">{t("filters.neighbourhoods")}</legend>
+            <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+              {NEIGHBOURHOODS.map((n) => (
+                <Checkbox key={n} name="n" value={n} label={n} checked={criteria.neighbourhoods.includes(n)} />
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className="label">{t("filters.rent")}</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor="filter-min" className="label font-normal">
+                  {t("filters.minRent")}
+                </label>
+                <input
+                  id="filter-min"
+                  name="min"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_RENT_XAF}
+                  step={500}
+                  defaultValue={criteria.minRent ?? ""}
+                  className="input"
+                />
+              </div>
+              <div>
+                <label htmlFor="filter-max" className="label font-normal">
+                  {t("filters.maxRent")}
+                </label>
+                <input
+                  id="filter-max"
+                  name="max"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_RENT_XAF}
+                  step={500}
+                  defaultValue={criteria.maxRent ?? ""}
+                  className="input"
+                />
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className="label">{t("filters.types")}</legend>
+            <div className="grid grid-cols-2 gap-x-4">
+              {PROPERTY_TYPES.map((type) => (
+                <Checkbox key={type} name="type" value={type} label={t(`types.${type}`)} checked={criteria.propertyTypes.includes(type)} />
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="filter-beds" className="label">
+                {t("filters.bedrooms")}
+              </label>
+              <select id="filter-beds" name="beds" defaultValue={criteria.minBedrooms ?? ""} className="input">
+                <option value="">{t("filters.any")}</option>
+                {BEDROOM_CHOICES.map((n) => (
+                  <option key={n} value={n}>
+                    {t("filters.bedroomsAtLeast", { count: n })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="filter-near" className="label">
+                {t("filters.distance")}
+              </label>
+              <select id="filter-near" name="near" defaultValue={criteria.maxDistanceM ?? ""} className="input">
+                <option value="">{t("filters.anyDistance")}</option>
+                {NEAR_CAMPUS_OPTIONS_M.map((m) => (
+                  <option key={m} value={m}>
+                    {t("filters.within", { distance: formatDistance(m, i18n.language) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <fieldset>
+            <legend className="label">{t("filters.amenities")}</legend>
+            <div className="grid grid-cols-2 gap-x-4">
+              {AMENITIES.map((a) => (
+                <Checkbox key={a} name={AMENITY_PARAMS[a]} value="1" label={t(`amenities.${a}`)} checked={criteria.amenities.includes(a)} />
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className="label">{t("filters.trust")}</legend>
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <Checkbox name="verified" value="1" label={t("filters.verifiedOnly")} checked={criteria.verifiedOnly} />
+              <Checkbox name="available" value="1" label={t("filters.availableOnly")} checked={criteria.availableOnly} />
+            </div>
+          </fieldset>
+        </div>
+      </details>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn-primary">
+          {t("filters.apply")}
+        </button>
+        <Link to="/listings" className="link text-sm">
+          {t("filters.clear")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PropertyCard as PropertyCardModel } from "../../../domain/listings/listing-read-models";
+import { formatDistance, formatXaf } from "~/utils/format";
+import { Photo } from "~/components/photo";
+import { StatusBadge, VerifiedBadge } from "./badges";
+
+/** The detail page of a listing, remembering the search it was opened from. */
+export function propertyHref(id: string, back?: string | null): string {
+  const path = `/listings/${encodeURIComponent(id)}`;
+  return back ? `${path}?${new URLSearchParams({ back })}` : path;
+}
+
+export function useSaveData(): boolean {
+  const root = useRouteLoaderData("root") as { saveData?: boolean } | undefined;
+  return Boolean(root?.saveData);
+}
+
+/**
+ * One listing in a grid. The title is the link (one tab stop per card); the photo is decorative
+ * next to it. `headingLevel` keeps headings in order wherever the grid sits.
+ */
+export function PropertyCard({
+  property,
+  back,
+  priority = false,
+  headingLevel = 3,
+}: {
+  property: PropertyCardModel;
+  back?: string | null;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const { t, i18n } = useTranslation("listings");
+  const saveData = useSaveData();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = propertyHref(property.id, back);
+  return (
+    <article className="card relative flex flex-col overflow-hidden" data-testid="property-card">
+      {property.photo ? (
+        <div className="aspect-[4/3] overflow-hidden">
+          <Photo
+            photo={property.photo}
+            alt=""
+            priority={priority && !saveData}
+            maxWidth={saveData ? 320 : 1024}
+            className="aspect-[4/3]"
+          />
+        </div>
+      ) : (
+        <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {t("card.noPhoto")}
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={property.status} />
+          {property.isVerified ? <VerifiedBadge /> : null}
+        </div>
+        <Heading className="text-base font-semibold leading-snug">
+          {/* The stretched link makes the whole card tappable, a big target on a small screen. */}
+          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 hover:underline">
+            {property.title}
+          </Link>
+        </Heading>
+        <p className="text-lg font-bold text-brand-700 dark:text-brand-100">
+          {t("card.perMonth", { amount: formatXaf(property.monthlyRent) })}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t("card.where", { neighbourhood: property.neighbourhood, distance: formatDistance(property.distanceToCampusM, i18n.language) })}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t(`types.${property.propertyType}`)} · {t("card.bedrooms", { count: property.bedrooms })}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function PropertyGrid({
+  items,
+  back,
+  headingLevel = 3,
+  priorityFirst = false,
+}: {
+  items: PropertyCardModel[];
+  back?: string | null;
+  headingLevel?: 2 | 3;
+  priorityFirst?: boolean;
+}) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((p, i) => (
+        <li key={p.id} className="flex">
+          <div className="w-full">
+            <PropertyCard property={p} back={back} headingLevel={headingLevel} priority={priorityFirst && i === 0} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
