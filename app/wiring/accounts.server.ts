@@ -11,6 +11,7 @@ import { OtplibTotpAuthenticator } from "../../infrastructure/auth/otplib-totp-a
 import { ScryptPasswordHasher } from "../../infrastructure/auth/scrypt-password-hasher";
 import { createMailer } from "../../infrastructure/mail/create-mailer";
 import { defaultAccountEmails } from "../../infrastructure/mail/default-account-emails";
+import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
 import { LocalFileStorage } from "../../infrastructure/storage/local-file-storage";
 import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
 import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
@@ -44,3 +45,9 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     settings: { appUrl: config.appUrl, adminEmails: config.adminEmails },
   };
 }
+
+/** The newest outbox e-mails (demo and development, where mail is not sent): for the admin outbox viewer. */
+export function readOutboxEmails(database: DatabaseHandle, limit: number): Promise<OutboxEmail[]> {
+  return readOutbox(database.db, { limit });
+}
+export type { OutboxEmail };

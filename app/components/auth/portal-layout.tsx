@@ -1,0 +1,86 @@
+// The chrome of the agent portal and the admin area (the site header and footer are hidden on
+// these paths): the portal's own navigation, a way home, and sign-out. Plain links and a plain
+// form, so it all works without JavaScript.
+import type { ReactNode } from "react";
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export type Portal = "agent" | "admin";
+
+const NAV: Record<Portal, { to: string; key: string }[]> = {
+  agent: [
+    { to: "/agents/properties", key: "properties" },
+    { to: "/agents/new-property", key: "newProperty" },
+    { to: "/agents/bookings", key: "bookings" },
+    { to: "/agents/messages", key: "messages" },
+    { to: "/agents/reports", key: "reports" },
+    { to: "/agents/profile", key: "profile" },
+  ],
+  admin: [
+    { to: "/admin/dashboard", key: "dashboard" },
+    { to: "/admin/users", key: "users" },
+    { to: "/admin/properties", key: "properties" },
+    { to: "/admin/bookings", key: "bookings" },
+    { to: "/admin/payments", key: "payments" },
+    { to: "/admin/reports", key: "reports" },
+    { to: "/admin/content", key: "content" },
+    { to: "/admin/agent-verification", key: "agentVerification" },
+  ],
+};
+
+export function PortalLayout({ portal, title, intro, children }: { portal: Portal; title: ReactNode; intro?: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
+          <Link to="/" className="text-lg font-bold text-brand-700 dark:text-brand-100">
+            {t(`portal.${portal}.name`)}
+          </Link>
+          <div className="flex items-center gap-2">
+            <Link to="/" className="btn-secondary">
+              {t("portal.backToSite")}
+            </Link>
+            <Form method="post" action="/auth/logout">
+              <button type="submit" className="btn-secondary">
+                {t("portal.logout")}
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label={t(`portal.${portal}.navLabel`)} className="container-page overflow-x-auto pb-2">
+          <ul className="flex gap-1">
+            {NAV[portal].map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`
+                  }
+                >
+                  {t(`portal.${portal}.nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <section className="container-page py-8">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {intro ? <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{intro}</p> : null}
+        <div className="mt-6">{children}</div>
+      </section>
+    </div>
+  );
+}
+
+/** A screen a later issue fills: says what will be here, in the user's language. */
+export function ComingSoon({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="card p-6">
+      <p className="text-slate-700 dark:text-slate-300">{t("portal.comingSoon")}</p>
+      {children}
+    </div>
+  );
+}

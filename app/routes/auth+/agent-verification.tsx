@@ -1,0 +1,196 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type UploadHandler,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
+import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
+import { agentVerificationSchema, MAX_DOCUMENTS, SPECIALIZATIONS } from "~/components/auth/auth-schemas";
+import { AuthCard, ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
+import { titleMeta } from "~/components/auth/page-title";
+import { i18next } from "~/i18next.server";
+import { requireAgent } from "~/utils/auth.server";
+import { replyWithDomainError } from "~/utils/domain-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+// Agents only, approved or not: this is where an agent becomes verified (SPEC §6).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAgent(context, request, { allowUnverified: true });
+  const t = await i18next.getFixedT(request, "auth");
+  const agent = await context.services.accounts.repos.agents.findByUserId(user.id);
+  return {
+    title: t("verification.title"),
+    status: agent?.status ?? "unsubmitted",
+    rejectionReason: agent?.rejectionReason ?? null,
+  };
+}
+
+class TooManyFilesError extends Error {}
+const TEXT_PART_MAX_BYTES = 10_000;
+
+/**
+ * Files in memory, each at most 5 MB and at most MAX_DOCUMENTS of them; text fields at most
+ * 10 kB. Anything bigger stops the parse at once instead of filling the memory.
+ */
+function uploadHandler(): UploadHandler {
+  let files = 0;
+  const fileHandler = createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES });
+  const textHandler = createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES });
+  return composeUploadHandlers(async (part) => {
+    if (typeof part.filename !== "string") return textHandler(part);
+    // An untouched file input sends an empty part without a name: not a document.
+    if (part.filename === "") return textHandler({ ...part, filename: undefined });
+    files += 1;
+    if (files > MAX_DOCUMENTS) throw new TooManyFilesError();
+    return fileHandler(part);
+  });
+}
+
+const fieldError = (field: string, message: string): SubmissionResult<string[]> => ({ status: "error", error: { [field]: [message] } });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAgent(context, request, { allowUnverified: true });
+  let formData: FormData;
+  try {
+    formData = await parseMultipartFormData(request, uploadHandler());
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return data(fieldError("documents", "auth:errors.document_too_large"), { status: 400 });
+    if (error instanceof TooManyFilesError) return data(fieldError("documents", "auth:errors.too_many_documents"), { status: 400 });
+    // Not multipart/form-data at all, or a broken body.
+    if (error instanceof TypeError || error instanceof SyntaxError) return data(fieldError("", "auth:errors.bad_form"), { status: 400 });
+    throw error;
+  }
+  const submission = parseWithZod(formData, { schema: agentVerificationSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { documents, ...details } = submission.value;
+  const result = await submitAgentVerification(context.services.accounts, {
+    userId: user.id,
+    verification: {
+      ...details,
+      websiteUrl: details.websiteUrl ?? null,
+      documents: await Promise.all(documents.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))),
+    },
+  });
+  if (!result.ok) return replyWithDomainError(request, submission, result.error);
+  return redirectWithToast(context, request, "/auth/agent-verification", { kind: "success", title: "auth:toasts.verificationSubmitted" });
+}
+
+export default function AgentVerificationPage() {
+  const { t } = useTranslation("auth");
+  const { status, rejectionReason } = useLoaderData<typeof loader>();
+
+  if (status === "approved") {
+    return (
+      <AuthCard title={t("verification.title")} intro={t("verification.approved")}>
+        <Link to="/agents/properties" className="btn-primary">
+          {t("verification.toPortal")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (status === "pending") {
+    return (
+      <AuthCard title={t("verification.title")}>
+        <p role="status" className="rounded-md bg-brand-50 p-3 text-brand-800 dark:bg-slate-800 dark:text-brand-100">
+          {t("verification.pending")}
+        </p>
+        <p className="mt-4 text-sm">
+          <Link to="/" className="link">
+            {t("verification.home")}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("verification.title")} intro={t("verification.intro")}>
+      {status === "rejected" ? (
+        <div role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">{t("verification.rejected")}</p>
+          {rejectionReason ? <p className="mt-1">{t("verification.reason", { reason: rejectionReason })}</p> : null}
+        </div>
+      ) : null}
+      <VerificationForm />
+    </AuthCard>
+  );
+}
+
+function VerificationForm() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "agent-verification",
+    lastResult,
+    constraint: getZodConstraint(agentVerificationSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentVerificationSchema }),
+  });
+  const chosen = new Set(([] as unknown[]).concat(fields.specializations.initialValue ?? []).map(String));
+  const text = (name: "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl", type: "text" | "tel" | "email" | "url", autoComplete: string, hint?: string) => (
+    <TextField
+      label={t(`verification.fields.${name}`)}
+      hint={hint}
+      errors={fields[name].errors}
+      errorId={fields[name].errorId}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
+    />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      {text("businessName", "text", "organization")}
+      {text("licenseNumber", "text", "off")}
+      <fieldset>
+        <legend className="label">{t("verification.fields.specializations")}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {SPECIALIZATIONS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={fields.specializations.name} value={value} defaultChecked={chosen.has(value)} className="h-4 w-4" />
+              {t(`verification.specializations.${value}`)}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.specializations.errorId} errors={fields.specializations.errors} />
+      </fieldset>
+      {text("businessPhone", "tel", "tel", t("fields.phoneHint"))}
+      {text("businessEmail", "email", "email")}
+      {text("businessAddress", "text", "street-address")}
+      {text("websiteUrl", "url", "url", t("verification.websiteHint"))}
+      <div>
+        <label htmlFor={fields.documents.id} className="label">
+          {t("verification.fields.documents")}
+        </label>
+        <input
+          id={fields.documents.id}
+          name={fields.documents.name}
+          type="file"
+          multiple
+          accept="application/pdf,image/jpeg,image/png"
+          required
+          aria-invalid={fields.documents.errors?.length ? true : undefined}
+          aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.errorId}` : ""}`}
+          className="block w-full text-sm"
+        />
+        <p id={`${fields.documents.id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t("verification.documentsHint", { count: MAX_DOCUMENTS })}
+        </p>
+        <ErrorList id={fields.documents.errorId} errors={fields.documents.errors} />
+      </div>
+      <button type="submit" className="btn-primary w-full">
+        {t("verification.submit")}
+      </button>
+    </Form>
+  );
+}

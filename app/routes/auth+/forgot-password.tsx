@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestPasswordReset } from "../../../domain/accounts/password-reset.use-case";
+import { forgotPasswordSchema } from "~/components/auth/auth-schemas";
+import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
+import { titleMeta } from "~/components/auth/page-title";
+import { i18next } from "~/i18next.server";
+import { replyWithDomainError } from "~/utils/domain-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18next.getFixedT(request, "auth");
+  return { title: t("forgot.title") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await requestPasswordReset(context.services.accounts, { email: submission.value.email });
+  if (!result.ok) return replyWithDomainError(request, submission, result.error);
+  // The same answer whether or not the address has an account.
+  return redirectWithToast(context, request, "/auth/login", { kind: "info", title: "auth:toasts.resetSent", description: "auth:toasts.resetSentBody" });
+}
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <AuthCard title={t("forgot.title")} intro={t("forgot.intro")}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField
+          label={t("fields.email")}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <button type="submit" className="btn-primary w-full">
+          {t("forgot.submit")}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/auth/login" className="link">
+          {t("forgot.backToLogin")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

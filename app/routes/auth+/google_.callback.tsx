@@ -1,0 +1,81 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
+import { AuthCard, FormAlert } from "~/components/auth/form-fields";
+import { titleMeta } from "~/components/auth/page-title";
+import { TotpStepForm } from "~/components/auth/totp-step-form";
+import { i18next } from "~/i18next.server";
+import { commitUserSession } from "~/utils/auth.server";
+import { describeDomainError } from "~/utils/domain-errors.server";
+import { getLanguage } from "~/utils/preferences.server";
+import { safeRedirectPath } from "~/utils/toast.server";
+import { getGoogleAuth, type GoogleIdentity } from "./google.server";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+// Google sends the person back here with a code; remix-auth checks the state and fetches the profile.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const google = getGoogleAuth(context.services);
+  if (!google) throw new Response("Not Found", { status: 404 });
+  const t = await i18next.getFixedT(request, "auth");
+  const redirectTo = safeRedirectPath(await google.returnTo.parse(request.headers.get("Cookie")));
+  const clear = new Headers();
+  clear.append("Set-Cookie", await google.returnTo.serialize("", { maxAge: 0 }));
+  clear.append("Set-Cookie", await google.stateStorage.destroySession(await google.stateStorage.getSession(request.headers.get("Cookie"))));
+
+  let identity: GoogleIdentity;
+  try {
+    identity = await google.authenticator.authenticate("google", request);
+  } catch (thrown) {
+    if (thrown instanceof Response) throw thrown;
+    // Refused consent, a wrong state, an unreachable provider: one message, details in the log.
+    console.warn("Google sign-in failed:", thrown instanceof Error ? thrown.message : thrown);
+    return data({ title: t("google.title"), error: t("errors.google_failed"), totp: null }, { status: 400, headers: clear });
+  }
+
+  const result = await loginWithGoogle(context.services.accounts, {
+    ...identity,
+    userAgent: request.headers.get("User-Agent"),
+    language: await getLanguage(request),
+  });
+  if (!result.ok) {
+    const error = await describeDomainError(request, result.error);
+    return data({ title: t("google.title"), error: error.message, totp: null }, { status: error.status, headers: clear });
+  }
+  if (result.value.status === "totp_required") {
+    return data({ title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo } }, { headers: clear });
+  }
+  const response = await commitUserSession(
+    context,
+    request,
+    { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt },
+    redirectTo,
+    { kind: "success", title: "common:toast.signedIn" },
+  );
+  for (const cookie of clear.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
+export default function GoogleCallbackPage() {
+  const { t } = useTranslation("auth");
+  const loaderData = useLoaderData<typeof loader>();
+  if ("totp" in loaderData && loaderData.totp) {
+    return (
+      <AuthCard title={t("login.totpTitle")}>
+        <TotpStepForm pendingLoginToken={loaderData.totp.pendingLoginToken} redirectTo={loaderData.totp.redirectTo} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("google.title")}>
+      <FormAlert errors={"error" in loaderData && loaderData.error ? [loaderData.error] : null} />
+      <p className="mt-4 text-sm">
+        <Link to="/auth/login" className="link">
+          {t("google.backToLogin")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,153 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { logIn } from "../../../domain/accounts/log-in.use-case";
+import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
+import { loginSchema, totpLoginSchema } from "~/components/auth/auth-schemas";
+import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
+import { GoogleButton } from "~/components/auth/google-button";
+import { titleMeta } from "~/components/auth/page-title";
+import { i18next } from "~/i18next.server";
+import { TotpStepForm } from "~/components/auth/totp-step-form";
+import { clientIp, commitUserSession, redirectIfSignedIn } from "~/utils/auth.server";
+import { describeDomainError } from "~/utils/domain-errors.server";
+import { safeRedirectPath } from "~/utils/toast.server";
+
+export const handle = { i18n: ["auth"] };
+
+export const meta = titleMeta;
+
+const redirectParam = (request: Request) => safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = redirectParam(request);
+  await redirectIfSignedIn(context, request, redirectTo);
+  const t = await i18next.getFixedT(request, "auth");
+  return { title: t("login.title"), redirectTo, googleEnabled: context.services.publicConfig.googleLoginEnabled };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const deps = context.services.accounts;
+  const meta = { ip: clientIp(context), userAgent: request.headers.get("User-Agent") };
+
+  // Step 2: the code from the authenticator app (or a recovery code).
+  if (formData.get("intent") === "totp") {
+    const submission = parseWithZod(formData, { schema: totpLoginSchema });
+    const pendingLoginToken = String(formData.get("pendingLoginToken") ?? "").slice(0, 200);
+    const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+    if (submission.status !== "success") {
+      return data({ totp: { pendingLoginToken, redirectTo }, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+    }
+    const result = await verifyLoginTotp(deps, { pendingLoginToken: submission.value.pendingLoginToken, code: submission.value.code, ...meta });
+    if (!result.ok) {
+      const error = await describeDomainError(request, result.error);
+      // The pending step is gone: start again from the password.
+      if (result.error.code === "auth.login_expired") {
+        return data({ totp: null, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) }, { status: error.status });
+      }
+      return data({ totp: { pendingLoginToken, redirectTo }, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) }, { status: error.status });
+    }
+    if (result.value.status !== "signed_in") throw new Error("A second factor cannot ask for a third");
+    return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
+      kind: "success",
+      title: "common:toast.signedIn",
+    });
+  }
+
+  // Step 1: e-mail and password.
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ totp: null, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const redirectTo = safeRedirectPath(submission.value.redirectTo);
+  const result = await logIn(deps, { email: submission.value.email, password: submission.value.password, ...meta });
+  if (!result.ok) {
+    const error = await describeDomainError(request, result.error);
+    return data({ totp: null, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+  }
+  if (result.value.status === "totp_required") {
+    return data({ totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo }, result: null });
+  }
+  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
+    kind: "success",
+    title: "common:toast.signedIn",
+  });
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation("auth");
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (actionData?.totp) {
+    return (
+      <AuthCard title={t("login.totpTitle")}>
+        <TotpStepForm pendingLoginToken={actionData.totp.pendingLoginToken} redirectTo={actionData.totp.redirectTo} lastResult={actionData.result} />
+        <p className="mt-4 text-sm">
+          <Link to={`/auth/login${redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className="link">
+            {t("login.startAgain")}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("login.title")} intro={t("login.intro")}>
+      <PasswordForm redirectTo={redirectTo} lastResult={actionData?.result ?? null} />
+      {googleEnabled ? <GoogleButton redirectTo={redirectTo} /> : null}
+      <p className="mt-6 text-sm">
+        {t("login.noAccount")}{" "}
+        <Link to="/auth/signup" className="link">
+          {t("login.signUpLink")}
+        </Link>
+      </p>
+      <p className="mt-2 text-sm">
+        <Link to="/auth/confirm" className="link">
+          {t("login.resendConfirmation")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="password" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <TextField
+        label={t("fields.email")}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+      />
+      <TextField
+        label={t("fields.password")}
+        errors={fields.password.errors}
+        errorId={fields.password.errorId}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+      />
+      <p className="text-sm">
+        <Link to="/auth/forgot-password" className="link">
+          {t("login.forgotPassword")}
+        </Link>
+      </p>
+      <button type="submit" className="btn-primary w-full">
+        {t("login.submit")}
+      </button>
+    </Form>
+  );
+}

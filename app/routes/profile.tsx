@@ -1,0 +1,240 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { changePassword } from "../../domain/accounts/change-password.use-case";
+import { revokeAllSessions } from "../../domain/accounts/manage-sessions.use-case";
+import { updateProfile } from "../../domain/accounts/update-profile.use-case";
+import { changePasswordSchema, profileSchema, signOutEverywhereSchema } from "~/components/auth/auth-schemas";
+import { FormAlert, TextField } from "~/components/auth/form-fields";
+import { titleMeta } from "~/components/auth/page-title";
+import { ProfileSection, SlotPlaceholder } from "~/components/auth/profile-section";
+import { i18next } from "~/i18next.server";
+import { getSessionId, requireUser } from "~/utils/auth.server";
+import { describeDomainError } from "~/utils/domain-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+/**
+ * The profile page. The account parts (details, password, sessions, two-step verification) are
+ * here; the other sections are slots that later issues fill by returning their data from this
+ * loader (see the SLOT comments) and rendering it inside the matching <ProfileSection>.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const t = await i18next.getFixedT(request, "auth");
+  return {
+    title: t("profile.title"),
+    user: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      isApprovedAgent: user.isAgent && user.agentStatus === "approved",
+      agentStatus: user.agentStatus,
+      totpEnabled: user.totpEnabled,
+    },
+    // SLOT wishlist: the engagement module's saved properties for user.id.
+    wishlist: null,
+    // SLOT viewHistory: the last 20 viewed properties.
+    viewHistory: null,
+    // SLOT searchHistory: the last 10 searches.
+    searchHistory: null,
+    // SLOT recommended: recommendations from the 6 latest viewed.
+    recommended: null,
+    // SLOT subscription: the active subscription and its end, or Renew Access.
+    subscription: null,
+    // SLOT bookings: the user's visit bookings.
+    bookings: null,
+    // SLOT payments: the user's payments.
+    payments: null,
+  };
+}
+
+type Intent = "profile" | "password" | "sign-out-everywhere";
+type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const deps = context.services.accounts;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const hideFields = ["currentPassword", "newPassword"];
+    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    const result = await changePassword(deps, {
+      userId: user.id,
+      currentPassword: submission.value.currentPassword,
+      newPassword: submission.value.newPassword,
+      keepSessionId: await getSessionId(context, request),
+    });
+    if (!result.ok) {
+      const error = await describeDomainError(request, result.error);
+      return data<ActionData>({ intent, result: submission.reply({ formErrors: [error.message], hideFields }) }, { status: error.status });
+    }
+    return redirectWithToast(context, request, "/profile", { kind: "success", title: "auth:toasts.passwordChanged" });
+  }
+
+  if (intent === "sign-out-everywhere") {
+    const submission = parseWithZod(formData, { schema: signOutEverywhereSchema });
+    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    await revokeAllSessions(deps, { userId: user.id, exceptSessionId: await getSessionId(context, request) });
+    return redirectWithToast(context, request, "/profile", { kind: "success", title: "auth:toasts.signedOutEverywhere" });
+  }
+
+  // Only the name and the phone are read: a role, an e-mail or an admin flag in the form is ignored.
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") return data<ActionData>({ intent: "profile", result: submission.reply() }, { status: 400 });
+  const result = await updateProfile(deps, { userId: user.id, fullName: submission.value.fullName, phone: submission.value.phone ?? null });
+  if (!result.ok) {
+    const error = await describeDomainError(request, result.error);
+    return data<ActionData>({ intent: "profile", result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+  return redirectWithToast(context, request, "/profile", { kind: "success", title: "auth:toasts.profileSaved" });
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation("auth");
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
+
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{t("profile.signedInAs", { email: user.email })}</p>
+      {user.isApprovedAgent ? (
+        <Link to="/agents/properties" className="btn-primary mt-4">
+          {t("profile.agentPortal")}
+        </Link>
+      ) : user.role === "agent" ? (
+        <Link to="/auth/agent-verification" className="btn-primary mt-4">
+          {t("profile.completeVerification")}
+        </Link>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <ProfileSection id="details" title={t("profile.details")}>
+          <DetailsForm name={user.name} phone={user.phone} lastResult={resultFor("profile")} />
+        </ProfileSection>
+
+        <ProfileSection id="security" title={t("profile.security")}>
+          <PasswordForm lastResult={resultFor("password")} />
+          <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
+            <h3 className="font-semibold">{t("profile.twoFactor")}</h3>
+            <p className="mt-1 text-sm">{user.totpEnabled ? t("profile.twoFactorOn") : t("profile.twoFactorOff")}</p>
+            <Link to="/auth/two-factor" className="link mt-1 inline-block text-sm">
+              {t("profile.twoFactorManage")}
+            </Link>
+          </div>
+          <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
+            <h3 className="font-semibold">{t("profile.devices")}</h3>
+            <p className="mt-1 text-sm">{t("profile.devicesBody")}</p>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="sign-out-everywhere" />
+              <button type="submit" className="btn-secondary">
+                {t("profile.signOutEverywhere")}
+              </button>
+            </Form>
+          </div>
+        </ProfileSection>
+
+        {/* SLOTS: filled by the engagement, subscription, booking and payment issues. */}
+        <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+        <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+        <ProfileSection id="payments" title={t("profile.slots.payments")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+        <ProfileSection id="wishlist" title={t("profile.slots.wishlist")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+        <ProfileSection id="recommended" title={t("profile.slots.recommended")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+        <ProfileSection id="view-history" title={t("profile.slots.viewHistory")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+        <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
+          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+        </ProfileSection>
+      </div>
+    </div>
+  );
+}
+
+function DetailsForm({ name, phone, lastResult }: { name: string; phone: string | null; lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "profile-details",
+    lastResult,
+    defaultValue: { fullName: name, phone: phone ?? "" },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="profile" />
+      <TextField
+        label={t("fields.name")}
+        errors={fields.fullName.errors}
+        errorId={fields.fullName.errorId}
+        inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }}
+      />
+      <TextField
+        label={t("fields.phoneOptional")}
+        hint={t("fields.phoneHint")}
+        errors={fields.phone.errors}
+        errorId={fields.phone.errorId}
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+      />
+      <button type="submit" className="btn-primary">
+        {t("profile.save")}
+      </button>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "profile-password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <h3 className="font-semibold">{t("profile.changePassword")}</h3>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="password" />
+      <TextField
+        label={t("fields.currentPassword")}
+        errors={fields.currentPassword.errors}
+        errorId={fields.currentPassword.errorId}
+        inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+      />
+      <TextField
+        label={t("fields.newPassword")}
+        hint={t("fields.passwordHint")}
+        errors={fields.newPassword.errors}
+        errorId={fields.newPassword.errorId}
+        inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+      />
+      <button type="submit" className="btn-secondary">
+        {t("profile.updatePassword")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,216 @@
+// The guard matrix (SPEC §4 and §6): every guarded route, as a visitor, a student, a pending
+// agent, an approved agent and an admin, GET (loader) and POST (action, where the route has one).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as adminAgentVerification from "../../../app/routes/admin+/agent-verification";
+import * as adminBookings from "../../../app/routes/admin+/bookings";
+import * as adminContent from "../../../app/routes/admin+/content";
+import * as adminDashboard from "../../../app/routes/admin+/dashboard";
+import * as adminOutbox from "../../../app/routes/admin+/outbox";
+import * as adminPayments from "../../../app/routes/admin+/payments";
+import * as adminProperties from "../../../app/routes/admin+/properties";
+import * as adminReports from "../../../app/routes/admin+/reports";
+import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
+import * as adminUsers from "../../../app/routes/admin+/users";
+import * as agentBookings from "../../../app/routes/agents+/bookings";
+import * as agentLanding from "../../../app/routes/agents+/landing";
+import * as agentMessages from "../../../app/routes/agents+/messages";
+import * as agentNewProperty from "../../../app/routes/agents+/new-property";
+import * as agentProfile from "../../../app/routes/agents+/profile";
+import * as agentProperties from "../../../app/routes/agents+/properties";
+import * as agentEditProperty from "../../../app/routes/agents+/properties_.$id.edit";
+import * as agentReports from "../../../app/routes/agents+/reports";
+import * as agentUnauthorized from "../../../app/routes/agents+/unauthorized";
+import * as agentVerification from "../../../app/routes/auth+/agent-verification";
+import * as loginRequired from "../../../app/routes/auth+/required";
+import * as twoFactor from "../../../app/routes/auth+/two-factor";
+import * as profile from "../../../app/routes/profile";
+import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+
+type Who = "visitor" | "student" | "pendingAgent" | "approvedAgent" | "admin";
+const WHO: Who[] = ["visitor", "student", "pendingAgent", "approvedAgent", "admin"];
+
+const LOGIN = (path: string) => `/auth/login?${new URLSearchParams({ redirectTo: path })}`;
+const OK = 200;
+type Expected = number | string;
+
+interface GuardedRoute {
+  path: string;
+  module: RouteModule;
+  params?: Record<string, string>;
+  expect: Record<Who, Expected>;
+  /** Expected answers to an (empty) POST, for routes with an action. */
+  post?: Record<Who, Expected>;
+}
+
+const agentRoute = (path: string, module: RouteModule, params?: Record<string, string>): GuardedRoute => ({
+  path,
+  module,
+  params,
+  expect: { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: OK, admin: "/agents/unauthorized" },
+});
+
+const adminRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
+  path,
+  module,
+  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: OK },
+  post,
+});
+
+const userRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
+  path,
+  module,
+  expect: { visitor: LOGIN(path), student: OK, pendingAgent: OK, approvedAgent: OK, admin: OK },
+  post,
+});
+
+const ROUTES: GuardedRoute[] = [
+  agentRoute("/agents/properties", agentProperties),
+  agentRoute("/agents/bookings", agentBookings),
+  agentRoute("/agents/messages", agentMessages),
+  agentRoute("/agents/profile", agentProfile),
+  agentRoute("/agents/reports", agentReports),
+  agentRoute("/agents/new-property", agentNewProperty),
+  agentRoute("/agents/properties/p-1/edit", agentEditProperty, { id: "p-1" }),
+  adminRoute("/admin/dashboard", adminDashboard),
+  adminRoute("/admin/users", adminUsers),
+  adminRoute("/admin/properties", adminProperties),
+  adminRoute("/admin/bookings", adminBookings),
+  adminRoute("/admin/payments", adminPayments),
+  adminRoute("/admin/reports", adminReports),
+  adminRoute("/admin/content", adminContent),
+  adminRoute("/admin/outbox", adminOutbox),
+  adminRoute("/admin/agent-verification", adminAgentVerification, {
+    visitor: LOGIN("/admin/agent-verification"),
+    student: "/admin/unauthorized",
+    pendingAgent: "/admin/unauthorized",
+    approvedAgent: "/admin/unauthorized",
+    admin: 400, // past the guard; the empty form is refused
+  }),
+  userRoute("/profile", profile, { visitor: LOGIN("/profile"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
+  userRoute("/auth/two-factor", twoFactor, { visitor: LOGIN("/auth/two-factor"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
+  {
+    path: "/auth/agent-verification",
+    module: agentVerification,
+    // Agents only, verified or not; the verification page itself never sends to itself.
+    expect: { visitor: LOGIN("/auth/agent-verification"), student: "/agents/unauthorized", pendingAgent: OK, approvedAgent: OK, admin: "/agents/unauthorized" },
+    post: { visitor: LOGIN("/auth/agent-verification"), student: "/agents/unauthorized", pendingAgent: 400, approvedAgent: 400, admin: "/agents/unauthorized" },
+  },
+];
+
+const OPEN: { path: string; module: RouteModule }[] = [
+  { path: "/agents/landing", module: agentLanding },
+  { path: "/agents/unauthorized", module: agentUnauthorized },
+  { path: "/admin/unauthorized", module: adminUnauthorized },
+  { path: "/auth/required", module: loginRequired },
+];
+
+function check(result: { status: number; location: string | null }, expected: Expected) {
+  if (typeof expected === "number") {
+    expect(result.status).toBe(expected);
+    expect(result.location).toBeNull();
+  } else {
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(expected);
+  }
+}
+
+describe("route guards", () => {
+  let h: RouteHarness;
+  const jars = {} as Record<Who, () => CookieJar | undefined>;
+
+  beforeAll(async () => {
+    h = await createRouteHarness();
+    const made: Partial<Record<Who, CookieJar>> = {};
+    for (const who of WHO) {
+      if (who === "visitor") continue;
+      const persona = await createPersona(h, who);
+      made[who] = await signedInJar(h, persona.id);
+    }
+    for (const who of WHO) jars[who] = () => made[who]?.clone();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  for (const route of ROUTES) {
+    describe(route.path, () => {
+      for (const who of WHO) {
+        it(`GET as ${who} → ${route.expect[who]}`, async () => {
+          check(await h.get(route.module, route.path, { jar: jars[who](), params: route.params }), route.expect[who]);
+        });
+        const post = route.post;
+        if (post) {
+          it(`POST as ${who} → ${post[who]}`, async () => {
+            const multipart = route.path === "/auth/agent-verification";
+            check(await h.post(route.module, route.path, { nothing: "" }, { jar: jars[who](), params: route.params, multipart }), post[who]);
+          });
+        }
+      }
+      if (!route.post) {
+        it("has no action (a POST is not handled)", () => {
+          expect(route.module.action).toBeUndefined();
+        });
+      }
+    });
+  }
+
+  for (const page of OPEN) {
+    it(`${page.path} is open to everyone`, async () => {
+      for (const who of WHO) check(await h.get(page.module, page.path, { jar: jars[who]() }), OK);
+    });
+  }
+
+  it("remembers the query string of the page the visitor wanted", async () => {
+    const result = await h.get(profile, "/profile?tab=security");
+    expect(result.location).toBe(LOGIN("/profile?tab=security"));
+  });
+
+  it("sends a rejected or unsubmitted agent to the verification page, which shows the form", async () => {
+    for (const persona of ["rejectedAgent", "unsubmittedAgent"] as const) {
+      const jar = await signedInJar(h, (await createPersona(h, persona)).id);
+      check(await h.get(agentProperties, "/agents/properties", { jar }), "/auth/agent-verification");
+      const page = await h.get(agentVerification, "/auth/agent-verification", { jar });
+      expect(page.status).toBe(200);
+      expect(page.data.status).toBe(persona === "rejectedAgent" ? "rejected" : "unsubmitted");
+    }
+  });
+
+  it("treats a revoked or forged session as a visitor", async () => {
+    const jar = jars.student()!;
+    const forged = jar.clone();
+    forged.store(new Headers({ "Set-Cookie": "kn_session=forged-value; Path=/" }));
+    check(await h.get(profile, "/profile", { jar: forged }), LOGIN("/profile"));
+    await h.services.database.db.deleteFrom("sessions").execute();
+    check(await h.get(profile, "/profile", { jar }), LOGIN("/profile"));
+  });
+});
+
+describe("route guards with REQUIRE_ADMIN_2FA", () => {
+  let h: RouteHarness;
+  beforeAll(async () => {
+    h = await createRouteHarness({ env: { REQUIRE_ADMIN_2FA: "true" } });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("sends an admin without two-step verification to enrol first, then lets them in", async () => {
+    const admin = await createPersona(h, "admin");
+    const jar = await signedInJar(h, admin.id);
+    check(await h.get(adminDashboard, "/admin/dashboard", { jar }), "/auth/two-factor?redirectTo=%2Fadmin%2Fdashboard");
+    const enrol = await h.get(twoFactor, "/auth/two-factor?redirectTo=%2Fadmin%2Fdashboard", { jar });
+    expect(enrol.status).toBe(200);
+    expect(enrol.data.required).toBe(true);
+    const { OtplibTotpAuthenticator } = await import("../../../infrastructure/auth/otplib-totp-authenticator");
+    const code = new OtplibTotpAuthenticator().generate(enrol.data.enrolment.secret);
+    const enabled = await h.post(twoFactor, "/auth/two-factor", { intent: "enable", secret: enrol.data.enrolment.secret, code }, { jar });
+    expect(enabled.status).toBe(200);
+    expect(enabled.data.recoveryCodes).toHaveLength(10);
+    check(await h.get(adminDashboard, "/admin/dashboard", { jar }), OK);
+  });
+
+  it("does not ask other users to enrol", async () => {
+    const jar = await signedInJar(h, (await createPersona(h, "approvedAgent")).id);
+    check(await h.get(agentProperties, "/agents/properties", { jar }), OK);
+  });
+});
