@@ -1,0 +1,79 @@
+import type { Kysely, Selectable } from "kysely";
+import type { SavedSearch } from "../../domain/alerts/saved-search.entity";
+import type { SavedSearchRepository, SavedSearchWithRecipient } from "../../domain/alerts/saved-search-repository.port";
+import type { Database, SavedSearchesTable } from "../db/schema";
+
+const toSearch = (r: Selectable<SavedSearchesTable>): SavedSearch => ({
+  id: r.id,
+  userId: r.user_id,
+  query: r.query,
+  lastNotifiedAt: new Date(r.last_notified_at),
+  createdAt: new Date(r.created_at),
+});
+
+export class KyselySavedSearchRepository implements SavedSearchRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async countFor(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("saved_searches")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async add(search: SavedSearch): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto("saved_searches")
+      .values({
+        id: search.id,
+        user_id: search.userId,
+        query: search.query,
+        last_notified_at: search.lastNotifiedAt.toISOString(),
+        created_at: search.createdAt.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(["user_id", "query"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async remove(userId: string, searchId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("saved_searches").where("id", "=", searchId).where("user_id", "=", userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async listFor(userId: string): Promise<SavedSearch[]> {
+    const rows = await this.db
+      .selectFrom("saved_searches")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows.map(toSearch);
+  }
+
+  async listAllWithRecipients(): Promise<SavedSearchWithRecipient[]> {
+    const rows = await this.db
+      .selectFrom("saved_searches as s")
+      .innerJoin("profiles as u", "u.id", "s.user_id")
+      .selectAll("s")
+      .select(["u.email", "u.full_name"])
+      .orderBy("s.user_id")
+      .orderBy("s.created_at")
+      .orderBy("s.id")
+      .execute();
+    return rows.map((r) => ({ search: toSearch(r), email: r.email, fullName: r.full_name }));
+  }
+
+  async markNotified(searchIds: readonly string[], at: Date): Promise<void> {
+    if (searchIds.length === 0) return;
+    await this.db
+      .updateTable("saved_searches")
+      .set({ last_notified_at: at.toISOString() })
+      .where("id", "in", [...searchIds])
+      .execute();
+  }
+}

@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { describeSearch, formatFcfa } from "../../../domain/alerts/alert-digest";
+import { InMemoryNewListingFinder, type FinderListing } from "../../../domain/alerts/in-memory-new-listing-finder";
+import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
+import { saveSearch } from "../../../domain/alerts/save-search.use-case";
+import { sendSavedSearchAlerts } from "../../../domain/alerts/send-saved-search-alerts.use-case";
+import { FixedClock, HOUR_MS, MINUTE_MS } from "../../../domain/shared/clock";
+import { SequentialIds } from "../../../domain/shared/ids";
+import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+
+describe("saved-search alerts", () => {
+  let savedSearches: InMemorySavedSearchRepository;
+  let finder: InMemoryNewListingFinder;
+  let mailer: InMemoryMailer;
+  let clock: FixedClock;
+  const appUrl = "https://kamernest.test/";
+  const deps = () => ({ savedSearches, finder, mailer, appUrl });
+  const save = (userId: string, queryString: string) => saveSearch({ savedSearches, clock, ids: new SequentialIds(userId) }, { userId, queryString });
+  const listing = (id: string, over: Partial<FinderListing> = {}): FinderListing => ({
+    id,
+    title: `Room ${id}`,
+    monthlyRent: 25_000,
+    neighbourhood: "Molyko",
+    propertyType: "room",
+    createdAt: clock.now(),
+    ...over,
+  });
+
+  beforeEach(() => {
+    savedSearches = new InMemorySavedSearchRepository();
+    finder = new InMemoryNewListingFinder();
+    mailer = new InMemoryMailer();
+    clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
+    savedSearches.putUser("u1", "ngozi@example.cm", "Ngozi Tabi");
+    savedSearches.putUser("u2", "paul@example.cm", "Paul Mbah");
+  });
+
+  it("mails one digest per user with links to the new matching listings, then moves last_notified_at", async () => {
+    finder.put(listing("old")); // created before the search was saved
+    clock.advance(MINUTE_MS);
+    await save("u1", "n=Molyko&max=30000");
+    await save("u1", "type=studio");
+    clock.advance(HOUR_MS);
+    finder.put(listing("p1", { title: "Self-contained room", monthlyRent: 28_000 }));
+    finder.put(listing("p2", { monthlyRent: 45_000 }));
+    finder.put(listing("p3", { propertyType: "studio", neighbourhood: "Bomaka", monthlyRent: 40_000 }));
+    finder.put(listing("p4", { neighbourhood: "Muea" }));
+    clock.advance(MINUTE_MS);
+
+    const summary = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(summary).toEqual({ searchesChecked: 2, emailsSent: 1, listingsSent: 2, failures: [] });
+    const mail = mailer.lastTo("ngozi@example.cm");
+    expect(mail?.subject).toBe("2 new listings match your saved searches");
+    expect(mail?.text).toContain("Hello Ngozi,");
+    expect(mail?.text).toContain("- Self-contained room · Molyko · 28 000 FCFA a month: https://kamernest.test/listings/p1");
+    expect(mail?.text).toContain("https://kamernest.test/listings/p3");
+    expect(mail?.text).toContain("\nMolyko · up to 30 000 FCFA\nAll results: https://kamernest.test/listings?n=Molyko&max=30000\n");
+    for (const id of ["old", "p2", "p4"]) expect(mail?.text).not.toContain(`/listings/${id}`);
+    expect((await savedSearches.listFor("u1")).every((s) => s.lastNotifiedAt.getTime() === clock.now().getTime())).toBe(true);
+  });
+
+  it("does not announce the same listing twice, across runs or across searches", async () => {
+    await save("u1", "n=Molyko");
+    await save("u1", "max=30000");
+    clock.advance(MINUTE_MS);
+    finder.put(listing("p1"));
+    clock.advance(MINUTE_MS);
+    await sendSavedSearchAlerts(deps(), clock.now());
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0].text.match(/\/listings\/p1/g)).toHaveLength(1);
+    expect(mailer.sent[0].subject).toBe("A new listing matches your saved search");
+
+    clock.advance(HOUR_MS);
+    expect(await sendSavedSearchAlerts(deps(), clock.now())).toEqual({ searchesChecked: 2, emailsSent: 0, listingsSent: 0, failures: [] });
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it("skips hidden listings and users without news", async () => {
+    await save("u1", "n=Molyko");
+    await save("u2", "n=Muea");
+    clock.advance(MINUTE_MS);
+    finder.put(listing("p1", { hidden: true }));
+    finder.put(listing("p2", { neighbourhood: "Muea" }));
+    clock.advance(MINUTE_MS);
+    const summary = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(summary.emailsSent).toBe(1);
+    expect(mailer.sent.map((m) => m.to)).toEqual(["paul@example.cm"]);
+  });
+
+  it("keeps a user's searches pending when their mail fails, and still serves the others", async () => {
+    await save("u1", "n=Molyko");
+    await save("u2", "n=Molyko");
+    clock.advance(MINUTE_MS);
+    finder.put(listing("p1"));
+    clock.advance(MINUTE_MS);
+    const send = mailer.send.bind(mailer);
+    mailer.send = async (m) => {
+      if (m.to === "ngozi@example.cm") throw new Error("mailbox unavailable");
+      return send(m);
+    };
+    const first = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(first).toMatchObject({ emailsSent: 1, failures: [{ userId: "u1", error: "mailbox unavailable" }] });
+
+    mailer.send = send;
+    clock.advance(MINUTE_MS);
+    const retry = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(retry).toMatchObject({ emailsSent: 1, failures: [] });
+    expect(mailer.sent.map((m) => m.to)).toEqual(["paul@example.cm", "ngozi@example.cm"]);
+  });
+
+  it("caps each search's section at 10 listings", async () => {
+    await save("u1", "n=Molyko");
+    for (let i = 0; i < 15; i++) {
+      clock.advance(MINUTE_MS);
+      finder.put(listing(`p${String(i).padStart(2, "0")}`));
+    }
+    const summary = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(summary.listingsSent).toBe(10);
+    expect(mailer.sent[0].text).toContain("/listings/p14");
+    expect(mailer.sent[0].text).not.toContain("/listings/p04");
+  });
+
+  it("does not repeat the neighbourhood a title already names", async () => {
+    await save("u1", "n=Molyko");
+    clock.advance(MINUTE_MS);
+    finder.put(listing("p1", { title: "Studio near UB gate, Molyko" }));
+    await sendSavedSearchAlerts(deps(), clock.now());
+    expect(mailer.sent[0].text).toContain("- Studio near UB gate, Molyko · 25 000 FCFA a month: https://kamernest.test/listings/p1");
+  });
+
+  it("describes searches and amounts for people", () => {
+    expect(formatFcfa(8000)).toBe("8 000 FCFA");
+    expect(formatFcfa(1250000)).toBe("1 250 000 FCFA");
+    expect(describeSearch("q=wifi&n=Molyko&n=Bomaka&type=studio&min=20000&max=40000")).toBe(
+      "“wifi” · Molyko, Bomaka · studio · from 20 000 FCFA · up to 40 000 FCFA",
+    );
+    expect(describeSearch("furnished=1")).toBe("Your saved search");
+  });
+});
