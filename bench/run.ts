@@ -1,0 +1,279 @@
+// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000]
+//
+// The benchmark, printed as tables and written to bench/RESULTS.md:
+// - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
+//   when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set;
+// - server: autocannon on loopback against the production build, 50 connections for 20 s, for
+//   /listings with three realistic filter sets and a property page: requests/s, p50, p99, peak
+//   memory; and a plain node:http server answering the same HTML from memory, as the ceiling;
+// - page weight per route: JavaScript and CSS transferred (gzip), HTML size;
+// - Lighthouse (mobile preset, Debian's Chromium) on /, /listings and a property page;
+// - the query plans of the typical searches at the largest size.
+import { spawn, execSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { sql } from "kysely";
+import autocannon from "autocannon";
+import { connect, type Dialect } from "../infrastructure/db/connection";
+import { migrateToLatest } from "../infrastructure/db/migrate";
+import { seedDemoData } from "../infrastructure/seed/demo-seed";
+import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
+import { explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "../domain/listings/listing-search";
+import { generateProperties } from "./generate-properties";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const skipLighthouse = args.includes("--skip-lighthouse");
+const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
+const DURATION_S = quick ? 5 : 20;
+const CONNECTIONS = 50;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const dataDir = path.resolve("bench/.data");
+const storageDir = path.join(dataDir, "uploads");
+
+/** Three searches students run most, plus a property page. */
+const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string) }> = [
+  { name: "/listings Molyko ≤ 40 000, newest", path: "/listings?n=Molyko&max=40000" },
+  { name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest", path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc" },
+  { name: "/listings available, verified, nearest", path: "/listings?available=1&verified=1&sort=nearest" },
+  { name: "property page", path: (id) => `/listings/${id}` },
+];
+
+interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number }
+interface RunResult { dialect: Dialect; size: number; peakRssMb: number; load: LoadResult[]; plans?: string }
+
+const freePort = () => 4100 + Math.floor(Math.random() * 800);
+
+async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: string; propertyId: string }> {
+  let url: string;
+  if (dialect === "sqlite") {
+    url = path.join(dataDir, `run-${size}.db`);
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(url + suffix, { force: true });
+  } else {
+    const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
+    const name = `kamernest_bench_${size}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const handle = connect({ url });
+  await migrateToLatest(handle.db, handle.schema);
+  await seedDemoData(handle.db, { storageDir, hasher: new ScryptPasswordHasher() });
+  const seeded = Number((await handle.db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  if (size > seeded) await generateProperties(handle.db, size - seeded, { seed: 7 });
+  await sql`analyze`.execute(handle.db);
+  const property = await handle.db.selectFrom("properties").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+  await handle.close();
+  return { url, propertyId: property.id };
+}
+
+async function planReport(url: string, dialect: Dialect): Promise<string> {
+  const handle = connect({ url });
+  const lines: string[] = [];
+  for (const route of ROUTES.slice(0, 3)) {
+    const query = (route.path as string).split("?")[1] ?? "";
+    const plan = await explainListingSearch(handle.db, dialect, parseListingSearch(new URLSearchParams(query)));
+    lines.push(`### ${route.name}\n\nPage query:\n\n\`\`\`\n${plan.page}\n\`\`\`\n\nCount query:\n\n\`\`\`\n${plan.count}\n\`\`\``);
+  }
+  await handle.close();
+  return lines.join("\n\n");
+}
+
+function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url, STORAGE_DIR: storageDir, DEMO_MODE: "true", APP_URL: `http://localhost:${port}`, PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return waitFor(`http://localhost:${port}/healthz`, 60_000).then(() => child);
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+/** Peak resident memory of a process, from the kernel (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function load(url: string): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip" } }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** The ceiling: a bare node:http server answering the same bytes from memory, in its own process. */
+async function ceiling(html: string): Promise<number> {
+  const port = freePort();
+  const file = path.join(os.tmpdir(), `kn-ceiling-${port}.html`);
+  fs.writeFileSync(file, html);
+  const code = `const http=require("http"),fs=require("fs"),zlib=require("zlib");const body=zlib.gzipSync(fs.readFileSync(${JSON.stringify(file)}));` +
+    `http.createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-encoding":"gzip","content-length":body.length});s.end(body)}).listen(${port});`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: "ignore" });
+  await waitFor(`http://localhost:${port}/`, 10_000);
+  const result = await load(`http://localhost:${port}/`);
+  child.kill();
+  fs.rmSync(file, { force: true });
+  return result.requests.average;
+}
+
+async function runLoad(dialect: Dialect, size: number): Promise<RunResult> {
+  console.log(`\n▶ ${dialect}, ${size.toLocaleString("en")} properties: preparing data…`);
+  const { url, propertyId } = await prepareDatabase(dialect, size);
+  const port = freePort();
+  const server = await startServer(url, port);
+  const results: LoadResult[] = [];
+  try {
+    for (const route of ROUTES) {
+      const p = typeof route.path === "function" ? route.path(propertyId) : route.path;
+      const target = `http://localhost:${port}${p}`;
+      const html = await (await fetch(target)).text();
+      // A short warm-up so the first measured second is not the JIT's.
+      await new Promise<void>((resolve) => autocannon({ url: target, connections: 10, duration: 2 }, () => resolve()));
+      const result = await load(target);
+      const ceilingRps = await ceiling(html);
+      results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx });
+      console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (ceiling ${Math.round(ceilingRps)} req/s)`);
+    }
+    const peak = peakRssMb(server.pid!);
+    const plans = size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
+    return { dialect, size, peakRssMb: peak, load: results, plans };
+  } finally {
+    server.kill();
+  }
+}
+
+interface Weight { route: string; js: number; css: number; html: number; requests: number }
+
+async function pageWeights(base: string, propertyId: string): Promise<Weight[]> {
+  const routes = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`]];
+  const weights: Weight[] = [];
+  for (const [name, p] of routes) {
+    const html = await (await fetch(base + p)).text();
+    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+    const moduleImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]);
+    const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+    const gz = async (href: string) => gzipSync(Buffer.from(await (await fetch(new URL(href, base))).arrayBuffer())).length;
+    const jsFiles = [...new Set([...scripts, ...moduleImports])];
+    let js = 0;
+    for (const f of jsFiles) js += await gz(f);
+    let css = 0;
+    for (const f of styles) css += await gz(f);
+    weights.push({ route: name, js, css, html: gzipSync(html).length, requests: jsFiles.length + styles.length + 1 });
+  }
+  return weights;
+}
+
+interface LighthouseRow { route: string; performance: number; accessibility: number; lcpMs: number; tbtMs: number }
+
+async function lighthouseRuns(base: string, propertyId: string): Promise<LighthouseRow[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const rows: LighthouseRow[] = [];
+  for (const [name, p] of [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`]]) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    try {
+      const result = await lighthouse(base + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      const lhr = result!.lhr;
+      rows.push({
+        route: name,
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue ?? 0),
+      });
+      console.log(`  Lighthouse ${name}: performance ${rows.at(-1)!.performance}, accessibility ${rows.at(-1)!.accessibility}`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return rows;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  const dialects: Dialect[] = ["sqlite"];
+  if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
+
+  const runs: RunResult[] = [];
+  for (const dialect of dialects) for (const size of sizes) runs.push(await runLoad(dialect, size));
+
+  // Page weight and Lighthouse on the smallest SQLite data set.
+  console.log("\n▶ page weight and Lighthouse");
+  const { url, propertyId } = await prepareDatabase("sqlite", sizes[0]);
+  const port = freePort();
+  const server = await startServer(url, port);
+  let weights: Weight[] = [];
+  let lighthouseRows: LighthouseRow[] = [];
+  try {
+    weights = await pageWeights(`http://localhost:${port}`, propertyId);
+    if (!skipLighthouse) lighthouseRows = await lighthouseRuns(`http://localhost:${port}`, propertyId);
+  } finally {
+    server.kill();
+  }
+
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  const dirty = execSync("git status --porcelain").toString().trim() !== "";
+  const lines: string[] = [];
+  lines.push("# Benchmark results", "");
+  lines.push(`Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, Node ${process.version}.`);
+  lines.push(`Command: \`npm run bench\`${args.length ? ` -- ${args.join(" ")}` : ""}. Load: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route, on loopback, gzip.`, "");
+  lines.push("## Server", "", "| Database | Properties | Route | Req/s | p50 ms | p99 ms | Ceiling req/s | App / ceiling | Errors |", "|---|---:|---|---:|---:|---:|---:|---:|---:|");
+  for (const run of runs) for (const l of run.load) {
+    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${Math.round(l.ceilingRps)} | ${(l.rps / l.ceilingRps).toFixed(2)} | ${l.errors} |`);
+  }
+  lines.push("", "Peak memory (resident, VmHWM) of the server process:", "");
+  for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties: ${run.peakRssMb} MB`);
+  lines.push("", "### Search latency growth (p50, largest size / smallest size)", "");
+  for (const dialect of dialects) {
+    const small = runs.find((r) => r.dialect === dialect && r.size === Math.min(...sizes));
+    const large = runs.find((r) => r.dialect === dialect && r.size === Math.max(...sizes));
+    if (!small || !large || small === large) continue;
+    for (let i = 0; i < 3; i++) {
+      const a = small.load[i], b = large.load[i];
+      lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
+    }
+  }
+  lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | Requests |", "|---|---:|---:|---:|---:|");
+  for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${w.requests} |`);
+  if (lighthouseRows.length) {
+    lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
+    for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
+  }
+  lines.push("", "## Query plans at the largest size", "");
+  for (const run of runs) if (run.plans) lines.push(`### ${run.dialect}`, "", run.plans.replace(/^### /gm, "#### "), "");
+  const report = lines.join("\n") + "\n";
+  fs.writeFileSync("bench/RESULTS.md", report);
+  console.log(`\n${report.split("## Query plans")[0]}`);
+  console.log("Written to bench/RESULTS.md");
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
