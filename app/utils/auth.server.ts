@@ -140,7 +140,7 @@ export async function logout(context: AppLoadContext, request: Request, redirect
   const sessionId = session.get(SESSION_KEY);
   if (typeof sessionId === "string") await revokeSession(context.services.accounts, sessionId);
   session.unset(SESSION_KEY);
-  session.flash("toast", { kind: "success", title: "auth:toasts.loggedOut" });
+  session.flash("toast", { kind: "success", title: "common:toast.signedOut" });
   const headers = new Headers();
   headers.append("Set-Cookie", await context.services.sessionStorage.commitSession(session));
   return redirect(safeRedirectPath(redirectTo), { headers });
