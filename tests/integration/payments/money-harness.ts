@@ -3,6 +3,7 @@
 import { FixedClock } from "../../../domain/shared/clock";
 import type { BookVisitDeps, BookVisitInput } from "../../../domain/booking/book-visit.use-case";
 import { bookVisit } from "../../../domain/booking/book-visit.use-case";
+import type { Booking } from "../../../domain/booking/booking.entity";
 import type { PaymentDeps } from "../../../domain/payment/payment-deps";
 import type { PaymentGateway } from "../../../domain/payment/payment-gateway.port";
 import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
@@ -24,7 +25,7 @@ export interface MoneyHarness {
   booking: BookVisitDeps;
   fapshi(options?: { apiKey?: string; timeoutMs?: number }): FapshiPaymentGateway;
   visit(over?: Partial<BookVisitInput>): BookVisitInput;
-  book(over?: Partial<BookVisitInput>): ReturnType<typeof bookVisit> extends Promise<infer R> ? Promise<Extract<R, { ok: true }>["value"]["booking"]> : never;
+  book(over?: Partial<BookVisitInput>): Promise<Booking>;
   addStudents(n: number): Promise<string[]>;
   destroy(): Promise<void>;
 }
@@ -74,11 +75,11 @@ export async function moneyHarness(kind: DatabaseKind, gateway?: (h: { db: TestD
     booking,
     fapshi,
     visit,
-    book: (async (over: Partial<BookVisitInput> = {}) => {
+    book: async (over: Partial<BookVisitInput> = {}) => {
       const r = await bookVisit(booking, visit(over));
       if (!r.ok) throw new Error(`bookVisit failed: ${r.error.code}`);
       return r.value.booking;
-    }) as MoneyHarness["book"],
+    },
     addStudents: async (n) => {
       const ids = Array.from({ length: n }, (_, i) => `student-${i + 100}`);
       for (const id of ids) await insertMoneyProfile(db.db, id);
