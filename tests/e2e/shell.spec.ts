@@ -49,3 +49,33 @@ test.describe("the page shell", () => {
     await expect(page.locator("html")).toHaveClass(/(^|\s)light(\s|$)/);
   });
 });
+
+test.describe("navigation", () => {
+  test("reaches every public page from the navigation and the footer", async ({ page }) => {
+    await page.goto("/");
+    const targets = [
+      { nav: "Listings", heading: /listings|rent/i },
+      { nav: "Agents", heading: /agent/i },
+      { nav: "Blog", heading: /blog/i },
+      { nav: "Contact", heading: /contact/i },
+      { nav: "Home", heading: /.+/ },
+    ];
+    for (const target of targets) {
+      await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: target.nav, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
+    }
+    for (const name of ["Privacy Policy", "Terms of Service", "FAQ", "Terms for Agents"]) {
+      await page.getByRole("contentinfo").getByRole("link", { name }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.title()).not.toBe("");
+    }
+  });
+
+  test("every public route answers 200 with one h1", async ({ page }) => {
+    for (const path of ["/", "/listings", "/agents", "/agents/landing", "/blog", "/contact", "/terms", "/privacy", "/terms-agents", "/faq", "/auth/login", "/auth/signup"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+    }
+  });
+});
