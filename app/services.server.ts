@@ -7,7 +7,7 @@ import type { AccountsDeps } from "../domain/accounts/accounts.deps";
 import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps } from "./wiring/accounts.server";
-import { createDiscoveryModule, type DiscoveryModule } from "./wiring/listings.server";
+import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
@@ -59,6 +59,9 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   const stoppers: Array<() => Promise<void> | void> = [];
   const accounts = createAccountsDeps(config, database);
   const listings = createDiscoveryModule(config, database);
+  // Saved-search alerts every ALERTS_INTERVAL_MS in the server process (not in tests, which run
+  // them directly); `npm run alerts:send` runs one by hand.
+  if (config.env !== "test") stoppers.push(startAlertsJob(listings, config.alertsIntervalMs));
 
   return {
     config,

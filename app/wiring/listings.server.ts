@@ -14,6 +14,8 @@ import type { ContactDeps } from "../../domain/contact/submit-contact-message.us
 import type { Mailer } from "../../domain/shared/mailer.port";
 import type { BlogPostRepository } from "../../domain/blog/blog-post-repository.port";
 import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
+import type { SavedSearchDeps } from "../../domain/alerts/save-search.use-case";
+import { sendSavedSearchAlerts, type AlertDeps } from "../../domain/alerts/send-saved-search-alerts.use-case";
 import { systemClock, type Clock } from "../../domain/shared/clock";
 import type { IdGenerator } from "../../domain/shared/ids";
 import type { Config } from "../../infrastructure/config/config";
@@ -31,6 +33,8 @@ import { KyselyContactMessageStore } from "../../infrastructure/repositories/kys
 import { createMailer } from "../../infrastructure/mail/create-mailer";
 import { KyselyBlogPostRepository } from "../../infrastructure/repositories/kysely-blog-post-repository";
 import { MarkdownItRenderer } from "../../infrastructure/markdown/markdown-it-renderer";
+import { KyselySavedSearchRepository } from "../../infrastructure/repositories/kysely-saved-search-repository";
+import { KyselyNewListingFinder } from "../../infrastructure/repositories/kysely-saved-search-listing-finder";
 
 /** The agent directory plus the one agent a public profile shows. */
 export interface AgentProfiles extends AgentDirectory {
@@ -54,6 +58,8 @@ export interface DiscoveryModule {
   contact: ContactDeps;
   /** For listPublishedPosts and postBySlug. */
   blog: { posts: BlogPostRepository; clock: Clock; markdown: MarkdownRenderer };
+  /** For saveSearch, deleteSavedSearch, listSavedSearches and sendSavedSearchAlerts. */
+  alerts: SavedSearchDeps & AlertDeps;
   clock: Clock;
 }
 
@@ -87,6 +93,43 @@ export function createDiscoveryModule(
     messaging: { uow: kyselyMessagingUnitOfWork(db), clock, ids },
     contact: { messages: contactStore, rateLimit: contactStore, mailer, clock, ids, supportEmail: config.support.email },
     blog: { posts: new KyselyBlogPostRepository(db), clock, markdown: new MarkdownItRenderer() },
+    alerts: {
+      savedSearches: new KyselySavedSearchRepository(db),
+      finder: new KyselyNewListingFinder(db),
+      mailer,
+      appUrl: config.appUrl,
+      clock,
+      ids,
+    },
     clock,
+  };
+}
+
+/**
+ * The saved-search alerts job in the server process: one run every `intervalMs` (ALERTS_INTERVAL_MS,
+ * 0 turns it off). Runs never overlap; the returned stop() clears the timer and waits for a run in
+ * progress. `npm run alerts:send` does one run from the command line.
+ */
+export function startAlertsJob(discovery: Pick<DiscoveryModule, "alerts" | "clock">, intervalMs: number): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  let running: Promise<void> | null = null;
+  const runOnce = () => {
+    if (running) return;
+    running = sendSavedSearchAlerts(discovery.alerts, discovery.clock.now())
+      .then((summary) => {
+        if (summary.emailsSent > 0) console.info(`Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
+        for (const f of summary.failures) console.warn(`Saved-search alert not sent to user ${f.userId}: ${f.error}`);
+      })
+      .catch((error: unknown) => console.warn("Saved-search alerts failed:", error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(runOnce, intervalMs);
+  // The timer alone never keeps the process alive.
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    if (running) await running;
   };
 }
