@@ -30,3 +30,7 @@ export const photoFallbackUrl = (storageKey: string) => photoUrl(storageKey, FAL
 export const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";
 /** Sizes for the main photo of a listing: the page column, at most 48rem. */
 export const GALLERY_SIZES = "(min-width: 800px) 48rem, 100vw";
+
+/** Blog covers are stored at 1024×683 (3:2); the attributes only give the browser the ratio. */
+export const COVER_WIDTH = 1024;
+export const COVER_HEIGHT = 683;

@@ -35,6 +35,7 @@ import { KyselyBlogPostRepository } from "../../infrastructure/repositories/kyse
 import { MarkdownItRenderer } from "../../infrastructure/markdown/markdown-it-renderer";
 import { KyselySavedSearchRepository } from "../../infrastructure/repositories/kysely-saved-search-repository";
 import { KyselyNewListingFinder } from "../../infrastructure/repositories/kysely-saved-search-listing-finder";
+import { KyselySitemapReader, type SitemapEntries } from "../../infrastructure/repositories/kysely-sitemap-reader";
 
 /** The agent directory plus the one agent a public profile shows. */
 export interface AgentProfiles extends AgentDirectory {
@@ -60,8 +61,12 @@ export interface DiscoveryModule {
   blog: { posts: BlogPostRepository; clock: Clock; markdown: MarkdownRenderer };
   /** For saveSearch, deleteSavedSearch, listSavedSearches and sendSavedSearchAlerts. */
   alerts: SavedSearchDeps & AlertDeps;
+  /** Every public page with an id, for /sitemap.xml (a read model: no domain rule involved). */
+  sitemap: { entries(now: Date): Promise<SitemapEntries> };
   clock: Clock;
 }
+
+export type { SitemapEntries };
 
 export interface DiscoveryWiringOptions {
   clock?: Clock;
@@ -101,6 +106,7 @@ export function createDiscoveryModule(
       clock,
       ids,
     },
+    sitemap: new KyselySitemapReader(db),
     clock,
   };
 }

@@ -7,9 +7,9 @@ export const agentDisplayName = (agent: Pick<AgentCardModel, "businessName" | "n
 export const agentHref = (userId: string) => `/agent/${encodeURIComponent(userId)}`;
 
 /** Name, verified badge, rating and number of listings; the name links to the public profile. */
-export function AgentSummary({ agent, headingLevel = 3, rank }: { agent: AgentCardModel; headingLevel?: 2 | 3; rank?: number }) {
+export function AgentSummary({ agent, headingLevel = 3, rank }: { agent: AgentCardModel; headingLevel?: 1 | 2 | 3; rank?: number }) {
   const { t } = useTranslation("listings");
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1];
   const name = agentDisplayName(agent);
   return (
     <div className="flex items-start gap-3">
@@ -20,12 +20,16 @@ export function AgentSummary({ agent, headingLevel = 3, rank }: { agent: AgentCa
         {rank ?? name.trim().charAt(0).toUpperCase()}
       </span>
       <div className="min-w-0 space-y-1">
-        <Heading className="font-semibold">
-          <Link to={agentHref(agent.userId)} className="link">
-            {rank ? <span className="sr-only">{t("agents.rank", { rank })} </span> : null}
-            {name}
-          </Link>
-        </Heading>
+        {headingLevel === 1 ? (
+          <Heading className="text-2xl font-bold">{name}</Heading>
+        ) : (
+          <Heading className="font-semibold">
+            <Link to={agentHref(agent.userId)} className="link">
+              {rank ? <span className="sr-only">{t("agents.rank", { rank })} </span> : null}
+              {name}
+            </Link>
+          </Heading>
+        )}
         {agent.businessName && agent.businessName !== agent.name ? <p className="text-sm text-slate-700 dark:text-slate-300">{agent.name}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
           {agent.verified ? <VerifiedBadge label={t("agent.verified")} /> : null}

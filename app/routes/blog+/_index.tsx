@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { listPublishedPosts } from "../../../domain/blog/blog.queries";
+import { i18next } from "~/i18next.server";
+import { seoMeta, type PageSeo } from "~/utils/seo";
+import { BlogCard } from "~/components/listings/blog-card";
+import { Pagination } from "~/components/listings/pagination";
+
+export const handle = { i18n: ["blog", "listings"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
+
+const MAX_PAGE = 1000;
+
+/** ?page=N: a whole number from 1; anything else is a page that does not exist (404). */
+function pageParam(url: URL): number {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  if (!/^\d{1,4}$/.test(raw)) throw new Response(null, { status: 404 });
+  const page = Number(raw);
+  if (page < 1 || page > MAX_PAGE) throw new Response(null, { status: 404 });
+  return page;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
+  const result = await listPublishedPosts(context.services.listings.blog, { language, page });
+  if (!result.ok) throw new Response(null, { status: 404 });
+  const t = await i18next.getFixedT(request, "blog");
+  const seo: PageSeo = {
+    title: page > 1 ? t("seo.titlePage", { page }) : t("seo.title"),
+    description: t("seo.description"),
+    path: page > 1 ? `/blog?page=${page}` : "/blog",
+  };
+  return { blog: result.value, seo };
+}
+
+export default function BlogIndex() {
+  const { blog } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("blog");
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold md:text-3xl">{t("title")}</h1>
+      <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
+      {blog.items.length === 0 ? (
+        <p className="mt-6">{t("empty")}</p>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {blog.items.map((post) => (
+            <li key={post.slug} className="flex">
+              <BlogCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={blog.page} pageCount={blog.pageCount} hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : "/blog")} label={t("pagination")} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { i18next } from "~/i18next.server";
+import { seoMeta, type PageSeo } from "~/utils/seo";
+import { HelpDocument } from "~/components/listings/help-document";
+
+export const handle = { i18n: ["help"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18next.getFixedT(request, "help");
+  const seo: PageSeo = { title: t("terms.title"), description: t("terms.description"), path: "/terms" };
+  return { seo };
+}
+
+export default function Page() {
+  return <HelpDocument name="terms" />;
+}
