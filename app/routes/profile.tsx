@@ -179,6 +179,8 @@ function DetailsForm({ name, phone, lastResult }: { name: string; phone: string 
     defaultValue: { fullName: name, phone: phone ?? "" },
     constraint: getZodConstraint(profileSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   return (
@@ -212,6 +214,8 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
     lastResult,
     constraint: getZodConstraint(changePasswordSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   return (

@@ -24,6 +24,8 @@ export function TotpStepForm({
     lastResult,
     constraint: getZodConstraint(totpLoginSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: totpLoginSchema }),
   });
   return (

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
   MaxPartSizeExceededError,
-  unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
   type ActionFunctionArgs,
@@ -48,14 +47,14 @@ function uploadHandler(): UploadHandler {
   let files = 0;
   const fileHandler = createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES });
   const textHandler = createMemoryUploadHandler({ maxPartSize: TEXT_PART_MAX_BYTES });
-  return composeUploadHandlers(async (part) => {
+  return async (part) => {
     if (typeof part.filename !== "string") return textHandler(part);
     // An untouched file input sends an empty part without a name: not a document.
     if (part.filename === "") return textHandler({ ...part, filename: undefined });
     files += 1;
     if (files > MAX_DOCUMENTS) throw new TooManyFilesError();
     return fileHandler(part);
-  });
+  };
 }
 
 const fieldError = (field: string, message: string): SubmissionResult<string[]> => ({ status: "error", error: { [field]: [message] } });
@@ -135,6 +134,8 @@ function VerificationForm() {
     lastResult,
     constraint: getZodConstraint(agentVerificationSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: agentVerificationSchema }),
   });
   const chosen = new Set(([] as unknown[]).concat(fields.specializations.initialValue ?? []).map(String));

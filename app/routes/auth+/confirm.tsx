@@ -46,6 +46,8 @@ export default function ConfirmPage() {
     lastResult,
     constraint: getZodConstraint(resendSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resendSchema }),
   });
   const linkError = "error" in loaderData ? loaderData.error : null;

@@ -36,6 +36,8 @@ export default function ForgotPasswordPage() {
     lastResult,
     constraint: getZodConstraint(forgotPasswordSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (

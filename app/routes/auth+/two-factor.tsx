@@ -143,6 +143,8 @@ function EnableForm({ secret, lastResult }: { secret: string; lastResult: Submis
     lastResult,
     constraint: getZodConstraint(totpConfirmSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: totpConfirmSchema }),
   });
   return (
@@ -170,6 +172,8 @@ function DisableForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     lastResult,
     constraint: getZodConstraint(totpDisableSchema),
     shouldValidate: "onBlur",
+    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: totpDisableSchema }),
   });
   return (
