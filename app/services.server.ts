@@ -51,6 +51,9 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
       httpOnly: true,
       sameSite: "lax",
       secure: config.isProduction && config.appUrl.startsWith("https://"),
+      // Kept across browser restarts (phones close browsers all the time); the database session
+      // decides when a sign-in really ends (7 days idle, 30 days at most).
+      maxAge: 60 * 60 * 24 * 30,
       // Several secrets: the first signs, all verify, so a secret can be rotated without logging everyone out.
       secrets: config.sessionSecrets,
     },

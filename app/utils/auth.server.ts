@@ -118,7 +118,7 @@ export async function commitUserSession(
   session.set(SESSION_KEY, created.sessionId);
   if (toast) session.flash("toast", toast);
   const headers = new Headers();
-  headers.append("Set-Cookie", await context.services.sessionStorage.commitSession(session, { expires: created.expiresAt }));
+  headers.append("Set-Cookie", await context.services.sessionStorage.commitSession(session));
   return redirect(safeRedirectPath(redirectTo), { headers });
 }
 
