@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Services } from "../app/services.server";
 import { rejectCrossOriginPosts, securityHeaders } from "./security";
+import { htmlCaching } from "./caching";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -39,12 +40,16 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     express.static(path.resolve(config.storageDir, "photos"), { maxAge: 30 * 24 * 3600 * 1000, fallthrough: true, index: false }),
   );
 
+  // Pages: ETag and no-cache for visitors, private/no-store for signed-in users (server/caching.ts).
+  app.use(htmlCaching());
+
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? "") }),
+      // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
+      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? null }),
     }),
   );
   return app;

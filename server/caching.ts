@@ -1,0 +1,97 @@
+// HTTP caching of the HTML pages (docs/decisions/0105-html-etags-and-seo.md).
+// - Visitors: `Cache-Control: no-cache` and a weak ETag, the hash of the page. A browser (or a
+//   proxy) that already holds the page sends If-None-Match and gets a bodiless 304: on a slow,
+//   expensive connection that is a few hundred bytes instead of the whole document.
+// - Signed-in users (a kn_session cookie): `Cache-Control: private, no-store`, no ETag. Their pages
+//   carry their name and their data; nothing may keep or share them.
+// Static assets are served before this middleware and keep their own (immutable) headers.
+import { createHash } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
+
+/** True when one of the If-None-Match tags is `etag` (weak comparison, as RFC 9110 asks for GET). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
+ * The page's ETag. The CSP nonce changes on every response, so it is taken out before hashing:
+ * two renders of the same page then hash the same.
+ */
+export function htmlEtag(body: Buffer, nonce: string): string {
+  const text = nonce ? body.toString("utf8").split(nonce).join("") : body;
+  return `W/"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+}
+
+type WriteCallback = (error?: Error | null) => void;
+
+function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), encoding ?? "utf8");
+}
+
+export function htmlCaching() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? "");
+    const originalWrite = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const originalEnd = res.end.bind(res) as (...args: unknown[]) => Response;
+    const chunks: Buffer[] = [];
+    let buffering: boolean | null = null;
+
+    /** Decided at the first byte, when the status and headers are known and not yet sent. */
+    const decide = (): boolean => {
+      if (buffering !== null) return buffering;
+      const html = /^text\/html/i.test(String(res.getHeader("Content-Type") ?? ""));
+      if (!html || res.headersSent) return (buffering = false);
+      // The page depends on the language and theme cookies, Accept-Language and Save-Data.
+      res.vary("Cookie");
+      res.vary("Accept-Language");
+      res.vary("Save-Data");
+      if (signedIn) {
+        res.setHeader("Cache-Control", "private, no-store");
+        res.removeHeader("ETag");
+        return (buffering = false);
+      }
+      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+      // Only a complete, successful page gets a validator; errors and redirects are not worth one.
+      return (buffering = res.statusCode === 200);
+    };
+
+    res.write = ((chunk: unknown, encoding?: BufferEncoding | WriteCallback, callback?: WriteCallback) => {
+      if (!decide()) return originalWrite(chunk, encoding, callback);
+      const cb = typeof encoding === "function" ? encoding : callback;
+      chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
+      if (cb) process.nextTick(cb);
+      return true;
+    }) as Response["write"];
+
+    res.end = ((chunk?: unknown, encoding?: BufferEncoding | WriteCallback, callback?: WriteCallback) => {
+      if (typeof chunk === "function") return (res.end as (...args: unknown[]) => Response)(undefined, undefined, chunk);
+      if (!decide()) return originalEnd(chunk, encoding, callback);
+      const cb = typeof encoding === "function" ? encoding : callback;
+      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
+      const body = Buffer.concat(chunks);
+      const etag = htmlEtag(body, String(res.locals.cspNonce ?? ""));
+      res.setHeader("ETag", etag);
+      if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) {
+        res.statusCode = 304;
+        for (const header of ["Content-Type", "Content-Length", "Transfer-Encoding"]) res.removeHeader(header);
+        // The browser reuses the page it holds, whose scripts carry the nonce of *its* policy. A new
+        // policy (with a new nonce) would be merged into the stored response and block them, so the
+        // 304 keeps the stored one.
+        res.removeHeader("Content-Security-Policy");
+        return originalEnd(undefined, undefined, cb);
+      }
+      res.setHeader("Content-Length", body.length);
+      return originalEnd(body, undefined, cb);
+    }) as Response["end"];
+
+    next();
+  };
+}
