@@ -18,6 +18,8 @@ const originOf = (url: string | undefined) => {
 export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
   const chatOrigin = originOf(config.chatWidgetSrc);
   const providerOrigin = config.payments.provider === "fapshi" ? originOf(config.payments.fapshi.baseUrl) : null;
+  // "Continue with Google" is a POST answered by a redirect to Google's consent page.
+  const googleOrigin = config.google ? originOf(config.google.authorizationUrl ?? "https://accounts.google.com") : null;
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -32,7 +34,7 @@ export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
       `connect-src 'self'${extra(chatOrigin)}${dev ? " ws: wss:" : ""}`,
       `frame-src 'self'${extra(chatOrigin)}`,
       // A payment form posts here and is redirected to the provider's checkout page.
-      `form-action 'self'${extra(providerOrigin)}`,
+      `form-action 'self'${extra(providerOrigin)}${extra(googleOrigin)}`,
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "object-src 'none'",

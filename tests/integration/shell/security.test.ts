@@ -52,3 +52,17 @@ describe("security middleware", () => {
     expect((await fetch(`${base}/webhooks/fapshi`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(200);
   });
 });
+
+describe("form-action", () => {
+  it("lets a form post redirect to the payment provider and to Google when they are configured", () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k",
+      GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret",
+    });
+    const headers: Record<string, string> = {};
+    const res = { locals: {} as Record<string, unknown>, setHeader: (k: string, v: string) => (headers[k] = v) };
+    securityHeaders(config, { dev: false })({} as never, res as never, () => {});
+    const formAction = headers["Content-Security-Policy"].split("; ").find((d) => d.startsWith("form-action"));
+    expect(formAction).toBe("form-action 'self' https://sandbox.fapshi.com https://accounts.google.com");
+  });
+});
