@@ -20,12 +20,12 @@ export function domainErrorKey(code: string): string {
 }
 
 /**
- * The HTTP status of a code: 429 for too many attempts, 404 for a missing thing, 403 for a
+ * The HTTP status of a code: 429 for too many attempts (or rate_limited), 404 for a missing thing, 403 for a
  * refusal, 409 for a conflict or a taken slot, 400 for everything else the user can correct.
  */
 export function domainErrorStatus(code: string): number {
   const { name } = splitErrorCode(code);
-  if (name === "too_many_attempts" || name.startsWith("too_many_")) return 429;
+  if (name === "too_many_attempts" || name.startsWith("too_many_") || name === "rate_limited") return 429;
   if (name === "not_found" || name.endsWith("_not_found")) return 404;
   if (name === "forbidden" || name.endsWith("_forbidden")) return 403;
   if (name === "conflict" || name.endsWith("_conflict") || name === "slot_taken" || name.endsWith("_slot_taken")) return 409;
