@@ -1,6 +1,6 @@
 // The contact form (honeypot, validation, rate limit), the legal pages, sitemap.xml, robots.txt
 // and the HTML caching middleware.
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
