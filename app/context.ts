@@ -6,7 +6,7 @@ declare module "@remix-run/node" {
     /** The per-request Content-Security-Policy nonce for inline and module scripts. */
     cspNonce: string;
     /** The client's address as Express sees it (honours TRUST_PROXY), for per-IP rate limits. */
-      clientIp?: string;
+    clientIp?: string;
   }
 }
 
