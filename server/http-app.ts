@@ -49,7 +49,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       build,
       mode: vite ? "development" : "production",
       // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
-      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? null }),
+      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined }),
     }),
   );
   return app;
