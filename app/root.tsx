@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -68,15 +69,27 @@ export function useRootData(): RootLoaderData | undefined {
 /** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
 const isPortalPath = (pathname: string) => /^\/(admin|agents)(\/|$)/.test(pathname) && !/^\/agents\/?$/.test(pathname);
 
+/**
+ * Pages that work fully as HTML (listings, a property, the blog, help pages) say
+ * `handle = { hydrate: false }`: on a first load they ship no framework JavaScript at all, which
+ * is what a student on a slow, paid connection needs most. Reached by a client-side navigation
+ * from a hydrated page, they render with React as usual.
+ */
+function useHydrate(): boolean {
+  const matches = useMatches();
+  return !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const hydrate = useHydrate();
   const nonce = useNonce();
   const support = useSupportContact();
   const language = data?.language ?? "en";
   const theme = data?.theme ?? "system";
   const themeClass = theme === "dark" ? "dark" : theme === "system" ? "system" : "light";
   return (
-    <html lang={language} dir="ltr" className={themeClass}>
+    <html lang={language} dir="ltr" className={themeClass} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,15 +100,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        {/* Mirror the server-side choices into localStorage, as the spec's keys say. */}
-        <script
-          nonce={nonce}
-          dangerouslySetInnerHTML={{
-            __html: `try{localStorage.setItem("language",${JSON.stringify(language)});localStorage.setItem("theme",${JSON.stringify(theme)})}catch(e){}`,
-          }}
-        />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <script nonce={nonce} src="/enhance.js" defer />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -54,7 +54,7 @@ test.describe("navigation", () => {
   test("reaches every public page from the navigation and the footer", async ({ page }) => {
     await page.goto("/");
     const targets = [
-      { nav: "Listings", heading: /listings|rent/i },
+      { nav: "Listings", heading: /listings|rent|rooms|apartments/i },
       { nav: "Agents", heading: /agent/i },
       { nav: "Blog", heading: /blog/i },
       { nav: "Contact", heading: /contact/i },

@@ -1,0 +1,66 @@
+// Small enhancements for every page, hydrated or not (public pages ship no framework JavaScript
+// on first load). Plain JavaScript, loaded with the CSP nonce, deferred.
+(function () {
+  var html = document.documentElement;
+
+  // The spec's localStorage keys mirror the cookies the server reads.
+  try {
+    localStorage.setItem("language", html.lang || "en");
+    localStorage.setItem("theme", html.getAttribute("data-theme") || "system");
+  } catch (e) {
+    // Private mode or storage disabled: the cookies still carry the choice.
+  }
+
+  var connection = navigator.connection || {};
+  var slowConnection = Boolean(connection.saveData) || ["slow-2g", "2g", "3g"].indexOf(connection.effectiveType || "") >= 0;
+  var smallScreen = window.innerWidth < 768;
+  var memory = performance.memory;
+  var memoryPressure = Boolean(memory && memory.jsHeapSizeLimit > 0 && memory.usedJSHeapSize / memory.jsHeapSizeLimit > 0.8);
+
+  // Low-performance mode (SPEC §9): a screen under 768 px and a slow connection or memory above 80 %.
+  if (smallScreen && (slowConnection || memoryPressure)) html.classList.add("low-perf");
+
+  // A toast from the server goes away after 5 000 ms, or on Dismiss, even on a page without React.
+  function hideToast() {
+    var toast = document.querySelector("[data-toast]");
+    if (toast) toast.hidden = true;
+  }
+  setTimeout(hideToast, 5000);
+  document.addEventListener("click", function (event) {
+    if (event.target instanceof Element && event.target.closest("[data-toast-dismiss]")) hideToast();
+  });
+
+  // The live chat: loaded lazily, never on a slow mobile connection except on payment paths.
+  var link = document.querySelector("[data-chat-src]");
+  if (!link) return;
+  var src = link.getAttribute("data-chat-src");
+  var nonce = document.currentScript && document.currentScript.nonce;
+  var paymentPath = /^\/(payment|payment-success|subscription-payment|guest-house-payment|simulated-checkout)(\/|$)/.test(location.pathname);
+  var state = "idle";
+  function load() {
+    if (state !== "idle") return;
+    state = "loading";
+    link.textContent = link.getAttribute("data-loading-label") || link.textContent;
+    var script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    if (nonce) script.nonce = nonce;
+    script.onload = function () {
+      state = "loaded";
+      link.textContent = link.getAttribute("data-label") || link.textContent;
+    };
+    script.onerror = function () {
+      state = "idle";
+      link.textContent = link.getAttribute("data-label") || link.textContent;
+    };
+    document.body.appendChild(script);
+  }
+  link.addEventListener("click", function (event) {
+    event.preventDefault();
+    load();
+  });
+  if (paymentPath || !(smallScreen && slowConnection)) {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(load, { timeout: 8000 });
+    else setTimeout(load, 3000);
+  }
+})();
