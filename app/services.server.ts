@@ -8,6 +8,7 @@ import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
+import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
@@ -37,6 +38,8 @@ export interface Services {
   accounts: AccountsDeps;
   /** The discovery module: listings, agents, wishlist and histories, reports, reviews (app/wiring/listings.server.ts). */
   listings: DiscoveryModule;
+  /** The money module: bookings, subscriptions, payments, viewing outcomes (app/wiring/money.server.ts). */
+  money: MoneyModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -65,6 +68,12 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   // Saved-search alerts every ALERTS_INTERVAL_MS in the server process (not in tests, which run
   // them directly); `npm run alerts:send` runs one by hand.
   if (config.env !== "test") stoppers.push(startAlertsJob(listings, config.alertsIntervalMs));
+  const money = createMoneyModule(config, database);
+  // The payments safety net (lost webhooks, abandoned checkouts): every minute in the server process.
+  // Not in tests, which run sweeps themselves; `npm run payments:reconcile` runs one by hand.
+  if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
+    stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs));
+  }
 
   return {
     config,
@@ -80,6 +89,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     sessionStorage,
     accounts,
     listings,
+    money,
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

@@ -10,12 +10,14 @@ import { changePasswordSchema, profileSchema, signOutEverywhereSchema } from "~/
 import { FormAlert, TextField } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
 import { ProfileSection, SlotPlaceholder } from "~/components/auth/profile-section";
+import { MyBookings, MyPayments, SubscriptionStatusSummary } from "~/components/booking/profile-money";
+import { loadProfileMoney } from "~/components/booking/profile-money.server";
 import { i18next } from "~/i18next.server";
 import { getSessionId, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "booking", "payment", "subscription"] };
 export const meta = titleMeta;
 
 /**
@@ -26,6 +28,7 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const t = await i18next.getFixedT(request, "auth");
+  const money = await loadProfileMoney(context, user.id);
   return {
     title: t("profile.title"),
     user: {
@@ -45,12 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     searchHistory: null,
     // SLOT recommended: recommendations from the 6 latest viewed.
     recommended: null,
-    // SLOT subscription: the active subscription and its end, or Renew Access.
-    subscription: null,
-    // SLOT bookings: the user's visit bookings.
-    bookings: null,
-    // SLOT payments: the user's payments.
-    payments: null,
+    // The money module's sections: the subscription and its end, bookings, payments.
+    money,
   };
 }
 
@@ -100,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation("auth");
-  const { user } = useLoaderData<typeof loader>();
+  const { user, money } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
@@ -146,13 +145,13 @@ export default function ProfilePage() {
 
         {/* SLOTS: filled by the engagement, subscription, booking and payment issues. */}
         <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <SubscriptionStatusSummary subscription={money.subscription} />
         </ProfileSection>
         <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} />
         </ProfileSection>
         <ProfileSection id="payments" title={t("profile.slots.payments")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <MyPayments payments={money.payments} />
         </ProfileSection>
         <ProfileSection id="wishlist" title={t("profile.slots.wishlist")}>
           <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>

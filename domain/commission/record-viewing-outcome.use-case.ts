@@ -39,6 +39,10 @@ export async function recordViewingOutcome(
   input: RecordViewingOutcomeInput,
 ): Promise<Result<RecordViewingOutcomeOutput, CommissionError>> {
   const now = deps.clock.now();
+  // The listing's agent is read before the unit of work: on SQLite the transaction holds the one
+  // connection, so a read through another handle inside it would wait forever.
+  const known = await deps.uow.run(({ bookings }) => bookings.findById(input.bookingId));
+  const listing = known ? await deps.properties.findPropertyForBooking(known.propertyId) : null;
   return deps.uow.run(async ({ bookings, commissions }) => {
     const booking = await bookings.findById(input.bookingId);
     if (!booking) return err(domainError("commission.booking_not_found"));
@@ -50,7 +54,7 @@ export async function recordViewingOutcome(
     if (!(await bookings.recordViewingOutcome(booking.id, input.outcome, now))) return err(domainError("commission.already_recorded"));
     if (input.outcome === "no_show") return ok({ outcome: input.outcome, commission: null });
 
-    const property = await deps.properties.findPropertyForBooking(booking.propertyId);
+    const property = listing?.id === booking.propertyId ? listing : null;
     if (!property) throw new Error(`Property ${booking.propertyId} of booking ${booking.id} is missing`);
     const earning: CommissionEarning = {
       id: deps.ids.id(),

@@ -1,0 +1,35 @@
+// What the profile page shows of the money module: the subscription (with its end date), the
+// student's bookings and payments, and how many viewings wait for confirmation.
+import type { AppLoadContext } from "@remix-run/node";
+import { doualaDate } from "../../../domain/booking/visit-date";
+import { getSubscriptionStatus } from "../../../domain/subscription/subscription.use-cases";
+
+export async function loadProfileMoney(context: AppLoadContext, userId: string) {
+  const { money } = context.services;
+  const [status, bookings, payments, due] = await Promise.all([
+    getSubscriptionStatus(money.subscriptions, userId),
+    money.views.studentBookings(userId, 20),
+    money.views.studentPayments(userId, 20),
+    money.views.viewingsToConfirm(userId, doualaDate(money.clock.now())),
+  ]);
+  const now = money.clock.now().getTime();
+  return {
+    subscription: { active: status.active, expired: status.expired, endsAt: status.endsAt?.toISOString() ?? null },
+    bookings: bookings.map((b) => ({
+      reference: b.reference,
+      propertyId: b.propertyId,
+      propertyTitle: b.propertyTitle,
+      visitDate: b.visitDate,
+      visitTime: b.visitTime,
+      status: b.bookingStatus,
+      paymentStatus: b.paymentStatus,
+      amount: b.paymentAmount,
+      // A pending booking can still be paid while its hold lasts.
+      payable: b.bookingStatus === "pending" && b.holdExpiresAt !== null && Date.parse(b.holdExpiresAt) > now,
+    })),
+    payments,
+    viewingsDue: due.length,
+  };
+}
+
+export type ProfileMoney = Awaited<ReturnType<typeof loadProfileMoney>>;

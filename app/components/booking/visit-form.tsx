@@ -1,0 +1,213 @@
+// The visit booking form (/book-visit/$id), in two plain forms so it all works without JavaScript:
+//   1. a GET form with the date and a "Show times" button, which reloads the page with ?date= and
+//      the free times of that day (with JavaScript, changing the date reloads them by itself);
+//   2. the POST form for the chosen day: a time slot, the visitor's name, e-mail, phone and a message.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "~/components/auth/form-fields";
+import { bookVisitSchema, VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./booking-schema";
+import { formatVisitDate } from "./visit-summary";
+
+const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+
+export interface SlotOption {
+  time: string;
+  available: boolean;
+}
+
+export function VisitDatePicker({
+  action,
+  date,
+  min,
+  max,
+  error,
+}: {
+  action: string;
+  date: string;
+  min: string;
+  max: string;
+  error: string | null;
+}) {
+  const { t } = useTranslation("booking");
+  const submit = useSubmit();
+  return (
+    <Form method="get" action={action} preventScrollReset replace className="space-y-2" aria-label={t("form.dateFormLabel")}>
+      <label htmlFor="visit-date" className="label">
+        {t("form.date")}
+      </label>
+      <div className="flex flex-wrap items-start gap-2">
+        <input
+          id="visit-date"
+          name="date"
+          type="date"
+          className="input max-w-xs"
+          defaultValue={date}
+          min={min}
+          max={max}
+          required
+          aria-describedby={error ? "visit-date-error visit-date-hint" : "visit-date-hint"}
+          onChange={(event) => {
+            // With JavaScript the times follow the date at once.
+            if (event.currentTarget.value && event.currentTarget.validity.valid) submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
+          }}
+        />
+        <button type="submit" className="btn-secondary">
+          {t("form.showTimes")}
+        </button>
+      </div>
+      <p id="visit-date-hint" className="text-sm text-slate-600 dark:text-slate-400">
+        {t("form.dateHint")}
+      </p>
+      {error ? (
+        <p id="visit-date-error" className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export function VisitForm({
+  action,
+  date,
+  slots,
+  defaults,
+  lastResult,
+  submitLabel,
+  children,
+}: {
+  action: string;
+  date: string | null;
+  slots: SlotOption[];
+  defaults: { visitorName: string; visitorEmail: string; visitorPhone: string };
+  lastResult: SubmissionResult<string[]> | null;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation(["booking", "common"]);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({
+    id: "visit-form",
+    lastResult,
+    defaultValue: { ...defaults, visitDate: date ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookVisitSchema }),
+  });
+  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
+  const errorsOf = (errors: string[] | undefined, id: string) =>
+    errors?.length ? (
+      <ul id={id} className="field-error">
+        {[...new Set(errors.map(text))].map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    ) : null;
+  const free = slots.filter((s) => s.available);
+  const described = (errors: string[] | undefined, id: string) => (errors?.length ? id : undefined);
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      {children}
+      <input type="hidden" name="visitDate" value={date ?? ""} />
+
+      <div>
+        <label htmlFor={fields.visitTime.id} className="label">
+          {date ? t("form.timeOn", { date: formatVisitDate(date, i18n.language) }) : t("form.time")}
+        </label>
+        {slots.length === 0 ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("form.noSlots")}</p>
+        ) : free.length === 0 ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("form.allTaken")}</p>
+        ) : null}
+        <select
+          {...(({ key: _key, ...p }) => p)(getSelectProps(fields.visitTime))}
+          className="input"
+          required
+          disabled={free.length === 0}
+          aria-describedby={described(fields.visitTime.errors, fields.visitTime.errorId)}
+        >
+          <option value="">{t("form.chooseTime")}</option>
+          {slots.map((slot) => (
+            <option key={slot.time} value={slot.time} disabled={!slot.available}>
+              {slot.available ? slot.time : t("form.slotTaken", { time: slot.time })}
+            </option>
+          ))}
+        </select>
+        {errorsOf(fields.visitTime.errors, fields.visitTime.errorId)}
+      </div>
+
+      <div>
+        <label htmlFor={fields.visitorName.id} className="label">
+          {t("form.name")}
+        </label>
+        <input
+          {...(({ key: _key, ...p }) => p)(getInputProps(fields.visitorName, { type: "text" }))}
+          className="input"
+          autoComplete="name"
+          required
+          maxLength={VISITOR_NAME_MAX}
+          aria-describedby={described(fields.visitorName.errors, fields.visitorName.errorId)}
+        />
+        {errorsOf(fields.visitorName.errors, fields.visitorName.errorId)}
+      </div>
+
+      <div>
+        <label htmlFor={fields.visitorEmail.id} className="label">
+          {t("form.email")}
+        </label>
+        <input
+          {...(({ key: _key, ...p }) => p)(getInputProps(fields.visitorEmail, { type: "email" }))}
+          className="input"
+          autoComplete="email"
+          required
+          maxLength={VISITOR_EMAIL_MAX}
+          aria-describedby={described(fields.visitorEmail.errors, fields.visitorEmail.errorId)}
+        />
+        {errorsOf(fields.visitorEmail.errors, fields.visitorEmail.errorId)}
+      </div>
+
+      <div>
+        <label htmlFor={fields.visitorPhone.id} className="label">
+          {t("form.phone")}
+        </label>
+        <input
+          {...(({ key: _key, ...p }) => p)(getInputProps(fields.visitorPhone, { type: "tel" }))}
+          className="input"
+          autoComplete="tel"
+          required
+          maxLength={VISITOR_PHONE_MAX}
+          aria-describedby={[`${fields.visitorPhone.id}-hint`, described(fields.visitorPhone.errors, fields.visitorPhone.errorId)].filter(Boolean).join(" ")}
+        />
+        <p id={`${fields.visitorPhone.id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {t("form.phoneHint")}
+        </p>
+        {errorsOf(fields.visitorPhone.errors, fields.visitorPhone.errorId)}
+      </div>
+
+      <div>
+        <label htmlFor={fields.message.id} className="label">
+          {t("form.message")}
+        </label>
+        <textarea
+          {...(({ key: _key, ...p }) => p)(getTextareaProps(fields.message))}
+          className="input min-h-24"
+          maxLength={1000}
+          aria-describedby={described(fields.message.errors, fields.message.errorId)}
+        />
+        {errorsOf(fields.message.errors, fields.message.errorId)}
+      </div>
+
+      {errorsOf(fields.visitDate.errors, fields.visitDate.errorId)}
+
+      <button type="submit" className="btn-primary w-full text-base" disabled={submitting || free.length === 0}>
+        {submitting ? t("form.submitting") : submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,229 @@
+// /payment-success?ref=<our payment reference>: where the provider sends the payer back. The
+// status is asked of the provider on the server (verifyPayment), never taken from the URL. While
+// it is pending the page checks again every 5 s, up to 24 times: with JavaScript by revalidating,
+// without it by a <meta http-equiv="refresh"> that carries the attempt number in the URL.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toPaymentView, type PaymentView } from "../../domain/payment/payment-view";
+import { verifyPayment } from "../../domain/payment/verify-payment.use-case";
+import { titleMeta } from "~/components/auth/page-title";
+import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";
+import { cleanKey } from "~/components/booking/params";
+import { VisitSummary } from "~/components/booking/visit-summary";
+import { NotFoundScreen } from "~/components/error-screens";
+import { PaymentErrorNotice } from "~/components/payment/mobile-money-form";
+import { paymentErrorView } from "~/components/payment/payment-action.server";
+import type { PaymentErrorView } from "~/components/payment/payment-schema";
+import { useShowToast } from "~/components/toaster";
+import { i18next } from "~/i18next.server";
+import { requireUser } from "~/utils/auth.server";
+import { formatDate, formatXaf } from "~/utils/format";
+
+export const handle = { i18n: ["payment", "booking", "subscription"] };
+export const meta = titleMeta;
+
+/** SPEC §9: payment polling every 5 000 ms, up to 24 attempts. */
+const POLL_INTERVAL_MS = 5000;
+const MAX_POLL_ATTEMPTS = 24;
+
+const RETRY_PATHS: Record<string, string> = {
+  unified_payment: "/subscription-payment",
+  test_payment: "/test-payment",
+  guest_house_access: "/guest-house-payment",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const reference = cleanKey(url.searchParams.get("ref"));
+  if (!reference) throw notFound();
+  const attemptParam = Number.parseInt(url.searchParams.get("attempt") ?? "1", 10);
+  const attempt = Number.isFinite(attemptParam) ? Math.min(Math.max(attemptParam, 1), MAX_POLL_ATTEMPTS) : 1;
+  const { money } = context.services;
+
+  // One use case call: ask the provider (3 attempts with a short back-off) and apply the answer.
+  const verified = await verifyPayment(money.interactivePayments, { reference, userId: user.id });
+  let view: PaymentView;
+  let verificationError: PaymentErrorView | null = null;
+  if (verified.ok) {
+    view = verified.value;
+  } else {
+    if (verified.error.code === "payment.not_found") throw notFound();
+    // The provider could not be asked this time: show what we know and keep checking.
+    const payment = await money.payments.repos.payments.findByReference(reference);
+    if (!payment || payment.userId !== user.id) throw notFound();
+    view = await toPaymentView(money.payments.repos, payment);
+    verificationError = paymentErrorView(verified.error);
+  }
+
+  const booking = view.bookingReference ? await findOwnBooking(money, user.id, view.bookingReference) : null;
+  const property = booking ? await money.properties.findPropertyForBooking(booking.propertyId) : null;
+  const t = await i18next.getFixedT(request, "payment");
+  const failure: PaymentErrorView | null =
+    view.status === "failed"
+      ? { key: view.failureReason?.startsWith("payment.") ? `payment:errors.${view.failureReason.slice("payment.".length)}` : "payment:errors.declined" }
+      : view.status === "expired"
+        ? { key: "payment:errors.expired" }
+        : null;
+
+  return {
+    title: t(`result.${view.status}.title`),
+    reference: view.reference,
+    status: view.status,
+    amount: view.amount,
+    type: view.type,
+    subscriptionEndsAt: view.subscriptionEndsAt?.toISOString() ?? null,
+    booking: booking
+      ? {
+          reference: booking.reference,
+          status: booking.bookingStatus,
+          propertyTitle: property?.title ?? "",
+          visitDate: booking.visitDate,
+          visitTime: booking.visitTime,
+        }
+      : null,
+    failure,
+    verificationError,
+    retryPath: booking ? `/payment/${encodeURIComponent(booking.reference)}` : (RETRY_PATHS[view.type] ?? "/payment"),
+    attempt,
+  };
+}
+
+export default function PaymentResultPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation(["payment", "booking", "subscription"]);
+  const showToast = useShowToast();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  // With JavaScript the attempts are counted here (the URL does not change between polls).
+  const [attempt, setAttempt] = useState(data.attempt);
+  const pending = data.status === "pending";
+  const exhausted = pending && attempt >= MAX_POLL_ATTEMPTS;
+
+  useEffect(() => {
+    if (!pending || exhausted || revalidator.state !== "idle") return;
+    const timer = window.setTimeout(() => {
+      setAttempt((a) => a + 1);
+      void revalidate.current();
+    }, POLL_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [pending, exhausted, revalidator.state, data]);
+
+  useEffect(() => {
+    if (pending) return;
+    try {
+      window.localStorage.removeItem("pending_payment_ref");
+      window.localStorage.removeItem("pending_payment_id");
+    } catch {
+      // Nothing to clean up.
+    }
+    if (data.status === "successful") showToast({ kind: "success", title: "payment:result.successful.title" });
+    else if (data.failure) showToast({ kind: "error", title: "payment:toasts.failed", description: data.failure.key });
+  }, [pending, data.status, data.failure, showToast]);
+
+  const date = (iso: string) => formatDate(iso, i18n.language);
+  const here = `/payment-success?ref=${encodeURIComponent(data.reference)}`;
+
+  return (
+    <section className="container-page flex justify-center py-10">
+      <div className="card w-full max-w-lg space-y-4 p-6" aria-live="polite">
+        <h1 className="text-2xl font-bold">{t(`payment:result.${data.status}.title`)}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t("payment:result.reference", { reference: data.reference, amount: formatXaf(data.amount) })}
+        </p>
+
+        {data.status === "successful" ? (
+          <>
+            {data.booking ? (
+              <div>
+                <p className="font-medium">
+                  {data.booking.status === "confirmed"
+                    ? t("payment:result.successful.bookingConfirmed")
+                    : data.booking.status === "rebook_required"
+                      ? t("payment:result.successful.rebook")
+                      : t("payment:result.successful.bookingOther")}
+                </p>
+                <VisitSummary className="mt-2" booking={data.booking} language={i18n.language} />
+              </div>
+            ) : null}
+            {data.subscriptionEndsAt ? <p>{t("subscription:status.activeUntil", { date: date(data.subscriptionEndsAt) })}</p> : null}
+            <div className="flex flex-wrap gap-3">
+              <Link to="/profile" className="btn-primary">
+                {t("payment:links.profile")}
+              </Link>
+              <Link to="/listings" className="btn-secondary">
+                {t("payment:links.listings")}
+              </Link>
+            </div>
+          </>
+        ) : data.failure ? (
+          <>
+            <PaymentErrorNotice error={data.failure} />
+            <Link to={data.retryPath} className="btn-primary">
+              {t("payment:links.tryAgain")}
+            </Link>
+          </>
+        ) : (
+          <>
+            {data.verificationError ? <PaymentErrorNotice error={data.verificationError} /> : null}
+            {exhausted ? (
+              <>
+                <p className="font-medium">{t("payment:errors.verification_timeout")}</p>
+                <p>{t("payment:result.pending.stopped")}</p>
+                <a href={`${here}&attempt=${MAX_POLL_ATTEMPTS}`} className="btn-primary">
+                  {t("payment:links.checkAgain")}
+                </a>
+              </>
+            ) : (
+              <>
+                <p>{t("payment:result.pending.body")}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {t("payment:result.pending.attempt", { attempt, max: MAX_POLL_ATTEMPTS })}
+                </p>
+                <p className="flex items-center gap-2 text-sm">
+                  <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+                  {t("payment:result.pending.checking")}
+                </p>
+                <NoScriptRefresh to={`${here}&attempt=${data.attempt + 1}`} />
+                <a href={`${here}&attempt=${data.attempt}`} className="link text-sm">
+                  {t("payment:links.checkAgain")}
+                </a>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Without JavaScript only: the next check in 5 s (with it, the poll above does the work). */
+function NoScriptRefresh({ to }: { to: string }) {
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`${POLL_INTERVAL_MS / 1000};url=${to}`} />
+    </noscript>
+  );
+}
+
+/** A poll that failed (the network dropped, the server stumbled): 'Payment polling failed' and a way to check again. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("payment");
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <section className="container-page flex justify-center py-10">
+      <div className="card w-full max-w-lg space-y-4 p-6" role="alert">
+        <h1 className="text-2xl font-bold">{t("errors.polling_failed")}</h1>
+        <p>{t("result.pending.pollingFailed")}</p>
+        <a href={`${location.pathname}${location.search}`} className="btn-primary">
+          {t("links.checkAgain")}
+        </a>
+      </div>
+    </section>
+  );
+}

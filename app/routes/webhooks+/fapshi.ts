@@ -1,0 +1,72 @@
+// POST /webhooks/fapshi: Fapshi tells us a payment became SUCCESSFUL, FAILED or EXPIRED. Nothing in
+// the body is trusted but transId: handleWebhook asks Fapshi again with our own credentials, checks
+// amount, reference and user against our payment and applies the change idempotently (the same
+// news twice changes nothing more). The shared secret (x-wh-secret) is compared in constant time
+// when FAPSHI_WEBHOOK_SECRET is set. Garbage is a 400, never a 500. Fapshi does not retry, so an
+// error here is logged and left to the reconciliation job.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
+import { logPayment } from "~/wiring/money.server";
+
+/** Far more than a transaction ever needs; a bigger body is not Fapshi's. */
+const MAX_BODY_BYTES = 64 * 1024;
+const TRANS_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A resource route answers plain Responses (data() carries no status outside the document flow). */
+const json = (body: unknown, init: ResponseInit = {}) => Response.json(body, init);
+
+export async function loader() {
+  return json({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { money } = context.services;
+  if (request.method !== "POST") return json({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+
+  // Guard: the shared secret, when one is configured.
+  if (!money.webhookAuthorized(request.headers.get("x-wh-secret"))) {
+    logPayment({ event: "webhook_refused", reason: "secret" });
+    return json({ error: "Unauthorized" }, { status: 401 });
+  }
+
+  // Parse: only transId.
+  const transId = await readTransId(request);
+  if (!transId) {
+    logPayment({ event: "webhook_refused", reason: "body" });
+    return json({ error: "Bad Request" }, { status: 400 });
+  }
+
+  // One use case call.
+  const result = await handleWebhook(money.interactivePayments, { transId });
+  if (!result.ok) {
+    logPayment({ event: "webhook", transId, ok: false, code: result.error.code });
+    if (result.error.code === "payment.not_found") return json({ received: true, known: false }, { status: 404 });
+    // The provider could not be asked now: acknowledged, the reconciler will ask again.
+    return json({ received: true }, { status: 200 });
+  }
+  logPayment({ event: "webhook", transId, ok: true, status: result.value.status, reference: result.value.reference });
+  return json({ received: true }, { status: 200 });
+}
+
+async function readTransId(request: Request): Promise<string | null> {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(length) && length > MAX_BODY_BYTES) return null;
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return null;
+  }
+  if (text.length > MAX_BODY_BYTES) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  // Some versions of the docs show the transaction wrapped in an array.
+  const candidate = Array.isArray(body) && body.length === 1 ? body[0] : body;
+  if (candidate === null || typeof candidate !== "object") return null;
+  const transId = (candidate as { transId?: unknown }).transId;
+  return typeof transId === "string" && TRANS_ID.test(transId.trim()) ? transId.trim() : null;
+}
