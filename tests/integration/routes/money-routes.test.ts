@@ -272,6 +272,10 @@ describe.each(databaseKinds())("money routes (simulated provider, %s)", (kind) =
     expect(taken.status).toBe(409);
     expect(taken.data.error[""]).toEqual(["This time slot is already booked"]);
     expect(taken.data.initialValue.visitorName).toBe("Ngozi Ekane");
+    // In French, from the same mapping.
+    const takenFr = await h.post(bookVisitRoute, `/book-visit/${propertyId}?lng=fr`, visitForm({ visitDate: day(3), visitTime: "10:00 AM" }), { jar: b.jar, params: { id: propertyId } });
+    expect(takenFr.status).toBe(409);
+    expect(takenFr.data.error[""]).toEqual(["Ce créneau est déjà réservé"]);
 
     const slots = await h.get(bookVisitRoute, `/book-visit/${propertyId}?date=${day(3)}`, { jar: b.jar, params: { id: propertyId } });
     expect(slots.data.slots.find((s: { time: string }) => s.time === "10:00 AM")).toEqual({ time: "10:00 AM", available: false });
@@ -478,6 +482,11 @@ describe.each(databaseKinds())("the Fapshi webhook route (%s)", (kind) => {
     expect(await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute()).toHaveLength(1);
     const booking = await h.database.db.selectFrom("bookings").selectAll().where("booking_reference", "=", reference).executeTakeFirstOrThrow();
     expect(booking.booking_status).toBe("confirmed");
+  });
+
+  it("has no simulated checkout page with the real provider", async () => {
+    expect((await h.get(checkoutRoute, "/simulated-checkout/ABC123", { params: { transId: "ABC123" } })).status).toBe(404);
+    expect((await h.post(checkoutRoute, "/simulated-checkout/ABC123", { intent: "approve" }, { params: { transId: "ABC123" } })).status).toBe(404);
   });
 
   it("the result page verifies with Fapshi on the server", async () => {
