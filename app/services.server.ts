@@ -9,6 +9,7 @@ import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
@@ -22,7 +23,7 @@ export interface PublicConfig {
 }
 
 export interface FlashData {
-  toast: import("./utils/toast").Toast;
+  toast: Toast;
 }
 
 /** The signed-in user (SPEC §3 session user, plus role, agent status and two-step state). */
