@@ -12,7 +12,8 @@ import { seoMeta, type PageSeo } from "~/utils/seo";
 import { PropertyGrid } from "~/components/listings/property-card";
 import { BlogCard } from "~/components/listings/blog-card";
 
-export const handle = { i18n: ["home", "listings", "blog"] };
+// Works fully as HTML (GET search form, links): no framework JavaScript on first load (decision 0005).
+export const handle = { i18n: ["home", "listings", "blog"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

@@ -13,7 +13,7 @@ import { contactFormSchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/components/listings/forms.server";
 import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
 
-export const handle = { i18n: ["contact"] };
+export const handle = { i18n: ["contact"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

@@ -5,7 +5,7 @@ import { FaqDocument } from "~/components/listings/help-document";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { useLoaderData } from "@remix-run/react";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

@@ -3,7 +3,7 @@ import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { HelpDocument } from "~/components/listings/help-document";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

@@ -18,7 +18,7 @@ import { WishlistButton } from "./wishlist-button";
 import { JsonLd } from "./json-ld";
 import { errorProps, Field, FormAlert, failureFor } from "./form-bits";
 
-export const propertyHandle = { i18n: ["listings"] };
+export const propertyHandle = { i18n: ["listings"], hydrate: false };
 
 export const propertyMeta: MetaFunction<typeof propertyLoader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

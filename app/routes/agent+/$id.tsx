@@ -18,7 +18,7 @@ import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/
 import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/components/listings/forms.server";
 
-export const handle = { i18n: ["listings"] };
+export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

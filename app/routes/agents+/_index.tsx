@@ -5,7 +5,7 @@ import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { AgentSummary } from "~/components/listings/agent-card";
 
-export const handle = { i18n: ["listings"] };
+export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

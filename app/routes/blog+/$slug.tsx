@@ -10,7 +10,7 @@ import { PostByline } from "~/components/listings/blog-card";
 import { JsonLd } from "~/components/listings/json-ld";
 import { useSaveData } from "~/components/listings/property-card";
 
-export const handle = { i18n: ["blog"] };
+export const handle = { i18n: ["blog"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

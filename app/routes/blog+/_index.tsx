@@ -7,7 +7,7 @@ import { seoMeta, type PageSeo } from "~/utils/seo";
 import { BlogCard } from "~/components/listings/blog-card";
 import { Pagination } from "~/components/listings/pagination";
 
-export const handle = { i18n: ["blog", "listings"] };
+export const handle = { i18n: ["blog", "listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 

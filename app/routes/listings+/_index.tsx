@@ -10,7 +10,7 @@ import { ListingFilters } from "~/components/listings/listing-filters";
 import { PropertyGrid } from "~/components/listings/property-card";
 import { Pagination } from "~/components/listings/pagination";
 
-export const handle = { i18n: ["listings"] };
+export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
