@@ -138,6 +138,8 @@ async function payWithMtn(page: Page, js: boolean, phone: string) {
 }
 
 async function approve(page: Page, js: boolean) {
+  // With JavaScript the processing state is React's: let the page finish starting first.
+  if (js) await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Approve 8 000 FCFA" }).click();
   if (js) await expect(page.getByRole("status").filter({ hasText: "Processing payment…" })).toBeVisible();
   await expect(page).toHaveURL(/\/payment-success\?ref=PAY-[A-Z0-9]+/, { timeout: 15_000 });

@@ -91,6 +91,14 @@ export function MobileMoneyForm({
     showToast(failureToast(answer.error));
   }, [fetcher.state, fetcher.data, showToast]);
 
+  // A page answered by the server without the fetcher (sent before the scripts ran, or with them
+  // off): once scripts run, the same 'Payment failed' toast.
+  useEffect(() => {
+    if (!actionData || actionData.ok || handled.current === actionData) return;
+    handled.current = actionData;
+    showToast(failureToast(actionData.error));
+  }, [actionData, showToast]);
+
   // A post refused by the browser-side check shows the same toast as one refused by the server.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     form.onSubmit(event);
