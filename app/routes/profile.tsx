@@ -9,15 +9,17 @@ import { updateProfile } from "../../domain/accounts/update-profile.use-case";
 import { changePasswordSchema, profileSchema, signOutEverywhereSchema } from "~/components/auth/auth-schemas";
 import { FormAlert, TextField } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
-import { ProfileSection, SlotPlaceholder } from "~/components/auth/profile-section";
+import { ProfileSection } from "~/components/auth/profile-section";
 import { MyBookings, MyPayments, SubscriptionStatusSummary } from "~/components/booking/profile-money";
 import { loadProfileMoney } from "~/components/booking/profile-money.server";
+import { RecommendedSection, SearchHistorySection, ViewHistorySection, WishlistSection } from "~/components/listings/profile-discovery";
+import { loadProfileDiscovery } from "~/components/listings/profile-discovery.server";
 import { i18next } from "~/i18next.server";
 import { getSessionId, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth", "booking", "payment", "subscription"] };
+export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings"] };
 export const meta = titleMeta;
 
 /**
@@ -28,7 +30,7 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  const money = await loadProfileMoney(context, user.id);
+  const [money, discovery] = await Promise.all([loadProfileMoney(context, user.id), loadProfileDiscovery(context, user.id)]);
   return {
     title: t("profile.title"),
     user: {
@@ -40,14 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       agentStatus: user.agentStatus,
       totpEnabled: user.totpEnabled,
     },
-    // SLOT wishlist: the engagement module's saved properties for user.id.
-    wishlist: null,
-    // SLOT viewHistory: the last 20 viewed properties.
-    viewHistory: null,
-    // SLOT searchHistory: the last 10 searches.
-    searchHistory: null,
-    // SLOT recommended: recommendations from the 6 latest viewed.
-    recommended: null,
+    // The discovery module's sections: wishlist, last 20 viewed, last 10 searches and saved
+    // searches, recommendations from the 6 latest viewed.
+    discovery,
     // The money module's sections: the subscription and its end, bookings, payments.
     money,
   };
@@ -99,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation("auth");
-  const { user, money } = useLoaderData<typeof loader>();
+  const { user, money, discovery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
@@ -154,16 +151,16 @@ export default function ProfilePage() {
           <MyPayments payments={money.payments} />
         </ProfileSection>
         <ProfileSection id="wishlist" title={t("profile.slots.wishlist")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <WishlistSection items={discovery.wishlist} />
         </ProfileSection>
         <ProfileSection id="recommended" title={t("profile.slots.recommended")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <RecommendedSection items={discovery.recommended} />
         </ProfileSection>
         <ProfileSection id="view-history" title={t("profile.slots.viewHistory")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <ViewHistorySection items={discovery.viewHistory} />
         </ProfileSection>
         <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
-          <SlotPlaceholder>{t("profile.slots.soon")}</SlotPlaceholder>
+          <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
         </ProfileSection>
       </div>
     </div>
