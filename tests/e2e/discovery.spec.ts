@@ -94,6 +94,7 @@ test.describe("discovery", () => {
     await page.goto("/listings?sort=price_desc");
     const id = (await listingIds(page))[slotFor(testInfo, 2)];
     await logIn(page, `/listings/${id}`);
+    await expect(page.getByRole("button", { name: /(Save to|Remove from) wishlist/ })).toBeVisible();
     const title = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
     // Left over from an earlier run? Start from a clean state.
     if (await page.getByRole("button", { name: "Remove from wishlist" }).isVisible()) {
@@ -109,7 +110,9 @@ test.describe("discovery", () => {
     await expect(wishlist.getByRole("link", { name: title })).toBeVisible();
     await wishlist.getByRole("button", { name: `Remove from wishlist: ${title}` }).click();
     await expect(page.getByTestId("toast")).toContainText("Success");
-    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+    await expect(page.getByTestId("wishlist").getByRole("link", { name: title })).toHaveCount(0);
+    // It was opened, so it is in the recently viewed list.
+    await expect(page.locator("#view-history").getByRole("link", { name: title })).toBeVisible();
   });
 
   test("sends a message to the agent", async ({ page }, testInfo) => {

@@ -58,9 +58,8 @@ export function WishlistSection({ items }: { items: PropertyCard[] }) {
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="propertyId" value={p.id} />
               <input type="hidden" name="redirectTo" value="/profile#wishlist" />
-              <button type="submit" className="btn-secondary px-3 py-1">
+              <button type="submit" className="btn-secondary px-3 py-1" aria-label={`${t("wishlist.remove")}: ${p.title}`}>
                 {t("wishlist.remove")}
-                <span className="sr-only">: {p.title}</span>
               </button>
             </Form>
           }
@@ -150,9 +149,8 @@ export function SearchHistorySection({
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={s.id} />
                   <input type="hidden" name="redirectTo" value="/profile#search-history" />
-                  <button type="submit" className="btn-secondary px-3 py-1">
+                  <button type="submit" className="btn-secondary px-3 py-1" aria-label={`${t("savedSearch.delete")}: ${describe(s.criteria)}`}>
                     {t("savedSearch.delete")}
-                    <span className="sr-only">: {describe(s.criteria)}</span>
                   </button>
                 </Form>
               </li>
