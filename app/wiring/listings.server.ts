@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { AgentDirectory } from "../../domain/listings/agent-directory.port";
 import type { AgentCard } from "../../domain/listings/listing-read-models";
 import type { ListingSearch } from "../../domain/listings/listing-search.port";
+import type { GuestHouseCatalogue } from "../../domain/guest-houses/guest-house-catalogue.port";
 import type { HistoryRepository } from "../../domain/engagement/history-repository.port";
 import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
 import type { ReportDeps } from "../../domain/reports/report-listing.use-case";
@@ -23,6 +24,7 @@ import type { DatabaseHandle } from "../../infrastructure/db/connection";
 import type { Database } from "../../infrastructure/db/schema";
 import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
 import { KyselyListingSearch } from "../../infrastructure/repositories/kysely-listing-search";
+import { KyselyGuestHouseCatalogue } from "../../infrastructure/repositories/kysely-guest-house-catalogue";
 import { KyselyAgentDirectory, findAgentCard } from "../../infrastructure/repositories/kysely-agent-directory";
 import { KyselyHistoryRepository } from "../../infrastructure/repositories/kysely-history-repository";
 import { KyselyWishlistRepository } from "../../infrastructure/repositories/kysely-wishlist-repository";
@@ -46,6 +48,8 @@ export interface AgentProfiles extends AgentDirectory {
 /** Everything the discovery pages call: pass the parts to the domain's use cases and queries. */
 export interface DiscoveryModule {
   search: ListingSearch;
+  /** The public guest-house list and detail (read-only; booking and the access fee are elsewhere). */
+  guestHouses: GuestHouseCatalogue;
   agents: AgentProfiles;
   /** For addToWishlist, removeFromWishlist, recordView, recordSearch and the history queries. */
   engagement: { wishlist: WishlistRepository; history: HistoryRepository; clock: Clock; ids: IdGenerator };
@@ -87,6 +91,7 @@ export function createDiscoveryModule(
   const contactStore = new KyselyContactMessageStore(db);
   return {
     search: new KyselyListingSearch(db),
+    guestHouses: new KyselyGuestHouseCatalogue(db),
     agents: {
       listVerifiedAgents: () => directory.listVerifiedAgents(),
       topRatedAgents: (limit) => directory.topRatedAgents(limit),
