@@ -1,0 +1,193 @@
+// /guest-house/{id}: one guest house, read-only. Visitors contact the host on WhatsApp; booking
+// through KamerNest (with the platform access fee) is a later module, announced but not offered.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PhotoRef } from "../../domain/listings/listing-read-models";
+import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
+import { i18next } from "~/i18next.server";
+import { formatDistance, formatXaf } from "~/utils/format";
+import { absoluteUrl, clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
+import { GALLERY_SIZES, photoUrl } from "~/utils/photos";
+import { Photo } from "~/components/photo";
+import { VerifiedBadge } from "~/components/listings/badges";
+import { useSaveData } from "~/components/listings/property-card";
+import { AmenityList } from "~/components/guest-houses/guest-house-card";
+
+export const handle = { i18n: ["guest-houses", "listings"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
+
+const ID_MAX = 100;
+
+function notFound(): never {
+  throw new Response(null, { status: 404 });
+}
+
+/** The list this page was opened from (?back=<query>), re-read through the parser: only a clean /guest-houses query. */
+function backToList(url: URL): string {
+  const raw = url.searchParams.get("back");
+  if (!raw || raw.length > 500) return "/guest-houses";
+  const query = guestHouseCriteriaToParams(parseGuestHouseCriteria(new URLSearchParams(raw))).toString();
+  return query ? `/guest-houses?${query}` : "/guest-houses";
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  if (id === "" || id.length > ID_MAX) notFound();
+  const { listings, publicConfig } = context.services;
+  const guestHouse = await listings.guestHouses.findGuestHouse(id);
+  if (!guestHouse) notFound();
+
+  const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
+  const t = await i18next.getFixedT(request, "guest-houses");
+  const path = `/guest-house/${encodeURIComponent(guestHouse.id)}`;
+  const pageUrl = absoluteUrl(publicConfig.appUrl, path);
+  const whatsappHref = guestHouse.whatsapp
+    ? `https://wa.me/${guestHouse.whatsapp}?${new URLSearchParams({ text: t("detail.whatsappText", { name: guestHouse.name, url: pageUrl }) })}`
+    : null;
+  const first = guestHouse.photos[0];
+  const seo: PageSeo = {
+    title: t("seo.detailTitle", { name: guestHouse.name, neighbourhood: guestHouse.neighbourhood }),
+    description: t("seo.detailDescription", {
+      rate: formatXaf(guestHouse.nightlyRate),
+      neighbourhood: guestHouse.neighbourhood,
+      distance: formatDistance(guestHouse.distanceToCampusM, language),
+      description: clampDescription(guestHouse.description, 120),
+    }),
+    path,
+    image: first ? photoUrl(first.storageKey, 1024) : null,
+    imageAlt: first?.alt || guestHouse.name,
+  };
+  return { guestHouse, whatsappHref, back: backToList(new URL(request.url)), seo };
+}
+
+function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
+  const { t } = useTranslation("guest-houses");
+  const saveData = useSaveData();
+  if (photos.length === 0) return <p className="card p-6 text-center text-slate-700 dark:text-slate-300">{t("detail.noPhotos")}</p>;
+  const [main, ...rest] = photos;
+  const alt = (p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || name });
+  return (
+    <div className="space-y-2">
+      <div className="overflow-hidden rounded-lg">
+        <Photo photo={main} priority sizes={GALLERY_SIZES} alt={alt(main, 0)} maxWidth={saveData ? 640 : 1024} />
+      </div>
+      {rest.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {rest.map((p, i) => (
+            <li key={`${p.storageKey}-${i}`} className="overflow-hidden rounded-lg">
+              <Photo photo={p} sizes="(min-width: 640px) 16rem, 50vw" alt={alt(p, i + 1)} maxWidth={saveData ? 320 : 640} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export default function GuestHousePage() {
+  const { guestHouse, whatsappHref, back } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("guest-houses");
+  return (
+    <article className="container-page py-6">
+      <p>
+        <Link to={back} className="link text-sm">
+          <span aria-hidden="true">← </span>
+          {t("detail.back")}
+        </Link>
+      </p>
+      <header className="mt-3">
+        {guestHouse.verifiedHost ? <VerifiedBadge label={t("verifiedHost")} /> : null}
+        <h1 className="mt-2 text-2xl font-bold md:text-3xl">{guestHouse.name}</h1>
+      </header>
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <section aria-label={t("detail.photos")}>
+            <Gallery photos={guestHouse.photos} name={guestHouse.name} />
+          </section>
+
+          <section aria-labelledby="facts-heading" className="card p-4">
+            <h2 id="facts-heading" className="sr-only">
+              {t("detail.facts")}
+            </h2>
+            <p className="text-2xl font-bold text-brand-700 dark:text-brand-100" data-testid="nightly-rate">
+              {t("perNight", { amount: formatXaf(guestHouse.nightlyRate) })}
+            </p>
+            <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.location")}</dt>
+                <dd>{t("where", { neighbourhood: guestHouse.neighbourhood, distance: formatDistance(guestHouse.distanceToCampusM, i18n.language) })}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.rooms")}</dt>
+                <dd>{t("rooms", { count: guestHouse.rooms })}</dd>
+              </div>
+              {guestHouse.address ? (
+                <div>
+                  <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.address")}</dt>
+                  <dd>{guestHouse.address}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+
+          <section aria-labelledby="amenities-heading">
+            <h2 id="amenities-heading" className="text-xl font-semibold">
+              {t("detail.amenities")}
+            </h2>
+            {guestHouse.amenities.length > 0 ? (
+              <AmenityList amenities={guestHouse.amenities} className="mt-3" />
+            ) : (
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{t("detail.noAmenities")}</p>
+            )}
+          </section>
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-xl font-semibold">
+              {t("detail.description")}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">{guestHouse.description || t("detail.noDescription")}</p>
+          </section>
+        </div>
+
+        <aside className="space-y-4">
+          <section aria-labelledby="host-heading" className="card space-y-3 p-4">
+            <h2 id="host-heading" className="text-lg font-semibold">
+              {t("detail.host")}
+            </h2>
+            {guestHouse.verifiedHost ? (
+              <div className="space-y-1">
+                <VerifiedBadge label={t("verifiedHost")} />
+                <p className="text-sm">{t("detail.verifiedHostNote")}</p>
+              </div>
+            ) : (
+              <p className="text-sm">{t("detail.unverifiedHostNote")}</p>
+            )}
+            {whatsappHref ? (
+              <>
+                <a href={whatsappHref} target="_blank" rel="noopener noreferrer" className="btn-primary w-full text-base" aria-describedby="whatsapp-hint">
+                  {t("detail.whatsapp")}
+                </a>
+                <p id="whatsapp-hint" className="text-sm text-slate-700 dark:text-slate-300">
+                  {t("detail.whatsappHint")}
+                </p>
+              </>
+            ) : (
+              <p className="text-sm">{t("detail.noWhatsapp")}</p>
+            )}
+          </section>
+          <section aria-labelledby="booking-heading" className="card space-y-2 p-4">
+            <h2 id="booking-heading" className="text-lg font-semibold">
+              {t("detail.bookingTitle")}
+            </h2>
+            <p className="text-sm" data-testid="booking-soon">
+              {t("detail.bookingSoon")}
+            </p>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}
