@@ -11,6 +11,10 @@ const chromiumArgs = [
   "--disable-quic",
 ];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+// One data folder per port, so two runs on one machine never wipe each other's database.
+const E2E_DATA_DIR = `tests/.tmp/e2e-${E2E_PORT}`;
+// The specs read the server's outbox from this file (this module also loads in the workers).
+process.env.E2E_DB_FILE = `${E2E_DATA_DIR}/kamernest.db`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,8 +44,9 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(E2E_PORT),
-      DATABASE_URL: "tests/.tmp/e2e/kamernest.db",
-      STORAGE_DIR: "tests/.tmp/e2e/uploads",
+      DATABASE_URL: `${E2E_DATA_DIR}/kamernest.db`,
+      STORAGE_DIR: `${E2E_DATA_DIR}/uploads`,
+      E2E_DATA_DIR,
       DEMO_MODE: "true",
       PAYMENT_PROVIDER: "simulated",
       APP_URL: `http://localhost:${E2E_PORT}`,

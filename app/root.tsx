@@ -18,7 +18,7 @@ import type { ReactNode } from "react";
 import stylesheet from "./styles/tailwind.css?url";
 import "./context";
 import { getLanguage, getTheme } from "./utils/preferences.server";
-import { takeToast } from "./utils/toast.server";
+import { takeToast, translateToast } from "./utils/toast.server";
 import { getShellUser } from "./utils/session.server";
 import { useNonce, useSupportContact } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       language,
       theme,
       user,
-      toast,
+      toast: toast ? await translateToast(request, toast) : null,
       publicConfig: context.services.publicConfig,
       // Save-Data: on → lighter images everywhere (photos at their smallest size, loaded on tap).
       saveData: request.headers.get("Save-Data")?.toLowerCase() === "on",
@@ -67,7 +67,9 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 /** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
-const isPortalPath = (pathname: string) => /^\/(admin|agents)(\/|$)/.test(pathname) && !/^\/agents\/?$/.test(pathname);
+// /agents and /agents/top-rated are public directory pages reached from the navigation: they keep it.
+const isPortalPath = (pathname: string) =>
+  /^\/(admin|agents)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated)?\/?$/.test(pathname);
 
 /**
  * Pages that work fully as HTML (listings, a property, the blog, help pages) say

@@ -1,6 +1,7 @@
 // Starts the production server on a fresh demo database for the browser tests.
 import fs from "node:fs";
 
-fs.rmSync("tests/.tmp/e2e", { recursive: true, force: true });
-fs.mkdirSync("tests/.tmp/e2e", { recursive: true });
+const dir = process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e";
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
 await import("../server/index");

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Toast } from "./toast";
+import { i18next } from "~/i18next.server";
 
 /** Redirects after a successful mutation and shows the toast on the next page. */
 export async function redirectWithToast(
@@ -32,4 +33,24 @@ export async function takeToast(context: AppLoadContext, request: Request): Prom
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
+}
+
+/**
+ * Translates a toast for the request's language. Done on the server so the page never depends on
+ * the toast's namespace being loaded in the browser (a missing namespace would show the key).
+ */
+export async function translateToast(request: Request, toast: Toast): Promise<Toast> {
+  if (toast.translated) return toast;
+  const namespaces = new Set(["common"]);
+  for (const key of [toast.title, toast.description]) {
+    const ns = key?.includes(":") ? key.slice(0, key.indexOf(":")) : null;
+    if (ns) namespaces.add(ns);
+  }
+  const t = await i18next.getFixedT(request, [...namespaces] as [string, ...string[]]);
+  return {
+    kind: toast.kind,
+    title: t(toast.title, toast.params ?? {}),
+    ...(toast.description ? { description: t(toast.description, toast.params ?? {}) } : {}),
+    translated: true,
+  };
 }

@@ -5,6 +5,8 @@ export interface Toast {
   title: string;
   description?: string;
   params?: Record<string, string | number>;
+  /** Set when title and description already hold the text (the server translates session toasts). */
+  translated?: boolean;
 }
 
 export const TOAST_DURATION_MS = 5000;

@@ -8,7 +8,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const DEMO_PASSWORD = "kamernest-demo";
-const DB_FILE = path.resolve("tests/.tmp/e2e/kamernest.db");
+const DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? "tests/.tmp/e2e/kamernest.db");
 
 /** An address no other test, project or run uses. */
 function uniqueEmail(testInfo: TestInfo, label: string): string {

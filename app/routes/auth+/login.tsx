@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useEffect } from "react";
 import { logIn } from "../../../domain/accounts/log-in.use-case";
 import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
 import { loginSchema, totpLoginSchema } from "~/components/auth/auth-schemas";
@@ -123,6 +124,13 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
+  // A refused login clears the password, as it does without JavaScript (the server never sends it back).
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    const input = document.getElementById(passwordId) as HTMLInputElement | null;
+    if (input) input.value = "";
+  }, [lastResult, passwordId]);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
