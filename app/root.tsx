@@ -14,7 +14,7 @@ import {
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import stylesheet from "./styles/tailwind.css?url";
 import "./context";
 import { getLanguage, getTheme } from "./utils/preferences.server";
@@ -85,13 +85,17 @@ function useHydrate(): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const hydrate = useHydrate();
+  // Tells the browser tests (and anyone curious) that React has taken over the page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const nonce = useNonce();
   const support = useSupportContact();
   const language = data?.language ?? "en";
   const theme = data?.theme ?? "system";
   const themeClass = theme === "dark" ? "dark" : theme === "system" ? "system" : "light";
   return (
-    <html lang={language} dir="ltr" className={themeClass} data-theme={theme}>
+    <html lang={language} dir="ltr" className={themeClass} data-theme={theme} data-hydrate={hydrate ? "true" : "false"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -139,6 +143,7 @@ function Shell({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.language ?? "en");
+
   return (
     <Shell>
       <Outlet />

@@ -5,6 +5,21 @@ import { test as base, expect } from "@playwright/test";
  * a hydration mismatch or a failed request shows up here before a person notices.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // With JavaScript on, a page that hydrates is used only once React has taken it over: typing
+  // into a form that React is still hydrating is a race a person does not run, and a flaky test.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled) {
+        await page.waitForFunction(
+          () => document.documentElement.dataset.hydrate !== "true" || document.documentElement.dataset.hydrated === "true",
+        );
+      }
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
