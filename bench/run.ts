@@ -43,8 +43,8 @@ const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => stri
   { name: "property page", path: (id) => `/listings/${id}` },
 ];
 
-interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number }
-interface RunResult { dialect: Dialect; size: number; peakRssMb: number; load: LoadResult[]; plans?: string }
+interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
+interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
 const freePort = () => 4100 + Math.floor(Math.random() * 800);
 
@@ -88,9 +88,9 @@ async function planReport(url: string, dialect: Dialect): Promise<string> {
   return lines.join("\n\n");
 }
 
-function startServer(url: string, port: number): Promise<ChildProcess> {
+function startServer(url: string, port: number, pageCache = true): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url, STORAGE_DIR: storageDir, DEMO_MODE: "true", APP_URL: `http://localhost:${port}`, PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url, STORAGE_DIR: storageDir, DEMO_MODE: "true", APP_URL: `http://localhost:${port}`, PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", ...(pageCache ? {} : { PAGE_CACHE_TTL_MS: "0" }) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return waitFor(`http://localhost:${port}/healthz`, 60_000).then(() => child);
@@ -114,9 +114,9 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-function load(url: string): Promise<autocannon.Result> {
+function load(url: string, duration = DURATION_S): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip" } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" } }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -135,27 +135,36 @@ async function ceiling(html: string): Promise<number> {
   return result.requests.average;
 }
 
-async function runLoad(dialect: Dialect, size: number): Promise<RunResult> {
-  console.log(`\n▶ ${dialect}, ${size.toLocaleString("en")} properties: preparing data…`);
-  const { url, propertyId } = await prepareDatabase(dialect, size);
+const prepared = new Map<string, { url: string; propertyId: string }>();
+
+async function runLoad(dialect: Dialect, size: number, pageCache = true): Promise<RunResult> {
+  console.log(`\n▶ ${dialect}, ${size.toLocaleString("en")} properties, page cache ${pageCache ? "on" : "off"}`);
+  const key = `${dialect}-${size}`;
+  if (!prepared.has(key)) prepared.set(key, await prepareDatabase(dialect, size));
+  const { url, propertyId } = prepared.get(key)!;
   const port = freePort();
-  const server = await startServer(url, port);
+  const server = await startServer(url, port, pageCache);
+  // Without the page cache every request renders: a shorter run says enough about its cost.
+  const duration = pageCache ? DURATION_S : Math.max(5, Math.round(DURATION_S / 2));
   const results: LoadResult[] = [];
   try {
     for (const route of ROUTES) {
       const p = typeof route.path === "function" ? route.path(propertyId) : route.path;
-      const target = `http://localhost:${port}${p}`;
-      const html = await (await fetch(target)).text();
+      // Load the page's canonical address: /listings redirects a query in another order to it.
+      const first = await fetch(`http://localhost:${port}${p}`);
+      const html = await first.text();
+      const target = first.url;
       // A short warm-up so the first measured second is not the JIT's.
       await new Promise<void>((resolve) => autocannon({ url: target, connections: 10, duration: 2 }, () => resolve()));
-      const result = await load(target);
-      const ceilingRps = await ceiling(html);
-      results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx });
-      console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (ceiling ${Math.round(ceilingRps)} req/s)`);
+      const result = await load(target, duration);
+      // The ceiling once per data set (with the page cache on); the render-cost runs skip it.
+      const ceilingRps = pageCache ? await ceiling(html) : Number.NaN;
+      results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx, url: new URL(target).pathname + new URL(target).search });
+      console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors (ceiling ${Math.round(ceilingRps)} req/s)`);
     }
     const peak = peakRssMb(server.pid!);
-    const plans = size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
-    return { dialect, size, peakRssMb: peak, load: results, plans };
+    const plans = pageCache && size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
+    return { dialect, size, pageCache, peakRssMb: peak, load: results, plans };
   } finally {
     server.kill();
   }
@@ -220,7 +229,11 @@ async function main() {
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
 
   const runs: RunResult[] = [];
-  for (const dialect of dialects) for (const size of sizes) runs.push(await runLoad(dialect, size));
+  for (const dialect of dialects) {
+    for (const size of sizes) runs.push(await runLoad(dialect, size));
+    // The render cost itself, every request rendered, at each size: this is what grows with the data.
+    for (const size of sizes) runs.push(await runLoad(dialect, size, false));
+  }
 
   // Page weight and Lighthouse on the smallest SQLite data set.
   console.log("\n▶ page weight and Lighthouse");
@@ -242,16 +255,19 @@ async function main() {
   lines.push("# Benchmark results", "");
   lines.push(`Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, Node ${process.version}.`);
   lines.push(`Command: \`npm run bench\`${args.length ? ` -- ${args.join(" ")}` : ""}. Load: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route, on loopback, gzip.`, "");
-  lines.push("## Server", "", "| Database | Properties | Route | Req/s | p50 ms | p99 ms | Ceiling req/s | App / ceiling | Errors |", "|---|---:|---|---:|---:|---:|---:|---:|---:|");
+  lines.push("## Server", "", "Page cache: visitors' pages kept in memory for 30 s (the default, `PAGE_CACHE_TTL_MS`); \"off\" rows render every request.", "");
+  lines.push("| Database | Properties | Page cache | Route | Req/s | p50 ms | p99 ms | Ceiling req/s | App / ceiling | Errors |", "|---|---:|---|---|---:|---:|---:|---:|---:|---:|");
   for (const run of runs) for (const l of run.load) {
-    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${Math.round(l.ceilingRps)} | ${(l.rps / l.ceilingRps).toFixed(2)} | ${l.errors} |`);
+    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${l.errors} |`);
   }
+  lines.push("", "URLs loaded:", "");
+  for (const l of runs[0]?.load ?? []) lines.push(`- ${l.route}: \`${l.url.replace(/[0-9a-f-]{36}/, "{id}")}\``);
   lines.push("", "Peak memory (resident, VmHWM) of the server process:", "");
-  for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties: ${run.peakRssMb} MB`);
-  lines.push("", "### Search latency growth (p50, largest size / smallest size)", "");
+  for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties, page cache ${run.pageCache ? "on" : "off"}: ${run.peakRssMb} MB`);
+  lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "");
   for (const dialect of dialects) {
-    const small = runs.find((r) => r.dialect === dialect && r.size === Math.min(...sizes));
-    const large = runs.find((r) => r.dialect === dialect && r.size === Math.max(...sizes));
+    const small = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.min(...sizes));
+    const large = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.max(...sizes));
     if (!small || !large || small === large) continue;
     for (let i = 0; i < 3; i++) {
       const a = small.load[i], b = large.load[i];

@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import type { Services } from "../app/services.server";
 import { rejectCrossOriginPosts, securityHeaders } from "./security";
 import { htmlCaching } from "./caching";
+import { pageCache } from "./page-cache";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -42,6 +43,9 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
 
   // Pages: ETag and no-cache for visitors, private/no-store for signed-in users (server/caching.ts).
   app.use(htmlCaching());
+  // Visitors' pages from memory for a few seconds (server/page-cache.ts); after htmlCaching, so a
+  // page from memory still gets its ETag and 304.
+  app.use(pageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: 500 }));
 
   app.all(
     "*",

@@ -24,6 +24,8 @@ export interface AgentVerificationInput {
 
 /**
  * Sends the agent's business details and documents for review: status becomes `pending`.
+ * While the review is pending the agent may send a corrected submission; it replaces the
+ * previous one (details and documents), as it does after a rejection.
  * A student may submit too, and becomes an agent (the only way a student's role changes).
  * The files are stored first, then every row is written in one transaction; if that fails the
  * files are deleted again, so there is never half a verification.
@@ -40,7 +42,6 @@ export async function submitAgentVerification(
   if (!account) return err(authError("auth.account_not_found"));
   if (account.role === "admin") return err(authError("auth.forbidden"));
   const current = await deps.repos.agents.findByUserId(account.id);
-  if (current?.status === "pending") return err(authError("auth.verification_pending"));
   if (current?.status === "approved") return err(authError("auth.already_verified"));
 
   const now = deps.clock.now();

@@ -68,6 +68,7 @@ const envSchema = z
 
     CHAT_WIDGET_SRC: optionalUrl,
     STORAGE_DIR: z.string().default("data/uploads"),
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
   })
   .superRefine((env, ctx) => {
@@ -115,6 +116,8 @@ export interface Config {
   chatWidgetSrc?: string;
   storageDir: string;
   alertsIntervalMs: number;
+  /** How long a visitor's page is kept in memory (0: never). */
+  pageCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -172,5 +175,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
     storageDir: e.STORAGE_DIR,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
   };
 }

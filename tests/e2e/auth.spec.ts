@@ -113,11 +113,21 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { level: 2, name: "My details" })).toBeVisible();
   });
 
-  test("the pending demo agent is sent to the verification page", async ({ page }) => {
+  test("the pending demo agent is sent to the verification page and can submit the form with a document", async ({ page }, testInfo) => {
     await page.goto("/agents/properties");
     await logIn(page, "pending-agent@kamernest.test", DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/auth\/agent-verification$/);
     await expect(page.getByRole("heading", { level: 1, name: "Agent verification" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "being reviewed" })).toBeVisible();
+    // The pending agent can still send a corrected submission with a document.
+    await expect(page.getByLabel("Business name")).not.toHaveValue("");
+    await page.getByLabel("Documents").setInputFiles({
+      name: `licence-${testInfo.project.name}.pdf`,
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Update my submission" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Your verification was sent for review.");
     await expect(page.getByRole("status").filter({ hasText: "being reviewed" })).toBeVisible();
   });
 

@@ -11,6 +11,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
 import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
 import { agentVerificationSchema, MAX_DOCUMENTS, SPECIALIZATIONS } from "~/components/auth/auth-schemas";
@@ -33,6 +34,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("verification.title"),
     status: agent?.status ?? "unsubmitted",
     rejectionReason: agent?.rejectionReason ?? null,
+    // A pending or rejected agent corrects the last submission rather than retyping it.
+    submitted: agent?.submittedAt
+      ? {
+          businessName: agent.businessName ?? "",
+          licenseNumber: agent.licenseNumber ?? "",
+          specializations: agent.specializations,
+          businessPhone: agent.businessPhone ?? "",
+          businessEmail: agent.businessEmail ?? "",
+          businessAddress: agent.businessAddress ?? "",
+          websiteUrl: agent.websiteUrl ?? "",
+        }
+      : null,
   };
 }
 
@@ -88,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AgentVerificationPage() {
   const { t } = useTranslation("auth");
-  const { status, rejectionReason } = useLoaderData<typeof loader>();
+  const { status, rejectionReason, submitted } = useLoaderData<typeof loader>();
 
   if (status === "approved") {
     return (
@@ -105,6 +118,8 @@ export default function AgentVerificationPage() {
         <p role="status" className="rounded-md bg-brand-50 p-3 text-brand-800 dark:bg-slate-800 dark:text-brand-100">
           {t("verification.pending")}
         </p>
+        <p className="my-4 text-sm">{t("verification.pendingCanUpdate")}</p>
+        <VerificationForm defaults={submitted} submitLabel={t("verification.update")} />
         <p className="mt-4 text-sm">
           <Link to="/" className="link">
             {t("verification.home")}
@@ -121,17 +136,20 @@ export default function AgentVerificationPage() {
           {rejectionReason ? <p className="mt-1">{t("verification.reason", { reason: rejectionReason })}</p> : null}
         </div>
       ) : null}
-      <VerificationForm />
+      <VerificationForm defaults={submitted} submitLabel={t("verification.submit")} />
     </AuthCard>
   );
 }
 
-function VerificationForm() {
+type SubmittedDetails = ReturnType<typeof useLoaderData<typeof loader>>["submitted"];
+
+function VerificationForm({ defaults, submitLabel }: { defaults: SubmittedDetails; submitLabel: string }) {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof agentVerificationSchema>>({
     id: "agent-verification",
     lastResult,
+    defaultValue: defaults ?? undefined,
     constraint: getZodConstraint(agentVerificationSchema),
     shouldValidate: "onBlur",
     // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
@@ -190,7 +208,7 @@ function VerificationForm() {
         <ErrorList id={fields.documents.errorId} errors={fields.documents.errors} />
       </div>
       <button type="submit" className="btn-primary w-full">
-        {t("verification.submit")}
+        {submitLabel}
       </button>
     </Form>
   );

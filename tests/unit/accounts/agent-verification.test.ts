@@ -108,12 +108,19 @@ describe("submitAgentVerification", () => {
     expect(await submitAgentVerification(t.deps, { userId, verification: verification({ websiteUrl: "javascript:alert(1)" }) })).toEqual({ ok: false, error: { code: "auth.invalid_url" } });
   });
 
-  it("makes a student who submits an agent, and refuses a second submission while pending", async () => {
+  it("makes a student who submits an agent, and lets a pending agent replace the submission", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
     expect((await submitAgentVerification(t.deps, { userId, verification: verification() })).ok).toBe(true);
     expect((await t.repos.accounts.findById(userId))?.role).toBe("agent");
-    expect(await submitAgentVerification(t.deps, { userId, verification: verification() })).toEqual({ ok: false, error: { code: "auth.verification_pending" } });
+    const first = await t.repos.agents.listDocuments(userId);
+    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ businessName: "Corrected Estates" }) })).toEqual({ ok: true, value: { status: "pending" } });
+    const agent = await t.repos.agents.findByUserId(userId);
+    expect(agent?.status).toBe("pending");
+    expect(agent?.businessName).toBe("Corrected Estates");
+    const second = await t.repos.agents.listDocuments(userId);
+    expect(second.length).toBe(first.length);
+    expect(second.map((d) => d.id)).not.toEqual(first.map((d) => d.id));
   });
 
   it("writes nothing and keeps no file when the transaction fails half-way", async () => {
