@@ -53,11 +53,16 @@ async function main() {
     console.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
   });
 
-  const shutdown = async () => {
-    server.close();
-    await services.stop();
-    await database.close();
-    process.exit(0);
+  // Stop taking requests, let those in flight finish (10 s at most), then close the database.
+  const shutdown = () => {
+    const force = setTimeout(() => process.exit(0), 10_000);
+    force.unref();
+    server.close(async () => {
+      await services.stop();
+      await database.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
