@@ -10,7 +10,7 @@ import { changePasswordSchema, profileSchema, signOutEverywhereSchema } from "~/
 import { FormAlert, TextField } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
 import { ProfileSection } from "~/components/auth/profile-section";
-import { MyBookings, MyPayments, SubscriptionStatusSummary } from "~/components/booking/profile-money";
+import { MyBookings, MyPayments, SubscriptionStatusSummary, PlatformAccessSummary } from "~/components/booking/profile-money";
 import { loadProfileMoney } from "~/components/booking/profile-money.server";
 import { RecommendedSection, SearchHistorySection, ViewHistorySection, WishlistSection } from "~/components/listings/profile-discovery";
 import { loadProfileDiscovery } from "~/components/listings/profile-discovery.server";
@@ -143,6 +143,7 @@ export default function ProfilePage() {
         {/* SLOTS: filled by the engagement, subscription, booking and payment issues. */}
         <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
           <SubscriptionStatusSummary subscription={money.subscription} />
+          <PlatformAccessSummary access={money.platformAccess} />
         </ProfileSection>
         <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
           <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} />

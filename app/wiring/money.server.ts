@@ -19,6 +19,8 @@ import type { PaymentType } from "../../domain/payment/payment.entity";
 import { reconcilePendingPayments, type ReconcileReport } from "../../domain/payment/reconcile-pending-payments.use-case";
 import { realSleep, type Sleep } from "../../domain/payment/retry";
 import { systemClock, type Clock } from "../../domain/shared/clock";
+import type { PlatformAccessRepository } from "../../domain/guest-house-access/platform-access-repository.port";
+import { KyselyPlatformAccessRepository } from "../../infrastructure/repositories/kysely-platform-access-repository";
 import type { IdGenerator, ReferenceGenerator } from "../../domain/shared/ids";
 import type { SubscriptionRepository } from "../../domain/subscription/subscription-repository.port";
 import type { Config } from "../../infrastructure/config/config";
@@ -120,6 +122,8 @@ export interface MoneyModule {
   viewings: RecordViewingOutcomeDeps;
   /** For getSubscriptionStatus. */
   subscriptions: { subscriptions: SubscriptionRepository; clock: Clock };
+  /** For getPlatformAccess (the guest-house access fee). */
+  platformAccess: { platformAccess: PlatformAccessRepository; clock: Clock };
   properties: BookingPropertyReader;
   views: MoneyViews;
   /** Set only when PAYMENT_PROVIDER=simulated. */
@@ -214,6 +218,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
+    platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },
     properties: store.properties,
     views: createMoneyViews(database.db),
     simulated: simulated

@@ -1,13 +1,15 @@
 // What the profile page shows of the money module: the subscription (with its end date), the
 // student's bookings and payments, and how many viewings wait for confirmation.
 import type { AppLoadContext } from "@remix-run/node";
+import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
 import { doualaDate } from "../../../domain/booking/visit-date";
 import { getSubscriptionStatus } from "../../../domain/subscription/subscription.use-cases";
 
 export async function loadProfileMoney(context: AppLoadContext, userId: string) {
   const { money } = context.services;
-  const [status, bookings, payments, due] = await Promise.all([
+  const [status, access, bookings, payments, due] = await Promise.all([
     getSubscriptionStatus(money.subscriptions, userId),
+    getPlatformAccess(money.platformAccess, userId),
     money.views.studentBookings(userId, 20),
     money.views.studentPayments(userId, 20),
     money.views.viewingsToConfirm(userId, doualaDate(money.clock.now())),
@@ -15,6 +17,7 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
   const now = money.clock.now().getTime();
   return {
     subscription: { active: status.active, expired: status.expired, endsAt: status.endsAt?.toISOString() ?? null },
+    platformAccess: { active: access.active, expired: access.expired, expiresAt: access.expiresAt?.toISOString() ?? null },
     bookings: bookings.map((b) => ({
       reference: b.reference,
       propertyId: b.propertyId,

@@ -23,6 +23,21 @@ export function SubscriptionStatusSummary({ subscription }: { subscription: Prof
   );
 }
 
+/** The guest-house access fee (5 000 FCFA, 14 days): active until, expired, or never paid. */
+export function PlatformAccessSummary({ access }: { access: ProfileMoney["platformAccess"] }) {
+  const { t, i18n } = useTranslation("subscription");
+  return (
+    <p className="mt-3 text-sm">
+      <span className="font-semibold">{t("platformAccess.label")}: </span>
+      {access.active && access.expiresAt
+        ? t("platformAccess.activeUntil", { date: formatDate(access.expiresAt, i18n.language) })
+        : access.expired && access.expiresAt
+          ? t("platformAccess.expiredOn", { date: formatDate(access.expiresAt, i18n.language) })
+          : t("platformAccess.none")}
+    </p>
+  );
+}
+
 export function MyBookings({ bookings, viewingsDue }: { bookings: ProfileMoney["bookings"]; viewingsDue: number }) {
   const { t, i18n } = useTranslation("booking");
   return (
