@@ -1,13 +1,19 @@
 import type { ReactNode } from "react";
+import { SectionBoundary } from "~/components/error-screens";
 
-/** One part of the profile page, with its own h2. Later issues put their content inside. */
+/**
+ * One part of the profile page, with its own h2. If its content fails while rendering in the
+ * browser, only this section shows 'Something went wrong' with Try Again.
+ */
 export function ProfileSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="card p-5" id={id}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
-      <div className="mt-3">{children}</div>
+      <div className="mt-3">
+        <SectionBoundary name={id}>{children}</SectionBoundary>
+      </div>
     </section>
   );
 }
