@@ -1,5 +1,5 @@
 import type { PhotoRef } from "../../domain/listings/listing-read-models";
-import { CARD_SIZES, photoFallbackUrl, photoSrcSet, type PhotoWidth } from "~/utils/photos";
+import { CARD_SIZES, GALLERY_SIZES, photoFallbackUrl, photoSrcSet, type PhotoWidth } from "~/utils/photos";
 
 export interface PhotoProps {
   photo: PhotoRef;
@@ -34,5 +34,30 @@ export function Photo({ photo, priority = false, sizes = CARD_SIZES, maxWidth = 
         {...priorityAttrs}
       />
     </picture>
+  );
+}
+
+/**
+ * A gallery: the first photo large and loaded first, the rest in a grid, lazily. With Save-Data
+ * every photo is one size smaller. Used by the property and guest-house pages.
+ */
+export function PhotoGallery({ photos, altFor, saveData }: { photos: PhotoRef[]; altFor: (photo: PhotoRef, index: number) => string; saveData: boolean }) {
+  const [first, ...rest] = photos;
+  if (!first) return null;
+  return (
+    <div className="space-y-2">
+      <div className="overflow-hidden rounded-lg">
+        <Photo photo={first} priority sizes={GALLERY_SIZES} alt={altFor(first, 0)} maxWidth={saveData ? 640 : 1024} />
+      </div>
+      {rest.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {rest.map((p, i) => (
+            <li key={`${p.storageKey}-${i}`} className="overflow-hidden rounded-lg">
+              <Photo photo={p} sizes="(min-width: 640px) 16rem, 50vw" alt={altFor(p, i + 1)} maxWidth={saveData ? 320 : 640} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -8,8 +8,8 @@ import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domai
 import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { absoluteUrl, clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
-import { GALLERY_SIZES, photoUrl } from "~/utils/photos";
-import { Photo } from "~/components/photo";
+import { photoUrl } from "~/utils/photos";
+import { PhotoGallery } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
 import { useSaveData } from "~/components/listings/property-card";
 import { AmenityList } from "~/components/guest-houses/guest-house-card";
@@ -66,24 +66,7 @@ function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
   const { t } = useTranslation("guest-houses");
   const saveData = useSaveData();
   if (photos.length === 0) return <p className="card p-6 text-center text-slate-700 dark:text-slate-300">{t("detail.noPhotos")}</p>;
-  const [main, ...rest] = photos;
-  const alt = (p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || name });
-  return (
-    <div className="space-y-2">
-      <div className="overflow-hidden rounded-lg">
-        <Photo photo={main} priority sizes={GALLERY_SIZES} alt={alt(main, 0)} maxWidth={saveData ? 640 : 1024} />
-      </div>
-      {rest.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {rest.map((p, i) => (
-            <li key={`${p.storageKey}-${i}`} className="overflow-hidden rounded-lg">
-              <Photo photo={p} sizes="(min-width: 640px) 16rem, 50vw" alt={alt(p, i + 1)} maxWidth={saveData ? 320 : 640} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
+  return <PhotoGallery photos={photos} saveData={saveData} altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || name })} />;
 }
 
 export default function GuestHousePage() {

@@ -8,8 +8,7 @@ import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
 import type { PhotoRef, PropertyDetail } from "../../../domain/listings/listing-read-models";
 import { formatDate, formatDistance, formatXaf } from "~/utils/format";
 import { seoMeta } from "~/utils/seo";
-import { GALLERY_SIZES } from "~/utils/photos";
-import { Photo } from "~/components/photo";
+import { PhotoGallery } from "~/components/photo";
 import type { propertyLoader } from "./property-page.server";
 import { StatusBadge, VerifiedBadge } from "./badges";
 import { AgentContactLinks, AgentSummary } from "./agent-card";
@@ -42,24 +41,7 @@ function Gallery({ photos, title, showPhotos }: { photos: PhotoRef[]; title: str
       </div>
     );
   }
-  const [first, ...rest] = photos;
-  const alt = (p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || title });
-  return (
-    <div className="space-y-2">
-      <div className="overflow-hidden rounded-lg">
-        <Photo photo={first} priority sizes={GALLERY_SIZES} alt={alt(first, 0)} maxWidth={saveData ? 640 : 1024} />
-      </div>
-      {rest.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {rest.map((p, i) => (
-            <li key={`${p.storageKey}-${i}`} className="overflow-hidden rounded-lg">
-              <Photo photo={p} sizes="(min-width: 640px) 16rem, 50vw" alt={alt(p, i + 1)} maxWidth={saveData ? 320 : 640} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
+  return <PhotoGallery photos={photos} saveData={saveData} altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || title })} />;
 }
 
 function Facts({ property, availabilityStale }: { property: PropertyDetail; availabilityStale: boolean }) {

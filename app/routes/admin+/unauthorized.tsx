@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { AuthCard } from "~/components/auth/form-fields";
+import { useLoaderData } from "@remix-run/react";
+import { UnauthorizedScreen } from "~/components/auth/unauthorized-screen";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -17,20 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AdminUnauthorizedPage() {
-  const { t } = useTranslation("auth");
   const { signedIn } = useLoaderData<typeof loader>();
-  return (
-    <AuthCard title={t("unauthorized.admin.title")} intro={t("unauthorized.admin.body")}>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/" className="btn-primary">
-          {t("unauthorized.home")}
-        </Link>
-        {signedIn ? null : (
-          <Link to="/auth/login" className="btn-secondary">
-            {t("unauthorized.login")}
-          </Link>
-        )}
-      </div>
-    </AuthCard>
-  );
+  return <UnauthorizedScreen portal="admin" signedIn={signedIn} />;
 }
