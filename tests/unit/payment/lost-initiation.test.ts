@@ -111,16 +111,23 @@ describe("a webhook for a transaction id we do not know", () => {
     expect((await w.store.payments.findByReference(mine.reference))?.status).toBe("pending");
   });
 
-  it("attaches nothing and grants nothing when the provider's record contradicts our payment", async () => {
+  it.each([
+    ["a smaller amount", { amount: 100 }],
+    ["another user (an attacker's second account)", { userId: "student-2" }],
+  ])("attaches nothing and grants nothing when the provider's record says %s", async (_, patch) => {
     const w = moneyWorld();
     w.gateway.failNextInitiate("lost_answer");
     await startSubscription(w.payments);
     const [payment] = w.store.payments.all();
     const tx = w.gateway.transactionByReference(payment.reference)!;
-    w.gateway.setStatus(tx.transId, "successful", { amount: 100 });
+    w.gateway.setStatus(tx.transId, "successful", patch);
     expect(await handleWebhook(w.payments, { transId: tx.transId })).toMatchObject({ ok: true, value: { status: "failed" } });
     expect(await w.store.payments.findById(payment.id)).toMatchObject({ status: "failed", providerTxId: null });
     expect((await w.store.payments.listPaymentEvents(payment.id)).map((e) => e.type)).toContain("mismatch");
+    expect(w.store.subscriptions.all()).toHaveLength(0);
+    // Nor does the reconciler, which finds it by reference too.
+    expect(await reconcilePendingPayments(w.payments)).toMatchObject({ checked: 1, succeeded: 0 });
+    expect(await w.store.payments.findById(payment.id)).toMatchObject({ status: "failed", providerTxId: null });
     expect(w.store.subscriptions.all()).toHaveLength(0);
   });
 });
