@@ -171,3 +171,29 @@ describe("reconciliation", () => {
     expect(queries.map((q) => q.limit)).toEqual([100]);
   });
 });
+
+describe("an initiation that times out after its news has come back", () => {
+  it("does not overwrite a success the webhook already applied", async () => {
+    const w = moneyWorld();
+    const initiate = w.gateway.initiate.bind(w.gateway);
+    // The prompt is paid and the webhook handled while the provider's answer to us is still on its way.
+    w.gateway.initiate = async (request, signal) => {
+      w.gateway.failNextInitiate("lost_answer");
+      try {
+        return await initiate(request, signal);
+      } catch (error) {
+        const tx = w.gateway.transactionByReference(request.reference)!;
+        w.gateway.setStatus(tx.transId, "successful");
+        expect(await handleWebhook(w.payments, { transId: tx.transId })).toMatchObject({ ok: true, value: { status: "successful" } });
+        throw error;
+      }
+    };
+    expect(await startSubscription(w.payments)).toEqual({ ok: false, error: { code: "payment.init_timeout" } });
+    const [payment] = w.store.payments.all();
+    expect(payment).toMatchObject({ status: "successful", failureReason: null });
+    expect(payment.providerTxId).not.toBeNull();
+    expect(w.store.subscriptions.all()).toHaveLength(1);
+    const failed = (await w.store.payments.listPaymentEvents(payment.id)).find((e) => e.type === "failed");
+    expect(failed?.data).toMatchObject({ source: "initiate", applied: false, code: "payment.init_timeout" });
+  });
+});
