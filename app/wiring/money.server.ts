@@ -13,7 +13,6 @@ import {
   PaymentGatewayError,
   type PaymentGateway,
   type ProviderStatus,
-  type ProviderTransaction,
 } from "../../domain/payment/payment-gateway.port";
 import type { PaymentType } from "../../domain/payment/payment.entity";
 import { reconcilePendingPayments, type ReconcileReport } from "../../domain/payment/reconcile-pending-payments.use-case";
@@ -157,14 +156,17 @@ function withStatusTimeout(gateway: PaymentGateway, ms: number): PaymentGateway 
     name: gateway.name,
     initiate: (request, signal) => gateway.initiate(request, signal),
     expire: (transId) => gateway.expire(transId),
-    getStatus(transId: string): Promise<ProviderTransaction> {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PaymentGatewayError("timeout", `No payment status within ${ms} ms`)), ms);
-      });
-      return Promise.race([gateway.getStatus(transId), timeout]).finally(() => clearTimeout(timer));
-    },
+    getStatus: (transId) => withinMs(gateway.getStatus(transId), ms),
+    findByReference: (query) => withinMs(gateway.findByReference(query), ms),
   };
+}
+
+function withinMs<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PaymentGatewayError("timeout", `No payment status within ${ms} ms`)), ms);
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
 
 export function createMoneyModule(config: Config, database: DatabaseHandle, options: MoneyWiringOptions = {}): MoneyModule {

@@ -27,13 +27,34 @@ export interface ApplyOutcome {
 
 export async function applyProviderStatus(
   deps: Pick<PaymentDeps, "uow" | "clock" | "ids" | "successHandlers">,
-  input: { paymentId: string; transaction: ProviderTransaction; source: StatusSource },
+  input: {
+    paymentId: string;
+    transaction: ProviderTransaction;
+    source: StatusSource;
+    /**
+     * The transaction was found by our reference, not by its id: when the payment has no provider
+     * transaction yet (its initiation's answer was lost), attach this one, in the same transaction.
+     */
+    attach?: boolean;
+  },
 ): Promise<Result<ApplyOutcome, PaymentError>> {
   const outcome = await deps.uow.run(async (repos) => {
     // Locked so concurrent deliveries of the same news apply one after the other.
-    const payment = await repos.payments.lockById(input.paymentId);
+    let payment = await repos.payments.lockById(input.paymentId);
     if (!payment) return null;
     const problems = mismatches(payment, input.transaction);
+    if (problems.length === 0 && input.attach && payment.providerTxId === null) {
+      const at = deps.clock.now();
+      await repos.payments.updatePayment(payment.id, { providerTxId: input.transaction.transId, updatedAt: at });
+      await repos.payments.addPaymentEvent({
+        id: deps.ids.id(),
+        paymentId: payment.id,
+        type: "matched",
+        data: { source: input.source, transId: input.transaction.transId, status: input.transaction.status, from: payment.status },
+        createdAt: at,
+      });
+      payment = { ...payment, providerTxId: input.transaction.transId, updatedAt: at };
+    }
     if (problems.length > 0) {
       await repos.payments.addPaymentEvent({
         id: deps.ids.id(),
@@ -122,7 +143,7 @@ export async function changePaymentStatus(
     case "expired": {
       const result = await changed({ status: "expired" });
       const bookingExpired = await expireUnpaidBooking(repos, payment, now);
-      await event("expired", { bookingExpired });
+      await event("expired", { bookingExpired, ...(meta.reason ? { reason: meta.reason } : {}) });
       return result;
     }
     case "pending": {

@@ -9,13 +9,20 @@ import {
   type ProviderTransaction,
 } from "./payment-gateway.port";
 
+/**
+ * 'hang': never answers; 'crash': a bug; 'lost_answer': the provider creates the transaction (the
+ * prompt reaches the phone) but its answer never arrives, so the caller times out.
+ */
+export type InitiateFault = PaymentGatewayErrorKind | "hang" | "crash" | "lost_answer";
+
 export class InMemoryPaymentGateway implements PaymentGateway {
   readonly name = "fapshi";
   readonly requests: InitiatePaymentRequest[] = [];
   readonly statusCalls: string[] = [];
   readonly expireCalls: string[] = [];
+  readonly lookupCalls: string[] = [];
   private readonly transactions = new Map<string, ProviderTransaction>();
-  private initiateFaults: Array<PaymentGatewayErrorKind | "hang" | "crash"> = [];
+  private initiateFaults: Array<InitiateFault> = [];
   private statusFaults: PaymentGatewayErrorKind[] = [];
   private n = 0;
 
@@ -27,7 +34,16 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       return new Promise((_, reject) => signal?.addEventListener("abort", () => reject(new PaymentGatewayError("timeout", "aborted"))));
     }
     if (fault === "crash") throw new TypeError("something unexpected");
+    if (fault === "lost_answer") {
+      this.create(request);
+      throw new PaymentGatewayError("timeout", "scripted lost answer");
+    }
     if (fault) throw new PaymentGatewayError(fault, `scripted ${fault}`, fault === "rejected" ? 400 : undefined);
+    const transId = this.create(request);
+    return { transId, checkoutUrl: `https://checkout.test/${transId}` };
+  }
+
+  private create(request: InitiatePaymentRequest): string {
     this.n += 1;
     const transId = `TX${String(this.n).padStart(6, "0")}`;
     this.transactions.set(transId, {
@@ -38,7 +54,15 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       userId: request.userId,
       reason: null,
     });
-    return { transId, checkoutUrl: `https://checkout.test/${transId}` };
+    return transId;
+  }
+
+  async findByReference(query: { reference: string; userId: string }): Promise<ProviderTransaction | null> {
+    this.lookupCalls.push(query.reference);
+    const fault = this.statusFaults.shift();
+    if (fault) throw new PaymentGatewayError(fault, `scripted ${fault}`, fault === "rejected" ? 404 : undefined);
+    const tx = [...this.transactions.values()].find((t) => t.externalId === query.reference && t.userId === query.userId);
+    return tx ? { ...tx } : null;
   }
 
   async getStatus(transId: string): Promise<ProviderTransaction> {
@@ -69,7 +93,16 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     const tx = this.transactions.get(transId);
     return tx ? { ...tx } : undefined;
   }
-  failNextInitiate(fault: PaymentGatewayErrorKind | "hang" | "crash"): void {
+  /** Makes the provider forget a transaction: its status call answers 404 from now on. */
+  forget(transId: string): void {
+    this.transactions.delete(transId);
+  }
+  /** The provider's transaction started with our reference, if any. */
+  transactionByReference(reference: string): ProviderTransaction | undefined {
+    const tx = [...this.transactions.values()].find((t) => t.externalId === reference);
+    return tx ? { ...tx } : undefined;
+  }
+  failNextInitiate(fault: InitiateFault): void {
     this.initiateFaults.push(fault);
   }
   failNextStatus(...faults: PaymentGatewayErrorKind[]): void {

@@ -1,4 +1,4 @@
-import type { PaymentChanges, PaymentRepository } from "./payment-repository.port";
+import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "./payment-repository.port";
 import type { Payment, PaymentEvent, PaymentStatus } from "./payment.entity";
 
 const copy = (p: Payment): Payment => ({
@@ -61,11 +61,18 @@ export class InMemoryPaymentRepository implements PaymentRepository {
       .map(copyEvent);
   }
 
-  async listPaymentsToReconcile(now: Date): Promise<Payment[]> {
+  async listPaymentsToReconcile(query: ReconcileQuery): Promise<Payment[]> {
+    const after = query.after;
     return this.rows
-      .filter((r) => r.createdAt.getTime() <= now.getTime())
-      .filter((r) => r.status === "pending" || (r.status === "failed" && r.providerTxId !== null))
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .filter((r) => r.createdAt.getTime() <= query.now.getTime())
+      .filter(
+        (r) =>
+          r.status === "pending" ||
+          (r.status === "failed" && (r.providerTxId !== null || r.createdAt.getTime() > query.failedAtStartSince.getTime())),
+      )
+      .filter((r) => !after || r.createdAt.getTime() > after.createdAt.getTime() || (r.createdAt.getTime() === after.createdAt.getTime() && r.id > after.id))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, query.limit)
       .map(copy);
   }
 

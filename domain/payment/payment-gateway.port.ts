@@ -62,4 +62,10 @@ export interface PaymentGateway {
   getStatus(transId: string): Promise<ProviderTransaction>;
   /** Expires a checkout link; null when it is already expired or cannot be expired. */
   expire(transId: string): Promise<ProviderTransaction | null>;
+  /**
+   * The provider's transaction whose externalId is our `reference` (started for `userId`), or null
+   * when the provider has none. How a payment whose initiation answer was lost (a timeout, a
+   * failed save) finds its transaction: the request may have reached the provider all the same.
+   */
+  findByReference(query: { reference: string; userId: string }): Promise<ProviderTransaction | null>;
 }

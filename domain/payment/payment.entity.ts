@@ -29,6 +29,8 @@ export const SUBSCRIPTION_PAYMENT_TYPES: readonly PaymentType[] = ["student_rent
 
 /** A provider checkout link lives this long; after it a payment that has not succeeded is expired. */
 export const PAYMENT_LINK_LIFETIME_MS = 24 * HOUR_MS;
+/** The reconciler reads the payments to re-check this many at a time. */
+export const RECONCILE_PAGE_SIZE = 100;
 /** How long the provider may take to answer an initialisation. */
 export const PAYMENT_INIT_TIMEOUT_MS = 30_000;
 
@@ -64,7 +66,9 @@ export type PaymentEventType =
   | "expired"
   | "webhook_received"
   | "reconciled"
-  | "mismatch";
+  | "mismatch"
+  /** The provider's transaction was found by our reference (its externalId) and attached. */
+  | "matched";
 
 export interface PaymentEvent {
   id: string;

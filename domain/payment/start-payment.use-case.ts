@@ -124,13 +124,19 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     const code = initFailureCode(error);
     await deps.uow.run(async (repos) => {
       const at = deps.clock.now();
-      await repos.payments.updatePayment(payment.id, { status: "failed", failureReason: code, updatedAt: at });
+      // The request may have reached the provider all the same, and its news may already have come
+      // back through the webhook (matched by our reference): only a payment still waiting for its
+      // transaction is marked failed, so a success that came first is never overwritten.
+      const current = await repos.payments.lockById(payment.id);
+      const stillWaiting = current !== null && current.status === "pending" && current.providerTxId === null;
+      if (stillWaiting) await repos.payments.updatePayment(payment.id, { status: "failed", failureReason: code, updatedAt: at });
       await repos.payments.addPaymentEvent({
         id: deps.ids.id(),
         paymentId: payment.id,
         type: "failed",
         data: {
           source: "initiate",
+          applied: stillWaiting,
           code,
           kind: error instanceof PaymentGatewayError ? error.kind : "unexpected",
           message: error instanceof Error ? error.message : String(error),

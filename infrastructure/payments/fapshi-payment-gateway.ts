@@ -106,6 +106,24 @@ export class FapshiPaymentGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * GET /transaction/{userId} lists the user's transactions; ours is the one whose externalId is
+   * our reference. A 404 (no transaction for that user) is none. Should the provider ever list two
+   * (it should not: one reference, one initiation), a successful one is the one that matters.
+   */
+  async findByReference(query: { reference: string; userId: string }): Promise<ProviderTransaction | null> {
+    let body: unknown;
+    try {
+      body = await this.request("GET", `/transaction/${encodeURIComponent(query.userId)}`);
+    } catch (error) {
+      if (error instanceof PaymentGatewayError && error.kind === "rejected" && error.httpStatus === 404) return null;
+      throw error;
+    }
+    if (!Array.isArray(body)) throw new PaymentGatewayError("invalid_response", "transaction list answered an unexpected shape");
+    const ours = body.filter((item: unknown) => (item as { externalId?: unknown } | null)?.externalId === query.reference).map(toTransaction);
+    return ours.find((t) => t.status === "successful") ?? ours[0] ?? null;
+  }
+
   private async request(method: "GET" | "POST", path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;

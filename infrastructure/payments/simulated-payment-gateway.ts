@@ -96,6 +96,17 @@ export class SimulatedPaymentGateway implements PaymentGateway {
     return changed ? toTransaction(await this.mustFind(transId)) : null;
   }
 
+  async findByReference(query: { reference: string; userId: string }): Promise<ProviderTransaction | null> {
+    const row = await this.options.db
+      .selectFrom("simulated_transactions")
+      .selectAll()
+      .where("external_id", "=", query.reference)
+      .where("user_id", "=", query.userId)
+      .orderBy("date_initiated")
+      .executeTakeFirst();
+    return row ? toTransaction(await this.expireIfOld(row)) : null;
+  }
+
   /** For the checkout page; null for an unknown transaction. */
   async findCheckout(transId: string): Promise<SimulatedCheckout | null> {
     const found = await this.find(transId);

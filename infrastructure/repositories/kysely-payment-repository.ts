@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { PaymentChanges, PaymentRepository } from "../../domain/payment/payment-repository.port";
+import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "../../domain/payment/payment-repository.port";
 import {
   normalisePaymentStatus,
   type Payment,
@@ -133,20 +133,27 @@ export class KyselyPaymentRepository implements PaymentRepository {
     }));
   }
 
-  async listPaymentsToReconcile(now: Date): Promise<Payment[]> {
-    const rows = await this.db
+  async listPaymentsToReconcile(q: ReconcileQuery): Promise<Payment[]> {
+    let query = this.db
       .selectFrom("payments")
       .selectAll()
-      .where("created_at", "<=", iso(now))
+      .where("created_at", "<=", iso(q.now))
       .where((eb) =>
         eb.or([
           eb("payment_status", "=", "pending"),
-          eb.and([eb("payment_status", "in", ["failed", "rejected"]), eb("provider_tx_id", "is not", null)]),
+          eb.and([
+            eb("payment_status", "in", ["failed", "rejected"]),
+            eb.or([eb("provider_tx_id", "is not", null), eb("created_at", ">", iso(q.failedAtStartSince))]),
+          ]),
         ]),
-      )
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+      );
+    const after = q.after;
+    if (after) {
+      // Keyset paging: (created_at, id) after the cursor. ISO-8601 UTC text sorts as time does.
+      const at = iso(after.createdAt);
+      query = query.where((eb) => eb.or([eb("created_at", ">", at), eb.and([eb("created_at", "=", at), eb("id", ">", after.id)])]));
+    }
+    const rows = await query.orderBy("created_at").orderBy("id").limit(q.limit).execute();
     return rows.map(toPayment);
   }
 

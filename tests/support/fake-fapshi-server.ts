@@ -53,6 +53,12 @@ export class FakeFapshiServer {
   mode: FakeMode = "normal";
   /** Modes that apply to one endpoint only, e.g. { "/initiate-pay": "error500" }. */
   readonly endpointModes = new Map<string, FakeMode>();
+  /**
+   * Per endpoint, e.g. { "/direct-pay": 500 }: the request is carried out at once (the transaction
+   * exists, the prompt is on the phone) but the answer leaves this many ms later, so a client with
+   * a shorter timeout never sees it.
+   */
+  readonly lateAnswerMs = new Map<string, number>();
   /** Answer payment-status wrapped in an array, as some versions of the docs show. */
   wrapStatusInArray = false;
   private readonly scripts = new Map<string, FakeStatus[]>();
@@ -100,6 +106,11 @@ export class FakeFapshiServer {
     return [...this.transactions.values()].find((t) => t.externalId === externalId);
   }
 
+  /** Makes Fapshi forget a transaction: payment-status answers 404 for it from now on. */
+  forget(transId: string): void {
+    this.transactions.delete(transId);
+  }
+
   private mustGet(transId: string): FakeTransaction {
     const tx = this.transactions.get(transId);
     if (!tx) throw new Error(`No fake transaction ${transId}`);
@@ -123,11 +134,17 @@ export class FakeFapshiServer {
     // The request stream is destroyed once read; only the socket says whether the client has gone.
     if (res.destroyed || !res.socket || res.socket.destroyed) return;
 
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(payload));
-    };
     const endpoint = "/" + (path.split("/")[1] ?? "");
+    const send = (status: number, payload: unknown) => {
+      const write = () => {
+        if (res.destroyed || !res.socket || res.socket.destroyed) return;
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(payload));
+      };
+      const late = this.lateAnswerMs.get(endpoint);
+      if (late) setTimeout(write, late);
+      else write();
+    };
     const mode = this.endpointModes.get(endpoint) ?? this.mode;
     if (mode === "error500") return send(500, { message: "Internal server error" });
     if (mode === "garbage") {
@@ -188,6 +205,12 @@ export class FakeFapshiServer {
       }
       const { phone: _phone, ...visible } = tx;
       return send(200, this.wrapStatusInArray ? [visible] : visible);
+    }
+
+    if (req.method === "GET" && path.startsWith("/transaction/")) {
+      const userId = decodeURIComponent(path.slice("/transaction/".length));
+      const mine = [...this.transactions.values()].filter((t) => t.userId === userId).map(({ phone: _phone, ...visible }) => visible);
+      return send(200, mine);
     }
 
     if (req.method === "POST" && path === "/expire-pay") {

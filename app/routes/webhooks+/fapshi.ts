@@ -3,7 +3,8 @@
 // amount, reference and user against our payment and applies the change idempotently (the same
 // news twice changes nothing more). The shared secret (x-wh-secret) is compared in constant time
 // when FAPSHI_WEBHOOK_SECRET is set. Garbage is a 400, never a 500. Fapshi does not retry, so an
-// error here is logged and left to the reconciliation job.
+// error here is logged and left to the reconciliation job. A transaction id we never stored (the
+// answer to our initiation was lost) is matched to its payment through Fapshi's record of it.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
 import { logPayment } from "~/wiring/money.server";
@@ -40,8 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await handleWebhook(money.interactivePayments, { transId });
   if (!result.ok) {
     logPayment({ event: "webhook", transId, ok: false, code: result.error.code });
-    if (result.error.code === "payment.not_found") return json({ received: true, known: false }, { status: 404 });
-    // The provider could not be asked now: acknowledged, the reconciler will ask again.
+    // The same answer whether the transaction is unknown (neither ours nor, by its externalId, one
+    // of our references: nothing was stored) or the provider could not be asked now (the reconciler
+    // will): a caller learns nothing about which transaction ids are ours, and Fapshi has no reason
+    // to send it again.
     return json({ received: true }, { status: 200 });
   }
   logPayment({ event: "webhook", transId, ok: true, status: result.value.status, reference: result.value.reference });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
+const everything = (now: Date, failedAtStartSince: Date) => ({ now, failedAtStartSince, after: null, limit: 1000 });
+
 describe.each(moneyKinds())("PaymentRepository on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
@@ -49,11 +51,39 @@ describe.each(moneyKinds())("PaymentRepository on %s", (kind) => {
     await f.repos.payments.insertPayment(aPayment({ id: "p1", createdAt: at(5), providerTxId: "TX1" }));
     await f.repos.payments.insertPayment(aPayment({ id: "p2", createdAt: at(1) }));
     await f.repos.payments.insertPayment(aPayment({ id: "p3", createdAt: at(2), status: "failed", providerTxId: "TX3" }));
-    await f.repos.payments.insertPayment(aPayment({ id: "p4", createdAt: at(3), status: "failed" })); // failed at initialisation: final
+    await f.repos.payments.insertPayment(aPayment({ id: "p4", createdAt: at(3), status: "failed" })); // failed at initialisation, before the window
     await f.repos.payments.insertPayment(aPayment({ id: "p5", createdAt: at(4), status: "successful", providerTxId: "TX5" }));
     await f.repos.payments.insertPayment(aPayment({ id: "p6", createdAt: at(4), status: "expired", providerTxId: "TX6" }));
     await f.repos.payments.insertPayment(aPayment({ id: "p7", createdAt: at(60), providerTxId: "TX7" })); // after `now`
-    expect((await f.repos.payments.listPaymentsToReconcile(at(10))).map((p) => p.id)).toEqual(["p2", "p3", "p1"]);
+    expect((await f.repos.payments.listPaymentsToReconcile(everything(at(10), at(4)))).map((p) => p.id)).toEqual(["p2", "p3", "p1"]);
+  });
+
+  it("lists failed-at-start payments (no provider transaction) only when created after the given moment", async () => {
+    await f.repos.payments.insertPayment(aPayment({ id: "p1", createdAt: at(1), status: "failed" }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p2", createdAt: at(3), status: "failed" }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p3", createdAt: at(5), status: "failed" }));
+    expect((await f.repos.payments.listPaymentsToReconcile(everything(at(10), at(2)))).map((p) => p.id)).toEqual(["p2", "p3"]);
+    expect((await f.repos.payments.listPaymentsToReconcile(everything(at(10), at(5)))).map((p) => p.id)).toEqual([]);
+  });
+
+  it("reads the list in pages of at most `limit`, resuming after the cursor, ties broken by id", async () => {
+    const ids = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"];
+    // p2..p4 share one instant: the cursor must not skip or repeat any of them.
+    const minute: Record<string, number> = { p1: 1, p2: 2, p3: 2, p4: 2, p5: 3, p6: 4, p7: 5 };
+    for (const id of [...ids].reverse()) await f.repos.payments.insertPayment(aPayment({ id, createdAt: at(minute[id]) }));
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const page = await f.repos.payments.listPaymentsToReconcile({ now: at(10), failedAtStartSince: at(0), after, limit: 3 });
+      pages.push(page.length);
+      seen.push(...page.map((p) => p.id));
+      const last = page.at(-1);
+      if (!last || page.length < 3) break;
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+    expect(pages).toEqual([3, 3, 1]);
+    expect(seen).toEqual(ids);
   });
 
   it("counts payments by status, for everyone or one user", async () => {
@@ -76,6 +106,6 @@ describe.each(moneyKinds())("PaymentRepository on %s", (kind) => {
     expect((await f.repos.payments.findById("p2"))?.status).toBe("successful");
     expect((await f.repos.payments.findById("p3"))?.status).toBe("failed");
     expect(await f.repos.payments.countByStatus()).toEqual({ pending: 0, successful: 2, failed: 1, expired: 0 });
-    expect((await f.repos.payments.listPaymentsToReconcile(at(10))).map((p) => p.id)).toEqual(["p3"]);
+    expect((await f.repos.payments.listPaymentsToReconcile(everything(at(10), at(10)))).map((p) => p.id)).toEqual(["p3"]);
   });
 });

@@ -67,6 +67,19 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
     expect(await direct.expire(result.transId)).toBeNull();
   });
 
+  it("finds a transaction by our reference among the user's transactions, and none when there is none", async () => {
+    const first = await gateway.initiate(request);
+    const other = await gateway.initiate({ ...request, reference: "PAY-OTHER1" });
+    fake.setStatus(first.transId, "SUCCESSFUL");
+    expect(await gateway.findByReference({ reference: "PAY-7F3K9Q", userId: request.userId })).toMatchObject({ transId: first.transId, status: "successful", externalId: "PAY-7F3K9Q", amount: 8000 });
+    expect(await gateway.findByReference({ reference: "PAY-OTHER1", userId: request.userId })).toMatchObject({ transId: other.transId, status: "pending" });
+    expect(await gateway.findByReference({ reference: "PAY-NEVER0", userId: request.userId })).toBeNull();
+    expect(await gateway.findByReference({ reference: "PAY-7F3K9Q", userId: "someone-else" })).toBeNull();
+    expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/transaction/${request.userId}`)).toHaveLength(3);
+    fake.endpointModes.set("/transaction", "garbage");
+    expect((await failure(gateway.findByReference({ reference: "PAY-7F3K9Q", userId: request.userId }))).kind).toBe("invalid_response");
+  });
+
   it("reads the status as an object or wrapped in an array, mapping Fapshi's statuses", async () => {
     const { transId } = await gateway.initiate(request);
     expect(await gateway.getStatus(transId)).toEqual({ transId, status: "pending", amount: 8000, externalId: "PAY-7F3K9Q", userId: request.userId, reason: null });

@@ -23,7 +23,7 @@ export interface MoneyHarness {
   store: ReturnType<typeof createKyselyMoneyStore>;
   payments: PaymentDeps;
   booking: BookVisitDeps;
-  fapshi(options?: { apiKey?: string; timeoutMs?: number }): FapshiPaymentGateway;
+  fapshi(options?: { apiKey?: string; timeoutMs?: number; directPay?: boolean }): FapshiPaymentGateway;
   visit(over?: Partial<BookVisitInput>): BookVisitInput;
   book(over?: Partial<BookVisitInput>): Promise<Booking>;
   addStudents(n: number): Promise<string[]>;
@@ -35,8 +35,15 @@ export async function moneyHarness(kind: DatabaseKind, gateway?: (h: { db: TestD
   const fake = await startFakeFapshi();
   const clock = new FixedClock(new Date(START));
   const store = createKyselyMoneyStore(db);
-  const fapshi = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
-    new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: options.apiKey ?? fake.apiKey, appUrl: "https://kamernest.test", timeoutMs: options.timeoutMs ?? 5000 });
+  const fapshi = (options: { apiKey?: string; timeoutMs?: number; directPay?: boolean } = {}) =>
+    new FapshiPaymentGateway({
+      baseUrl: fake.url,
+      apiUser: fake.apiUser,
+      apiKey: options.apiKey ?? fake.apiKey,
+      appUrl: "https://kamernest.test",
+      timeoutMs: options.timeoutMs ?? 5000,
+      directPay: options.directPay,
+    });
   const payments: PaymentDeps = {
     uow: store.uow,
     repos: store.repos,

@@ -160,6 +160,72 @@ describe.each(databaseKinds())("the money path on %s", (kind) => {
     expect(await counts(h)).toMatchObject({ subscriptions: 0 });
   });
 
+  it("credits once a direct-pay prompt paid after the initiation timed out (webhook many times, out of order)", async () => {
+    // Fapshi creates the transaction and pushes the prompt, but its answer comes after our limit.
+    h.fake.lateAnswerMs.set("/direct-pay", 400);
+    const direct: PaymentDeps = { ...h.payments, gateway: h.fapshi({ directPay: true }), initTimeoutMs: 100 };
+    const started = await startPayment(direct, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
+    expect(started).toEqual({ ok: false, error: { code: "payment.init_timeout" } });
+    const payment = (await h.db.db.selectFrom("payments").selectAll().executeTakeFirstOrThrow());
+    expect(payment).toMatchObject({ payment_status: "failed", provider_tx_id: null });
+    const tx = h.fake.transactionByExternalId(payment.reference)!;
+    expect(tx).toMatchObject({ transType: "direct-pay", amount: 8000, userId: "student-1" });
+
+    h.fake.setStatus(tx.transId, "SUCCESSFUL"); // the student paid the prompt
+    const deliveries = await Promise.all([1, 2, 3, 4].map(() => handleWebhook(direct, { transId: tx.transId })));
+    for (const d of deliveries) expect(d).toMatchObject({ ok: true, value: { status: "successful" } });
+    h.fake.setStatus(tx.transId, "FAILED"); // late and out of order
+    expect(await handleWebhook(direct, { transId: tx.transId })).toMatchObject({ ok: true, value: { status: "successful" } });
+    expect(await reconcilePendingPayments(direct)).toMatchObject({ checked: 0 });
+
+    const after = await h.db.db.selectFrom("payments").selectAll().where("id", "=", payment.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ payment_status: "successful", provider_tx_id: tx.transId });
+    const subs = await h.db.db.selectFrom("subscriptions").selectAll().execute();
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ payment_id: payment.id, starts_at: START, ends_at: new Date(Date.parse(START) + 14 * DAY_MS).toISOString() });
+    const events = await h.store.repos.payments.listPaymentEvents(payment.id);
+    expect(events.filter((e) => e.type === "matched")).toHaveLength(1);
+    expect(events.filter((e) => e.type === "succeeded")).toHaveLength(1);
+    expect(events.filter((e) => e.type === "webhook_received")).toHaveLength(5);
+  });
+
+  it("credits, by reconciliation, a hosted checkout paid after the initiation timed out and its webhook was lost", async () => {
+    h.fake.lateAnswerMs.set("/initiate-pay", 400);
+    const slow: PaymentDeps = { ...h.payments, initTimeoutMs: 100 };
+    const booking = await h.book();
+    expect(await payForBooking(h, booking.reference, slow)).toEqual({ ok: false, error: { code: "payment.init_timeout" } });
+    const payment = await h.db.db.selectFrom("payments").selectAll().executeTakeFirstOrThrow();
+    const tx = h.fake.transactionByExternalId(payment.reference)!;
+    h.fake.setStatus(tx.transId, "SUCCESSFUL");
+    h.clock.advance(HOUR_MS);
+
+    expect(await reconcilePendingPayments(h.payments)).toMatchObject({ checked: 1, succeeded: 1, errors: 0 });
+    expect(await h.store.repos.payments.findById(payment.id)).toMatchObject({ status: "successful", providerTxId: tx.transId });
+    expect(await h.store.repos.bookings.findById(booking.id)).toMatchObject({ bookingStatus: "confirmed", paymentStatus: "confirmed" });
+    expect(await counts(h)).toMatchObject({ subscriptions: 1 });
+    expect(await reconcilePendingPayments(h.payments)).toMatchObject({ checked: 0 });
+  });
+
+  it("adds 28 days, never 14, for two subscription payments of one user confirmed at the same moment", async () => {
+    const a = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
+    const b = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "orange_money", phone: "699001122" });
+    if (!a.ok || !b.ok) throw new Error("startPayment failed");
+    const transIds = await Promise.all([a, b].map(async (r) => (await h.store.repos.payments.findByReference(r.value.reference))!.providerTxId!));
+    for (const transId of transIds) h.fake.setStatus(transId, "SUCCESSFUL");
+
+    // Both confirmations at once, through the real use case and the Kysely unit of work.
+    const results = await Promise.all(transIds.map((transId) => handleWebhook(h.payments, { transId })));
+    for (const r of results) expect(r).toMatchObject({ ok: true, value: { status: "successful" } });
+
+    const subs = await h.db.db.selectFrom("subscriptions").selectAll().where("user_id", "=", "student-1").orderBy("ends_at").execute();
+    expect(subs).toHaveLength(2);
+    // One period follows the other: the second starts where the first ends.
+    expect(subs[0].starts_at).toBe(START);
+    expect(subs[1].starts_at).toBe(subs[0].ends_at);
+    expect(subs[1].ends_at).toBe(new Date(Date.parse(START) + 28 * DAY_MS).toISOString());
+    expect((await h.store.repos.subscriptions.latestSubscriptionEnd("student-1"))?.toISOString()).toBe(new Date(Date.parse(START) + 28 * DAY_MS).toISOString());
+  });
+
   it("books free and at once once the subscription is paid", async () => {
     const started = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
     if (!started.ok) throw new Error(started.error.code);

@@ -113,6 +113,13 @@ describe.each(databaseKinds())("the simulated provider on %s", (kind) => {
     await expect(simulated.getStatus("NOPE")).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
+  it("finds a transaction by our reference and its user, as Fapshi's transaction list does", async () => {
+    const { payment, transId } = await start();
+    expect(await simulated.findByReference({ reference: payment.reference, userId: "student-1" })).toMatchObject({ transId, status: "pending", externalId: payment.reference, amount: 8000 });
+    expect(await simulated.findByReference({ reference: payment.reference, userId: "student-2" })).toBeNull();
+    expect(await simulated.findByReference({ reference: "PAY-NEVER0", userId: "student-1" })).toBeNull();
+  });
+
   it("refuses an amount under 100, as Fapshi does", async () => {
     await expect(
       simulated.initiate({ amount: 50, reference: "PAY-X", userId: "student-1", email: "a@b.cm", customerName: "A", phone: "677123456", method: "mtn_momo", message: "m" }),

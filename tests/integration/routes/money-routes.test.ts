@@ -440,7 +440,7 @@ describe.each(databaseKinds())("the Fapshi webhook route (%s)", (kind) => {
   const hook = (body: string, headers: Record<string, string> = { "x-wh-secret": SECRET }) =>
     h.call("action", webhookRoute, new Request("http://localhost:3000/webhooks/fapshi", { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
 
-  it("refuses a missing or wrong secret (401), garbage (400), an unknown transaction (404); GET is 405", async () => {
+  it("refuses a missing or wrong secret (401), garbage (400); an unknown transaction is a 200 that stores nothing; GET is 405", async () => {
     expect((await hook(JSON.stringify({ transId: "ABC123" }), {})).status).toBe(401);
     expect((await hook(JSON.stringify({ transId: "ABC123" }), { "x-wh-secret": "nope" })).status).toBe(401);
     expect((await hook(JSON.stringify({ transId: "ABC123" }), { "x-wh-secret": `x${SECRET}` })).status).toBe(401);
@@ -448,7 +448,11 @@ describe.each(databaseKinds())("the Fapshi webhook route (%s)", (kind) => {
       const r = await hook(garbage);
       expect(r.status, garbage.slice(0, 30)).toBe(400);
     }
-    expect((await hook(JSON.stringify({ transId: "UNKNOWN99" }))).status).toBe(404);
+    const events = async () => (await h.database.db.selectFrom("payment_events").select("id").execute()).length;
+    const before = await events();
+    const unknown = await hook(JSON.stringify({ transId: "UNKNOWN99" }));
+    expect(unknown.status).toBe(200);
+    expect(await events()).toBe(before);
     const get = await h.call("loader", webhookRoute, new Request("http://localhost:3000/webhooks/fapshi"));
     expect(get.status).toBe(405);
   });
@@ -479,6 +483,25 @@ describe.each(databaseKinds())("the Fapshi webhook route (%s)", (kind) => {
     const events = await h.database.db.selectFrom("payment_events").select("event_type").where("payment_id", "=", payment.id).execute();
     expect(events.filter((e) => e.event_type === "succeeded")).toHaveLength(1);
     expect(events.filter((e) => e.event_type === "webhook_received").length).toBeGreaterThanOrEqual(7);
+    expect(await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute()).toHaveLength(1);
+    const booking = await h.database.db.selectFrom("bookings").selectAll().where("booking_reference", "=", reference).executeTakeFirstOrThrow();
+    expect(booking.booking_status).toBe("confirmed");
+  });
+
+  it("credits a payment whose transaction id was never stored, matched through Fapshi's record (externalId)", async () => {
+    const s = await student(h);
+    const reference = await book(h, s.jar, propertyId, { visitTime: "3:00 PM" });
+    await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
+    const transId = payment.provider_tx_id!;
+    // As if Fapshi's answer to the initiation had been lost: we never stored its transaction id.
+    await h.database.db.updateTable("payments").set({ provider_tx_id: null, payment_status: "failed", failure_reason: "payment.init_timeout" }).where("id", "=", payment.id).execute();
+    fake.setStatus(transId, "SUCCESSFUL");
+
+    const r = await hook(JSON.stringify({ transId }));
+    expect(r.status).toBe(200);
+    const after = await h.database.db.selectFrom("payments").selectAll().where("id", "=", payment.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ payment_status: "successful", provider_tx_id: transId });
     expect(await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute()).toHaveLength(1);
     const booking = await h.database.db.selectFrom("bookings").selectAll().where("booking_reference", "=", reference).executeTakeFirstOrThrow();
     expect(booking.booking_status).toBe("confirmed");

@@ -134,7 +134,7 @@ describe("reconcilePendingPayments", () => {
     expect(transId).toBeTruthy();
   });
 
-  it("expires an old payment that never reached the provider, without asking it", async () => {
+  it("expires an old payment that never reached the provider, having looked for it there by reference only", async () => {
     const w = moneyWorld();
     w.gateway.failNextInitiate("server_error");
     const booking = await w.book();
@@ -144,6 +144,7 @@ describe("reconcilePendingPayments", () => {
     w.clock.advance(DAY_MS);
     expect(await reconcilePendingPayments(w.payments)).toMatchObject({ checked: 1, expired: 1 });
     expect(w.gateway.statusCalls).toEqual([]);
+    expect(w.gateway.lookupCalls).toEqual(["PAY-ORPHAN", "PAY-ORPHAN"]);
     expect((await w.store.bookings.findById(booking.id))?.bookingStatus).toBe("expired");
   });
 
