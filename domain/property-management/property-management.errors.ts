@@ -25,6 +25,7 @@ export type PortalErrorCode =
   | "portal.photo_empty"
   | "portal.photo_unsupported_format"
   | "portal.photo_unreadable"
-  | "portal.not_available_to_confirm";
+  | "portal.not_available_to_confirm"
+  | "portal.invalid_form";
 
 export type PortalError = DomainError<PortalErrorCode>;
