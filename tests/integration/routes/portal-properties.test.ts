@@ -14,26 +14,8 @@ import * as deletePhotoRoute from "../../../app/routes/agents+/properties_.$id.p
 import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
+import { validProperty } from "./portal-support";
 
-export const validProperty: Record<string, string | string[]> = {
-  intent: "details",
-  title: "Self-contained studio near UB gate",
-  description: "Tiled floor, ceiling, water inside.",
-  propertyType: "studio",
-  monthlyRent: "35000",
-  advanceMonths: "3",
-  neighbourhood: "Molyko",
-  address: "Behind Total filling station, Molyko",
-  latitude: "4.1532",
-  longitude: "9.2905",
-  bedrooms: "1",
-  bathrooms: "1",
-  toiletInside: "on",
-  showerInside: "on",
-  visitDays: ["mon", "wed", "sat"],
-  visitFrom: "09:00",
-  visitTo: "16:00",
-};
 
 const jpeg = async (w = 64, h = 48) => new File([await sharp({ create: { width: w, height: h, channels: 3, background: "#3a7" } }).jpeg().toBuffer()], "room.jpg", { type: "image/jpeg" });
 const png = async () => new File([await sharp({ create: { width: 40, height: 40, channels: 4, background: "#a37" } }).png().toBuffer()], "room.png", { type: "image/png" });
