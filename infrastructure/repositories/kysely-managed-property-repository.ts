@@ -108,7 +108,7 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
     if (!this.lockRows) {
       // SQLite: a no-op write first, so this transaction holds the write lock before it reads
       // (two uploads cannot both count 9 photos and both add one).
-      const touched = await this.db.updateTable("properties").set({ id: sql`id` }).where("id", "=", id).where("agent_id", "=", agentId).executeTakeFirst();
+      const touched = await this.db.updateTable("properties").set({ updated_at: sql`updated_at` }).where("id", "=", id).where("agent_id", "=", agentId).executeTakeFirst();
       if (Number(touched.numUpdatedRows) === 0) return null;
       return this.findOwned(agentId, id);
     }

@@ -11,7 +11,8 @@ import { PortalLayout } from "~/components/auth/portal-layout";
 import { readForm } from "~/components/payment/payment-action.server";
 import { PropertyForm } from "~/components/portal/property-form";
 import { propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
-import { badForm, fieldOf, textOnly } from "~/components/portal/portal.server";
+import { badForm, fieldOf, textOnly, type PortalActionError } from "~/components/portal/portal.server";
+import { FormAlert } from "~/components/auth/form-fields";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
@@ -46,7 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AgentNewPropertyPage() {
   const { t } = useTranslation(["auth", "portal"]);
-  const lastResult = (useActionData<typeof action>() as SubmissionResult<string[]> | undefined) ?? null;
+  const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & Partial<PortalActionError>) | undefined;
+  // A body that was not a form at all comes back as { formError }, not as Conform's reply.
+  const lastResult = actionData && "status" in actionData ? actionData : null;
   return (
     <PortalLayout portal="agent" title={t("portal.agent.pages.newProperty.title")} intro={t("portal.agent.pages.newProperty.intro")}>
       <PropertyForm
@@ -55,6 +58,7 @@ export default function AgentNewPropertyPage() {
         lastResult={lastResult}
         submitLabel={t("portal:form.create")}
       >
+        {actionData?.formError ? <FormAlert id="new-property-error" errors={[actionData.formError]} /> : null}
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t("portal:form.newIsUnverified")}</p>
       </PropertyForm>
     </PortalLayout>

@@ -17,8 +17,8 @@ import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "./portal-support";
 
 
-const jpeg = async (w = 64, h = 48) => new File([await sharp({ create: { width: w, height: h, channels: 3, background: "#3a7" } }).jpeg().toBuffer()], "room.jpg", { type: "image/jpeg" });
-const png = async () => new File([await sharp({ create: { width: 40, height: 40, channels: 4, background: "#a37" } }).png().toBuffer()], "room.png", { type: "image/png" });
+const jpeg = async (w = 64, h = 48) => new File([new Uint8Array(await sharp({ create: { width: w, height: h, channels: 3, background: "#3a7" } }).jpeg().toBuffer())], "room.jpg", { type: "image/jpeg" });
+const png = async () => new File([new Uint8Array(await sharp({ create: { width: 40, height: 40, channels: 4, background: "#a37" } }).png().toBuffer())], "room.png", { type: "image/png" });
 
 function storedFiles(h: RouteHarness): string[] {
   const dir = path.join(h.storageDir, "photos");
