@@ -9,6 +9,7 @@ import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -41,6 +42,8 @@ export interface Services {
   listings: DiscoveryModule;
   /** The money module: bookings, subscriptions, payments, viewing outcomes (app/wiring/money.server.ts). */
   money: MoneyModule;
+  /** The agent portal's property management (app/wiring/property-management.server.ts). */
+  properties: PropertyManagementModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -91,6 +94,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     accounts,
     listings,
     money,
+    properties: createPropertyManagementModule(config, database),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

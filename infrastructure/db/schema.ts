@@ -108,6 +108,8 @@ export interface PropertiesTable {
   monthly_rent: number;
   advance_months: Generated<number>;
   bedrooms: Generated<number>;
+  /** Migration 0014. */
+  bathrooms: Generated<number>;
   furnished: Generated<Bool>;
   toilet_inside: Generated<Bool>;
   shower_inside: Generated<Bool>;

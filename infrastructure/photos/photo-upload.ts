@@ -2,7 +2,8 @@
 // Content-Type), turned upright, resized to the stored variants and stripped of metadata.
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { writePhotoVariants, type StoredPhoto } from "./photo-variants";
+import fs from "node:fs/promises";
+import { photoFilePaths, writePhotoVariants, type StoredPhoto } from "./photo-variants";
 
 export type UploadedImageFormat = "jpeg" | "png" | "webp";
 
@@ -39,11 +40,14 @@ export async function savePhotoUpload(storageDir: string, bytes: Uint8Array): Pr
   // rotate() with no angle applies the EXIF orientation, so portrait phone photos stay upright
   // once the metadata is dropped.
   const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+  const storageKey = `photos/${randomUUID()}`;
   try {
     const meta = await source.metadata();
     if (meta.format !== format) throw new PhotoUploadError("photo.unsupported_format");
-    return await writePhotoVariants(storageDir, `photos/${randomUUID()}`, source);
+    return await writePhotoVariants(storageDir, storageKey, source);
   } catch (error) {
+    // Variants are written in parallel: when one fails, the others may already be on disk.
+    await Promise.all(photoFilePaths(storageDir, storageKey).map((f) => fs.rm(f, { force: true })));
     if (error instanceof PhotoUploadError) throw error;
     // A full disk or a permission problem is an infrastructure failure (Node errors carry a code);
     // sharp reports a truncated or corrupt file, or one over the pixel limit, as a plain Error.

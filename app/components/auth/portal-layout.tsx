@@ -1,6 +1,7 @@
 // The chrome of the agent portal and the admin area (the site header and footer are hidden on
-// these paths): the portal's own navigation, a way home, and sign-out. Plain links and a plain
-// form, so it all works without JavaScript.
+// these paths, see app/root.tsx): a top bar with a way home and sign-out, and a side menu. On a
+// phone the menu folds behind a "Menu" toggle, a CSS checkbox toggle, so it opens and closes
+// without JavaScript; from the md breakpoint up it is always shown beside the page.
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -30,10 +31,11 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
 
 export function PortalLayout({ portal, title, intro, children }: { portal: Portal; title: ReactNode; intro?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation("auth");
+  const toggleId = `${portal}-portal-menu`;
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <Link to="/" className="text-lg font-bold text-brand-700 dark:text-brand-100">
             {t(`portal.${portal}.name`)}
           </Link>
@@ -48,28 +50,41 @@ export function PortalLayout({ portal, title, intro, children }: { portal: Porta
             </Form>
           </div>
         </div>
-        <nav aria-label={t(`portal.${portal}.navLabel`)} className="container-page overflow-x-auto pb-2">
-          <ul className="flex gap-1">
-            {NAV[portal].map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    `block whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`
-                  }
-                >
-                  {t(`portal.${portal}.nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </header>
-      <section className="container-page py-8">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        {intro ? <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{intro}</p> : null}
-        <div className="mt-6">{children}</div>
-      </section>
+      <div className="md:flex">
+        <div className="border-b border-slate-200 bg-white md:min-h-[calc(100vh-4rem)] md:w-60 md:shrink-0 md:border-b-0 md:border-r dark:border-slate-800 dark:bg-slate-900">
+          {/* The checkbox comes first so `peer-checked` can open the menu after it. */}
+          <input type="checkbox" id={toggleId} className="peer sr-only md:hidden" aria-controls={`${toggleId}-nav`} />
+          <label
+            htmlFor={toggleId}
+            className="flex cursor-pointer items-center gap-2 px-4 py-3 text-sm font-semibold peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 md:hidden"
+          >
+            <span aria-hidden="true">☰</span>
+            {t("portal.menu")}
+          </label>
+          <nav id={`${toggleId}-nav`} aria-label={t(`portal.${portal}.navLabel`)} className="hidden px-2 pb-3 peer-checked:block md:block md:py-4">
+            <ul className="space-y-1">
+              {NAV[portal].map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `block rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`
+                    }
+                  >
+                    {t(`portal.${portal}.nav.${item.key}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="min-w-0 flex-1 px-4 py-8 md:px-8">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {intro ? <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{intro}</p> : null}
+          <div className="mt-6">{children}</div>
+        </div>
+      </div>
     </div>
   );
 }

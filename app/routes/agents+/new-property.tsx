@@ -1,25 +1,66 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// /agents/new-property (Add Property): the property form. A new property is unverified until an
+// admin checks it; after saving, the agent lands on its edit page to add photos (one per upload).
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { createProperty } from "../../../domain/property-management/manage-property.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
-import { ComingSoon, PortalLayout } from "~/components/auth/portal-layout";
+import { PortalLayout } from "~/components/auth/portal-layout";
+import { readForm } from "~/components/payment/payment-action.server";
+import { PropertyForm } from "~/components/portal/property-form";
+import { propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
+import { badForm, fieldOf, textOnly, type PortalActionError } from "~/components/portal/portal.server";
+import { FormAlert } from "~/components/auth/form-fields";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { describeDomainError } from "~/utils/domain-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
 
-// Add Property: filled by the agent portal issue.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAgent(context, request);
   const t = await i18next.getFixedT(request, "auth");
   return { title: t("portal.agent.pages.newProperty.title") };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAgent(context, request);
+  const formData = await readForm(request);
+  if (!formData) return badForm(request);
+  const submission = parseWithZod(formData, { schema: propertyFormSchema });
+  if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });
+  const result = await createProperty(context.services.properties, { agentId: user.id, details: toPropertyDetails(submission.value) });
+  if (!result.ok) {
+    const error = await describeDomainError(request, result.error);
+    const field = fieldOf(result.error.code);
+    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), { status: error.status });
+  }
+  return redirectWithToast(context, request, `/agents/properties/${encodeURIComponent(result.value.id)}/edit#photos`, {
+    kind: "success",
+    title: "portal:toasts.created",
+  });
+}
+
 export default function AgentNewPropertyPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "portal"]);
+  const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & Partial<PortalActionError>) | undefined;
+  // A body that was not a form at all comes back as { formError }, not as Conform's reply.
+  const lastResult = actionData && "status" in actionData ? actionData : null;
   return (
     <PortalLayout portal="agent" title={t("portal.agent.pages.newProperty.title")} intro={t("portal.agent.pages.newProperty.intro")}>
-      <ComingSoon />
+      <PropertyForm
+        action="/agents/new-property"
+        defaults={{ visitDays: ["mon", "tue", "wed", "thu", "fri", "sat"] }}
+        lastResult={lastResult}
+        submitLabel={t("portal:form.create")}
+      >
+        {actionData?.formError ? <FormAlert id="new-property-error" errors={[actionData.formError]} /> : null}
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t("portal:form.newIsUnverified")}</p>
+      </PropertyForm>
     </PortalLayout>
   );
 }

@@ -18,6 +18,8 @@ import * as agentNewProperty from "../../../app/routes/agents+/new-property";
 import * as agentProfile from "../../../app/routes/agents+/profile";
 import * as agentProperties from "../../../app/routes/agents+/properties";
 import * as agentEditProperty from "../../../app/routes/agents+/properties_.$id.edit";
+import * as agentCloseProperty from "../../../app/routes/agents+/properties_.$id.close";
+import * as agentDeletePhoto from "../../../app/routes/agents+/properties_.$id.photos.$photoId.delete";
 import * as agentReports from "../../../app/routes/agents+/reports";
 import * as agentUnauthorized from "../../../app/routes/agents+/unauthorized";
 import * as agentVerification from "../../../app/routes/auth+/agent-verification";
@@ -42,11 +44,21 @@ interface GuardedRoute {
   post?: Record<Who, Expected>;
 }
 
-const agentRoute = (path: string, module: RouteModule, params?: Record<string, string>): GuardedRoute => ({
+const agentRoute = (
+  path: string,
+  module: RouteModule,
+  params?: Record<string, string>,
+  /** What an approved agent gets past the guard (a GET; an empty POST when the route has an action). */
+  approved: { get?: Expected; post?: Expected } = {},
+): GuardedRoute => ({
   path,
   module,
   params,
-  expect: { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: OK, admin: "/agents/unauthorized" },
+  expect: { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.get ?? OK, admin: "/agents/unauthorized" },
+  post:
+    approved.post === undefined
+      ? undefined
+      : { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.post, admin: "/agents/unauthorized" },
 });
 
 const adminRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
@@ -64,13 +76,16 @@ const userRoute = (path: string, module: RouteModule, post?: Record<Who, Expecte
 });
 
 const ROUTES: GuardedRoute[] = [
-  agentRoute("/agents/properties", agentProperties),
+  // Past the guard an empty form is refused (400); p-1 does not exist, so its pages are a 404.
+  agentRoute("/agents/properties", agentProperties, undefined, { post: 400 }),
   agentRoute("/agents/bookings", agentBookings),
   agentRoute("/agents/messages", agentMessages),
   agentRoute("/agents/profile", agentProfile),
   agentRoute("/agents/reports", agentReports),
-  agentRoute("/agents/new-property", agentNewProperty),
-  agentRoute("/agents/properties/p-1/edit", agentEditProperty, { id: "p-1" }),
+  agentRoute("/agents/new-property", agentNewProperty, undefined, { post: 400 }),
+  agentRoute("/agents/properties/p-1/edit", agentEditProperty, { id: "p-1" }, { get: 404, post: 400 }),
+  agentRoute("/agents/properties/p-1/close?status=sold", agentCloseProperty, { id: "p-1" }, { get: 404 }),
+  agentRoute("/agents/properties/p-1/photos/f-1/delete", agentDeletePhoto, { id: "p-1", photoId: "f-1" }, { get: 404 }),
   adminRoute("/admin/dashboard", adminDashboard),
   adminRoute("/admin/users", adminUsers),
   adminRoute("/admin/properties", adminProperties),

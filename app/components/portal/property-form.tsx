@@ -1,0 +1,216 @@
+// The property form of /agents/new-property and /agents/properties/{id}/edit. A plain POST form:
+// the server checks everything (the domain's rules) and answers the same form with its errors, the
+// typed values kept (Conform's reply), so it works the same with and without JavaScript.
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { WEEKDAYS } from "../../../domain/booking/visiting-hours";
+import {
+  ADDRESS_MAX,
+  AMENITIES,
+  DESCRIPTION_MAX,
+  MAX_ADVANCE_MONTHS,
+  MAX_BATHROOMS,
+  MAX_BEDROOMS,
+  MAX_RENT_XAF,
+  MIN_RENT_XAF,
+  NEIGHBOURHOODS,
+  PROPERTY_TYPES,
+  TITLE_MAX,
+} from "../../../domain/property-management/managed-property.entity";
+import { FormAlert } from "~/components/auth/form-fields";
+
+/** Form values as strings (and string lists for the days), the shape Conform's reply keeps. */
+export type PropertyFormDefaults = Record<string, string | string[] | undefined>;
+
+const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+
+export function PropertyForm({
+  action,
+  defaults,
+  lastResult,
+  submitLabel,
+  children,
+}: {
+  action: string;
+  defaults: PropertyFormDefaults;
+  lastResult: SubmissionResult<string[]> | null;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(["portal", "listings"]);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  // After a refused post, show what was typed, not what is stored.
+  const values = (lastResult?.initialValue as PropertyFormDefaults | undefined) ?? defaults;
+  const errors = lastResult?.error ?? {};
+  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
+  const value = (name: string) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  };
+  const list = (name: string) => {
+    const v = values[name];
+    return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+  };
+  const fieldError = (name: string) => {
+    const messages = errors[name];
+    return messages?.length ? (
+      <p id={`${name}-error`} className="field-error">
+        {[...new Set(messages.map(text))].join(" ")}
+      </p>
+    ) : null;
+  };
+  const aria = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const formErrors = [...(errors[""] ?? [])].map(text);
+
+  return (
+    <Form method="post" action={action} className="card space-y-5 p-5" key={JSON.stringify(values)} noValidate>
+      <input type="hidden" name="intent" value="details" />
+      <FormAlert id="property-form-error" errors={formErrors} />
+      {children}
+      <div>
+        <label htmlFor="title" className="label">
+          {t("form.title")}
+        </label>
+        <input id="title" name="title" className="input" defaultValue={value("title")} maxLength={TITLE_MAX} required {...aria("title")} />
+        {fieldError("title")}
+      </div>
+      <div>
+        <label htmlFor="description" className="label">
+          {t("form.description")}
+        </label>
+        <textarea id="description" name="description" className="input min-h-32" defaultValue={value("description")} maxLength={DESCRIPTION_MAX} {...aria("description")} />
+        {fieldError("description")}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor="propertyType" className="label">
+            {t("form.type")}
+          </label>
+          <select id="propertyType" name="propertyType" className="input" defaultValue={value("propertyType") || "room"} {...aria("propertyType")}>
+            {PROPERTY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`listings:types.${type}`)}
+              </option>
+            ))}
+          </select>
+          {fieldError("propertyType")}
+        </div>
+        <div>
+          <label htmlFor="monthlyRent" className="label">
+            {t("form.rent")}
+          </label>
+          <input id="monthlyRent" name="monthlyRent" type="number" inputMode="numeric" min={MIN_RENT_XAF} max={MAX_RENT_XAF} step={500} className="input" defaultValue={value("monthlyRent")} required {...aria("monthlyRent")} />
+          {fieldError("monthlyRent")}
+        </div>
+        <div>
+          <label htmlFor="advanceMonths" className="label">
+            {t("form.advanceMonths")}
+          </label>
+          <input id="advanceMonths" name="advanceMonths" type="number" inputMode="numeric" min={0} max={MAX_ADVANCE_MONTHS} className="input" defaultValue={value("advanceMonths") || "1"} required {...aria("advanceMonths")} />
+          {fieldError("advanceMonths")}
+        </div>
+      </div>
+      <fieldset className="space-y-4">
+        <legend className="font-semibold">{t("form.location")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="neighbourhood" className="label">
+              {t("form.neighbourhood")}
+            </label>
+            <select id="neighbourhood" name="neighbourhood" className="input" defaultValue={value("neighbourhood") || "Molyko"} {...aria("neighbourhood")}>
+              {NEIGHBOURHOODS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            {fieldError("neighbourhood")}
+          </div>
+          <div>
+            <label htmlFor="address" className="label">
+              {t("form.address")}
+            </label>
+            <input id="address" name="address" className="input" defaultValue={value("address")} maxLength={ADDRESS_MAX} required {...aria("address")} />
+            {fieldError("address")}
+          </div>
+          <div>
+            <label htmlFor="latitude" className="label">
+              {t("form.latitude")}
+            </label>
+            <input id="latitude" name="latitude" type="number" step="any" inputMode="decimal" className="input" defaultValue={value("latitude")} required aria-describedby="coordinates-hint" {...aria("latitude")} />
+            {fieldError("latitude")}
+          </div>
+          <div>
+            <label htmlFor="longitude" className="label">
+              {t("form.longitude")}
+            </label>
+            <input id="longitude" name="longitude" type="number" step="any" inputMode="decimal" className="input" defaultValue={value("longitude")} required aria-describedby="coordinates-hint" {...aria("longitude")} />
+            {fieldError("longitude")}
+          </div>
+        </div>
+        <p id="coordinates-hint" className="text-sm text-slate-600 dark:text-slate-400">
+          {t("form.coordinatesHint")}
+        </p>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="bedrooms" className="label">
+            {t("form.bedrooms")}
+          </label>
+          <input id="bedrooms" name="bedrooms" type="number" min={0} max={MAX_BEDROOMS} className="input" defaultValue={value("bedrooms") || "1"} required {...aria("bedrooms")} />
+          {fieldError("bedrooms")}
+        </div>
+        <div>
+          <label htmlFor="bathrooms" className="label">
+            {t("form.bathrooms")}
+          </label>
+          <input id="bathrooms" name="bathrooms" type="number" min={0} max={MAX_BATHROOMS} className="input" defaultValue={value("bathrooms") || "1"} required {...aria("bathrooms")} />
+          {fieldError("bathrooms")}
+        </div>
+      </div>
+      <fieldset>
+        <legend className="font-semibold">{t("form.amenities")}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {AMENITIES.map((a) => (
+            <label key={a} className="flex items-center gap-2">
+              <input type="checkbox" name={a} defaultChecked={value(a) === "on"} />
+              {t(`listings:amenities.${a}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="font-semibold">{t("form.visitingHours")}</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {WEEKDAYS.map((d) => (
+            <label key={d} className="flex items-center gap-1">
+              <input type="checkbox" name="visitDays" value={d} defaultChecked={list("visitDays").includes(d)} />
+              {t(`form.days.${d}`)}
+            </label>
+          ))}
+        </div>
+        <div className="mt-3 grid max-w-md grid-cols-2 gap-4">
+          <div>
+            <label htmlFor="visitFrom" className="label">
+              {t("form.from")}
+            </label>
+            <input id="visitFrom" name="visitFrom" type="time" step={3600} className="input" defaultValue={value("visitFrom") || "09:00"} />
+          </div>
+          <div>
+            <label htmlFor="visitTo" className="label">
+              {t("form.to")}
+            </label>
+            <input id="visitTo" name="visitTo" type="time" step={3600} className="input" defaultValue={value("visitTo") || "17:00"} />
+          </div>
+        </div>
+        {fieldError("visitDays") ?? fieldError("visitFrom") ?? fieldError("visitTo")}
+      </fieldset>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,20 @@
+// A valid property form, shared by the portal route tests and their fuzz suite (not a test file).
+export const validProperty: Record<string, string | string[]> = {
+  intent: "details",
+  title: "Self-contained studio near UB gate",
+  description: "Tiled floor, ceiling, water inside.",
+  propertyType: "studio",
+  monthlyRent: "35000",
+  advanceMonths: "3",
+  neighbourhood: "Molyko",
+  address: "Behind Total filling station, Molyko",
+  latitude: "4.1532",
+  longitude: "9.2905",
+  bedrooms: "1",
+  bathrooms: "1",
+  toiletInside: "on",
+  showerInside: "on",
+  visitDays: ["mon", "wed", "sat"],
+  visitFrom: "09:00",
+  visitTo: "16:00",
+};
