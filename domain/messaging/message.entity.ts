@@ -33,6 +33,12 @@ export interface Message {
   createdAt: Date;
 }
 
+/**
+ * Whether a string can be a thread id at all (ids are UUIDs; demo ids are UUID-shaped). Anything
+ * else is an unknown thread without asking the database, which may refuse odd bytes such as NUL.
+ */
+export const isPlausibleThreadId = (id: string): boolean => /^[A-Za-z0-9-]{1,64}$/.test(id);
+
 /** The side a user takes in a thread, or null for an outsider. */
 export const sideOf = (thread: Thread, userId: string): "student" | "agent" | null =>
   thread.studentId === userId ? "student" : thread.agentId === userId ? "agent" : null;

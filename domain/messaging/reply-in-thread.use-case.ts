@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../shared/result";
-import { isParticipant } from "./message.entity";
+import { isParticipant, isPlausibleThreadId } from "./message.entity";
 import { messagingError, validBody, type MessagingError } from "./messaging.errors";
 import type { MessagingDeps } from "./contact-agent.use-case";
 import { claimNotice, deliverNotice, type NoticeOutcome } from "./message-notice";
@@ -12,6 +12,7 @@ export async function replyInThread(
   deps: MessagingDeps,
   input: { userId: string; threadId: string; body: string },
 ): Promise<Result<{ messageId: string; notice: NoticeOutcome }, MessagingError>> {
+  if (!isPlausibleThreadId(input.threadId)) return err(messagingError("messages.thread_not_found"));
   const body = validBody(input.body);
   if (!body.ok) return body;
   const now = deps.clock.now();

@@ -78,6 +78,26 @@ describe("messaging", () => {
     expect(repo.state.threads).toEqual([]);
   });
 
+  it("drops control characters (NUL and the like) but keeps line breaks and tabs", async () => {
+    const c = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hel\u0000lo\u0007\nSecond\tline\u001b" });
+    expect(c.ok).toBe(true);
+    expect(repo.state.messages.map((m) => m.body)).toEqual(["Hello\nSecond\tline"]);
+    expect(await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "\u0000\u0001 " })).toEqual({
+      ok: false,
+      error: { code: "messages.empty_body" },
+    });
+  });
+
+  it("treats a thread id that cannot be one as an unknown thread", async () => {
+    for (const threadId of ["", "a\u0000b", "x".repeat(65), "../etc", "' OR 1=1 --"]) {
+      expect(await replyInThread(deps, { userId: "agent", threadId, body: "Hi" })).toEqual({ ok: false, error: { code: "messages.thread_not_found" } });
+      expect(await threadWithMessages({ messages: repo, clock }, { userId: "agent", threadId })).toEqual({
+        ok: false,
+        error: { code: "messages.thread_not_found" },
+      });
+    }
+  });
+
   it("lets only the two sides reply", async () => {
     const c = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hello" });
     if (!c.ok) throw new Error("setup");
