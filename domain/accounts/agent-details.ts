@@ -1,4 +1,5 @@
 import { err, ok, type Result } from "../shared/result";
+import { withoutControlCharacters } from "../shared/text";
 import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, normaliseEmail } from "./account-rules";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AgentVerificationDetails } from "./agent.entity";
@@ -18,10 +19,10 @@ export interface AgentDetailsInput {
  * The one rule for an agent's business fields, whether sent for verification or edited later:
  * name, licence, phone, e-mail and address required; the phone a Cameroon number (stored
  * +2376XXXXXXXX), the e-mail valid (stored lower-case), the website empty or http(s); the
- * specializations trimmed, without blanks or repeats.
+ * specializations trimmed, without blanks or repeats. Control characters are dropped everywhere.
  */
 export function parseAgentDetails(input: AgentDetailsInput): Result<AgentVerificationDetails, AuthError> {
-  const text = (v: string | null | undefined) => (v ?? "").trim();
+  const text = (v: string | null | undefined) => withoutControlCharacters(v ?? "").trim();
   const required = {
     businessName: text(input.businessName),
     licenseNumber: text(input.licenseNumber),
@@ -38,7 +39,7 @@ export function parseAgentDetails(input: AgentDetailsInput): Result<AgentVerific
   if (!isValidEmail(businessEmail)) return err(authError("auth.invalid_email"));
   const websiteUrl = text(input.websiteUrl);
   if (websiteUrl !== "" && !isValidHttpUrl(websiteUrl)) return err(authError("auth.invalid_url"));
-  const specializations = [...new Set((input.specializations ?? []).map((s) => s.trim()).filter(Boolean))];
+  const specializations = [...new Set((input.specializations ?? []).map(text).filter(Boolean))];
   return ok({
     businessName: required.businessName,
     licenseNumber: required.licenseNumber,

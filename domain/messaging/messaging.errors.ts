@@ -1,4 +1,5 @@
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result";
+import { withoutControlCharacters } from "../shared/text";
 import { MESSAGE_BODY_MAX } from "./message.entity";
 
 export type MessagingErrorCode =
@@ -13,16 +14,12 @@ export type MessagingError = DomainError<MessagingErrorCode>;
 export const messagingError = (code: MessagingErrorCode, params?: Record<string, string | number>): MessagingError =>
   domainError(code, params);
 
-// C0 control characters and DEL, except tab and line breaks: invisible, and PostgreSQL refuses NUL in text.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /**
  * A message body loses its control characters (line breaks and tabs stay), is trimmed, and must
  * keep 1 to 2000 characters.
  */
 export function validBody(body: string): Result<string, MessagingError> {
-  const trimmed = body.replace(CONTROL_CHARACTERS, "").trim();
+  const trimmed = withoutControlCharacters(body).trim();
   if (trimmed === "") return err(messagingError("messages.empty_body"));
   if (trimmed.length > MESSAGE_BODY_MAX) return err(messagingError("messages.body_too_long", { max: MESSAGE_BODY_MAX }));
   return ok(trimmed);
