@@ -116,7 +116,8 @@ export default function AgentProfilePage() {
               {t("business")}
             </h2>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("businessIntro")}</p>
-            <BusinessForm defaults={profile.details} />
+            {/* A new key when the stored values change: after a save the form shows them as stored (normalised). */}
+            <BusinessForm key={JSON.stringify(profile.details)} defaults={profile.details} />
           </section>
           <TermsPanel profile={profile} userId={userId} />
         </div>
