@@ -24,6 +24,7 @@ import * as agentVerification from "../../../app/routes/auth+/agent-verification
 import * as loginRequired from "../../../app/routes/auth+/required";
 import * as twoFactor from "../../../app/routes/auth+/two-factor";
 import * as profile from "../../../app/routes/profile";
+import * as messages from "../../../app/routes/messages";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
 
 type Who = "visitor" | "student" | "pendingAgent" | "approvedAgent" | "admin";
@@ -42,11 +43,15 @@ interface GuardedRoute {
   post?: Record<Who, Expected>;
 }
 
-const agentRoute = (path: string, module: RouteModule, params?: Record<string, string>): GuardedRoute => ({
+const agentRoute = (path: string, module: RouteModule, params?: Record<string, string>, options: { hasAction?: boolean } = {}): GuardedRoute => ({
   path,
   module,
   params,
   expect: { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: OK, admin: "/agents/unauthorized" },
+  // Past the guard only for approved agents, whose empty form is refused.
+  post: options.hasAction
+    ? { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: 400, admin: "/agents/unauthorized" }
+    : undefined,
 });
 
 const adminRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
@@ -66,8 +71,8 @@ const userRoute = (path: string, module: RouteModule, post?: Record<Who, Expecte
 const ROUTES: GuardedRoute[] = [
   agentRoute("/agents/properties", agentProperties),
   agentRoute("/agents/bookings", agentBookings),
-  agentRoute("/agents/messages", agentMessages),
-  agentRoute("/agents/profile", agentProfile),
+  agentRoute("/agents/messages", agentMessages, undefined, { hasAction: true }),
+  agentRoute("/agents/profile", agentProfile, undefined, { hasAction: true }),
   agentRoute("/agents/reports", agentReports),
   agentRoute("/agents/new-property", agentNewProperty),
   agentRoute("/agents/properties/p-1/edit", agentEditProperty, { id: "p-1" }),
@@ -86,6 +91,7 @@ const ROUTES: GuardedRoute[] = [
     approvedAgent: "/admin/unauthorized",
     admin: 400, // past the guard; the empty form is refused
   }),
+  userRoute("/messages", messages, { visitor: LOGIN("/messages"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   userRoute("/profile", profile, { visitor: LOGIN("/profile"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   userRoute("/auth/two-factor", twoFactor, { visitor: LOGIN("/auth/two-factor"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   {
