@@ -9,6 +9,7 @@ import * as listingIndexes from "./2026-11-22T0005-listing-indexes";
 import * as accountsExtra from "./2026-11-22T0006-accounts-extra";
 import * as engagementExtra from "./2026-11-22T0007-engagement-extra";
 import * as propertyManagement from "./2026-11-22T0014-property-management";
+import * as messageNotices from "./2026-11-22T0015-message-notices";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0006-accounts-extra": accountsExtra,
   "2026-11-22T0007-engagement-extra": engagementExtra,
   "2026-11-22T0014-property-management": propertyManagement,
+  "2026-11-22T0015-message-notices": messageNotices,
 };

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { changePassword } from "../../domain/accounts/change-password.use-case";
 import { revokeAllSessions } from "../../domain/accounts/manage-sessions.use-case";
 import { updateProfile } from "../../domain/accounts/update-profile.use-case";
+import { unreadMessageCount } from "../../domain/messaging/messaging.queries";
 import { changePasswordSchema, profileSchema, signOutEverywhereSchema } from "~/components/auth/auth-schemas";
 import { FormAlert, TextField } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
@@ -19,7 +20,7 @@ import { getSessionId, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings"] };
+export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages"] };
 export const meta = titleMeta;
 
 /**
@@ -30,7 +31,11 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  const [money, discovery] = await Promise.all([loadProfileMoney(context, user.id), loadProfileDiscovery(context, user.id)]);
+  const [money, discovery, unreadMessages] = await Promise.all([
+    loadProfileMoney(context, user.id),
+    loadProfileDiscovery(context, user.id),
+    unreadMessageCount(context.services.listings.messaging, user.id),
+  ]);
   return {
     title: t("profile.title"),
     user: {
@@ -47,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     discovery,
     // The money module's sections: the subscription and its end, bookings, payments.
     money,
+    // For the link to /messages, the user's conversations with agents.
+    unreadMessages,
   };
 }
 
@@ -96,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation("auth");
-  const { user, money, discovery } = useLoaderData<typeof loader>();
+  const { user, money, discovery, unreadMessages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
@@ -104,6 +111,11 @@ export default function ProfilePage() {
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
       <p className="mt-1 text-slate-700 dark:text-slate-300">{t("profile.signedInAs", { email: user.email })}</p>
+      <p className="mt-2">
+        <Link to="/messages" className="link font-semibold">
+          {unreadMessages > 0 ? t("messages:inbox.profileLinkUnread", { count: unreadMessages }) : t("messages:inbox.profileLink")}
+        </Link>
+      </p>
       {user.isApprovedAgent ? (
         <Link to="/agents/properties" className="btn-primary mt-4">
           {t("profile.agentPortal")}

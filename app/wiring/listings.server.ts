@@ -11,6 +11,7 @@ import type { WishlistRepository } from "../../domain/engagement/wishlist-reposi
 import type { ReportDeps } from "../../domain/reports/report-listing.use-case";
 import type { ReviewRepository } from "../../domain/reviews/review-repository.port";
 import type { MessagingDeps } from "../../domain/messaging/contact-agent.use-case";
+import type { MessageRepository } from "../../domain/messaging/message-repository.port";
 import type { ContactDeps } from "../../domain/contact/submit-contact-message.use-case";
 import type { Mailer } from "../../domain/shared/mailer.port";
 import type { BlogPostRepository } from "../../domain/blog/blog-post-repository.port";
@@ -30,7 +31,8 @@ import { KyselyHistoryRepository } from "../../infrastructure/repositories/kysel
 import { KyselyWishlistRepository } from "../../infrastructure/repositories/kysely-wishlist-repository";
 import { kyselyReportUnitOfWork } from "../../infrastructure/repositories/kysely-report-repository";
 import { KyselyReviewRepository } from "../../infrastructure/repositories/kysely-review-repository";
-import { kyselyMessagingUnitOfWork } from "../../infrastructure/repositories/kysely-message-repository";
+import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../infrastructure/repositories/kysely-message-repository";
+import { defaultMessageEmails } from "../../infrastructure/mail/default-message-emails";
 import { KyselyContactMessageStore } from "../../infrastructure/repositories/kysely-contact-message-store";
 import { createMailer } from "../../infrastructure/mail/create-mailer";
 import { KyselyBlogPostRepository } from "../../infrastructure/repositories/kysely-blog-post-repository";
@@ -57,8 +59,11 @@ export interface DiscoveryModule {
   reports: ReportDeps;
   /** For rateAgent, replyToReview and the review queries. */
   reviews: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator };
-  /** For contactAgent (a message to a listing's agent, kept as a thread for the agent's inbox). */
-  messaging: MessagingDeps;
+  /**
+   * For contactAgent and replyInThread (with their e-mail notice), and, through `messages`, the
+   * inbox queries (listThreadsFor, threadWithMessages, unreadMessageCount).
+   */
+  messaging: MessagingDeps & { messages: MessageRepository };
   /** For submitContactMessage (the public contact form, forwarded to support). */
   contact: ContactDeps;
   /** For listPublishedPosts and postBySlug. */
@@ -100,7 +105,15 @@ export function createDiscoveryModule(
     engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), clock, ids },
     reports: { uow: kyselyReportUnitOfWork(db), clock, ids },
     reviews: { reviews: new KyselyReviewRepository(db), clock, ids },
-    messaging: { uow: kyselyMessagingUnitOfWork(db), clock, ids },
+    messaging: {
+      uow: kyselyMessagingUnitOfWork(db),
+      messages: new KyselyMessageRepository(db),
+      clock,
+      ids,
+      mailer,
+      noticeEmails: defaultMessageEmails,
+      appUrl: config.appUrl,
+    },
     contact: { messages: contactStore, rateLimit: contactStore, mailer, clock, ids, supportEmail: config.support.email },
     blog: { posts: new KyselyBlogPostRepository(db), clock, markdown: new MarkdownItRenderer() },
     alerts: {

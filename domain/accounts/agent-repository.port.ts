@@ -9,6 +9,14 @@ export interface AgentRepository {
    * deletes earlier documents' rows; creates the row when the account had none.
    */
   saveSubmission(userId: string, details: AgentVerificationDetails, submittedAt: Date): Promise<void>;
+  /**
+   * Replaces the business fields (name, licence, specializations, phone, e-mail, address, website)
+   * of an existing agent and nothing else: not the status, the commission rate or the payout
+   * schedule. False when there is no such agent.
+   */
+  updateBusinessDetails(userId: string, details: AgentVerificationDetails): Promise<boolean>;
+  /** Records the acceptance of the agent terms at `at`, once: false when already accepted or no such agent. */
+  acceptTerms(userId: string, at: Date): Promise<boolean>;
   addDocument(document: AgentDocument): Promise<void>;
   listDocuments(agentId: string): Promise<AgentDocument[]>;
   /** Sets approved/rejected only when the agent is pending; false otherwise (already reviewed). */

@@ -14,9 +14,14 @@ export interface AgentProfile {
   rejectionReason: string | null;
   submittedAt: Date | null;
   reviewedAt: Date | null;
+  /** How earned commission is paid out: always "weekly" for now (SPEC §9); set by the platform. */
+  payoutSchedule: string;
+  /** When the agent accepted the agent terms (/terms-agents), or null when not yet. */
+  termsAcceptedAt: Date | null;
   createdAt: Date;
 }
 
+/** The business fields of an agent: sent for verification, and later edited by an approved agent. */
 export interface AgentVerificationDetails {
   businessName: string;
   licenseNumber: string;
@@ -40,6 +45,7 @@ export interface AgentDocument {
 export type DocumentMimeType = "application/pdf" | "image/jpeg" | "image/png";
 
 export const DEFAULT_COMMISSION_RATE = 5;
+export const DEFAULT_PAYOUT_SCHEDULE = "weekly";
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 /** The file type from its first bytes: a renamed .exe stays an .exe whatever its name says. */

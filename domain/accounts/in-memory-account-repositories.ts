@@ -5,7 +5,7 @@ import type { Account, AccountChanges, AgentStatus } from "./account.entity";
 import type { AccountRepository } from "./account-repository.port";
 import type { AccountRepos } from "./accounts.deps";
 import type { AgentDocument, AgentProfile, AgentVerificationDetails } from "./agent.entity";
-import { DEFAULT_COMMISSION_RATE } from "./agent.entity";
+import { DEFAULT_COMMISSION_RATE, DEFAULT_PAYOUT_SCHEDULE } from "./agent.entity";
 import type { AgentRepository } from "./agent-repository.port";
 import type { AuditEntry, AuditLog } from "./audit-log.port";
 import type { DocumentStorage } from "./document-storage.port";
@@ -225,8 +225,22 @@ export class InMemoryAgentRepository implements AgentRepository, Snapshotting {
       rejectionReason: null,
       submittedAt: null,
       reviewedAt: null,
+      payoutSchedule: DEFAULT_PAYOUT_SCHEDULE,
+      termsAcceptedAt: null,
       createdAt: new Date(createdAt),
     });
+  }
+  async updateBusinessDetails(userId: string, details: AgentVerificationDetails) {
+    const row = this.agents.get(userId);
+    if (!row) return false;
+    this.agents.set(userId, { ...row, ...copy(details) });
+    return true;
+  }
+  async acceptTerms(userId: string, at: Date) {
+    const row = this.agents.get(userId);
+    if (!row || row.termsAcceptedAt) return false;
+    this.agents.set(userId, { ...row, termsAcceptedAt: new Date(at) });
+    return true;
   }
   async saveSubmission(userId: string, details: AgentVerificationDetails, submittedAt: Date) {
     if (!this.agents.has(userId)) await this.createUnsubmitted(userId, submittedAt);

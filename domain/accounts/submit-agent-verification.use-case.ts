@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../shared/result";
-import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, normaliseEmail } from "./account-rules";
+import { parseAgentDetails, type AgentDetailsInput } from "./agent-details";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import {
@@ -11,14 +11,7 @@ import {
   type DocumentMimeType,
 } from "./agent.entity";
 
-export interface AgentVerificationInput {
-  businessName?: string | null;
-  licenseNumber?: string | null;
-  specializations?: string[] | null;
-  businessPhone?: string | null;
-  businessEmail?: string | null;
-  businessAddress?: string | null;
-  websiteUrl?: string | null;
+export interface AgentVerificationInput extends AgentDetailsInput {
   documents?: { name: string; bytes: Uint8Array }[] | null;
 }
 
@@ -81,18 +74,8 @@ type ParsedVerification = {
 };
 
 function parseVerification(input: AgentVerificationInput): Result<ParsedVerification, AuthError> {
-  const text = (v: string | null | undefined) => (v ?? "").trim();
-  const required = { businessName: text(input.businessName), licenseNumber: text(input.licenseNumber), businessPhone: text(input.businessPhone), businessEmail: text(input.businessEmail), businessAddress: text(input.businessAddress) };
-  for (const [field, value] of Object.entries(required)) {
-    if (value === "") return err(authError("auth.verification_field_required", { field }));
-  }
-  const businessPhone = normaliseCameroonPhone(required.businessPhone);
-  if (!businessPhone) return err(authError("auth.invalid_phone"));
-  const businessEmail = normaliseEmail(required.businessEmail);
-  if (!isValidEmail(businessEmail)) return err(authError("auth.invalid_email"));
-  const websiteUrl = text(input.websiteUrl);
-  if (websiteUrl !== "" && !isValidHttpUrl(websiteUrl)) return err(authError("auth.invalid_url"));
-  const specializations = [...new Set((input.specializations ?? []).map((s) => s.trim()).filter(Boolean))];
+  const details = parseAgentDetails(input);
+  if (!details.ok) return details;
 
   const files = input.documents ?? [];
   if (files.length === 0) return err(authError("auth.document_required"));
@@ -106,15 +89,7 @@ function parseVerification(input: AgentVerificationInput): Result<ParsedVerifica
     documents.push({ name, bytes: file.bytes, mimeType });
   }
   return ok({
-    details: {
-      businessName: required.businessName,
-      licenseNumber: required.licenseNumber,
-      specializations,
-      businessPhone,
-      businessEmail,
-      businessAddress: required.businessAddress,
-      websiteUrl: websiteUrl === "" ? null : websiteUrl,
-    },
+    details: details.value,
     documents,
   });
 }

@@ -1,10 +1,13 @@
 import type { UnitOfWork } from "../shared/transaction";
-import type { Message, Thread } from "./message.entity";
+import type { Message, NoticeLanguage, Participant, Thread } from "./message.entity";
 import type { MessageRepository, MessagingRepos, ThreadSummary } from "./message-repository.port";
 
 interface State {
   properties: Map<string, { id: string; agentId: string; title: string; hidden: boolean }>;
   names: Map<string, string>;
+  contacts: Map<string, { email: string; language: NoticeLanguage }>;
+  /** `${threadId}:${side}` → when that side was last sent a notice. */
+  notifiedAt: Map<string, Date>;
   threads: Thread[];
   messages: Message[];
 }
@@ -12,7 +15,7 @@ interface State {
 const newestMessage = (a: Message, b: Message) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id);
 
 export class InMemoryMessageRepository implements MessageRepository {
-  state: State = { properties: new Map(), names: new Map(), threads: [], messages: [] };
+  state: State = { properties: new Map(), names: new Map(), contacts: new Map(), notifiedAt: new Map(), threads: [], messages: [] };
 
   putProperty(p: { id: string; agentId: string; title?: string; hidden?: boolean }): void {
     this.state.properties.set(p.id, { id: p.id, agentId: p.agentId, title: p.title ?? p.id, hidden: p.hidden ?? false });
@@ -20,6 +23,12 @@ export class InMemoryMessageRepository implements MessageRepository {
 
   putName(userId: string, name: string): void {
     this.state.names.set(userId, name);
+  }
+
+  /** A user a notice can reach: name, e-mail and preferred language. */
+  putPerson(userId: string, person: { name: string; email: string; language?: NoticeLanguage }): void {
+    this.state.names.set(userId, person.name);
+    this.state.contacts.set(userId, { email: person.email, language: person.language ?? "en" });
   }
 
   async findContactableProperty(propertyId: string): Promise<{ id: string; agentId: string; title: string } | null> {
@@ -88,6 +97,22 @@ export class InMemoryMessageRepository implements MessageRepository {
   async unreadCount(userId: string): Promise<number> {
     const threads = new Set(this.state.threads.filter((t) => t.studentId === userId || t.agentId === userId).map((t) => t.id));
     return this.state.messages.filter((m) => threads.has(m.threadId) && m.senderId !== userId && m.readAt === null).length;
+  }
+
+  async findParticipant(userId: string): Promise<Participant | null> {
+    const contact = this.state.contacts.get(userId);
+    if (!contact) return null;
+    const name = this.state.names.get(userId)?.trim() || contact.email.split("@")[0];
+    return { id: userId, name, email: contact.email, language: contact.language };
+  }
+
+  async claimNotice(threadId: string, side: "student" | "agent", at: Date, notBefore: Date): Promise<boolean> {
+    if (!this.state.threads.some((t) => t.id === threadId)) return false;
+    const key = `${threadId}:${side}`;
+    const last = this.state.notifiedAt.get(key);
+    if (last && last > notBefore) return false;
+    this.state.notifiedAt.set(key, new Date(at));
+    return true;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Message, Thread } from "./message.entity";
+import type { Message, Participant, Thread } from "./message.entity";
 
 /** A thread as an inbox lists it, names of both sides included. */
 export interface ThreadSummary extends Thread {
@@ -30,6 +30,14 @@ export interface MessageRepository {
   markRead(threadId: string, readerId: string, at: Date): Promise<void>;
   /** Unread messages addressed to the user across all threads (the inbox badge). */
   unreadCount(userId: string): Promise<number>;
+  /** Name, e-mail and language of a user, for a notice; null when there is no such user. */
+  findParticipant(userId: string): Promise<Participant | null>;
+  /**
+   * Takes the right to e-mail one side of the thread now: true, and the side's last notice time set
+   * to `at`, when that side's last notice is none or not after `notBefore`; false otherwise. Atomic
+   * (one conditional update), so two messages at once cannot both send a notice.
+   */
+  claimNotice(threadId: string, side: "student" | "agent", at: Date, notBefore: Date): Promise<boolean>;
 }
 
 export type MessagingRepos = { messages: MessageRepository };

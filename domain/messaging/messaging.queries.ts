@@ -2,6 +2,7 @@ import type { Clock } from "../shared/clock";
 import { err, ok, type Result } from "../shared/result";
 import { messagingError, type MessagingError } from "./messaging.errors";
 import type { MessageRepository, ThreadSummary } from "./message-repository.port";
+import { isPlausibleThreadId } from "./message.entity";
 
 export interface InboxThread {
   id: string;
@@ -54,6 +55,7 @@ export async function threadWithMessages(
   deps: { messages: MessageRepository; clock: Clock },
   input: { userId: string; threadId: string },
 ): Promise<Result<{ thread: InboxThread; messages: ThreadMessage[] }, MessagingError>> {
+  if (!isPlausibleThreadId(input.threadId)) return err(messagingError("messages.thread_not_found"));
   const summary = await deps.messages.findThreadSummary(input.threadId, input.userId);
   if (!summary || (summary.studentId !== input.userId && summary.agentId !== input.userId)) {
     return err(messagingError("messages.thread_not_found"));

@@ -190,6 +190,9 @@ export interface MessageThreadsTable {
   agent_id: string;
   created_at: Iso;
   last_message_at: Iso;
+  /** The last e-mail notice of a new message to each side (migration 0015), for the once-an-hour limit. */
+  student_notified_at: Iso | null;
+  agent_notified_at: Iso | null;
 }
 
 export interface MessagesTable {

@@ -18,6 +18,8 @@ const toAgent = (row: Selectable<AgentsTable>): AgentProfile => ({
   rejectionReason: row.rejection_reason,
   submittedAt: row.submitted_at ? new Date(row.submitted_at) : null,
   reviewedAt: row.reviewed_at ? new Date(row.reviewed_at) : null,
+  payoutSchedule: row.payout_schedule,
+  termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
   createdAt: new Date(row.created_at),
 });
 
@@ -72,6 +74,34 @@ export class KyselyAgentRepository implements AgentRepository {
       .onConflict((oc) => oc.column("user_id").doUpdateSet(fields))
       .execute();
     await this.db.deleteFrom("agent_documents").where("agent_id", "=", userId).execute();
+  }
+
+  async updateBusinessDetails(userId: string, d: AgentVerificationDetails) {
+    const result = await this.db
+      .updateTable("agents")
+      .set({
+        business_name: d.businessName,
+        license_number: d.licenseNumber,
+        specializations: JSON.stringify(d.specializations),
+        business_phone: d.businessPhone,
+        business_email: d.businessEmail,
+        business_address: d.businessAddress,
+        website_url: d.websiteUrl,
+      })
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async acceptTerms(userId: string, at: Date) {
+    // Conditional on not yet accepted: the first acceptance's date is the one that counts.
+    const result = await this.db
+      .updateTable("agents")
+      .set({ terms_accepted_at: at.toISOString() })
+      .where("user_id", "=", userId)
+      .where("terms_accepted_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async addDocument(doc: AgentDocument) {

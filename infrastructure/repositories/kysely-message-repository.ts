@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Message, Thread } from "../../domain/messaging/message.entity";
+import type { Message, Participant, Thread } from "../../domain/messaging/message.entity";
 import type { MessageRepository, MessagingRepos, ThreadSummary } from "../../domain/messaging/message-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import type { Database, MessageThreadsTable, MessagesTable } from "../db/schema";
@@ -189,6 +189,31 @@ export class KyselyMessageRepository implements MessageRepository {
       .where("m.read_at", "is", null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  async findParticipant(userId: string): Promise<Participant | null> {
+    const row = await this.db
+      .selectFrom("profiles as p")
+      .leftJoin("agents as ag", "ag.user_id", "p.id")
+      .select(["p.id", "p.email", "p.full_name", "p.language", "ag.business_name"])
+      .where("p.id", "=", userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const name = row.business_name?.trim() || row.full_name.trim() || row.email.split("@")[0];
+    return { id: row.id, name, email: row.email, language: row.language === "fr" ? "fr" : "en" };
+  }
+
+  async claimNotice(threadId: string, side: "student" | "agent", at: Date, notBefore: Date): Promise<boolean> {
+    // One conditional UPDATE: of two messages at once, only one finds the slot free. ISO-8601 UTC
+    // strings of one format compare in time order as text, on SQLite and PostgreSQL alike.
+    const column = side === "agent" ? "agent_notified_at" : "student_notified_at";
+    const result = await this.db
+      .updateTable("message_threads")
+      .set({ [column]: at.toISOString() })
+      .where("id", "=", threadId)
+      .where((eb) => eb.or([eb(column, "is", null), eb(column, "<=", notBefore.toISOString())]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }
 

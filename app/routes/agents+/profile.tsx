@@ -1,25 +1,230 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "../../../domain/accounts/update-agent-profile.use-case";
+import { agentVerificationSchema, SPECIALIZATIONS } from "~/components/auth/auth-schemas";
+import { ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
-import { ComingSoon, PortalLayout } from "~/components/auth/portal-layout";
+import { PortalLayout } from "~/components/auth/portal-layout";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { describeDomainError } from "~/utils/domain-errors.server";
+import { formatDate } from "~/utils/format";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "agent-profile"] };
 export const meta = titleMeta;
 
-// The agent's public profile: filled by a later issue.
+// The business fields only, with the verification form's rules: a commission rate, a status or
+// a payout schedule in the request is not part of the schema and never reaches the use case.
+const agentProfileSchema = agentVerificationSchema.omit({ documents: true }).extend({ intent: z.literal("profile") });
+const acceptTermsSchema = z.object({ intent: z.literal("accept-terms") });
+
+type Specialization = (typeof SPECIALIZATIONS)[number];
+/** Older rows hold free text ("student rooms"); the form's boxes use the verification's codes. */
+const asSpecialization = (value: string): Specialization | null => {
+  const code = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return (SPECIALIZATIONS as readonly string[]).includes(code) ? (code as Specialization) : null;
+};
+
+// Approved agents only (requireAgent). A failure to read the profile shows SPEC's 'Failed to load
+// agent data' instead of an error page, so the portal's navigation stays usable.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAgent(context, request);
-  const t = await i18next.getFixedT(request, "auth");
-  return { title: t("portal.agent.pages.profile.title") };
+  const user = await requireAgent(context, request);
+  const t = await i18next.getFixedT(request, "agent-profile");
+  let agent: Awaited<ReturnType<typeof agentProfileFor>> = null;
+  try {
+    agent = await agentProfileFor(context.services.accounts, user.id);
+  } catch (error) {
+    console.error("[agent-profile] could not load", user.id, error instanceof Error ? error.message : error);
+  }
+  if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id };
+  return {
+    title: t("title"),
+    loadFailed: null,
+    userId: user.id,
+    profile: {
+      status: agent.status,
+      commissionRate: agent.commissionRate,
+      payoutSchedule: agent.payoutSchedule,
+      termsAcceptedAt: agent.termsAcceptedAt?.toISOString() ?? null,
+      details: {
+        businessName: agent.businessName ?? "",
+        licenseNumber: agent.licenseNumber ?? "",
+        specializations: [...new Set(agent.specializations.map(asSpecialization).filter((s): s is Specialization => s !== null))],
+        businessPhone: agent.businessPhone ?? "",
+        businessEmail: agent.businessEmail ?? "",
+        businessAddress: agent.businessAddress ?? "",
+        websiteUrl: agent.websiteUrl ?? "",
+      },
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAgent(context, request);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // Not a form at all.
+    return data(parseWithZod(new FormData(), { schema: agentProfileSchema }).reply({ formErrors: ["auth:errors.bad_form"] }), { status: 400 });
+  }
+  const deps = context.services.accounts;
+
+  if (formData.get("intent") === "accept-terms") {
+    const submission = parseWithZod(formData, { schema: acceptTermsSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const result = await acceptAgentTerms(deps, { userId: user.id });
+    if (!result.ok) {
+      const error = await describeDomainError(request, result.error);
+      return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    }
+    return redirectWithToast(context, request, "/agents/profile", { kind: "success", title: "agent-profile:toasts.termsAccepted" });
+  }
+
+  const submission = parseWithZod(formData, { schema: agentProfileSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { intent: _intent, ...details } = submission.value;
+  const result = await updateAgentProfile(deps, { userId: user.id, details: { ...details, websiteUrl: details.websiteUrl ?? null } });
+  if (!result.ok) {
+    const error = await describeDomainError(request, result.error);
+    return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+  }
+  return redirectWithToast(context, request, "/agents/profile", { kind: "success", title: "agent-profile:toasts.saved" });
 }
 
 export default function AgentProfilePage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation("agent-profile");
+  const { profile, loadFailed, userId } = useLoaderData<typeof loader>();
   return (
-    <PortalLayout portal="agent" title={t("portal.agent.pages.profile.title")} intro={t("portal.agent.pages.profile.intro")}>
-      <ComingSoon />
+    <PortalLayout portal="agent" title={t("title")} intro={t("intro")}>
+      {!profile ? (
+        <div role="alert" className="card border-red-300 p-6 text-red-900 dark:text-red-100">
+          <p className="font-semibold">{loadFailed}</p>
+          <Link to="/agents/profile" className="btn-secondary mt-4">
+            {t("retry")}
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_minmax(16rem,24rem)]">
+          <section aria-labelledby="business-heading" className="card p-6">
+            <h2 id="business-heading" className="text-xl font-semibold">
+              {t("business")}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("businessIntro")}</p>
+            {/* A new key when the stored values change: after a save the form shows them as stored (normalised). */}
+            <BusinessForm key={JSON.stringify(profile.details)} defaults={profile.details} />
+          </section>
+          <TermsPanel profile={profile} userId={userId} />
+        </div>
+      )}
     </PortalLayout>
+  );
+}
+
+type Profile = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["profile"]>;
+
+function TermsPanel({ profile, userId }: { profile: Profile; userId: string }) {
+  const { t, i18n } = useTranslation("agent-profile");
+  return (
+    <section aria-labelledby="terms-heading" className="card h-fit p-6">
+      <h2 id="terms-heading" className="text-xl font-semibold">
+        {t("terms")}
+      </h2>
+      <dl className="mt-4 space-y-4">
+        <div>
+          <dt className="text-sm font-semibold">{t("verification")}</dt>
+          <dd data-testid="verification-state">{t(`status.${profile.status}`)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold">{t("commissionRate")}</dt>
+          <dd data-testid="commission-rate">{t("commissionRateValue", { rate: profile.commissionRate })}</dd>
+          <dd className="text-sm text-slate-600 dark:text-slate-400">{t("commissionRateHint")}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold">{t("payoutSchedule")}</dt>
+          <dd>{t(`payout.${profile.payoutSchedule}`, { defaultValue: profile.payoutSchedule })}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold">{t("termsAccepted")}</dt>
+          <dd data-testid="terms-accepted">
+            {profile.termsAcceptedAt ? t("termsAcceptedOn", { date: formatDate(profile.termsAcceptedAt, i18n.language) }) : t("termsNotAccepted")}
+          </dd>
+          <dd className="mt-1 text-sm">
+            <Link to="/terms-agents" className="link">
+              {t("termsRead")}
+            </Link>
+          </dd>
+        </div>
+      </dl>
+      {profile.termsAcceptedAt ? null : (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="accept-terms" />
+          <button type="submit" className="btn-primary">
+            {t("acceptTerms")}
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to={`/agent/${encodeURIComponent(userId)}`} className="link">
+          {t("publicProfile")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function BusinessForm({ defaults }: { defaults: Profile["details"] }) {
+  const { t } = useTranslation(["auth", "agent-profile"]);
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof agentProfileSchema>>({
+    id: "agent-profile",
+    lastResult,
+    defaultValue: { ...defaults, intent: "profile" },
+    constraint: getZodConstraint(agentProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentProfileSchema }),
+  });
+  const chosen = new Set(([] as unknown[]).concat(fields.specializations.initialValue ?? []).map(String));
+  const text = (name: "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl", type: "text" | "tel" | "email" | "url", autoComplete: string, hint?: string) => (
+    <TextField
+      label={t(`verification.fields.${name}`)}
+      hint={hint}
+      errors={fields[name].errors}
+      errorId={fields[name].errorId}
+      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
+    />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="profile" />
+      {text("businessName", "text", "organization")}
+      {text("licenseNumber", "text", "off")}
+      <fieldset>
+        <legend className="label">{t("verification.fields.specializations")}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {SPECIALIZATIONS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={fields.specializations.name} value={value} defaultChecked={chosen.has(value)} className="h-4 w-4" />
+              {t(`verification.specializations.${value}`)}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.specializations.errorId} errors={fields.specializations.errors} />
+      </fieldset>
+      {text("businessPhone", "tel", "tel", t("fields.phoneHint"))}
+      {text("businessEmail", "email", "email")}
+      {text("businessAddress", "text", "street-address")}
+      {text("websiteUrl", "url", "url", t("verification.websiteHint"))}
+      <button type="submit" className="btn-primary">
+        {t("agent-profile:save")}
+      </button>
+    </Form>
   );
 }

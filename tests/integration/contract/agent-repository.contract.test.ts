@@ -47,6 +47,8 @@ describe.each(accountKinds())("AgentRepository on %s", (kind) => {
       rejectionReason: null,
       submittedAt: null,
       reviewedAt: null,
+      payoutSchedule: "weekly",
+      termsAcceptedAt: null,
       createdAt: at(1),
     });
     expect(await h.repos.agents.findByUserId("u2")).toBeNull();
@@ -110,5 +112,24 @@ describe.each(accountKinds())("AgentRepository on %s", (kind) => {
     expect((await h.repos.agents.listByStatus("pending", 10)).map((a) => a.userId)).toEqual(["u2", "u1"]);
     expect((await h.repos.agents.listByStatus("pending", 1)).map((a) => a.userId)).toEqual(["u2"]);
     expect((await h.repos.agents.listByStatus("unsubmitted", 10)).map((a) => a.userId)).toEqual(["u3"]);
+  });
+
+  it("updates the business fields only: status, review, commission rate and payout schedule stay", async () => {
+    await h.repos.agents.saveSubmission("u1", details(), at(2));
+    await h.repos.agents.review("u1", { status: "approved", rejectionReason: null, reviewedAt: at(3) });
+    const before = await h.repos.agents.findByUserId("u1");
+    const edited = details({ businessName: "Ngwa Homes", specializations: ["studios"], websiteUrl: "https://ngwa.cm", businessAddress: "Bonduma" });
+    expect(await h.repos.agents.updateBusinessDetails("u1", edited)).toBe(true);
+    expect(await h.repos.agents.findByUserId("u1")).toEqual({ ...before, ...edited });
+    expect(await h.repos.agents.updateBusinessDetails("u3", edited)).toBe(false);
+    expect(await h.repos.agents.findByUserId("u3")).toBeNull();
+  });
+
+  it("records the acceptance of the agent terms once", async () => {
+    await h.repos.agents.createUnsubmitted("u1", at(1));
+    expect(await h.repos.agents.acceptTerms("u1", at(4))).toBe(true);
+    expect(await h.repos.agents.acceptTerms("u1", at(6))).toBe(false);
+    expect((await h.repos.agents.findByUserId("u1"))?.termsAcceptedAt).toEqual(at(4));
+    expect(await h.repos.agents.acceptTerms("u2", at(4))).toBe(false);
   });
 });

@@ -13,8 +13,8 @@ async function harness(kind: string): Promise<{ repo: MessageRepository; close()
     repo.putProperty({ id: "p1", agentId: "agent", title: "Studio in Molyko" });
     repo.putProperty({ id: "p2", agentId: "agent", title: "Room in Bomaka" });
     repo.putProperty({ id: "p3", agentId: "agent", title: "Hidden", hidden: true });
-    repo.putName("agent", "Buea Homes");
-    repo.putName("s1", "Ngozi Tabi");
+    repo.putPerson("agent", { name: "Buea Homes", email: "agent@kamernest.test" });
+    repo.putPerson("s1", { name: "Ngozi Tabi", email: "s1@kamernest.test", language: "fr" });
     repo.putName("s2", "Paul Mbah");
     return { repo, close: async () => {} };
   }
@@ -22,6 +22,7 @@ async function harness(kind: string): Promise<{ repo: MessageRepository; close()
   await insertAgent(t.db, { id: "agent", fullName: "Emmanuel Fon" });
   await t.db.updateTable("agents").set({ business_name: "Buea Homes" }).where("user_id", "=", "agent").execute();
   await insertProfile(t.db, { id: "s1", fullName: "Ngozi Tabi" });
+  await t.db.updateTable("profiles").set({ language: "fr" }).where("id", "=", "s1").execute();
   await insertProfile(t.db, { id: "s2", fullName: "Paul Mbah" });
   await insertProperty(t.db, { id: "p1", agentId: "agent", title: "Studio in Molyko" });
   await insertProperty(t.db, { id: "p2", agentId: "agent", title: "Room in Bomaka" });
@@ -120,5 +121,31 @@ describe.each(["memory", ...databaseKinds()])("MessageRepository on %s", (kind) 
     expect(await h.repo.unreadCount("s1")).toBe(1);
     const msgs = await h.repo.listMessages("t1");
     expect(msgs.map((m) => [m.id, m.readAt])).toEqual([["m1", at(5)], ["m2", null]]);
+  });
+
+  it("finds a participant's name, e-mail and own language; the agent goes by the business name", async () => {
+    expect(await h.repo.findParticipant("s1")).toEqual({ id: "s1", name: "Ngozi Tabi", email: "s1@kamernest.test", language: "fr" });
+    expect(await h.repo.findParticipant("agent")).toEqual({ id: "agent", name: "Buea Homes", email: "agent@kamernest.test", language: "en" });
+    expect(await h.repo.findParticipant("nobody")).toBeNull();
+  });
+
+  it("gives each side of a thread one notice slot per window", async () => {
+    await h.repo.findOrCreateThread(thread("t1", "s1", "p1"));
+    await h.repo.findOrCreateThread(thread("t2", "s2", "p1"));
+    // First notice: free. Then not again until the last one is at or before notBefore.
+    expect(await h.repo.claimNotice("t1", "agent", at(10), at(0))).toBe(true);
+    expect(await h.repo.claimNotice("t1", "agent", at(20), at(9))).toBe(false);
+    expect(await h.repo.claimNotice("t1", "agent", at(30), at(10))).toBe(true);
+    expect(await h.repo.claimNotice("t1", "agent", at(31), at(29))).toBe(false);
+    // The other side and another thread have their own slots.
+    expect(await h.repo.claimNotice("t1", "student", at(31), at(29))).toBe(true);
+    expect(await h.repo.claimNotice("t2", "agent", at(31), at(29))).toBe(true);
+    expect(await h.repo.claimNotice("nope", "agent", at(31), at(0))).toBe(false);
+  });
+
+  it("hands a free notice slot to only one of two claims at once", async () => {
+    await h.repo.findOrCreateThread(thread("t1", "s1", "p1"));
+    const claims = await Promise.all([1, 2, 3].map(() => h.repo.claimNotice("t1", "agent", at(10), at(0))));
+    expect(claims.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
 import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
 import { FixedClock } from "../../../domain/shared/clock";
+import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import { defaultMessageEmails } from "../../../infrastructure/mail/default-message-emails";
 import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../../infrastructure/repositories/kysely-message-repository";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
@@ -19,13 +21,16 @@ describe.each(databaseKinds())("messaging on %s", (kind) => {
   });
   afterEach(() => t.destroy());
 
-  it("keeps one thread when the first messages race", async () => {
-    const deps = { uow: kyselyMessagingUnitOfWork(t.db), clock, ids };
+  it("keeps one thread, and sends one notice, when the first messages race", async () => {
+    const mailer = new InMemoryMailer();
+    const deps = { uow: kyselyMessagingUnitOfWork(t.db), clock, ids, mailer, noticeEmails: defaultMessageEmails, appUrl: "https://kamernest.test" };
     const results = await Promise.all(
       ["Hello", "Is it free?", "Can I visit?"].map((body) => contactAgent(deps, { studentId: "s1", propertyId: "p1", body })),
     );
     const threadIds = new Set(results.map((r) => (r.ok ? r.value.threadId : r.error.code)));
     expect(threadIds.size).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+    expect(results.filter((r) => r.ok && r.value.notice === "sent")).toHaveLength(1);
     const messages = new KyselyMessageRepository(t.db);
     const inbox = await listThreadsFor({ messages }, "agent");
     expect(inbox).toHaveLength(1);

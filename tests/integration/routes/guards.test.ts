@@ -26,6 +26,7 @@ import * as agentVerification from "../../../app/routes/auth+/agent-verification
 import * as loginRequired from "../../../app/routes/auth+/required";
 import * as twoFactor from "../../../app/routes/auth+/two-factor";
 import * as profile from "../../../app/routes/profile";
+import * as messages from "../../../app/routes/messages";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
 
 type Who = "visitor" | "student" | "pendingAgent" | "approvedAgent" | "admin";
@@ -79,8 +80,8 @@ const ROUTES: GuardedRoute[] = [
   // Past the guard an empty form is refused (400); p-1 does not exist, so its pages are a 404.
   agentRoute("/agents/properties", agentProperties, undefined, { post: 400 }),
   agentRoute("/agents/bookings", agentBookings),
-  agentRoute("/agents/messages", agentMessages),
-  agentRoute("/agents/profile", agentProfile),
+  agentRoute("/agents/messages", agentMessages, undefined, { post: 400 }),
+  agentRoute("/agents/profile", agentProfile, undefined, { post: 400 }),
   agentRoute("/agents/reports", agentReports),
   agentRoute("/agents/new-property", agentNewProperty, undefined, { post: 400 }),
   agentRoute("/agents/properties/p-1/edit", agentEditProperty, { id: "p-1" }, { get: 404, post: 400 }),
@@ -101,6 +102,7 @@ const ROUTES: GuardedRoute[] = [
     approvedAgent: "/admin/unauthorized",
     admin: 400, // past the guard; the empty form is refused
   }),
+  userRoute("/messages", messages, { visitor: LOGIN("/messages"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   userRoute("/profile", profile, { visitor: LOGIN("/profile"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   userRoute("/auth/two-factor", twoFactor, { visitor: LOGIN("/auth/two-factor"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   {

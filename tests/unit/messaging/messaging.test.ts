@@ -5,20 +5,33 @@ import { listThreadsFor, threadWithMessages, unreadMessageCount } from "../../..
 import { replyInThread } from "../../../domain/messaging/reply-in-thread.use-case";
 import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import type { MessagingDeps } from "../../../domain/messaging/contact-agent.use-case";
+import type { MessageNoticeEmails } from "../../../domain/messaging/message-notice.port";
+
+// The notice's words are the adapter's business; here each part the use case passes is visible.
+const noticeEmails: MessageNoticeEmails = {
+  newMessage: ({ language, recipientName, senderName, propertyTitle, link }) => ({
+    subject: `[${language}] ${senderName} → ${recipientName}`,
+    text: `${propertyTitle ?? "-"} ${link}`,
+  }),
+};
 
 describe("messaging", () => {
   let repo: InMemoryMessageRepository;
   let clock: FixedClock;
-  let deps: { uow: InMemoryMessagingUnitOfWork; clock: FixedClock; ids: SequentialIds };
+  let deps: MessagingDeps;
+  let mailer: InMemoryMailer;
   beforeEach(() => {
     repo = new InMemoryMessageRepository();
     repo.putProperty({ id: "p1", agentId: "agent", title: "Studio in Molyko" });
     repo.putProperty({ id: "p2", agentId: "agent", title: "Room in Bomaka" });
     repo.putProperty({ id: "hidden", agentId: "agent", hidden: true });
-    repo.putName("student", "Ngozi Tabi");
-    repo.putName("agent", "Buea Homes");
+    repo.putPerson("student", { name: "Ngozi Tabi", email: "ngozi@example.cm", language: "fr" });
+    repo.putPerson("agent", { name: "Buea Homes", email: "office@bueahomes.cm", language: "en" });
     clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
-    deps = { uow: new InMemoryMessagingUnitOfWork(repo), clock, ids: new SequentialIds("m") };
+    mailer = new InMemoryMailer();
+    deps = { uow: new InMemoryMessagingUnitOfWork(repo), clock, ids: new SequentialIds("m"), mailer, noticeEmails, appUrl: "https://kamernest.test" };
   });
   const later = () => clock.advance(MINUTE_MS);
 
@@ -63,6 +76,26 @@ describe("messaging", () => {
       error: { code: "messages.own_listing" },
     });
     expect(repo.state.threads).toEqual([]);
+  });
+
+  it("drops control characters (NUL and the like) but keeps line breaks and tabs", async () => {
+    const c = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hel\u0000lo\u0007\nSecond\tline\u001b" });
+    expect(c.ok).toBe(true);
+    expect(repo.state.messages.map((m) => m.body)).toEqual(["Hello\nSecond\tline"]);
+    expect(await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "\u0000\u0001 " })).toEqual({
+      ok: false,
+      error: { code: "messages.empty_body" },
+    });
+  });
+
+  it("treats a thread id that cannot be one as an unknown thread", async () => {
+    for (const threadId of ["", "a\u0000b", "x".repeat(65), "../etc", "' OR 1=1 --"]) {
+      expect(await replyInThread(deps, { userId: "agent", threadId, body: "Hi" })).toEqual({ ok: false, error: { code: "messages.thread_not_found" } });
+      expect(await threadWithMessages({ messages: repo, clock }, { userId: "agent", threadId })).toEqual({
+        ok: false,
+        error: { code: "messages.thread_not_found" },
+      });
+    }
   });
 
   it("lets only the two sides reply", async () => {
@@ -132,5 +165,65 @@ describe("messaging", () => {
     };
     await expect(contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hello" })).rejects.toThrow("connection lost");
     expect(repo.state.threads).toEqual([]);
+  });
+
+  describe("e-mail notice of a new message", () => {
+    it("tells the other side once per thread per hour, in the recipient's language, with a link to their inbox", async () => {
+      const first = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hello" });
+      if (!first.ok) throw new Error("setup");
+      expect(first.value.notice).toBe("sent");
+      expect(mailer.sent).toEqual([
+        {
+          to: "office@bueahomes.cm",
+          subject: "[en] Ngozi Tabi → Buea Homes",
+          text: `Studio in Molyko https://kamernest.test/agents/messages?thread=${first.value.threadId}`,
+        },
+      ]);
+
+      clock.advance(59 * MINUTE_MS);
+      const second = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Still there?" });
+      expect(second.ok && second.value.notice).toBe("throttled");
+      expect(mailer.sent).toHaveLength(1);
+
+      // The agent's answer is the first notice to the student: the limit is per recipient.
+      const reply = await replyInThread(deps, { userId: "agent", threadId: first.value.threadId, body: "Yes" });
+      expect(reply.ok && reply.value.notice).toBe("sent");
+      expect(mailer.sent[1]).toEqual({
+        to: "ngozi@example.cm",
+        subject: "[fr] Buea Homes → Ngozi Tabi",
+        text: `Studio in Molyko https://kamernest.test/messages?thread=${first.value.threadId}`,
+      });
+
+      // An hour after the first notice the agent may be told again.
+      clock.advance(MINUTE_MS);
+      const third = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Saturday then?" });
+      expect(third.ok && third.value.notice).toBe("sent");
+      expect(mailer.sent.map((m) => m.to)).toEqual(["office@bueahomes.cm", "ngozi@example.cm", "office@bueahomes.cm"]);
+    });
+
+    it("counts the hour per thread: another listing's thread gets its own notice", async () => {
+      await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hello" });
+      await contactAgent(deps, { studentId: "student", propertyId: "p2", body: "And this one?" });
+      expect(mailer.sent.map((m) => m.text.split(" ")[0])).toEqual(["Studio", "Room"]);
+    });
+
+    it("sends nothing for a refused message or an outsider's reply", async () => {
+      const c = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hello" });
+      if (!c.ok) throw new Error("setup");
+      clock.advance(2 * 60 * MINUTE_MS);
+      await replyInThread(deps, { userId: "intruder", threadId: c.value.threadId, body: "Hi" });
+      await replyInThread(deps, { userId: "agent", threadId: c.value.threadId, body: "   " });
+      await contactAgent(deps, { studentId: "agent", propertyId: "p1", body: "Hello" });
+      expect(mailer.sent).toHaveLength(1);
+    });
+
+    it("keeps the message when the mail server fails, and says so", async () => {
+      mailer.send = async () => {
+        throw new Error("SMTP down");
+      };
+      const c = await contactAgent(deps, { studentId: "student", propertyId: "p1", body: "Hello" });
+      expect(c.ok && c.value.notice).toBe("failed");
+      expect(repo.state.messages.map((m) => m.body)).toEqual(["Hello"]);
+    });
   });
 });

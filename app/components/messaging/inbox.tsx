@@ -1,0 +1,155 @@
+// The inbox screen shared by the agent portal (/agents/messages) and students (/messages): the
+// threads newest first with their unread counts, and the opened thread with a reply form. Plain
+// links and a plain form, so it all works without JavaScript.
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { InboxThread, ThreadMessage } from "../../../domain/messaging/messaging.queries";
+import { Field, FormAlert, errorProps, failureFor } from "~/components/listings/form-bits";
+import { formatDateTime } from "~/utils/format";
+
+/** What the loader sends: dates may arrive as Date or as ISO text, depending on the transport. */
+type Serialised<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] extends object | null ? Serialised<T[K]> : T[K] };
+
+export interface InboxProps {
+  basePath: string;
+  threads: Serialised<InboxThread>[];
+  open: { thread: Serialised<InboxThread>; messages: Serialised<ThreadMessage>[] } | null;
+  bodyMax: number;
+  emptyText: string;
+}
+
+const threadLink = (basePath: string, id: string) => `${basePath}?${new URLSearchParams({ thread: id })}`;
+
+export function Inbox({ basePath, threads, open, bodyMax, emptyText }: InboxProps) {
+  const { t } = useTranslation("messages");
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <nav aria-label={t("inbox.listLabel")} className={open ? "order-2 lg:order-1" : undefined}>
+        {threads.length === 0 ? (
+          <p className="card p-4">{emptyText}</p>
+        ) : (
+          <ul className="card divide-y divide-slate-200 dark:divide-slate-700" data-testid="thread-list">
+            {threads.map((thread) => (
+              <ThreadItem key={thread.id} basePath={basePath} thread={thread} current={open?.thread.id === thread.id} />
+            ))}
+          </ul>
+        )}
+      </nav>
+      {open ? (
+        <div className="order-1 lg:order-2">
+          <OpenThread basePath={basePath} thread={open.thread} messages={open.messages} bodyMax={bodyMax} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ThreadItem({ basePath, thread, current }: { basePath: string; thread: Serialised<InboxThread>; current: boolean }) {
+  const { t, i18n } = useTranslation("messages");
+  return (
+    <li>
+      <Link
+        to={threadLink(basePath, thread.id)}
+        aria-current={current ? "page" : undefined}
+        className={`block p-3 hover:bg-slate-100 dark:hover:bg-slate-800 ${current ? "bg-brand-50 dark:bg-slate-800" : ""}`}
+      >
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={thread.unreadCount > 0 ? "font-bold" : "font-semibold"}>{thread.otherPartyName}</span>
+          {thread.unreadCount > 0 ? (
+            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-count">
+              {t("inbox.unread", { count: thread.unreadCount })}
+            </span>
+          ) : null}
+        </span>
+        <span className="block text-sm text-slate-700 dark:text-slate-300">{thread.propertyTitle ?? t("inbox.generalQuestion")}</span>
+        {thread.lastMessage ? (
+          <span className="mt-1 block truncate text-sm text-slate-600 dark:text-slate-400">
+            {thread.lastMessage.fromMe ? `${t("inbox.you")}: ` : ""}
+            {thread.lastMessage.body}
+          </span>
+        ) : null}
+        <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{formatDateTime(thread.lastMessageAt, i18n.language)}</span>
+      </Link>
+    </li>
+  );
+}
+
+function OpenThread({
+  basePath,
+  thread,
+  messages,
+  bodyMax,
+}: {
+  basePath: string;
+  thread: Serialised<InboxThread>;
+  messages: Serialised<ThreadMessage>[];
+  bodyMax: number;
+}) {
+  const { t, i18n } = useTranslation("messages");
+  const failure = failureFor(useActionData(), "reply");
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const error = failure?.fieldErrors.body ?? failure?.fieldErrors.form ?? null;
+  return (
+    <section aria-labelledby="thread-heading" className="card p-4">
+      <Link to={basePath} className="link text-sm">
+        ← {t("inbox.back")}
+      </Link>
+      <h2 id="thread-heading" className="mt-2 text-xl font-semibold">
+        {t("inbox.threadWith", { name: thread.otherPartyName })}
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {thread.propertyTitle && thread.propertyId ? (
+          <>
+            {t("inbox.about", { title: thread.propertyTitle })} ·{" "}
+            <Link to={`/listings/${encodeURIComponent(thread.propertyId)}`} className="link">
+              {t("inbox.viewListing")}
+            </Link>
+          </>
+        ) : (
+          t("inbox.generalQuestion")
+        )}
+      </p>
+      {messages.length === 0 ? (
+        <p className="mt-4">{t("inbox.noMessages")}</p>
+      ) : (
+        <ol className="mt-4 space-y-3" data-testid="thread-messages">
+          {messages.map((m) => (
+            <li
+              key={m.id}
+              className={`max-w-[85%] rounded-lg p-3 ${m.fromMe ? "ml-auto bg-brand-50 dark:bg-slate-800" : "bg-slate-100 dark:bg-slate-900"}`}
+            >
+              <p className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+                {m.fromMe ? t("inbox.you") : thread.otherPartyName} · {formatDateTime(m.createdAt, i18n.language)}
+                {m.fromMe && m.readAt ? ` · ${t("inbox.read")}` : ""}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form method="post" className="mt-6 space-y-3" preventScrollReset>
+        <FormAlert message={failure?.formError} />
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="threadId" value={thread.id} />
+        <Field id="reply-body" label={t("inbox.reply")} error={error} hint={t("inbox.replyHint", { max: bodyMax, name: thread.otherPartyName })}>
+          <textarea
+            id="reply-body"
+            name="body"
+            required
+            maxLength={bodyMax}
+            rows={4}
+            // A new key after each sent reply empties the box; after a refusal the text stays.
+            key={messages.length}
+            defaultValue={failure?.values.body ?? ""}
+            className="input"
+            {...errorProps("reply-body", error)}
+          />
+        </Field>
+        <button type="submit" className="btn-primary" disabled={sending}>
+          {t("inbox.send")}
+        </button>
+      </Form>
+    </section>
+  );
+}
