@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../infrastructure/db/connection";
 import type { AccountsDeps } from "../domain/accounts/accounts.deps";
 import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
-import { createAccountsDeps } from "./wiring/accounts.server";
+import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
@@ -68,6 +68,8 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
 
   const stoppers: Array<() => Promise<void> | void> = [];
   const accounts = createAccountsDeps(config, database);
+  // Ended sessions, old login attempts and spent tokens: deleted every ACCOUNTS_CLEANUP_INTERVAL_MS.
+  if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs));
   const listings = createDiscoveryModule(config, database);
   // Saved-search alerts every ALERTS_INTERVAL_MS in the server process (not in tests, which run
   // them directly); `npm run alerts:send` runs one by hand.

@@ -16,7 +16,7 @@ import { loadProfileMoney } from "~/components/booking/profile-money.server";
 import { RecommendedSection, SearchHistorySection, ViewHistorySection, WishlistSection } from "~/components/listings/profile-discovery";
 import { loadProfileDiscovery } from "~/components/listings/profile-discovery.server";
 import { i18next } from "~/i18next.server";
-import { getSessionId, requireUser } from "~/utils/auth.server";
+import { clientIp, getSessionId, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -75,6 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       currentPassword: submission.value.currentPassword,
       newPassword: submission.value.newPassword,
       keepSessionId: await getSessionId(context, request),
+      ip: clientIp(context),
     });
     if (!result.ok) {
       const error = await describeDomainError(request, result.error);

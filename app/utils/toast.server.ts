@@ -29,10 +29,28 @@ export async function takeToast(context: AppLoadContext, request: Request): Prom
   return { toast, setCookie: await sessionStorage.commitSession(session) };
 }
 
-/** Only same-site paths: never send a user to another site after login or a preference change. */
+// Any origin of ours works as the base: only the path, query and fragment of the result are kept.
+const REDIRECT_BASE = "http://kamernest.invalid";
+
+/**
+ * Only same-site paths: never send a user to another site after login or a preference change.
+ * The target is parsed the way a browser parses a Location header (`new URL(target, base)`), which
+ * drops tabs and newlines and reads `\` as `/`, so `/\t/evil.example` or `/\\evil.example` are
+ * seen as the other site they lead to. What comes back is the parsed path, never the raw input,
+ * and a path that itself starts with `//` (e.g. from `/.//evil.example`) is refused.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > 2048) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }
 
 /**

@@ -2,6 +2,7 @@
 // Composed into Services by app/services.server.ts (the composition root).
 import path from "node:path";
 import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
+import { pruneAccountRecords } from "../../domain/accounts/prune-account-records.use-case";
 import { systemClock, type Clock } from "../../domain/shared/clock";
 import type { Mailer } from "../../domain/shared/mailer.port";
 import type { Config } from "../../infrastructure/config/config";
@@ -43,6 +44,35 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     clock,
     ids,
     settings: { appUrl: config.appUrl, adminEmails: config.adminEmails },
+  };
+}
+
+/**
+ * Deletes ended sessions, old login attempts and spent tokens every `intervalMs` (0: never), in
+ * the server process. One run at a time; the timer never keeps the process alive.
+ */
+export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  let running: Promise<void> | null = null;
+  const runOnce = () => {
+    if (running) return;
+    running = pruneAccountRecords(deps)
+      .then((pruned) => {
+        const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
+        if (total > 0) {
+          console.info(`Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
+        }
+      })
+      .catch((error: unknown) => console.warn("Accounts cleanup failed:", error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(runOnce, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    if (running) await running;
   };
 }
 

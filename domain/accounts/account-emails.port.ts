@@ -9,6 +9,10 @@ export interface EmailText {
 export interface AccountEmails {
   confirmation(input: { name: string; link: string; language: Language }): EmailText;
   passwordReset(input: { name: string; link: string; language: Language }): EmailText;
+  /** To the owner of a confirmed address when someone signs up with it again: nothing was changed. */
+  signUpAttempt(input: { name: string; loginUrl: string; resetUrl: string; language: Language }): EmailText;
+  /** A reset asked for an address without an account (so the answer and its timing match a real one). */
+  resetWithoutAccount(input: { signUpUrl: string; language: Language }): EmailText;
   agentApproved(input: { name: string; language: Language; portalUrl: string }): EmailText;
   agentRejected(input: { name: string; language: Language; reason: string; verificationUrl: string }): EmailText;
 }

@@ -7,4 +7,6 @@ export interface EmailTokenRepository {
   markUsed(id: string, at: Date): Promise<boolean>;
   /** Marks every unused token of that purpose used, e.g. older reset links after a reset. */
   invalidateAll(userId: string, purpose: TokenPurpose, at: Date): Promise<void>;
+  /** Housekeeping: deletes tokens used before `before` or expired before `before`; returns how many. */
+  deleteSpentBefore(before: Date): Promise<number>;
 }

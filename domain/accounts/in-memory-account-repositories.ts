@@ -118,6 +118,16 @@ export class InMemoryEmailTokenRepository implements EmailTokenRepository, Snaps
       if (row.userId === userId && row.purpose === purpose && !row.usedAt) row.usedAt = new Date(at);
     }
   }
+  async deleteSpentBefore(before: Date) {
+    let n = 0;
+    for (const [id, row] of this.rows) {
+      if ((row.usedAt && row.usedAt < before) || row.expiresAt < before) {
+        this.rows.delete(id);
+        n += 1;
+      }
+    }
+    return n;
+  }
   snapshot() {
     return copy(this.rows);
   }

@@ -33,9 +33,33 @@ export async function loginWithGoogle(deps: AccountsDeps, input: GoogleProfile):
   const existing = await deps.repos.accounts.findByEmail(email);
   if (existing) {
     if (existing.googleId && existing.googleId !== googleId) return err(authError("auth.google_failed"));
-    const emailConfirmedAt = existing.emailConfirmedAt ?? now;
-    await deps.repos.accounts.update(existing.id, { googleId, emailConfirmedAt, updatedAt: now });
-    return ok(await afterFirstFactor(deps, { ...existing, googleId, emailConfirmedAt }, input.userAgent));
+    if (existing.emailConfirmedAt) {
+      await deps.repos.accounts.update(existing.id, { googleId, updatedAt: now });
+      return ok(await afterFirstFactor(deps, { ...existing, googleId }, input.userAgent));
+    }
+    // Nobody had confirmed this address, so nothing set before belongs to its owner, who has just
+    // proven it through Google: a password typed by whoever signed up first is discarded, with
+    // every session and every earlier link (else that person could sign in as the owner, and as
+    // an admin when the address is in ADMIN_EMAILS).
+    const googleName = (input.name ?? "").trim();
+    const claimed = {
+      googleId,
+      emailConfirmedAt: now,
+      passwordHash: null,
+      fullName: googleName !== "" ? googleName : existing.fullName,
+      phone: null,
+      totpSecret: null,
+      totpEnabledAt: null,
+    };
+    await deps.uow.run(async (repos) => {
+      await repos.accounts.update(existing.id, { ...claimed, updatedAt: now });
+      await repos.sessions.deleteAllForUser(existing.id);
+      await repos.emailTokens.invalidateAll(existing.id, "confirm_email", now);
+      await repos.emailTokens.invalidateAll(existing.id, "reset_password", now);
+      await repos.emailTokens.invalidateAll(existing.id, "login_totp", now);
+      await repos.recoveryCodes.deleteAll(existing.id);
+    });
+    return ok(await afterFirstFactor(deps, { ...existing, ...claimed, updatedAt: now }, input.userAgent));
   }
 
   const account: Account = {

@@ -1,7 +1,7 @@
 import { MINUTE_MS } from "../shared/clock";
 import { err, ok, type Result } from "../shared/result";
-import { displayName } from "./account.entity";
-import { normaliseEmail, PASSWORD_MIN_LENGTH } from "./account-rules";
+import { displayName, type Language } from "./account.entity";
+import { isValidEmail, normaliseEmail, PASSWORD_MIN_LENGTH } from "./account-rules";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import { findUsableToken, issueToken, link } from "./email-tokens";
@@ -12,14 +12,17 @@ const RESET_MAILS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 15 * MINUTE_MS;
 
 /**
- * E-mails a reset link valid for 1 hour when the address has an account. The answer is the same
- * whether or not it has one: the app always says "if an account exists, we sent a link".
+ * E-mails a reset link valid for 1 hour when the address has an account, and a "there is no
+ * account with this address" note when it has none. Either way one e-mail is sent after the same
+ * checks, so neither the answer ("if an account exists, we sent a link") nor its timing tells
+ * whether the address has an account. Both are capped per address, silently.
  */
-export async function requestPasswordReset(deps: AccountsDeps, input: { email?: string | null }): Promise<Result<void, AuthError>> {
+export async function requestPasswordReset(
+  deps: AccountsDeps,
+  input: { email?: string | null; language?: Language },
+): Promise<Result<void, AuthError>> {
   const email = normaliseEmail(input.email);
   if (email === "") return err(authError("auth.invalid_email"));
-  const account = await deps.repos.accounts.findByEmail(email);
-  if (!account) return ok(undefined);
 
   const key = `reset:${email}`;
   const now = deps.clock.now();
@@ -27,6 +30,18 @@ export async function requestPasswordReset(deps: AccountsDeps, input: { email?: 
     return ok(undefined);
   }
   await deps.loginAttempts.record(deps.ids.id(), key, now);
+
+  const account = await deps.repos.accounts.findByEmail(email);
+  if (!account) {
+    // Only well-formed addresses get mail: anything else could not have an account anyway.
+    if (!isValidEmail(email)) return ok(undefined);
+    const note = deps.emails.resetWithoutAccount({
+      signUpUrl: `${deps.settings.appUrl}/auth/signup`,
+      language: input.language === "fr" ? "fr" : "en",
+    });
+    await deps.mailer.send({ to: email, ...note });
+    return ok(undefined);
+  }
 
   const token = await issueToken(deps, deps.repos, account.id, "reset_password");
   const message = deps.emails.passwordReset({

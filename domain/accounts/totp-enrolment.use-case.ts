@@ -7,35 +7,45 @@ import { canonicalRecoveryCode, checkSecondFactor, RECOVERY_CODE_COUNT } from ".
 export const TOTP_ISSUER = "KamerNest";
 
 export interface TotpEnrolment {
-  /** Base32; the confirm form sends it back with the first code. Nothing is stored until then. */
+  /** Base32, shown for typing into the app by hand. Kept on the server until the first code. */
   secret: string;
   otpauthUrl: string;
   qrSvg: string;
 }
 
+/**
+ * Shows the key to scan. The key is made and kept on the server (in `totp_secret`, with
+ * `totp_enabled_at` still empty, which no sign-in reads), so the confirm step checks the code
+ * against the key we chose, never against one sent back by the form. A visit while a key is
+ * pending shows the same key, so a key already scanned keeps working.
+ */
 export async function startTotpEnrolment(deps: AccountsDeps, input: { userId: string }): Promise<Result<TotpEnrolment, AuthError>> {
   const account = await deps.repos.accounts.findById(input.userId);
   if (!account) return err(authError("auth.account_not_found"));
   if (account.totpEnabledAt) return err(authError("auth.totp_already_enabled"));
-  const secret = deps.totp.generateSecret();
+  let secret = account.totpSecret;
+  if (!secret) {
+    secret = deps.totp.generateSecret();
+    await deps.repos.accounts.update(account.id, { totpSecret: secret, updatedAt: deps.clock.now() });
+  }
   const otpauthUrl = deps.totp.keyUri(account.email, secret);
   return ok({ secret, otpauthUrl, qrSvg: await deps.totp.qrSvg(otpauthUrl) });
 }
 
 /**
- * Turns two-step verification on once the app shows a correct code for `secret`, and returns
- * 10 recovery codes to show once (only their hashes are kept).
+ * Turns two-step verification on once the app shows a correct code for the pending key, and
+ * returns 10 recovery codes to show once (only their hashes are kept).
  */
 export async function confirmTotp(
   deps: AccountsDeps,
-  input: { userId: string; secret?: string | null; code?: string | null },
+  input: { userId: string; code?: string | null },
 ): Promise<Result<{ recoveryCodes: string[] }, AuthError>> {
-  const secret = (input.secret ?? "").trim();
   const code = (input.code ?? "").replace(/\s/g, "");
   const account = await deps.repos.accounts.findById(input.userId);
   if (!account) return err(authError("auth.account_not_found"));
   if (account.totpEnabledAt) return err(authError("auth.totp_already_enabled"));
-  if (secret === "" || !/^\d{6}$/.test(code) || !deps.totp.verify(code, secret)) return err(authError("auth.totp_invalid"));
+  const secret = account.totpSecret;
+  if (!secret || !/^\d{6}$/.test(code) || !deps.totp.verify(code, secret)) return err(authError("auth.totp_invalid"));
 
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => deps.secrets.recoveryCode());
   const now = deps.clock.now();

@@ -70,6 +70,7 @@ const envSchema = z
     STORAGE_DIR: z.string().default("data/uploads"),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+    ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.DEMO_MODE && env.SESSION_SECRETS.length === 0) {
@@ -116,6 +117,8 @@ export interface Config {
   chatWidgetSrc?: string;
   storageDir: string;
   alertsIntervalMs: number;
+  /** How often ended sessions, old login attempts and spent tokens are deleted (0: never). */
+  accountsCleanupIntervalMs: number;
   /** How long a visitor's page is kept in memory (0: never). */
   pageCacheTtlMs: number;
 }
@@ -175,6 +178,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
     storageDir: e.STORAGE_DIR,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
   };
 }

@@ -15,16 +15,23 @@ export interface OutboxEmail {
 
 /**
  * Without SMTP (development, the demo, tests) mail goes to the outbox_emails table, where admins
- * and tests read it, and a one-line summary with any link goes to the server log, so a developer
- * can click a confirmation link without a mail server.
+ * and tests read it, and a one-line summary goes to the server log. Only in demo mode does that
+ * line carry the links, so a developer can click a confirmation link without a mail server; a
+ * reset or confirmation link is a key to an account, so anywhere else logs never hold one.
  */
 export class OutboxMailer implements Mailer {
+  private readonly log: (line: string) => void;
+  private readonly logLinks: boolean;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly log: (line: string) => void = (line) => console.info(line),
-  ) {}
+    options: { logLinks?: boolean; log?: (line: string) => void } = {},
+  ) {
+    this.log = options.log ?? ((line) => console.info(line));
+    this.logLinks = options.logLinks ?? false;
+  }
 
   async send(message: MailMessage): Promise<void> {
     await this.db
@@ -38,7 +45,7 @@ export class OutboxMailer implements Mailer {
         created_at: this.clock.now().toISOString(),
       })
       .execute();
-    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    const links = this.logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : [];
     this.log(`[mail outbox] to=${message.to} subject="${message.subject}"${links.map((l) => ` link=${l}`).join("")}`);
   }
 }

@@ -58,4 +58,13 @@ export class KyselyAccountEmailTokenRepository implements EmailTokenRepository {
       .where("used_at", "is", null)
       .execute();
   }
+
+  async deleteSpentBefore(before: Date) {
+    const cutoff = before.toISOString();
+    const result = await this.db
+      .deleteFrom("email_tokens")
+      .where((eb) => eb.or([eb("used_at", "<", cutoff), eb("expires_at", "<", cutoff)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -93,8 +93,8 @@ export const changePasswordSchema = z.object({
 export const signOutEverywhereSchema = z.object({ intent: z.literal("sign-out-everywhere") });
 
 export const totpConfirmSchema = z.object({
+  // No secret: the key being enrolled is kept on the server (a posted one is ignored).
   intent: z.literal("enable"),
-  secret: z.string({ required_error: "auth:errors.totp_invalid" }).max(128, "auth:errors.totp_invalid"),
   code: z.string({ required_error: "auth:errors.code_required" }).trim().regex(/^\d{6}$/, "auth:errors.totp_format"),
 });
 

@@ -11,6 +11,7 @@ import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { describeDomainError, replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { clientIp } from "~/utils/auth.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resendSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await resendConfirmation(context.services.accounts, { email: submission.value.email });
+  const result = await resendConfirmation(context.services.accounts, { email: submission.value.email, ip: clientIp(context) });
   if (!result.ok) return replyWithDomainError(request, submission, result.error);
   return redirectWithToast(context, request, "/auth/login", { kind: "info", title: "auth:toasts.confirmationResent" });
 }

@@ -10,6 +10,7 @@ import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getLanguage } from "~/utils/preferences.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -22,7 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await requestPasswordReset(context.services.accounts, { email: submission.value.email });
+  const result = await requestPasswordReset(context.services.accounts, {
+    email: submission.value.email,
+    // The note to an address without an account is written in the reader's language.
+    language: await getLanguage(request),
+  });
   if (!result.ok) return replyWithDomainError(request, submission, result.error);
   // The same answer whether or not the address has an account.
   return redirectWithToast(context, request, "/auth/login", { kind: "info", title: "auth:toasts.resetSent", description: "auth:toasts.resetSentBody" });

@@ -35,6 +35,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ title: t("google.title"), error: t("errors.google_failed"), totp: null }, { status: 400, headers: clear });
   }
 
+  try {
+    const response = await finishGoogleSignIn(context, request, identity, redirectTo, t);
+    if (!(response instanceof Response)) return data(response.body, { ...response.init, headers: clear });
+    for (const cookie of clear.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+    return response;
+  } catch (thrown) {
+    if (thrown instanceof Response) throw thrown;
+    // A failure of ours (not Google's): the spec's Google message instead of a 500 page.
+    console.error("Google sign-in failed unexpectedly:", thrown);
+    return data({ title: t("google.title"), error: t("errors.google_failed"), totp: null }, { status: 500, headers: clear });
+  }
+}
+
+async function finishGoogleSignIn(
+  context: LoaderFunctionArgs["context"],
+  request: Request,
+  identity: GoogleIdentity,
+  redirectTo: string,
+  t: (key: string) => string,
+) {
   const result = await loginWithGoogle(context.services.accounts, {
     ...identity,
     userAgent: request.headers.get("User-Agent"),
@@ -42,20 +62,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
-    return data({ title: t("google.title"), error: error.message, totp: null }, { status: error.status, headers: clear });
+    return { body: { title: t("google.title"), error: error.message, totp: null }, init: { status: error.status } };
   }
   if (result.value.status === "totp_required") {
-    return data({ title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo } }, { headers: clear });
+    return { body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo } }, init: {} };
   }
-  const response = await commitUserSession(
+  return commitUserSession(
     context,
     request,
     { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt },
     redirectTo,
     { kind: "success", title: "common:toast.signedIn" },
   );
-  for (const cookie of clear.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-  return response;
 }
 
 export default function GoogleCallbackPage() {

@@ -12,6 +12,7 @@ import { GoogleButton } from "~/components/auth/google-button";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { TotpStepForm } from "~/components/auth/totp-step-form";
+import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/utils/auth-failure.server";
 import { clientIp, commitUserSession, redirectIfSignedIn } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { safeRedirectPath } from "~/utils/toast.server";
@@ -29,7 +30,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("login.title"), redirectTo, googleEnabled: context.services.publicConfig.googleLoginEnabled };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  try {
+    return await logInAction(args);
+  } catch (error) {
+    const result = await unexpectedAuthFailureReply(args.request, error, "Login");
+    return data({ totp: null, result }, { status: UNEXPECTED_AUTH_FAILURE_STATUS });
+  }
+}
+
+async function logInAction({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const deps = context.services.accounts;
   const meta = { ip: clientIp(context), userAgent: request.headers.get("User-Agent") };

@@ -9,7 +9,8 @@ import { AuthCard, CheckboxField, ErrorList, FormAlert, TextField } from "~/comp
 import { GoogleButton } from "~/components/auth/google-button";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
-import { redirectIfSignedIn } from "~/utils/auth.server";
+import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/utils/auth-failure.server";
+import { clientIp, redirectIfSignedIn } from "~/utils/auth.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,7 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  try {
+    return await signUpAction(args);
+  } catch (error) {
+    return data(await unexpectedAuthFailureReply(args.request, error, "Sign-up"), { status: UNEXPECTED_AUTH_FAILURE_STATUS });
+  }
+}
+
+async function signUpAction({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
@@ -41,8 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     agreeToPrivacy,
     accountKind,
     language: await getLanguage(request),
+    ip: clientIp(context),
   });
   if (!result.ok) return replyWithDomainError(request, submission, result.error, { hideFields: ["password"] });
+  // The same page whether the address was new, pending or already confirmed (its owner is e-mailed).
   return redirectWithToast(context, request, "/auth/login", {
     kind: "success",
     title: "auth:toasts.signedUp",

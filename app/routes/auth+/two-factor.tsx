@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/profile");
   const required = user.isAdmin && context.services.config.requireAdmin2fa;
   if (user.totpEnabled) return { title: t("twoFactor.title"), enabled: true as const, enrolment: null, redirectTo, required };
-  // Nothing is stored until the first code is confirmed: a new key on every visit is harmless.
+  // The key is kept on the server until the first code confirms it; a reload shows the same key.
   const started = await startTotpEnrolment(context.services.accounts, { userId: user.id });
   if (!started.ok) return throwDomainError(request, started.error);
   const enrolment: Enrolment = { secret: started.value.secret, qrSvg: started.value.qrSvg };
@@ -55,16 +55,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: totpConfirmSchema });
-  // The same key comes back with the error, so the code from the already scanned key still works.
-  const secret = String(formData.get("secret") ?? "").slice(0, 128);
+  // The pending key is the server's: shown again with the error, so the scanned key still works.
   const again = async (): Promise<Enrolment | null> => {
-    if (user.totpEnabled || !/^[A-Z2-7]+=*$/.test(secret)) return null;
-    return { secret, qrSvg: await deps.totp.qrSvg(deps.totp.keyUri(user.email, secret)) };
+    const started = await startTotpEnrolment(deps, { userId: user.id });
+    return started.ok ? { secret: started.value.secret, qrSvg: started.value.qrSvg } : null;
   };
   if (submission.status !== "success") {
     return data<ActionData>({ intent: "enable", result: submission.reply({ hideFields: ["code"] }), enrolment: await again(), recoveryCodes: null }, { status: 400 });
   }
-  const result = await confirmTotp(deps, { userId: user.id, secret: submission.value.secret, code: submission.value.code });
+  const result = await confirmTotp(deps, { userId: user.id, code: submission.value.code });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
     const reply = submission.reply({ formErrors: [error.message], hideFields: ["code"] });
@@ -131,12 +130,12 @@ export default function TwoFactorPage() {
           </code>
         </figcaption>
       </figure>
-      <EnableForm secret={enrolment.secret} lastResult={actionData?.intent === "enable" ? actionData.result : null} />
+      <EnableForm lastResult={actionData?.intent === "enable" ? actionData.result : null} />
     </AuthCard>
   );
 }
 
-function EnableForm({ secret, lastResult }: { secret: string; lastResult: SubmissionResult<string[]> | null }) {
+function EnableForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "totp-enable",
@@ -151,7 +150,6 @@ function EnableForm({ secret, lastResult }: { secret: string; lastResult: Submis
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="enable" />
-      <input type="hidden" name="secret" value={secret} />
       <TextField
         label={t("twoFactor.code")}
         errors={fields.code.errors}

@@ -109,10 +109,10 @@ describe.each(databaseKinds())("the outbox mailer on %s", (kind) => {
   });
   afterEach(() => db.destroy());
 
-  it("stores each message, logs one line with its links, and reads them back newest first", async () => {
+  it("stores each message, logs one line with its links (demo), and reads them back newest first", async () => {
     const clock = new FixedClock(new Date("2026-11-22T08:00:00Z"));
     const lines: string[] = [];
-    const mailer = new OutboxMailer(db.db, new SequentialIds("mail"), clock, (l) => lines.push(l));
+    const mailer = new OutboxMailer(db.db, new SequentialIds("mail"), clock, { logLinks: true, log: (l) => lines.push(l) });
     await mailer.send({ to: "a@example.cm", subject: "Confirm", text: "Open https://k.test/auth/confirm?token=abc now." });
     clock.advance(1000);
     await mailer.send({ to: "b@example.cm", subject: "Other", text: "No link", html: "<p>No link</p>" });
@@ -127,14 +127,29 @@ describe.each(databaseKinds())("the outbox mailer on %s", (kind) => {
     ]);
   });
 
-  it("is chosen when SMTP_URL is empty, and prints to the server log by default", async () => {
-    const config = loadConfig({ NODE_ENV: "test" });
-    const mailer = createMailer(config, db.db, new SequentialIds("m"), new FixedClock(new Date()));
-    expect(mailer).toBeInstanceOf(OutboxMailer);
+  it("is chosen when SMTP_URL is empty; prints the links to the server log in demo mode only", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    await mailer.send({ to: "a@example.cm", subject: "S", text: "https://k.test/x" });
-    expect(info).toHaveBeenCalledWith('[mail outbox] to=a@example.cm subject="S" link=https://k.test/x');
-    info.mockRestore();
+    try {
+      const demo = createMailer(loadConfig({ NODE_ENV: "test", DEMO_MODE: "true" }), db.db, new SequentialIds("m"), new FixedClock(new Date()));
+      expect(demo).toBeInstanceOf(OutboxMailer);
+      await demo.send({ to: "a@example.cm", subject: "S", text: "https://k.test/x" });
+      expect(info).toHaveBeenLastCalledWith('[mail outbox] to=a@example.cm subject="S" link=https://k.test/x');
+
+      const live = createMailer(loadConfig({ NODE_ENV: "test", DEMO_MODE: "false" }), db.db, new SequentialIds("n"), new FixedClock(new Date()));
+      expect(live).toBeInstanceOf(OutboxMailer);
+      await live.send({ to: "a@example.cm", subject: "Reset", text: "Open https://k.test/auth/reset-password?token=secret-token now" });
+      expect(info).toHaveBeenLastCalledWith('[mail outbox] to=a@example.cm subject="Reset"');
+      expect(info.mock.calls.flat().join("\n")).not.toContain("secret-token");
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it("never logs a link unless asked to (the default outside the demo)", async () => {
+    const lines: string[] = [];
+    const mailer = new OutboxMailer(db.db, new SequentialIds("q"), new FixedClock(new Date()), { log: (l) => lines.push(l) });
+    await mailer.send({ to: "a@example.cm", subject: "Confirm", text: "https://k.test/auth/confirm?token=abc" });
+    expect(lines).toEqual(['[mail outbox] to=a@example.cm subject="Confirm"']);
   });
 });
 

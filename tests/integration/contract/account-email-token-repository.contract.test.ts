@@ -48,4 +48,17 @@ describe.each(accountKinds())("EmailTokenRepository on %s", (kind) => {
     expect((await h.repos.emailTokens.findByHash("hash-c"))?.usedAt).toBeNull();
     expect((await h.repos.emailTokens.findByHash("hash-d"))?.usedAt).toBeNull();
   });
+
+  it("deletes only tokens used or expired before the cutoff, and says how many", async () => {
+    await h.repos.emailTokens.insert(aToken("used-old", { usedAt: at(1), expiresAt: at(50) }));
+    await h.repos.emailTokens.insert(aToken("used-new", { usedAt: at(20), expiresAt: at(50) }));
+    await h.repos.emailTokens.insert(aToken("expired-old", { expiresAt: at(5) }));
+    await h.repos.emailTokens.insert(aToken("live", { expiresAt: at(50) }));
+    await h.repos.emailTokens.insert(aToken("cutoff", { expiresAt: at(10) }));
+    expect(await h.repos.emailTokens.deleteSpentBefore(at(10))).toBe(2);
+    expect(await h.repos.emailTokens.findByHash("hash-used-old")).toBeNull();
+    expect(await h.repos.emailTokens.findByHash("hash-expired-old")).toBeNull();
+    for (const kept of ["used-new", "live", "cutoff"]) expect(await h.repos.emailTokens.findByHash(`hash-${kept}`)).not.toBeNull();
+    expect(await h.repos.emailTokens.deleteSpentBefore(at(10))).toBe(0);
+  });
 });

@@ -76,6 +76,50 @@ describe("Google sign-in", () => {
     expect(row.google_id).toBe("g-linked");
   });
 
+  it("claims a squatted, never-confirmed address: the squatter's password and the ADMIN_EMAILS role are the owner's alone", async () => {
+    // A harness whose allow-list holds the address the squatter types first.
+    const admins = await createRouteHarness({ env: { ...provider.env, ADMIN_EMAILS: "boss@gmail.test" } });
+    try {
+      const squatted = await admins.post(signup, "/auth/signup", {
+        name: "Squatter",
+        email: "boss@gmail.test",
+        password: "squatter-pw",
+        agreeToTerms: "on",
+        agreeToPrivacy: "on",
+        accountKind: "student",
+      });
+      expect(squatted.status).toBe(302);
+      provider.setProfile({ sub: "g-boss", email: "boss@gmail.test", email_verified: true, name: "The Boss" });
+      const jar = new CookieJar();
+      const start = await admins.post(google, "/auth/google", { redirectTo: "/" }, { jar });
+      const consent = await fetch(start.location!, { redirect: "manual" });
+      const done = await admins.get(googleCallback, consent.headers.get("Location")!, { jar });
+      expect(done.status).toBe(302);
+      const row = await admins.database.db.selectFrom("profiles").selectAll().where("email", "=", "boss@gmail.test").executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ role: "admin", google_id: "g-boss", password_hash: null, full_name: "The Boss" });
+      const squatterLogin = await admins.post(login, "/auth/login", { intent: "password", email: "boss@gmail.test", password: "squatter-pw" });
+      expect(squatterLogin.status).toBe(400);
+      expect(squatterLogin.data.result.error[""]).toEqual(["Invalid email or password. Please check your credentials and try again."]);
+    } finally {
+      await admins.close();
+    }
+  });
+
+  it("answers 'An error occurred during Google login' instead of a 500 when our side fails", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const findByGoogleId = vi.spyOn(h.services.accounts.repos.accounts, "findByGoogleId").mockRejectedValue(new Error("database gone"));
+    try {
+      provider.setProfile({ sub: "g-boom", email: "boom@gmail.test", email_verified: true, name: "Boom" });
+      const done = await roundTrip(new CookieJar());
+      expect(done.status).toBe(500);
+      expect(done.data.error).toBe("An error occurred during Google login");
+      expect(error).toHaveBeenCalled();
+    } finally {
+      findByGoogleId.mockRestore();
+      error.mockRestore();
+    }
+  });
+
   it("refuses an unverified e-mail, a refused consent, a failed token exchange and a forged state with the translated message", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {

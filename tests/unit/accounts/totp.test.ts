@@ -11,7 +11,7 @@ async function enrolled(t: TestAccounts) {
   const userId = await confirmedAccount(t);
   const start = await startTotpEnrolment(t.deps, { userId });
   if (!start.ok) throw new Error(start.error.code);
-  const confirm = await confirmTotp(t.deps, { userId, secret: start.value.secret, code: t.totp.codeAt(start.value.secret) });
+  const confirm = await confirmTotp(t.deps, { userId, code: t.totp.codeAt(start.value.secret) });
   if (!confirm.ok) throw new Error(confirm.error.code);
   return { userId, secret: start.value.secret, recoveryCodes: confirm.value.recoveryCodes };
 }
@@ -23,29 +23,57 @@ async function pendingLogin(t: TestAccounts, ip = "10.0.0.1") {
 }
 
 describe("TOTP enrolment", () => {
-  it("gives a secret, an otpauth URL for the KamerNest issuer and a QR code", async () => {
+  it("gives a secret, an otpauth URL for the KamerNest issuer and a QR code, and keeps the key on the server", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
     const start = await startTotpEnrolment(t.deps, { userId });
     if (!start.ok) throw new Error(start.error.code);
     expect(start.value.otpauthUrl).toContain("issuer=KamerNest");
     expect(start.value.qrSvg).toContain("<svg");
-    // Nothing is stored before the first code proves the app has the secret.
-    expect((await t.repos.accounts.findById(userId))?.totpSecret).toBeNull();
+    // Kept pending on the server: not on yet, and the next visit shows the same key.
+    expect(await t.repos.accounts.findById(userId)).toMatchObject({ totpSecret: start.value.secret, totpEnabledAt: null });
+    const again = await startTotpEnrolment(t.deps, { userId });
+    expect(again.ok && again.value.secret).toBe(start.value.secret);
   });
 
   it("turns on only with a correct code, and returns 10 distinct recovery codes kept hashed", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
-    expect(await confirmTotp(t.deps, { userId, secret: "SECRETBASE32", code: "000000" })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+    await startTotpEnrolment(t.deps, { userId });
+    expect(await confirmTotp(t.deps, { userId, code: "000000" })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
     expect((await t.repos.accounts.findById(userId))?.totpEnabledAt).toBeNull();
-    const confirm = await confirmTotp(t.deps, { userId, secret: "SECRETBASE32", code: t.totp.codeAt("SECRETBASE32") });
+    const confirm = await confirmTotp(t.deps, { userId, code: t.totp.codeAt("SECRETBASE32") });
     if (!confirm.ok) throw new Error(confirm.error.code);
     expect(new Set(confirm.value.recoveryCodes).size).toBe(10);
     expect(await t.repos.recoveryCodes.countUnused(userId)).toBe(10);
     const user = await t.repos.accounts.findById(userId);
     expect(user?.totpEnabledAt).not.toBeNull();
     expect(await startTotpEnrolment(t.deps, { userId })).toEqual({ ok: false, error: { code: "auth.totp_already_enabled" } });
+  });
+
+  it("ignores a key sent by the caller: only the key the server made can be enrolled", async () => {
+    const t = createTestAccounts();
+    const userId = await confirmedAccount(t);
+    await startTotpEnrolment(t.deps, { userId });
+    // An attacker (or a tampered form) picks the key and sends a valid code for it.
+    const chosen = "ATTACKERCHOSENKEY";
+    const forged = { userId, secret: chosen, code: t.totp.codeAt(chosen) } as Parameters<typeof confirmTotp>[1];
+    expect(await confirmTotp(t.deps, forged)).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+    expect(await t.repos.accounts.findById(userId)).toMatchObject({ totpSecret: "SECRETBASE32", totpEnabledAt: null });
+  });
+
+  it("cannot turn on before an enrolment was started (no key on the server)", async () => {
+    const t = createTestAccounts();
+    const userId = await confirmedAccount(t);
+    expect(await confirmTotp(t.deps, { userId, code: t.totp.codeAt("SECRETBASE32") })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+  });
+
+  it("a pending key is no second factor: sign-in does not ask for a code until enrolment is confirmed", async () => {
+    const t = createTestAccounts();
+    const userId = await confirmedAccount(t);
+    await startTotpEnrolment(t.deps, { userId });
+    const result = await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1" });
+    expect(result.ok && result.value.status).toBe("signed_in");
   });
 });
 
