@@ -23,8 +23,6 @@ export interface BookingRepository {
   markRebookRequired(id: string, paymentId: string, at: Date): Promise<void>;
   /** Expires the booking if still pending; answers whether it did. */
   expireBooking(id: string, at: Date): Promise<boolean>;
-  /** Extends the hold of a still-pending booking; answers whether it did. */
-  renewHold(id: string, until: Date, at: Date): Promise<boolean>;
   /** Records the outcome once; answers false when one was already recorded. */
   recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean>;
 }

@@ -77,13 +77,6 @@ export class InMemoryBookingRepository implements BookingRepository {
     return true;
   }
 
-  async renewHold(id: string, until: Date, at: Date): Promise<boolean> {
-    const b = this.rows.find((r) => r.id === id);
-    if (!b || b.bookingStatus !== "pending") return false;
-    Object.assign(b, { holdExpiresAt: new Date(until), updatedAt: new Date(at) });
-    return true;
-  }
-
   async recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean> {
     const b = this.rows.find((r) => r.id === id);
     if (!b || b.viewingOutcome !== null) return false;

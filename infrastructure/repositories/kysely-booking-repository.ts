@@ -153,16 +153,6 @@ export class KyselyBookingRepository implements BookingRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async renewHold(id: string, until: Date, at: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable("bookings")
-      .set({ hold_expires_at: iso(until), updated_at: iso(at) })
-      .where("id", "=", id)
-      .where("booking_status", "=", "pending")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   async recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable("bookings")

@@ -90,14 +90,11 @@ describe.each(moneyKinds())("BookingRepository on %s", (kind) => {
     expect(await f.repos.bookings.findById("b2")).toMatchObject({ bookingStatus: "rebook_required", paymentStatus: "confirmed", paymentId: "pay-2" });
   });
 
-  it("renews and expires only pending bookings", async () => {
+  it("expires only pending bookings", async () => {
     await f.repos.bookings.insertBooking(aBooking({ id: "b1" }));
-    expect(await f.repos.bookings.renewHold("b1", at(90), at(60))).toBe(true);
-    expect((await f.repos.bookings.findById("b1"))?.holdExpiresAt).toEqual(at(90));
     await f.repos.bookings.confirmBooking("b1", null, at(61));
-    expect(await f.repos.bookings.renewHold("b1", at(120), at(62))).toBe(false);
     expect(await f.repos.bookings.expireBooking("b1", at(62))).toBe(false);
-    expect(await f.repos.bookings.renewHold("nope", at(120), at(62))).toBe(false);
+    expect(await f.repos.bookings.expireBooking("nope", at(62))).toBe(false);
   });
 
   it("records a viewing outcome once", async () => {
