@@ -8,6 +8,7 @@ import * as paymentsExtra from "./2026-11-22T0004-payments-extra";
 import * as listingIndexes from "./2026-11-22T0005-listing-indexes";
 import * as accountsExtra from "./2026-11-22T0006-accounts-extra";
 import * as engagementExtra from "./2026-11-22T0007-engagement-extra";
+import * as selfDealing from "./2026-11-22T0010-self-dealing";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0005-listing-indexes": listingIndexes,
   "2026-11-22T0006-accounts-extra": accountsExtra,
   "2026-11-22T0007-engagement-extra": engagementExtra,
+  "2026-11-22T0010-self-dealing": selfDealing,
 };

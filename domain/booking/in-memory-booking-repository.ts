@@ -1,5 +1,5 @@
 import type { BookingRepository, ConfirmBookingResult, InsertBookingResult } from "./booking-repository.port";
-import { keepsSlot, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
+import { isLiveForLimits, keepsSlot, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
 
 const copy = (b: Booking): Booking => ({
   ...b,
@@ -46,6 +46,14 @@ export class InMemoryBookingRepository implements BookingRepository {
       }
     }
     return n;
+  }
+
+  async lockStudent(): Promise<void> {
+    // The in-memory unit of work already runs one piece of work at a time.
+  }
+
+  async listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]> {
+    return this.rows.filter((r) => r.studentId === studentId && isLiveForLimits(r, at, today)).map(copy);
   }
 
   async insertBooking(booking: Booking): Promise<InsertBookingResult> {
