@@ -84,7 +84,8 @@ describe("startPayment", () => {
     await w.store.bookings.confirmBooking(booking.id, null, w.clock.now());
     expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_already_paid" } });
 
-    const second = await w.book({ visitTime: "11:00 AM" });
+    w.store.properties.add({ id: "prop-2", agentId: "agent-1" });
+    const second = await w.book({ propertyId: "prop-2" });
     await w.store.bookings.expireBooking(second.id, w.clock.now());
     expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: second.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_expired" } });
   });
