@@ -10,6 +10,7 @@ import * as accountsExtra from "./2026-11-22T0006-accounts-extra";
 import * as engagementExtra from "./2026-11-22T0007-engagement-extra";
 import * as propertyManagement from "./2026-11-22T0014-property-management";
 import * as messageNotices from "./2026-11-22T0015-message-notices";
+import * as selfDealing from "./2026-11-22T0010-self-dealing";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0007-engagement-extra": engagementExtra,
   "2026-11-22T0014-property-management": propertyManagement,
   "2026-11-22T0015-message-notices": messageNotices,
+  "2026-11-22T0010-self-dealing": selfDealing,
 };

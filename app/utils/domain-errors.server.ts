@@ -24,6 +24,8 @@ export function domainErrorKey(code: string): string {
  * refusal, 409 for a conflict or a taken slot, 400 for everything else the user can correct.
  */
 export function domainErrorStatus(code: string): number {
+  const exact = STATUS_BY_CODE[code];
+  if (exact !== undefined) return exact;
   const { name } = splitErrorCode(code);
   if (name === "too_many_attempts" || name.startsWith("too_many_") || name === "rate_limited") return 429;
   if (name === "not_found" || name.endsWith("_not_found")) return 404;
@@ -31,6 +33,13 @@ export function domainErrorStatus(code: string): number {
   if (name === "conflict" || name.endsWith("_conflict") || name === "slot_taken" || name.endsWith("_slot_taken")) return 409;
   return 400;
 }
+
+/** Codes whose names do not follow the conventions above: conflicts with what is already stored. */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  "booking.property_already_booked": 409,
+  "commission.commission_already_voided": 409,
+  "commission.commission_already_paid": 409,
+};
 
 export interface DescribedDomainError {
   code: string;

@@ -7,6 +7,7 @@ import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
 import type { RecordViewingOutcomeDeps } from "../../domain/commission/record-viewing-outcome.use-case";
+import type { VoidCommissionDeps } from "../../domain/commission/void-commission.use-case";
 import { handleWebhook } from "../../domain/payment/handle-webhook.use-case";
 import type { PaymentDeps, PaymentSuccessHandler } from "../../domain/payment/payment-deps";
 import {
@@ -29,6 +30,7 @@ import { cryptoIds } from "../../infrastructure/payments/crypto-reference-genera
 import { createPaymentGateway } from "../../infrastructure/payments/payment-gateway-factory";
 import type { SimulatedCheckout } from "../../infrastructure/payments/simulated-payment-gateway";
 import { webhookSecretMatches } from "../../infrastructure/payments/webhook-secret";
+import { kyselyCommissionAdminUnitOfWork } from "../../infrastructure/repositories/kysely-commission-repository";
 import { createKyselyMoneyStore } from "../../infrastructure/repositories/kysely-money-unit-of-work";
 
 /** The simulated provider's checkout, for /simulated-checkout/$transId (demo and tests only). */
@@ -119,6 +121,8 @@ export interface MoneyModule {
   interactivePayments: PaymentDeps;
   /** For recordViewingOutcome. */
   viewings: RecordViewingOutcomeDeps;
+  /** For voidCommission (admins; the screen comes with the admin pages). */
+  commissionAdmin: VoidCommissionDeps;
   /** For getSubscriptionStatus. */
   subscriptions: { subscriptions: SubscriptionRepository; clock: Clock };
   /** For getPlatformAccess (the guest-house access fee). */
@@ -215,10 +219,19 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
   const simulated = choice.simulated ?? null;
 
   return {
-    booking: { uow: store.uow, properties: store.properties, clock, ids, references: ids, bookings: store.repos.bookings },
+    booking: {
+      uow: store.uow,
+      properties: store.properties,
+      clock,
+      ids,
+      references: ids,
+      bookings: store.repos.bookings,
+      maxLiveBookings: config.maxLiveVisitBookings,
+    },
     payments,
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
+    commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
     platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },
     properties: store.properties,

@@ -5,9 +5,9 @@ import type { UnitOfWork } from "../shared/transaction";
 import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
 import type { BookingPropertyReader, BookableProperty } from "./booking-property-reader.port";
 import type { BookingRepository } from "./booking-repository.port";
-import { BOOKING_FEE_XAF, BOOKING_REFERENCE_PREFIX, HOLD_MS, type Booking } from "./booking.entity";
+import { BOOKING_FEE_XAF, BOOKING_REFERENCE_PREFIX, DEFAULT_MAX_LIVE_BOOKINGS, HOLD_MS, type Booking } from "./booking.entity";
 import type { BookingError } from "./booking.errors";
-import { checkVisitDate, weekdayOf } from "./visit-date";
+import { checkVisitDate, doualaDate, weekdayOf } from "./visit-date";
 import { slotsFor } from "./visiting-hours";
 
 export interface BookVisitDeps {
@@ -16,6 +16,8 @@ export interface BookVisitDeps {
   clock: Clock;
   ids: IdGenerator;
   references: ReferenceGenerator;
+  /** Live bookings a student may hold at once (MAX_LIVE_VISIT_BOOKINGS); DEFAULT_MAX_LIVE_BOOKINGS when absent. */
+  maxLiveBookings?: number;
 }
 
 export interface BookVisitInput {
@@ -52,6 +54,8 @@ export async function bookVisit(deps: BookVisitDeps, input: BookVisitInput): Pro
 
   const property = await deps.properties.findPropertyForBooking(input.propertyId);
   if (!property) return err(domainError("booking.property_not_found"));
+  // Self-dealing: an agent visiting their own listing would earn themselves a commission.
+  if (property.agentId === input.studentId) return err(domainError("booking.own_listing_forbidden"));
   const unavailable = propertyBookingError(property);
   if (unavailable) return err(unavailable);
 
@@ -61,7 +65,14 @@ export async function bookVisit(deps: BookVisitDeps, input: BookVisitInput): Pro
     return err(domainError("booking.invalid_slot"));
   }
 
+  const maxLive = deps.maxLiveBookings ?? DEFAULT_MAX_LIVE_BOOKINGS;
   return deps.uow.run(async ({ bookings, subscriptions }) => {
+    // Slot hoarding: the student's live bookings are counted under a lock on the student, so two
+    // simultaneous requests cannot both pass the limit.
+    await bookings.lockStudent(input.studentId);
+    const live = await bookings.listLiveBookingsOfStudent(input.studentId, now, doualaDate(now));
+    if (live.some((b) => b.propertyId === property.id)) return err(domainError("booking.property_already_booked"));
+    if (live.length >= maxLive) return err(domainError("booking.too_many_live_bookings", { max: maxLive }));
     const subscribed = (await subscriptions.findActiveSubscription(input.studentId, now)) !== null;
     const slot = { propertyId: property.id, visitDate: input.visitDate, visitTime: input.visitTime };
     // A lapsed hold must not block the slot; expiring it in this transaction means the insert

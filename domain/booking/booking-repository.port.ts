@@ -16,6 +16,16 @@ export interface BookingRepository {
   listTakenTimes(propertyId: string, visitDate: string, at: Date): Promise<string[]>;
   /** Marks 'expired' every pending booking on the slot whose hold has passed; answers how many. */
   expireLapsedHoldsForSlot(slot: VisitSlot, at: Date): Promise<number>;
+  /**
+   * Holds the student for the rest of the unit of work (PostgreSQL: a row lock on the profile), so
+   * two bookings by one student are checked against the live-booking limits one after the other.
+   */
+  lockStudent(studentId: string): Promise<void>;
+  /**
+   * The student's live bookings at `at`: pending with a hold not yet passed, or confirmed with the
+   * visit on `today` (Buea date) or later and no outcome recorded. See isLiveForLimits.
+   */
+  listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]>;
   /** Inserts; 'slot_taken' when another live booking holds the slot (the database decides). */
   insertBooking(booking: Booking): Promise<InsertBookingResult>;
   /** Moves the booking to confirmed/confirmed, clears its hold; 'slot_taken' if reviving an expired booking collides. */
@@ -23,8 +33,6 @@ export interface BookingRepository {
   markRebookRequired(id: string, paymentId: string, at: Date): Promise<void>;
   /** Expires the booking if still pending; answers whether it did. */
   expireBooking(id: string, at: Date): Promise<boolean>;
-  /** Extends the hold of a still-pending booking; answers whether it did. */
-  renewHold(id: string, until: Date, at: Date): Promise<boolean>;
   /** Records the outcome once; answers false when one was already recorded. */
   recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean>;
 }

@@ -18,6 +18,11 @@ export const BOOKING_FEE_XAF = 8000;
 /** How long a pending booking holds its slot while the student pays. */
 export const HOLD_MS = 30 * MINUTE_MS;
 export const BOOKING_REFERENCE_PREFIX = "KN";
+/**
+ * How many live visit bookings (pending, or confirmed and still ahead) a student may hold at once,
+ * unless configured otherwise (MAX_LIVE_VISIT_BOOKINGS). See docs/decisions/0108.
+ */
+export const DEFAULT_MAX_LIVE_BOOKINGS = 3;
 
 export interface VisitSlot {
   propertyId: string;
@@ -54,4 +59,14 @@ export function holdHasLapsed(booking: Booking, at: Date): boolean {
 export function keepsSlot(booking: Booking, at: Date): boolean {
   if (booking.bookingStatus === "confirmed") return true;
   return booking.bookingStatus === "pending" && !holdHasLapsed(booking, at);
+}
+
+/**
+ * Whether the booking counts against the student's live-booking limits at `at` (`today` is the
+ * Buea date of `at`): pending with its hold running, or confirmed, visit today or later, no
+ * outcome recorded yet. Expired, cancelled, rebook_required and past visits do not count.
+ */
+export function isLiveForLimits(booking: Booking, at: Date, today: string): boolean {
+  if (booking.bookingStatus === "pending") return !holdHasLapsed(booking, at);
+  return booking.bookingStatus === "confirmed" && booking.viewingOutcome === null && booking.visitDate >= today;
 }

@@ -12,6 +12,10 @@ export type BookingErrorCode =
   | "booking.invalid_visitor_email"
   | "booking.invalid_visitor_phone"
   | "booking.message_too_long"
-  | "booking.not_found";
+  | "booking.not_found"
+  // Self-dealing and slot hoarding (docs/decisions/0108).
+  | "booking.own_listing_forbidden" // an agent books a visit to their own listing
+  | "booking.too_many_live_bookings" // params { max }
+  | "booking.property_already_booked"; // the student already has a live booking for this property
 
 export type BookingError = DomainError<BookingErrorCode>;

@@ -1,5 +1,5 @@
 import type { BookingRepository, ConfirmBookingResult, InsertBookingResult } from "./booking-repository.port";
-import { keepsSlot, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
+import { isLiveForLimits, keepsSlot, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
 
 const copy = (b: Booking): Booking => ({
   ...b,
@@ -48,6 +48,14 @@ export class InMemoryBookingRepository implements BookingRepository {
     return n;
   }
 
+  async lockStudent(): Promise<void> {
+    // The in-memory unit of work already runs one piece of work at a time.
+  }
+
+  async listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]> {
+    return this.rows.filter((r) => r.studentId === studentId && isLiveForLimits(r, at, today)).map(copy);
+  }
+
   async insertBooking(booking: Booking): Promise<InsertBookingResult> {
     if (this.rows.some((r) => r.id === booking.id || r.reference === booking.reference)) {
       throw new Error(`Duplicate booking id or reference: ${booking.id} ${booking.reference}`);
@@ -74,13 +82,6 @@ export class InMemoryBookingRepository implements BookingRepository {
     const b = this.rows.find((r) => r.id === id);
     if (!b || b.bookingStatus !== "pending") return false;
     Object.assign(b, { bookingStatus: "expired", updatedAt: new Date(at) });
-    return true;
-  }
-
-  async renewHold(id: string, until: Date, at: Date): Promise<boolean> {
-    const b = this.rows.find((r) => r.id === id);
-    if (!b || b.bookingStatus !== "pending") return false;
-    Object.assign(b, { holdExpiresAt: new Date(until), updatedAt: new Date(at) });
     return true;
   }
 

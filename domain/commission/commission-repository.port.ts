@@ -1,9 +1,19 @@
 import type { AgentEarningsSummary, AgentNoShows, CommissionEarning } from "./commission.entity";
 
+/**
+ * - 'duplicate': the booking already earned its commission (commission_earnings.booking_id is unique);
+ * - 'period_already_earned': this student's viewings already earned this agent a commission in the
+ *   same subscription period (unique agent, student, period). The database decides both under races.
+ */
+export type InsertEarningResult = "inserted" | "duplicate" | "period_already_earned";
+
 export interface CommissionRepository {
-  /** 'duplicate' when the booking already earned its commission (the database decides). */
-  insertEarning(earning: CommissionEarning): Promise<"inserted" | "duplicate">;
+  insertEarning(earning: CommissionEarning): Promise<InsertEarningResult>;
+  findById(id: string): Promise<CommissionEarning | null>;
   findByBookingId(bookingId: string): Promise<CommissionEarning | null>;
+  /** Voids a still-pending earning; answers false when it is not pending (paid, voided, or missing). */
+  voidEarning(id: string, change: { reason: string; by: string; at: Date }): Promise<boolean>;
+  /** Voided earnings are left out. */
   agentEarnings(agentId: string): Promise<AgentEarningsSummary>;
   /** No-shows recorded on each agent's listings, for admins; agents with none are left out. */
   noShowCountsByAgent(): Promise<AgentNoShows[]>;

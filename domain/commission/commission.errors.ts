@@ -5,6 +5,14 @@ export type CommissionErrorCode =
   | "commission.not_your_booking"
   | "commission.booking_not_confirmed"
   | "commission.visit_not_yet_due"
-  | "commission.already_recorded";
+  | "commission.already_recorded"
+  // The booking's student is the listing's agent (self-dealing; decision 0108).
+  | "commission.own_listing_forbidden"
+  // Voiding (admin).
+  | "commission.commission_not_found"
+  | "commission.commission_already_voided"
+  | "commission.commission_already_paid"
+  | "commission.void_reason_required"
+  | "commission.void_reason_too_long"; // params { max }
 
 export type CommissionError = DomainError<CommissionErrorCode>;

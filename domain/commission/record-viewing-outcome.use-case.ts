@@ -4,14 +4,21 @@ import { err, ok, domainError, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import type { BookingPropertyReader } from "../booking/booking-property-reader.port";
 import type { BookingRepository } from "../booking/booking-repository.port";
-import type { ViewingOutcome } from "../booking/booking.entity";
+import type { Booking, ViewingOutcome } from "../booking/booking.entity";
 import { doualaDate } from "../booking/visit-date";
+import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
 import type { CommissionRepository } from "./commission-repository.port";
-import { VISITATION_COMMISSION_XAF, type AgentEarningsSummary, type AgentNoShows, type CommissionEarning } from "./commission.entity";
+import {
+  NO_SUBSCRIPTION_PERIOD,
+  VISITATION_COMMISSION_XAF,
+  type AgentEarningsSummary,
+  type AgentNoShows,
+  type CommissionEarning,
+} from "./commission.entity";
 import type { CommissionError } from "./commission.errors";
 
 export interface RecordViewingOutcomeDeps {
-  uow: UnitOfWork<{ bookings: BookingRepository; commissions: CommissionRepository }>;
+  uow: UnitOfWork<{ bookings: BookingRepository; commissions: CommissionRepository; subscriptions: SubscriptionRepository }>;
   properties: BookingPropertyReader;
   clock: Clock;
   ids: IdGenerator;
@@ -25,14 +32,20 @@ export interface RecordViewingOutcomeInput {
 
 export interface RecordViewingOutcomeOutput {
   outcome: ViewingOutcome;
-  /** The commission a confirmed viewing earned; null for a no-show. */
+  /**
+   * The commission a confirmed viewing earned; null for a no-show, and for a viewing of an agent
+   * this student's viewings already earned a commission in the same subscription period.
+   */
   commission: CommissionEarning | null;
 }
 
 /**
- * The student says whether the visit took place. Only the booking's student, only for a
- * confirmed booking whose visit day (Buea time) has come, and only once. A confirmed viewing
- * earns the listing's agent exactly one visitation commission; a no-show earns nothing.
+ * The student says whether the visit took place. Only the booking's student, never the listing's
+ * own agent, only for a confirmed booking whose visit day (Buea time) has come, and only once.
+ * A confirmed viewing earns the listing's agent one visitation commission, pending until the
+ * weekly payout, unless this student's viewings already earned that agent one in the same
+ * subscription period: then it is recorded as a viewing without commission (decision 0108).
+ * A no-show earns nothing.
  */
 export async function recordViewingOutcome(
   deps: RecordViewingOutcomeDeps,
@@ -43,10 +56,14 @@ export async function recordViewingOutcome(
   // connection, so a read through another handle inside it would wait forever.
   const known = await deps.uow.run(({ bookings }) => bookings.findById(input.bookingId));
   const listing = known ? await deps.properties.findPropertyForBooking(known.propertyId) : null;
-  return deps.uow.run(async ({ bookings, commissions }) => {
+  return deps.uow.run(async ({ bookings, commissions, subscriptions }) => {
     const booking = await bookings.findById(input.bookingId);
     if (!booking) return err(domainError("commission.booking_not_found"));
     if (booking.studentId !== input.studentId) return err(domainError("commission.not_your_booking"));
+    const property = listing?.id === booking.propertyId ? listing : null;
+    if (!property) throw new Error(`Property ${booking.propertyId} of booking ${booking.id} is missing`);
+    // Bookings of one's own listing are refused when made; one from before that rule earns nothing.
+    if (property.agentId === booking.studentId) return err(domainError("commission.own_listing_forbidden"));
     if (booking.bookingStatus !== "confirmed") return err(domainError("commission.booking_not_confirmed"));
     if (booking.visitDate > doualaDate(now)) return err(domainError("commission.visit_not_yet_due", { date: booking.visitDate }));
     if (booking.viewingOutcome !== null) return err(domainError("commission.already_recorded"));
@@ -54,22 +71,42 @@ export async function recordViewingOutcome(
     if (!(await bookings.recordViewingOutcome(booking.id, input.outcome, now))) return err(domainError("commission.already_recorded"));
     if (input.outcome === "no_show") return ok({ outcome: input.outcome, commission: null });
 
-    const property = listing?.id === booking.propertyId ? listing : null;
-    if (!property) throw new Error(`Property ${booking.propertyId} of booking ${booking.id} is missing`);
     const earning: CommissionEarning = {
       id: deps.ids.id(),
       agentId: property.agentId,
       propertyId: property.id,
       bookingId: booking.id,
+      studentId: booking.studentId,
+      periodKey: await subscriptionPeriodOf(subscriptions, booking),
       amount: VISITATION_COMMISSION_XAF,
       type: "visitation",
       date: now,
-      paid: false,
+      status: "pending",
       paidDate: null,
+      voidedAt: null,
+      voidedBy: null,
+      voidReason: null,
     };
-    if ((await commissions.insertEarning(earning)) === "duplicate") return err(domainError("commission.already_recorded"));
+    const inserted = await commissions.insertEarning(earning);
+    if (inserted === "duplicate") return err(domainError("commission.already_recorded"));
+    // The viewing stays recorded as confirmed; it simply earns nothing more this period.
+    if (inserted === "period_already_earned") return ok({ outcome: input.outcome, commission: null });
     return ok({ outcome: input.outcome, commission: earning });
   });
+}
+
+/**
+ * The subscription period a booking belongs to: the subscription its payment bought, else the one
+ * active when it was booked (a free booking under a subscription), else NO_SUBSCRIPTION_PERIOD
+ * (one shared period, so unknown provenance never multiplies commissions).
+ */
+async function subscriptionPeriodOf(subscriptions: SubscriptionRepository, booking: Booking): Promise<string> {
+  if (booking.paymentId) {
+    const bought = await subscriptions.findByPaymentId(booking.paymentId);
+    if (bought) return bought.id;
+  }
+  const active = await subscriptions.findActiveSubscription(booking.studentId, booking.createdAt);
+  return active?.id ?? NO_SUBSCRIPTION_PERIOD;
 }
 
 export function agentEarnings(deps: { commissions: CommissionRepository }, agentId: string): Promise<AgentEarningsSummary> {

@@ -186,8 +186,8 @@ async function settlePaidBooking(repos: MoneyRepos, payment: Payment, now: Date)
 }
 
 /**
- * An expired payment releases its booking's slot, unless a newer attempt renewed the hold and is
- * still within it (the student retried with another payment).
+ * An expired payment releases its booking's slot, unless the booking's hold (fixed at booking
+ * time) is still running: the student may be paying with a newer attempt.
  */
 async function expireUnpaidBooking(repos: MoneyRepos, payment: Payment, now: Date): Promise<boolean> {
   if (!payment.bookingId) return false;

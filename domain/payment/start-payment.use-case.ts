@@ -1,10 +1,12 @@
 // Starting a payment: the amount comes from the purchase on the server, the payment and its
 // 'created' event are written first (so a crash mid-call leaves a trace the reconciler can see),
 // then the provider is called outside any transaction (it may take 30 s), then the outcome is
-// written with its event. A failure leaves the booking pending with its slot held: the student
-// retries, and the retry is a new payment for the same booking.
+// written with its event. A failure leaves the booking pending with its slot held until the hold
+// set at booking time ends: the student retries, and the retry is a new payment for the same
+// booking. A payment attempt never extends the hold (see docs/decisions/0108): otherwise one
+// account could keep a slot from everyone else for ever by retrying every 29 minutes.
 import { err, ok, domainError, type Result } from "../shared/result";
-import { HOLD_MS } from "../booking/booking.entity";
+import { holdHasLapsed } from "../booking/booking.entity";
 import type { PaymentDeps } from "./payment-deps";
 import { PaymentGatewayError, type InitiatePaymentResult } from "./payment-gateway.port";
 import { normalisePaymentPhone } from "./payment-phone";
@@ -85,9 +87,10 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
 
   const created = await deps.uow.run(async (repos) => {
     if (bookingId) {
-      // Paying keeps the slot: the hold restarts with each attempt while the booking is still pending.
-      const renewed = await repos.bookings.renewHold(bookingId, new Date(now.getTime() + HOLD_MS), now);
-      if (!renewed) return false;
+      // Read again inside the transaction: the booking must still be pending and its hold (fixed at
+      // booking time) still running. A lapsed hold is not revived by paying: the student rebooks.
+      const current = await repos.bookings.findById(bookingId);
+      if (!current || current.bookingStatus !== "pending" || holdHasLapsed(current, now)) return false;
     }
     await repos.payments.insertPayment(payment);
     await repos.payments.addPaymentEvent({

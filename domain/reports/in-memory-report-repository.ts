@@ -10,7 +10,7 @@ interface ListingState extends ReportedListing {
 interface State {
   listings: Map<string, ListingState>;
   reports: ListingReport[];
-  users: Map<string, { name: string }>;
+  users: Map<string, { name: string; emailConfirmed: boolean; createdAt: Date }>;
   decisions: { adminId: string; reportId: string; decision: ReportDecision; at: Date }[];
 }
 
@@ -27,8 +27,9 @@ export class InMemoryReportRepository implements ReportRepository {
     });
   }
 
-  putUser(id: string, name = id): void {
-    this.state.users.set(id, { name });
+  /** Unspecified: a confirmed e-mail and an account from long ago (a trusted reporter). */
+  putUser(id: string, name = id, over: { emailConfirmed?: boolean; createdAt?: Date } = {}): void {
+    this.state.users.set(id, { name, emailConfirmed: over.emailConfirmed ?? true, createdAt: over.createdAt ?? new Date("2026-01-01T00:00:00Z") });
   }
 
   /** For tests: the listing as moderation left it. */
@@ -49,6 +50,25 @@ export class InMemoryReportRepository implements ReportRepository {
     if (duplicate) return false;
     this.state.reports.push({ ...report });
     return true;
+  }
+
+  async lockReporter(): Promise<void> {
+    // The in-memory unit of work is used one piece of work at a time in tests.
+  }
+
+  async countReportsSince(reporterId: string, since: Date): Promise<number> {
+    return this.state.reports.filter((r) => r.reporterId === reporterId && r.createdAt.getTime() >= since.getTime()).length;
+  }
+
+  async countTrustedOpenReporters(propertyId: string, accountsCreatedBy: Date): Promise<number> {
+    const trusted = (userId: string) => {
+      const u = this.state.users.get(userId);
+      return u !== undefined && u.emailConfirmed && u.createdAt.getTime() <= accountsCreatedBy.getTime();
+    };
+    const reporters = new Set(
+      this.state.reports.filter((r) => r.propertyId === propertyId && r.status === "open" && trusted(r.reporterId)).map((r) => r.reporterId),
+    );
+    return reporters.size;
   }
 
   async findById(reportId: string): Promise<ListingReport | null> {

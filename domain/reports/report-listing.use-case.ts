@@ -2,7 +2,14 @@ import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
-import { HIDE_AFTER_REPORTERS, REPORT_DETAILS_MAX, isReportReason } from "./listing-report.entity";
+import { DAY_MS } from "../shared/clock";
+import {
+  HIDE_AFTER_REPORTERS,
+  MAX_REPORTS_PER_DAY,
+  REPORT_DETAILS_MAX,
+  TRUSTED_REPORTER_MIN_AGE_MS,
+  isReportReason,
+} from "./listing-report.entity";
 import { reportError, type ReportError } from "./report.errors";
 import type { ReportRepos } from "./report-repository.port";
 
@@ -20,8 +27,10 @@ export interface ReportListingInput {
 }
 
 /**
- * A user flags a listing. Once open reports come from two different users the listing is hidden
- * until an admin reviews them; the report and the hiding land together or not at all.
+ * A user flags a listing (at most MAX_REPORTS_PER_DAY in any 24 hours). Once open reports come from
+ * two different trusted users (confirmed e-mail, account older than a day) the listing is hidden
+ * until an admin reviews them; the report and the hiding land together or not at all. Reports
+ * from other users are kept for the admins but do not hide anything.
  */
 export async function reportListing(
   deps: ReportDeps,
@@ -40,6 +49,10 @@ export async function reportListing(
     // A hidden listing cannot be seen, hence cannot be reported.
     if (!listing || listing.hiddenAt) return err(reportError("listings.property_not_found"));
     if (listing.agentId === input.userId) return err(reportError("listings.cannot_report_own_listing"));
+    await reports.lockReporter(input.userId);
+    if ((await reports.countReportsSince(input.userId, new Date(now.getTime() - DAY_MS))) >= MAX_REPORTS_PER_DAY) {
+      return err(reportError("listings.too_many_reports", { max: MAX_REPORTS_PER_DAY }));
+    }
 
     const reportId = deps.ids.id();
     const added = await reports.add({
@@ -54,7 +67,7 @@ export async function reportListing(
     });
     if (!added) return err(reportError("listings.already_reported"));
 
-    const reporters = await reports.countOpenReporters(listing.id);
+    const reporters = await reports.countTrustedOpenReporters(listing.id, new Date(now.getTime() - TRUSTED_REPORTER_MIN_AGE_MS));
     const listingHidden = reporters >= HIDE_AFTER_REPORTERS;
     if (listingHidden) await reports.hideListing(listing.id, now);
     return ok({ reportId, listingHidden });

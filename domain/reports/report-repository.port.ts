@@ -19,11 +19,23 @@ export interface ReportRepository {
    * report and a review) on the same listing run one after the other and never miss the threshold.
    */
   lockListing(propertyId: string): Promise<ReportedListing | null>;
+  /**
+   * Holds the reporter for the rest of the unit of work, so that two reports by one user run one
+   * after the other and never both slip under the daily limit.
+   */
+  lockReporter(userId: string): Promise<void>;
+  /** How many reports (any status) the user filed at or after `since`. */
+  countReportsSince(reporterId: string, since: Date): Promise<number>;
   /** False when the reporter already has an open report on this listing. */
   add(report: ListingReport): Promise<boolean>;
   findById(reportId: string): Promise<ListingReport | null>;
   /** Number of different users with an open report on the listing. */
   countOpenReporters(propertyId: string): Promise<number>;
+  /**
+   * Number of different users with an open report on the listing whose e-mail address is confirmed
+   * and whose account was created at or before `accountsCreatedBy`.
+   */
+  countTrustedOpenReporters(propertyId: string, accountsCreatedBy: Date): Promise<number>;
   countUpheld(propertyId: string): Promise<number>;
   /** Closes every open report of the listing (or only `reportId` when given) with the decision's status. */
   closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<void>;

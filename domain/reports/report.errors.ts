@@ -7,7 +7,8 @@ export type ReportErrorCode =
   | "listings.already_reported"
   | "listings.cannot_report_own_listing"
   | "listings.report_not_found"
-  | "listings.report_already_reviewed";
+  | "listings.report_already_reviewed"
+  | "listings.too_many_reports"; // params { max }: MAX_REPORTS_PER_DAY in 24 hours
 
 export type ReportError = DomainError<ReportErrorCode>;
 

@@ -55,7 +55,7 @@ export class InMemoryReviewRepository implements ReviewRepository {
   async unreviewedConfirmedViewings(studentId: string): Promise<Viewing[]> {
     const reviewed = new Set(this.reviews.map((r) => r.bookingId));
     return [...this.viewings.values()]
-      .filter((v) => v.studentId === studentId && v.confirmed && !reviewed.has(v.bookingId))
+      .filter((v) => v.studentId === studentId && v.agentId !== studentId && v.confirmed && !reviewed.has(v.bookingId))
       .sort((a, b) => b.visitDate.localeCompare(a.visitDate) || b.bookingId.localeCompare(a.bookingId))
       .map((v) => ({ ...v }));
   }

@@ -15,7 +15,7 @@ export interface RateAgentInput {
 
 /**
  * A student rates the agent who showed them a property. Only after a viewing that really took
- * place (booking confirmed, viewing outcome confirmed), and once per viewing.
+ * place (booking confirmed, viewing outcome confirmed), once per viewing, and never their own.
  */
 export async function rateAgent(
   deps: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator },
@@ -28,6 +28,8 @@ export async function rateAgent(
   const viewing = await deps.reviews.findViewing(input.bookingId);
   // Someone else's booking is reported as missing: its existence is none of this student's business.
   if (!viewing || viewing.studentId !== input.studentId) return err(reviewError("reviews.viewing_not_found"));
+  // Self-dealing: an agent who visited their own listing does not rate themselves.
+  if (viewing.agentId === input.studentId) return err(reviewError("reviews.self_review_forbidden"));
   if (!viewing.confirmed) return err(reviewError("reviews.viewing_not_confirmed"));
 
   const reviewId = deps.ids.id();

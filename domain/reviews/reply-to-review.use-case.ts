@@ -4,7 +4,7 @@ import { REVIEW_REPLY_MAX } from "./review.entity";
 import { reviewError, type ReviewError } from "./review.errors";
 import type { ReviewRepository } from "./review-repository.port";
 
-/** The reviewed agent answers a review, once. */
+/** The reviewed agent answers a review, once; never a review they wrote themselves. */
 export async function replyToReview(
   deps: { reviews: ReviewRepository; clock: Clock },
   input: { agentId: string; reviewId: string; reply: string },
@@ -15,6 +15,8 @@ export async function replyToReview(
 
   const review = await deps.reviews.findById(input.reviewId);
   if (!review || review.agentId !== input.agentId) return err(reviewError("reviews.review_not_found"));
+  // A review the agent wrote about themselves is not a conversation to join as both sides.
+  if (review.studentId === input.agentId) return err(reviewError("reviews.self_review_forbidden"));
   if (review.reply !== null) return err(reviewError("reviews.already_replied"));
   // Conditional write: two replies sent at once cannot both land.
   if (!(await deps.reviews.saveReply(review.id, reply, deps.clock.now()))) return err(reviewError("reviews.already_replied"));

@@ -14,6 +14,6 @@ export interface ReviewRepository {
   saveReply(reviewId: string, reply: string, at: Date): Promise<boolean>;
   /** Newest first. */
   listForAgent(agentId: string): Promise<ReviewWithAuthor[]>;
-  /** The student's confirmed viewings that have no review yet, most recent visit first. */
+  /** The student's confirmed viewings that have no review yet, most recent visit first; never of their own listings. */
   unreviewedConfirmedViewings(studentId: string): Promise<Viewing[]>;
 }

@@ -9,7 +9,9 @@ export type ReviewErrorCode =
   | "reviews.review_not_found"
   | "reviews.already_replied"
   | "reviews.empty_reply"
-  | "reviews.reply_too_long";
+  | "reviews.reply_too_long"
+  // An agent rating their own listing's visit, or answering a review they wrote (decision 0108).
+  | "reviews.self_review_forbidden";
 
 export type ReviewError = DomainError<ReviewErrorCode>;
 

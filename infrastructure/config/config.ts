@@ -71,6 +71,7 @@ const envSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
     ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+    MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.DEMO_MODE && env.SESSION_SECRETS.length === 0) {
@@ -121,6 +122,8 @@ export interface Config {
   accountsCleanupIntervalMs: number;
   /** How long a visitor's page is kept in memory (0: never). */
   pageCacheTtlMs: number;
+  /** Live visit bookings (pending, or confirmed and still ahead) one student may hold at once. */
+  maxLiveVisitBookings: number;
 }
 
 export class ConfigError extends Error {
@@ -180,5 +183,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
   };
 }

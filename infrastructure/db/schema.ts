@@ -353,8 +353,16 @@ export interface CommissionEarningsTable {
   amount: number;
   type: string;
   date: Iso;
+  /** Kept in step with status ('paid' ⇔ 1) for older readers; status is the truth. */
   paid: Generated<Bool>;
   paid_date: Iso | null;
+  /** Migration 0010 (decision 0108): the student and subscription period; NULL on older rows. */
+  student_id: string | null;
+  period_key: string | null;
+  status: Generated<"pending" | "paid" | "voided">;
+  voided_at: Iso | null;
+  voided_by: string | null;
+  void_reason: string | null;
 }
 
 export interface OutboxEmailsTable {

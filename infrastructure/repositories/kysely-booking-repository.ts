@@ -74,6 +74,31 @@ export class KyselyBookingRepository implements BookingRepository {
     return Number(result.numUpdatedRows);
   }
 
+  async lockStudent(studentId: string): Promise<void> {
+    // A no-op update takes the profile's row lock on PostgreSQL (FOR NO KEY UPDATE strength, so rows
+    // that merely reference the profile stay writable) and the write lock on SQLite, portably; inside
+    // a transaction it holds until commit. The same lock latestSubscriptionEnd takes.
+    await this.db.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", studentId).execute();
+  }
+
+  async listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]> {
+    // The same rule as isLiveForLimits in booking.entity.ts.
+    const rows = await this.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("student_id", "=", studentId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("booking_status", "=", "pending"), eb.or([eb("hold_expires_at", "is", null), eb("hold_expires_at", ">", iso(at))])]),
+          eb.and([eb("booking_status", "=", "confirmed"), eb("viewing_outcome", "is", null), eb("visit_date", ">=", today)]),
+        ]),
+      )
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map(toBooking);
+  }
+
   async insertBooking(b: Booking): Promise<InsertBookingResult> {
     return withSavepoint<InsertBookingResult, Database>(
       this.db,
@@ -147,16 +172,6 @@ export class KyselyBookingRepository implements BookingRepository {
     const result = await this.db
       .updateTable("bookings")
       .set({ booking_status: "expired", updated_at: iso(at) })
-      .where("id", "=", id)
-      .where("booking_status", "=", "pending")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async renewHold(id: string, until: Date, at: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable("bookings")
-      .set({ hold_expires_at: iso(until), updated_at: iso(at) })
       .where("id", "=", id)
       .where("booking_status", "=", "pending")
       .executeTakeFirst();

@@ -45,6 +45,34 @@ export class KyselyReportRepository implements ReportRepository {
     return row ? { id: row.id, agentId: row.agent_id, hiddenAt: row.hidden_at ? new Date(row.hidden_at) : null } : null;
   }
 
+  async lockReporter(userId: string): Promise<void> {
+    // The same portable no-op update as lockListing, on the reporter's profile.
+    await this.db.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", userId).execute();
+  }
+
+  async countReportsSince(reporterId: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom("listing_reports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("reporter_id", "=", reporterId)
+      .where("created_at", ">=", since.toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countTrustedOpenReporters(propertyId: string, accountsCreatedBy: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom("listing_reports as r")
+      .innerJoin("profiles as u", "u.id", "r.reporter_id")
+      .select((eb) => eb.fn.count<number>("r.reporter_id").distinct().as("n"))
+      .where("r.property_id", "=", propertyId)
+      .where("r.status", "=", "open")
+      .where("u.email_confirmed_at", "is not", null)
+      .where("u.created_at", "<=", accountsCreatedBy.toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async add(report: ListingReport): Promise<boolean> {
     const inserted = await this.db
       .insertInto("listing_reports")

@@ -123,6 +123,8 @@ export class KyselyReviewRepository implements ReviewRepository {
       .where("b.student_id", "=", studentId)
       .where("b.booking_status", "=", "confirmed")
       .where("b.viewing_outcome", "=", "confirmed")
+      // Never prompt an agent to rate themselves (rateAgent refuses it).
+      .whereRef("p.agent_id", "<>", "b.student_id")
       .where("r.id", "is", null)
       .orderBy("b.visit_date", "desc")
       .orderBy("b.id", "desc")

@@ -162,9 +162,13 @@ export function buildDemoBookings(properties: Array<Row<PropertiesTable>>, now: 
         agent_id: plan.property.agent_id,
         property_id: plan.property.id,
         booking_id: bookingId,
+        // The student and subscription period (decision 0108): one commission per agent, student and period.
+        student_id: studentId,
+        period_key: paymentId ? demoId("subscription", `booking-${i}`) : demoId("subscription", "subscriber-unified"),
         amount: VISITATION_COMMISSION_XAF,
         type: "visitation",
         date: new Date(recorded).toISOString(),
+        status: paid ? "paid" : "pending",
         paid: paid ? 1 : 0,
         paid_date: paid ? new Date(recorded + 5 * DAY_MS).toISOString() : null,
       });

@@ -3,9 +3,10 @@
 // booking:errors.viewing_already_recorded). Status and message still come from the one mapping in
 // app/utils/domain-errors.server.ts.
 import type { DomainError } from "../../../domain/shared/result";
-import { describeDomainError } from "~/utils/domain-errors.server";
+import { describeDomainError, domainErrorStatus } from "~/utils/domain-errors.server";
 
-export function describeMoneyError(request: Request, error: DomainError) {
+export async function describeMoneyError(request: Request, error: DomainError) {
   const code = error.code.startsWith("commission.") ? `booking.viewing_${error.code.slice("commission.".length)}` : error.code;
-  return describeDomainError(request, { ...error, code });
+  // The message comes from the booking namespace; the status from the original code.
+  return { ...(await describeDomainError(request, { ...error, code })), status: domainErrorStatus(error.code) };
 }

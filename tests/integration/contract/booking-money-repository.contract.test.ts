@@ -90,14 +90,33 @@ describe.each(moneyKinds())("BookingRepository on %s", (kind) => {
     expect(await f.repos.bookings.findById("b2")).toMatchObject({ bookingStatus: "rebook_required", paymentStatus: "confirmed", paymentId: "pay-2" });
   });
 
-  it("renews and expires only pending bookings", async () => {
+  it("expires only pending bookings", async () => {
     await f.repos.bookings.insertBooking(aBooking({ id: "b1" }));
-    expect(await f.repos.bookings.renewHold("b1", at(90), at(60))).toBe(true);
-    expect((await f.repos.bookings.findById("b1"))?.holdExpiresAt).toEqual(at(90));
     await f.repos.bookings.confirmBooking("b1", null, at(61));
-    expect(await f.repos.bookings.renewHold("b1", at(120), at(62))).toBe(false);
     expect(await f.repos.bookings.expireBooking("b1", at(62))).toBe(false);
-    expect(await f.repos.bookings.renewHold("nope", at(120), at(62))).toBe(false);
+    expect(await f.repos.bookings.expireBooking("nope", at(62))).toBe(false);
+  });
+
+  it("lists a student's live bookings: running holds, and confirmed visits from today on without an outcome", async () => {
+    const confirmed = { bookingStatus: "confirmed" as const, paymentStatus: "confirmed" as const, holdExpiresAt: null };
+    await f.repos.bookings.insertBooking(aBooking({ id: "b1" })); // pending, hold to at(30)
+    await f.repos.bookings.insertBooking(aBooking({ id: "b2", visitTime: "11:00 AM", ...confirmed, visitDate: "2026-12-01" })); // today
+    await f.repos.bookings.insertBooking(aBooking({ id: "b3", visitTime: "12:00 PM", ...confirmed, visitDate: "2026-11-30" })); // past
+    await f.repos.bookings.insertBooking(aBooking({ id: "b4", visitTime: "1:00 PM", ...confirmed, visitDate: "2026-12-05" }));
+    await f.repos.bookings.insertBooking(aBooking({ id: "b5", visitTime: "2:00 PM", bookingStatus: "expired" }));
+    await f.repos.bookings.insertBooking(aBooking({ id: "b6", visitTime: "3:00 PM", studentId: "student-2" }));
+    await f.repos.bookings.recordViewingOutcome("b4", "confirmed", at(1)); // recorded: done
+    await f.repos.bookings.insertBooking(aBooking({ id: "b7", visitTime: "4:00 PM", ...confirmed, visitDate: "2026-12-06" }));
+    const ids = async (minutes: number) => (await f.repos.bookings.listLiveBookingsOfStudent("student-1", at(minutes), "2026-12-01")).map((b) => b.id).sort();
+    expect(await ids(29)).toEqual(["b1", "b2", "b7"]);
+    expect(await ids(30)).toEqual(["b2", "b7"]);
+    expect(await f.repos.bookings.listLiveBookingsOfStudent("student-3", at(0), "2026-12-01")).toEqual([]);
+    // lockStudent works inside a unit of work and outside one, for known and unknown students.
+    await f.uow.run(async (r) => {
+      await r.bookings.lockStudent("student-1");
+      await r.bookings.lockStudent("nobody");
+    });
+    await f.repos.bookings.lockStudent("student-1");
   });
 
   it("records a viewing outcome once", async () => {

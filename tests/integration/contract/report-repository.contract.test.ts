@@ -13,6 +13,9 @@ interface Harness {
   close(): Promise<void>;
 }
 
+/** u4's account: created on 20 November at 08:00. */
+const YOUNG = "2026-11-20T08:00:00.000Z";
+
 async function harness(kind: string): Promise<Harness> {
   if (kind === "memory") {
     const repo = new InMemoryReportRepository();
@@ -20,6 +23,8 @@ async function harness(kind: string): Promise<Harness> {
     repo.putListing({ id: "p2", agentId: "agent", title: "Room p2" });
     repo.putUser("u1", "Ama");
     repo.putUser("u2", "Bih");
+    repo.putUser("u3", "Unconfirmed", { emailConfirmed: false, createdAt: new Date("2026-11-01T08:00:00Z") });
+    repo.putUser("u4", "Young", { createdAt: new Date(YOUNG) });
     return {
       repo,
       listing: async (id) => {
@@ -34,6 +39,10 @@ async function harness(kind: string): Promise<Harness> {
   await insertProfile(t.db, { id: "u1", fullName: "Ama" });
   await insertProfile(t.db, { id: "u2", fullName: "Bih" });
   await insertProfile(t.db, { id: "admin", role: "admin" });
+  await insertProfile(t.db, { id: "u3", fullName: "Unconfirmed" });
+  await t.db.updateTable("profiles").set({ email_confirmed_at: null }).where("id", "=", "u3").execute();
+  await insertProfile(t.db, { id: "u4", fullName: "Young" });
+  await t.db.updateTable("profiles").set({ created_at: YOUNG }).where("id", "=", "u4").execute();
   await insertProperty(t.db, { id: "p1", agentId: "agent", title: "Room p1" });
   await insertProperty(t.db, { id: "p2", agentId: "agent", title: "Room p2" });
   return {
@@ -124,5 +133,30 @@ describe.each(["memory", ...databaseKinds()])("ReportRepository on %s", (kind) =
   it("records an admin decision", async () => {
     await h.repo.add(report("r1", "u1"));
     await expect(h.repo.recordDecision({ adminId: "admin", reportId: "r1", decision: "dismiss", at: at(2) })).resolves.toBeUndefined();
+  });
+
+  it("counts open reporters with a confirmed e-mail and an account old enough (decision 0108)", async () => {
+    for (const [id, user] of [["r1", "u1"], ["r2", "u2"], ["r3", "u3"], ["r4", "u4"]]) await h.repo.add(report(id, user));
+    await h.repo.add(report("r5", "u1", "p2"));
+    expect(await h.repo.countOpenReporters("p1")).toBe(4);
+    // u4 was created at 08:00 on the 20th: counted from then on, not a millisecond earlier.
+    expect(await h.repo.countTrustedOpenReporters("p1", new Date(YOUNG))).toBe(3);
+    expect(await h.repo.countTrustedOpenReporters("p1", new Date(Date.parse(YOUNG) - 1))).toBe(2);
+    await h.repo.closeOpen("p1", "dismissed", at(5), "r1");
+    expect(await h.repo.countTrustedOpenReporters("p1", new Date(YOUNG))).toBe(2);
+    expect(await h.repo.countTrustedOpenReporters("p2", new Date(YOUNG))).toBe(1);
+  });
+
+  it("counts a user's reports since a moment, whatever their status, and locks the reporter", async () => {
+    await h.repo.add(report("r1", "u1", "p1", 1));
+    await h.repo.add(report("r2", "u1", "p2", 3));
+    await h.repo.add(report("r3", "u2", "p2", 3));
+    await h.repo.closeOpen("p1", "dismissed", at(4));
+    expect(await h.repo.countReportsSince("u1", at(1))).toBe(2);
+    expect(await h.repo.countReportsSince("u1", at(2))).toBe(1);
+    expect(await h.repo.countReportsSince("u1", at(4))).toBe(0);
+    expect(await h.repo.countReportsSince("u3", at(0))).toBe(0);
+    await h.repo.lockReporter("u1");
+    await h.repo.lockReporter("nobody");
   });
 });

@@ -18,6 +18,7 @@ async function harness(kind: string): Promise<{ repo: ReviewRepository; close():
     repo.putViewing({ ...base, bookingId: "b3", studentId: "s1", visitDate: "2026-11-13", confirmed: false });
     repo.putViewing({ ...base, bookingId: "b4", studentId: "s1", visitDate: "2026-11-14", confirmed: false });
     repo.putViewing({ ...base, bookingId: "b5", studentId: "s2", visitDate: "2026-11-10" });
+    repo.putViewing({ ...base, bookingId: "b6", studentId: "a1", visitDate: "2026-11-11" });
     repo.putName("s1", "Ngozi Tabi");
     repo.putName("s2", "Paul Mbah");
     return { repo, close: async () => {} };
@@ -33,6 +34,8 @@ async function harness(kind: string): Promise<{ repo: ReviewRepository; close():
   await insertBooking(t.db, { id: "b3", propertyId: "p1", studentId: "s1", visitDate: "2026-11-13", viewingOutcome: "no_show" });
   await insertBooking(t.db, { id: "b4", propertyId: "p1", studentId: "s1", visitDate: "2026-11-14", bookingStatus: "cancelled" });
   await insertBooking(t.db, { id: "b5", propertyId: "p1", studentId: "s2", visitDate: "2026-11-10", visitTime: "11:00 AM" });
+  // The agent's own visit of their listing (possible before decision 0108).
+  await insertBooking(t.db, { id: "b6", propertyId: "p1", studentId: "a1", visitDate: "2026-11-11" });
   return { repo: new KyselyReviewRepository(t.db), close: () => t.destroy() };
 }
 
@@ -103,5 +106,7 @@ describe.each(["memory", ...databaseKinds()])("ReviewRepository on %s", (kind) =
     await h.repo.add(review("r1", "b2"));
     expect((await h.repo.unreviewedConfirmedViewings("s1")).map((v) => v.bookingId)).toEqual(["b1"]);
     expect((await h.repo.unreviewedConfirmedViewings("s2")).map((v) => v.bookingId)).toEqual(["b5"]);
+    // An agent is never prompted to rate themselves.
+    expect(await h.repo.unreviewedConfirmedViewings("a1")).toEqual([]);
   });
 });

@@ -49,16 +49,23 @@ describe.each(moneyKinds())("SubscriptionRepository on %s", (kind) => {
   });
 });
 
-const earning = (id: string, bookingId: string, agentId = "agent-1", propertyId = "prop-1"): CommissionEarning => ({
+const earning = (id: string, bookingId: string, agentId = "agent-1", propertyId = "prop-1", over: Partial<CommissionEarning> = {}): CommissionEarning => ({
   id,
   agentId,
   propertyId,
   bookingId,
+  // Distinct periods unless a test says otherwise: this helper is about bookings, not periods.
+  studentId: "student-1",
+  periodKey: `period-${id}`,
   amount: 5000,
   type: "visitation",
   date: at(0),
-  paid: false,
+  status: "pending",
   paidDate: null,
+  voidedAt: null,
+  voidedBy: null,
+  voidReason: null,
+  ...over,
 });
 
 describe.each(moneyKinds())("CommissionRepository on %s", (kind) => {
@@ -85,9 +92,44 @@ describe.each(moneyKinds())("CommissionRepository on %s", (kind) => {
   it.runIf(kind !== "memory")("splits paid from unpaid", async () => {
     await f.repos.commissions.insertEarning(earning("c1", "b1"));
     await f.repos.commissions.insertEarning(earning("c2", "b2"));
-    await f.db!.db.updateTable("commission_earnings").set({ paid: 1, paid_date: at(5).toISOString() }).where("id", "=", "c1").execute();
+    await f.db!.db.updateTable("commission_earnings").set({ status: "paid", paid: 1, paid_date: at(5).toISOString() }).where("id", "=", "c1").execute();
     expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 10000, paid: 5000, unpaid: 5000, count: 2 });
-    expect((await f.repos.commissions.findByBookingId("b1"))?.paid).toBe(true);
+    expect((await f.repos.commissions.findByBookingId("b1"))?.status).toBe("paid");
+    // A paid earning cannot be voided.
+    expect(await f.repos.commissions.voidEarning("c1", { reason: "late", by: "admin-1", at: at(6) })).toBe(false);
+  });
+
+  it("earns at most once per agent, student and subscription period; other students, agents and periods are separate", async () => {
+    const p = (id: string, bookingId: string, over: Partial<CommissionEarning> = {}) =>
+      earning(id, bookingId, "agent-1", "prop-1", { studentId: "student-1", periodKey: "sub-1", ...over });
+    expect(await f.repos.commissions.insertEarning(p("c1", "b1"))).toBe("inserted");
+    expect(await f.repos.commissions.insertEarning(p("c2", "b2"))).toBe("period_already_earned");
+    expect(await f.repos.commissions.insertEarning(p("c3", "b1"))).toBe("duplicate");
+    expect(await f.repos.commissions.insertEarning(p("c4", "b3", { periodKey: "sub-2" }))).toBe("inserted");
+    expect(await f.repos.commissions.insertEarning(p("c5", "b4", { studentId: "student-2" }))).toBe("inserted");
+    expect(await f.repos.commissions.insertEarning(earning("c6", "b5", "agent-2", "prop-2", { studentId: "student-1", periodKey: "sub-1" }))).toBe("inserted");
+    // Rows from before the rule (no student, no period) never collide.
+    expect(await f.repos.commissions.insertEarning(p("c7", "b6", { studentId: null, periodKey: null }))).toBe("inserted");
+    expect(await f.repos.commissions.insertEarning(p("c8", "b7", { studentId: null, periodKey: null }))).toBe("inserted");
+    expect(await f.repos.commissions.findByBookingId("b2")).toBeNull();
+    expect((await f.repos.commissions.agentEarnings("agent-1")).count).toBe(5);
+    // Inside a unit of work the refusal leaves the transaction usable.
+    expect(await f.uow.run(async (r) => [await r.commissions.insertEarning(p("c9", "b8")), await r.commissions.insertEarning(p("c10", "b9", { periodKey: "sub-3" }))])).toEqual([
+      "period_already_earned",
+      "inserted",
+    ]);
+  });
+
+  it("voids a pending earning once, with who, when and why; voided earnings leave the totals", async () => {
+    await f.repos.commissions.insertEarning(earning("c1", "b1"));
+    await f.repos.commissions.insertEarning(earning("c2", "b2"));
+    expect(await f.repos.commissions.voidEarning("c1", { reason: "Self-dealing", by: "admin-1", at: at(10) })).toBe(true);
+    expect(await f.repos.commissions.findById("c1")).toEqual({ ...earning("c1", "b1"), status: "voided", voidReason: "Self-dealing", voidedBy: "admin-1", voidedAt: at(10) });
+    expect(await f.repos.commissions.voidEarning("c1", { reason: "again", by: "admin-2", at: at(11) })).toBe(false);
+    expect(await f.repos.commissions.voidEarning("nope", { reason: "x", by: "admin-1", at: at(11) })).toBe(false);
+    expect((await f.repos.commissions.findById("c1"))?.voidedBy).toBe("admin-1");
+    expect(await f.repos.commissions.findById("nope")).toBeNull();
+    expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 5000, paid: 0, unpaid: 5000, count: 1 });
   });
 
   it("counts no-shows per agent", async () => {

@@ -64,4 +64,24 @@ describe.each(databaseKinds())("listing reports on %s", (kind) => {
       { actor_id: "u6", action: "listing_report.uphold" },
     ]);
   });
+
+  it("holds the daily report limit when one user reports many listings at the same moment (decision 0108)", async () => {
+    const targets = Array.from({ length: 8 }, (_, i) => `q${i}`);
+    for (const id of targets) await insertProperty(t.db, { id, agentId: "agent" });
+    for (const id of ["q0", "q1", "q2", "q3"]) expect((await reportListing(deps(), { userId: "u1", propertyId: id, reason: "scam" })).ok).toBe(true);
+    const results = await Promise.all(targets.slice(4).concat("p1").map((propertyId) => reportListing(deps(), { userId: "u1", propertyId, reason: "scam" })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, error: { code: "listings.too_many_reports", params: { max: 5 } } });
+    const mine = await t.db.selectFrom("listing_reports").select("id").where("reporter_id", "=", "u1").execute();
+    expect(mine).toHaveLength(5);
+  });
+
+  it("does not hide a listing on reports from accounts less than a day old", async () => {
+    for (const id of ["u4", "u5"]) await t.db.updateTable("profiles").set({ created_at: "2026-11-19T12:00:00.000Z" }).where("id", "=", id).execute();
+    expect(await reportListing(deps(), { userId: "u4", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: false } });
+    expect(await reportListing(deps(), { userId: "u5", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: false } });
+    expect((await listing()).hidden_at).toBeNull();
+    expect(await reportListing(deps(), { userId: "u1", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: false } });
+    expect(await reportListing(deps(), { userId: "u2", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: true } });
+  });
 });

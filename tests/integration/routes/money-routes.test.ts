@@ -227,7 +227,9 @@ describe.each(databaseKinds())("money routes (simulated provider, %s)", (kind) =
     const subs = await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute();
     expect(subs).toHaveLength(1);
 
-    const second = await h.post(bookVisitRoute, `/book-visit/${propertyId}`, visitForm({ visitDate: day(2), visitTime: "3:00 PM" }), { jar: s.jar, params: { id: propertyId } });
+    // Another listing: one live booking per property and student (decision 0108).
+    const next = await addListing(h);
+    const second = await h.post(bookVisitRoute, `/book-visit/${next.propertyId}`, visitForm({ visitDate: day(2), visitTime: "3:00 PM" }), { jar: s.jar, params: { id: next.propertyId } });
     expect(second.status).toBe(302);
     expect(second.location).toBe("/profile");
     const rows = await h.database.db.selectFrom("bookings").selectAll().where("student_id", "=", s.id).orderBy("created_at").execute();

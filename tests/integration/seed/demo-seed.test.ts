@@ -207,6 +207,36 @@ for (const kind of databaseKinds()) {
       expect((await database.db.selectFrom("messages").selectAll().execute()).length).toBeGreaterThan(0);
     });
 
+    it("keeps the rules of decision 0108: no booking of one's own listing, at most 3 live bookings and one per property per student, one commission per agent, student and period", async () => {
+      const today = new Date(NOW.getTime() + 3_600_000).toISOString().slice(0, 10);
+      const bookings = await database.db
+        .selectFrom("bookings as b")
+        .innerJoin("properties as p", "p.id", "b.property_id")
+        .select(["b.student_id", "b.property_id", "b.booking_status", "b.visit_date", "b.viewing_outcome", "b.hold_expires_at", "p.agent_id"])
+        .execute();
+      for (const b of bookings) expect(b.student_id).not.toBe(b.agent_id);
+      const live = bookings.filter(
+        (b) =>
+          (b.booking_status === "pending" && b.hold_expires_at !== null && b.hold_expires_at > NOW.toISOString()) ||
+          (b.booking_status === "confirmed" && b.viewing_outcome === null && b.visit_date >= today),
+      );
+      const perStudent = new Map<string, string[]>();
+      for (const b of live) perStudent.set(b.student_id, [...(perStudent.get(b.student_id) ?? []), b.property_id]);
+      for (const properties of perStudent.values()) {
+        expect(properties.length).toBeLessThanOrEqual(3);
+        expect(new Set(properties).size).toBe(properties.length);
+      }
+      const earnings = await database.db.selectFrom("commission_earnings").selectAll().execute();
+      for (const e of earnings) {
+        expect(e.student_id).not.toBeNull();
+        expect(e.period_key).not.toBeNull();
+        expect(e.status).toBe(Number(e.paid) === 1 ? "paid" : "pending");
+      }
+      expect(new Set(earnings.map((e) => `${e.agent_id}|${e.student_id}|${e.period_key}`)).size).toBe(earnings.length);
+      const reviews = await database.db.selectFrom("reviews").select(["agent_id", "student_id"]).execute();
+      for (const r of reviews) expect(r.student_id).not.toBe(r.agent_id);
+    });
+
     it("does nothing the second time", async () => {
       const before = await Promise.all([count("profiles"), count("properties"), count("photos"), count("bookings")]);
       expect(await seedDemoData(database.db, { storageDir, hasher, now: NOW })).toEqual({ seeded: false });

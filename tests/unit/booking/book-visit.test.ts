@@ -151,3 +151,89 @@ describe("availableSlots", () => {
     expect(await availableSlots(deps, property, "garbage")).toEqual([]);
   });
 });
+
+describe("bookVisit against self-dealing and slot hoarding (decision 0108)", () => {
+  function withProperties(w: ReturnType<typeof moneyWorld>, n: number) {
+    for (let i = 2; i <= n; i++) w.store.properties.add({ id: `prop-${i}`, agentId: `agent-${i}` });
+  }
+
+  it("refuses an agent booking a visit to their own listing, storing nothing", async () => {
+    const w = moneyWorld();
+    expect(await bookVisit(w.booking, w.visit({ studentId: "agent-1" }))).toEqual({ ok: false, error: { code: "booking.own_listing_forbidden" } });
+    expect(w.store.bookings.all()).toHaveLength(0);
+    // The same agent may visit someone else's listing.
+    w.store.properties.add({ id: "prop-2", agentId: "agent-2" });
+    expect((await bookVisit(w.booking, w.visit({ studentId: "agent-1", propertyId: "prop-2" }))).ok).toBe(true);
+  });
+
+  it("allows at most one live booking per property and student", async () => {
+    const w = moneyWorld();
+    await w.book();
+    expect(await bookVisit(w.booking, w.visit({ visitTime: "11:00 AM" }))).toEqual({ ok: false, error: { code: "booking.property_already_booked" } });
+    expect(await bookVisit(w.booking, w.visit({ visitDate: "2026-12-03" }))).toEqual({ ok: false, error: { code: "booking.property_already_booked" } });
+    expect(w.store.bookings.all()).toHaveLength(1);
+  });
+
+  it("lets the student book the property again once the earlier booking's hold has lapsed", async () => {
+    const w = moneyWorld();
+    await w.book();
+    w.clock.advance(HOLD_MS - 1);
+    expect((await bookVisit(w.booking, w.visit({ visitTime: "11:00 AM" }))).ok).toBe(false);
+    w.clock.advance(1);
+    expect((await bookVisit(w.booking, w.visit({ visitTime: "11:00 AM" }))).ok).toBe(true);
+  });
+
+  it("allows 3 live bookings by default and refuses the 4th", async () => {
+    const w = moneyWorld();
+    withProperties(w, 4);
+    for (const id of ["prop-1", "prop-2", "prop-3"]) await w.book({ propertyId: id });
+    expect(await bookVisit(w.booking, w.visit({ propertyId: "prop-4" }))).toEqual({ ok: false, error: { code: "booking.too_many_live_bookings", params: { max: 3 } } });
+    expect(w.store.bookings.all()).toHaveLength(3);
+  });
+
+  it("takes the limit from configuration", async () => {
+    const w = moneyWorld();
+    withProperties(w, 3);
+    const deps = { ...w.booking, maxLiveBookings: 2 };
+    expect((await bookVisit(deps, w.visit({ propertyId: "prop-1" }))).ok).toBe(true);
+    expect((await bookVisit(deps, w.visit({ propertyId: "prop-2" }))).ok).toBe(true);
+    expect(await bookVisit(deps, w.visit({ propertyId: "prop-3" }))).toEqual({ ok: false, error: { code: "booking.too_many_live_bookings", params: { max: 2 } } });
+  });
+
+  it("counts pending holds still running and confirmed visits still ahead; not lapsed holds, past visits or recorded outcomes", async () => {
+    const w = moneyWorld();
+    withProperties(w, 6);
+    await subscribe(w, "student-1");
+    // Confirmed (subscribed) visits: tomorrow on prop-1, and on prop-2 in three days.
+    const soon = await w.book({ propertyId: "prop-1" });
+    await w.book({ propertyId: "prop-2", visitDate: "2026-12-04" });
+    await w.book({ propertyId: "prop-3", visitDate: "2026-12-05" });
+    expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-4" }))).ok).toBe(false);
+    // The day after the first visit, it no longer counts (the visit is past).
+    w.clock.advance(2 * DAY_MS);
+    expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-4", visitDate: "2026-12-07" }))).ok).toBe(true);
+    expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-5", visitDate: "2026-12-07" }))).ok).toBe(false);
+    // A visit recorded on its day frees its place at once.
+    w.clock.advance(DAY_MS); // 4 December: the prop-2 visit is today
+    const today = w.store.bookings.all().find((b) => b.propertyId === "prop-2")!;
+    await w.store.bookings.recordViewingOutcome(today.id, "confirmed", w.clock.now());
+    expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-5", visitDate: "2026-12-07" }))).ok).toBe(true);
+    expect(soon.bookingStatus).toBe("confirmed");
+  });
+
+  it("lets a second student book while the first is at the limit", async () => {
+    const w = moneyWorld();
+    withProperties(w, 4);
+    for (const id of ["prop-1", "prop-2", "prop-3"]) await w.book({ propertyId: id });
+    expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-4", studentId: "student-2" }))).ok).toBe(true);
+  });
+
+  it("lets only one of two simultaneous bookings through at the limit", async () => {
+    const w = moneyWorld();
+    withProperties(w, 4);
+    for (const id of ["prop-1", "prop-2"]) await w.book({ propertyId: id });
+    const results = await Promise.all(["prop-3", "prop-4"].map((id) => bookVisit(w.booking, w.visit({ propertyId: id }))));
+    expect(results.map((r) => (r.ok ? "ok" : r.error.code)).sort()).toEqual(["booking.too_many_live_bookings", "ok"]);
+    expect(w.store.bookings.all()).toHaveLength(3);
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { startPayment, type StartPaymentInput } from "../../../domain/payment/start-payment.use-case";
 import { HOLD_MS } from "../../../domain/booking/booking.entity";
+import { bookVisit } from "../../../domain/booking/book-visit.use-case";
+import { MINUTE_MS } from "../../../domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };
@@ -82,7 +84,8 @@ describe("startPayment", () => {
     await w.store.bookings.confirmBooking(booking.id, null, w.clock.now());
     expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_already_paid" } });
 
-    const second = await w.book({ visitTime: "11:00 AM" });
+    w.store.properties.add({ id: "prop-2", agentId: "agent-1" });
+    const second = await w.book({ propertyId: "prop-2" });
     await w.store.bookings.expireBooking(second.id, w.clock.now());
     expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: second.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_expired" } });
   });
@@ -95,12 +98,21 @@ describe("startPayment", () => {
     expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.id } }))).toEqual({ ok: false, error: { code: "payment.invalid_amount" } });
   });
 
-  it("renews the booking's hold with each attempt", async () => {
+  it("never extends the hold: a retry after 25 minutes keeps the original end, and after 30 minutes the slot is someone else's", async () => {
     const w = moneyWorld();
     const booking = await w.book();
-    w.clock.advance(HOLD_MS + 1000); // lapsed, but still pending: nobody else took the slot
+    const fixedEnd = new Date(w.clock.now().getTime() + HOLD_MS);
     expect((await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).ok).toBe(true);
-    expect((await w.store.bookings.findById(booking.id))?.holdExpiresAt).toEqual(new Date(w.clock.now().getTime() + HOLD_MS));
+    w.clock.advance(25 * MINUTE_MS);
+    expect((await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).ok).toBe(true);
+    expect((await w.store.bookings.findById(booking.id))?.holdExpiresAt).toEqual(fixedEnd);
+
+    w.clock.advance(5 * MINUTE_MS); // 30 minutes after booking: the hold has ended
+    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_expired" } });
+    const other = await bookVisit(w.booking, w.visit({ studentId: "student-2" }));
+    expect(other.ok).toBe(true);
+    expect((await w.store.bookings.findById(booking.id))?.bookingStatus).toBe("expired");
+    expect(w.store.payments.all()).toHaveLength(2);
   });
 
   it.each([

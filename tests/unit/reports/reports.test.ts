@@ -131,4 +131,52 @@ describe("listing reports", () => {
     await expect(report("u2")).rejects.toThrow("disk full");
     expect(await reports.countOpenReporters("p1")).toBe(1);
   });
+
+  describe("against abuse (decision 0108)", () => {
+    const NOW = new Date("2026-11-20T09:00:00Z");
+    const hoursBefore = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
+
+    it("does not let reporters with an unconfirmed e-mail hide a listing, but keeps their reports", async () => {
+      reports.putUser("fresh1", "fresh1", { emailConfirmed: false });
+      reports.putUser("fresh2", "fresh2", { emailConfirmed: false });
+      expect((await report("fresh1")).ok).toBe(true);
+      expect(await report("fresh2")).toMatchObject({ ok: true, value: { listingHidden: false } });
+      expect(reports.listing("p1")?.hiddenAt).toBeNull();
+      expect(await listOpenReports({ reports })).toHaveLength(2);
+    });
+
+    it("trusts an account created exactly a day before the report, not one a millisecond younger", async () => {
+      const DAY = 24 * 3_600_000;
+      // report() moves the clock a minute before each report: they land at 09:01, 09:02 and 09:03.
+      reports.putUser("young", "young", { createdAt: new Date(NOW.getTime() + 2 * MINUTE_MS - DAY + 1) });
+      reports.putUser("exact", "exact", { createdAt: new Date(NOW.getTime() + 3 * MINUTE_MS - DAY) });
+      await report("u1");
+      expect(await report("young")).toMatchObject({ ok: true, value: { listingHidden: false } });
+      expect(await report("exact")).toMatchObject({ ok: true, value: { listingHidden: true } });
+    });
+
+    it("hides once the second reporter is a trusted one", async () => {
+      reports.putUser("new", "new", { createdAt: hoursBefore(23) });
+      await report("u1");
+      expect(await report("new")).toMatchObject({ ok: true, value: { listingHidden: false } });
+      expect(await report("u2")).toMatchObject({ ok: true, value: { listingHidden: true } });
+    });
+
+    it("allows 5 reports a day per user and refuses the 6th; a day later the user may report again", async () => {
+      for (let i = 1; i <= 7; i++) reports.putListing({ id: `q${i}`, agentId: "agent" });
+      const file = (id: string) => {
+        deps.clock.advance(MINUTE_MS);
+        return reportListing(deps, { userId: "u1", propertyId: id, reason: "scam" });
+      };
+      for (let i = 1; i <= 5; i++) expect((await file(`q${i}`)).ok).toBe(true);
+      expect(await file("q6")).toEqual({ ok: false, error: { code: "listings.too_many_reports", params: { max: 5 } } });
+      expect((await listOpenReports({ reports })).filter((r) => r.reporterId === "u1")).toHaveLength(5);
+      // Another user is not affected.
+      expect((await reportListing(deps, { userId: "u2", propertyId: "q6", reason: "scam" })).ok).toBe(true);
+      // The first report was at 09:01; at 09:01 the next day it still counts, a minute later it does not.
+      deps.clock.advance(24 * 3_600_000 - 6 * MINUTE_MS);
+      expect(await file("q6")).toEqual({ ok: false, error: { code: "listings.too_many_reports", params: { max: 5 } } });
+      expect((await file("q7")).ok).toBe(true);
+    });
+  });
 });

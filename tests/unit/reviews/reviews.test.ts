@@ -113,4 +113,20 @@ describe("reviews", () => {
     await rateAgent(deps, { studentId: "s1", bookingId: "b2", rating: 5 });
     expect((await reviewableViewings(deps, "s1")).map((v) => v.bookingId)).toEqual(["b1"]);
   });
+
+  it("refuses an agent rating their own listing's visit, storing nothing (decision 0108)", async () => {
+    reviews.putViewing({ bookingId: "own", studentId: "a1", agentId: "a1" });
+    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    expect(reviews.reviews).toHaveLength(0);
+    // The same agent may rate another agent after a visit that took place.
+    reviews.putViewing({ bookingId: "other", studentId: "a1", agentId: "a2" });
+    expect((await rateAgent(deps, { studentId: "a1", bookingId: "other", rating: 5 })).ok).toBe(true);
+  });
+
+  it("refuses an agent replying to a review they wrote about themselves", async () => {
+    // Such a review can only come from before the rule; it stays unanswered.
+    reviews.reviews.push({ id: "self", agentId: "a1", studentId: "a1", bookingId: "own", rating: 5, comment: "", reply: null, repliedAt: null, createdAt: clock.now() });
+    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    expect(reviews.reviews[0].reply).toBeNull();
+  });
 });
