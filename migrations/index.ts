@@ -8,9 +8,9 @@ import * as paymentsExtra from "./2026-11-22T0004-payments-extra";
 import * as listingIndexes from "./2026-11-22T0005-listing-indexes";
 import * as accountsExtra from "./2026-11-22T0006-accounts-extra";
 import * as engagementExtra from "./2026-11-22T0007-engagement-extra";
+import * as selfDealing from "./2026-11-22T0010-self-dealing";
 import * as propertyManagement from "./2026-11-22T0014-property-management";
 import * as messageNotices from "./2026-11-22T0015-message-notices";
-import * as selfDealing from "./2026-11-22T0010-self-dealing";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -20,7 +20,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0005-listing-indexes": listingIndexes,
   "2026-11-22T0006-accounts-extra": accountsExtra,
   "2026-11-22T0007-engagement-extra": engagementExtra,
+  "2026-11-22T0010-self-dealing": selfDealing,
   "2026-11-22T0014-property-management": propertyManagement,
   "2026-11-22T0015-message-notices": messageNotices,
-  "2026-11-22T0010-self-dealing": selfDealing,
 };
