@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
-describe.each(moneyKinds())("PaymentRepository on %s", (kind) => {
+describeEachDatabase(moneyKinds())("PaymentRepository on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
     f = await createMoneyFixture(kind);
