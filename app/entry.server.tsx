@@ -45,6 +45,8 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The language this page was rendered in (the visitors' page cache keys by it).
+          responseHeaders.set("Content-Language", lng);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

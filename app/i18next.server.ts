@@ -1,7 +1,7 @@
-import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import type { Resource } from "i18next";
-import { fallbackLanguage, i18nConfig, supportedLanguages } from "./i18n";
+import { i18nConfig } from "./i18n";
+import { languageCookie, languageDetection } from "./language.server";
 
 // Every locale file is bundled into the server, so rendering never waits on the disk.
 const files = import.meta.glob<Record<string, unknown>>("../public/locales/*/*.json", { eager: true, import: "default" });
@@ -15,23 +15,10 @@ for (const [file, content] of Object.entries(files)) {
   resources[language][namespace] = content;
 }
 
-/** The language cookie: the server renders the chosen language on the first byte. */
-export const languageCookie = createCookie("kn_lang", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: false, // the browser mirrors it into localStorage 'language'
-  maxAge: 60 * 60 * 24 * 365,
-});
+export { languageCookie };
 
 export const i18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...supportedLanguages],
-    fallbackLanguage,
-    cookie: languageCookie,
-    // English is the default: a French browser gets French only once it has chosen it,
-    // except that we honour an explicit Accept-Language for first visits (order: cookie, header).
-    // ?lng=fr comes first: the hreflang alternates of public pages point at it (docs/decisions/0105).
-    order: ["searchParams", "cookie", "header"],
-  },
+  // The one rule for choosing the language (also used by the visitors' page cache).
+  detection: languageDetection,
   i18next: { ...i18nConfig, resources },
 });

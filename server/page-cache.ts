@@ -3,18 +3,48 @@
 // Rendering a listings page costs a few database queries and a React render; a page that 50
 // students open in the same minute is the same page. Visitors' pages hold nothing personal, so
 // the server keeps each one for a few seconds (the spec lets data be 5 minutes stale) and answers
-// from memory. The CSP nonce changes on every response: the cache keeps the page cut at the
-// nonce and joins it with the new one. Any state-changing request (a POST by anyone) empties the
-// cache, so a new listing or a report shows at once. Signed-in pages are never cached.
+// from memory (docs/decisions/0006-visitor-page-cache.md). The CSP nonce changes on every
+// response: the cache keeps the page cut at the nonce and joins it with the new one.
+//
+// - The key holds the language the app renders the request in, chosen by the app's own rule
+//   (app/language.server.ts: ?lng=, then the cookie, then Accept-Language by q-value), so a French
+//   page is never given to a reader the app would answer in English. A page whose
+//   Content-Language says otherwise is not stored.
+// - A hit replays the page's own headers (Content-Language, Vary, Cache-Control, Link, ...), not
+//   only its type; the security headers and the ETag are made fresh for each response as usual.
+// - It is emptied only after a write that changed something: a non-error response to a non-GET
+//   request carrying the app's "data changed" signal (app/utils/data-changed.server.ts). A refused
+//   webhook, a form with errors or a language switch leave it warm.
+// Signed-in pages are never cached.
 import type { NextFunction, Request, Response } from "express";
+import { detectLanguage } from "../app/language.server";
+import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
 const cookieValue = (cookies: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1] ?? "";
 
+/**
+ * Headers never replayed from memory: they belong to one response (length, framing, date, cookies),
+ * are made fresh by the middleware in front (the nonce'd policy; the ETag, computed from the body by
+ * server/caching.ts), or are the cache's own.
+ */
+const NOT_REPLAYED = new Set([
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "set-cookie",
+  "etag",
+  "content-security-policy",
+  "x-page-cache",
+  DATA_CHANGED_HEADER.toLowerCase(),
+]);
+
 interface CachedPage {
   /** The HTML split at the nonce it was rendered with. */
   parts: string[];
-  contentType: string;
+  headers: [string, string | string[]][];
   storedAt: number;
 }
 
@@ -23,29 +53,67 @@ export interface PageCacheOptions {
   maxEntries: number;
   maxBytes?: number;
   now?: () => number;
+  /** The language the app renders a request in (tests may replace the app's rule). */
+  languageOf?: (request: globalThis.Request) => Promise<string>;
 }
 
-export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now }: PageCacheOptions) {
-  const pages = new Map<string, CachedPage>();
+/** The request as the app sees it, for the language rule: URL, cookies and Accept-Language only. */
+function fetchRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
+  const acceptLanguage = req.get("Accept-Language");
+  if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
+  return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
+}
 
-  const middleware = (req: Request, res: Response, next: NextFunction) => {
+export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage }: PageCacheOptions) {
+  const pages = new Map<string, CachedPage>();
+  // Bumped on every clear: a page whose render began before a change is not stored after it.
+  let generation = 0;
+  const clear = () => {
+    pages.clear();
+    generation++;
+  };
+
+  const afterWrite = (res: Response) => {
+    // The signal is for this server only: it never reaches the browser.
+    let changed = false;
+    const take = () => {
+      if (res.headersSent) return;
+      if (res.getHeader(DATA_CHANGED_HEADER) !== undefined) changed = true;
+      res.removeHeader(DATA_CHANGED_HEADER);
+    };
+    const originalWriteHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      take();
+      return originalWriteHead(...args);
+    }) as Response["writeHead"];
+    // "close" also comes when the client went away after the change was made.
+    res.on("close", () => {
+      if (changed && res.statusCode < 400) clear();
+    });
+  };
+
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET") {
-      // A write may change what any page shows: start afresh once it is done.
-      if (req.method !== "HEAD" && req.method !== "OPTIONS") res.on("finish", () => pages.clear());
+      if (req.method !== "HEAD" && req.method !== "OPTIONS") afterWrite(res);
       return next();
     }
     const cookies = req.headers.cookie ?? "";
     if (ttlMs <= 0 || SESSION_COOKIE.test(cookies)) return next();
 
-    // Everything a visitor's page depends on: the URL, the language and theme cookies, the
-    // language the browser asks for (when no cookie says it), and Save-Data.
-    const key = [
-      req.originalUrl,
-      cookieValue(cookies, "kn_lang"),
-      cookieValue(cookies, "kn_theme"),
-      /^\s*fr/i.test(req.get("Accept-Language") ?? "") ? "fr" : "",
-      req.get("Save-Data")?.toLowerCase() === "on" ? "save-data" : "",
-    ].join("|");
+    let language: string;
+    try {
+      language = await languageOf(fetchRequest(req));
+    } catch {
+      // A URL or header the rule cannot read: render it, never cache it.
+      return next();
+    }
+    // Everything a visitor's page depends on: the URL, the language the app chose, the theme
+    // cookie and Save-Data.
+    const key = [req.originalUrl, language, cookieValue(cookies, "kn_theme"), req.get("Save-Data")?.toLowerCase() === "on" ? "save-data" : ""].join(
+      "|",
+    );
     const nonce = String(res.locals.cspNonce ?? "");
 
     const hit = pages.get(key);
@@ -54,12 +122,13 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
       pages.delete(key);
       pages.set(key, hit);
       res.status(200);
-      res.setHeader("Content-Type", hit.contentType);
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
       res.end(hit.parts.join(nonce));
       return;
     }
 
+    const startedIn = generation;
     const originalWrite = res.write.bind(res) as (...args: unknown[]) => boolean;
     const originalEnd = res.end.bind(res) as (...args: unknown[]) => Response;
     const chunks: Buffer[] = [];
@@ -81,17 +150,31 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
       const contentType = String(res.getHeader("Content-Type") ?? "");
+      const contentLanguage = res.getHeader("Content-Language");
       const cacheable =
-        res.statusCode === 200 && /^text\/html/i.test(contentType) && !res.getHeader("Set-Cookie") && size <= maxBytes && nonce !== "";
+        res.statusCode === 200 &&
+        /^text\/html/i.test(contentType) &&
+        !res.getHeader("Set-Cookie") &&
+        size <= maxBytes &&
+        nonce !== "" &&
+        // Rendered in another language than the key says: the rule and the page disagree, keep nothing.
+        (contentLanguage === undefined || String(contentLanguage) === language) &&
+        // A change happened while this page was rendered: it may show the old data.
+        startedIn === generation;
       if (cacheable) {
         const parts = Buffer.concat(chunks).toString("utf8").split(nonce);
+        const headers: CachedPage["headers"] = [];
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value === undefined || NOT_REPLAYED.has(name)) continue;
+          headers.push([name, typeof value === "number" ? String(value) : value]);
+        }
         if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
-        pages.set(key, { parts, contentType, storedAt: now() });
+        pages.set(key, { parts, headers, storedAt: now() });
       }
       return originalEnd(chunk, ...rest);
     }) as Response["end"];
     next();
   };
 
-  return Object.assign(middleware, { clear: () => pages.clear(), size: () => pages.size });
+  return Object.assign(middleware, { clear, size: () => pages.size });
 }

@@ -1,8 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Toast } from "./toast";
 import { i18next } from "~/i18next.server";
+import { markDataChanged } from "./data-changed.server";
 
-/** Redirects after a successful mutation and shows the toast on the next page. */
+/**
+ * Redirects after a successful mutation and shows the toast on the next page. A success toast
+ * says data changed: the visitors' page cache is emptied (app/utils/data-changed.server.ts).
+ */
 export async function redirectWithToast(
   context: AppLoadContext,
   request: Request,
@@ -15,6 +19,7 @@ export async function redirectWithToast(
   session.flash("toast", toast);
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  if (toast.kind === "success") markDataChanged(headers);
   return redirect(to, { ...init, headers });
 }
 

@@ -1,8 +1,10 @@
 import { test as base, expect } from "@playwright/test";
 
 /**
- * Every browser test fails on a console error or an uncaught page error: a CSP violation,
- * a hydration mismatch or a failed request shows up here before a person notices.
+ * Every browser test fails on a console error, an uncaught page error or a server error: a CSP
+ * violation, a hydration mismatch or a 5xx answer (to a page, a fetch, a script, a stylesheet, an
+ * image) shows up here before a person notices. A 4xx may be deliberate (the 404 page, a form with
+ * errors) and is allowed; the test that wants one checks it.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // With JavaScript on, a page that hydrates is used only once React has taken it over: typing
@@ -21,14 +23,19 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     await use(page);
   },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, context }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         const text = message.text();
-        // A deliberate 4xx/5xx response (e.g. the 404 test) is logged by Chromium as a failed resource.
+        // Chromium logs every 4xx/5xx answer as a failed resource: a deliberate 4xx (e.g. the 404
+        // test) is fine, and a 5xx is reported below with its method and URL.
         if (/Failed to load resource: the server responded with a status of (4\d\d|5\d\d)/.test(text)) return;
         errors.push(text);
+      });
+      // Every answer to every page of the test (documents, fetches, subresources, popups).
+      context.on("response", (response) => {
+        if (response.status() >= 500) errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
       });
       page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
       await use(errors);

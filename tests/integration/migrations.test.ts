@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds } from "../support/test-database";
+import { allDatabaseKinds, createTestDatabase, describeEachDatabase } from "../support/test-database";
 
 const expectedTables = [
   "profiles", "sessions", "agents", "properties", "guest_houses", "photos", "bookings", "payments",
@@ -8,7 +8,7 @@ const expectedTables = [
   "view_history", "search_history", "saved_searches", "reviews", "listing_reports", "outbox_emails",
 ];
 
-describe.each(databaseKinds())("migrations on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("migrations on %s", (kind) => {
   it("create every table the spec names and answer a ping", async () => {
     const db = await createTestDatabase(kind);
     try {

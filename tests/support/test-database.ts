@@ -1,22 +1,71 @@
 // Databases for integration and contract tests: a fresh, migrated SQLite file per call, and a
 // fresh PostgreSQL schema per call when TEST_DATABASE_URL is set. In CI PostgreSQL is required:
-// a suite that silently skips it would hide half of what it claims to test.
+// a suite that silently skips it would hide half of what it claims to test. Elsewhere the
+// PostgreSQL suites show as skipped ("… on PostgreSQL (TEST_DATABASE_URL not set)").
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { describe } from "vitest";
 import { connect, type DatabaseHandle } from "../../infrastructure/db/connection";
 import { migrateToLatest } from "../../infrastructure/db/migrate";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
-export function databaseKinds(): DatabaseKind[] {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url && process.env.CI) {
+/** The name a PostgreSQL suite shows, as skipped, when it cannot run here. */
+export const POSTGRES_NOT_SET = "PostgreSQL (TEST_DATABASE_URL not set)";
+
+/** The variables these helpers read (process.env by default). */
+type TestEnv = Record<string, string | undefined>;
+
+function requirePostgresInCi(env: TestEnv): void {
+  if (!env.TEST_DATABASE_URL && env.CI) {
     throw new Error("TEST_DATABASE_URL must be set in CI: the PostgreSQL contract tests may not be skipped.");
   }
-  return url ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+/** Every database the suites are written for, PostgreSQL included even where it cannot run (see describeEachDatabase). */
+export function allDatabaseKinds(env: TestEnv = process.env): DatabaseKind[] {
+  requirePostgresInCi(env);
+  return ["sqlite", "postgres"];
+}
+
+/**
+ * The databases that can run here. Prefer allDatabaseKinds() with describeEachDatabase: a suite
+ * built on this list leaves PostgreSQL out without a word when TEST_DATABASE_URL is unset.
+ */
+export function databaseKinds(): DatabaseKind[] {
+  requirePostgresInCi(process.env);
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+export interface DatabaseSuite<K extends string> {
+  kind: K;
+  title: string;
+  skip: boolean;
+}
+
+/**
+ * One suite per kind ("%s" in the title is the kind). PostgreSQL without TEST_DATABASE_URL is a
+ * skipped suite named after what is missing, so the report shows it was not run. In CI it throws.
+ */
+export function databaseSuites<K extends string>(kinds: readonly K[], title: string, env: TestEnv = process.env): DatabaseSuite<K>[] {
+  requirePostgresInCi(env);
+  return kinds.map((kind) => {
+    const skip = kind === "postgres" && !env.TEST_DATABASE_URL;
+    return { kind, skip, title: title.replace("%s", skip ? POSTGRES_NOT_SET : kind) };
+  });
+}
+
+/**
+ * describe.each for database kinds: `describeEachDatabase(["memory", ...allDatabaseKinds()])("X on %s", (kind) => ...)`.
+ * Without TEST_DATABASE_URL the PostgreSQL suite is reported as skipped, never silently absent.
+ */
+export function describeEachDatabase<K extends string>(kinds: readonly K[]) {
+  return (title: string, body: (kind: K) => void): void => {
+    for (const suite of databaseSuites(kinds, title)) describe.skipIf(suite.skip)(suite.title, () => body(suite.kind));
+  };
 }
 
 export interface TestDatabase extends DatabaseHandle {

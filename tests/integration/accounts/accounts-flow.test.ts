@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import type { AccountsDeps } from "../../../domain/accounts/accounts.deps";
 import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
 import { logIn } from "../../../domain/accounts/log-in.use-case";
@@ -20,7 +20,7 @@ import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-tot
 import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
 import { loadConfig } from "../../../infrastructure/config/config";
 import { readOutbox } from "../../../infrastructure/mail/outbox-mailer";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 function linkToken(text: string, pathName: string): string {
   const match = new RegExp(`${pathName}\\?token=(\\S+)`).exec(text);
@@ -28,7 +28,7 @@ function linkToken(text: string, pathName: string): string {
   return decodeURIComponent(match[1]);
 }
 
-describe.each(databaseKinds())("accounts over %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
   let db: TestDatabase;
   let dir: string;
   let clock: FixedClock;

@@ -13,7 +13,7 @@ import { defaultAccountEmails } from "../../../infrastructure/mail/default-accou
 import { OutboxMailer, readOutbox } from "../../../infrastructure/mail/outbox-mailer";
 import { SmtpMailer } from "../../../infrastructure/mail/smtp-mailer";
 import { InvalidStorageKeyError, LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 describe("LocalFileStorage", () => {
   let dir: string;
@@ -102,7 +102,7 @@ describe("default account e-mails", () => {
   });
 });
 
-describe.each(databaseKinds())("the outbox mailer on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("the outbox mailer on %s", (kind) => {
   let db: TestDatabase;
   beforeEach(async () => {
     db = await createTestDatabase(kind);

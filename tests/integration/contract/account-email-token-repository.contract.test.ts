@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import type { EmailToken } from "../../../domain/accounts/email-token.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
@@ -13,7 +14,7 @@ const aToken = (id: string, over: Partial<EmailToken> = {}): EmailToken => ({
   ...over,
 });
 
-describe.each(accountKinds())("EmailTokenRepository on %s", (kind) => {
+describeEachDatabase(accountKinds())("EmailTokenRepository on %s", (kind) => {
   let h: AccountsHarness;
   beforeEach(async () => {
     h = await accountsHarness(kind);

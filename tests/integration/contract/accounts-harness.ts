@@ -11,7 +11,7 @@ import {
 } from "../../../domain/accounts/in-memory-account-repositories";
 import { KyselyAccountLoginAttemptRepository } from "../../../infrastructure/repositories/kysely-account-login-attempt-repository";
 import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../../infrastructure/repositories/kysely-account-unit-of-work";
-import { createTestDatabase, databaseKinds, type DatabaseKind } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type DatabaseKind } from "../../support/test-database";
 
 export interface AccountsHarness {
   repos: AccountRepos;
@@ -20,7 +20,7 @@ export interface AccountsHarness {
   close(): Promise<void>;
 }
 
-export const accountKinds = (): ("memory" | DatabaseKind)[] => ["memory", ...databaseKinds()];
+export const accountKinds = (): ("memory" | DatabaseKind)[] => ["memory", ...allDatabaseKinds()];
 
 export async function accountsHarness(kind: "memory" | DatabaseKind): Promise<AccountsHarness> {
   if (kind === "memory") {

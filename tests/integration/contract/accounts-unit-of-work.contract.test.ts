@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
-describe.each(accountKinds())("the accounts unit of work on %s", (kind) => {
+describeEachDatabase(accountKinds())("the accounts unit of work on %s", (kind) => {
   let h: AccountsHarness;
   beforeEach(async () => {
     h = await accountsHarness(kind);

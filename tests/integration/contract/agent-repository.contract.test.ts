@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import type { AgentDocument, AgentVerificationDetails } from "../../../domain/accounts/agent.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
@@ -23,7 +24,7 @@ const aDocument = (id: string, agentId = "u1"): AgentDocument => ({
   createdAt: at(2),
 });
 
-describe.each(accountKinds())("AgentRepository on %s", (kind) => {
+describeEachDatabase(accountKinds())("AgentRepository on %s", (kind) => {
   let h: AccountsHarness;
   beforeEach(async () => {
     h = await accountsHarness(kind);

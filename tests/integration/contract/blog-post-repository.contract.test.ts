@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BlogPost } from "../../../domain/blog/blog-post.entity";
 import type { BlogPostRepository } from "../../../domain/blog/blog-post-repository.port";
 import { InMemoryBlogPostRepository } from "../../../domain/blog/in-memory-blog-post-repository";
 import { KyselyBlogPostRepository } from "../../../infrastructure/repositories/kysely-blog-post-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 const NOW = new Date("2026-11-20T09:00:00.000Z");
 const post = (n: number, publishedAt: Date | null): BlogPost => ({
@@ -48,7 +48,7 @@ async function harness(kind: string, seed: BlogPost[]): Promise<{ repo: BlogPost
   return { repo: new KyselyBlogPostRepository(t.db), close: () => t.destroy() };
 }
 
-describe.each(["memory", ...databaseKinds()])("BlogPostRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("BlogPostRepository on %s", (kind) => {
   let h: { repo: BlogPostRepository; close(): Promise<void> };
   const seed = [post(1, daysAgo(1)), post(2, daysAgo(3)), post(3, daysAgo(2)), post(4, null), post(5, daysAgo(-1)), post(6, NOW)];
   beforeEach(async () => {

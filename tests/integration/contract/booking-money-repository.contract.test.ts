@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import { DEFAULT_VISITING_HOURS } from "../../../domain/booking/visiting-hours";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const slot = { propertyId: "prop-1", visitDate: "2026-12-02", visitTime: "10:00 AM" };
 
-describe.each(moneyKinds())("BookingRepository on %s", (kind) => {
+describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
     f = await createMoneyFixture(kind);

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { ContactMessage } from "../../../domain/contact/contact-message.entity";
 import type { ContactMessageStore, ContactRateLimit } from "../../../domain/contact/contact-message-repository.port";
 import { InMemoryContactMessageStore } from "../../../domain/contact/in-memory-contact-message-store";
 import { KyselyContactMessageStore } from "../../../infrastructure/repositories/kysely-contact-message-store";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 type Store = ContactMessageStore & ContactRateLimit;
 
@@ -31,7 +31,7 @@ const msg = (id: string, email: string, ip: string | null, minute: number): Cont
   createdAt: at(minute),
 });
 
-describe.each(["memory", ...databaseKinds()])("Contact message store on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("Contact message store on %s", (kind) => {
   let h: Awaited<ReturnType<typeof harness>>;
   beforeEach(async () => {
     h = await harness(kind);

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { HistoryRepository } from "../../../domain/engagement/history-repository.port";
 import { InMemoryHistoryRepository } from "../../../domain/engagement/in-memory-history-repository";
 import { KyselyHistoryRepository } from "../../../infrastructure/repositories/kysely-history-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { hideProperty, insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 
 interface Harness {
@@ -37,7 +37,7 @@ async function harness(kind: string): Promise<Harness> {
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
 
-describe.each(["memory", ...databaseKinds()])("HistoryRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("HistoryRepository on %s", (kind) => {
   let h: Harness;
   beforeEach(async () => {
     h = await harness(kind);

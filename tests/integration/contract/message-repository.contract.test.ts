@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Message, Thread } from "../../../domain/messaging/message.entity";
 import { InMemoryMessageRepository } from "../../../domain/messaging/in-memory-message-repository";
 import type { MessageRepository } from "../../../domain/messaging/message-repository.port";
 import { KyselyMessageRepository } from "../../../infrastructure/repositories/kysely-message-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 
 // Agent "agent" (business name "Buea Homes") owns p1 and p2; p3 is hidden. Students s1 (Ngozi Tabi), s2 (Paul Mbah).
@@ -48,7 +48,7 @@ const message = (id: string, threadId: string, senderId: string, minute: number,
   createdAt: at(minute),
 });
 
-describe.each(["memory", ...databaseKinds()])("MessageRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("MessageRepository on %s", (kind) => {
   let h: { repo: MessageRepository; close(): Promise<void> };
   beforeEach(async () => {
     h = await harness(kind);

@@ -10,10 +10,10 @@ import { visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
 import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
 import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
 import type { Database } from "../../../infrastructure/db/schema";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase } from "../../support/test-database";
 
 export type MoneyKind = "memory" | "sqlite" | "postgres";
-export const moneyKinds = (): MoneyKind[] => ["memory", ...databaseKinds()];
+export const moneyKinds = (): MoneyKind[] => ["memory", ...allDatabaseKinds()];
 
 export interface MoneyFixture {
   kind: MoneyKind;

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { InMemoryNewListingFinder } from "../../../domain/alerts/in-memory-new-listing-finder";
 import type { NewListingFinder } from "../../../domain/alerts/new-listing-finder.port";
 import { KyselyNewListingFinder } from "../../../infrastructure/repositories/kysely-saved-search-listing-finder";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProperty } from "./discovery-fixtures";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
@@ -41,7 +41,7 @@ async function harness(kind: string): Promise<{ finder: NewListingFinder; close(
   return { finder: new KyselyNewListingFinder(t.db), close: () => t.destroy() };
 }
 
-describe.each(["memory", ...databaseKinds()])("NewListingFinder on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("NewListingFinder on %s", (kind) => {
   let h: { finder: NewListingFinder; close(): Promise<void> };
   beforeEach(async () => {
     h = await harness(kind);

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const everything = (now: Date, failedAtStartSince: Date) => ({ now, failedAtStartSince, after: null, limit: 1000 });
 
-describe.each(moneyKinds())("PaymentRepository on %s", (kind) => {
+describeEachDatabase(moneyKinds())("PaymentRepository on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
     f = await createMoneyFixture(kind);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { KyselyPlatformAccessRepository } from "../../../infrastructure/repositories/kysely-platform-access-repository";
 import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
 import type { PlatformAccessRepository } from "../../../domain/guest-house-access/platform-access-repository.port";
@@ -12,9 +12,9 @@ const fees: PlatformFeePayment[] = [
   { id: "f3", userId: "u2", amount: 5000, paymentDate: new Date(stamp), expiryDate: new Date("2026-11-20T10:00:00.000Z"), isValid: true, transactionId: "TXN-GH-3", method: "mtn_momo" },
 ];
 
-const kinds = ["memory", ...databaseKinds()] as const;
+const kinds = ["memory", ...allDatabaseKinds()] as const;
 
-describe.each(kinds)("PlatformAccessRepository on %s", (kind) => {
+describeEachDatabase(kinds)("PlatformAccessRepository on %s", (kind) => {
   let repo: PlatformAccessRepository;
   let db: TestDatabase | undefined;
   beforeAll(async () => {

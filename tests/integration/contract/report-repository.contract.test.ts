@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { ListingReport } from "../../../domain/reports/listing-report.entity";
 import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
 import type { ReportRepository } from "../../../domain/reports/report-repository.port";
 import { KyselyReportRepository } from "../../../infrastructure/repositories/kysely-report-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 
 interface Harness {
@@ -67,7 +67,7 @@ const report = (id: string, reporterId: string, propertyId = "p1", minute = 1): 
   reviewedAt: null,
 });
 
-describe.each(["memory", ...databaseKinds()])("ReportRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("ReportRepository on %s", (kind) => {
   let h: Harness;
   beforeEach(async () => {
     h = await harness(kind);

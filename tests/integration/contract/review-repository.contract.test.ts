@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Review } from "../../../domain/reviews/review.entity";
 import { InMemoryReviewRepository } from "../../../domain/reviews/in-memory-review-repository";
 import type { ReviewRepository } from "../../../domain/reviews/review-repository.port";
 import { KyselyReviewRepository } from "../../../infrastructure/repositories/kysely-review-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertBooking, insertProfile, insertProperty } from "./discovery-fixtures";
 
 // Agent a1 ("Buea Homes" as business name) owns p1; bookings:
@@ -52,7 +52,7 @@ const review = (id: string, bookingId: string, studentId = "s1", rating = 4, min
   createdAt: at(minute),
 });
 
-describe.each(["memory", ...databaseKinds()])("ReviewRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("ReviewRepository on %s", (kind) => {
   let h: { repo: ReviewRepository; close(): Promise<void> };
   beforeEach(async () => {
     h = await harness(kind);

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
 import type { SavedSearch } from "../../../domain/alerts/saved-search.entity";
 import type { SavedSearchRepository } from "../../../domain/alerts/saved-search-repository.port";
 import { KyselySavedSearchRepository } from "../../../infrastructure/repositories/kysely-saved-search-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
 
 async function harness(kind: string): Promise<{ repo: SavedSearchRepository; close(): Promise<void> }> {
@@ -28,7 +28,7 @@ const search = (id: string, userId: string, query: string, minute: number): Save
   createdAt: at(minute),
 });
 
-describe.each(["memory", ...databaseKinds()])("SavedSearchRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("SavedSearchRepository on %s", (kind) => {
   let h: { repo: SavedSearchRepository; close(): Promise<void> };
   beforeEach(async () => {
     h = await harness(kind);

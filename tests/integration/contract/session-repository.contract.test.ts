@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import type { Session } from "../../../domain/accounts/session.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
@@ -12,7 +13,7 @@ const aSession = (id: string, userId: string, over: Partial<Session> = {}): Sess
   ...over,
 });
 
-describe.each(accountKinds())("SessionRepository on %s", (kind) => {
+describeEachDatabase(accountKinds())("SessionRepository on %s", (kind) => {
   let h: AccountsHarness;
   beforeEach(async () => {
     h = await accountsHarness(kind);

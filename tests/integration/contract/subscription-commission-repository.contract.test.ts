@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../support/test-database";
 import { DAY_MS } from "../../../domain/shared/clock";
 import type { CommissionEarning } from "../../../domain/commission/commission.entity";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
@@ -12,7 +13,7 @@ const sub = (id: string, userId: string, paymentId: string | null, startMin: num
   createdAt: at(startMin),
 });
 
-describe.each(moneyKinds())("SubscriptionRepository on %s", (kind) => {
+describeEachDatabase(moneyKinds())("SubscriptionRepository on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
     f = await createMoneyFixture(kind);
@@ -68,7 +69,7 @@ const earning = (id: string, bookingId: string, agentId = "agent-1", propertyId 
   ...over,
 });
 
-describe.each(moneyKinds())("CommissionRepository on %s", (kind) => {
+describeEachDatabase(moneyKinds())("CommissionRepository on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
     f = await createMoneyFixture(kind);
@@ -149,7 +150,7 @@ describe.each(moneyKinds())("CommissionRepository on %s", (kind) => {
   });
 });
 
-describe.each(moneyKinds())("Money unit of work on %s", (kind) => {
+describeEachDatabase(moneyKinds())("Money unit of work on %s", (kind) => {
   let f: MoneyFixture;
   beforeEach(async () => {
     f = await createMoneyFixture(kind);

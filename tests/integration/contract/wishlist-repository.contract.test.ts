@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { WishlistRepository } from "../../../domain/engagement/wishlist-repository.port";
 import { InMemoryWishlistRepository } from "../../../domain/engagement/in-memory-wishlist-repository";
 import { KyselyWishlistRepository } from "../../../infrastructure/repositories/kysely-wishlist-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { hideProperty, insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 
 interface Harness {
@@ -37,7 +37,7 @@ async function harness(kind: string): Promise<Harness> {
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
 
-describe.each(["memory", ...databaseKinds()])("WishlistRepository on %s", (kind) => {
+describeEachDatabase(["memory", ...allDatabaseKinds()])("WishlistRepository on %s", (kind) => {
   let h: Harness;
   beforeEach(async () => {
     h = await harness(kind);

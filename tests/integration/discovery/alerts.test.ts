@@ -1,12 +1,12 @@
 // The alert run as `npm run alerts:send` does it: Kysely saved searches and finder, the outbox
 // mailer, on SQLite and PostgreSQL. Also what only the database knows: agent approval and availability.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { FixedClock, HOUR_MS } from "../../../domain/shared/clock";
 import { sendAlertsOnce } from "../../../scripts/alerts-send";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
 
-describe.each(databaseKinds())("saved-search alerts on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("saved-search alerts on %s", (kind) => {
   let t: TestDatabase;
   const clock = new FixedClock(new Date("2026-11-20T09:00:00.000Z"));
   const config = { appUrl: "https://kamernest.test", mail: { from: "KamerNest <no-reply@kamernest.test>" } };

@@ -1,15 +1,15 @@
 // Messaging over the real database: two first messages sent at once end in a single thread.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
 import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
 import { FixedClock } from "../../../domain/shared/clock";
 import { InMemoryMailer } from "../../../domain/shared/mailer.port";
 import { defaultMessageEmails } from "../../../infrastructure/mail/default-message-emails";
 import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../../infrastructure/repositories/kysely-message-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
 
-describe.each(databaseKinds())("messaging on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("messaging on %s", (kind) => {
   let t: TestDatabase;
   const clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
   const ids = { id: () => crypto.randomUUID() };

@@ -1,14 +1,14 @@
 // The report use cases over the real database: the Kysely unit of work keeps a report and the
 // hiding together, and concurrent reports from two users still hide the listing.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { reportListing } from "../../../domain/reports/report-listing.use-case";
 import { reviewReport } from "../../../domain/reports/review-report.use-case";
 import { FixedClock } from "../../../domain/shared/clock";
 import { kyselyReportUnitOfWork } from "../../../infrastructure/repositories/kysely-report-repository";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
 
-describe.each(databaseKinds())("listing reports on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
   let t: TestDatabase;
   let n = 0;
   const ids = { id: () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}` };

@@ -7,7 +7,7 @@ import * as detailPage from "../../../app/routes/guest-house.$id";
 import type { GuestHousesTable } from "../../../infrastructure/db/schema";
 import { NEIGHBOURHOOD_CENTRES } from "../../../domain/listings/buea";
 import { createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const at = (day: number) => new Date(Date.UTC(2026, 10, day)).toISOString();
@@ -20,8 +20,8 @@ const SPECS: Spec[] = [
   [4, "Fako View Guest House", "Great Soppo", 18_000, 4, 1],
 ];
 
-for (const kind of databaseKinds()) {
-  describe(`guest-house pages on ${kind}`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-house pages on %s")) {
+  describe.skipIf(skip)(title, () => {
     let h: RouteHarness;
     beforeAll(async () => {
       h = await createRouteHarness({ kind });

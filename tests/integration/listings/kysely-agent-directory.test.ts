@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { KyselyAgentDirectory } from "../../../infrastructure/repositories/kysely-agent-directory";
 import { hoursAfterT0, listingFixtures } from "./listing-fixtures";
 
-describe.each(databaseKinds())("agent directory on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("agent directory on %s", (kind) => {
   let db: TestDatabase;
   let directory: KyselyAgentDirectory;
   let fx: ReturnType<typeof listingFixtures>;

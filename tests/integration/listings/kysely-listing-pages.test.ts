@@ -1,12 +1,12 @@
 // A listing's detail and the lists around it: similar, featured, per neighbourhood, wishlist order,
 // recommendations and the agent's own portal list.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
 import { NEIGHBOURHOODS } from "../../../domain/listings/buea";
 import { hoursAfterT0, listingFixtures } from "./listing-fixtures";
 
-describe.each(databaseKinds())("listing pages on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
   let db: TestDatabase;
   let search: KyselyListingSearch;
   let fx: ReturnType<typeof listingFixtures>;

@@ -1,7 +1,7 @@
 // Every filter, sort and page of the listings search against a reference filter written in plain
 // TypeScript, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
 import {
   AMENITIES,
@@ -117,7 +117,7 @@ const searches: string[] = [
   "type=room&type=studio&toilet=1&meter=1&near=5000",
 ];
 
-describe.each(databaseKinds())("listing search on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
   let db: TestDatabase;
   let search: KyselyListingSearch;
   let rows: PropertyFixture[];
@@ -223,7 +223,7 @@ describe.each(databaseKinds())("listing search on %s", (kind) => {
   });
 });
 
-describe.each(databaseKinds())("listing count on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
   it("stops counting after 1 000 matches and says so", async () => {
     const db = await createTestDatabase(kind);
     try {

@@ -6,7 +6,7 @@ import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
 import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
 import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
 import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, START, TOMORROW, type MoneyHarness } from "./money-harness";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };
@@ -21,7 +21,7 @@ async function counts(h: MoneyHarness) {
   return { payments: await n("payments"), events: await n("payment_events"), subscriptions: await n("subscriptions"), bookings: await n("bookings") };
 }
 
-describe.each(databaseKinds())("the money path on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
   let h: MoneyHarness;
   beforeEach(async () => {
     h = await moneyHarness(kind);

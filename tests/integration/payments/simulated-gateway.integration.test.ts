@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
 import { startPayment } from "../../../domain/payment/start-payment.use-case";
 import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
@@ -8,12 +8,12 @@ import { createPaymentGateway } from "../../../infrastructure/payments/payment-g
 import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
 import { loadConfig } from "../../../infrastructure/config/config";
 import { PaymentGatewayError } from "../../../domain/payment/payment-gateway.port";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "./money-harness";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: null };
 
-describe.each(databaseKinds())("the simulated provider on %s", (kind) => {
+describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) => {
   let h: MoneyHarness;
   let simulated: SimulatedPaymentGateway;
   const notified: string[] = [];

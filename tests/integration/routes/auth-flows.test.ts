@@ -15,7 +15,7 @@ import * as twoFactor from "../../../app/routes/auth+/two-factor";
 import * as profile from "../../../app/routes/profile";
 import { languageCookie } from "../../../app/utils/preferences.server";
 import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import {
   CookieJar,
   createPersona,
@@ -29,8 +29,8 @@ import {
 const formError = (result: { data: any }): string[] => result.data?.result?.error?.[""] ?? result.data?.error?.[""] ?? [];
 const otp = new OtplibTotpAuthenticator();
 
-for (const kind of databaseKinds()) {
-  describe(`accounts routes (${kind})`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts routes (%s)")) {
+  describe.skipIf(skip)(title, () => {
     let h: RouteHarness;
     beforeAll(async () => {
       h = await createRouteHarness({ kind });

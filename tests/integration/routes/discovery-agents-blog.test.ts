@@ -8,14 +8,14 @@ import * as blogPost from "../../../app/routes/blog+/$slug";
 import * as home from "../../../app/routes/_index";
 import { languageCookie as knLang } from "../../../app/i18next.server";
 import { createPersona, signedInJar } from "../../support/route-harness";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { insertBooking } from "../contract/discovery-fixtures";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
 
 const languageCookieHeader = (language: string) => knLang.serialize(language);
 
-for (const kind of databaseKinds()) {
-  describe(`agents and blog on ${kind}`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "agents and blog on %s")) {
+  describe.skipIf(skip)(title, () => {
     let w: DiscoveryWorld;
     beforeAll(async () => {
       w = await createDiscoveryWorld(kind);

@@ -11,7 +11,7 @@ import * as sitemap from "../../../app/routes/sitemap[.]xml";
 import * as robots from "../../../app/routes/robots[.]txt";
 import { htmlCaching, htmlEtag, matchesIfNoneMatch } from "../../../server/caching";
 import { TEST_APP_URL } from "../../support/route-harness";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
 
 const form = (over: Record<string, string> = {}) => ({
@@ -23,8 +23,8 @@ const form = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-for (const kind of databaseKinds()) {
-  describe(`contact, help pages and sitemap on ${kind}`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "contact, help pages and sitemap on %s")) {
+  describe.skipIf(skip)(title, () => {
     let w: DiscoveryWorld;
     beforeAll(async () => {
       w = await createDiscoveryWorld(kind);

@@ -6,11 +6,11 @@ import * as listingsPage from "../../../app/routes/listings+/_index";
 import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
 import { AMENITIES, AMENITY_PARAMS, LISTING_SORTS, NEAR_CAMPUS_OPTIONS_M, listingSearchToParams, parseListingSearch } from "../../../domain/listings/listing-search";
 import { listSearchHistory } from "../../../domain/engagement/history.queries";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
 
-for (const kind of databaseKinds()) {
-  describe(`/listings on ${kind}`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "/listings on %s")) {
+  describe.skipIf(skip)(title, () => {
     let w: DiscoveryWorld;
     beforeAll(async () => {
       w = await createDiscoveryWorld(kind, { extraMolyko: 25 });

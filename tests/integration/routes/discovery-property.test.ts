@@ -9,13 +9,13 @@ import { listViewHistory } from "../../../domain/engagement/history.queries";
 import { listWishlistIds } from "../../../domain/engagement/wishlist.queries";
 import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
 import { createPersona, signedInJar } from "../../support/route-harness";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
 
 const LOGIN = (back: string) => `/auth/login?${new URLSearchParams({ redirectTo: back })}`;
 
-for (const kind of databaseKinds()) {
-  describe(`a listing's page on ${kind}`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listing's page on %s")) {
+  describe.skipIf(skip)(title, () => {
     let w: DiscoveryWorld;
     let id: string;
     beforeAll(async () => {

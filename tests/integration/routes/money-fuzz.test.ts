@@ -3,7 +3,7 @@
 // that are not forms at all. Never a 500, and never a stored row that breaks the rules: every
 // booking and payment in the database afterwards is checked field by field.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
 import * as paymentRoute from "../../../app/routes/payment.$id";
 import * as subscriptionRoute from "../../../app/routes/subscription-payment";
@@ -11,7 +11,7 @@ import { isValidEmail } from "../../../domain/accounts/account-rules";
 import { addDays, doualaDate, isCalendarDate, weekdayOf } from "../../../domain/booking/visit-date";
 import { slotsFor, visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 
 const STAMP = new Date().toISOString();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -108,7 +108,7 @@ const rawBody = fc.record({
   body: fc.oneof(fc.string({ maxLength: 200 }), fc.fullUnicodeString({ maxLength: 200 }), fc.constantFrom("--zzz\r\nContent-Disposition: form-data; name=\"phone\"\r\n\r\n", "%%%&&&===", "a=%ZZ&b")),
 });
 
-describe.each(databaseKinds())("fuzzed money posts (%s)", (kind) => {
+describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
   let h: RouteHarness;
   let jar: CookieJar;
   let studentId: string;

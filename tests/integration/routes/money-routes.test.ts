@@ -18,7 +18,7 @@ import * as agentBookingsRoute from "../../../app/routes/agents+/bookings";
 import * as profileRoute from "../../../app/routes/profile";
 import { addDays, doualaDate } from "../../../domain/booking/visit-date";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
-import { databaseKinds } from "../../support/test-database";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 const STAMP = new Date().toISOString();
@@ -82,7 +82,7 @@ async function book(h: RouteHarness, jar: CookieJar, propertyId: string, over: R
 
 const transIdOf = (location: string | null) => /\/simulated-checkout\/([A-Z0-9]+)$/.exec(location ?? "")?.[1] ?? null;
 
-describe.each(databaseKinds())("money routes (simulated provider, %s)", (kind) => {
+describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)", (kind) => {
   let h: RouteHarness;
   let propertyId: string;
   let agentId: string;
@@ -420,7 +420,7 @@ describe("debug pages when disabled", () => {
   });
 });
 
-describe.each(databaseKinds())("the Fapshi webhook route (%s)", (kind) => {
+describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind) => {
   let h: RouteHarness;
   let fake: FakeFapshiServer;
   let propertyId: string;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
+import { allDatabaseKinds, databaseSuites, createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoData, seedDemoData } from "../../../infrastructure/seed/demo-seed";
 import { RENT_RANGES } from "../../../infrastructure/seed/demo-properties";
@@ -34,8 +34,8 @@ describe("demo data builder", () => {
   });
 });
 
-for (const kind of databaseKinds()) {
-  describe(`seedDemoData on ${kind}`, () => {
+for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemoData on %s")) {
+  describe.skipIf(skip)(title, () => {
     let database: TestDatabase;
     let storageDir: string;
     let first: { seeded: boolean };

@@ -1,8 +1,19 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
+import { htmlCaching } from "../../../server/caching";
+import { detectLanguage, languageCookie } from "../../../app/language.server";
+import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
+import { redirectWithToast } from "../../../app/utils/toast.server";
+
+/** A request as the app's handler sees it (the language rule reads the URL, cookies and Accept-Language). */
+const asFetchRequest = (req: express.Request) =>
+  new Request(new URL(req.originalUrl, "http://localhost"), {
+    headers: { Cookie: req.headers.cookie ?? "", "Accept-Language": req.get("Accept-Language") ?? "" },
+  });
 
 describe("the visitors' page cache", () => {
   let server: http.Server;
@@ -10,6 +21,8 @@ describe("the visitors' page cache", () => {
   let renders = 0;
   let clock = 0;
   const cache = pageCache({ ttlMs: 1000, maxEntries: 2, now: () => clock });
+  // The /slow page tells when its render began and waits to be released.
+  let slow = { started: () => {}, release: Promise.resolve() };
 
   beforeAll(async () => {
     const app = express();
@@ -18,8 +31,16 @@ describe("the visitors' page cache", () => {
       res.locals.cspNonce = `nonce${++n}x`;
       next();
     });
+    // As in server/http-app.ts: ETags in front of the page cache.
+    app.use(htmlCaching());
     app.use(cache);
-    app.post("/write", (_req, res) => res.send("done"));
+    // A successful change, as redirectWithToast answers it.
+    app.post("/write", (_req, res) => res.setHeader(DATA_CHANGED_HEADER, "1").redirect(303, "/"));
+    // A webhook refused for a bad secret, a form with errors, a language switch: nothing changed.
+    app.post("/webhooks/fapshi", (_req, res) => res.status(401).json({ error: "Unauthorized" }));
+    app.post("/form", (_req, res) => res.status(400).type("html").send("<p>errors</p>"));
+    app.post("/half-done", (_req, res) => res.setHeader(DATA_CHANGED_HEADER, "1").status(422).type("html").send("<p>no</p>"));
+    app.post("/resources/preferences", (_req, res) => res.setHeader("Set-Cookie", "kn_lang=x").redirect(302, "/"));
     app.get("/cookie", (_req, res) => {
       renders++;
       res.setHeader("Set-Cookie", "a=b");
@@ -29,12 +50,22 @@ describe("the visitors' page cache", () => {
       renders++;
       res.status(404).type("html").send("<p>nope</p>");
     });
-    app.get("*", (req, res) => {
+    app.get("/slow", async (_req, res) => {
+      slow.started();
+      await slow.release;
+      res.type("html").send(`<p>slow ${++renders}</p>`);
+    });
+    app.get("*", async (req, res) => {
       renders++;
+      // Rendered in the language the app's rule chooses, as entry.server.tsx does.
+      const language = await detectLanguage(asFetchRequest(req));
+      res.setHeader("Content-Language", language);
+      res.setHeader("Link", "</assets/root.css>; rel=preload; as=style");
+      if (req.path === "/cache-control") res.setHeader("Cache-Control", "public, max-age=60");
       // Streamed in two writes, as Remix does.
       res.type("html");
       res.write(`<script nonce="${res.locals.cspNonce}">`);
-      res.end(`</script><p>${req.originalUrl} render ${renders}</p>`);
+      res.end(`</script><p lang="${language}">${req.originalUrl} render ${renders}</p>`);
     });
     server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
@@ -44,8 +75,9 @@ describe("the visitors' page cache", () => {
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(base + path, { headers });
-    return { text: await response.text(), hit: response.headers.get("x-page-cache") === "hit", status: response.status };
+    return { text: await response.text(), hit: response.headers.get("x-page-cache") === "hit", status: response.status, headers: response.headers };
   };
+  const post = (path: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual" });
 
   it("answers a visitor's repeat request from memory, with this response's nonce", async () => {
     cache.clear();
@@ -59,10 +91,46 @@ describe("the visitors' page cache", () => {
 
   it("keeps one page per language, theme, Save-Data and URL", async () => {
     cache.clear();
-    await get("/", { Cookie: "kn_lang=fr" });
+    const french = await languageCookie.serialize("fr");
+    await get("/", { Cookie: french });
     expect((await get("/")).hit).toBe(false);
-    expect((await get("/", { Cookie: "kn_lang=fr" })).hit).toBe(true);
+    expect((await get("/", { Cookie: french })).hit).toBe(true);
+    expect((await get("/", { Cookie: "kn_theme=ImRhcmsi" })).hit).toBe(false);
     expect((await get("/", { "Save-Data": "on" })).hit).toBe(false);
+  });
+
+  it("keys by the language the app chooses, Accept-Language ranked by q-value", async () => {
+    cache.clear();
+    const french = await get("/blog", { "Accept-Language": "en;q=0.1, fr" });
+    expect(french.text).toContain('lang="fr"');
+    // An English reader never gets the French page, whatever the first letters of the header say.
+    const english = await get("/blog", { "Accept-Language": "en" });
+    expect(english.hit).toBe(false);
+    expect(english.text).toContain('lang="en"');
+    expect((await get("/blog")).text).toContain('lang="en"');
+    // A reader the app answers in French gets the French page from memory.
+    const frenchAgain = await get("/blog", { "Accept-Language": "fr-CM, fr;q=0.9, en;q=0.5" });
+    expect(frenchAgain.hit).toBe(true);
+    expect(frenchAgain.text).toContain('lang="fr"');
+    // ?lng= wins over the header, as in the app.
+    expect((await get("/blog?lng=en", { "Accept-Language": "fr" })).text).toContain('lang="en"');
+  });
+
+  it("replays the page's headers, not only its type, and the same ETag", async () => {
+    cache.clear();
+    const first = await get("/cache-control", { "Accept-Language": "fr" });
+    const second = await get("/cache-control", { "Accept-Language": "fr" });
+    expect(second.hit).toBe(true);
+    for (const name of ["content-type", "content-language", "cache-control", "link", "vary", "etag"]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get("content-language")).toBe("fr");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(second.headers.get("vary")).toMatch(/Accept-Language/);
+    expect(second.headers.get("link")).toBe("</assets/root.css>; rel=preload; as=style");
+    // A browser holding the page gets a 304 from memory too.
+    const revalidated = await fetch(`${base}/cache-control`, { headers: { "Accept-Language": "fr", "If-None-Match": first.headers.get("etag")! } });
+    expect(revalidated.status).toBe(304);
   });
 
   it("never serves or stores a signed-in user's page", async () => {
@@ -80,7 +148,7 @@ describe("the visitors' page cache", () => {
     expect(cache.size()).toBe(0);
   });
 
-  it("forgets pages after their time, and everything after a write", async () => {
+  it("forgets pages after their time", async () => {
     cache.clear();
     clock = 0;
     await get("/a");
@@ -89,8 +157,48 @@ describe("the visitors' page cache", () => {
     clock = 2500;
     expect((await get("/a")).hit).toBe(false);
     expect(cache.size()).toBe(1);
-    await fetch(`${base}/write`, { method: "POST" });
+  });
+
+  it("is emptied by a write that changed something, and the signal stays on the server", async () => {
+    cache.clear();
+    clock = 0;
+    await get("/a");
+    expect(cache.size()).toBe(1);
+    const response = await post("/write");
+    expect(response.status).toBe(303);
+    expect(response.headers.get(DATA_CHANGED_HEADER)).toBeNull();
     expect(cache.size()).toBe(0);
+    expect((await get("/a")).hit).toBe(false);
+  });
+
+  it("stays warm after a refused webhook, a 4xx or a POST that changed nothing", async () => {
+    cache.clear();
+    clock = 0;
+    await get("/a");
+    expect((await post("/webhooks/fapshi")).status).toBe(401);
+    expect((await post("/form")).status).toBe(400);
+    expect((await post("/half-done")).status).toBe(422);
+    expect((await post("/resources/preferences")).status).toBe(302);
+    expect(cache.size()).toBe(1);
+    expect((await get("/a")).hit).toBe(true);
+  });
+
+  it("does not keep a page whose render began before a change", async () => {
+    cache.clear();
+    let release = () => {};
+    const started = new Promise<void>((resolve) => {
+      slow = { started: resolve, release: new Promise<void>((r) => (release = r)) };
+    });
+    const pending = get("/slow");
+    await started;
+    // The change lands while the page is being rendered with the old data.
+    await post("/write");
+    release();
+    expect((await pending).hit).toBe(false);
+    expect(cache.size()).toBe(0);
+    slow = { started: () => {}, release: Promise.resolve() };
+    await get("/slow");
+    expect(cache.size()).toBe(1);
   });
 
   it("keeps at most maxEntries pages, dropping the least recently used", async () => {
@@ -102,5 +210,23 @@ describe("the visitors' page cache", () => {
     await get("/three");
     expect((await get("/one")).hit).toBe(true);
     expect((await get("/two")).hit).toBe(false);
+  });
+});
+
+describe("the data-changed signal", () => {
+  const sessionStorage = createCookieSessionStorage({ cookie: { name: "kn_session", secrets: ["s"] } });
+  const context = { services: { sessionStorage } } as unknown as AppLoadContext;
+  const request = new Request("http://localhost/contact", { method: "POST" });
+
+  it("is set by a redirect with a success toast", async () => {
+    const response = await redirectWithToast(context, request, "/", { kind: "success", title: "common:ok" });
+    expect(response.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+  });
+
+  it("is not set by a redirect with an error or information toast", async () => {
+    for (const kind of ["error", "info"] as const) {
+      const response = await redirectWithToast(context, request, "/", { kind, title: "common:ok" });
+      expect(response.headers.get(DATA_CHANGED_HEADER)).toBeNull();
+    }
   });
 });
