@@ -123,7 +123,7 @@ describe.each(databaseKinds())("the simulated provider on %s", (kind) => {
     const demo = createPaymentGateway(loadConfig({}), { db: h.db.db });
     expect(demo.gateway.name).toBe("simulated");
     expect(demo.simulated).toBe(demo.gateway);
-    const live = createPaymentGateway(loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k" }), { db: h.db.db });
+    const live = createPaymentGateway(loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w" }), { db: h.db.db });
     expect(live.gateway).toBeInstanceOf(FapshiPaymentGateway);
     expect(live.simulated).toBeUndefined();
   });
