@@ -127,8 +127,10 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       const context = { services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined } as AppLoadContext;
       const response = await handleRequest(request, context);
       // The database went away while this page was being made: the same 503 page as the gate's,
-      // not a generic error (a data request from the browser keeps Remix's own answer).
-      if (response.status >= 500 && !services.database.isAvailable() && !req.path.endsWith(".data")) {
+      // not a generic error page. Resource routes (/healthz) and the browser's data requests keep
+      // their own answers.
+      const isDocument = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") && !req.path.endsWith(".data");
+      if (response.status >= 500 && isDocument && !services.database.isAvailable()) {
         return sendStatusPage(req, res, "unavailable");
       }
       await sendRemixResponse(res, response);

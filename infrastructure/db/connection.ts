@@ -40,6 +40,7 @@ export interface ConnectOptions {
 }
 
 const DEFAULT_PING_TIMEOUT_MS = 1500;
+const PING_ATTEMPTS = 5;
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -156,6 +157,13 @@ function watchedPool(pool: pg.Pool, state: Availability): PostgresPool {
         throw error;
       }
       let broken: Error | undefined;
+      // A checked-out client whose connection drops between two queries (inside a transaction)
+      // emits 'error' on itself, where the pool is not listening: unheard, it would end the process.
+      const onError = (error: Error) => {
+        broken = error;
+        state.down(error);
+      };
+      client.on("error", onError);
       const query = (text: unknown, parameters?: ReadonlyArray<unknown>) =>
         (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters).catch((error: unknown) => {
           if (isConnectionError(error)) {
@@ -166,7 +174,10 @@ function watchedPool(pool: pg.Pool, state: Availability): PostgresPool {
         });
       return {
         query,
-        release: () => client.release(broken),
+        release: () => {
+          client.off("error", onError);
+          client.release(broken);
+        },
       } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
@@ -175,13 +186,26 @@ function watchedPool(pool: pg.Pool, state: Availability): PostgresPool {
 
 async function ping(db: Kysely<Database>, state: Availability, timeoutMs = DEFAULT_PING_TIMEOUT_MS): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
   const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve(false);
+    }, timeoutMs);
   });
-  const answer = sql`select 1`.execute(db).then(
-    () => true,
-    () => false,
-  );
+  // After a restart every idle connection in the pool is dead, and each is only found out when
+  // used (and then thrown away): a lost connection is tried again, a fresh one is what answers.
+  // A few tries at most: an unreachable server must not be hammered.
+  const answer = (async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch (error) {
+        if (timedOut || attempt >= PING_ATTEMPTS || !isConnectionError(error)) return false;
+      }
+    }
+  })();
   const ok = await Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
   if (ok) state.up();
   else state.down(new Error(`The database did not answer within ${timeoutMs} ms`));
