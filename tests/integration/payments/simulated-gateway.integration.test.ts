@@ -59,6 +59,7 @@ describe.each(databaseKinds())("the simulated provider on %s", (kind) => {
       medium: "mobile money",
       message: expect.stringMatching(/^KamerNest visit booking KN-/),
       returnUrl: `https://kamernest.test/payment-success?ref=${payment.reference}`,
+      userId: payment.userId,
     });
     expect(await simulated.findCheckout("NOPE")).toBeNull();
   });
