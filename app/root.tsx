@@ -53,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       toast: toast ? await translateToast(request, toast) : null,
       publicConfig: context.services.publicConfig,
+      // A public site running with demo defaults (ALLOW_PUBLIC_DEMO=true): a banner on every page.
+      publicDemo: context.services.config.publicDemo,
       // Save-Data: on → lighter images everywhere (photos at their smallest size, loaded on tap).
       saveData: request.headers.get("Save-Data")?.toLowerCase() === "on",
     },
@@ -82,6 +84,16 @@ function useHydrate(): boolean {
   return !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
+/** Says on every page, error pages included, that this public site is a demo. */
+function PublicDemoBanner() {
+  const { t } = useTranslation("common");
+  return (
+    <p role="note" data-testid="public-demo-banner" className="bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-slate-900">
+      {t("publicDemo.banner")}
+    </p>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const hydrate = useHydrate();
@@ -105,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {data?.publicDemo ? <PublicDemoBanner /> : null}
         {children}
         <script nonce={nonce} src="/enhance.js" defer />
         {hydrate ? (

@@ -1,13 +1,21 @@
 import path from "node:path";
-import express from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Services } from "../app/services.server";
+import type { DatabaseHandle } from "../infrastructure/db/connection";
 import { rejectCrossOriginPosts, securityHeaders } from "./security";
 import { htmlCaching } from "./caching";
 import { pageCache } from "./page-cache";
+import { limitRequestBodies } from "./body-limit";
+import { sendStatusPage } from "./status-pages";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -19,14 +27,76 @@ export interface HttpAppOptions {
   clientDir: string;
 }
 
+/**
+ * While the database is known to be unreachable, pages answer 503 ("we'll be right back")
+ * instead of hanging or failing one by one. Each request asks the database again (one ping at a
+ * time, 1.5 s at most), so the site comes back by itself as soon as the database does.
+ * /healthz always runs: it reports the state itself.
+ */
+export function databaseGate(database: Pick<DatabaseHandle, "isAvailable" | "ping">) {
+  let recheck: Promise<boolean> | null = null;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === "/healthz" || database.isAvailable()) return next();
+    recheck ??= database.ping().finally(() => {
+      recheck = null;
+    });
+    if (await recheck) return next();
+    sendStatusPage(req, res, "unavailable");
+  };
+}
+
+/**
+ * The Fetch Request for Remix, as @remix-run/express builds it (host and protocol through
+ * Express, so TRUST_PROXY applies), except that a body already read by limitRequestBodies is
+ * passed from memory. The signal aborts loaders when the client goes away before the answer.
+ */
+function remixRequest(req: Request, res: Response): globalThis.Request {
+  const port = /:(\d+)$/.exec(req.get("X-Forwarded-Host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const controller = new AbortController();
+  let answered = false;
+  res.on("finish", () => (answered = true));
+  res.on("close", () => {
+    if (!answered) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const buffered = res.locals.bufferedBody;
+    if (buffered) init.body = new Uint8Array(buffered);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new globalThis.Request(url.href, init);
+}
+
+async function sendRemixResponse(res: Response, response: globalThis.Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
 export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptions) {
   const { config } = services;
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // Only the proxies TRUST_PROXY names may set the client's address (never the leftmost
+  // X-Forwarded-For, which the client writes): see infrastructure/config/config.ts.
+  app.set("trust proxy", config.trustProxy);
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
   app.use(rejectCrossOriginPosts(config));
+  // Before anything reads a body: 413 for one over its limit (server/body-limit.ts).
+  app.use(limitRequestBodies());
 
   if (vite) {
     app.use(vite.middlewares);
@@ -44,17 +114,29 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Pages: ETag and no-cache for visitors, private/no-store for signed-in users (server/caching.ts).
   app.use(htmlCaching());
   // Visitors' pages from memory for a few seconds (server/page-cache.ts); after htmlCaching, so a
-  // page from memory still gets its ETag and 304.
+  // page from memory still gets its ETag and 304. Before the database gate: a cached page can
+  // still be served while the database is away.
   app.use(pageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: 500 }));
+  app.use(databaseGate(services.database));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: vite ? "development" : "production",
+  const handleRequest = createRemixHandler(build, vite ? "development" : "production");
+  app.all("*", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const request = remixRequest(req, res);
       // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
-      getLoadContext: (req, res) => ({ services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined }),
-    }),
-  );
+      const context = { services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined } as AppLoadContext;
+      const response = await handleRequest(request, context);
+      // The database went away while this page was being made: the same 503 page as the gate's,
+      // not a generic error page. Resource routes (/healthz) and the browser's data requests keep
+      // their own answers.
+      const isDocument = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") && !req.path.endsWith(".data");
+      if (response.status >= 500 && isDocument && !services.database.isAvailable()) {
+        return sendStatusPage(req, res, "unavailable");
+      }
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
   return app;
 }

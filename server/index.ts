@@ -10,11 +10,13 @@ import { createServices } from "../app/services.server";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
+import { createShutdown, exitOnUnhandledRejection, publicDemoWarning } from "./process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 
 async function main() {
+  exitOnUnhandledRejection(process);
   let config;
   try {
     config = loadConfig();
@@ -26,7 +28,17 @@ async function main() {
     throw error;
   }
 
-  const database = connect({ url: config.databaseUrl });
+  if (config.publicDemo) console.warn(publicDemoWarning(config.publicDemoReasons));
+
+  const database = connect({
+    url: config.databaseUrl,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    onAvailabilityChange: (available, error) => {
+      if (available) console.info("[database] reachable again");
+      else console.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
   const applied = await migrateToLatest(database.db, database.schema);
   if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
 
@@ -53,17 +65,16 @@ async function main() {
     console.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
   });
 
-  // Stop taking requests, let those in flight finish (10 s at most), then close the database.
-  const shutdown = () => {
-    const force = setTimeout(() => process.exit(0), 10_000);
-    force.unref();
-    server.close(async () => {
+  // Stop taking requests, let those in flight finish (10 s at most, then exit 1), then close the database.
+  const shutdown = createShutdown({
+    proc: process,
+    closeServer: (done) => server.close(() => done()),
+    closeIdleConnections: () => server.closeIdleConnections(),
+    cleanup: async () => {
       await services.stop();
       await database.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
+    },
+  });
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
 }

@@ -1,5 +1,7 @@
 // /simulated-checkout/{transId}: the demo's stand-in for the provider's hosted checkout page
-// (PAYMENT_PROVIDER=simulated only; a 404 otherwise). The payer approves or declines; numbers ending
+// (PAYMENT_PROVIDER=simulated only; a 404 otherwise). Only the signed-in account that started the
+// payment sees it (a visitor is sent to log in, anyone else gets a 404, as for an unknown
+// transaction), so nobody can approve someone else's payment. The payer approves or declines; numbers ending
 // in 000 are always declined. After a 2 s "processing" step (a visible state with JavaScript, a wait
 // in the action without it) the payer returns to /payment-success?ref=… The decision reaches our
 // payment through the same handling as a Fapshi webhook (the gateway's notifier → handleWebhook).
@@ -13,6 +15,7 @@ import { notFound } from "~/components/booking/booking-lookup.server";
 import { cleanKey } from "~/components/booking/params";
 import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
+import { requireUser } from "~/utils/auth.server";
 import { formatXaf } from "~/utils/format";
 
 export const handle = { i18n: ["payment"] };
@@ -23,8 +26,18 @@ const PROCESSING_MS = 2000;
 
 function checkoutPort(context: LoaderFunctionArgs["context"]) {
   const port = context.services.money.simulated;
-  if (!port) throw notFound();
+  // Never with the real provider, even if a simulated gateway were wired by mistake.
+  if (!port || context.services.config.payments.provider !== "simulated") throw notFound();
   return port;
+}
+
+/** The checkout, for its own payer only: a visitor logs in first, anyone else gets a 404. */
+async function payersCheckout(context: LoaderFunctionArgs["context"], request: Request, transId: string | null) {
+  const port = checkoutPort(context);
+  const user = await requireUser(context, request);
+  const checkout = transId ? await port.findCheckout(transId) : null;
+  if (!checkout || checkout.userId !== user.id) throw notFound();
+  return { port, checkout };
 }
 
 /** Our own return page, as a path (the gateway stored it as an absolute URL on our origin). */
@@ -38,10 +51,7 @@ function returnPath(returnUrl: string): string {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const port = checkoutPort(context);
-  const transId = cleanKey(params.transId, 64);
-  const checkout = transId ? await port.findCheckout(transId) : null;
-  if (!checkout) throw notFound();
+  const { checkout } = await payersCheckout(context, request, cleanKey(params.transId, 64));
   const t = await i18next.getFixedT(request, "payment");
   return {
     title: t("checkout.title"),
@@ -57,14 +67,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
-  const port = checkoutPort(context);
   const transId = cleanKey(params.transId, 64);
-  if (!transId) throw notFound();
+  const { port, checkout } = await payersCheckout(context, request, transId);
   const formData = await readForm(request);
   const intent = formData?.get("intent");
-  if (intent !== "approve" && intent !== "decline") return new Response(null, { status: 400 });
-  const checkout = await port.findCheckout(transId);
-  if (!checkout) throw notFound();
+  if (!transId || (intent !== "approve" && intent !== "decline")) return new Response(null, { status: 400 });
 
   // Without JavaScript the wait happens here; with it the page showed its processing state already.
   if (formData?.get("processed") !== "client") await new Promise((resolve) => setTimeout(resolve, PROCESSING_MS));

@@ -1,5 +1,12 @@
 // Configuration, parsed once at start-up. A bad value stops the server with a message naming the
 // variable. Every variable is listed, with its meaning, in .env.example.
+//
+// The demo defaults (seeded accounts with a public password, a public cookie secret, the
+// simulated checkout, debug pages) are what `npm start` runs on localhost. Once the
+// configuration says the site faces the public (APP_URL on a non-loopback host, or a PostgreSQL
+// DATABASE_URL), those defaults are refused, each problem naming its variable, unless the
+// operator explicitly says ALLOW_PUBLIC_DEMO=true (then the site runs with a banner on every page).
+import net from "node:net";
 import { z } from "zod";
 
 const bool = (fallback: boolean) =>
@@ -36,8 +43,11 @@ const envSchema = z
     APP_URL: optionalUrl,
     DATABASE_URL: z.string().min(1).default("data/kamernest.db"),
     DEMO_MODE: bool(true),
+    ALLOW_PUBLIC_DEMO: bool(false),
     SESSION_SECRETS: list,
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: z.string().optional(),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 
     PAYMENT_PROVIDER: z.enum(["simulated", "fapshi"]).default("simulated"),
     FAPSHI_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -78,7 +88,9 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRETS"], message: "is required in production outside demo mode" });
     }
     if (env.PAYMENT_PROVIDER === "fapshi") {
-      for (const key of ["FAPSHI_API_USER", "FAPSHI_API_KEY"] as const) {
+      // Without the secret anyone could post to /webhooks/fapshi; handleWebhook re-asks Fapshi,
+      // but the endpoint would still be an open door to our provider quota and logs.
+      for (const key of ["FAPSHI_API_USER", "FAPSHI_API_KEY", "FAPSHI_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=fapshi" });
       }
     }
@@ -89,15 +101,85 @@ const envSchema = z
 
 export type Env = z.input<typeof envSchema>;
 
+/**
+ * TRUST_PROXY: which proxies may set X-Forwarded-For. `false`: none (the socket address is the
+ * client). A number: that many proxies in front of us (Express takes the address that many hops
+ * from the right, the one our own proxy wrote). A list: the proxies' addresses or CIDR ranges
+ * (and Express's names loopback, linklocal, uniquelocal). `true` is refused: Express would take
+ * the leftmost address, which the client writes itself.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0) return false;
+  const version = net.isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string | undefined): { value: TrustProxy } | { problem: string } {
+  const v = (raw ?? "").trim();
+  if (v === "" || v === "false" || v === "0") return { value: false };
+  if (v === "true") {
+    return {
+      problem:
+        "true would let every client choose its own IP through X-Forwarded-For; set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8)",
+    };
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? { value: hops } : { problem: "a hop count must be between 0 and 10" };
+  }
+  const entries = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0) return { problem: `not an IP address, CIDR range or hop count: ${bad.join(", ")}` };
+  return { value: entries };
+}
+
+/** Loopback and localhost names: a site there is not reachable by the public. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (net.isIPv4(host)) return host.startsWith("127.");
+  if (net.isIPv6(host)) return host === "::1" || /^::ffff:127\./.test(host);
+  return false;
+}
+
+/** Secrets that are published (in this repository, its docs or .env.example): never secret. */
+const EXAMPLE_SESSION_SECRETS = new Set([
+  "kamernest-demo-secret-not-for-production",
+  "change-me",
+  "changeme",
+  "secret",
+  "route-test-secret",
+]);
+/** A session secret shorter than this is guessable enough to forge cookies offline. */
+const MIN_SESSION_SECRET_LENGTH = 32;
+
 export interface Config {
   env: "development" | "production" | "test";
   isProduction: boolean;
   port: number;
   appUrl: string;
   databaseUrl: string;
+  /** PostgreSQL only: how long to wait for a connection, and for one statement. */
+  database: { connectTimeoutMs: number; statementTimeoutMs: number };
   demoMode: boolean;
+  /**
+   * A public-facing site running with demo defaults (allowed only by ALLOW_PUBLIC_DEMO=true):
+   * logged loudly at start and shown as a banner on every page.
+   */
+  publicDemo: boolean;
+  /** Why the site counts as a public demo (for the start-up log). */
+  publicDemoReasons: string[];
   sessionSecrets: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   payments: {
     provider: "simulated" | "fapshi";
     fapshi: {
@@ -135,22 +217,57 @@ export class ConfigError extends Error {
 
 const DEV_SESSION_SECRET = "kamernest-demo-secret-not-for-production";
 
+/**
+ * The demo defaults still in force on a public-facing site, one line per variable. Empty when the
+ * site is not public-facing (APP_URL on a loopback host and a SQLite database) or has none.
+ */
+function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): string[] {
+  const publicUrl = !isLoopbackHost(new URL(appUrl).hostname);
+  const postgres = /^postgres(ql)?:\/\//i.test(e.DATABASE_URL);
+  if (!publicUrl && !postgres) return [];
+  const why = publicUrl ? `APP_URL=${appUrl} is public` : "DATABASE_URL is a PostgreSQL server";
+  const problems: string[] = [];
+  if (e.DEMO_MODE) problems.push(`DEMO_MODE: must be false on a public site (${why}); it seeds accounts with a published password`);
+  if (e.PAYMENT_PROVIDER === "simulated") {
+    problems.push(`PAYMENT_PROVIDER: must be fapshi on a public site (${why}); the simulated checkout grants access without payment`);
+  }
+  if (e.SESSION_SECRETS.length === 0) {
+    problems.push(`SESSION_SECRETS: is required on a public site (${why}); without it cookies are signed with a published secret`);
+  } else if (e.SESSION_SECRETS.some((s) => EXAMPLE_SESSION_SECRETS.has(s.toLowerCase()) || s.length < MIN_SESSION_SECRET_LENGTH)) {
+    problems.push(`SESSION_SECRETS: every secret must be random and at least ${MIN_SESSION_SECRET_LENGTH} characters, not an example value (${why})`);
+  }
+  if (!e.FAPSHI_WEBHOOK_SECRET) problems.push(`FAPSHI_WEBHOOK_SECRET: is required on a public site (${why})`);
+  if (e.ENABLE_DEBUG_PAGES === "true") problems.push(`ENABLE_DEBUG_PAGES: must not be true on a public site (${why})`);
+  return problems;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ("problem" in trustProxy) throw new ConfigError([`TRUST_PROXY: ${trustProxy.problem}`]);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const exposure = publicExposureProblems(e, appUrl);
+  if (exposure.length > 0 && !e.ALLOW_PUBLIC_DEMO) {
+    throw new ConfigError([...exposure, "ALLOW_PUBLIC_DEMO=true runs a public demo site anyway (with a banner on every page)"]);
+  }
   const isProduction = e.NODE_ENV === "production";
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    appUrl,
     databaseUrl: e.DATABASE_URL,
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     demoMode: e.DEMO_MODE,
+    // Only when the site faces the public with demo defaults, which takes ALLOW_PUBLIC_DEMO=true.
+    publicDemo: exposure.length > 0,
+    publicDemoReasons: exposure,
     sessionSecrets: e.SESSION_SECRETS.length > 0 ? e.SESSION_SECRETS : [DEV_SESSION_SECRET],
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxy.value,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       fapshi: {

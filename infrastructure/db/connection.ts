@@ -1,6 +1,6 @@
 import path from "node:path";
 import fs from "node:fs";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -12,8 +12,16 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL: the schema the tables live in (for the migrator's bookkeeping). */
   schema?: string;
-  /** Answers true when the database answers a trivial query. */
-  ping(): Promise<boolean>;
+  /**
+   * Answers true when the database answers a trivial query within `timeoutMs` (1.5 s by default,
+   * so /healthz reports an unreachable database within 2 s). A success marks it available again.
+   */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * False from the moment the database was found unreachable (a lost connection, a connect or
+   * query timeout, a failed ping) until a ping succeeds. Pages answer 503 meanwhile.
+   */
+  isAvailable(): boolean;
   close(): Promise<void>;
 }
 
@@ -23,7 +31,16 @@ export interface ConnectOptions {
   /** PostgreSQL only: a schema to create and use, so parallel test runs never share tables. */
   pgSchema?: string;
   poolSize?: number;
+  /** PostgreSQL: how long to wait for a connection (ms; 3000 by default). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server's statement_timeout, and how long the client waits for any answer (ms; 15000). */
+  statementTimeoutMs?: number;
+  /** Told when the database becomes unreachable or reachable again (the server logs it). */
+  onAvailabilityChange?: (available: boolean, error?: unknown) => void;
 }
+
+const DEFAULT_PING_TIMEOUT_MS = 1500;
+const PING_ATTEMPTS = 5;
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -43,38 +60,154 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const state = availability();
   return {
     db,
     dialect: "sqlite",
-    ping: () => ping(db),
+    ping: (timeoutMs) => ping(db, state, timeoutMs),
+    isAvailable: () => state.available,
     close: () => db.destroy(),
   };
 }
 
-function connectPostgres({ url, pgSchema, poolSize }: ConnectOptions): DatabaseHandle {
+function connectPostgres(options: ConnectOptions): DatabaseHandle {
+  const { url, pgSchema, poolSize } = options;
+  const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
   // COUNT(*) and SUM() come back as bigint: numbers are what the repositories expect.
   pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
   pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize ?? 10,
+    // Without these a database that accepts TCP but never answers hangs every page forever.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+    // The server cancels a runaway statement; the client gives up a little later on a silent server.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1000,
+    // A connection that died without a FIN (a NAT, a failover) is noticed instead of waited on.
+    keepAlive: true,
     ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const state = availability(options.onAvailabilityChange);
+  // An idle client whose connection drops (a restart, pg_terminate_backend, a network cut) makes the
+  // pool emit 'error'; with no listener Node would end the whole process. The pool has already
+  // thrown that client away: we only note that the database may be gone.
+  pool.on("error", (error) => state.down(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool(pool, state) }) });
   return {
     db,
     dialect: "postgres",
     schema: pgSchema ?? "public",
-    ping: () => ping(db),
+    ping: (timeoutMs) => ping(db, state, timeoutMs),
+    isAvailable: () => state.available,
     close: () => db.destroy(),
   };
 }
 
-async function ping(db: Kysely<Database>): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
+interface Availability {
+  available: boolean;
+  down(error: unknown): void;
+  up(): void;
+}
+
+function availability(onChange?: ConnectOptions["onAvailabilityChange"]): Availability {
+  const state: Availability = {
+    available: true,
+    down(error) {
+      if (!state.available) return;
+      state.available = false;
+      onChange?.(false, error);
+    },
+    up() {
+      if (state.available) return;
+      state.available = true;
+      onChange?.(true);
+    },
+  };
+  return state;
+}
+
+/** PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, terminate). */
+const CONNECTION_SQLSTATE = /^(08|57P0[1-3])/;
+const CONNECTION_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const CONNECTION_MESSAGE = /timeout|Connection terminated|not queryable|connection error|Client was closed/i;
+
+/** True for errors that say the database cannot be reached, not that one statement was wrong. */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  // A SQLSTATE decides alone: 57014 (statement timeout) is a slow query, not an absent database.
+  if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return CONNECTION_SQLSTATE.test(code);
+  if (typeof code === "string" && CONNECTION_ERRNO.has(code)) return true;
+  return CONNECTION_MESSAGE.test(error.message);
+}
+
+/**
+ * The pool as Kysely sees it: a failed connect or a connection-level query error marks the
+ * database unavailable, and a client that had one is destroyed on release rather than reused.
+ */
+function watchedPool(pool: pg.Pool, state: Availability): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        state.down(error);
+        throw error;
+      }
+      let broken: Error | undefined;
+      // A checked-out client whose connection drops between two queries (inside a transaction)
+      // emits 'error' on itself, where the pool is not listening: unheard, it would end the process.
+      const onError = (error: Error) => {
+        broken = error;
+        state.down(error);
+      };
+      client.on("error", onError);
+      const query = (text: unknown, parameters?: ReadonlyArray<unknown>) =>
+        (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters).catch((error: unknown) => {
+          if (isConnectionError(error)) {
+            broken = error as Error;
+            state.down(error);
+          }
+          throw error;
+        });
+      return {
+        query,
+        release: () => {
+          client.off("error", onError);
+          client.release(broken);
+        },
+      } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+async function ping(db: Kysely<Database>, state: Availability, timeoutMs = DEFAULT_PING_TIMEOUT_MS): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve(false);
+    }, timeoutMs);
+  });
+  // After a restart every idle connection in the pool is dead, and each is only found out when
+  // used (and then thrown away): a lost connection is tried again, a fresh one is what answers.
+  // A few tries at most: an unreachable server must not be hammered.
+  const answer = (async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch (error) {
+        if (timedOut || attempt >= PING_ATTEMPTS || !isConnectionError(error)) return false;
+      }
+    }
+  })();
+  const ok = await Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
+  if (ok) state.up();
+  else state.down(new Error(`The database did not answer within ${timeoutMs} ms`));
+  return ok;
 }

@@ -30,6 +30,8 @@ export interface SimulatedCheckout {
   message: string;
   /** Where the checkout page sends the payer afterwards: /payment-success?ref=<our reference>. */
   returnUrl: string;
+  /** The account that started the payment: only it may approve or decline. */
+  userId: string;
 }
 
 export interface SimulatedGatewayOptions {
@@ -121,6 +123,7 @@ export class SimulatedPaymentGateway implements PaymentGateway {
       medium: row.medium,
       message: row.message,
       returnUrl: row.redirect_url,
+      userId: row.user_id,
     };
   }
 

@@ -144,15 +144,19 @@ function describe(value: unknown, thrown: boolean): RouteResult {
 export async function createRouteHarness(options: HarnessOptions = {}): Promise<RouteHarness> {
   const database = await createTestDatabase(options.kind ?? "sqlite");
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-routes-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATABASE_URL: database.url,
-    STORAGE_DIR: storageDir,
-    DEMO_MODE: "true",
-    APP_URL: TEST_APP_URL,
-    SESSION_SECRETS: "route-test-secret",
-    ...options.env,
-  });
+  // The database handle is passed to createServices; databaseUrl is set after loadConfig, which
+  // refuses demo defaults next to a PostgreSQL DATABASE_URL (a public site may not run as the demo).
+  const config = {
+    ...loadConfig({
+      NODE_ENV: "test",
+      STORAGE_DIR: storageDir,
+      DEMO_MODE: "true",
+      APP_URL: TEST_APP_URL,
+      SESSION_SECRETS: "route-test-secret",
+      ...options.env,
+    }),
+    databaseUrl: database.url,
+  };
   const services = createServices(config, database);
   const context = { services, cspNonce: "" } as AppLoadContext;
 

@@ -21,7 +21,7 @@ describe("configuration", () => {
 
   it("asks for Fapshi credentials when Fapshi is chosen", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "fapshi" })).toThrow(/FAPSHI_API_USER/);
-    const config = loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_ENV: "live" });
+    const config = loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", FAPSHI_ENV: "live" });
     expect(config.payments.fapshi.baseUrl).toBe("https://live.fapshi.com");
   });
 
@@ -39,5 +39,94 @@ describe("configuration", () => {
     const names = [...source.matchAll(/^\s{4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) expect(example, name).toMatch(new RegExp(`^${name}=`, "m"));
+  });
+
+  it("requires FAPSHI_WEBHOOK_SECRET whenever PAYMENT_PROVIDER=fapshi", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k" })).toThrow(/FAPSHI_WEBHOOK_SECRET/);
+  });
+});
+
+const LIVE = {
+  NODE_ENV: "production",
+  DEMO_MODE: "false",
+  PAYMENT_PROVIDER: "fapshi",
+  FAPSHI_API_USER: "user",
+  FAPSHI_API_KEY: "key",
+  FAPSHI_WEBHOOK_SECRET: "webhook-secret",
+  SESSION_SECRETS: "q7Vb2mXw9LkP4sTz8NcR1yHd6JfG3aEu",
+};
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe("a public site may not run as the demo", () => {
+  it("stays the demo on localhost with nothing set, even with NODE_ENV=production", () => {
+    const config = loadConfig({ NODE_ENV: "production" });
+    expect(config.demoMode).toBe(true);
+    expect(config.publicDemo).toBe(false);
+    for (const url of ["http://127.0.0.1:3000", "http://[::1]:3000", "http://app.localhost:8080"]) {
+      expect(loadConfig({ NODE_ENV: "production", APP_URL: url }).publicDemo, url).toBe(false);
+    }
+  });
+
+  it("refuses a public APP_URL with the demo defaults, naming every variable", () => {
+    const found = problems({ NODE_ENV: "production", APP_URL: "https://kamernest.cm" });
+    const names = found.map((p) => p.split(":")[0]);
+    expect(names).toEqual(expect.arrayContaining(["DEMO_MODE", "PAYMENT_PROVIDER", "SESSION_SECRETS", "FAPSHI_WEBHOOK_SECRET"]));
+    expect(found.join("\n")).toContain("ALLOW_PUBLIC_DEMO=true");
+  });
+
+  it("refuses a PostgreSQL DATABASE_URL with the demo defaults, whatever NODE_ENV says", () => {
+    for (const NODE_ENV of ["production", "development", "test"]) {
+      const names = problems({ NODE_ENV, DATABASE_URL: "postgres://db.internal/kamernest" }).map((p) => p.split(":")[0]);
+      expect(names, NODE_ENV).toEqual(expect.arrayContaining(["DEMO_MODE", "PAYMENT_PROVIDER", "SESSION_SECRETS", "FAPSHI_WEBHOOK_SECRET"]));
+    }
+  });
+
+  it("names each remaining demo default alone", () => {
+    const base = { ...LIVE, APP_URL: "https://kamernest.cm" };
+    expect(problems(base)).toEqual([]);
+    expect(problems({ ...base, DEMO_MODE: "true" }).map((p) => p.split(":")[0])).toEqual(["DEMO_MODE", "ALLOW_PUBLIC_DEMO=true runs a public demo site anyway (with a banner on every page)"]);
+    expect(problems({ ...base, SESSION_SECRETS: "" })[0]).toMatch(/^SESSION_SECRETS/);
+    expect(problems({ ...base, SESSION_SECRETS: "kamernest-demo-secret-not-for-production" })[0]).toMatch(/^SESSION_SECRETS/);
+    expect(problems({ ...base, SESSION_SECRETS: "short" })[0]).toMatch(/^SESSION_SECRETS/);
+    expect(problems({ ...base, FAPSHI_WEBHOOK_SECRET: "" })[0]).toMatch(/^FAPSHI_WEBHOOK_SECRET/);
+    expect(problems({ ...base, ENABLE_DEBUG_PAGES: "true" })[0]).toMatch(/^ENABLE_DEBUG_PAGES/);
+    const live = loadConfig(base);
+    expect(live.publicDemo).toBe(false);
+    expect(live.debugPages).toBe(false);
+  });
+
+  it("runs a public demo only when ALLOW_PUBLIC_DEMO=true says so, and flags it for the banner", () => {
+    const config = loadConfig({ NODE_ENV: "production", APP_URL: "https://demo.kamernest.cm", ALLOW_PUBLIC_DEMO: "true" });
+    expect(config.demoMode).toBe(true);
+    expect(config.publicDemo).toBe(true);
+    expect(config.publicDemoReasons.map((p) => p.split(":")[0])).toEqual(expect.arrayContaining(["DEMO_MODE", "PAYMENT_PROVIDER"]));
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts nobody by default", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("takes a hop count or a list of proxy addresses", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toEqual(["10.0.0.0/8"]);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 192.168.1.10, fd00::/8" }).trustProxy).toEqual(["loopback", "192.168.1.10", "fd00::/8"]);
+  });
+
+  it("refuses true (the client would choose its own IP) and anything that is not an address", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true would let every client choose its own IP/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "my-proxy" })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -40,7 +40,9 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-accounts-"));
     clock = new FixedClock(new Date("2026-11-22T08:00:00.000Z"));
     totp = new OtplibTotpAuthenticator(() => clock.now().getTime());
-    const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://kamernest.test", ADMIN_EMAILS: "Boss@KamerNest.cm", STORAGE_DIR: dir });
+    // A public APP_URL with demo defaults is refused by loadConfig (a public site may not run as the
+    // demo): the test builds the config on localhost and sets the address it checks in e-mail links.
+    const config = { ...loadConfig({ NODE_ENV: "test", ADMIN_EMAILS: "Boss@KamerNest.cm", STORAGE_DIR: dir }), appUrl: "https://kamernest.test" };
     deps = createAccountsDeps(db.db, config, { clock, totp, hasher: new ScryptPasswordHasher({ N: 1024, r: 8, p: 1, keylen: 32 }) });
     vi.spyOn(console, "info").mockImplementation(() => {});
   });

@@ -59,6 +59,7 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
       medium: "mobile money",
       message: expect.stringMatching(/^KamerNest visit booking KN-/),
       returnUrl: `https://kamernest.test/payment-success?ref=${payment.reference}`,
+      userId: payment.userId,
     });
     expect(await simulated.findCheckout("NOPE")).toBeNull();
   });
@@ -130,7 +131,7 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
     const demo = createPaymentGateway(loadConfig({}), { db: h.db.db });
     expect(demo.gateway.name).toBe("simulated");
     expect(demo.simulated).toBe(demo.gateway);
-    const live = createPaymentGateway(loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k" }), { db: h.db.db });
+    const live = createPaymentGateway(loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w" }), { db: h.db.db });
     expect(live.gateway).toBeInstanceOf(FapshiPaymentGateway);
     expect(live.simulated).toBeUndefined();
   });

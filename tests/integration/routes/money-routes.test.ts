@@ -207,10 +207,10 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
     const transId = transIdOf(r.location)!;
 
-    const checkout = await h.get(checkoutRoute, `/simulated-checkout/${transId}`, { params: { transId } });
+    const checkout = await h.get(checkoutRoute, `/simulated-checkout/${transId}`, { jar: s.jar, params: { transId } });
     expect(checkout.data).toMatchObject({ amount: 8000, method: "mtn_momo", phone: "670112233", status: "pending" });
 
-    const approved = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { params: { transId } });
+    const approved = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
     expect(approved.status).toBe(303);
     expect(approved.location).toMatch(/^\/payment-success\?ref=PAY-/);
 
@@ -223,7 +223,7 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     expect(ends - Date.now()).toBeLessThanOrEqual(14 * 86_400_000);
 
     // The same news again (a webhook after the notifier, a second approval) changes nothing more.
-    await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { params: { transId } });
+    await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
     const subs = await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute();
     expect(subs).toHaveLength(1);
 
@@ -254,7 +254,7 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const reference = await book(h, s.jar, propertyId, { visitTime: "4:00 PM" });
     const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670000000" }, { jar: s.jar, params: { id: reference } });
     const transId = transIdOf(r.location)!;
-    const back = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { params: { transId } });
+    const back = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
     const result = await h.get(paymentSuccessRoute, back.location!, { jar: s.jar });
     expect(result.data.status).toBe("failed");
     expect(result.data.failure.key).toBe("payment:errors.declined");
@@ -320,7 +320,7 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     expect(payment.payment_type).toBe("unified_payment");
     expect(Number(payment.amount)).toBe(8000);
     const transId = transIdOf(r.location)!;
-    await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { params: { transId } });
+    await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
     const after = await h.get(subscriptionRoute, "/subscription-payment", { jar: s.jar });
     expect(after.data.active).toBe(true);
     expect(Date.parse(after.data.extendsTo) - Date.parse(after.data.endsAt)).toBe(14 * 86_400_000);

@@ -56,7 +56,7 @@ describe("security middleware", () => {
 describe("form-action", () => {
   it("lets a form post redirect to the payment provider and to Google when they are configured", () => {
     const config = loadConfig({
-      PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k",
+      PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w",
       GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret",
     });
     const headers: Record<string, string> = {};

@@ -1,0 +1,81 @@
+// Pages the server answers before Remix runs: 413 (a body too large to read) and 503 (the
+// database cannot be reached). They cannot use React or the database, so they are plain HTML
+// built from the same locale files (common.json, key serverPages) in the reader's language.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Request, Response } from "express";
+
+type Language = "en" | "fr";
+type PageKey = "tooLarge" | "unavailable";
+interface PageText {
+  title: string;
+  body: string;
+  home: string;
+}
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public/locales");
+
+function readTexts(language: Language): Record<PageKey, PageText> {
+  const common = JSON.parse(fs.readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as {
+    serverPages: { home: string; tooLarge: Omit<PageText, "home">; unavailable: Omit<PageText, "home"> };
+  };
+  const { home, tooLarge, unavailable } = common.serverPages;
+  return { tooLarge: { ...tooLarge, home }, unavailable: { ...unavailable, home } };
+}
+
+const texts: Record<Language, Record<PageKey, PageText>> = { en: readTexts("en"), fr: readTexts("fr") };
+
+/** Remix's kn_lang cookie holds base64 JSON ("fr" → ImZyIg==). */
+function cookieLanguage(cookieHeader: string | undefined): Language | null {
+  const raw = /(?:^|;\s*)kn_lang=([^;]*)/.exec(cookieHeader ?? "")?.[1];
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString("utf8"));
+    return value === "fr" || value === "en" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The same order as the app (app/i18next.server.ts): ?lng=, the cookie, then Accept-Language. */
+export function pageLanguage(req: Pick<Request, "headers" | "url">): Language {
+  const lng = new URL(req.url ?? "/", "http://x").searchParams.get("lng");
+  if (lng === "fr" || lng === "en") return lng;
+  const fromCookie = cookieLanguage(req.headers.cookie);
+  if (fromCookie) return fromCookie;
+  const accepted = String(req.headers["accept-language"] ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+      return { base: tag.split("-")[0], q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((a) => (a.base === "en" || a.base === "fr") && a.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return (accepted[0]?.base as Language | undefined) ?? "en";
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function statusPageHtml(key: PageKey, language: Language): string {
+  const t = texts[language][key];
+  return `<!DOCTYPE html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(t.title)} · KamerNest</title></head>
+<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.body)}</p><p><a href="/">${escapeHtml(t.home)}</a></p></main></body></html>
+`;
+}
+
+const STATUS: Record<PageKey, number> = { tooLarge: 413, unavailable: 503 };
+
+/** Sends the page; `close` also ends the connection once it is sent (the body is never read). */
+export function sendStatusPage(req: Request, res: Response, key: PageKey, { close = false } = {}): void {
+  res.status(STATUS[key]);
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Language", pageLanguage(req));
+  if (key === "unavailable") res.setHeader("Retry-After", "30");
+  if (close) res.setHeader("Connection", "close");
+  res.end(req.method === "HEAD" ? undefined : statusPageHtml(key, pageLanguage(req)));
+}

@@ -1,0 +1,80 @@
+// The real Express app (server/http-app.ts) on an ephemeral port, in front of a tiny Remix build
+// made here: a resource route that echoes what it received (the client IP, the body size), a
+// page whose loader asks the database, and the real /healthz route. Services hold only what the
+// app itself reads (config and database).
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import { sql } from "kysely";
+import type { Services } from "../../../app/services.server";
+import { loadConfig } from "../../../infrastructure/config/config";
+import type { DatabaseHandle } from "../../../infrastructure/db/connection";
+import * as healthz from "../../../app/routes/healthz";
+import { createHttpApp } from "../../../server/http-app";
+
+function fakeBuild(database: DatabaseHandle): ServerBuild {
+  const echo = async ({ request, context }: { request: Request; context: { clientIp?: string } }) => {
+    const body = request.method === "GET" || request.method === "HEAD" ? new Uint8Array() : new Uint8Array(await request.arrayBuffer());
+    return Response.json({ ip: context.clientIp ?? null, bytes: body.length });
+  };
+  return {
+    mode: "production",
+    entry: {
+      module: {
+        // The "document": only its status matters here.
+        default: (_request: Request, status: number) => new Response(`<p>page ${status}</p>`, { status, headers: { "Content-Type": "text/html" } }),
+      },
+    },
+    routes: {
+      root: { id: "root", path: "", module: { default: () => null } },
+      "routes/echo": { id: "routes/echo", parentId: "root", path: "echo", module: { loader: echo, action: echo } },
+      "routes/auth.login": { id: "routes/auth.login", parentId: "root", path: "auth/login", module: { loader: echo, action: echo } },
+      "routes/auth.agent-verification": { id: "routes/auth.agent-verification", parentId: "root", path: "auth/agent-verification", module: { action: echo } },
+      "routes/webhooks.fapshi": { id: "routes/webhooks.fapshi", parentId: "root", path: "webhooks/fapshi", module: { action: echo } },
+      "routes/healthz": { id: "routes/healthz", parentId: "root", path: "healthz", module: healthz },
+      "routes/page": {
+        id: "routes/page",
+        parentId: "root",
+        path: "page",
+        module: {
+          default: () => null,
+          loader: async () => {
+            await sql`select 1`.execute(database.db);
+            return { ok: true };
+          },
+        },
+      },
+    },
+    assets: { entry: { imports: [], module: "/entry.js" }, routes: {}, url: "/manifest.js", version: "test" },
+    publicPath: "/assets/",
+    assetsBuildDirectory: "build/client/assets",
+    future: {},
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+}
+
+export interface RunningApp {
+  base: string;
+  port: number;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export async function startHttpApp(database: DatabaseHandle, env: Record<string, string> = {}): Promise<RunningApp> {
+  const config = loadConfig({ NODE_ENV: "test", PAGE_CACHE_TTL_MS: "0", ...env });
+  const services = { config, database } as unknown as Services;
+  const app = createHttpApp({ services, build: fakeBuild(database), clientDir: "build/client-absent" });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
