@@ -7,6 +7,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { MAX_DOCUMENT_BYTES } from "../domain/accounts/agent.entity";
 import { MAX_DOCUMENTS } from "../app/components/auth/auth-schemas";
+import { MAX_PHOTO_BYTES } from "../domain/property-management/managed-property.entity";
 import { sendStatusPage } from "./status-pages";
 
 const MB = 1024 * 1024;
@@ -23,11 +24,18 @@ export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/auth/agent-verification": MAX_DOCUMENTS * MAX_DOCUMENT_BYTES + 1 * MB,
 };
 
+/** Upload routes with an id in their path: one photo per POST (the edit page of a property). */
+const UPLOAD_BODY_PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^\/agents\/properties\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
+];
+
 /** The limit for a path (Remix's single-fetch data requests end in .data). */
 export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   if (path.startsWith("/webhooks/")) return WEBHOOK_BODY_LIMIT;
-  return UPLOAD_BODY_LIMITS[path] ?? FORM_BODY_LIMIT;
+  const exact = UPLOAD_BODY_LIMITS[path];
+  if (exact !== undefined) return exact;
+  return UPLOAD_BODY_PATTERNS.find(([pattern]) => pattern.test(path))?.[1] ?? FORM_BODY_LIMIT;
 }
 
 declare module "express-serve-static-core" {

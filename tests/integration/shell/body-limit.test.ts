@@ -3,7 +3,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT } from "../../../server/body-limit";
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT, bodyLimitFor } from "../../../server/body-limit";
+import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
 import { startHttpApp, type RunningApp } from "./http-app-harness";
 
 interface Outcome {
@@ -113,6 +114,16 @@ describe("request body limits", () => {
     expect((await post(app, "/auth/agent-verification", limit + 1, { declareLength: true })).status).toBe(413);
     // The same size is refused on an ordinary form, and on its single-fetch data URL.
     expect((await post(app, "/auth/login.data", 6 * 1024 * 1024, { declareLength: true })).status).toBe(413);
+  });
+
+  it("allows one property photo (8 MB) plus the form on a property's edit page, and not one byte more", async () => {
+    const limit = bodyLimitFor("/agents/properties/p-1/edit");
+    expect(limit).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
+    expect(bodyLimitFor("/agents/properties/p-1/edit.data")).toBe(limit);
+    // Only the edit page itself: its neighbours are ordinary forms.
+    expect(bodyLimitFor("/agents/properties/p-1/close")).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/agents/properties/p-1/x/edit")).toBe(FORM_BODY_LIMIT);
+    expect((await post(app, "/agents/properties/p-1/edit", limit + 1, { declareLength: true })).status).toBe(413);
   });
 
   it("holds the webhook to 64 kB, declared or chunked", async () => {
