@@ -17,6 +17,7 @@ import { photoUrl } from "~/utils/photos";
 import { availabilityIsStale } from "./availability";
 import { contactAgentSchema, reportSchema } from "./schemas";
 import { domainFailure, parseForm } from "./forms.server";
+import { readFormData } from "~/utils/form-data.server";
 
 const ID_MAX = 100;
 const SIMILAR_COUNT = 4;
@@ -130,7 +131,7 @@ export async function propertyLoader({ request, context, params }: LoaderFunctio
 export async function propertyAction({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const id = propertyId(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const { listings } = context.services;
   const here = currentPath(request);
 

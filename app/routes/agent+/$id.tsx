@@ -17,6 +17,7 @@ import { PropertyGrid } from "~/components/listings/property-card";
 import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
 import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/components/listings/forms.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
@@ -61,7 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const id = agentId(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const deps = context.services.listings.reviews;
   const here = currentPath(request);
 

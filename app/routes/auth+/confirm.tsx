@@ -11,6 +11,7 @@ import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { describeDomainError, replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resendSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: resendSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await resendConfirmation(context.services.accounts, { email: submission.value.email });
   if (!result.ok) return replyWithDomainError(request, submission, result.error);

@@ -15,6 +15,7 @@ import { TotpStepForm } from "~/components/auth/totp-step-form";
 import { clientIp, commitUserSession, redirectIfSignedIn } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { safeRedirectPath } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const deps = context.services.accounts;
   const meta = { ip: clientIp(context), userAgent: request.headers.get("User-Agent") };
 

@@ -9,9 +9,10 @@ import { redirectWithToast, safeRedirectPath } from "~/utils/toast.server";
 import { domainErrorKey } from "~/utils/domain-errors.server";
 import { savedSearchSchema } from "~/components/listings/schemas";
 import { discoveryToast } from "~/components/listings/toasts";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: savedSearchSchema });
   const query = submission.status === "success" ? (submission.value.query ?? "") : "";
   const fallback = query ? `/listings?${query}` : "/listings";
