@@ -29,9 +29,14 @@ export async function takeToast(context: AppLoadContext, request: Request): Prom
   return { toast, setCookie: await sessionStorage.commitSession(session) };
 }
 
+// Control characters anywhere: a browser drops tabs and newlines from a URL ("/\t/evil.example" is
+// "//evil.example", another site), and a newline in a Location header throws (a 500).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 /** Only same-site paths: never send a user to another site after login or a preference change. */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || CONTROL_CHARACTERS.test(to)) return fallback;
   return to;
 }
 

@@ -107,9 +107,14 @@ export function expectStatus(result: RouteResult & { error?: unknown }, allowed:
   expect(allowed, `${what}: status ${result.status}`).toContain(result.status);
 }
 
-/** A redirect never leaves the site. */
+/**
+ * A redirect never leaves the site, read the way a browser reads Location: the URL parser drops
+ * tabs and newlines, so "/\t/evil.example" is "//evil.example", another site.
+ */
 export function expectLocalRedirect(result: RouteResult) {
-  if (result.status >= 300 && result.status < 400 && result.location) expect(result.location).toMatch(/^\/(?![/\\])/);
+  if (result.status < 300 || result.status >= 400 || !result.location) return;
+  expect(result.location).toMatch(/^\/(?![/\\])/);
+  expect(new URL(result.location, TEST_APP_URL).origin, `redirect to ${JSON.stringify(result.location)}`).toBe(new URL(TEST_APP_URL).origin);
 }
 
 // eslint-disable-next-line no-control-regex
