@@ -29,14 +29,15 @@ export async function takeToast(context: AppLoadContext, request: Request): Prom
   return { toast, setCookie: await sessionStorage.commitSession(session) };
 }
 
-// Control characters anywhere: a browser drops tabs and newlines from a URL ("/\t/evil.example" is
-// "//evil.example", another site), and a newline in a Location header throws (a 500).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// Only printable ASCII: a browser drops tabs and newlines from a URL ("/\t/evil.example" is
+// "//evil.example", another site), a newline in a Location header throws, and so does a character
+// above U+00FF (a header is bytes): both were a 500. Our own paths come from request URLs, which
+// are percent-encoded ASCII already.
+const NOT_PRINTABLE_ASCII = /[^\u0021-\u007e]/;
 
 /** Only same-site paths: never send a user to another site after login or a preference change. */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || CONTROL_CHARACTERS.test(to)) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || NOT_PRINTABLE_ASCII.test(to)) return fallback;
   return to;
 }
 

@@ -32,6 +32,8 @@ const redirectTo = fc.constantFrom(
   "/\n/evil.example",
   "https://evil.example/",
   "javascript:alert(1)",
+  "/listings?n=Ā",
+  "/😀",
   "",
 );
 
@@ -186,7 +188,7 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
     const seen = new Set<number>();
     const query = fc.oneof(
       fc.tuple(fc.constantFrom("n=Molyko", "n=Bomaka", "type=room", "type=studio", "furnished=1"), fc.integer({ min: 10_000, max: 200_000 })).map(([q, max]) => `${q}&max=${max}`),
-      fc.constantFrom("?n=Molyko&page=2", "n=&max=", "", "   "),
+      fc.constantFrom("?n=Molyko&page=2", "n=&max=", "", "   ", "Ā", "n=Buéa", "n=Molyko\n", "n=😀"),
     );
     await fc.assert(
       fc.asyncProperty(

@@ -54,9 +54,12 @@ export const anyField: fc.Arbitrary<string | string[] | File | undefined> = fc.o
 export const maybe = <T extends string | string[] | undefined>(valid: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 4, arbitrary: valid as fc.Arbitrary<string | string[] | File | undefined> }, { weight: 1, arbitrary: anyField });
 
-/** A record of fields, any of which may be missing. */
-export const form = (fields: Record<string, fc.Arbitrary<string | string[] | File | undefined>>) =>
-  fc.record(fields, { requiredKeys: [] }) as fc.Arbitrary<FormFields>;
+/**
+ * A record of fields. Every key is drawn, and a field is missing when its arbitrary gives undefined
+ * (anyField does now and then): with keys dropped at random half the time, a form with its three
+ * required fields all present was a 1-in-8 event and the success path was rarely reached.
+ */
+export const form = (fields: Record<string, fc.Arbitrary<string | string[] | File | undefined>>) => fc.record(fields) as fc.Arbitrary<FormFields>;
 
 /** Bodies that are not the form the action expects: wrong or missing Content-Type, broken multipart, JSON. */
 export const rawBody = fc.record({
