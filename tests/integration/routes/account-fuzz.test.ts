@@ -15,7 +15,7 @@ import * as confirmRoute from "../../../app/routes/auth+/confirm";
 import * as adminVerificationRoute from "../../../app/routes/admin+/agent-verification";
 import * as logoutRoute from "../../../app/routes/auth+/logout";
 import { NAME_MAX } from "../../../app/components/auth/auth-schemas";
-import { createPersona, createRouteHarness, lastEmailTo, signedInJar, TEST_PASSWORD, type CookieJar, type RouteHarness } from "../../support/route-harness";
+import { createPersona, createRouteHarness, lastEmailTo, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { CONTROL, RUNS, expectLocalRedirect, expectStatus, form, maybe, postForm, weird } from "./fuzz-support";
 
