@@ -80,7 +80,14 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
           seen.add(r.status);
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // Run first: one success and one refusal for sure, whatever the random draws.
+        examples: [
+          [0, propertyIds[0], true, { intent: "contact", body: "Is the room still free?" }],
+          [0, propertyIds[0], false, { intent: "contact", body: "   " }],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
     const threads = await w.h.database.db.selectFrom("message_threads").selectAll().execute();
@@ -128,7 +135,13 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
           await expectValidReports();
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        examples: [
+          [1, propertyIds[0], true, { intent: "report", reason: "scam" }],
+          [1, propertyIds[0], false, { intent: "report", reason: "nope" }],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
   }, 120_000);
@@ -172,7 +185,13 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
           seen.add(r.status);
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        examples: [
+          [0, { intent: "add", propertyId: propertyIds[0] }],
+          [0, { intent: "bogus", propertyId: propertyIds[0] }],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
     const rows = await w.h.database.db.selectFrom("wishlists").selectAll().execute();
@@ -206,7 +225,13 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
           seen.add(r.status);
         },
       ),
-      { numRuns: RUNS * 2 },
+      {
+        numRuns: RUNS * 2,
+        examples: [
+          [0, { intent: "save", query: "n=Molyko" }],
+          [0, { intent: "bogus" }],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
     const rows = await w.h.database.db.selectFrom("saved_searches").selectAll().execute();
@@ -244,7 +269,13 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
           if (typeof fields.website === "string" && fields.website.trim() !== "") expect(await countContactMessages()).toBe(before);
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        examples: [
+          [false, { name: "Ngozi Ekane", email: "ngozi@example.cm", subject: "A question", message: "Is there a room near the campus?" }],
+          [false, {}],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
     for (const m of await w.h.database.db.selectFrom("contact_messages").selectAll().execute()) {

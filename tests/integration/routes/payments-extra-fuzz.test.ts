@@ -84,7 +84,15 @@ describe.each(databaseKinds())("fuzzed payment side doors (simulated provider, %
           seen.add(`webhook ${r.status}`);
         }
       }),
-      { numRuns: RUNS * 3 },
+      {
+        numRuns: RUNS * 3,
+        examples: [
+          [{ kind: "pay", f: { method: "mtn_momo", phone: "670112233" } }],
+          [{ kind: "checkout", pick: 0, garbage: null, f: { intent: "approve", processed: "client" } }],
+          [{ kind: "webhook", pick: 0, shape: "plain", garbage: "", secret: null }],
+          [{ kind: "webhook", pick: 0, shape: "garbage", garbage: "nope", secret: null }],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining(["pay 303", "checkout 303", "webhook 200", "webhook 400"]));
 

@@ -103,7 +103,14 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
           seen.add(r.status);
         },
       ),
-      { numRuns: RUNS * 2 },
+      {
+        numRuns: RUNS * 2,
+        // bookings[0]: the first student's confirmed viewing, reviewable; then a form without a rating.
+        examples: [
+          [0, agentId, false, { intent: "review", bookingId: bookings[0].id, rating: "5", comment: " Helpful " }, 0, {}],
+          [0, agentId, false, { intent: "review", bookingId: bookings[1].id }, 0, {}],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
 
@@ -164,7 +171,14 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
           }
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // bookings[2]: the first student's visit today, due.
+        examples: [
+          [0, { bookingId: bookings[2].id, outcome: "confirmed" }],
+          [0, { bookingId: bookings[3].id, outcome: "maybe" }],
+        ],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
 
