@@ -172,6 +172,8 @@ interface Target {
 interface Outcome {
   target: string;
   injectable: boolean;
+  /** sqlmap finished its tests and found nothing. */
+  clean: boolean;
   timedOut: boolean;
   errors500: number;
   heuristics: string[];
@@ -190,11 +192,14 @@ function sqlmap(target: Target, dbms: "SQLite" | "PostgreSQL", outputDir: string
     "--timeout=15",
     "--retries=1",
     "--time-sec=2",
+    // Refusals are the application's normal answers to garbage (400, 404 for an unknown transaction,
+    // 409 for a taken slot, 429 when throttled): sqlmap must compare them, not stop at them.
+    "--ignore-code=400,401,403,404,409,429",
     `--output-dir=${outputDir}`,
   ];
   log(`sqlmap ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`);
   return new Promise((resolve) => {
-    const child = spawn("sqlmap", args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("sqlmap", args, { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, TERM: "dumb" } });
     let out = "";
     const take = (chunk: Buffer) => {
       const text = String(chunk);
@@ -219,7 +224,8 @@ function sqlmap(target: Target, dbms: "SQLite" | "PostgreSQL", outputDir: string
       // sqlmap ends with "HTTP error codes detected during run: 500 (Internal Server Error) - 12 times".
       const errors500 = [...out.matchAll(/500 \(Internal Server Error\) - (\d+) times?/gi)].reduce((sum, m) => sum + Number(m[1]), 0);
       const heuristics = [...out.matchAll(/heuristic \(basic\) test shows that ([^\n]*?) might be injectable[^\n]*/gi)].map((m) => m[0]);
-      resolve({ target: target.name, injectable, timedOut, errors500, heuristics, exitCode: code });
+      const clean = /all tested parameters do not appear to be injectable/i.test(out);
+      resolve({ target: target.name, injectable, clean, timedOut, errors500, heuristics, exitCode: code });
     });
   });
 }
@@ -318,10 +324,16 @@ async function main() {
   log("summary:");
   for (const { kind, outcomes } of results) {
     for (const o of outcomes) {
-      const verdict = o.injectable ? "INJECTABLE" : o.timedOut ? "stopped at the time limit (no injection found before)" : o.exitCode === 0 ? "no injectable parameter" : `sqlmap exited ${o.exitCode}`;
+      const verdict = o.injectable
+        ? "INJECTABLE"
+        : o.clean
+          ? "all tested parameters do not appear to be injectable"
+          : o.timedOut
+            ? "stopped at the time limit (no injection found before it)"
+            : `incomplete: sqlmap stopped early (exit ${o.exitCode}), see the lines above`;
       log(`  ${kind} ${o.target}: ${verdict}${o.errors500 ? `; ${o.errors500} answer(s) 500` : ""}${o.heuristics.length ? `; heuristics: ${o.heuristics.join(" | ")}` : ""}`);
       injectable ||= o.injectable;
-      incomplete ||= o.exitCode !== 0 && !o.timedOut;
+      incomplete ||= !o.injectable && !o.clean;
     }
   }
   if (injectable) process.exit(1);
