@@ -18,14 +18,16 @@ import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/
 import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/components/listings/forms.server";
 import { readFormData } from "~/utils/form-data.server";
+import { cleanKey } from "~/components/booking/params";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
+/** The agent id from the URL; one with control characters is a 404 (PostgreSQL refuses a NUL: a 500). */
 function agentId(params: { id?: string }): string {
-  const id = params.id ?? "";
-  if (id === "" || id.length > 100) throw new Response(null, { status: 404 });
+  const id = cleanKey(params.id, 100);
+  if (id === null) throw new Response(null, { status: 404 });
   return id;
 }
 

@@ -11,6 +11,8 @@ import * as wishlistRoute from "../../../app/routes/resources+/wishlist";
 import * as savedSearchesRoute from "../../../app/routes/resources+/saved-searches";
 import * as contactRoute from "../../../app/routes/contact";
 import * as preferencesRoute from "../../../app/routes/resources+/preferences";
+import * as agentRoute from "../../../app/routes/agent+/$id";
+import * as guestHouseRoute from "../../../app/routes/guest-house.$id";
 import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
 import { HIDE_AFTER_REPORTERS, REPORT_DETAILS_MAX, REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
 import { SAVED_SEARCH_LIMIT } from "../../../domain/alerts/saved-search.entity";
@@ -19,7 +21,7 @@ import { CONTACT_LIMITS, isPlausibleEmail } from "../../../domain/contact/contac
 import { createPersona, signedInJar, type CookieJar } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
-import { CONTROL, RUNS, expectLocalRedirect, expectStatus, form, maybe, postForm, weird } from "./fuzz-support";
+import { CONTROL, RUNS, expectLocalRedirect, expectStatus, form, maybe, postForm, safeCall, weird } from "./fuzz-support";
 
 /** Redirect targets a crafted form may carry; only same-site paths may come out. */
 const redirectTo = fc.constantFrom(
@@ -294,6 +296,26 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
 
   const countContactMessages = async () =>
     Number((await w.h.database.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+  it(`odd ids in the URL of a listing, an agent, a guest house: ${RUNS} each, never a 500`, async () => {
+    const routes = [
+      { route: propertyRoute, path: "/property" },
+      { route: agentRoute, path: "/agent" },
+      { route: guestHouseRoute, path: "/guest-house" },
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(weird, fc.constantFrom("a\u0000b", "\u0000", `${propertyIds[0]}\u0000`, " \t ")), fc.nat(routes.length - 1), fc.boolean(), async (id, which, post) => {
+        const { route, path } = routes[which];
+        const jar = users[0].jar.clone();
+        const r =
+          post && "action" in route
+            ? await postForm(w.h, route, `${path}/x`, { intent: "contact", body: "Hello", reason: "scam" }, { jar, params: { id } })
+            : await safeCall(() => w.h.get(route, `${path}/x`, { jar, params: { id } }));
+        expectStatus(r, [200, 302, 400, 403, 404, 409], `${path} with id ${JSON.stringify(id).slice(0, 40)}`);
+      }),
+      { numRuns: RUNS, examples: [["a\u0000b", 0, false], ["a\u0000b", 0, true], ["a\u0000b", 1, false], ["a\u0000b", 2, false]] },
+    );
+  }, 60_000);
 
   it(`language and theme switch: ${RUNS} forms, never a 500, never a redirect off the site`, async () => {
     await fc.assert(
