@@ -204,7 +204,7 @@ function sqlmap(target: Target, dbms: "SQLite" | "PostgreSQL", outputDir: string
     const take = (chunk: Buffer) => {
       const text = String(chunk);
       out += text;
-      for (const line of text.split("\n")) if (/\[(CRITICAL|WARNING|ERROR)\]|injectable|vulnerable|identified/i.test(line)) log(`  ${target.name}: ${line.trim()}`);
+      for (const line of text.split("\n")) if (/\[(CRITICAL|WARNING|ERROR)\]|injectable|vulnerable|identified|\(.+\) - \d+ times/i.test(line)) log(`  ${target.name}: ${line.trim()}`);
     };
     child.stdout.on("data", take);
     child.stderr.on("data", take);
