@@ -12,6 +12,7 @@ import { seoMeta, type PageSeo } from "~/utils/seo";
 import { contactFormSchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/components/listings/forms.server";
 import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["contact"], hydrate: false };
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const SENT = { kind: "success", title: "common:toast.success", description: "contact:sent" } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = parseForm(formData, contactFormSchema, "contact");
   // A bot that filled the honeypot gets exactly what a person gets, whatever else it typed.
   const honeypot = formData.get("website");

@@ -13,6 +13,7 @@ import { PhotoGallery } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
 import { useSaveData } from "~/components/listings/property-card";
 import { AmenityList } from "~/components/guest-houses/guest-house-card";
+import { cleanKey } from "~/components/booking/params";
 
 export const handle = { i18n: ["guest-houses", "listings"], hydrate: false };
 
@@ -33,8 +34,9 @@ function backToList(url: URL): string {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = params.id ?? "";
-  if (id === "" || id.length > ID_MAX) notFound();
+  // Control characters are a 404: PostgreSQL refuses a NUL in a query (a 500).
+  const id = cleanKey(params.id, ID_MAX);
+  if (id === null) notFound();
   const { listings, publicConfig } = context.services;
   const guestHouse = await listings.guestHouses.findGuestHouse(id);
   if (!guestHouse) notFound();

@@ -19,6 +19,7 @@ import { i18next } from "~/i18next.server";
 import { clientIp, getSessionId, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages"] };
 export const meta = titleMeta;
@@ -63,7 +64,7 @@ type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const deps = context.services.accounts;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "password") {

@@ -57,6 +57,12 @@ export const bookVisitSchema = z.object({
 export type BookVisitValues = z.infer<typeof bookVisitSchema>;
 
 export const viewingOutcomeSchema = z.object({
-  bookingId: z.string({ required_error: "booking:errors.viewing_booking_not_found" }).trim().min(1).max(100),
+  // No control characters: PostgreSQL refuses a NUL in a query parameter (a 500, not a 400).
+  bookingId: z
+    .string({ required_error: "booking:errors.viewing_booking_not_found" })
+    .trim()
+    .min(1)
+    .max(100)
+    .refine((v) => !hasForbiddenControls(v), "booking:errors.viewing_booking_not_found"),
   outcome: z.enum(["confirmed", "no_show"], { errorMap: () => ({ message: "booking:errors.viewing_outcome_required" }) }),
 });

@@ -17,6 +17,8 @@ import { photoUrl } from "~/utils/photos";
 import { availabilityIsStale } from "./availability";
 import { contactAgentSchema, reportSchema } from "./schemas";
 import { domainFailure, parseForm } from "./forms.server";
+import { readFormData } from "~/utils/form-data.server";
+import { cleanKey } from "~/components/booking/params";
 
 const ID_MAX = 100;
 const SIMILAR_COUNT = 4;
@@ -26,9 +28,10 @@ function notFound(): never {
   throw new Response(null, { status: 404 });
 }
 
+/** The listing id from the URL; one with control characters is a 404 (PostgreSQL refuses a NUL: a 500). */
 function propertyId(params: { id?: string }): string {
-  const id = params.id ?? "";
-  if (id === "" || id.length > ID_MAX) notFound();
+  const id = cleanKey(params.id, ID_MAX);
+  if (id === null) notFound();
   return id;
 }
 
@@ -130,7 +133,7 @@ export async function propertyLoader({ request, context, params }: LoaderFunctio
 export async function propertyAction({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const id = propertyId(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const { listings } = context.services;
   const here = currentPath(request);
 

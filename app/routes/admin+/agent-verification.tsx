@@ -13,6 +13,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: reviewAgentSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: reviewAgentSchema });
   if (submission.status !== "success") {
     const agentId = typeof submission.payload.agentId === "string" ? submission.payload.agentId : null;
     return data({ agentId, result: submission.reply() }, { status: 400 });

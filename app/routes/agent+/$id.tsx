@@ -17,14 +17,17 @@ import { PropertyGrid } from "~/components/listings/property-card";
 import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
 import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/components/listings/forms.server";
+import { readFormData } from "~/utils/form-data.server";
+import { cleanKey } from "~/components/booking/params";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
+/** The agent id from the URL; one with control characters is a 404 (PostgreSQL refuses a NUL: a 500). */
 function agentId(params: { id?: string }): string {
-  const id = params.id ?? "";
-  if (id === "" || id.length > 100) throw new Response(null, { status: 404 });
+  const id = cleanKey(params.id, 100);
+  if (id === null) throw new Response(null, { status: 404 });
   return id;
 }
 
@@ -61,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const id = agentId(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const deps = context.services.listings.reviews;
   const here = currentPath(request);
 

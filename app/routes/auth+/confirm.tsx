@@ -12,6 +12,7 @@ import { i18next } from "~/i18next.server";
 import { describeDomainError, replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { clientIp } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resendSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: resendSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await resendConfirmation(context.services.accounts, { email: submission.value.email, ip: clientIp(context) });
   if (!result.ok) return replyWithDomainError(request, submission, result.error);

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/utils/toast.server";
 import { getGoogleAuth } from "./google.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // POST /auth/google starts the Google sign-in: a redirect to Google's consent screen.
 export async function loader() {
@@ -10,7 +11,7 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const google = getGoogleAuth(context.services);
   if (!google) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   try {
     // A body-less copy: the form was read above, and the strategy only needs the URL and cookies.

@@ -16,6 +16,7 @@ import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/ut
 import { clientIp, commitUserSession, redirectIfSignedIn } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { safeRedirectPath } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -40,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 async function logInAction({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const deps = context.services.accounts;
   const meta = { ip: clientIp(context), userAgent: request.headers.get("User-Agent") };
 

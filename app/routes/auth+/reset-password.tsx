@@ -10,6 +10,7 @@ import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const result = await resetPassword(context.services.accounts, { token: submission.value.token, newPassword: submission.value.password });
   if (!result.ok) return replyWithDomainError(request, submission, result.error, { hideFields: ["password", "confirmPassword"] });

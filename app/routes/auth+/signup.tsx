@@ -14,6 +14,7 @@ import { clientIp, redirectIfSignedIn } from "~/utils/auth.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -34,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 async function signUpAction({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

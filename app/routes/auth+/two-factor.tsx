@@ -11,6 +11,7 @@ import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError, throwDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast, safeRedirectPath } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -38,7 +39,7 @@ type ActionData =
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const deps = context.services.accounts;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
 
   if (formData.get("intent") === "disable") {
     const submission = parseWithZod(formData, { schema: totpDisableSchema });

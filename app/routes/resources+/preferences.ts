@@ -2,11 +2,12 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "~/i18n";
 import { isTheme, languageCookie, themeCookie } from "~/utils/preferences.server";
 import { safeRedirectPath } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // The language and theme switches post here. Cookies, so the server renders the choice on the
 // very first byte of the next page, with or without JavaScript.
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const headers = new Headers();
   const language = form.get("language");
   const theme = form.get("theme");

@@ -2,6 +2,7 @@
 // "Save this search" button on /listings and by the saved searches list on the profile.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
+import { normalizeSearchQuery } from "../../../domain/engagement/search-query";
 import { saveSearch } from "../../../domain/alerts/save-search.use-case";
 import { deleteSavedSearch } from "../../../domain/alerts/delete-saved-search.use-case";
 import { getOptionalUser, LOGIN_PATH } from "~/utils/auth.server";
@@ -9,12 +10,15 @@ import { redirectWithToast, safeRedirectPath } from "~/utils/toast.server";
 import { domainErrorKey } from "~/utils/domain-errors.server";
 import { savedSearchSchema } from "~/components/listings/schemas";
 import { discoveryToast } from "~/components/listings/toasts";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: savedSearchSchema });
   const query = submission.status === "success" ? (submission.value.query ?? "") : "";
-  const fallback = query ? `/listings?${query}` : "/listings";
+  // Back to the search, in its canonical (percent-encoded) form: the raw text may hold anything.
+  const canonical = normalizeSearchQuery(query);
+  const fallback = canonical ? `/listings?${canonical}` : "/listings";
   const back = safeRedirectPath(formData.get("redirectTo"), fallback);
   const user = await getOptionalUser(context, request);
   if (!user) throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: back })}`);

@@ -9,9 +9,10 @@ import { redirectWithToast, safeRedirectPath } from "~/utils/toast.server";
 import { wishlistSchema } from "~/components/listings/schemas";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { discoveryToast } from "~/components/listings/toasts";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const back = safeRedirectPath(formData.get("redirectTo"), "/listings");
   const user = await getOptionalUser(context, request);
   // A visitor logs in and comes back to the page they were on (not to this POST-only address).

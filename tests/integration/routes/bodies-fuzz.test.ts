@@ -1,0 +1,102 @@
+// Every action under app/routes, posted bodies that are not its form: JSON, text, XML, a multipart
+// type without a boundary, a broken multipart body, percent garbage, no Content-Type at all. A
+// browser never sends these; a script does. The answer is a 4xx (or the action's usual redirect
+// when it reads no body), never a 500.
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+import { listingFixtures } from "../listings/listing-fixtures";
+import { RUNS, postRaw, rawBody } from "./fuzz-support";
+
+/** Each action: its module, the URL and params it is posted to, and who posts. */
+interface Target {
+  file: string;
+  url: string;
+  params?: Record<string, string>;
+  as: "visitor" | "student" | "admin" | "agent";
+}
+
+const PROPERTY = "00000000-0000-4000-8000-00000000f001";
+
+describe("bodies that are not forms, to every action", () => {
+  let h: RouteHarness;
+  const jars: Record<Target["as"], CookieJar | undefined> = { visitor: undefined, student: undefined, admin: undefined, agent: undefined };
+  let agentId: string;
+  const targets: Target[] = [];
+
+  beforeAll(async () => {
+    h = await createRouteHarness();
+    const agent = await createPersona(h, "approvedAgent");
+    agentId = agent.id;
+    await listingFixtures(h.database.db).insertProperties([listingFixtures(h.database.db).property({ id: PROPERTY, agent_id: agent.id })]);
+    jars.student = await signedInJar(h, (await createPersona(h, "student")).id);
+    jars.admin = await signedInJar(h, (await createPersona(h, "admin")).id);
+    jars.agent = await signedInJar(h, agent.id);
+    targets.push(
+      { file: "admin+/agent-verification.tsx", url: "/admin/agent-verification", as: "admin" },
+      { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
+      { file: "auth+/agent-verification.tsx", url: "/auth/agent-verification", as: "agent" },
+      { file: "auth+/confirm.tsx", url: "/auth/confirm", as: "visitor" },
+      { file: "auth+/forgot-password.tsx", url: "/auth/forgot-password", as: "visitor" },
+      { file: "auth+/google.tsx", url: "/auth/google", as: "visitor" },
+      { file: "auth+/login.tsx", url: "/auth/login", as: "visitor" },
+      { file: "auth+/logout.tsx", url: "/auth/logout", as: "student" },
+      { file: "auth+/reset-password.tsx", url: "/auth/reset-password", as: "visitor" },
+      { file: "auth+/signup.tsx", url: "/auth/signup", as: "visitor" },
+      { file: "auth+/two-factor.tsx", url: "/auth/two-factor", as: "student" },
+      { file: "book-visit.$id.tsx", url: `/book-visit/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },
+      { file: "confirm-viewing.tsx", url: "/confirm-viewing", as: "student" },
+      { file: "contact.tsx", url: "/contact", as: "visitor" },
+      { file: "listings+/$id.tsx", url: `/listings/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },
+      { file: "payment.$id.tsx", url: "/payment/KN-NOPE", params: { id: "KN-NOPE" }, as: "student" },
+      { file: "profile.tsx", url: "/profile", as: "student" },
+      { file: "property.$id.tsx", url: `/property/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },
+      { file: "resources+/preferences.ts", url: "/resources/preferences", as: "visitor" },
+      { file: "resources+/saved-searches.ts", url: "/resources/saved-searches", as: "student" },
+      { file: "resources+/wishlist.ts", url: "/resources/wishlist", as: "student" },
+      { file: "simulated-checkout.$transId.tsx", url: "/simulated-checkout/sim-nope", params: { transId: "sim-nope" }, as: "visitor" },
+      { file: "subscription-payment.tsx", url: "/subscription-payment", as: "student" },
+      { file: "test-booking.tsx", url: "/test-booking", as: "student" },
+      { file: "test-payment-debug.tsx", url: "/test-payment-debug", as: "student" },
+      { file: "test-payment.tsx", url: "/test-payment", as: "student" },
+      { file: "webhooks+/fapshi.ts", url: "/webhooks/fapshi", as: "visitor" },
+    );
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("the list covers every route module that exports an action", () => {
+    const root = path.resolve("app/routes");
+    const withAction: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/export (async function|const) action\b/.test(fs.readFileSync(full, "utf8"))) withAction.push(path.relative(root, full));
+      }
+    };
+    walk(root);
+    // A new action must be added to the targets above (and to a fuzz test of its own form).
+    expect(targets.map((t) => t.file).sort()).toEqual(withAction.sort());
+  });
+
+  it(`${RUNS} odd bodies per action: never a 500`, async () => {
+    const modules = new Map<string, RouteModule>();
+    for (const t of targets) modules.set(t.file, (await import(`../../../app/routes/${t.file}`)) as RouteModule);
+    for (const target of targets) {
+      await fc.assert(
+        fc.asyncProperty(rawBody, async (raw) => {
+          const jar = jars[target.as]?.clone();
+          const r = await postRaw(h, modules.get(target.file)!, target.url, raw, { jar, params: target.params });
+          if (r.status >= 500) throw new Error(`${target.file} answered ${r.status} to ${JSON.stringify(raw).slice(0, 200)}`, { cause: r.error });
+          expect(r.status, target.file).toBeGreaterThanOrEqual(200);
+        }),
+        { numRuns: Math.max(10, Math.ceil(RUNS / 2)) },
+      );
+    }
+  }, 120_000);
+});
