@@ -37,6 +37,12 @@ describe("bodies that are not forms, to every action", () => {
     targets.push(
       { file: "admin+/agent-verification.tsx", url: "/admin/agent-verification", as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
+      { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },
+      { file: "agents+/new-property.tsx", url: "/agents/new-property", as: "agent" },
+      { file: "agents+/profile.tsx", url: "/agents/profile", as: "agent" },
+      { file: "agents+/properties.tsx", url: "/agents/properties", as: "agent" },
+      { file: "agents+/properties_.$id.edit.tsx", url: `/agents/properties/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "agent" },
+      { file: "messages.tsx", url: "/messages", as: "student" },
       { file: "auth+/agent-verification.tsx", url: "/auth/agent-verification", as: "agent" },
       { file: "auth+/confirm.tsx", url: "/auth/confirm", as: "visitor" },
       { file: "auth+/forgot-password.tsx", url: "/auth/forgot-password", as: "visitor" },
