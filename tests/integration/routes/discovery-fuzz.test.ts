@@ -14,7 +14,7 @@ import * as preferencesRoute from "../../../app/routes/resources+/preferences";
 import * as agentRoute from "../../../app/routes/agent+/$id";
 import * as guestHouseRoute from "../../../app/routes/guest-house.$id";
 import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { HIDE_AFTER_REPORTERS, REPORT_DETAILS_MAX, REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
+import { HIDE_AFTER_REPORTERS, REPORT_DETAILS_MAX, REPORT_REASONS, TRUSTED_REPORTER_MIN_AGE_MS } from "../../../domain/reports/listing-report.entity";
 import { SAVED_SEARCH_LIMIT } from "../../../domain/alerts/saved-search.entity";
 import { normalizeSearchQuery } from "../../../domain/engagement/search-query";
 import { CONTACT_LIMITS, isPlausibleEmail } from "../../../domain/contact/contact-message.entity";
@@ -163,8 +163,18 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
       if (r.status === "open") expect(pairs.has(pair), `two open reports ${pair}`).toBe(false);
       pairs.add(pair);
     }
+    // Only trusted reporters count towards hiding (decision 0108): a confirmed e-mail and an account
+    // at least a day old when the report was made.
+    const profiles = await w.h.database.db.selectFrom("profiles").select(["id", "email_confirmed_at", "created_at"]).execute();
+    const trusted = (reporterId: string, reportedAt: string | Date) => {
+      const profile = profiles.find((x) => x.id === reporterId);
+      if (!profile || profile.email_confirmed_at === null) return false;
+      return new Date(profile.created_at).getTime() <= new Date(reportedAt).getTime() - TRUSTED_REPORTER_MIN_AGE_MS;
+    };
     for (const p of properties) {
-      const reporters = new Set(reports.filter((r) => r.property_id === p.id && r.status === "open").map((r) => r.reporter_id));
+      const reporters = new Set(
+        reports.filter((r) => r.property_id === p.id && r.status === "open" && trusted(r.reporter_id, r.created_at)).map((r) => r.reporter_id),
+      );
       if (reporters.size >= HIDE_AFTER_REPORTERS) expect(p.hidden_at, `listing ${p.id} reported by ${reporters.size}`).not.toBeNull();
     }
   }

@@ -63,7 +63,9 @@ describe.each(databaseKinds())("fuzzed payment side doors (simulated provider, %
           seen.add(`pay ${r.status}`);
         } else if (s.kind === "checkout") {
           const transId = s.garbage ?? (ids.length > 0 ? ids[s.pick % ids.length] : "none");
-          const r = await postForm(h, checkoutRoute, `/simulated-checkout/x`, s.f, { params: { transId } });
+          // Posted by the payer: only the payer may approve or decline (decision 0110; a visitor or
+          // another account is refused in tests/integration/shell/simulated-checkout.test.ts).
+          const r = await postForm(h, checkoutRoute, `/simulated-checkout/x`, s.f, { params: { transId }, jar: jar.clone() });
           expectStatus(r, [303, 400, 404], "simulated checkout");
           if (r.status === 303) expect(r.location).toMatch(/^\/(?![/\\])/);
           seen.add(`checkout ${r.status}`);

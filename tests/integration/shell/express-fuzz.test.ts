@@ -191,7 +191,8 @@ describe("fuzzing through the Express handler", () => {
         async (body, contentType) => {
           const r = await post("/webhooks/fapshi", body, contentType ? { "content-type": contentType } : {});
           expect(r.status).toBeLessThan(500);
-          expect([200, 400, 401, 404]).toContain(r.status);
+          // 413: a body over the webhook's 64 kB limit is refused before it is read (server/body-limit.ts).
+          expect([200, 400, 401, 404, 413]).toContain(r.status);
         },
       ),
       { numRuns: RUNS },
