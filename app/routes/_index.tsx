@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NEIGHBOURHOODS } from "../../domain/listings/buea";
 import { MAX_KEYWORD_LENGTH } from "../../domain/listings/listing-search";
 import { listPublishedPosts } from "../../domain/blog/blog.queries";
 import { latestViewedIds } from "../../domain/engagement/history.queries";
-import { getOptionalUser } from "~/utils/auth.server";
+import { ADMIN_HOME_PATH, getOptionalUser } from "~/utils/auth.server";
 import { i18next } from "~/i18next.server";
 import { formatXaf } from "~/utils/format";
 import { seoMeta, type PageSeo } from "~/utils/seo";
@@ -25,8 +25,12 @@ const BUDGETS = [20_000, 30_000, 50_000, 75_000, 100_000] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { listings } = context.services;
-  const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
   const user = await getOptionalUser(context, request);
+  // An admin's home is the dashboard (issue 11): sent there by the server before anything is read
+  // or rendered. The visitor page cache (server/page-cache.ts) never answers a request that carries
+  // a session cookie, so a signed-in admin always reaches this loader.
+  if (user?.isAdmin) throw redirect(ADMIN_HOME_PATH);
+  const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
   const [featured, neighbourhoods, posts, recommended] = await Promise.all([
     listings.search.featuredListings(FEATURED_COUNT),
     listings.search.neighbourhoodCounts(),

@@ -16,6 +16,8 @@ export const LOGIN_PATH = "/auth/login";
 export const AGENT_UNAUTHORIZED_PATH = "/agents/unauthorized";
 export const AGENT_VERIFICATION_PATH = "/auth/agent-verification";
 export const ADMIN_UNAUTHORIZED_PATH = "/admin/unauthorized";
+/** Where a signed-in admin lands from the home page. */
+export const ADMIN_HOME_PATH = "/admin/dashboard";
 export const TWO_FACTOR_PATH = "/auth/two-factor";
 
 type CookieSession = Session<Record<string, unknown>, FlashData>;

@@ -25,6 +25,7 @@ import * as agentUnauthorized from "../../../app/routes/agents+/unauthorized";
 import * as agentVerification from "../../../app/routes/auth+/agent-verification";
 import * as loginRequired from "../../../app/routes/auth+/required";
 import * as twoFactor from "../../../app/routes/auth+/two-factor";
+import * as home from "../../../app/routes/_index";
 import * as profile from "../../../app/routes/profile";
 import * as messages from "../../../app/routes/messages";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
@@ -176,6 +177,15 @@ describe("route guards", () => {
       for (const who of WHO) check(await h.get(page.module, page.path, { jar: jars[who]() }), OK);
     });
   }
+
+  // Issue 11: an admin opening / lands on the dashboard, sent by the server (no client redirect);
+  // everyone else gets the home page. (The visitors' page cache never answers a request with a
+  // session cookie: tests/integration/shell/page-cache.test.ts.)
+  it("sends a signed-in admin from / to /admin/dashboard and shows everyone else the home page", async () => {
+    const expected: Record<Who, Expected> = { visitor: OK, student: OK, pendingAgent: OK, approvedAgent: OK, admin: "/admin/dashboard" };
+    for (const who of WHO) check(await h.get(home, "/", { jar: jars[who]() }), expected[who]);
+    check(await h.get(home, "/?lng=fr", { jar: jars.admin() }), "/admin/dashboard");
+  });
 
   it("remembers the query string of the page the visitor wanted", async () => {
     const result = await h.get(profile, "/profile?tab=security");
