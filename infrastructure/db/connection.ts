@@ -1,6 +1,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { SchemaScopedPostgresDialect } from "./schema-scoped-introspector";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -93,7 +94,9 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   // pool emit 'error'; with no listener Node would end the whole process. The pool has already
   // thrown that client away: we only note that the database may be gone.
   pool.on("error", (error) => state.down(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool(pool, state) }) });
+  const dialectConfig = { pool: watchedPool(pool, state) };
+  const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresDialect(dialectConfig);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     dialect: "postgres",
