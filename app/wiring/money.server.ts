@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
+import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
 import type { RecordViewingOutcomeDeps } from "../../domain/commission/record-viewing-outcome.use-case";
 import type { VoidCommissionDeps } from "../../domain/commission/void-commission.use-case";
 import { handleWebhook } from "../../domain/payment/handle-webhook.use-case";
@@ -30,6 +31,7 @@ import { cryptoIds } from "../../infrastructure/payments/crypto-reference-genera
 import { createPaymentGateway } from "../../infrastructure/payments/payment-gateway-factory";
 import type { SimulatedCheckout } from "../../infrastructure/payments/simulated-payment-gateway";
 import { webhookSecretMatches } from "../../infrastructure/payments/webhook-secret";
+import { KyselyAgentEarningsReader } from "../../infrastructure/repositories/kysely-agent-earnings-reader";
 import { kyselyCommissionAdminUnitOfWork } from "../../infrastructure/repositories/kysely-commission-repository";
 import { createKyselyMoneyStore } from "../../infrastructure/repositories/kysely-money-unit-of-work";
 
@@ -123,6 +125,8 @@ export interface MoneyModule {
   viewings: RecordViewingOutcomeDeps;
   /** For voidCommission (admins; the screen comes with the admin pages). */
   commissionAdmin: VoidCommissionDeps;
+  /** For getAgentEarnings (the agent's earnings page). */
+  earnings: AgentEarningsDeps;
   /** For getSubscriptionStatus. */
   subscriptions: { subscriptions: SubscriptionRepository; clock: Clock };
   /** For getPlatformAccess (the guest-house access fee). */
@@ -232,6 +236,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
+    earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
     platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },
     properties: store.properties,

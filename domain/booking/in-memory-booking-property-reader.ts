@@ -26,4 +26,8 @@ export class InMemoryBookingPropertyReader implements BookingPropertyReader {
   agentOf(propertyId: string): string | undefined {
     return this.properties.get(propertyId)?.agentId;
   }
+
+  titleOf(propertyId: string): string | undefined {
+    return this.properties.get(propertyId)?.title;
+  }
 }

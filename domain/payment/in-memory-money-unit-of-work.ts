@@ -2,6 +2,7 @@
 // at a time (as SQLite does) and restores every repository when the work throws.
 import { InMemoryBookingPropertyReader } from "../booking/in-memory-booking-property-reader";
 import { InMemoryBookingRepository } from "../booking/in-memory-booking-repository";
+import { InMemoryAgentEarningsReader } from "../commission/in-memory-agent-earnings-reader";
 import { InMemoryCommissionRepository } from "../commission/in-memory-commission-repository";
 import type { UnitOfWork } from "../shared/transaction";
 import { InMemorySubscriptionRepository } from "../subscription/in-memory-subscription-repository";
@@ -16,6 +17,11 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   readonly commissions = new InMemoryCommissionRepository({
     noShowPropertyIds: () => this.bookings.noShowPropertyIds(),
     agentOf: (propertyId) => this.properties.agentOf(propertyId),
+  });
+  /** The agent earnings read model over the commissions above. */
+  readonly earnings = new InMemoryAgentEarningsReader({
+    rows: () => this.commissions.all(),
+    titleOf: (propertyId) => this.properties.titleOf(propertyId) ?? "",
   });
   private queue: Promise<unknown> = Promise.resolve();
 

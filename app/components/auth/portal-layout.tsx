@@ -13,6 +13,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
     { to: "/agents/properties", key: "properties" },
     { to: "/agents/new-property", key: "newProperty" },
     { to: "/agents/bookings", key: "bookings" },
+    { to: "/agents/earnings", key: "earnings" },
     { to: "/agents/messages", key: "messages" },
     { to: "/agents/reports", key: "reports" },
     { to: "/agents/profile", key: "profile" },

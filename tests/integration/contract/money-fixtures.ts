@@ -23,7 +23,7 @@ export interface MoneyFixture {
   /** The database, for the SQLite and PostgreSQL kinds. */
   db?: TestDatabase;
   addUser(id: string): Promise<void>;
-  addProperty(p: { id: string; agentId: string; visitingHours?: string | null; status?: BookableProperty["status"]; isAvailable?: boolean; hidden?: boolean }): Promise<void>;
+  addProperty(p: { id: string; agentId: string; title?: string; visitingHours?: string | null; status?: BookableProperty["status"]; isAvailable?: boolean; hidden?: boolean }): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -59,6 +59,7 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
         store.properties.add({
           id: p.id,
           agentId: p.agentId,
+          ...(p.title !== undefined ? { title: p.title } : {}),
           status: p.status ?? "available",
           isAvailable: p.isAvailable ?? true,
           hidden: p.hidden ?? false,
@@ -82,7 +83,7 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
         .values({
           id: p.id,
           agent_id: p.agentId,
-          title: `Property ${p.id}`,
+          title: p.title ?? `Property ${p.id}`,
           property_type: "room",
           neighbourhood: "Molyko",
           latitude: 4.15,

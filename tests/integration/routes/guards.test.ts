@@ -12,6 +12,7 @@ import * as adminReports from "../../../app/routes/admin+/reports";
 import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
 import * as adminUsers from "../../../app/routes/admin+/users";
 import * as agentBookings from "../../../app/routes/agents+/bookings";
+import * as agentEarnings from "../../../app/routes/agents+/earnings";
 import * as agentLanding from "../../../app/routes/agents+/landing";
 import * as agentMessages from "../../../app/routes/agents+/messages";
 import * as agentNewProperty from "../../../app/routes/agents+/new-property";
@@ -81,6 +82,7 @@ const ROUTES: GuardedRoute[] = [
   // Past the guard an empty form is refused (400); p-1 does not exist, so its pages are a 404.
   agentRoute("/agents/properties", agentProperties, undefined, { post: 400 }),
   agentRoute("/agents/bookings", agentBookings),
+  agentRoute("/agents/earnings", agentEarnings),
   agentRoute("/agents/messages", agentMessages, undefined, { post: 400 }),
   agentRoute("/agents/profile", agentProfile, undefined, { post: 400 }),
   agentRoute("/agents/reports", agentReports),

@@ -1,0 +1,138 @@
+// /agents/earnings (issue 9): the approved agent's commissions. Totals per status (summed by the
+// database), the next weekly payout date, and the commissions newest first, 10 a page, each with
+// its date, property, amount, status and, when voided, the reason. Nothing about the student is
+// shown. A plain page with link pagination, so it works without JavaScript.
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getAgentEarnings } from "../../../domain/commission/agent-earnings.query";
+import { titleMeta } from "~/components/auth/page-title";
+import { PortalLayout } from "~/components/auth/portal-layout";
+import { Pagination } from "~/components/listings/pagination";
+import { i18next } from "~/i18next.server";
+import { requireAgent } from "~/utils/auth.server";
+import { formatDate, formatXaf } from "~/utils/format";
+
+export const handle = { i18n: ["auth", "portal", "listings"] };
+export const meta = titleMeta;
+
+function pageOf(raw: string | null): number {
+  const n = typeof raw === "string" && /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 ? n : 1;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAgent(context, request);
+  const earnings = await getAgentEarnings(context.services.money.earnings, user.id, pageOf(new URL(request.url).searchParams.get("page")));
+  const t = await i18next.getFixedT(request, "portal");
+  return {
+    title: t("earnings.title"),
+    totals: earnings.totals,
+    nextPayoutAt: earnings.nextPayoutAt.toISOString(),
+    page: earnings.page,
+    pageCount: earnings.pageCount,
+    total: earnings.total,
+    items: earnings.items.map((e) => ({
+      id: e.id,
+      date: e.date.toISOString(),
+      propertyId: e.propertyId,
+      propertyTitle: e.propertyTitle,
+      amount: e.amount,
+      status: e.status,
+      voidReason: e.voidReason,
+    })),
+  };
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function AgentEarningsPage() {
+  const { t, i18n } = useTranslation("portal");
+  const { totals, nextPayoutAt, items, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <PortalLayout portal="agent" title={t("earnings.title")} intro={t("earnings.intro")}>
+      <section aria-labelledby="earnings-totals">
+        <h2 id="earnings-totals" className="sr-only">
+          {t("earnings.totals.label")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <Total testId="total-earned" label={t("earnings.totals.earned")} amount={totals.earned} count={totals.counts.pending + totals.counts.paid} />
+          <Total testId="total-paid" label={t("earnings.totals.paid")} amount={totals.paid} count={totals.counts.paid} />
+          <Total testId="total-pending" label={t("earnings.totals.pending")} amount={totals.pending} count={totals.counts.pending} />
+          <Total testId="total-voided" label={t("earnings.totals.voided")} amount={totals.voided} count={totals.counts.voided} />
+        </dl>
+        <p className="mt-4 font-semibold" data-testid="next-payout">
+          {t("earnings.nextPayout", { date: formatDate(nextPayoutAt, i18n.language, { weekday: "long" }) })}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("earnings.nextPayoutHint")}</p>
+      </section>
+      <section aria-labelledby="earnings-list" className="mt-8">
+        <h2 id="earnings-list" className="text-lg font-semibold">
+          {t("earnings.list.label")}
+        </h2>
+        {items.length === 0 ? (
+          <div className="card mt-3 p-6">
+            <p>{t("earnings.list.empty")}</p>
+          </div>
+        ) : (
+          <EarningsTable items={items} />
+        )}
+        <Pagination page={page} pageCount={pageCount} label={t("earnings.pagination")} hrefFor={(p) => (p > 1 ? `/agents/earnings?page=${p}` : "/agents/earnings")} />
+      </section>
+    </PortalLayout>
+  );
+}
+
+function Total({ testId, label, amount, count }: { testId: string; label: string; amount: number; count: number }) {
+  const { t } = useTranslation("portal");
+  return (
+    <div className="card p-4" data-testid={testId}>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-xl font-bold">{formatXaf(amount)}</dd>
+      <dd className="text-sm text-slate-600 dark:text-slate-400">{t("earnings.totals.count", { count })}</dd>
+    </div>
+  );
+}
+
+function EarningsTable({ items }: { items: Data["items"] }) {
+  const { t, i18n } = useTranslation("portal");
+  return (
+    <div className="card mt-3 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 dark:border-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-2">
+              {t("earnings.list.date")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("earnings.list.property")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("earnings.list.amount")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("earnings.list.status")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="earning">
+              <td className="px-4 py-2 whitespace-nowrap">{formatDate(item.date, i18n.language)}</td>
+              <td className="px-4 py-2">{item.propertyTitle}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{formatXaf(item.amount)}</td>
+              <td className="px-4 py-2">
+                <span className="font-semibold">{t(`earnings.status.${item.status}`)}</span>
+                {item.voidReason ? (
+                  <p className="text-slate-700 dark:text-slate-300" data-testid="void-reason">
+                    {t("earnings.voidReason", { reason: item.voidReason })}
+                  </p>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
