@@ -13,10 +13,13 @@ export class InMemorySavedSearchRepository implements SavedSearchRepository {
     return this.searches.filter((s) => s.userId === userId).length;
   }
 
-  async add(search: SavedSearch): Promise<boolean> {
-    if (this.searches.some((s) => s.userId === search.userId && s.query === search.query)) return false;
+  // Synchronous from check to push: one step, like the database adapter's transaction.
+  async addWithinLimit(search: SavedSearch, limit: number): Promise<"added" | "exists" | "limit"> {
+    const mine = this.searches.filter((s) => s.userId === search.userId);
+    if (mine.some((s) => s.query === search.query)) return "exists";
+    if (mine.length >= limit) return "limit";
     this.searches.push({ ...search });
-    return true;
+    return "added";
   }
 
   async remove(userId: string, searchId: string): Promise<boolean> {

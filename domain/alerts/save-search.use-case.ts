@@ -22,11 +22,10 @@ export async function saveSearch(
 ): Promise<Result<SavedSearch, AlertError>> {
   const query = normalizeSearchQuery(input.queryString);
   if (query === "") return err(alertError("listings.empty_search"));
-  if ((await deps.savedSearches.countFor(input.userId)) >= SAVED_SEARCH_LIMIT) {
-    return err(alertError("listings.saved_search_limit", { limit: SAVED_SEARCH_LIMIT }));
-  }
   const now = deps.clock.now();
   const search: SavedSearch = { id: deps.ids.id(), userId: input.userId, query, lastNotifiedAt: now, createdAt: now };
-  if (!(await deps.savedSearches.add(search))) return err(alertError("listings.saved_search_exists"));
+  const outcome = await deps.savedSearches.addWithinLimit(search, SAVED_SEARCH_LIMIT);
+  if (outcome === "exists") return err(alertError("listings.saved_search_exists"));
+  if (outcome === "limit") return err(alertError("listings.saved_search_limit", { limit: SAVED_SEARCH_LIMIT }));
   return ok(search);
 }

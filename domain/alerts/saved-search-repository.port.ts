@@ -9,8 +9,12 @@ export interface SavedSearchWithRecipient {
 
 export interface SavedSearchRepository {
   countFor(userId: string): Promise<number>;
-  /** False when the user already saved this query. */
-  add(search: SavedSearch): Promise<boolean>;
+  /**
+   * Adds the search unless the user already saved this query ("exists") or already has `limit`
+   * searches ("limit"). Checking and adding are one step, so concurrent saves by one user never
+   * pass the limit together.
+   */
+  addWithinLimit(search: SavedSearch, limit: number): Promise<"added" | "exists" | "limit">;
   /** False when the user has no saved search with this id. */
   remove(userId: string, searchId: string): Promise<boolean>;
   /** Newest first. */

@@ -23,20 +23,32 @@ export class KyselySavedSearchRepository implements SavedSearchRepository {
     return Number(row.n);
   }
 
-  async add(search: SavedSearch): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto("saved_searches")
-      .values({
-        id: search.id,
-        user_id: search.userId,
-        query: search.query,
-        last_notified_at: search.lastNotifiedAt.toISOString(),
-        created_at: search.createdAt.toISOString(),
-      })
-      .onConflict((oc) => oc.columns(["user_id", "query"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    return inserted !== undefined;
+  async addWithinLimit(search: SavedSearch, limit: number): Promise<"added" | "exists" | "limit"> {
+    return this.db.transaction().execute(async (trx) => {
+      // A no-op update on the user's profile row serialises this user's saves (the row lock on
+      // PostgreSQL, the write lock on SQLite), so the count below cannot be passed by a racing save.
+      await trx.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", search.userId).execute();
+      const existing = await trx
+        .selectFrom("saved_searches")
+        .select(["query"])
+        .where("user_id", "=", search.userId)
+        .execute();
+      if (existing.some((r) => r.query === search.query)) return "exists";
+      if (existing.length >= limit) return "limit";
+      const inserted = await trx
+        .insertInto("saved_searches")
+        .values({
+          id: search.id,
+          user_id: search.userId,
+          query: search.query,
+          last_notified_at: search.lastNotifiedAt.toISOString(),
+          created_at: search.createdAt.toISOString(),
+        })
+        .onConflict((oc) => oc.columns(["user_id", "query"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return inserted !== undefined ? "added" : "exists";
+    });
   }
 
   async remove(userId: string, searchId: string): Promise<boolean> {

@@ -35,17 +35,30 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("SavedSearchRepository o
   });
   afterEach(() => h.close());
 
+  it("never passes the limit, also when one user saves many searches at the same moment", async () => {
+    expect(await h.repo.addWithinLimit(search("s0", "u1", "n=Molyko", 0), 3)).toBe("added");
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => h.repo.addWithinLimit(search(`s${i + 1}`, "u1", `max=${20_000 + i}`, i + 1), 3)),
+    );
+    expect(outcomes.filter((o) => o === "added")).toHaveLength(2);
+    expect(outcomes.filter((o) => o === "limit")).toHaveLength(6);
+    expect(await h.repo.countFor("u1")).toBe(3);
+    // The limit is per user, and a duplicate is told apart from a full list.
+    expect(await h.repo.addWithinLimit(search("s9", "u1", "n=Molyko", 9), 3)).toBe("exists");
+    expect(await h.repo.addWithinLimit(search("s10", "u2", "n=Molyko", 10), 3)).toBe("added");
+  });
+
   it("adds, refuses a duplicate per user, counts and lists newest first", async () => {
-    expect(await h.repo.add(search("s1", "u1", "n=Molyko", 1))).toBe(true);
-    expect(await h.repo.add(search("s2", "u1", "n=Molyko", 2))).toBe(false);
-    expect(await h.repo.add(search("s3", "u1", "n=Muea", 3))).toBe(true);
-    expect(await h.repo.add(search("s4", "u2", "n=Molyko", 4))).toBe(true);
+    expect(await h.repo.addWithinLimit(search("s1", "u1", "n=Molyko", 1), 10)).toBe("added");
+    expect(await h.repo.addWithinLimit(search("s2", "u1", "n=Molyko", 2), 10)).toBe("exists");
+    expect(await h.repo.addWithinLimit(search("s3", "u1", "n=Muea", 3), 10)).toBe("added");
+    expect(await h.repo.addWithinLimit(search("s4", "u2", "n=Molyko", 4), 10)).toBe("added");
     expect(await h.repo.countFor("u1")).toBe(2);
     expect(await h.repo.listFor("u1")).toEqual([search("s3", "u1", "n=Muea", 3), search("s1", "u1", "n=Molyko", 1)]);
   });
 
   it("removes only the owner's search", async () => {
-    await h.repo.add(search("s1", "u1", "n=Molyko", 1));
+    await h.repo.addWithinLimit(search("s1", "u1", "n=Molyko", 1), 10);
     expect(await h.repo.remove("u2", "s1")).toBe(false);
     expect(await h.repo.remove("u1", "s1")).toBe(true);
     expect(await h.repo.remove("u1", "s1")).toBe(false);
@@ -53,9 +66,9 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("SavedSearchRepository o
   });
 
   it("lists every search with its recipient, grouped by user, and marks them notified", async () => {
-    await h.repo.add(search("s3", "u2", "n=Muea", 1));
-    await h.repo.add(search("s2", "u1", "max=30000", 2));
-    await h.repo.add(search("s1", "u1", "n=Molyko", 1));
+    await h.repo.addWithinLimit(search("s3", "u2", "n=Muea", 1), 10);
+    await h.repo.addWithinLimit(search("s2", "u1", "max=30000", 2), 10);
+    await h.repo.addWithinLimit(search("s1", "u1", "n=Molyko", 1), 10);
     const all = await h.repo.listAllWithRecipients();
     expect(all.map((r) => [r.search.id, r.email, r.fullName])).toEqual([
       ["s1", "ngozi@example.cm", "Ngozi Tabi"],
