@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "../../../domain/accounts/update-agent-profile.use-case";
 import { agentVerificationSchema, SPECIALIZATIONS } from "~/components/auth/auth-schemas";
-import { ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
+import { FormAlert } from "~/components/auth/form-fields";
+import { BusinessDetailsFields } from "~/components/auth/business-details-fields";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { i18next } from "~/i18next.server";
@@ -190,38 +191,11 @@ function BusinessForm({ defaults }: { defaults: Profile["details"] }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: agentProfileSchema }),
   });
-  const chosen = new Set(([] as unknown[]).concat(fields.specializations.initialValue ?? []).map(String));
-  const text = (name: "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl", type: "text" | "tel" | "email" | "url", autoComplete: string, hint?: string) => (
-    <TextField
-      label={t(`verification.fields.${name}`)}
-      hint={hint}
-      errors={fields[name].errors}
-      errorId={fields[name].errorId}
-      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
-    />
-  );
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="profile" />
-      {text("businessName", "text", "organization")}
-      {text("licenseNumber", "text", "off")}
-      <fieldset>
-        <legend className="label">{t("verification.fields.specializations")}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {SPECIALIZATIONS.map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={fields.specializations.name} value={value} defaultChecked={chosen.has(value)} className="h-4 w-4" />
-              {t(`verification.specializations.${value}`)}
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.specializations.errorId} errors={fields.specializations.errors} />
-      </fieldset>
-      {text("businessPhone", "tel", "tel", t("fields.phoneHint"))}
-      {text("businessEmail", "email", "email")}
-      {text("businessAddress", "text", "street-address")}
-      {text("websiteUrl", "url", "url", t("verification.websiteHint"))}
+      <BusinessDetailsFields fields={fields} />
       <button type="submit" className="btn-primary">
         {t("agent-profile:save")}
       </button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -14,8 +14,9 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
 import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { agentVerificationSchema, MAX_DOCUMENTS, SPECIALIZATIONS } from "~/components/auth/auth-schemas";
-import { AuthCard, ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
+import { agentVerificationSchema, MAX_DOCUMENTS } from "~/components/auth/auth-schemas";
+import { AuthCard, ErrorList, FormAlert } from "~/components/auth/form-fields";
+import { BusinessDetailsFields } from "~/components/auth/business-details-fields";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
@@ -156,37 +157,10 @@ function VerificationForm({ defaults, submitLabel }: { defaults: SubmittedDetail
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: agentVerificationSchema }),
   });
-  const chosen = new Set(([] as unknown[]).concat(fields.specializations.initialValue ?? []).map(String));
-  const text = (name: "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl", type: "text" | "tel" | "email" | "url", autoComplete: string, hint?: string) => (
-    <TextField
-      label={t(`verification.fields.${name}`)}
-      hint={hint}
-      errors={fields[name].errors}
-      errorId={fields[name].errorId}
-      inputProps={{ ...getInputProps(fields[name], { type }), autoComplete }}
-    />
-  );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
-      {text("businessName", "text", "organization")}
-      {text("licenseNumber", "text", "off")}
-      <fieldset>
-        <legend className="label">{t("verification.fields.specializations")}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {SPECIALIZATIONS.map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={fields.specializations.name} value={value} defaultChecked={chosen.has(value)} className="h-4 w-4" />
-              {t(`verification.specializations.${value}`)}
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.specializations.errorId} errors={fields.specializations.errors} />
-      </fieldset>
-      {text("businessPhone", "tel", "tel", t("fields.phoneHint"))}
-      {text("businessEmail", "email", "email")}
-      {text("businessAddress", "text", "street-address")}
-      {text("websiteUrl", "url", "url", t("verification.websiteHint"))}
+      <BusinessDetailsFields fields={fields} />
       <div>
         <label htmlFor={fields.documents.id} className="label">
           {t("verification.fields.documents")}
