@@ -7,7 +7,9 @@ import { expect, test } from "./fixtures";
 
 test.describe("hydration", () => {
   test("a form typed into before React's first render still works, without an error", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "about hydration");
+    // Skipped in the no-js project on purpose: without JavaScript there is no hydration to race,
+    // and the same form's no-js path is covered by auth.spec.ts.
+    test.skip(!javaScriptEnabled, "without JavaScript there is no hydration to race");
     await page.addInitScript(() => {
       // React's scheduler runs its work in MessageChannel tasks: deliver them late, as a loaded
       // CPU does. (Only the timing changes; every task still runs, in order.)

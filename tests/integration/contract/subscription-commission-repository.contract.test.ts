@@ -90,6 +90,8 @@ describeEachDatabase(moneyKinds())("CommissionRepository on %s", (kind) => {
     expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 10000, paid: 0, unpaid: 10000, count: 2 });
   });
 
+  // Not on the in-memory adapter: marking one earning paid is done here on the table, since the
+  // payout use case that would do it through the port comes with the admin issue (11).
   it.runIf(kind !== "memory")("splits paid from unpaid", async () => {
     await f.repos.commissions.insertEarning(earning("c1", "b1"));
     await f.repos.commissions.insertEarning(earning("c2", "b2"));
