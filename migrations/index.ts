@@ -11,6 +11,8 @@ import * as engagementExtra from "./2026-11-22T0007-engagement-extra";
 import * as selfDealing from "./2026-11-22T0010-self-dealing";
 import * as propertyManagement from "./2026-11-22T0014-property-management";
 import * as messageNotices from "./2026-11-22T0015-message-notices";
+import * as bookingNotices from "./2026-11-22T0016-booking-notices";
+import * as guestHouseHosting from "./2026-11-22T0017-guest-house-hosting";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0010-self-dealing": selfDealing,
   "2026-11-22T0014-property-management": propertyManagement,
   "2026-11-22T0015-message-notices": messageNotices,
+  "2026-11-22T0016-booking-notices": bookingNotices,
+  "2026-11-22T0017-guest-house-hosting": guestHouseHosting,
 };

@@ -4,6 +4,7 @@ import { InMemoryBookingPropertyReader } from "../booking/in-memory-booking-prop
 import { InMemoryBookingRepository } from "../booking/in-memory-booking-repository";
 import { InMemoryAgentEarningsReader } from "../commission/in-memory-agent-earnings-reader";
 import { InMemoryCommissionRepository } from "../commission/in-memory-commission-repository";
+import { InMemoryBookingNoticeOutbox } from "../notifications/in-memory-booking-notice-outbox";
 import type { UnitOfWork } from "../shared/transaction";
 import { InMemorySubscriptionRepository } from "../subscription/in-memory-subscription-repository";
 import { InMemoryPaymentRepository } from "./in-memory-payment-repository";
@@ -14,6 +15,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   readonly bookings = new InMemoryBookingRepository();
   readonly payments = new InMemoryPaymentRepository();
   readonly subscriptions = new InMemorySubscriptionRepository();
+  readonly notices = new InMemoryBookingNoticeOutbox();
   readonly commissions = new InMemoryCommissionRepository({
     noShowPropertyIds: () => this.bookings.noShowPropertyIds(),
     agentOf: (propertyId) => this.properties.agentOf(propertyId),
@@ -26,7 +28,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   private queue: Promise<unknown> = Promise.resolve();
 
   get repos(): MoneyRepos {
-    return { bookings: this.bookings, payments: this.payments, subscriptions: this.subscriptions, commissions: this.commissions };
+    return { bookings: this.bookings, payments: this.payments, subscriptions: this.subscriptions, commissions: this.commissions, notices: this.notices };
   }
 
   run<T>(work: (repos: MoneyRepos) => Promise<T>): Promise<T> {
@@ -36,6 +38,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
         payments: this.payments.snapshot(),
         subscriptions: this.subscriptions.snapshot(),
         commissions: this.commissions.snapshot(),
+        notices: this.notices.snapshot(),
       };
       try {
         return await work(this.repos);
@@ -44,6 +47,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
         this.payments.restore(saved.payments);
         this.subscriptions.restore(saved.subscriptions);
         this.commissions.restore(saved.commissions);
+        this.notices.restore(saved.notices);
         throw error;
       }
     });

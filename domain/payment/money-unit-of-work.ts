@@ -2,6 +2,7 @@
 // UnitOfWork<{...}>; a UnitOfWork<MoneyRepos> fits them all.
 import type { BookingRepository } from "../booking/booking-repository.port";
 import type { CommissionRepository } from "../commission/commission-repository.port";
+import type { BookingNoticeOutbox } from "../notifications/booking-notice-outbox.port";
 import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
 import type { PaymentRepository } from "./payment-repository.port";
 
@@ -10,4 +11,6 @@ export interface MoneyRepos {
   payments: PaymentRepository;
   subscriptions: SubscriptionRepository;
   commissions: CommissionRepository;
+  /** Booking e-mails, written in the same transaction as the change they report. */
+  notices: BookingNoticeOutbox;
 }

@@ -143,6 +143,16 @@ export interface GuestHousesTable {
   whatsapp_number: string;
   is_verified: Generated<Bool>;
   created_at: Iso;
+  /** Migration 0017. */
+  max_guests: Generated<number>;
+  house_rules: Generated<string>;
+}
+
+/** Migration 0017: nights a host has marked the house unavailable. */
+export interface GuestHouseBlockedDatesTable {
+  guest_house_id: string;
+  blocked_date: string; // YYYY-MM-DD
+  created_at: Iso;
 }
 
 export interface PhotosTable {
@@ -335,6 +345,9 @@ export interface HostVerificationsTable {
   documents: Generated<Json>;
   submitted_at: Iso;
   reviewed_at: Iso | null;
+  /** Migration 0017. */
+  reviewed_by: string | null;
+  reject_reason: string | null;
 }
 
 export interface BookingAttemptsTable {
@@ -343,6 +356,12 @@ export interface BookingAttemptsTable {
   guest_house_id: string;
   attempt_date: Iso;
   whatsapp_message_sent: Generated<Bool>;
+  /** Migration 0017: the stay asked for (NULL on older rows) and the message handed to WhatsApp. */
+  check_in: string | null;
+  check_out: string | null;
+  guests: number | null;
+  message: Generated<string>;
+  language: Generated<"en" | "fr">;
 }
 
 export interface CommissionEarningsTable {
@@ -363,6 +382,22 @@ export interface CommissionEarningsTable {
   voided_at: Iso | null;
   voided_by: string | null;
   void_reason: string | null;
+}
+
+/** Migration 0016: booking e-mails waiting to be sent (domain/notifications). */
+export interface BookingNoticesTable {
+  id: string;
+  kind: string;
+  booking_id: string;
+  recipient: string;
+  data: Generated<Json>;
+  dedupe_key: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Iso;
+  last_error: string | null;
+  created_at: Iso;
+  sent_at: Iso | null;
 }
 
 export interface OutboxEmailsTable {
@@ -404,6 +439,7 @@ export interface Database {
   agent_documents: AgentDocumentsTable;
   properties: PropertiesTable;
   guest_houses: GuestHousesTable;
+  guest_house_blocked_dates: GuestHouseBlockedDatesTable;
   photos: PhotosTable;
   listing_reports: ListingReportsTable;
   blog_posts: BlogPostsTable;
@@ -422,6 +458,7 @@ export interface Database {
   platform_fee_payments: PlatformFeePaymentsTable;
   host_verifications: HostVerificationsTable;
   booking_attempts: BookingAttemptsTable;
+  booking_notices: BookingNoticesTable;
   commission_earnings: CommissionEarningsTable;
   outbox_emails: OutboxEmailsTable;
   simulated_transactions: SimulatedTransactionsTable;

@@ -6,6 +6,7 @@ import type { MoneyRepos } from "../../domain/payment/money-unit-of-work";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import type { Dialect } from "../db/connection";
 import type { Database } from "../db/schema";
+import { KyselyBookingNoticeOutbox } from "./kysely-booking-notice-outbox";
 import { KyselyBookingPropertyReader } from "./kysely-booking-property-reader";
 import { KyselyBookingRepository } from "./kysely-booking-repository";
 import { KyselyCommissionRepository } from "./kysely-commission-repository";
@@ -18,6 +19,7 @@ export function createKyselyMoneyRepos(db: Kysely<Database>, dialect: Dialect): 
     payments: new KyselyPaymentRepository(db, dialect),
     subscriptions: new KyselySubscriptionRepository(db, dialect),
     commissions: new KyselyCommissionRepository(db),
+    notices: new KyselyBookingNoticeOutbox(db),
   };
 }
 
