@@ -5,7 +5,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { doualaDate } from "../../domain/booking/visit-date";
 import { recordViewingOutcome } from "../../domain/commission/record-viewing-outcome.use-case";
 import { titleMeta } from "~/components/auth/page-title";
 import { FormAlert } from "~/components/auth/form-fields";
@@ -24,7 +23,7 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const { money } = context.services;
-  const due = await money.views.viewingsToConfirm(user.id, doualaDate(money.clock.now()));
+  const due = await money.views.viewingsToConfirm(user.id, money.clock.now());
   // After "Yes, the visit took place": the booking just confirmed, for the link to review the agent.
   const confirmedId = cleanKey(new URL(request.url).searchParams.get("confirmed"));
   const confirmed = confirmedId ? await money.views.studentBooking(user.id, confirmedId) : null;

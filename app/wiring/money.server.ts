@@ -2,7 +2,6 @@
 // simulated provider), viewing outcomes and commissions, plus the read models the money pages
 // show (a student's bookings and payments, an agent's bookings, viewings to confirm).
 // Composed into Services (as `money`) by app/services.server.ts, the composition root.
-import type { Kysely } from "kysely";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
@@ -16,6 +15,7 @@ import {
   type PaymentGateway,
   type ProviderStatus,
 } from "../../domain/payment/payment-gateway.port";
+import type { MoneyViewsReader } from "../../domain/payment/money-views-reader.port";
 import type { PaymentType } from "../../domain/payment/payment.entity";
 import { reconcilePendingPayments, type ReconcileReport } from "../../domain/payment/reconcile-pending-payments.use-case";
 import { realSleep, type Sleep } from "../../domain/payment/retry";
@@ -26,7 +26,6 @@ import type { IdGenerator, ReferenceGenerator } from "../../domain/shared/ids";
 import type { SubscriptionRepository } from "../../domain/subscription/subscription-repository.port";
 import type { Config } from "../../infrastructure/config/config";
 import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import type { Database } from "../../infrastructure/db/schema";
 import { cryptoIds } from "../../infrastructure/payments/crypto-reference-generator";
 import { createPaymentGateway } from "../../infrastructure/payments/payment-gateway-factory";
 import type { SimulatedCheckout } from "../../infrastructure/payments/simulated-payment-gateway";
@@ -34,6 +33,7 @@ import { webhookSecretMatches } from "../../infrastructure/payments/webhook-secr
 import { KyselyAgentEarningsReader } from "../../infrastructure/repositories/kysely-agent-earnings-reader";
 import { kyselyCommissionAdminUnitOfWork } from "../../infrastructure/repositories/kysely-commission-repository";
 import { createKyselyMoneyStore } from "../../infrastructure/repositories/kysely-money-unit-of-work";
+import { KyselyMoneyViewsReader } from "../../infrastructure/repositories/kysely-money-views-reader";
 
 /** The simulated provider's checkout, for /simulated-checkout/$transId (demo and tests only). */
 export interface SimulatedCheckoutPort {
@@ -43,72 +43,6 @@ export interface SimulatedCheckoutPort {
   decline(transId: string): Promise<ProviderStatus>;
 }
 export type { SimulatedCheckout };
-
-// ── Read models ────────────────────────────────────────────────────────────────────────────────
-
-export interface StudentBookingView {
-  id: string;
-  reference: string;
-  propertyId: string;
-  propertyTitle: string;
-  agentId: string;
-  visitDate: string;
-  visitTime: string;
-  bookingStatus: string;
-  paymentStatus: string;
-  paymentAmount: number;
-  viewingOutcome: "confirmed" | "no_show" | null;
-  /** ISO time the pending hold ends, or null. */
-  holdExpiresAt: string | null;
-  createdAt: string;
-}
-
-export interface StudentPaymentView {
-  reference: string;
-  type: string;
-  amount: number;
-  status: string;
-  method: string | null;
-  bookingReference: string | null;
-  createdAt: string;
-}
-
-export interface AgentBookingView {
-  reference: string;
-  propertyId: string;
-  propertyTitle: string;
-  visitorName: string;
-  visitorEmail: string;
-  visitorPhone: string;
-  visitDate: string;
-  visitTime: string;
-  message: string;
-  bookingStatus: string;
-  paymentStatus: string;
-  viewingOutcome: "confirmed" | "no_show" | null;
-  createdAt: string;
-}
-
-export interface BookablePropertyRef {
-  id: string;
-  title: string;
-}
-
-/** Read paths of the money pages: view models straight from the database (writes go through use cases). */
-export interface MoneyViews {
-  studentBookings(studentId: string, limit?: number): Promise<StudentBookingView[]>;
-  studentPayments(userId: string, limit?: number): Promise<StudentPaymentView[]>;
-  /** The student's newest pending booking whose hold has not lapsed at `at`, or null. */
-  latestPendingBooking(studentId: string, at: Date): Promise<StudentBookingView | null>;
-  /** Confirmed bookings whose visit day is `today` or earlier and that have no outcome yet, newest visit first. */
-  viewingsToConfirm(studentId: string, today: string): Promise<StudentBookingView[]>;
-  /** One of the student's bookings by id (null when it is not theirs). */
-  studentBooking(studentId: string, bookingId: string): Promise<StudentBookingView | null>;
-  /** Bookings on the agent's listings, newest first (read-only portal view). */
-  agentBookings(agentId: string, limit?: number): Promise<AgentBookingView[]>;
-  /** The first visible, verified, available listing (the /test-booking debug page). */
-  firstBookableProperty(): Promise<BookablePropertyRef | null>;
-}
 
 export interface MoneyModule {
   /** For bookVisit and availableSlots (deps.bookings through booking.uow, or `bookings` below). */
@@ -132,7 +66,7 @@ export interface MoneyModule {
   /** For getPlatformAccess (the guest-house access fee). */
   platformAccess: { platformAccess: PlatformAccessRepository; clock: Clock };
   properties: BookingPropertyReader;
-  views: MoneyViews;
+  views: MoneyViewsReader;
   /** Set only when PAYMENT_PROVIDER=simulated. */
   simulated: SimulatedCheckoutPort | null;
   /** The configured payment gateway's name: 'fapshi' or 'simulated'. */
@@ -240,7 +174,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
     platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },
     properties: store.properties,
-    views: createMoneyViews(database.db),
+    views: new KyselyMoneyViewsReader(database.db),
     simulated: simulated
       ? {
           findCheckout: (transId) => simulated.findCheckout(transId),
@@ -283,166 +217,5 @@ export function startReconciliationJob(money: Pick<MoneyModule, "reconcile">, in
   return async () => {
     clearInterval(timer);
     if (running) await running;
-  };
-}
-
-// ── Kysely read models ─────────────────────────────────────────────────────────────────────────
-
-function createMoneyViews(db: Kysely<Database>): MoneyViews {
-  const studentBookingQuery = () =>
-    db
-      .selectFrom("bookings as b")
-      .innerJoin("properties as p", "p.id", "b.property_id")
-      .select([
-        "b.id",
-        "b.booking_reference",
-        "b.property_id",
-        "p.title",
-        "p.agent_id",
-        "b.visit_date",
-        "b.visit_time",
-        "b.booking_status",
-        "b.payment_status",
-        "b.payment_amount",
-        "b.viewing_outcome",
-        "b.hold_expires_at",
-        "b.created_at",
-      ]);
-  type StudentRow = Awaited<ReturnType<ReturnType<typeof studentBookingQuery>["executeTakeFirstOrThrow"]>>;
-  const toStudentBooking = (r: StudentRow): StudentBookingView => ({
-    id: r.id,
-    reference: r.booking_reference,
-    propertyId: r.property_id,
-    propertyTitle: r.title,
-    agentId: r.agent_id,
-    visitDate: r.visit_date,
-    visitTime: r.visit_time,
-    bookingStatus: r.booking_status,
-    paymentStatus: r.payment_status,
-    paymentAmount: Number(r.payment_amount),
-    viewingOutcome: r.viewing_outcome,
-    holdExpiresAt: r.hold_expires_at,
-    createdAt: r.created_at,
-  });
-
-  return {
-    async studentBookings(studentId, limit = 20) {
-      const rows = await studentBookingQuery()
-        .where("b.student_id", "=", studentId)
-        .orderBy("b.created_at", "desc")
-        .orderBy("b.id", "desc")
-        .limit(limit)
-        .execute();
-      return rows.map(toStudentBooking);
-    },
-
-    async studentPayments(userId, limit = 20) {
-      const rows = await db
-        .selectFrom("payments as pay")
-        .leftJoin("bookings as b", "b.id", "pay.booking_id")
-        .select(["pay.reference", "pay.payment_type", "pay.amount", "pay.payment_status", "pay.method", "pay.created_at", "b.booking_reference"])
-        .where("pay.user_id", "=", userId)
-        .orderBy("pay.created_at", "desc")
-        .orderBy("pay.id", "desc")
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({
-        reference: r.reference,
-        type: r.payment_type,
-        amount: Number(r.amount),
-        status: r.payment_status,
-        method: r.method,
-        bookingReference: r.booking_reference ?? null,
-        createdAt: r.created_at,
-      }));
-    },
-
-    async latestPendingBooking(studentId, at) {
-      const row = await studentBookingQuery()
-        .where("b.student_id", "=", studentId)
-        .where("b.booking_status", "=", "pending")
-        .where("b.hold_expires_at", ">", at.toISOString())
-        .orderBy("b.created_at", "desc")
-        .orderBy("b.id", "desc")
-        .executeTakeFirst();
-      return row ? toStudentBooking(row) : null;
-    },
-
-    async viewingsToConfirm(studentId, today) {
-      const rows = await studentBookingQuery()
-        .where("b.student_id", "=", studentId)
-        .where("b.booking_status", "=", "confirmed")
-        .where("b.viewing_outcome", "is", null)
-        .where("b.visit_date", "<=", today)
-        .orderBy("b.visit_date", "desc")
-        .orderBy("b.id", "desc")
-        .limit(50)
-        .execute();
-      return rows.map(toStudentBooking);
-    },
-
-    async studentBooking(studentId, bookingId) {
-      const row = await studentBookingQuery().where("b.student_id", "=", studentId).where("b.id", "=", bookingId).executeTakeFirst();
-      return row ? toStudentBooking(row) : null;
-    },
-
-    async agentBookings(agentId, limit = 50) {
-      const rows = await db
-        .selectFrom("bookings as b")
-        .innerJoin("properties as p", "p.id", "b.property_id")
-        .select([
-          "b.booking_reference",
-          "b.property_id",
-          "p.title",
-          "b.visitor_name",
-          "b.visitor_email",
-          "b.visitor_phone",
-          "b.visit_date",
-          "b.visit_time",
-          "b.message",
-          "b.booking_status",
-          "b.payment_status",
-          "b.viewing_outcome",
-          "b.created_at",
-          "b.id",
-        ])
-        .where("p.agent_id", "=", agentId)
-        // What the agent acts on: visits that are paid for or covered by a subscription.
-        .where("b.payment_status", "=", "confirmed")
-        .where("b.booking_status", "=", "confirmed")
-        .orderBy("b.created_at", "desc")
-        .orderBy("b.id", "desc")
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({
-        reference: r.booking_reference,
-        propertyId: r.property_id,
-        propertyTitle: r.title,
-        visitorName: r.visitor_name,
-        visitorEmail: r.visitor_email,
-        visitorPhone: r.visitor_phone,
-        visitDate: r.visit_date,
-        visitTime: r.visit_time,
-        message: r.message,
-        bookingStatus: r.booking_status,
-        paymentStatus: r.payment_status,
-        viewingOutcome: r.viewing_outcome,
-        createdAt: r.created_at,
-      }));
-    },
-
-    async firstBookableProperty() {
-      const row = await db
-        .selectFrom("properties")
-        .select(["id", "title"])
-        .where("is_verified", "=", 1)
-        .where("is_available", "=", 1)
-        .where("status", "=", "available")
-        .where("hidden_at", "is", null)
-        .orderBy("created_at", "asc")
-        .orderBy("id", "asc")
-        .executeTakeFirst();
-      return row ?? null;
-    },
   };
 }

@@ -3,7 +3,7 @@ import type { IdGenerator, ReferenceGenerator } from "../shared/ids";
 import { err, ok, domainError, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
-import type { BookingPropertyReader, BookableProperty } from "./booking-property-reader.port";
+import { isBookable, type BookingPropertyReader, type BookableProperty } from "./booking-property-reader.port";
 import type { BookingRepository } from "./booking-repository.port";
 import { BOOKING_FEE_XAF, BOOKING_REFERENCE_PREFIX, DEFAULT_MAX_LIVE_BOOKINGS, HOLD_MS, type Booking } from "./booking.entity";
 import type { BookingError } from "./booking.errors";
@@ -43,7 +43,7 @@ export const MAX_MESSAGE_LENGTH = 1000;
 /** Why a property cannot take visits, or null when it can. */
 export function propertyBookingError(property: BookableProperty): BookingError | null {
   if (property.status === "rented_out") return domainError("booking.property_rented_out");
-  if (property.status !== "available" || !property.isAvailable || property.hidden) return domainError("booking.property_unavailable");
+  if (!isBookable(property)) return domainError("booking.property_unavailable");
   return null;
 }
 

@@ -1,6 +1,7 @@
 // A visit booking. A student with an active subscription is confirmed at once; otherwise the booking
 // is pending and holds its slot for HOLD_MS while the student pays.
 import { MINUTE_MS } from "../shared/clock";
+import { doualaDate } from "./visit-date";
 
 export type BookingStatus =
   | "pending"
@@ -51,8 +52,40 @@ export interface Booking extends VisitSlot {
 }
 
 /** A pending booking whose hold has passed no longer keeps its slot from others. */
-export function holdHasLapsed(booking: Booking, at: Date): boolean {
+export function holdHasLapsed(booking: Pick<Booking, "bookingStatus" | "holdExpiresAt">, at: Date): boolean {
   return booking.bookingStatus === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= at.getTime();
+}
+
+/**
+ * Whether the booking is waiting for its payment at `at` and can still be paid: pending, its hold
+ * not lapsed (a hold ending exactly at `at` has lapsed; a pending booking without an end still holds).
+ */
+export function holdIsRunning(booking: Pick<Booking, "bookingStatus" | "holdExpiresAt">, at: Date): boolean {
+  return booking.bookingStatus === "pending" && !holdHasLapsed(booking, at);
+}
+
+/** Whether the listing's agent acts on the booking: the visit is paid for or covered by a subscription. */
+export function agentActsOn(booking: Pick<Booking, "bookingStatus" | "paymentStatus">): boolean {
+  return booking.bookingStatus === "confirmed" && booking.paymentStatus === "confirmed";
+}
+
+export type ViewingOutcomeRefusal = "own_listing" | "not_confirmed" | "not_yet_due" | "already_recorded";
+
+/**
+ * Why the student cannot (yet) say whether the visit took place, or null when they can: the
+ * booking is not of the listing agent's own listing, it is confirmed, its visit day (Buea time) is
+ * today or earlier at `at`, and no outcome is recorded. The first reason that applies, in that order.
+ */
+export function viewingOutcomeRefusal(
+  booking: Pick<Booking, "studentId" | "bookingStatus" | "visitDate" | "viewingOutcome">,
+  listingAgentId: string,
+  at: Date,
+): ViewingOutcomeRefusal | null {
+  if (listingAgentId === booking.studentId) return "own_listing";
+  if (booking.bookingStatus !== "confirmed") return "not_confirmed";
+  if (booking.visitDate > doualaDate(at)) return "not_yet_due";
+  if (booking.viewingOutcome !== null) return "already_recorded";
+  return null;
 }
 
 /** Whether the booking keeps its slot from other students at `at`. */

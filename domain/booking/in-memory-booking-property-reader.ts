@@ -1,26 +1,44 @@
 import type { BookableProperty, BookingPropertyReader } from "./booking-property-reader.port";
 import { DEFAULT_VISITING_HOURS } from "./visiting-hours";
 
+/** A stored listing: what booking reads, plus what the money read models list by. */
+export interface ListedProperty extends BookableProperty {
+  verified: boolean;
+  createdAt: Date;
+}
+
+function bookableOf(listed: ListedProperty): BookableProperty {
+  const { verified: _verified, createdAt: _createdAt, ...bookable } = listed;
+  return { ...bookable };
+}
+
 export class InMemoryBookingPropertyReader implements BookingPropertyReader {
-  private readonly properties = new Map<string, BookableProperty>();
+  private readonly properties = new Map<string, ListedProperty>();
 
   async findPropertyForBooking(id: string): Promise<BookableProperty | null> {
     const p = this.properties.get(id);
-    return p ? { ...p } : null;
+    return p ? bookableOf(p) : null;
   }
 
-  /** Adds or replaces a property; unspecified fields make a visible, available listing. */
-  add(property: Partial<BookableProperty> & { id: string; agentId: string }): BookableProperty {
-    const full: BookableProperty = {
+  /** Adds or replaces a property; unspecified fields make a visible, verified, available listing. */
+  add(property: Partial<ListedProperty> & { id: string; agentId: string }): BookableProperty {
+    const full: ListedProperty = {
       title: "Room in Molyko",
       status: "available",
       isAvailable: true,
       hidden: false,
       visitingHours: DEFAULT_VISITING_HOURS,
+      verified: true,
+      createdAt: new Date(0),
       ...property,
     };
     this.properties.set(full.id, full);
-    return full;
+    return bookableOf(full);
+  }
+
+  /** Every stored listing (for the in-memory read models). */
+  all(): ListedProperty[] {
+    return [...this.properties.values()].map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
   }
 
   agentOf(propertyId: string): string | undefined {

@@ -4,8 +4,7 @@ import { err, ok, domainError, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import type { BookingPropertyReader } from "../booking/booking-property-reader.port";
 import type { BookingRepository } from "../booking/booking-repository.port";
-import type { Booking, ViewingOutcome } from "../booking/booking.entity";
-import { doualaDate } from "../booking/visit-date";
+import { viewingOutcomeRefusal, type Booking, type ViewingOutcome } from "../booking/booking.entity";
 import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
 import type { CommissionRepository } from "./commission-repository.port";
 import {
@@ -63,10 +62,11 @@ export async function recordViewingOutcome(
     const property = listing?.id === booking.propertyId ? listing : null;
     if (!property) throw new Error(`Property ${booking.propertyId} of booking ${booking.id} is missing`);
     // Bookings of one's own listing are refused when made; one from before that rule earns nothing.
-    if (property.agentId === booking.studentId) return err(domainError("commission.own_listing_forbidden"));
-    if (booking.bookingStatus !== "confirmed") return err(domainError("commission.booking_not_confirmed"));
-    if (booking.visitDate > doualaDate(now)) return err(domainError("commission.visit_not_yet_due", { date: booking.visitDate }));
-    if (booking.viewingOutcome !== null) return err(domainError("commission.already_recorded"));
+    const refusal = viewingOutcomeRefusal(booking, property.agentId, now);
+    if (refusal === "own_listing") return err(domainError("commission.own_listing_forbidden"));
+    if (refusal === "not_confirmed") return err(domainError("commission.booking_not_confirmed"));
+    if (refusal === "not_yet_due") return err(domainError("commission.visit_not_yet_due", { date: booking.visitDate }));
+    if (refusal === "already_recorded") return err(domainError("commission.already_recorded"));
     // The conditional write is what makes "once" hold when two submissions race.
     if (!(await bookings.recordViewingOutcome(booking.id, input.outcome, now))) return err(domainError("commission.already_recorded"));
     if (input.outcome === "no_show") return ok({ outcome: input.outcome, commission: null });

@@ -7,6 +7,7 @@ import { InMemoryCommissionRepository } from "../commission/in-memory-commission
 import { InMemoryBookingNoticeOutbox } from "../notifications/in-memory-booking-notice-outbox";
 import type { UnitOfWork } from "../shared/transaction";
 import { InMemorySubscriptionRepository } from "../subscription/in-memory-subscription-repository";
+import { InMemoryMoneyViewsReader } from "./in-memory-money-views-reader";
 import { InMemoryPaymentRepository } from "./in-memory-payment-repository";
 import type { MoneyRepos } from "./money-unit-of-work";
 
@@ -24,6 +25,12 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   readonly earnings = new InMemoryAgentEarningsReader({
     rows: () => this.commissions.all(),
     titleOf: (propertyId) => this.properties.titleOf(propertyId) ?? "",
+  });
+  /** The money pages' read models over the bookings, payments and listings above. */
+  readonly views = new InMemoryMoneyViewsReader({
+    bookings: () => this.bookings.all(),
+    payments: () => this.payments.all(),
+    properties: () => this.properties.all(),
   });
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -2,7 +2,7 @@
 // or covered by a subscription, newest first. Read-only.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AgentBookingView } from "~/wiring/money.server";
+import type { AgentBookingView } from "../../../domain/payment/money-views-reader.port";
 import { formatVisitDate } from "./visit-summary";
 
 export function AgentBookingsList({ bookings }: { bookings: AgentBookingView[] }) {

@@ -2,7 +2,7 @@
 // student's bookings and payments, and how many viewings wait for confirmation.
 import type { AppLoadContext } from "@remix-run/node";
 import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
-import { doualaDate } from "../../../domain/booking/visit-date";
+import { isPayable } from "../../../domain/payment/money-views";
 import { getSubscriptionStatus } from "../../../domain/subscription/subscription.use-cases";
 
 export async function loadProfileMoney(context: AppLoadContext, userId: string) {
@@ -12,9 +12,9 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
     getPlatformAccess(money.platformAccess, userId),
     money.views.studentBookings(userId, 20),
     money.views.studentPayments(userId, 20),
-    money.views.viewingsToConfirm(userId, doualaDate(money.clock.now())),
+    money.views.viewingsToConfirm(userId, money.clock.now()),
   ]);
-  const now = money.clock.now().getTime();
+  const now = money.clock.now();
   return {
     subscription: { active: status.active, expired: status.expired, endsAt: status.endsAt?.toISOString() ?? null },
     platformAccess: { active: access.active, expired: access.expired, expiresAt: access.expiresAt?.toISOString() ?? null },
@@ -28,7 +28,7 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
       paymentStatus: b.paymentStatus,
       amount: b.paymentAmount,
       // A pending booking can still be paid while its hold lasts.
-      payable: b.bookingStatus === "pending" && b.holdExpiresAt !== null && Date.parse(b.holdExpiresAt) > now,
+      payable: isPayable(b, now),
     })),
     payments,
     viewingsDue: due.length,

@@ -5,10 +5,12 @@ import type { MoneyRepos } from "../../../domain/payment/money-unit-of-work";
 import type { UnitOfWork } from "../../../domain/shared/transaction";
 import type { BookingPropertyReader, BookableProperty } from "../../../domain/booking/booking-property-reader.port";
 import type { Booking } from "../../../domain/booking/booking.entity";
+import type { MoneyViewsReader } from "../../../domain/payment/money-views-reader.port";
 import type { Payment } from "../../../domain/payment/payment.entity";
 import { visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
 import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
 import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
+import { KyselyMoneyViewsReader } from "../../../infrastructure/repositories/kysely-money-views-reader";
 import type { Database } from "../../../infrastructure/db/schema";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase } from "../../support/test-database";
 
@@ -23,7 +25,20 @@ export interface MoneyFixture {
   /** The database, for the SQLite and PostgreSQL kinds. */
   db?: TestDatabase;
   addUser(id: string): Promise<void>;
-  addProperty(p: { id: string; agentId: string; title?: string; visitingHours?: string | null; status?: BookableProperty["status"]; isAvailable?: boolean; hidden?: boolean }): Promise<void>;
+  /** The money pages' read models over the same store. */
+  views: MoneyViewsReader;
+  addProperty(p: {
+    id: string;
+    agentId: string;
+    title?: string;
+    visitingHours?: string | null;
+    status?: BookableProperty["status"];
+    isAvailable?: boolean;
+    hidden?: boolean;
+    /** Not verified unless said (the column's default). */
+    verified?: boolean;
+    createdAt?: Date;
+  }): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -54,6 +69,7 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
       uow: store,
       repos: store.repos,
       properties: store.properties,
+      views: store.views,
       addUser: async () => {},
       addProperty: async (p) => {
         store.properties.add({
@@ -63,6 +79,8 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
           status: p.status ?? "available",
           isAvailable: p.isAvailable ?? true,
           hidden: p.hidden ?? false,
+          verified: p.verified ?? false,
+          createdAt: p.createdAt ?? new Date(NOW),
           ...(p.visitingHours !== undefined ? { visitingHours: visitingHoursOrDefault(p.visitingHours) } : {}),
         });
       },
@@ -75,6 +93,7 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
     kind,
     ...store,
     db,
+    views: new KyselyMoneyViewsReader(db.db),
     addUser: (id) => insertMoneyProfile(db.db, id),
     addProperty: async (p) => {
       await insertMoneyAgent(db.db, p.agentId);
@@ -93,9 +112,10 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
           status: p.status ?? "available",
           is_available: p.isAvailable === false ? 0 : 1,
           hidden_at: p.hidden ? NOW : null,
+          is_verified: p.verified ? 1 : 0,
           visiting_hours: p.visitingHours ?? null,
           availability_confirmed_at: null,
-          created_at: NOW,
+          created_at: p.createdAt?.toISOString() ?? NOW,
           updated_at: NOW,
         })
         .execute();

@@ -137,6 +137,10 @@ describe.each(databaseKinds())("self-dealing through the routes (%s)", (kind) =>
   it("refuses confirming a visit to one's own listing (an old booking): 403, nothing recorded", async () => {
     const agent = await signedIn(h, "approvedAgent");
     const bookingId = await dueBooking(h, await addListing(h, agent.id), agent.id);
+    // The page does not offer it (the same rule as the use case, decision 0124)…
+    const page = await h.get(confirmViewingRoute, "/confirm-viewing", { jar: agent.jar });
+    expect(page.data.due.map((b: { id: string }) => b.id)).not.toContain(bookingId);
+    // …and a crafted request is refused.
     const r = await h.post(confirmViewingRoute, "/confirm-viewing", { bookingId, outcome: "confirmed" }, { jar: agent.jar });
     expect(r.status).toBe(403);
     expect(r.data.result.error[""]).toEqual(["You cannot confirm a visit to your own listing."]);

@@ -1,0 +1,201 @@
+// The money pages' read models on SQLite and PostgreSQL. Which rows qualify is the domain's rule,
+// never restated here: a listing that takes visits is BOOKABLE_PROPERTY turned into a WHERE; a
+// running hold, a viewing due for its outcome and a booking the agent acts on are decided by the
+// domain predicates over the owner's rows, read in the page's order a page at a time (decision 0124).
+import type { Kysely } from "kysely";
+import { BOOKABLE_PROPERTY } from "../../domain/booking/booking-property-reader.port";
+import { agentActsOn, type BookingPaymentStatus, type BookingStatus } from "../../domain/booking/booking.entity";
+import { AGENT_BOOKINGS_LIMIT, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "../../domain/payment/money-views";
+import type { AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "../../domain/payment/money-views-reader.port";
+import type { PaymentStatus, PaymentType } from "../../domain/payment/payment.entity";
+import type { Database } from "../db/schema";
+
+/** Rows read at a time when a domain predicate picks them. */
+const PAGE = 100;
+
+/** The rows `keep` accepts, in the order `page` reads them, at most `limit`; reads PAGE rows at a time. */
+async function collect<T>(page: (offset: number, size: number) => Promise<T[]>, keep: (row: T) => boolean, limit: number): Promise<T[]> {
+  const kept: T[] = [];
+  for (let offset = 0; kept.length < limit; offset += PAGE) {
+    const rows = await page(offset, PAGE);
+    for (const row of rows) {
+      if (kept.length < limit && keep(row)) kept.push(row);
+    }
+    if (rows.length < PAGE) break;
+  }
+  return kept;
+}
+
+export class KyselyMoneyViewsReader implements MoneyViewsReader {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async studentBookings(studentId: string, limit = STUDENT_BOOKINGS_LIMIT): Promise<StudentBookingView[]> {
+    return this.newestBookingsOf(studentId, 0, limit);
+  }
+
+  async studentPayments(userId: string, limit = STUDENT_PAYMENTS_LIMIT): Promise<StudentPaymentView[]> {
+    const rows = await this.db
+      .selectFrom("payments as pay")
+      .leftJoin("bookings as b", "b.id", "pay.booking_id")
+      .select(["pay.reference", "pay.payment_type", "pay.amount", "pay.payment_status", "pay.method", "pay.created_at", "b.booking_reference"])
+      .where("pay.user_id", "=", userId)
+      .orderBy("pay.created_at", "desc")
+      .orderBy("pay.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      reference: r.reference,
+      type: r.payment_type as PaymentType,
+      amount: Number(r.amount),
+      status: r.payment_status as PaymentStatus,
+      method: r.method,
+      bookingReference: r.booking_reference ?? null,
+      createdAt: r.created_at,
+    }));
+  }
+
+  async latestPendingBooking(studentId: string, at: Date): Promise<StudentBookingView | null> {
+    const [view] = await collect((offset, size) => this.newestBookingsOf(studentId, offset, size), (v) => isPayable(v, at), 1);
+    return view ?? null;
+  }
+
+  async viewingsToConfirm(studentId: string, at: Date): Promise<StudentBookingView[]> {
+    return collect(
+      async (offset, size) => {
+        const rows = await studentBookingQuery(this.db)
+          .where("b.student_id", "=", studentId)
+          .orderBy("b.visit_date", "desc")
+          .orderBy("b.id", "desc")
+          .offset(offset)
+          .limit(size)
+          .execute();
+        return rows.map(toStudentBooking);
+      },
+      (v) => isViewingDue(studentId, v, at),
+      VIEWINGS_TO_CONFIRM_LIMIT,
+    );
+  }
+
+  async studentBooking(studentId: string, bookingId: string): Promise<StudentBookingView | null> {
+    const row = await studentBookingQuery(this.db).where("b.student_id", "=", studentId).where("b.id", "=", bookingId).executeTakeFirst();
+    return row ? toStudentBooking(row) : null;
+  }
+
+  async agentBookings(agentId: string, limit = AGENT_BOOKINGS_LIMIT): Promise<AgentBookingView[]> {
+    return collect(
+      async (offset, size) => {
+        const rows = await this.db
+          .selectFrom("bookings as b")
+          .innerJoin("properties as p", "p.id", "b.property_id")
+          .select([
+            "b.booking_reference",
+            "b.property_id",
+            "p.title",
+            "b.visitor_name",
+            "b.visitor_email",
+            "b.visitor_phone",
+            "b.visit_date",
+            "b.visit_time",
+            "b.message",
+            "b.booking_status",
+            "b.payment_status",
+            "b.viewing_outcome",
+            "b.created_at",
+          ])
+          .where("p.agent_id", "=", agentId)
+          .orderBy("b.created_at", "desc")
+          .orderBy("b.id", "desc")
+          .offset(offset)
+          .limit(size)
+          .execute();
+        return rows.map(
+          (r): AgentBookingView => ({
+            reference: r.booking_reference,
+            propertyId: r.property_id,
+            propertyTitle: r.title,
+            visitorName: r.visitor_name,
+            visitorEmail: r.visitor_email,
+            visitorPhone: r.visitor_phone,
+            visitDate: r.visit_date,
+            visitTime: r.visit_time,
+            message: r.message,
+            bookingStatus: r.booking_status as BookingStatus,
+            paymentStatus: r.payment_status as BookingPaymentStatus,
+            viewingOutcome: r.viewing_outcome,
+            createdAt: r.created_at,
+          }),
+        );
+      },
+      agentActsOn,
+      limit,
+    );
+  }
+
+  async firstBookableProperty(): Promise<BookablePropertyRef | null> {
+    const row = await this.db
+      .selectFrom("properties")
+      .select(["id", "title"])
+      .where("is_verified", "=", 1)
+      .where("status", "=", BOOKABLE_PROPERTY.status)
+      .where("is_available", "=", BOOKABLE_PROPERTY.isAvailable ? 1 : 0)
+      .where("hidden_at", BOOKABLE_PROPERTY.hidden ? "is not" : "is", null)
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The student's bookings, newest first (created, then id), `size` from `offset`. */
+  private async newestBookingsOf(studentId: string, offset: number, size: number): Promise<StudentBookingView[]> {
+    const rows = await studentBookingQuery(this.db)
+      .where("b.student_id", "=", studentId)
+      .orderBy("b.created_at", "desc")
+      .orderBy("b.id", "desc")
+      .offset(offset)
+      .limit(size)
+      .execute();
+    return rows.map(toStudentBooking);
+  }
+}
+
+/** A student's bookings joined to their listing (title and agent). */
+function studentBookingQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("properties as p", "p.id", "b.property_id")
+    .select([
+      "b.id",
+      "b.booking_reference",
+      "b.property_id",
+      "p.title",
+      "p.agent_id",
+      "b.visit_date",
+      "b.visit_time",
+      "b.booking_status",
+      "b.payment_status",
+      "b.payment_amount",
+      "b.viewing_outcome",
+      "b.hold_expires_at",
+      "b.created_at",
+    ]);
+}
+
+type StudentRow = Awaited<ReturnType<ReturnType<typeof studentBookingQuery>["executeTakeFirstOrThrow"]>>;
+
+function toStudentBooking(r: StudentRow): StudentBookingView {
+  return {
+    id: r.id,
+    reference: r.booking_reference,
+    propertyId: r.property_id,
+    propertyTitle: r.title,
+    agentId: r.agent_id,
+    visitDate: r.visit_date,
+    visitTime: r.visit_time,
+    bookingStatus: r.booking_status as BookingStatus,
+    paymentStatus: r.payment_status as BookingPaymentStatus,
+    paymentAmount: Number(r.payment_amount),
+    viewingOutcome: r.viewing_outcome,
+    holdExpiresAt: r.hold_expires_at,
+    createdAt: r.created_at,
+  };
+}
