@@ -9,7 +9,6 @@ import { enqueueVisitReminders } from "../../../domain/notifications/enqueue-vis
 import { InMemoryVisitReminderFinder } from "../../../domain/notifications/in-memory-visit-reminder-finder";
 import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
 import { FixedClock } from "../../../domain/shared/clock";
-import { KyselyBookingNoticeOutbox } from "../../../infrastructure/repositories/kysely-booking-notice-outbox";
 import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "../../../infrastructure/repositories/kysely-booking-notice-reader";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aBooking, aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
