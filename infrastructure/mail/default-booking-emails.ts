@@ -48,6 +48,12 @@ interface View {
   ref: string;
 }
 
+/** Who cancelled, as the recipient reads it: KamerNest (an admin), themselves, or the other side by name. */
+function canceller(by: string | null, v: View, you: string): string {
+  if (by === "admin") return "KamerNest";
+  return by === v.input.recipient ? you : v.other;
+}
+
 type Template = (v: View) => { subject: string; body: string[] };
 
 interface Language {
@@ -55,7 +61,8 @@ interface Language {
   details: (v: View) => string[];
   visitor: (v: View) => string;
   follow: (v: View) => string;
-  byWhom: (by: string | null, v: View) => string;
+  /** The recipient, when they cancelled themselves. */
+  you: string;
   reason: (reason: string) => string;
   method: (m: PaymentMethod | null) => string;
   templates: Record<BookingEmailInput["kind"], Template>;
@@ -66,7 +73,7 @@ const en: Language = {
   details: (v) => [`Property: ${v.title}`, `Address: ${v.place}`, `Visit: ${v.day} at ${v.time}`, `Booking reference: ${v.ref}`],
   visitor: (v) => `Visitor: ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
   follow: (v) => (v.input.recipient === "agent" ? `See and answer your bookings here:\n\n${v.input.link}` : `See your bookings here:\n\n${v.input.link}`),
-  byWhom: (by, v) => (by === "admin" ? "KamerNest" : by === "agent" ? (v.input.recipient === "agent" ? "you" : v.other) : v.input.recipient === "student" ? "you" : v.other),
+  you: "you",
   reason: (reason) => `Reason: ${reason}`,
   method: (m) => (m ? METHOD_NAMES[m] : "mobile money"),
   templates: {
@@ -133,7 +140,7 @@ const en: Language = {
     },
     booking_cancelled: (v) => {
       const reason = text(v.input.data, "reason");
-      const by = en.byWhom(text(v.input.data, "by"), v);
+      const by = canceller(text(v.input.data, "by"), v, en.you);
       return {
         subject: `Visit cancelled: ${v.title} on ${v.day}`,
         body: [`The visit below was cancelled by ${by}.`, ...(reason ? [en.reason(reason)] : []), ...(v.input.recipient === "student" ? [`Any subscription you bought stays active; payments are not refunded.`] : [])],
@@ -148,7 +155,7 @@ const fr: Language = {
   visitor: (v) => `Visiteur : ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
   follow: (v) =>
     v.input.recipient === "agent" ? `Consultez vos réservations et répondez ici :\n\n${v.input.link}` : `Consultez vos réservations ici :\n\n${v.input.link}`,
-  byWhom: (by, v) => (by === "admin" ? "KamerNest" : by === "agent" ? (v.input.recipient === "agent" ? "vous" : v.other) : v.input.recipient === "student" ? "vous" : v.other),
+  you: "vous",
   reason: (reason) => `Motif : ${reason}`,
   method: (m) => (m ? METHOD_NAMES[m] : "mobile money"),
   templates: {
@@ -218,7 +225,7 @@ const fr: Language = {
     },
     booking_cancelled: (v) => {
       const reason = text(v.input.data, "reason");
-      const by = fr.byWhom(text(v.input.data, "by"), v);
+      const by = canceller(text(v.input.data, "by"), v, fr.you);
       return {
         subject: `Visite annulée : ${v.title} le ${v.day}`,
         body: [

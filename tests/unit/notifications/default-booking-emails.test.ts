@@ -78,6 +78,8 @@ describe("the booking e-mails", () => {
     expect(defaultBookingEmails.render(input("visit_declined", "student", { reason: "Let" }, "fr")).text).toContain("Motif : Let");
     expect(defaultBookingEmails.render(input("booking_cancelled", "agent", { by: "student", reason: null }, "en")).text).toContain("cancelled by Ngozi.");
     expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "admin", reason: null }, "fr")).text).toContain("annulée par KamerNest.");
+    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "student", reason: null }, "en")).text).toContain("cancelled by you.");
+    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "agent", reason: null }, "fr")).text).toContain("annulée par Buea Homes.");
   });
 
   it("writes the receipt's amount as 8 000 FCFA with the method, both references and the subscription end in Buea time", () => {
