@@ -50,6 +50,8 @@ export default defineConfig({
       DEMO_MODE: "true",
       PAYMENT_PROVIDER: "simulated",
       APP_URL: `http://localhost:${E2E_PORT}`,
+      // Booking e-mails leave their outbox within a second, so the specs can read them.
+      BOOKING_NOTICES_INTERVAL_MS: "1000",
     },
   },
 });

@@ -9,6 +9,7 @@ import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
 import type { Toast } from "./utils/toast";
 
@@ -42,6 +43,8 @@ export interface Services {
   listings: DiscoveryModule;
   /** The money module: bookings, subscriptions, payments, viewing outcomes (app/wiring/money.server.ts). */
   money: MoneyModule;
+  /** The booking e-mails' outbox job (app/wiring/notices.server.ts). */
+  notices: NoticesModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
   properties: PropertyManagementModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
@@ -80,6 +83,10 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
     stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs));
   }
+  const notices = createNoticesModule(config, database);
+  // Booking e-mails (confirmations, receipts, reminders, changes): written to an outbox by the use
+  // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
+  if (config.env !== "test") stoppers.push(startBookingNoticesJob(notices, config.bookingNoticesIntervalMs));
 
   return {
     config,
@@ -96,6 +103,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     accounts,
     listings,
     money,
+    notices,
     properties: createPropertyManagementModule(config, database),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {

@@ -14,6 +14,7 @@ import { createMailer } from "../../infrastructure/mail/create-mailer";
 import { defaultAccountEmails } from "../../infrastructure/mail/default-account-emails";
 import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
 import { LocalFileStorage } from "../../infrastructure/storage/local-file-storage";
+import { startIntervalJob } from "./interval-job.server";
 import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
 import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
 
@@ -52,28 +53,17 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
  * the server process. One run at a time; the timer never keeps the process alive.
  */
 export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<void> | null = null;
-  const runOnce = () => {
-    if (running) return;
-    running = pruneAccountRecords(deps)
-      .then((pruned) => {
-        const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
-        if (total > 0) {
-          console.info(`Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
-        }
-      })
-      .catch((error: unknown) => console.warn("Accounts cleanup failed:", error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(runOnce, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    if (running) await running;
-  };
+  return startIntervalJob(
+    intervalMs,
+    async () => {
+      const pruned = await pruneAccountRecords(deps);
+      const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
+      if (total > 0) {
+        console.info(`Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
+      }
+    },
+    (error) => console.warn("Accounts cleanup failed:", error instanceof Error ? error.message : error),
+  );
 }
 
 /** The newest outbox e-mails (demo and development, where mail is not sent): for the admin outbox viewer. */

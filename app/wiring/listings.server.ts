@@ -40,6 +40,7 @@ import { MarkdownItRenderer } from "../../infrastructure/markdown/markdown-it-re
 import { KyselySavedSearchRepository } from "../../infrastructure/repositories/kysely-saved-search-repository";
 import { KyselyNewListingFinder } from "../../infrastructure/repositories/kysely-saved-search-listing-finder";
 import { KyselySitemapReader, type SitemapEntries } from "../../infrastructure/repositories/kysely-sitemap-reader";
+import { startIntervalJob } from "./interval-job.server";
 
 /** The agent directory plus the one agent a public profile shows. */
 export interface AgentProfiles extends AgentDirectory {
@@ -135,25 +136,13 @@ export function createDiscoveryModule(
  * progress. `npm run alerts:send` does one run from the command line.
  */
 export function startAlertsJob(discovery: Pick<DiscoveryModule, "alerts" | "clock">, intervalMs: number): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<void> | null = null;
-  const runOnce = () => {
-    if (running) return;
-    running = sendSavedSearchAlerts(discovery.alerts, discovery.clock.now())
-      .then((summary) => {
-        if (summary.emailsSent > 0) console.info(`Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
-        for (const f of summary.failures) console.warn(`Saved-search alert not sent to user ${f.userId}: ${f.error}`);
-      })
-      .catch((error: unknown) => console.warn("Saved-search alerts failed:", error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(runOnce, intervalMs);
-  // The timer alone never keeps the process alive.
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    if (running) await running;
-  };
+  return startIntervalJob(
+    intervalMs,
+    async () => {
+      const summary = await sendSavedSearchAlerts(discovery.alerts, discovery.clock.now());
+      if (summary.emailsSent > 0) console.info(`Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
+      for (const f of summary.failures) console.warn(`Saved-search alert not sent to user ${f.userId}: ${f.error}`);
+    },
+    (error) => console.warn("Saved-search alerts failed:", error instanceof Error ? error.message : error),
+  );
 }

@@ -3,6 +3,8 @@ import type { IdGenerator, ReferenceGenerator } from "../shared/ids";
 import { err, ok, domainError, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import type { SubscriptionRepository } from "../subscription/subscription-repository.port";
+import type { BookingNoticeOutbox } from "../notifications/booking-notice-outbox.port";
+import { enqueueBookingConfirmed } from "../notifications/booking-notices";
 import { isBookable, type BookingPropertyReader, type BookableProperty } from "./booking-property-reader.port";
 import type { BookingRepository } from "./booking-repository.port";
 import { BOOKING_FEE_XAF, BOOKING_REFERENCE_PREFIX, DEFAULT_MAX_LIVE_BOOKINGS, HOLD_MS, type Booking } from "./booking.entity";
@@ -11,7 +13,7 @@ import { checkVisitDate, doualaDate, weekdayOf } from "./visit-date";
 import { slotsFor } from "./visiting-hours";
 
 export interface BookVisitDeps {
-  uow: UnitOfWork<{ bookings: BookingRepository; subscriptions: SubscriptionRepository }>;
+  uow: UnitOfWork<{ bookings: BookingRepository; subscriptions: SubscriptionRepository; notices: BookingNoticeOutbox }>;
   properties: BookingPropertyReader;
   clock: Clock;
   ids: IdGenerator;
@@ -66,7 +68,7 @@ export async function bookVisit(deps: BookVisitDeps, input: BookVisitInput): Pro
   }
 
   const maxLive = deps.maxLiveBookings ?? DEFAULT_MAX_LIVE_BOOKINGS;
-  return deps.uow.run(async ({ bookings, subscriptions }) => {
+  return deps.uow.run(async ({ bookings, subscriptions, notices }) => {
     // Slot hoarding: the student's live bookings are counted under a lock on the student, so two
     // simultaneous requests cannot both pass the limit.
     await bookings.lockStudent(input.studentId);
@@ -96,6 +98,8 @@ export async function bookVisit(deps: BookVisitDeps, input: BookVisitInput): Pro
       updatedAt: now,
     };
     if ((await bookings.insertBooking(booking)) === "slot_taken") return err(domainError("booking.slot_taken"));
+    // Covered by the subscription, the visit is confirmed now: both sides hear of it by e-mail.
+    if (subscribed) await enqueueBookingConfirmed(notices, booking.id, now);
     return ok({ booking, needsPayment: !subscribed });
   });
 }

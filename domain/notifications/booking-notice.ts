@@ -41,7 +41,11 @@ export interface NewBookingNotice {
   dedupeKey?: string;
 }
 
-export type BookingNoticeStatus = "pending" | "sent" | "failed";
+/**
+ * pending: waiting to be sent (or retried); sent; failed: gave up after MAX_NOTICE_ATTEMPTS;
+ * skipped: no longer true when its turn came (a reminder of a visit since cancelled or moved).
+ */
+export type BookingNoticeStatus = "pending" | "sent" | "failed" | "skipped";
 
 export interface BookingNotice extends Required<Omit<NewBookingNotice, "dedupeKey">> {
   id: string;
@@ -56,6 +60,9 @@ export interface BookingNotice extends Required<Omit<NewBookingNotice, "dedupeKe
 
 /** After this many failed sends a notice is marked failed and left for an operator. */
 export const MAX_NOTICE_ATTEMPTS = 8;
+
+/** How long a sender holds a notice it is sending before another run may take it (a crash mid-send). */
+export const NOTICE_LEASE_MS = 5 * MINUTE_MS;
 
 /** Wait before the next try: 1, 2, 4, ... minutes, at most 6 hours. */
 export function nextNoticeAttemptAt(failedAttempts: number, at: Date): Date {

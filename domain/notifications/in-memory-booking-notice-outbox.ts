@@ -35,6 +35,18 @@ export class InMemoryBookingNoticeOutbox implements BookingNoticeOutbox {
       .map(copy);
   }
 
+  async claim(id: string, at: Date, leaseUntil: Date): Promise<boolean> {
+    const row = this.rows.find((r) => r.id === id);
+    if (!row || row.status !== "pending" || row.nextAttemptAt.getTime() > at.getTime()) return false;
+    row.nextAttemptAt = new Date(leaseUntil);
+    return true;
+  }
+
+  async markSkipped(id: string, reason: string): Promise<void> {
+    const row = this.rows.find((r) => r.id === id);
+    if (row && row.status === "pending") Object.assign(row, { status: "skipped", lastError: reason });
+  }
+
   async markSent(id: string, at: Date): Promise<void> {
     const row = this.rows.find((r) => r.id === id);
     if (row && row.status === "pending") Object.assign(row, { status: "sent", sentAt: new Date(at), attempts: row.attempts + 1 });

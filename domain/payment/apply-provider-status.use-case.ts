@@ -9,6 +9,7 @@ import type { Clock } from "../shared/clock";
 import { doualaDate } from "../booking/visit-date";
 import { holdHasLapsed } from "../booking/booking.entity";
 import { grantSubscriptionForPayment } from "../subscription/subscription.use-cases";
+import { enqueueBookingConfirmed, enqueuePaymentReceipt } from "../notifications/booking-notices";
 import type { MoneyRepos } from "./money-unit-of-work";
 import type { PaymentDeps } from "./payment-deps";
 import type { ProviderStatus, ProviderTransaction } from "./payment-gateway.port";
@@ -130,6 +131,12 @@ export async function changePaymentStatus(
       }
       const booking = payment.type === "student_rental" ? await settlePaidBooking(repos, payment, now) : null;
       await event("succeeded", { subscriptionEndsAt, booking });
+      // E-mails, in this transaction: the receipt of any payment made for a booking, and the
+      // confirmation when the payment confirmed (or revived) the booking.
+      if (payment.bookingId) {
+        await enqueuePaymentReceipt(repos.notices, { bookingId: payment.bookingId, paymentId: payment.id }, now);
+        if (booking === "confirmed" || booking === "revived") await enqueueBookingConfirmed(repos.notices, payment.bookingId, now);
+      }
       return result;
     }
     case "failed": {

@@ -80,6 +80,7 @@ const envSchema = z
     STORAGE_DIR: z.string().default("data/uploads"),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+    BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
     MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
   })
@@ -200,6 +201,8 @@ export interface Config {
   chatWidgetSrc?: string;
   storageDir: string;
   alertsIntervalMs: number;
+  /** How often booking e-mails are written (reminders) and sent from the outbox (0: never). */
+  bookingNoticesIntervalMs: number;
   /** How often ended sessions, old login attempts and spent tokens are deleted (0: never). */
   accountsCleanupIntervalMs: number;
   /** How long a visitor's page is kept in memory (0: never). */
@@ -298,6 +301,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
     storageDir: e.STORAGE_DIR,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    bookingNoticesIntervalMs: e.BOOKING_NOTICES_INTERVAL_MS,
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,

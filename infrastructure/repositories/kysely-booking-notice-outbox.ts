@@ -60,6 +60,27 @@ export class KyselyBookingNoticeOutbox implements BookingNoticeOutbox {
     return rows.map(toNotice);
   }
 
+  async claim(id: string, at: Date, leaseUntil: Date): Promise<boolean> {
+    // A conditional update: of two runs racing for one notice, exactly one changes the row.
+    const result = await this.db
+      .updateTable("booking_notices")
+      .set({ next_attempt_at: iso(leaseUntil) })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", iso(at))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async markSkipped(id: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable("booking_notices")
+      .set({ status: "skipped", last_error: reason.slice(0, 500) })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
+  }
+
   async markSent(id: string, at: Date): Promise<void> {
     await this.db
       .updateTable("booking_notices")

@@ -19,6 +19,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: "not-an-email" })).toThrow(/SUPPORT_EMAIL/);
   });
 
+  it("sends booking e-mails every minute by default; 0 turns the job off; a bad value is refused", () => {
+    expect(loadConfig({}).bookingNoticesIntervalMs).toBe(60_000);
+    expect(loadConfig({ BOOKING_NOTICES_INTERVAL_MS: "0" }).bookingNoticesIntervalMs).toBe(0);
+    expect(() => loadConfig({ BOOKING_NOTICES_INTERVAL_MS: "-5" })).toThrow(/BOOKING_NOTICES_INTERVAL_MS/);
+    expect(() => loadConfig({ BOOKING_NOTICES_INTERVAL_MS: "soon" })).toThrow(/BOOKING_NOTICES_INTERVAL_MS/);
+  });
+
   it("asks for Fapshi credentials when Fapshi is chosen", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "fapshi" })).toThrow(/FAPSHI_API_USER/);
     const config = loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", FAPSHI_ENV: "live" });
