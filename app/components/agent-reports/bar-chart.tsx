@@ -24,7 +24,9 @@ const shorten = (label: string) => (label.length > LABEL_CHARS ? `${label.slice(
 
 export function BarChart({ title, description, data, testId }: { title: string; description: string; data: BarDatum[]; testId?: string }) {
   const id = useId();
-  const max = Math.max(1, ...data.map((d) => d.value ?? 0));
+  // The longest bar fills the width (a rate of 6 % too); all zeros draw no bars.
+  const top = Math.max(0, ...data.map((d) => d.value ?? 0));
+  const max = top > 0 ? top : 1;
   const height = Math.max(1, data.length) * ROW;
   return (
     <figure className="card p-4" data-testid={testId}>

@@ -93,7 +93,7 @@ export default function AgentReportsPage() {
             <h2 id="report-charts" className="text-lg font-semibold">
               {t("reports.charts.label")}
             </h2>
-            <div className="mt-3 grid gap-4 xl:grid-cols-2">
+            <div className="mt-3 grid max-w-4xl gap-4">
               {(["views", "visitBookings", "confirmedViewings"] as const).map((m) => (
                 <CountChart key={m} metric={m} rows={rows} total={totals[m]} />
               ))}
