@@ -9,19 +9,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { DEMO_AGENT as AGENT, logInAsDemoAgent as logIn } from "./demo-agent";
 
-const AGENT = { email: "agent@kamernest.test", password: "kamernest-demo" };
 const DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? "tests/.tmp/e2e/kamernest.db");
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-
-async function logIn(page: Page, redirectTo: string) {
-  await page.goto(`/auth/login?${new URLSearchParams({ redirectTo })}`);
-  await page.getByLabel("Email").fill(AGENT.email);
-  await page.getByLabel("Password", { exact: true }).fill(AGENT.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
-}
 
 /** The report's figures for the demo agent, summed from the raw rows (Buea is UTC+1, no DST). */
 function totalsFromDatabase(period: number) {
