@@ -11,6 +11,7 @@ import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./w
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
+import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agent-reports.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -47,6 +48,8 @@ export interface Services {
   notices: NoticesModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
   properties: PropertyManagementModule;
+  /** The agent's reports: views, visit bookings, confirmed viewings (app/wiring/agent-reports.server.ts). */
+  agentReports: AgentReportsModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -105,6 +108,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     money,
     notices,
     properties: createPropertyManagementModule(config, database),
+    agentReports: createAgentReportsModule(database),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

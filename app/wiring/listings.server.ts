@@ -8,6 +8,7 @@ import type { ListingSearch } from "../../domain/listings/listing-search.port";
 import type { GuestHouseCatalogue } from "../../domain/guest-houses/guest-house-catalogue.port";
 import type { HistoryRepository } from "../../domain/engagement/history-repository.port";
 import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
+import type { PropertyViewTally } from "../../domain/agent-reports/property-view-tally.port";
 import type { ReportDeps } from "../../domain/reports/report-listing.use-case";
 import type { ReviewRepository } from "../../domain/reviews/review-repository.port";
 import type { MessagingDeps } from "../../domain/messaging/contact-agent.use-case";
@@ -28,6 +29,7 @@ import { KyselyListingSearch } from "../../infrastructure/repositories/kysely-li
 import { KyselyGuestHouseCatalogue } from "../../infrastructure/repositories/kysely-guest-house-catalogue";
 import { KyselyAgentDirectory, findAgentCard } from "../../infrastructure/repositories/kysely-agent-directory";
 import { KyselyHistoryRepository } from "../../infrastructure/repositories/kysely-history-repository";
+import { KyselyPropertyViewTally } from "../../infrastructure/repositories/kysely-property-view-tally";
 import { KyselyWishlistRepository } from "../../infrastructure/repositories/kysely-wishlist-repository";
 import { kyselyReportUnitOfWork } from "../../infrastructure/repositories/kysely-report-repository";
 import { KyselyReviewRepository } from "../../infrastructure/repositories/kysely-review-repository";
@@ -54,8 +56,8 @@ export interface DiscoveryModule {
   /** The public guest-house list and detail (read-only; booking and the access fee are elsewhere). */
   guestHouses: GuestHouseCatalogue;
   agents: AgentProfiles;
-  /** For addToWishlist, removeFromWishlist, recordView, recordSearch and the history queries. */
-  engagement: { wishlist: WishlistRepository; history: HistoryRepository; clock: Clock; ids: IdGenerator };
+  /** For addToWishlist, removeFromWishlist, recordView (with the daily view counts), recordSearch and the history queries. */
+  engagement: { wishlist: WishlistRepository; history: HistoryRepository; viewTally: PropertyViewTally; clock: Clock; ids: IdGenerator };
   /** For reportListing. */
   reports: ReportDeps;
   /** For rateAgent, replyToReview and the review queries. */
@@ -103,7 +105,7 @@ export function createDiscoveryModule(
       topRatedAgents: (limit) => directory.topRatedAgents(limit),
       findAgent: (userId) => findAgentCard(db, userId),
     },
-    engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), clock, ids },
+    engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), viewTally: new KyselyPropertyViewTally(db), clock, ids },
     reports: { uow: kyselyReportUnitOfWork(db), clock, ids },
     reviews: { reviews: new KyselyReviewRepository(db), clock, ids },
     messaging: {

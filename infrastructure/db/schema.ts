@@ -294,6 +294,13 @@ export interface PaymentEventsTable {
   created_at: Iso;
 }
 
+/** Migration 0019: views of a listing per Buea calendar day (the agent's reports). */
+export interface PropertyViewDaysTable {
+  property_id: string;
+  day: string; // YYYY-MM-DD, Africa/Douala
+  views: number;
+}
+
 export interface BookingsTable {
   id: string;
   property_id: string;
@@ -448,6 +455,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   wishlists: WishlistsTable;
   view_history: ViewHistoryTable;
+  property_view_days: PropertyViewDaysTable;
   search_history: SearchHistoryTable;
   saved_searches: SavedSearchesTable;
   reviews: ReviewsTable;

@@ -16,6 +16,7 @@ import { buildDemoGuestHouses } from "./demo-guest-houses";
 import { DEMO_ACCOUNTS, DEMO_AGENTS, DEMO_PASSWORD } from "./demo-people";
 import { buildDemoProfiles } from "./demo-profiles";
 import { buildDemoProperties } from "./demo-properties";
+import { buildDemoViewDays } from "./demo-view-days";
 import { createPrng, demoId } from "./prng";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoAccountEmail } from "./demo-people";
@@ -51,6 +52,7 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
     agents: people.agents,
     host_verifications: people.hostVerifications,
     properties,
+    property_view_days: buildDemoViewDays(properties, now),
     guest_houses: guestHouses,
     blog_posts: blog.posts,
     photos: [...propertyPhotos, ...guestHousePhotos, ...blog.photos],

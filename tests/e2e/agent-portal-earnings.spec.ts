@@ -3,18 +3,9 @@
 // confirmed viewings on their listings, two older than a week and paid, one pending) and the
 // commissions listed. Other specs may confirm more viewings on the demo agent's listings while
 // the suite runs, so the pending and earned amounts are checked against each other, not fixed.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { logInAsDemoAgent as logIn } from "./demo-agent";
 
-const AGENT = { email: "agent@kamernest.test", password: "kamernest-demo" };
-
-async function logIn(page: Page, redirectTo: string) {
-  await page.goto(`/auth/login?${new URLSearchParams({ redirectTo })}`);
-  await page.getByLabel("Email").fill(AGENT.email);
-  await page.getByLabel("Password", { exact: true }).fill(AGENT.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
-}
 
 const xaf = (text: string | null) => Number((/([\d ]+) FCFA/.exec(text ?? "")?.[1] ?? "NaN").replace(/ /g, ""));
 

@@ -2,23 +2,14 @@
 // photos, sees it awaiting verification, edits it, changes its status (closing it asks first: a
 // dialog with JavaScript, a confirmation page without) and confirms it is still available.
 import sharp from "sharp";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { logInAsDemoAgent as logIn } from "./demo-agent";
 
-const AGENT = { email: "agent@kamernest.test", password: "kamernest-demo" };
 
 async function photo(color: string, format: "jpeg" | "png") {
   const image = sharp({ create: { width: 120, height: 90, channels: 3, background: color } });
   const buffer = format === "jpeg" ? await image.jpeg().toBuffer() : await image.png().toBuffer();
   return { name: `room.${format === "jpeg" ? "jpg" : "png"}`, mimeType: `image/${format}`, buffer };
-}
-
-async function logIn(page: Page, redirectTo: string) {
-  await page.goto(`/auth/login?${new URLSearchParams({ redirectTo })}`);
-  await page.getByLabel("Email").fill(AGENT.email);
-  await page.getByLabel("Password", { exact: true }).fill(AGENT.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
 }
 
 test("the demo agent adds, photographs, edits, closes, reopens and confirms a property", async ({ page, javaScriptEnabled }) => {

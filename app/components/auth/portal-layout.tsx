@@ -8,15 +8,16 @@ import { useTranslation } from "react-i18next";
 
 export type Portal = "agent" | "admin";
 
-// Only screens that are built: the agent's reports and the admin's users, properties, bookings,
-// payments, reports and content pages still say "coming soon" (issues 9 and 11), so no menu
-// leads there; they are added back here when they are built.
+// Only screens that are built: the admin's users, properties, bookings, payments, reports and
+// content pages still say "coming soon" (issue 11), so no menu leads there; they are added back
+// here when they are built.
 const NAV: Record<Portal, { to: string; key: string }[]> = {
   agent: [
     { to: "/agents/properties", key: "properties" },
     { to: "/agents/new-property", key: "newProperty" },
     { to: "/agents/bookings", key: "bookings" },
     { to: "/agents/earnings", key: "earnings" },
+    { to: "/agents/reports", key: "reports" },
     { to: "/agents/messages", key: "messages" },
     { to: "/agents/profile", key: "profile" },
   ],

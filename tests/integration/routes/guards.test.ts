@@ -22,6 +22,7 @@ import * as agentEditProperty from "../../../app/routes/agents+/properties_.$id.
 import * as agentCloseProperty from "../../../app/routes/agents+/properties_.$id.close";
 import * as agentDeletePhoto from "../../../app/routes/agents+/properties_.$id.photos.$photoId.delete";
 import * as agentReports from "../../../app/routes/agents+/reports";
+import * as agentReportsCsv from "../../../app/routes/agents+/reports[.]csv";
 import * as agentUnauthorized from "../../../app/routes/agents+/unauthorized";
 import * as agentVerification from "../../../app/routes/auth+/agent-verification";
 import * as loginRequired from "../../../app/routes/auth+/required";
@@ -86,6 +87,7 @@ const ROUTES: GuardedRoute[] = [
   agentRoute("/agents/messages", agentMessages, undefined, { post: 400 }),
   agentRoute("/agents/profile", agentProfile, undefined, { post: 400 }),
   agentRoute("/agents/reports", agentReports),
+  agentRoute("/agents/reports.csv?period=7", agentReportsCsv),
   agentRoute("/agents/new-property", agentNewProperty, undefined, { post: 400 }),
   agentRoute("/agents/properties/p-1/edit", agentEditProperty, { id: "p-1" }, { get: 404, post: 400 }),
   agentRoute("/agents/properties/p-1/close?status=sold", agentCloseProperty, { id: "p-1" }, { get: 404 }),

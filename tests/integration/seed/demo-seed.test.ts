@@ -207,6 +207,20 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
       expect((await database.db.selectFrom("messages").selectAll().execute()).length).toBeGreaterThan(0);
     });
 
+    it("gives agent@'s visible listings a daily view history in each report period, and nobody else's", async () => {
+      const agent = await profileByEmail("agent@kamernest.test");
+      const rows = await database.db
+        .selectFrom("property_view_days as v")
+        .innerJoin("properties as p", "p.id", "v.property_id")
+        .select(["p.agent_id", "p.hidden_at", "v.day", "v.views"])
+        .execute();
+      expect(rows.every((r) => r.agent_id === agent.id && r.hidden_at === null && Number(r.views) > 0)).toBe(true);
+      const today = new Date(NOW.getTime() + 3_600_000).toISOString().slice(0, 10);
+      const daysAgo = (d: string) => (Date.parse(today) - Date.parse(d)) / 86_400_000;
+      for (const period of [7, 30, 90]) expect(rows.filter((r) => daysAgo(r.day) < period).length).toBeGreaterThan(period / 2);
+      expect(rows.every((r) => daysAgo(r.day) >= 0)).toBe(true);
+    });
+
     it("keeps the rules of decision 0108: no booking of one's own listing, at most 3 live bookings and one per property per student, one commission per agent, student and period", async () => {
       const today = new Date(NOW.getTime() + 3_600_000).toISOString().slice(0, 10);
       const bookings = await database.db

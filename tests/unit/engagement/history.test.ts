@@ -7,16 +7,22 @@ import { recordView } from "../../../domain/engagement/record-view.use-case";
 import { normalizeSearchQuery } from "../../../domain/engagement/search-query";
 import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { InMemoryPropertyViewTally } from "../../../domain/agent-reports/in-memory-property-view-tally";
 
 describe("view history", () => {
   let history: InMemoryHistoryRepository;
+  let viewTally: InMemoryPropertyViewTally;
   let clock: FixedClock;
   beforeEach(() => {
     history = new InMemoryHistoryRepository();
+    viewTally = new InMemoryPropertyViewTally();
     clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
-    for (let i = 1; i <= 30; i++) history.putProperty(`p${i}`);
+    for (let i = 1; i <= 30; i++) {
+      history.putProperty(`p${i}`);
+      viewTally.putProperty(`p${i}`, "agent-1");
+    }
   });
-  const deps = () => ({ history, clock });
+  const deps = () => ({ history, clock, viewTally });
   const view = async (propertyId: string) => {
     clock.advance(MINUTE_MS);
     return recordView(deps(), { userId: "u1", propertyId });
@@ -65,6 +71,32 @@ describe("view history", () => {
     expect(await latestViewedIds(deps(), "u1", 6)).toEqual(["p8", "p7", "p6", "p5", "p4", "p3"]);
     expect(await latestViewedIds(deps(), "u1")).toHaveLength(6);
     expect(await latestViewedIds(deps(), "u2")).toEqual([]);
+  });
+
+  it("counts a view for the agent's reports once per user, listing and Buea day", async () => {
+    await view("p1");
+    await view("p1");
+    await recordView(deps(), { userId: "u2", propertyId: "p1" });
+    await view("p2");
+    // 22:59 UTC is still the 20th in Buea; 23:00 UTC is midnight there, the 21st.
+    clock.set("2026-11-20T22:59:00Z");
+    await recordView(deps(), { userId: "u1", propertyId: "p1" });
+    clock.set("2026-11-20T23:00:00Z");
+    await recordView(deps(), { userId: "u1", propertyId: "p1" });
+    expect(viewTally.rows().sort((a, b) => (a.propertyId + a.day).localeCompare(b.propertyId + b.day))).toEqual([
+      { propertyId: "p1", day: "2026-11-20", views: 2 },
+      { propertyId: "p1", day: "2026-11-21", views: 1 },
+      { propertyId: "p2", day: "2026-11-20", views: 1 },
+    ]);
+  });
+
+  it("never counts the agent's own look at their listing, nor a view of a hidden one", async () => {
+    history.putProperty("p3", true);
+    await recordView(deps(), { userId: "agent-1", propertyId: "p1" });
+    await view("p3");
+    expect(viewTally.rows()).toEqual([]);
+    // The agent's view still goes to their own history.
+    expect((await listViewHistory(deps(), "agent-1")).map((v) => v.propertyId)).toEqual(["p1"]);
   });
 
   it("clears a user's views", async () => {
