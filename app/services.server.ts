@@ -10,6 +10,7 @@ import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.s
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
+import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -44,6 +45,8 @@ export interface Services {
   money: MoneyModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
   properties: PropertyManagementModule;
+  /** The host area and the review of hosts (app/wiring/hosting.server.ts). */
+  hosting: HostingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -81,6 +84,8 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs));
   }
 
+  const properties = createPropertyManagementModule(config, database);
+
   return {
     config,
     database,
@@ -96,7 +101,8 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     accounts,
     listings,
     money,
-    properties: createPropertyManagementModule(config, database),
+    properties,
+    hosting: createHostingModule(database, accounts, properties.photos),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();
