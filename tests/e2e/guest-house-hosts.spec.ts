@@ -57,6 +57,8 @@ async function signUp(page: Page, testInfo: TestInfo, name: string): Promise<str
 }
 
 test("a new user becomes a host, adds a guest house with a photo, and it is public with the badge once the admin approves", async ({ page, javaScriptEnabled }, testInfo) => {
+  // Sign-up, documents, a house, a photo, the admin's review and the public page: a long journey.
+  test.setTimeout(120_000);
   const suffix = `${javaScriptEnabled ? "js" : "nojs"} ${Date.now().toString(36)}`;
   const hostName = `Host ${suffix}`;
   const houseName = `Hillside Lodge ${suffix}`;
