@@ -3,7 +3,7 @@
 // e-mailed in their language), then goes back to the host tab with a toast. A refusal (no reason,
 // already reviewed) comes back on this page with its message and a 4xx.
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { approveHost, getHostForReview, rejectHost } from "../../../domain/hosting/host-verification.use-cases";

@@ -2,7 +2,6 @@
 // JPEG or PNG, 5 MB each, checked from the bytes, stored privately); the verification starts
 // pending and an admin approves or rejects it. A pending or rejected host may send new documents.
 import {
-  data,
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
