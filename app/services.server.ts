@@ -12,6 +12,7 @@ import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./w
 import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
 import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agent-reports.server";
+import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -50,6 +51,8 @@ export interface Services {
   properties: PropertyManagementModule;
   /** The agent's reports: views, visit bookings, confirmed viewings (app/wiring/agent-reports.server.ts). */
   agentReports: AgentReportsModule;
+  /** The host area and the review of hosts (app/wiring/hosting.server.ts). */
+  hosting: HostingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -91,6 +94,8 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
   if (config.env !== "test") stoppers.push(startBookingNoticesJob(notices, config.bookingNoticesIntervalMs));
 
+  const properties = createPropertyManagementModule(config, database);
+
   return {
     config,
     database,
@@ -107,8 +112,9 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     listings,
     money,
     notices,
-    properties: createPropertyManagementModule(config, database),
+    properties,
     agentReports: createAgentReportsModule(database),
+    hosting: createHostingModule(database, accounts, properties.photos),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

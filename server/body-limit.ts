@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from "express";
 import { MAX_DOCUMENT_BYTES } from "../domain/accounts/agent.entity";
 import { MAX_DOCUMENTS } from "../app/components/auth/auth-schemas";
 import { MAX_PHOTO_BYTES } from "../domain/property-management/managed-property.entity";
+import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND } from "../domain/hosting/host-verification.entity";
 import { sendStatusPage } from "./status-pages";
 
 const MB = 1024 * 1024;
@@ -22,11 +23,13 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
  */
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/auth/agent-verification": MAX_DOCUMENTS * MAX_DOCUMENT_BYTES + 1 * MB,
+  "/host/verification": HOST_DOCUMENT_KINDS.length * MAX_DOCUMENTS_PER_KIND * MAX_DOCUMENT_BYTES + 1 * MB,
 };
 
 /** Upload routes with an id in their path: one photo per POST (the edit page of a property). */
 const UPLOAD_BODY_PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/agents\/properties\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
+  [/^\/host\/houses\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
 ];
 
 /** The limit for a path (Remix's single-fetch data requests end in .data). */

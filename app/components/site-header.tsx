@@ -6,6 +6,8 @@ export interface ShellUser {
   name: string;
   isAdmin: boolean;
   isApprovedAgent: boolean;
+  /** Has sent host documents: the menu says "Host area" rather than "Become a host". */
+  isHost: boolean;
 }
 
 const navItems = [
@@ -79,6 +81,13 @@ function UserMenu({ user }: { user: ShellUser | null }) {
             </Link>
           </li>
         ) : null}
+        {user.isAdmin ? null : (
+          <li>
+            <Link to="/host" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+              {user.isHost ? t("nav.hostArea") : t("nav.becomeHost")}
+            </Link>
+          </li>
+        )}
         <li>
           <Form method="post" action="/auth/logout">
             <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">

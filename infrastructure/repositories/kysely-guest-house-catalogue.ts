@@ -1,6 +1,8 @@
 // The guest-house pages' read side on SQLite and PostgreSQL: one query for the rows, one for
-// their photos. Amenities are stored as a JSON list of keys; unknown keys are dropped.
-import type { Kysely, Selectable } from "kysely";
+// their photos. Amenities are stored as a JSON list of keys; unknown keys are dropped. Only houses
+// whose host is approved are shown, and the badge comes from the host's verification
+// (guestHouseVisibility), not from the old guest_houses.is_verified column.
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { Database, GuestHousesTable } from "../db/schema";
 import { distanceToCampusMetres } from "../../domain/listings/buea";
 import { whatsappDigits } from "../../domain/listings/agent-contact";
@@ -15,6 +17,7 @@ import {
   type GuestHouseDetail,
   type GuestHouseNeighbourhood,
 } from "../../domain/guest-houses/guest-house-read-models";
+import { guestHouseVisibility, PUBLIC_HOST_STATUSES, type HostVerificationStatus } from "../../domain/guest-houses/guest-house-visibility";
 import { toPhoto } from "./kysely-property-cards";
 
 const CARD_COLUMNS = [
@@ -26,12 +29,27 @@ const CARD_COLUMNS = [
   "guest_houses.nightly_rate",
   "guest_houses.rooms",
   "guest_houses.amenities",
-  "guest_houses.is_verified",
   "guest_houses.created_at",
 ] as const;
 
 type Row = Selectable<GuestHousesTable>;
-type CardRow = Pick<Row, "id" | "name" | "neighbourhood" | "latitude" | "longitude" | "nightly_rate" | "rooms" | "amenities" | "is_verified" | "created_at">;
+type CardRow = Pick<Row, "id" | "name" | "neighbourhood" | "latitude" | "longitude" | "nightly_rate" | "rooms" | "amenities" | "created_at"> & {
+  host_status: HostVerificationStatus | null;
+};
+
+/** The host's verification status, as a column of the guest-house row. */
+const hostStatus = (eb: ExpressionBuilder<Database, "guest_houses">) =>
+  eb.selectFrom("host_verifications").select("host_verifications.status").whereRef("host_verifications.host_id", "=", "guest_houses.host_id").limit(1).as("host_status");
+
+/** Visitors see only houses whose host's status is one of PUBLIC_HOST_STATUSES. */
+export const publicGuestHouse = (eb: ExpressionBuilder<Database, "guest_houses">) =>
+  eb.exists(
+    eb
+      .selectFrom("host_verifications")
+      .select("host_verifications.id")
+      .whereRef("host_verifications.host_id", "=", "guest_houses.host_id")
+      .where("host_verifications.status", "in", [...PUBLIC_HOST_STATUSES]),
+  );
 
 function parseAmenities(json: string): GuestHouseAmenity[] {
   let value: unknown;
@@ -53,7 +71,7 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
     nightlyRate: Number(row.nightly_rate),
     rooms: Number(row.rooms),
     amenities: parseAmenities(row.amenities),
-    verifiedHost: Number(row.is_verified) === 1,
+    verifiedHost: guestHouseVisibility({ hostVerificationStatus: row.host_status }).verifiedBadge,
     distanceToCampusM: distanceToCampusMetres({ latitude: Number(row.latitude), longitude: Number(row.longitude) }),
     photo,
     createdAt: row.created_at,
@@ -64,7 +82,7 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listGuestHouses(criteria: GuestHouseCriteria): Promise<GuestHouseCard[]> {
-    let query = this.db.selectFrom("guest_houses").select(CARD_COLUMNS);
+    let query = this.db.selectFrom("guest_houses").select(CARD_COLUMNS).select(hostStatus).where(publicGuestHouse);
     if (criteria.neighbourhood) query = query.where("guest_houses.neighbourhood", "=", criteria.neighbourhood);
     if (criteria.sort === "price_asc") query = query.orderBy("guest_houses.nightly_rate", "asc");
     const rows = await query
@@ -77,8 +95,8 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
   }
 
   async findGuestHouse(id: string): Promise<GuestHouseDetail | null> {
-    const row = await this.db.selectFrom("guest_houses").selectAll().where("guest_houses.id", "=", id).executeTakeFirst();
-    if (!row) return null;
+    const row = await this.db.selectFrom("guest_houses").selectAll().select(hostStatus).where("guest_houses.id", "=", id).executeTakeFirst();
+    if (!row || !guestHouseVisibility({ hostVerificationStatus: row.host_status }).public) return null;
     const photoRows = await this.db
       .selectFrom("photos")
       .select(["photos.storage_key", "photos.width", "photos.height", "photos.alt"])
@@ -103,6 +121,7 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
     const rows = await this.db
       .selectFrom("guest_houses")
       .select((eb) => ["guest_houses.neighbourhood", eb.fn.countAll<number>().as("n")])
+      .where(publicGuestHouse)
       .groupBy("guest_houses.neighbourhood")
       .execute();
     return rows

@@ -1,7 +1,8 @@
-// What /sitemap.xml lists: every listing students can see, every guest house, every published
+// What /sitemap.xml lists: every listing students can see, every public guest house, every published
 // post and every approved agent, with when each last changed. One narrow query per kind.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { publicGuestHouse } from "./kysely-guest-house-catalogue";
 import { visibleToStudents } from "./kysely-property-cards";
 
 export interface SitemapEntry {
@@ -33,7 +34,13 @@ export class KyselySitemapReader {
         .orderBy("properties.id", "desc")
         .limit(limit)
         .execute(),
-      this.db.selectFrom("guest_houses").select(["id as key", "created_at as lastModified"]).orderBy("created_at", "desc").limit(limit).execute(),
+      this.db
+        .selectFrom("guest_houses")
+        .select(["guest_houses.id as key", "guest_houses.created_at as lastModified"])
+        .where(publicGuestHouse)
+        .orderBy("guest_houses.created_at", "desc")
+        .limit(limit)
+        .execute(),
       this.db
         .selectFrom("blog_posts")
         .select(["slug as key", "published_at as lastModified"])

@@ -1,4 +1,4 @@
-// The chrome of the agent portal and the admin area (the site header and footer are hidden on
+// The chrome of the agent portal, the host area and the admin area (the site header and footer are hidden on
 // these paths, see app/root.tsx): a top bar with a way home and sign-out, and a side menu. On a
 // phone the menu folds behind a "Menu" toggle, a CSS checkbox toggle, so it opens and closes
 // without JavaScript; from the md breakpoint up it is always shown beside the page.
@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-export type Portal = "agent" | "admin";
+export type Portal = "agent" | "host" | "admin";
 
 // Only screens that are built: the admin's users, properties, bookings, payments, reports and
 // content pages still say "coming soon" (issue 11), so no menu leads there; they are added back
@@ -20,6 +20,12 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
     { to: "/agents/reports", key: "reports" },
     { to: "/agents/messages", key: "messages" },
     { to: "/agents/profile", key: "profile" },
+  ],
+  host: [
+    { to: "/host", key: "home" },
+    { to: "/host/new-house", key: "newHouse" },
+    { to: "/host/bookings", key: "bookings" },
+    { to: "/host/verification", key: "verification" },
   ],
   admin: [
     { to: "/admin/dashboard", key: "dashboard" },
@@ -66,6 +72,7 @@ export function PortalLayout({ portal, title, intro, children }: { portal: Porta
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
+                    end={item.to === "/host"}
                     className={({ isActive }) =>
                       `block rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`
                     }

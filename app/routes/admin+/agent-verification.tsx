@@ -14,8 +14,11 @@ import { formatDate } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { AdminVerificationTabs } from "~/components/admin/admin-verification-tabs";
+import { HostVerificationQueue } from "~/components/admin/host-verification-queue";
+import { loadHostQueue } from "~/components/admin/host-verification-queue.server";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "hosting"] };
 export const meta = titleMeta;
 
 const QUEUE_LIMIT = 50;
@@ -25,6 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const t = await i18next.getFixedT(request, "auth");
   const language = await getLanguage(request);
+  // ?tab=hosts: the host verification queue (issue 10), until the admin issue's queue screen exists.
+  if (new URL(request.url).searchParams.get("tab") === "hosts") {
+    return { title: t("portal.admin.pages.agentVerification.title"), agents: [], hosts: await loadHostQueue(context, language) };
+  }
   const { repos } = context.services.accounts;
   const pending = await repos.agents.listByStatus("pending", QUEUE_LIMIT);
   const agents = await Promise.all(
@@ -46,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       };
     }),
   );
-  return { title: t("portal.admin.pages.agentVerification.title"), agents };
+  return { title: t("portal.admin.pages.agentVerification.title"), agents, hosts: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,10 +80,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminAgentVerificationPage() {
   const { t } = useTranslation("auth");
-  const { agents } = useLoaderData<typeof loader>();
+  const { agents, hosts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  if (hosts) {
+    return (
+      <PortalLayout portal="admin" title={t("portal.admin.pages.agentVerification.title")}>
+        <AdminVerificationTabs current="hosts" />
+        <HostVerificationQueue hosts={hosts} />
+      </PortalLayout>
+    );
+  }
   return (
     <PortalLayout portal="admin" title={t("portal.admin.pages.agentVerification.title")} intro={t("portal.admin.pages.agentVerification.intro")}>
+      <AdminVerificationTabs current="agents" />
       {actionData && !agents.some((a) => a.id === actionData.agentId) ? <FormAlert errors={actionData.result.error?.[""] ?? null} /> : null}
       {agents.length === 0 ? (
         <p className="card p-5">{t("portal.admin.pages.agentVerification.empty")}</p>

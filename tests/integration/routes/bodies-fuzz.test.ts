@@ -36,6 +36,10 @@ describe("bodies that are not forms, to every action", () => {
     jars.agent = await signedInJar(h, agent.id);
     targets.push(
       { file: "admin+/agent-verification.tsx", url: "/admin/agent-verification", as: "admin" },
+      { file: "admin+/host-verification.$hostId.tsx", url: `/admin/host-verification/${agentId}`, params: { hostId: agentId }, as: "admin" },
+      { file: "host+/verification.tsx", url: "/host/verification", as: "student" },
+      { file: "host+/new-house.tsx", url: "/host/new-house", as: "student" },
+      { file: "host+/houses.$id.edit.tsx", url: `/host/houses/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "student" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
       { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },
       { file: "agents+/new-property.tsx", url: "/agents/new-property", as: "agent" },

@@ -85,6 +85,11 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "contact,
           nightly_rate: 12_000, whatsapp_number: "237670000000", created_at: new Date().toISOString(),
         })
         .execute();
+      // Only an approved host's houses are public (guestHouseVisibility); a pending host's is not listed.
+      await w.h.database.db
+        .insertInto("host_verifications")
+        .values({ id: "hv-1", host_id: w.student.id, status: "verified", submitted_at: new Date().toISOString() })
+        .execute();
       const r = await w.h.get(sitemap, "/sitemap.xml");
       expect(r.status).toBe(200);
       const xml = await (await sitemap.loader({ request: new Request(`${TEST_APP_URL}/sitemap.xml`), context: w.h.context, params: {} })).text();

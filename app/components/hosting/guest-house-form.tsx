@@ -1,0 +1,128 @@
+// The guest-house form of /host/new-house and /host/houses/{id}/edit. A plain POST form: the
+// server checks everything (the domain's rules) and answers the same form with its errors and the
+// typed values (Conform's reply), so it works the same with and without JavaScript.
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  ADDRESS_MAX,
+  DESCRIPTION_MAX,
+  GUEST_HOUSE_AMENITIES,
+  HOUSE_RULES_MAX,
+  MAX_GUESTS,
+  MAX_NIGHTLY_RATE_XAF,
+  MAX_ROOMS,
+  MIN_NIGHTLY_RATE_XAF,
+  NAME_MAX,
+  NEIGHBOURHOODS,
+} from "../../../domain/hosting/hosted-guest-house.entity";
+import { FormAlert } from "~/components/auth/form-fields";
+
+export type GuestHouseFormDefaults = Record<string, string | string[] | undefined>;
+
+const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+
+export function GuestHouseForm({ action, defaults, lastResult, submitLabel, children }: { action: string; defaults: GuestHouseFormDefaults; lastResult: SubmissionResult<string[]> | null; submitLabel: string; children?: ReactNode }) {
+  const { t } = useTranslation(["hosting", "guest-houses"]);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const values = (lastResult?.initialValue as GuestHouseFormDefaults | undefined) ?? defaults;
+  const errors = lastResult?.error ?? {};
+  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
+  const value = (name: string) => {
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  };
+  const list = (name: string) => {
+    const v = values[name];
+    return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+  };
+  const fieldError = (name: string) =>
+    errors[name]?.length ? (
+      <p id={`${name}-error`} className="field-error">
+        {[...new Set(errors[name]!.map(text))].join(" ")}
+      </p>
+    ) : null;
+  const aria = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const input = (name: string, props: Record<string, unknown> = {}, hint?: string) => (
+    <div>
+      <label htmlFor={name} className="label">
+        {t(`form.${name}`)}
+      </label>
+      <input id={name} name={name} className="input" defaultValue={value(name)} required {...props} {...aria(name)} {...(hint && !errors[name]?.length ? { "aria-describedby": hint } : {})} />
+      {fieldError(name)}
+    </div>
+  );
+
+  return (
+    <Form method="post" action={action} className="card space-y-5 p-5" key={JSON.stringify(values)} noValidate>
+      <input type="hidden" name="intent" value="details" />
+      <FormAlert id="guest-house-form-error" errors={(errors[""] ?? []).map(text)} />
+      {children}
+      {input("name", { maxLength: NAME_MAX })}
+      <div>
+        <label htmlFor="description" className="label">
+          {t("form.description")}
+        </label>
+        <textarea id="description" name="description" className="input min-h-32" defaultValue={value("description")} maxLength={DESCRIPTION_MAX} {...aria("description")} />
+        {fieldError("description")}
+      </div>
+      <fieldset className="space-y-4">
+        <legend className="font-semibold">{t("form.location")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="neighbourhood" className="label">
+              {t("form.neighbourhood")}
+            </label>
+            <select id="neighbourhood" name="neighbourhood" className="input" defaultValue={value("neighbourhood") || "Molyko"} {...aria("neighbourhood")}>
+              {NEIGHBOURHOODS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            {fieldError("neighbourhood")}
+          </div>
+          {input("address", { maxLength: ADDRESS_MAX })}
+          {input("latitude", { type: "number", step: "any", inputMode: "decimal" }, "coordinates-hint")}
+          {input("longitude", { type: "number", step: "any", inputMode: "decimal" }, "coordinates-hint")}
+        </div>
+        <p id="coordinates-hint" className="text-sm text-slate-600 dark:text-slate-400">
+          {t("form.coordinatesHint")}
+        </p>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {input("nightlyRate", { type: "number", inputMode: "numeric", min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF, step: 500 })}
+        {input("rooms", { type: "number", inputMode: "numeric", min: 1, max: MAX_ROOMS })}
+        {input("maxGuests", { type: "number", inputMode: "numeric", min: 1, max: MAX_GUESTS })}
+      </div>
+      <fieldset>
+        <legend className="font-semibold">{t("form.amenities")}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {GUEST_HOUSE_AMENITIES.map((a) => (
+            <label key={a} className="flex items-center gap-2">
+              <input type="checkbox" name="amenities" value={a} defaultChecked={list("amenities").includes(a)} />
+              {t(`guest-houses:amenities.${a}`)}
+            </label>
+          ))}
+        </div>
+        {fieldError("amenities")}
+      </fieldset>
+      <div>
+        <label htmlFor="houseRules" className="label">
+          {t("form.houseRules")}
+        </label>
+        <textarea id="houseRules" name="houseRules" className="input min-h-24" defaultValue={value("houseRules")} maxLength={HOUSE_RULES_MAX} {...aria("houseRules")} />
+        {fieldError("houseRules")}
+      </div>
+      {input("whatsappNumber", { type: "tel", inputMode: "tel", autoComplete: "tel" }, "whatsapp-hint")}
+      <p id="whatsapp-hint" className="-mt-3 text-sm text-slate-600 dark:text-slate-400">
+        {t("form.whatsappHint")}
+      </p>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

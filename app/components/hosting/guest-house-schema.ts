@@ -1,0 +1,76 @@
+// The guest-house form's schema, shared by the form and the actions. It only types the fields:
+// every rule (lengths, ranges, Buea's bounds, the WhatsApp number) lives in
+// domain/hosting/hosted-guest-house.entity.ts and is checked there, once. Messages are i18n keys
+// named after the domain's error codes.
+import { z } from "zod";
+import { cleanKey } from "~/components/booking/params";
+import { GUEST_HOUSE_AMENITIES, NEIGHBOURHOODS, type GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
+
+const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
+// A generous cap before the domain's own limit, so a megabyte of text is refused cheaply.
+const text = (message: string, max: number) => z.string({ required_error: message, invalid_type_error: message }).max(max, message);
+// PostgreSQL refuses NUL in text: an id with control characters is refused here, not by a 500.
+const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
+
+export const guestHouseFormSchema = z.object({
+  intent: z.literal("details").optional(),
+  name: text("hosting:errors.invalid_name", 1000),
+  description: text("hosting:errors.invalid_description", 20_000).optional(),
+  neighbourhood: z.enum(NEIGHBOURHOODS, { errorMap: () => ({ message: "hosting:errors.invalid_neighbourhood" }) }),
+  address: text("hosting:errors.invalid_address", 1000),
+  latitude: number("hosting:errors.invalid_coordinates"),
+  longitude: number("hosting:errors.invalid_coordinates"),
+  nightlyRate: number("hosting:errors.invalid_rate"),
+  rooms: number("hosting:errors.invalid_rooms"),
+  maxGuests: number("hosting:errors.invalid_max_guests"),
+  amenities: z.array(z.enum(GUEST_HOUSE_AMENITIES, { errorMap: () => ({ message: "hosting:errors.invalid_amenities" }) })).max(GUEST_HOUSE_AMENITIES.length).optional(),
+  houseRules: text("hosting:errors.invalid_house_rules", 10_000).optional(),
+  whatsappNumber: text("hosting:errors.invalid_whatsapp", 100),
+});
+
+export type GuestHouseFormValue = z.infer<typeof guestHouseFormSchema>;
+
+/** The form's values as the domain's input (no rule applied here). */
+export function toGuestHouseDetails(v: GuestHouseFormValue): GuestHouseDetailsInput {
+  return {
+    name: v.name,
+    description: v.description ?? "",
+    neighbourhood: v.neighbourhood,
+    address: v.address,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    nightlyRate: v.nightlyRate,
+    rooms: v.rooms,
+    maxGuests: v.maxGuests,
+    amenities: v.amenities ?? [],
+    houseRules: v.houseRules ?? "",
+    whatsappNumber: v.whatsappNumber,
+  };
+}
+
+const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "hosting:errors.invalid_dates");
+export const blockNightsSchema = z.object({ intent: z.enum(["block", "unblock"]), from: ISO_DATE, to: ISO_DATE });
+export const photoDeleteSchema = z.object({ intent: z.literal("delete-photo"), photoId: key });
+export const reviewHostSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve") }),
+  z.object({
+    intent: z.literal("reject"),
+    reason: z.string({ required_error: "hosting:errors.reason_required" }).trim().min(1, "hosting:errors.reason_required").max(1000, "hosting:errors.reason_required"),
+  }),
+]);
+
+/** The domain's refusal of one field, as the form field it belongs to. */
+const FIELD_OF: Record<string, string> = {
+  "hosting.invalid_name": "name",
+  "hosting.invalid_description": "description",
+  "hosting.invalid_neighbourhood": "neighbourhood",
+  "hosting.invalid_address": "address",
+  "hosting.invalid_coordinates": "latitude",
+  "hosting.invalid_rate": "nightlyRate",
+  "hosting.invalid_rooms": "rooms",
+  "hosting.invalid_max_guests": "maxGuests",
+  "hosting.invalid_amenities": "amenities",
+  "hosting.invalid_house_rules": "houseRules",
+  "hosting.invalid_whatsapp": "whatsappNumber",
+};
+export const hostingFieldOf = (code: string): string | null => FIELD_OF[code] ?? null;
