@@ -35,6 +35,8 @@ export interface AuditLog {
   /** Newest first. */
   list(query: AuditQuery): Promise<AuditEntry[]>;
   count(filter: AuditFilter): Promise<number>;
+  /** The distinct actions and actor ids in the log, sorted: what the audit page's filters offer. */
+  facets(): Promise<{ actions: string[]; actorIds: string[] }>;
 }
 
 /** The `target` of an admin action's audit row, e.g. `auditTarget("user", id)` → `user:<id>`. */

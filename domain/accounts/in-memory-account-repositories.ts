@@ -216,6 +216,13 @@ export class InMemoryAuditLog implements AuditLog, Snapshotting {
   async count(filter: AuditFilter) {
     return this.rows.filter((r) => matchesAuditFilter(r, filter)).length;
   }
+  async facets() {
+    const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+    return {
+      actions: sorted(this.rows.map((r) => r.action)),
+      actorIds: sorted(this.rows.flatMap((r) => (r.actorId ? [r.actorId] : []))),
+    };
+  }
   snapshot() {
     return copy(this.rows);
   }

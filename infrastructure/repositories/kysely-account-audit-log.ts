@@ -53,4 +53,12 @@ export class KyselyAccountAuditLog implements AuditLog {
     const row = await filtered(this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")), filter).executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  async facets(): Promise<{ actions: string[]; actorIds: string[] }> {
+    const [actions, actors] = await Promise.all([
+      this.db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
+      this.db.selectFrom("audit_log").select("actor_id").distinct().where("actor_id", "is not", null).orderBy("actor_id").execute(),
+    ]);
+    return { actions: actions.map((r) => r.action), actorIds: actors.map((r) => r.actor_id!) };
+  }
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 
 export type Portal = "agent" | "admin";
 
-// Only screens that are built: the agent's reports and the admin's users, properties, bookings,
+// Only screens that are built: the agent's reports and the admin's properties, bookings,
 // payments, reports and content pages still say "coming soon" (issues 9 and 11), so no menu
 // leads there; they are added back here when they are built.
 const NAV: Record<Portal, { to: string; key: string }[]> = {
@@ -22,7 +22,9 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
   ],
   admin: [
     { to: "/admin/dashboard", key: "dashboard" },
+    { to: "/admin/users", key: "users" },
     { to: "/admin/agent-verification", key: "agentVerification" },
+    { to: "/admin/audit", key: "audit" },
   ],
 };
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { approveAgent, rejectAgent } from "../../../domain/accounts/review-agent.use-case";
 import { reviewAgentSchema } from "~/components/auth/auth-schemas";
@@ -15,12 +15,16 @@ import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "admin-users"] };
 export const meta = titleMeta;
 
 const QUEUE_LIMIT = 50;
 
-// The review queue: pending agents, oldest submission first, with Approve and Reject-with-reason.
+// The review queues. One tab per kind of applicant (agents here; hosts join as a second entry of
+// TABS with their own panel): pending applicants, oldest submission first, their documents (viewed
+// and downloaded through the admin-only resource route), Approve and Reject-with-reason.
+const TABS = [{ key: "agents", label: "admin-users:verification.agentsTab" }] as const;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const t = await i18next.getFixedT(request, "auth");
@@ -72,11 +76,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminAgentVerificationPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "admin-users"]);
   const { agents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <PortalLayout portal="admin" title={t("portal.admin.pages.agentVerification.title")} intro={t("portal.admin.pages.agentVerification.intro")}>
+      {TABS.length > 1 ? (
+        <nav aria-label={t("admin-users:verification.tabs")} className="mb-4 flex gap-2">
+          {TABS.map((tab) => (
+            <Link key={tab.key} to={`/admin/agent-verification?tab=${tab.key}`} className="btn-secondary">
+              {t(tab.label)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       {actionData && !agents.some((a) => a.id === actionData.agentId) ? <FormAlert errors={actionData.result.error?.[""] ?? null} /> : null}
       {agents.length === 0 ? (
         <p className="card p-5">{t("portal.admin.pages.agentVerification.empty")}</p>
@@ -120,9 +133,21 @@ export default function AdminAgentVerificationPage() {
                 <h3 className="mt-3 text-sm font-semibold">{t("portal.admin.pages.agentVerification.documents")}</h3>
                 <ul className="mt-1 list-disc pl-5 text-sm">
                   {agent.documents.length === 0 ? <li>{t("portal.admin.pages.agentVerification.noDocuments")}</li> : null}
-                  {agent.documents.map((d) => (
-                    <li key={d.id}>{t("portal.admin.pages.agentVerification.document", { name: d.name, size: d.sizeKb })}</li>
-                  ))}
+                  {agent.documents.map((d) => {
+                    const href = `/admin/agent-verification/${encodeURIComponent(agent.id)}/documents/${encodeURIComponent(d.id)}`;
+                    return (
+                      <li key={d.id} data-testid="agent-document">
+                        {t("portal.admin.pages.agentVerification.document", { name: d.name, size: d.sizeKb })}{" "}
+                        <a href={href} className="link" target="_blank" rel="noopener noreferrer">
+                          {t("admin-users:verification.view", { name: d.name })}
+                        </a>{" "}
+                        ·{" "}
+                        <a href={`${href}?download=1`} className="link" download={d.name}>
+                          {t("admin-users:verification.download", { name: d.name })}
+                        </a>
+                      </li>
+                    );
+                  })}
                 </ul>
                 <FormAlert errors={errors?.[""] ?? null} />
                 <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-end">

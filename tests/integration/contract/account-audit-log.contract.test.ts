@@ -44,5 +44,9 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
     expect(await log.count({ actionPrefix: "admin." })).toBe(3);
     expect(await log.count({ actorId: "admin-1", to: at(3) })).toBe(1);
     expect(await log.count({ target: ["user:u1", "agent:u1"] })).toBe(2);
+    expect(await log.facets()).toEqual({
+      actions: ["admin.agent_approved", "admin.user_role_changed", "admin.user_suspended", "adminXuserXsuspended", "auth.role_granted_admin"],
+      actorIds: ["admin-1", "admin-2", "u1"],
+    });
   });
 });
