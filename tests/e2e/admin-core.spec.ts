@@ -40,7 +40,9 @@ async function logIn(page: Page, email: string, password: string, redirectTo: st
 }
 
 test("the admin reviews an agent's document, approves them, suspends them, and reads it all in the audit log", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
   const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const name = `Core Applicant ${testInfo.project.name}`;
   const email = `admin-core-${run}@e2e.test`;
   const business = `Core Homes ${run}`;
   const documentName = `licence-${run}.pdf`;
@@ -49,7 +51,7 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
   const agentContext = await browser.newContext({ javaScriptEnabled, baseURL });
   const agent = await agentContext.newPage();
   await agent.goto("/auth/signup?as=agent");
-  await agent.getByLabel("Full name").fill("Core Applicant");
+  await agent.getByLabel("Full name").fill(name);
   await agent.getByLabel("Email").fill(email);
   await agent.getByLabel("Password", { exact: true }).fill("agent-pass-1");
   await agent.getByLabel("I am an agent").check();
@@ -100,11 +102,13 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
   await page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Users" }).click();
   await page.getByLabel("Name, email or phone").fill(email);
   await page.getByRole("button", { name: "Search" }).click();
-  await page.getByRole("link", { name: "Core Applicant" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Core Applicant" })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByTestId("user-row")).toHaveCount(1);
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await page.getByRole("link", { name: "Suspend" }).or(page.getByRole("button", { name: "Suspend", exact: true })).click();
   if (javaScriptEnabled) {
-    const dialog = page.getByRole("dialog", { name: "Suspend Core Applicant?" });
+    const dialog = page.getByRole("dialog", { name: `Suspend ${name}?` });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Reason (seen by admins only)").fill("Listings copied from another agency");
     await dialog.getByRole("button", { name: "Suspend the account" }).click();
@@ -128,7 +132,7 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
   await page.getByLabel("Action").selectOption({ label: "All admin actions" });
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/action=admin\./);
-  const entries = page.getByTestId("audit-entry").filter({ hasText: "Core Applicant" });
+  const entries = page.getByTestId("audit-entry").filter({ hasText: name });
   await expect(entries.filter({ hasText: "Account suspended" }).first()).toContainText("Listings copied from another agency");
   await expect(entries.filter({ hasText: "Account suspended" }).first()).toContainText("By Joseph Ebai");
   await expect(entries.filter({ hasText: "Agent approved" }).first()).toContainText("pending");

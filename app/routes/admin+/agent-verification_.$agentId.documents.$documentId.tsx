@@ -1,7 +1,8 @@
 // /admin/agent-verification/{agentId}/documents/{documentId}: an agent's verification document,
 // streamed to admins only (the files live outside public/, never under /media). `?download=1`
-// saves it; without, the browser shows it. The type is the one detected at upload; nosniff stops
-// the browser from guessing another, and the file may not run scripts or be framed.
+// saves it; without, the browser shows it. The type is the one detected at upload; the nosniff that
+// server/security.ts puts on every response stops the browser from guessing another (checked end to
+// end in tests/e2e/admin-core.spec.ts), and this CSP lets the file run nothing.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readAgentDocument } from "../../../domain/accounts/agent-documents.queries";
 import { cleanKey } from "~/components/booking/params";
@@ -28,7 +29,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       "Content-Type": document.mimeType,
       "Content-Length": String(bytes.byteLength),
       "Content-Disposition": contentDisposition(download ? "attachment" : "inline", document.originalName),
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     },

@@ -5,7 +5,7 @@ import * as adminAgentVerification from "../../../app/routes/admin+/agent-verifi
 import * as adminAgentDocument from "../../../app/routes/admin+/agent-verification_.$agentId.documents.$documentId";
 import * as adminAudit from "../../../app/routes/admin+/audit";
 import * as adminUser from "../../../app/routes/admin+/users_.$id";
-import * as adminUserSuspend from "../../../app/routes/admin+/users_.$id.suspend";
+import * as adminUserSuspend from "../../../app/routes/admin+/users_.$id_.suspend";
 import * as adminBookings from "../../../app/routes/admin+/bookings";
 import * as adminContent from "../../../app/routes/admin+/content";
 import * as adminDashboard from "../../../app/routes/admin+/dashboard";
