@@ -15,6 +15,7 @@ import * as bookingNotices from "./2026-11-22T0016-booking-notices";
 import * as guestHouseHosting from "./2026-11-22T0017-guest-house-hosting";
 import * as propertyViewDays from "./2026-11-22T0019-property-view-days";
 import * as hostVerificationPerHost from "./2026-11-22T0023-host-verification-per-host";
+import * as adminUsers from "./2026-11-22T0020-admin-users";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0017-guest-house-hosting": guestHouseHosting,
   "2026-11-22T0019-property-view-days": propertyViewDays,
   "2026-11-22T0023-host-verification-per-host": hostVerificationPerHost,
+  "2026-11-22T0020-admin-users": adminUsers,
 };

@@ -39,6 +39,13 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "booking.property_already_booked": 409,
   "commission.commission_already_voided": 409,
   "commission.commission_already_paid": 409,
+  "auth.account_suspended": 403,
+  "auth.cannot_change_self": 403,
+  "auth.cannot_suspend_admin": 403,
+  "auth.role_unchanged": 409,
+  "auth.last_admin": 409,
+  "auth.already_suspended": 409,
+  "auth.not_suspended": 409,
 };
 
 export interface DescribedDomainError {

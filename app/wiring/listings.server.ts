@@ -10,6 +10,7 @@ import type { HistoryRepository } from "../../domain/engagement/history-reposito
 import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
 import type { PropertyViewTally } from "../../domain/agent-reports/property-view-tally.port";
 import type { ReportDeps } from "../../domain/reports/report-listing.use-case";
+import type { ReportRepos } from "../../domain/reports/report-repository.port";
 import type { ReviewRepository } from "../../domain/reviews/review-repository.port";
 import type { MessagingDeps } from "../../domain/messaging/contact-agent.use-case";
 import type { MessageRepository } from "../../domain/messaging/message-repository.port";
@@ -31,7 +32,7 @@ import { KyselyAgentDirectory, findAgentCard } from "../../infrastructure/reposi
 import { KyselyHistoryRepository } from "../../infrastructure/repositories/kysely-history-repository";
 import { KyselyPropertyViewTally } from "../../infrastructure/repositories/kysely-property-view-tally";
 import { KyselyWishlistRepository } from "../../infrastructure/repositories/kysely-wishlist-repository";
-import { kyselyReportUnitOfWork } from "../../infrastructure/repositories/kysely-report-repository";
+import { KyselyReportRepository, kyselyReportUnitOfWork } from "../../infrastructure/repositories/kysely-report-repository";
 import { KyselyReviewRepository } from "../../infrastructure/repositories/kysely-review-repository";
 import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../infrastructure/repositories/kysely-message-repository";
 import { defaultMessageEmails } from "../../infrastructure/mail/default-message-emails";
@@ -58,8 +59,8 @@ export interface DiscoveryModule {
   agents: AgentProfiles;
   /** For addToWishlist, removeFromWishlist, recordView (with the daily view counts), recordSearch and the history queries. */
   engagement: { wishlist: WishlistRepository; history: HistoryRepository; viewTally: PropertyViewTally; clock: Clock; ids: IdGenerator };
-  /** For reportListing. */
-  reports: ReportDeps;
+  /** For reportListing; `reports` outside a transaction for the admin's read queries. */
+  reports: ReportDeps & ReportRepos;
   /** For rateAgent, replyToReview and the review queries. */
   reviews: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator };
   /**
@@ -106,7 +107,7 @@ export function createDiscoveryModule(
       findAgent: (userId) => findAgentCard(db, userId),
     },
     engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), viewTally: new KyselyPropertyViewTally(db), clock, ids },
-    reports: { uow: kyselyReportUnitOfWork(db), clock, ids },
+    reports: { uow: kyselyReportUnitOfWork(db), reports: new KyselyReportRepository(db), clock, ids },
     reviews: { reviews: new KyselyReviewRepository(db), clock, ids },
     messaging: {
       uow: kyselyMessagingUnitOfWork(db),

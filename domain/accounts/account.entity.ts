@@ -1,5 +1,6 @@
 // An account is a row of `profiles` seen by the domain. Role changes happen only in the use cases
-// that own them (agent sign-up and verification, the admin allow-list at sign-in).
+// that own them (agent sign-up and verification, the admin allow-list at sign-in, an admin's
+// change on /admin/users).
 export type Role = "student" | "agent" | "admin";
 export type AgentStatus = "unsubmitted" | "pending" | "approved" | "rejected";
 export type Language = "en" | "fr";
@@ -19,6 +20,10 @@ export interface Account {
   totpEnabledAt: Date | null;
   /** The language the account's e-mails are written in. */
   language: Language;
+  /** Set while an admin has suspended the account: it cannot sign in and its sessions are refused. */
+  suspendedAt: Date | null;
+  /** Why (for admins; the user is told only that the account is suspended). */
+  suspendedReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,7 +32,17 @@ export interface Account {
 export type AccountChanges = Partial<
   Pick<
     Account,
-    "role" | "fullName" | "phone" | "passwordHash" | "emailConfirmedAt" | "googleId" | "totpSecret" | "totpEnabledAt" | "language"
+    | "role"
+    | "fullName"
+    | "phone"
+    | "passwordHash"
+    | "emailConfirmedAt"
+    | "googleId"
+    | "totpSecret"
+    | "totpEnabledAt"
+    | "language"
+    | "suspendedAt"
+    | "suspendedReason"
   >
 > & { updatedAt: Date };
 
@@ -46,12 +61,20 @@ export interface SessionUser {
   language: Language;
 }
 
-export function displayName(account: Pick<Account, "fullName" | "email">): string {
+export const isSuspended = (account: Pick<Account, "suspendedAt">): boolean =>
+  account.suspendedAt !== null;
+
+export function displayName(
+  account: Pick<Account, "fullName" | "email">
+): string {
   const name = account.fullName.trim();
   return name !== "" ? name : account.email.split("@")[0];
 }
 
-export function toSessionUser(account: Account, agentStatus: AgentStatus | null): SessionUser {
+export function toSessionUser(
+  account: Account,
+  agentStatus: AgentStatus | null
+): SessionUser {
   return {
     id: account.id,
     name: displayName(account),

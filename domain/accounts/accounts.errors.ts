@@ -35,6 +35,16 @@ export const AUTH_ERROR_MESSAGES_EN = {
   "auth.agent_not_found": "Agent not found.",
   "auth.verification_not_pending": "This verification is not waiting for review.",
   "auth.rejection_reason_required": "Please give a reason for the rejection.",
+  "auth.account_suspended": "This account is suspended. Please contact support if you think this is a mistake.",
+  "auth.cannot_change_self": "You cannot change or suspend your own account here.",
+  "auth.role_unchanged": "The user already has this role.",
+  "auth.last_admin": "This is the last admin: make another user an admin first.",
+  "auth.cannot_suspend_admin": "An admin cannot be suspended: change their role first.",
+  "auth.already_suspended": "This account is already suspended.",
+  "auth.not_suspended": "This account is not suspended.",
+  "auth.suspension_reason_required": "Please give a reason for the suspension.",
+  "auth.suspension_reason_too_long": "The reason must be at most {max} characters.",
+  "auth.document_not_found": "Document not found.",
 } as const;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES_EN;

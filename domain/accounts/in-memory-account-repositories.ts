@@ -2,12 +2,12 @@
 // never the caller's objects, so a test cannot pass by mutating what it handed in.
 import type { UnitOfWork } from "../shared/transaction";
 import type { Account, AccountChanges, AgentStatus } from "./account.entity";
-import type { AccountRepository } from "./account-repository.port";
+import { matchesAccountSearch, type AccountRepository, type AccountSearch } from "./account-repository.port";
 import type { AccountRepos } from "./accounts.deps";
 import type { AgentDocument, AgentProfile, AgentVerificationDetails } from "./agent.entity";
 import { DEFAULT_COMMISSION_RATE, DEFAULT_PAYOUT_SCHEDULE } from "./agent.entity";
 import type { AgentRepository } from "./agent-repository.port";
-import type { AuditEntry, AuditLog } from "./audit-log.port";
+import { matchesAuditFilter, type AuditEntry, type AuditFilter, type AuditLog, type AuditQuery } from "./audit-log.port";
 import type { DocumentStorage } from "./document-storage.port";
 import type { EmailToken, TokenPurpose } from "./email-token.entity";
 import type { EmailTokenRepository } from "./email-token-repository.port";
@@ -49,6 +49,15 @@ export class InMemoryAccountRepository implements AccountRepository, Snapshottin
   async update(id: string, changes: AccountChanges): Promise<void> {
     const row = this.rows.get(id);
     if (row) this.rows.set(id, { ...row, ...copy(changes) });
+  }
+  async search(query: AccountSearch) {
+    const found = [...this.rows.values()]
+      .filter((r) => matchesAccountSearch(r, query))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return { accounts: copy(found.slice(query.offset, query.offset + query.limit)), total: found.length };
+  }
+  async lockAdmins() {
+    return [...this.rows.values()].filter((r) => r.role === "admin").length;
   }
   snapshot() {
     return copy(this.rows);
@@ -195,13 +204,24 @@ export class InMemoryAuditLog implements AuditLog, Snapshotting {
   async record(entry: AuditEntry) {
     this.rows.push(copy(entry));
   }
-  async list(query: { action?: string; limit: number }) {
+  async list(query: AuditQuery) {
+    const offset = query.offset ?? 0;
     return copy(
       this.rows
-        .filter((r) => !query.action || r.action === query.action)
-        .sort((a, b) => b.at.getTime() - a.at.getTime())
-        .slice(0, query.limit),
+        .filter((r) => matchesAuditFilter(r, query))
+        .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+        .slice(offset, offset + query.limit),
     );
+  }
+  async count(filter: AuditFilter) {
+    return this.rows.filter((r) => matchesAuditFilter(r, filter)).length;
+  }
+  async facets() {
+    const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+    return {
+      actions: sorted(this.rows.map((r) => r.action)),
+      actorIds: sorted(this.rows.flatMap((r) => (r.actorId ? [r.actorId] : []))),
+    };
   }
   snapshot() {
     return copy(this.rows);

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from "../shared/result";
+import { isSuspended } from "./account.entity";
 import { normaliseEmail } from "./account-rules";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
@@ -35,6 +36,7 @@ export async function logIn(deps: AccountsDeps, input: LogInInput): Promise<Resu
   }
   // Said only once the password matched: it tells nothing to someone without the password.
   if (!account.emailConfirmedAt) return err(authError("auth.email_not_confirmed"));
+  if (isSuspended(account)) return err(authError("auth.account_suspended"));
 
   const outcome = await afterFirstFactor(deps, account, input.userAgent);
   // Cleared only after the last factor, or a known password would reset the TOTP guess limit.

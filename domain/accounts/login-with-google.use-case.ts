@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "../shared/result";
-import type { Account } from "./account.entity";
+import { isSuspended, type Account } from "./account.entity";
 import { isValidEmail, normaliseEmail } from "./account-rules";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
@@ -26,13 +26,17 @@ export async function loginWithGoogle(deps: AccountsDeps, input: GoogleProfile):
   if (googleId === "" || !isValidEmail(email)) return err(authError("auth.google_failed"));
 
   const linked = await deps.repos.accounts.findByGoogleId(googleId);
-  if (linked) return ok(await afterFirstFactor(deps, linked, input.userAgent));
+  if (linked) {
+    if (isSuspended(linked)) return err(authError("auth.account_suspended"));
+    return ok(await afterFirstFactor(deps, linked, input.userAgent));
+  }
   if (input.emailVerified !== true) return err(authError("auth.google_failed"));
 
   const now = deps.clock.now();
   const existing = await deps.repos.accounts.findByEmail(email);
   if (existing) {
     if (existing.googleId && existing.googleId !== googleId) return err(authError("auth.google_failed"));
+    if (isSuspended(existing)) return err(authError("auth.account_suspended"));
     if (existing.emailConfirmedAt) {
       await deps.repos.accounts.update(existing.id, { googleId, updatedAt: now });
       return ok(await afterFirstFactor(deps, { ...existing, googleId }, input.userAgent));
@@ -73,6 +77,8 @@ export async function loginWithGoogle(deps: AccountsDeps, input: GoogleProfile):
     googleId,
     totpSecret: null,
     totpEnabledAt: null,
+    suspendedAt: null,
+    suspendedReason: null,
     language: input.language === "fr" ? "fr" : "en",
     createdAt: now,
     updatedAt: now,

@@ -1,5 +1,5 @@
 import type { AccountsDeps } from "./accounts.deps";
-import { toSessionUser, type SessionUser } from "./account.entity";
+import { isSuspended, toSessionUser, type SessionUser } from "./account.entity";
 import { isSessionLive, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "./session.entity";
 
 export interface NewSession {
@@ -31,7 +31,7 @@ export async function createSession(
 
 /**
  * The signed-in user behind a session id, or null when the session is unknown, idle for 7 days
- * or older than 30 days (an ended session is deleted). A read path: returns null, not an error.
+ * or older than 30 days, or when the account is suspended (an ended session is deleted). A read path: returns null, not an error.
  */
 export async function getSessionUser(deps: AccountsDeps, sessionId: string | null | undefined): Promise<SessionUser | null> {
   if (!sessionId) return null;
@@ -45,6 +45,12 @@ export async function getSessionUser(deps: AccountsDeps, sessionId: string | nul
   }
   const account = await deps.repos.accounts.findById(session.userId);
   if (!account) return null;
+  // Suspension deletes the sessions in its transaction; this refuses any session that slipped
+  // past (one created by a sign-in that raced the suspension), and ends it.
+  if (isSuspended(account)) {
+    await deps.repos.sessions.delete(id);
+    return null;
+  }
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) await deps.repos.sessions.touch(id, now);
   const agent = await deps.repos.agents.findByUserId(account.id);
   return toSessionUser(account, agent?.status ?? null);

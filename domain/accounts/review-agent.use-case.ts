@@ -2,6 +2,7 @@ import { err, ok, type Result } from "../shared/result";
 import { displayName } from "./account.entity";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
+import { adminAuditData, auditTarget } from "./audit-log.port";
 
 /** Approves a pending agent: they get the agent portal. E-mails the agent; audit-logged. */
 export function approveAgent(deps: AccountsDeps, input: { adminId: string; agentId: string }): Promise<Result<void, AuthError>> {
@@ -34,8 +35,13 @@ async function review(
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: admin.id,
-      action: input.status === "approved" ? "auth.agent_approved" : "auth.agent_rejected",
-      data: { agentId: agent.id, reason: input.reason },
+      action: input.status === "approved" ? "admin.agent_approved" : "admin.agent_rejected",
+      data: adminAuditData({
+        target: auditTarget("agent", agent.id),
+        before: { status: "pending" },
+        after: { status: input.status },
+        reason: input.reason,
+      }),
       at: now,
     });
     return true;

@@ -94,6 +94,8 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput): Promise<Re
         googleId: null,
         totpSecret: null,
         totpEnabledAt: null,
+        suspendedAt: null,
+        suspendedReason: null,
         createdAt: now,
         updatedAt: now,
       };

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from "../shared/result";
+import { isSuspended } from "./account.entity";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import { finishSignIn, type LoginOutcome } from "./complete-sign-in";
@@ -20,6 +21,8 @@ export async function verifyLoginTotp(deps: AccountsDeps, input: VerifyLoginTotp
   if (!check.ok) return err(authError("auth.login_expired"));
   const account = await deps.repos.accounts.findById(check.token.userId);
   if (!account || !account.totpSecret || !account.totpEnabledAt) return err(authError("auth.login_expired"));
+  // Suspended between the password and the code: the half-done sign-in ends here.
+  if (isSuspended(account)) return err(authError("auth.account_suspended"));
 
   // Code guesses count against the same limit as password guesses.
   const keys = throttleKeys(account.email, input.ip);

@@ -1,6 +1,6 @@
 import type { UnitOfWork } from "../shared/transaction";
 import type { ListingReport, ReportDecision, ReportStatus, ReportedListing } from "./listing-report.entity";
-import type { OpenReportView, ReportRepos, ReportRepository } from "./report-repository.port";
+import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "./report-repository.port";
 
 interface ListingState extends ReportedListing {
   title: string;
@@ -113,6 +113,14 @@ export class InMemoryReportRepository implements ReportRepository {
 
   async recordDecision(entry: { adminId: string; reportId: string; decision: ReportDecision; at: Date }): Promise<void> {
     this.state.decisions.push({ ...entry });
+  }
+
+  async listFiledBy(reporterId: string, limit: number): Promise<FiledReport[]> {
+    return this.state.reports
+      .filter((r) => r.reporterId === reporterId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .slice(0, limit)
+      .map((r) => ({ ...r, propertyTitle: this.state.listings.get(r.propertyId)?.title ?? "" }));
   }
 
   async listOpen(limit: number): Promise<OpenReportView[]> {

@@ -13,6 +13,11 @@ export interface OpenReportView {
   listingHidden: boolean;
 }
 
+/** A report with the title of the listing it is about. */
+export interface FiledReport extends ListingReport {
+  propertyTitle: string;
+}
+
 export interface ReportRepository {
   /**
    * Finds the listing and holds it for the rest of the unit of work, so that two reports (or a
@@ -48,6 +53,8 @@ export interface ReportRepository {
   recordDecision(entry: { adminId: string; reportId: string; decision: ReportDecision; at: Date }): Promise<void>;
   /** Open reports, oldest first (the review queue). */
   listOpen(limit: number): Promise<OpenReportView[]>;
+  /** The reports a user filed, any status, newest first, with the listing's title. */
+  listFiledBy(reporterId: string, limit: number): Promise<FiledReport[]>;
 }
 
 export type ReportRepos = { reports: ReportRepository };

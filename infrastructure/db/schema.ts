@@ -22,6 +22,9 @@ export interface ProfilesTable {
   updated_at: Iso;
   /** The language of the account's e-mails. */
   language: Generated<"en" | "fr">;
+  /** Set while an admin has suspended the account (migration 0020). */
+  suspended_at: Iso | null;
+  suspended_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -62,6 +65,8 @@ export interface AuditLogTable {
   action: string;
   data: Generated<Json>;
   created_at: Iso;
+  /** What the action changed, e.g. `user:<id>` (data.target, copied for filtering; migration 0020). */
+  target: string | null;
 }
 
 export interface AgentsTable {

@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Account, AccountChanges } from "../../domain/accounts/account.entity";
-import type { AccountRepository } from "../../domain/accounts/account-repository.port";
+import { phoneSearchText, type AccountRepository, type AccountSearch } from "../../domain/accounts/account-repository.port";
 import type { Database, ProfilesTable } from "../db/schema";
+import { likePattern } from "./kysely-listing-search";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);
@@ -19,6 +20,8 @@ export function toAccount(row: Selectable<ProfilesTable>): Account {
     totpSecret: row.totp_secret,
     totpEnabledAt: date(row.totp_enabled_at),
     language: row.language === "fr" ? "fr" : "en",
+    suspendedAt: date(row.suspended_at),
+    suspendedReason: row.suspended_reason,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -43,6 +46,8 @@ export class KyselyAccountRepository implements AccountRepository {
         totp_secret: a.totpSecret,
         totp_enabled_at: iso(a.totpEnabledAt),
         language: a.language,
+        suspended_at: iso(a.suspendedAt),
+        suspended_reason: a.suspendedReason,
         created_at: a.createdAt.toISOString(),
         updated_at: a.updatedAt.toISOString(),
       })
@@ -79,9 +84,41 @@ export class KyselyAccountRepository implements AccountRepository {
         ...(c.totpSecret !== undefined && { totp_secret: c.totpSecret }),
         ...(c.totpEnabledAt !== undefined && { totp_enabled_at: iso(c.totpEnabledAt) }),
         ...(c.language !== undefined && { language: c.language }),
+        ...(c.suspendedAt !== undefined && { suspended_at: iso(c.suspendedAt) }),
+        ...(c.suspendedReason !== undefined && { suspended_reason: c.suspendedReason }),
         updated_at: c.updatedAt.toISOString(),
       })
       .where("id", "=", id)
       .execute();
+  }
+
+  async search(query: AccountSearch): Promise<{ accounts: Account[]; total: number }> {
+    let base = this.db.selectFrom("profiles");
+    if (query.role) base = base.where("role", "=", query.role);
+    const text = (query.text ?? "").trim().toLowerCase();
+    if (text !== "") {
+      // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's LIKE never does.
+      const pattern = likePattern(text);
+      const phone = likePattern(phoneSearchText(text));
+      base = base.where(
+        sql<boolean>`(lower(full_name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\' or coalesce(phone, '') like ${phone} escape '\\')`,
+      );
+    }
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { accounts: rows.map(toAccount), total: Number(count.n) };
+  }
+
+  async lockAdmins(): Promise<number> {
+    // A no-op update takes the row locks on PostgreSQL (SQLite's transactions already run one at a
+    // time); a row demoted meanwhile is re-checked against the WHERE and not counted.
+    const result = await this.db
+      .updateTable("profiles")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("role", "=", "admin")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { ListingReport, ReportDecision, ReportStatus, ReportedListing } from "../../domain/reports/listing-report.entity";
 import { isReportReason } from "../../domain/reports/listing-report.entity";
-import type { OpenReportView, ReportRepos, ReportRepository } from "../../domain/reports/report-repository.port";
+import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "../../domain/reports/report-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import type { Database } from "../db/schema";
 
@@ -165,6 +165,29 @@ export class KyselyReportRepository implements ReportRepository {
         created_at: entry.at.toISOString(),
       })
       .execute();
+  }
+
+  async listFiledBy(reporterId: string, limit: number): Promise<FiledReport[]> {
+    const rows = await this.db
+      .selectFrom("listing_reports as r")
+      .innerJoin("properties as p", "p.id", "r.property_id")
+      .select(["r.id", "r.property_id", "r.reporter_id", "r.reason", "r.details", "r.status", "r.created_at", "r.reviewed_at", "p.title"])
+      .where("r.reporter_id", "=", reporterId)
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      propertyId: r.property_id,
+      reporterId: r.reporter_id,
+      reason: isReportReason(r.reason) ? r.reason : "other",
+      details: r.details,
+      status: r.status,
+      createdAt: new Date(r.created_at),
+      reviewedAt: r.reviewed_at ? new Date(r.reviewed_at) : null,
+      propertyTitle: r.title,
+    }));
   }
 
   async listOpen(limit: number): Promise<OpenReportView[]> {

@@ -238,6 +238,8 @@ export async function createPersona(
     googleId: null,
     totpSecret: null,
     totpEnabledAt: null,
+    suspendedAt: null,
+    suspendedReason: null,
     language: "en",
     createdAt: now,
     updatedAt: now,

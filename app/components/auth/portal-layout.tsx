@@ -8,9 +8,8 @@ import { useTranslation } from "react-i18next";
 
 export type Portal = "agent" | "host" | "admin";
 
-// Only screens that are built: the admin's users, properties, bookings, payments, reports and
-// content pages still say "coming soon" (issue 11), so no menu leads there; they are added back
-// here when they are built.
+// Only screens that are built are listed; a page that still says "coming soon" gets no menu entry
+// until it is built.
 const NAV: Record<Portal, { to: string; key: string }[]> = {
   agent: [
     { to: "/agents/properties", key: "properties" },
@@ -29,7 +28,9 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
   ],
   admin: [
     { to: "/admin/dashboard", key: "dashboard" },
+    { to: "/admin/users", key: "users" },
     { to: "/admin/agent-verification", key: "agentVerification" },
+    { to: "/admin/audit", key: "audit" },
   ],
 };
 

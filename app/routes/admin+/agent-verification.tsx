@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { approveAgent, rejectAgent } from "../../../domain/accounts/review-agent.use-case";
 import { reviewAgentSchema } from "~/components/auth/auth-schemas";
@@ -18,12 +18,15 @@ import { AdminVerificationTabs } from "~/components/admin/admin-verification-tab
 import { HostVerificationQueue } from "~/components/admin/host-verification-queue";
 import { loadHostQueue } from "~/components/admin/host-verification-queue.server";
 
-export const handle = { i18n: ["auth", "hosting"] };
+export const handle = { i18n: ["auth", "hosting", "admin-users"] };
 export const meta = titleMeta;
 
 const QUEUE_LIMIT = 50;
 
-// The review queue: pending agents, oldest submission first, with Approve and Reject-with-reason.
+// The review queues, one tab per kind of applicant (AdminVerificationTabs: agents, hosts): pending
+// applicants, oldest submission first, their documents (viewed and downloaded through the admin-only
+// resource routes), Approve and Reject-with-reason.
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const t = await i18next.getFixedT(request, "auth");
@@ -79,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminAgentVerificationPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "admin-users"]);
   const { agents, hosts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (hosts) {
@@ -136,9 +139,21 @@ export default function AdminAgentVerificationPage() {
                 <h3 className="mt-3 text-sm font-semibold">{t("portal.admin.pages.agentVerification.documents")}</h3>
                 <ul className="mt-1 list-disc pl-5 text-sm">
                   {agent.documents.length === 0 ? <li>{t("portal.admin.pages.agentVerification.noDocuments")}</li> : null}
-                  {agent.documents.map((d) => (
-                    <li key={d.id}>{t("portal.admin.pages.agentVerification.document", { name: d.name, size: d.sizeKb })}</li>
-                  ))}
+                  {agent.documents.map((d) => {
+                    const href = `/admin/agent-verification/${encodeURIComponent(agent.id)}/documents/${encodeURIComponent(d.id)}`;
+                    return (
+                      <li key={d.id} data-testid="agent-document">
+                        {t("portal.admin.pages.agentVerification.document", { name: d.name, size: d.sizeKb })}{" "}
+                        <a href={href} className="link" target="_blank" rel="noopener noreferrer">
+                          {t("admin-users:verification.view", { name: d.name })}
+                        </a>{" "}
+                        ·{" "}
+                        <a href={`${href}?download=1`} className="link" download={d.name}>
+                          {t("admin-users:verification.download", { name: d.name })}
+                        </a>
+                      </li>
+                    );
+                  })}
                 </ul>
                 <FormAlert errors={errors?.[""] ?? null} />
                 <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-end">

@@ -54,4 +54,43 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
     await h.repos.accounts.update("u1", { phone: null, updatedAt: at(6) });
     expect((await h.repos.accounts.findById("u1"))?.phone).toBeNull();
   });
+
+  it("stores a suspension and lifts it", async () => {
+    await h.repos.accounts.insert(anAccount({ id: "u1" }));
+    await h.repos.accounts.update("u1", { suspendedAt: at(7), suspendedReason: "Fake listings", updatedAt: at(7) });
+    expect(await h.repos.accounts.findById("u1")).toMatchObject({ suspendedAt: at(7), suspendedReason: "Fake listings" });
+    await h.repos.accounts.update("u1", { suspendedAt: null, suspendedReason: null, updatedAt: at(8) });
+    expect(await h.repos.accounts.findById("u1")).toMatchObject({ suspendedAt: null, suspendedReason: null });
+    expect(await h.repos.accounts.insert(anAccount({ id: "u2", suspendedAt: at(1), suspendedReason: "x" }))).toBe("inserted");
+    expect(await h.repos.accounts.findById("u2")).toEqual(anAccount({ id: "u2", suspendedAt: at(1), suspendedReason: "x" }));
+  });
+
+  it("searches name, e-mail and phone in any case, filters by role, newest first, one page at a time", async () => {
+    await h.repos.accounts.insert(anAccount({ id: "u1", fullName: "Amina Njoh", email: "amina@example.cm", phone: "+237677123456", createdAt: at(1) }));
+    await h.repos.accounts.insert(anAccount({ id: "u2", fullName: "Paul Ebai", email: "paul@mail.cm", role: "agent", createdAt: at(2) }));
+    await h.repos.accounts.insert(anAccount({ id: "u3", fullName: "Njoh Holdings", email: "office@njoh.cm", role: "agent", createdAt: at(3) }));
+    await h.repos.accounts.insert(anAccount({ id: "u4", fullName: "Admin 50%_off", email: "root@example.cm", role: "admin", createdAt: at(4) }));
+    const ids = async (q: Parameters<typeof h.repos.accounts.search>[0]) => {
+      const found = await h.repos.accounts.search(q);
+      return { ids: found.accounts.map((a) => a.id), total: found.total };
+    };
+    expect(await ids({ offset: 0, limit: 10 })).toEqual({ ids: ["u4", "u3", "u2", "u1"], total: 4 });
+    expect(await ids({ text: "NJOH", offset: 0, limit: 10 })).toEqual({ ids: ["u3", "u1"], total: 2 });
+    expect(await ids({ text: "mail.cm", offset: 0, limit: 10 })).toEqual({ ids: ["u2"], total: 1 });
+    expect(await ids({ text: "677 12 34", offset: 0, limit: 10 })).toEqual({ ids: ["u1"], total: 1 });
+    expect(await ids({ role: "agent", offset: 0, limit: 10 })).toEqual({ ids: ["u3", "u2"], total: 2 });
+    expect(await ids({ text: "njoh", role: "agent", offset: 0, limit: 10 })).toEqual({ ids: ["u3"], total: 1 });
+    expect(await ids({ offset: 1, limit: 2 })).toEqual({ ids: ["u3", "u2"], total: 4 });
+    // % and _ are letters, not wildcards.
+    expect(await ids({ text: "50%_", offset: 0, limit: 10 })).toEqual({ ids: ["u4"], total: 1 });
+    expect(await ids({ text: "%", offset: 0, limit: 10 })).toEqual({ ids: ["u4"], total: 1 });
+  });
+
+  it("counts the admins under lockAdmins", async () => {
+    await h.repos.accounts.insert(anAccount({ id: "u1", role: "admin" }));
+    await h.repos.accounts.insert(anAccount({ id: "u2" }));
+    expect(await h.uow.run((repos) => repos.accounts.lockAdmins())).toBe(1);
+    await h.repos.accounts.insert(anAccount({ id: "u3", role: "admin" }));
+    expect(await h.uow.run((repos) => repos.accounts.lockAdmins())).toBe(2);
+  });
 });

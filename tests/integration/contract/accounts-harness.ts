@@ -49,6 +49,8 @@ export function anAccount(over: Partial<Account> & { id: string }): Account {
     googleId: null,
     totpSecret: null,
     totpEnabledAt: null,
+    suspendedAt: null,
+    suspendedReason: null,
     language: "en",
     createdAt: at(0),
     updatedAt: at(0),

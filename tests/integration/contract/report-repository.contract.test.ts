@@ -130,6 +130,21 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("ReportRepository on %s"
     expect(await h.repo.listOpen(1)).toHaveLength(1);
   });
 
+  it("lists the reports a user filed, newest first, any status, with the listing's title", async () => {
+    await h.repo.add(report("r1", "u1", "p2", 1));
+    await h.repo.add(report("r2", "u2", "p1", 2));
+    await h.repo.add(report("r3", "u1", "p1", 3));
+    await h.repo.closeOpen("p1", "dismissed", at(4), "r3");
+    const filed = await h.repo.listFiledBy("u1", 10);
+    expect(filed.map((r) => [r.id, r.propertyTitle, r.status])).toEqual([
+      ["r3", "Room p1", "dismissed"],
+      ["r1", "Room p2", "open"],
+    ]);
+    expect(filed[1]).toMatchObject({ reporterId: "u1", propertyId: "p2", createdAt: at(1), reviewedAt: null });
+    expect(await h.repo.listFiledBy("u1", 1)).toHaveLength(1);
+    expect(await h.repo.listFiledBy("nobody", 10)).toEqual([]);
+  });
+
   it("records an admin decision", async () => {
     await h.repo.add(report("r1", "u1"));
     await expect(h.repo.recordDecision({ adminId: "admin", reportId: "r1", decision: "dismiss", at: at(2) })).resolves.toBeUndefined();

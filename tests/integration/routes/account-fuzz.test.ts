@@ -251,12 +251,12 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
     }
     const student_ = await h.database.db.selectFrom("profiles").select("role").where("id", "=", student.id).executeTakeFirstOrThrow();
     expect(student_.role).toBe("student");
-    const decisions = await h.database.db.selectFrom("audit_log").selectAll().where("action", "in", ["auth.agent_approved", "auth.agent_rejected"]).execute();
+    const decisions = await h.database.db.selectFrom("audit_log").selectAll().where("action", "in", ["admin.agent_approved", "admin.agent_rejected"]).execute();
     for (const d of decisions) expect(d.actor_id).toBe(admin.id);
     // Every decision is on an agent that was pending: at most one per pending agent, none on the approved one.
-    const decided = decisions.map((d) => (typeof d.data === "string" ? JSON.parse(d.data) : d.data).agentId as string);
+    const decided = decisions.map((d) => (typeof d.data === "string" ? JSON.parse(d.data) : d.data).target as string);
     expect(new Set(decided).size).toBe(decided.length);
-    expect(decided).not.toContain(approved.id);
+    expect(decided).not.toContain(`agent:${approved.id}`);
   }, 180_000);
 
   it("logout: whatever the form, a redirect home and the session gone", async () => {

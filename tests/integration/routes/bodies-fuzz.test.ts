@@ -31,7 +31,8 @@ describe("bodies that are not forms, to every action", () => {
     const agent = await createPersona(h, "approvedAgent");
     agentId = agent.id;
     await listingFixtures(h.database.db).insertProperties([listingFixtures(h.database.db).property({ id: PROPERTY, agent_id: agent.id })]);
-    jars.student = await signedInJar(h, (await createPersona(h, "student")).id);
+    const student = await createPersona(h, "student");
+    jars.student = await signedInJar(h, student.id);
     jars.admin = await signedInJar(h, (await createPersona(h, "admin")).id);
     jars.agent = await signedInJar(h, agent.id);
     targets.push(
@@ -40,6 +41,7 @@ describe("bodies that are not forms, to every action", () => {
       { file: "host+/verification.tsx", url: "/host/verification", as: "student" },
       { file: "host+/new-house.tsx", url: "/host/new-house", as: "student" },
       { file: "host+/houses.$id.edit.tsx", url: `/host/houses/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "student" },
+      { file: "admin+/users_.$id.tsx", url: `/admin/users/${student.id}`, params: { id: student.id }, as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
       { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },
       { file: "agents+/new-property.tsx", url: "/agents/new-property", as: "agent" },

@@ -2,6 +2,10 @@
 // agent, an approved agent and an admin, GET (loader) and POST (action, where the route has one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminAgentVerification from "../../../app/routes/admin+/agent-verification";
+import * as adminAgentDocument from "../../../app/routes/admin+/agent-verification_.$agentId.documents.$documentId";
+import * as adminAudit from "../../../app/routes/admin+/audit";
+import * as adminUser from "../../../app/routes/admin+/users_.$id";
+import * as adminUserSuspend from "../../../app/routes/admin+/users_.$id_.suspend";
 import * as adminBookings from "../../../app/routes/admin+/bookings";
 import * as adminContent from "../../../app/routes/admin+/content";
 import * as adminDashboard from "../../../app/routes/admin+/dashboard";
@@ -65,11 +69,28 @@ const agentRoute = (
       : { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.post, admin: "/agents/unauthorized" },
 });
 
-const adminRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
+const adminRoute = (
+  path: string,
+  module: RouteModule,
+  post?: Record<Who, Expected>,
+  params?: Record<string, string>,
+  /** What the admin gets past the guard. */
+  adminGets: Expected = OK,
+): GuardedRoute => ({
   path,
   module,
-  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: OK },
+  params,
+  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: adminGets },
   post,
+});
+
+/** An admin route with an action: everyone but the admin is turned away before the body is read. */
+const adminPost = (path: string, admin: Expected): Record<Who, Expected> => ({
+  visitor: LOGIN(path),
+  student: "/admin/unauthorized",
+  pendingAgent: "/admin/unauthorized",
+  approvedAgent: "/admin/unauthorized",
+  admin,
 });
 
 const userRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
@@ -100,6 +121,11 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/reports", adminReports),
   adminRoute("/admin/content", adminContent),
   adminRoute("/admin/outbox", adminOutbox),
+  adminRoute("/admin/audit", adminAudit),
+  // u-1 does not exist: past the guard its page and its actions are a 404.
+  adminRoute("/admin/users/u-1", adminUser, adminPost("/admin/users/u-1", 400), { id: "u-1" }, 404),
+  adminRoute("/admin/users/u-1/suspend", adminUserSuspend, undefined, { id: "u-1" }, 404),
+  adminRoute("/admin/agent-verification/u-1/documents/d-1", adminAgentDocument, undefined, { agentId: "u-1", documentId: "d-1" }, 404),
   adminRoute("/admin/agent-verification", adminAgentVerification, {
     visitor: LOGIN("/admin/agent-verification"),
     student: "/admin/unauthorized",

@@ -183,8 +183,11 @@ describe("agent review", () => {
     expect(await approveAgent(t.deps, { adminId, agentId })).toEqual({ ok: true, value: undefined });
     expect((await t.repos.agents.findByUserId(agentId))?.status).toBe("approved");
     expect(t.mailer.lastTo("agent@example.cm")?.text).toContain("https://kamernest.test/agents/properties");
-    expect(await t.repos.auditLog.list({ action: "auth.agent_approved", limit: 5 })).toEqual([
-      expect.objectContaining({ actorId: adminId, data: { agentId, reason: null } }),
+    expect(await t.repos.auditLog.list({ action: "admin.agent_approved", limit: 5 })).toEqual([
+      expect.objectContaining({
+        actorId: adminId,
+        data: { target: `agent:${agentId}`, before: JSON.stringify({ status: "pending" }), after: JSON.stringify({ status: "approved" }) },
+      }),
     ]);
     expect(await approveAgent(t.deps, { adminId, agentId })).toEqual({ ok: false, error: { code: "auth.verification_not_pending" } });
   });
@@ -199,7 +202,9 @@ describe("agent review", () => {
     const mail = t.mailer.lastTo("agent@example.cm");
     expect(mail?.subject).toMatch(/n'a pas été approuvée/);
     expect(mail?.text).toContain("Licence illisible");
-    expect(await t.repos.auditLog.list({ action: "auth.agent_rejected", limit: 5 })).toHaveLength(1);
+    expect(await t.repos.auditLog.list({ action: "admin.agent_rejected", limit: 5 })).toEqual([
+      expect.objectContaining({ actorId: adminId, data: expect.objectContaining({ target: `agent:${agentId}`, reason: "Licence illisible" }) }),
+    ]);
 
     const oldKeys = (await t.repos.agents.listDocuments(agentId)).map((d) => d.storageKey);
     expect((await submitAgentVerification(t.deps, { userId: agentId, verification: verification() })).ok).toBe(true);

@@ -58,7 +58,7 @@ describe("logIn", () => {
     const now = t.clock.now();
     await t.repos.accounts.insert({
       id: "g1", role: "student", fullName: "G", email: "g@example.cm", phone: null, passwordHash: null, emailConfirmedAt: now,
-      googleId: "google-1", totpSecret: null, totpEnabledAt: null, language: "en", createdAt: now, updatedAt: now,
+      googleId: "google-1", totpSecret: null, totpEnabledAt: null, suspendedAt: null, suspendedReason: null, language: "en", createdAt: now, updatedAt: now,
     });
     expect(await logIn(t.deps, login({ email: "g@example.cm", password: "anything" }))).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
   });

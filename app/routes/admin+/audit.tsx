@@ -1,0 +1,125 @@
+// /admin/audit: the audit log, newest first, 25 a page, filtered by admin, action and dates (days
+// in Buea, both included). A plain GET form: works without JavaScript, every view has its URL.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { auditFilterFrom, readAuditLog } from "../../../domain/accounts/admin-users.queries";
+import { displayName } from "../../../domain/accounts/account.entity";
+import { titleMeta } from "~/components/auth/page-title";
+import { PortalLayout } from "~/components/auth/portal-layout";
+import { AuditEntries, useActionLabel } from "~/components/admin/audit-entries";
+import { toAuditViews } from "~/components/admin/audit-view.server";
+import { Pagination } from "~/components/listings/pagination";
+import { i18next } from "~/i18next.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const handle = { i18n: ["auth", "admin-users", "listings"] };
+export const meta = titleMeta;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  const query = { actor: params.get("actor"), action: params.get("action"), from: params.get("from"), to: params.get("to") };
+  const filter = auditFilterFrom(query);
+  const page = params.get("page");
+  const { auditLog, accounts } = context.services.accounts.repos;
+  const [found, facets] = await Promise.all([readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1), auditLog.facets()]);
+  const actors = await Promise.all(
+    facets.actorIds.map(async (id) => {
+      const account = await accounts.findById(id);
+      return { id, name: account ? `${displayName(account)} (${account.email})` : id, admin: account?.role === "admin" };
+    }),
+  );
+  const t = await i18next.getFixedT(request, "admin-users");
+  return {
+    title: t("audit.title"),
+    // What the form shows: only values the filter kept.
+    form: {
+      actor: filter.actorId ?? "",
+      action: filter.action ?? filter.actionPrefix ?? "",
+      from: filter.from ? query.from!.trim() : "",
+      to: filter.to ? query.to!.trim() : "",
+    },
+    actors: actors.sort((a, b) => Number(b.admin) - Number(a.admin) || a.name.localeCompare(b.name)),
+    actions: facets.actions,
+    page: found.page,
+    pageCount: found.pageCount,
+    total: found.total,
+    entries: await toAuditViews(found.items, accounts),
+  };
+}
+
+export default function AdminAuditPage() {
+  const { t } = useTranslation(["admin-users", "auth"]);
+  const label = useActionLabel();
+  const { form, actors, actions, page, pageCount, total, entries } = useLoaderData<typeof loader>();
+  const prefixes = [...new Set(actions.map((a) => a.slice(0, a.indexOf(".") + 1)).filter((p) => p !== ""))];
+  const hrefFor = (p: number) => {
+    const query = new URLSearchParams(Object.entries(form).filter(([, v]) => v !== ""));
+    if (p > 1) query.set("page", String(p));
+    const s = query.toString();
+    return `/admin/audit${s ? `?${s}` : ""}`;
+  };
+  return (
+    <PortalLayout portal="admin" title={t("audit.title")} intro={t("audit.intro")}>
+      <Form method="get" className="card mb-4 grid gap-3 p-4 md:grid-cols-5 md:items-end">
+        <div>
+          <label htmlFor="audit-actor" className="label">
+            {t("audit.actorLabel")}
+          </label>
+          <select id="audit-actor" name="actor" defaultValue={form.actor} className="input">
+            <option value="">{t("audit.anyActor")}</option>
+            {actors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-action" className="label">
+            {t("audit.actionLabel")}
+          </label>
+          <select id="audit-action" name="action" defaultValue={form.action} className="input">
+            <option value="">{t("audit.anyAction")}</option>
+            {prefixes.map((p) => (
+              <option key={p} value={p}>
+                {t("audit.prefix", { prefix: p.slice(0, -1) })}
+              </option>
+            ))}
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {label(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-from" className="label">
+            {t("audit.fromLabel")}
+          </label>
+          <input id="audit-from" name="from" type="date" defaultValue={form.from} className="input" />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className="label">
+            {t("audit.toLabel")}
+          </label>
+          <input id="audit-to" name="to" type="date" defaultValue={form.to} className="input" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn-primary">
+            {t("audit.filter")}
+          </button>
+          <Link to="/admin/audit" className="btn-secondary">
+            {t("audit.clear")}
+          </Link>
+        </div>
+      </Form>
+      <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="audit-count">
+        {t("audit.count", { count: total })}
+      </p>
+      {entries.length === 0 ? <p className="card p-5">{t("audit.empty")}</p> : <AuditEntries entries={entries} />}
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label={t("audit.pages")} />
+    </PortalLayout>
+  );
+}

@@ -1,0 +1,77 @@
+// The admin area's read paths over accounts and the audit log: one page of users, one page of
+// the audit log, a user's trail. Pages count from 1; a page past the end reads as the last one.
+import type { Account, Role } from "./account.entity";
+import type { AccountRepository } from "./account-repository.port";
+import { auditTarget, type AuditEntry, type AuditFilter, type AuditLog } from "./audit-log.port";
+
+export const USERS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 25;
+/** The longest search text kept (a longer one is cut). */
+export const USER_SEARCH_MAX = 100;
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+export async function searchUsers(
+  accounts: Pick<AccountRepository, "search">,
+  input: { text?: string | null; role?: Role | null; page: number },
+): Promise<Page<Account>> {
+  const text = (input.text ?? "").trim().slice(0, USER_SEARCH_MAX);
+  const role = input.role ?? undefined;
+  const wanted = Math.max(1, Math.floor(input.page));
+  let found = await accounts.search({ text, role, offset: (wanted - 1) * USERS_PAGE_SIZE, limit: USERS_PAGE_SIZE });
+  const pageCount = pageCountOf(found.total, USERS_PAGE_SIZE);
+  const page = Math.min(wanted, pageCount);
+  if (page !== wanted) found = await accounts.search({ text, role, offset: (page - 1) * USERS_PAGE_SIZE, limit: USERS_PAGE_SIZE });
+  return { items: found.accounts, page, pageCount, total: found.total };
+}
+
+export async function readAuditLog(auditLog: Pick<AuditLog, "list" | "count">, filter: AuditFilter, requestedPage: number): Promise<Page<AuditEntry>> {
+  const total = await auditLog.count(filter);
+  const pageCount = pageCountOf(total, AUDIT_PAGE_SIZE);
+  const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
+  const items = await auditLog.list({ ...filter, offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
+  return { items, page, pageCount, total };
+}
+
+/**
+ * The kinds of audit target that are a user's own record (an account, its agent or host
+ * verification), all keyed by the user's id.
+ */
+export const USER_TARGET_KINDS = ["user", "agent", "host"] as const;
+
+/** What admins did to this user's account and verifications, newest first. */
+export function userAuditTrail(auditLog: Pick<AuditLog, "list">, userId: string, limit: number): Promise<AuditEntry[]> {
+  return auditLog.list({ target: USER_TARGET_KINDS.map((kind) => auditTarget(kind, userId)), limit });
+}
+
+/** Audit dates are calendar days in Buea (UTC+1 all year): a day starts at 23:00 UTC the day before. */
+const DOUALA_OFFSET_MS = 60 * 60 * 1000;
+const DAY = 24 * 60 * 60 * 1000;
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/**
+ * The audit page's filter from its query: an actor id, an action (exact, or a prefix when it ends
+ * with a dot, e.g. `admin.`), a first and a last day (both included). Anything malformed is ignored.
+ */
+export function auditFilterFrom(query: { actor?: string | null; action?: string | null; from?: string | null; to?: string | null }): AuditFilter {
+  const filter: AuditFilter = {};
+  const actor = (query.actor ?? "").trim();
+  if (/^[\w-]{1,100}$/.test(actor)) filter.actorId = actor;
+  const action = (query.action ?? "").trim();
+  if (/^[a-z][a-z0-9_.]{0,79}$/.test(action)) {
+    if (action.endsWith(".")) filter.actionPrefix = action;
+    else filter.action = action;
+  }
+  const from = (query.from ?? "").trim();
+  if (isDay(from)) filter.from = new Date(Date.parse(`${from}T00:00:00Z`) - DOUALA_OFFSET_MS);
+  const to = (query.to ?? "").trim();
+  if (isDay(to)) filter.to = new Date(Date.parse(`${to}T00:00:00Z`) - DOUALA_OFFSET_MS + DAY);
+  return filter;
+}

@@ -1,0 +1,127 @@
+// What an admin does to a user account on /admin/users: change the role, suspend, reactivate.
+// Each checks inside one unit of work, changes, and writes its audit row (who, what, before,
+// after) in the same transaction, so a change without its audit row cannot exist.
+import type { Clock } from "../shared/clock";
+import type { IdGenerator } from "../shared/ids";
+import { err, ok, type Result } from "../shared/result";
+import type { UnitOfWork } from "../shared/transaction";
+import type { Account, Role } from "./account.entity";
+import { authError, type AuthError } from "./accounts.errors";
+import type { AccountRepos } from "./accounts.deps";
+import { adminAuditData, auditTarget } from "./audit-log.port";
+
+export interface AdminUsersDeps {
+  uow: UnitOfWork<AccountRepos>;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export const ROLES: readonly Role[] = ["student", "agent", "admin"];
+export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
+
+/** A suspension's reason: required, at most this long. */
+export const SUSPENSION_REASON_MAX = 500;
+
+type Checked = Result<{ admin: Account; user: Account }, AuthError>;
+
+/** The acting admin (still an active admin) and the target, who must be someone else. */
+async function loadPair(repos: AccountRepos, adminId: string, userId: string): Promise<Checked> {
+  const admin = await repos.accounts.findById(adminId);
+  if (!admin || admin.role !== "admin" || admin.suspendedAt) return err(authError("auth.forbidden"));
+  const user = await repos.accounts.findById(userId);
+  if (!user) return err(authError("auth.account_not_found"));
+  if (user.id === admin.id) return err(authError("auth.cannot_change_self"));
+  return ok({ admin, user });
+}
+
+/**
+ * Gives the user another role. Refused on oneself, and when it would leave no admin. A user made
+ * an agent without an agent record gets an empty one: like an agent who signed up, they submit
+ * their business details and documents and wait for approval before the agent portal opens.
+ */
+export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; userId: string; role: Role }): Promise<Result<void, AuthError>> {
+  return deps.uow.run(async (repos) => {
+    const pair = await loadPair(repos, input.adminId, input.userId);
+    if (!pair.ok) return pair;
+    const { admin, user } = pair.value;
+    if (user.role === input.role) return err(authError("auth.role_unchanged"));
+    if (user.role === "admin" && (await repos.accounts.lockAdmins()) <= 1) return err(authError("auth.last_admin"));
+
+    const now = deps.clock.now();
+    await repos.accounts.update(user.id, { role: input.role, updatedAt: now });
+    const agentRecordCreated = input.role === "agent" && !(await repos.agents.findByUserId(user.id));
+    if (agentRecordCreated) await repos.agents.createUnsubmitted(user.id, now);
+    await repos.auditLog.record({
+      id: deps.ids.id(),
+      actorId: admin.id,
+      action: "admin.user_role_changed",
+      data: adminAuditData({
+        target: auditTarget("user", user.id),
+        before: { role: user.role },
+        after: agentRecordCreated ? { role: input.role, agentStatus: "unsubmitted" } : { role: input.role },
+      }),
+      at: now,
+    });
+    return ok(undefined);
+  });
+}
+
+/**
+ * Suspends a user: they cannot sign in, and every session they have ends now (in the same
+ * transaction; the session lookup refuses a suspended account's sessions too). Admins are not
+ * suspended: an admin is demoted first, which the last-admin rule guards.
+ */
+export function suspendUser(deps: AdminUsersDeps, input: { adminId: string; userId: string; reason?: string | null }): Promise<Result<void, AuthError>> {
+  const reason = (input.reason ?? "").trim();
+  if (reason === "") return Promise.resolve(err(authError("auth.suspension_reason_required")));
+  if (reason.length > SUSPENSION_REASON_MAX) return Promise.resolve(err(authError("auth.suspension_reason_too_long", { max: SUSPENSION_REASON_MAX })));
+  return deps.uow.run(async (repos) => {
+    const pair = await loadPair(repos, input.adminId, input.userId);
+    if (!pair.ok) return pair;
+    const { admin, user } = pair.value;
+    if (user.role === "admin") return err(authError("auth.cannot_suspend_admin"));
+    if (user.suspendedAt) return err(authError("auth.already_suspended"));
+
+    const now = deps.clock.now();
+    await repos.accounts.update(user.id, { suspendedAt: now, suspendedReason: reason, updatedAt: now });
+    await repos.sessions.deleteAllForUser(user.id);
+    await repos.auditLog.record({
+      id: deps.ids.id(),
+      actorId: admin.id,
+      action: "admin.user_suspended",
+      data: adminAuditData({
+        target: auditTarget("user", user.id),
+        before: { suspended: false },
+        after: { suspended: true, suspendedAt: now.toISOString() },
+        reason,
+      }),
+      at: now,
+    });
+    return ok(undefined);
+  });
+}
+
+/** Lifts a suspension: the user may sign in again (their old sessions stay ended). */
+export function reactivateUser(deps: AdminUsersDeps, input: { adminId: string; userId: string }): Promise<Result<void, AuthError>> {
+  return deps.uow.run(async (repos) => {
+    const pair = await loadPair(repos, input.adminId, input.userId);
+    if (!pair.ok) return pair;
+    const { admin, user } = pair.value;
+    if (!user.suspendedAt) return err(authError("auth.not_suspended"));
+
+    const now = deps.clock.now();
+    await repos.accounts.update(user.id, { suspendedAt: null, suspendedReason: null, updatedAt: now });
+    await repos.auditLog.record({
+      id: deps.ids.id(),
+      actorId: admin.id,
+      action: "admin.user_reactivated",
+      data: adminAuditData({
+        target: auditTarget("user", user.id),
+        before: { suspended: true, suspendedAt: user.suspendedAt.toISOString(), reason: user.suspendedReason },
+        after: { suspended: false },
+      }),
+      at: now,
+    });
+    return ok(undefined);
+  });
+}

@@ -1,0 +1,161 @@
+// The admin's user screens and the audit log through their routes: suspension signs the user out
+// at once and blocks sign-in; crafted requests from other roles or against oneself change nothing;
+// agent documents reach admins only; every action appears in /admin/audit; posts never 500.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as adminAgentDocument from "../../../app/routes/admin+/agent-verification_.$agentId.documents.$documentId";
+import * as adminAudit from "../../../app/routes/admin+/audit";
+import * as adminUsers from "../../../app/routes/admin+/users";
+import * as adminUser from "../../../app/routes/admin+/users_.$id";
+import * as login from "../../../app/routes/auth+/login";
+import * as profile from "../../../app/routes/profile";
+import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
+import { expectStatus, form, maybe, postForm, RUNS, weird } from "./fuzz-support";
+
+describe("admin users and audit routes", () => {
+  let h: RouteHarness;
+  beforeAll(async () => {
+    h = await createRouteHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const userUrl = (id: string) => `/admin/users/${id}`;
+  const account = (id: string) => h.services.accounts.repos.accounts.findById(id);
+
+  it("suspends a user: their next request is signed out, sign-in is refused, the audit log shows it; reactivation lets them back", async () => {
+    const admin = await createPersona(h, "admin");
+    const adminJar = await signedInJar(h, admin.id);
+    const student = await createPersona(h, "student", { fullName: "Suspended Sam" });
+    const studentJar = await signedInJar(h, student.id);
+    expect((await h.get(profile, "/profile", { jar: studentJar.clone() })).status).toBe(200);
+
+    const noReason = await h.post(adminUser, userUrl(student.id), { intent: "suspend", reason: "  " }, { jar: adminJar.clone(), params: { id: student.id } });
+    expect(noReason.status).toBe(400);
+    expect((await account(student.id))?.suspendedAt).toBeNull();
+
+    const done = await h.post(adminUser, userUrl(student.id), { intent: "suspend", reason: "Fake listings" }, { jar: adminJar.clone(), params: { id: student.id } });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(userUrl(student.id));
+    expect((await h.get(profile, "/profile", { jar: studentJar.clone() })).location).toBe("/auth/login?redirectTo=%2Fprofile");
+
+    const signIn = await h.post(login, "/auth/login", { intent: "password", email: student.email, password: student.password });
+    expect(signIn.status).toBe(403);
+
+    const audit = await h.get(adminAudit, "/admin/audit?action=admin.user_suspended", { jar: adminJar.clone() });
+    expect(audit.status).toBe(200);
+    const entry = audit.data.entries.find((e: { target: string }) => e.target === `user:${student.id}`);
+    expect(entry).toMatchObject({ actorId: admin.id, action: "admin.user_suspended", targetName: "Suspended Sam", reason: "Fake listings" });
+    expect(entry.changes).toEqual(expect.arrayContaining([{ field: "suspended", before: "false", after: "true" }]));
+
+    const page = await h.get(adminUser, userUrl(student.id), { jar: adminJar.clone(), params: { id: student.id } });
+    expect(page.data.user.suspendedReason).toBe("Fake listings");
+    expect(page.data.trail.map((e: { action: string }) => e.action)).toEqual(["admin.user_suspended"]);
+
+    const back = await h.post(adminUser, userUrl(student.id), { intent: "reactivate" }, { jar: adminJar.clone(), params: { id: student.id } });
+    expect(back.status).toBe(302);
+    expect((await h.post(login, "/auth/login", { intent: "password", email: student.email, password: student.password })).status).toBe(302);
+  });
+
+  it("another role posting a valid admin form is turned away and nothing changes", async () => {
+    const student = await createPersona(h, "student");
+    for (const persona of ["student", "approvedAgent", "pendingAgent"] as const) {
+      const attacker = await createPersona(h, persona);
+      const jar = await signedInJar(h, attacker.id);
+      for (const fields of [{ intent: "suspend", reason: "x" }, { intent: "role", role: "admin" }]) {
+        const r = await h.post(adminUser, userUrl(student.id), fields, { jar: jar.clone(), params: { id: student.id } });
+        expect(r.location).toBe("/admin/unauthorized");
+        const r2 = await h.post(adminUser, userUrl(attacker.id), { intent: "role", role: "admin" }, { jar: jar.clone(), params: { id: attacker.id } });
+        expect(r2.location).toBe("/admin/unauthorized");
+      }
+      expect((await account(attacker.id))?.role).toBe(persona === "student" ? "student" : "agent");
+    }
+    expect(await account(student.id)).toMatchObject({ role: "student", suspendedAt: null });
+  });
+
+  it("an admin cannot demote or suspend themself, nor suspend another admin; an unknown user is a 404", async () => {
+    const admin = await createPersona(h, "admin");
+    const other = await createPersona(h, "admin");
+    const jar = await signedInJar(h, admin.id);
+    const self = await h.post(adminUser, userUrl(admin.id), { intent: "role", role: "student" }, { jar: jar.clone(), params: { id: admin.id } });
+    expect(self.status).toBe(403);
+    expect((await h.post(adminUser, userUrl(admin.id), { intent: "suspend", reason: "x" }, { jar: jar.clone(), params: { id: admin.id } })).status).toBe(403);
+    expect((await h.post(adminUser, userUrl(other.id), { intent: "suspend", reason: "x" }, { jar: jar.clone(), params: { id: other.id } })).status).toBe(403);
+    expect((await h.post(adminUser, userUrl("nobody"), { intent: "reactivate" }, { jar: jar.clone(), params: { id: "nobody" } })).status).toBe(404);
+    expect(await account(admin.id)).toMatchObject({ role: "admin", suspendedAt: null });
+    expect(await account(other.id)).toMatchObject({ role: "admin", suspendedAt: null });
+  });
+
+  it("changes a role and finds users by name, e-mail, phone and role", async () => {
+    const admin = await createPersona(h, "admin");
+    const jar = await signedInJar(h, admin.id);
+    const student = await createPersona(h, "student", { fullName: "Zebulon Findme" });
+    const r = await h.post(adminUser, userUrl(student.id), { intent: "role", role: "agent" }, { jar: jar.clone(), params: { id: student.id } });
+    expect(r.status).toBe(302);
+    expect(await h.services.accounts.repos.agents.findByUserId(student.id)).toMatchObject({ status: "unsubmitted" });
+    const found = await h.get(adminUsers, "/admin/users?q=zebulon&role=agent", { jar: jar.clone() });
+    expect(found.data.users.map((u: { id: string }) => u.id)).toEqual([student.id]);
+    expect((await h.get(adminUsers, "/admin/users?q=zebulon&role=student", { jar: jar.clone() })).data.total).toBe(0);
+    expect((await h.get(adminUsers, `/admin/users?q=${encodeURIComponent(student.email.toUpperCase())}`, { jar: jar.clone() })).data.total).toBe(1);
+    // A garbage page or role is read as the first page, every role.
+    expect((await h.get(adminUsers, "/admin/users?page=-3&role=root", { jar: jar.clone() })).status).toBe(200);
+  });
+
+  it("streams an agent's document to admins only, with its type, a file name and a CSP that runs nothing; another agent's path is a 404", async () => {
+    const admin = await createPersona(h, "admin");
+    const agent = await createPersona(h, "pendingAgent");
+    const other = await createPersona(h, "pendingAgent");
+    const { repos, storage } = h.services.accounts;
+    const bytes = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+    await storage.put(`agent-documents/${agent.id}/doc-1.pdf`, bytes, "application/pdf");
+    await repos.agents.addDocument({
+      id: "doc-1",
+      agentId: agent.id,
+      storageKey: `agent-documents/${agent.id}/doc-1.pdf`,
+      originalName: "licence \"été\".pdf",
+      mimeType: "application/pdf",
+      sizeBytes: bytes.length,
+      createdAt: new Date(),
+    });
+    const url = `/admin/agent-verification/${agent.id}/documents/doc-1`;
+    const params = { agentId: agent.id, documentId: "doc-1" };
+    const got = await h.get(adminAgentDocument, `${url}?download=1`, { jar: await signedInJar(h, admin.id), params });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("Content-Type")).toBe("application/pdf");
+    expect(got.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    expect(got.headers.get("Content-Disposition")).toBe(`attachment; filename="licence __t__.pdf"; filename*=UTF-8''${encodeURIComponent('licence "été".pdf')}`);
+    expect(got.headers.get("Cache-Control")).toBe("private, no-store");
+    const inline = await h.get(adminAgentDocument, url, { jar: await signedInJar(h, admin.id), params });
+    expect(inline.headers.get("Content-Disposition")).toMatch(/^inline; /);
+
+    const wrongAgent = await h.get(adminAgentDocument, url, { jar: await signedInJar(h, admin.id), params: { agentId: other.id, documentId: "doc-1" } });
+    expect(wrongAgent.status).toBe(404);
+    const asAgent = await h.get(adminAgentDocument, url, { jar: await signedInJar(h, agent.id), params });
+    expect(asAgent.location).toBe("/admin/unauthorized");
+  });
+
+  it(`${RUNS} fuzzed posts to a user's page: never a 500, and a change only from a valid form`, async () => {
+    const admin = await createPersona(h, "admin");
+    const jar = await signedInJar(h, admin.id);
+    const target = await createPersona(h, "student");
+    await fc.assert(
+      fc.asyncProperty(
+        form({
+          intent: maybe(fc.constantFrom("role", "suspend", "reactivate")),
+          role: maybe(fc.constantFrom("student", "agent", "admin")),
+          reason: maybe(fc.oneof(fc.constant("Spam"), weird)),
+        }),
+        async (fields) => {
+          const r = await postForm(h, adminUser, userUrl(target.id), fields, { jar: jar.clone(), params: { id: target.id } });
+          expectStatus(r, [302, 400, 403, 409], JSON.stringify(fields).slice(0, 200));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // Whatever happened, the admin is still an admin and every change has its audit row.
+    expect((await account(admin.id))?.role).toBe("admin");
+    const rows = await h.services.accounts.repos.auditLog.list({ target: `user:${target.id}`, limit: 1000 });
+    for (const row of rows) expect(row.actorId).toBe(admin.id);
+  }, 120_000);
+});
