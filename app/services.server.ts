@@ -10,6 +10,7 @@ import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.s
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
+import { createModerationModule, type ModerationModule } from "./wiring/moderation.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -44,6 +45,8 @@ export interface Services {
   money: MoneyModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
   properties: PropertyManagementModule;
+  /** The admin's property moderation and listing-report queue (app/wiring/moderation.server.ts). */
+  moderation: ModerationModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -97,6 +100,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     listings,
     money,
     properties: createPropertyManagementModule(config, database),
+    moderation: createModerationModule(database),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();
