@@ -9,6 +9,9 @@ import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
 import * as adminProperties from "../../../app/routes/admin+/properties";
 import * as adminReports from "../../../app/routes/admin+/reports";
+import * as adminUpholdReport from "../../../app/routes/admin+/reports_.$id.uphold";
+import * as adminHideProperty from "../../../app/routes/admin+/properties_.$id.hide";
+import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
 import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
 import * as adminUsers from "../../../app/routes/admin+/users";
 import * as agentBookings from "../../../app/routes/agents+/bookings";
@@ -64,11 +67,21 @@ const agentRoute = (
       : { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.post, admin: "/agents/unauthorized" },
 });
 
-const adminRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
+const adminRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>, params?: Record<string, string>, adminGet: Expected = OK): GuardedRoute => ({
   path,
   module,
-  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: OK },
+  params,
+  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: adminGet },
   post,
+});
+
+/** An admin action: everyone else is sent away; past the guard the empty form is refused with `admin`. */
+const adminPost = (path: string, admin: Expected): Record<Who, Expected> => ({
+  visitor: LOGIN(path),
+  student: "/admin/unauthorized",
+  pendingAgent: "/admin/unauthorized",
+  approvedAgent: "/admin/unauthorized",
+  admin,
 });
 
 const userRoute = (path: string, module: RouteModule, post?: Record<Who, Expected>): GuardedRoute => ({
@@ -92,10 +105,14 @@ const ROUTES: GuardedRoute[] = [
   agentRoute("/agents/properties/p-1/photos/f-1/delete", agentDeletePhoto, { id: "p-1", photoId: "f-1" }, { get: 404 }),
   adminRoute("/admin/dashboard", adminDashboard),
   adminRoute("/admin/users", adminUsers),
-  adminRoute("/admin/properties", adminProperties),
+  adminRoute("/admin/properties", adminProperties, adminPost("/admin/properties", 400)),
+  adminRoute("/admin/properties/p-1/hide", adminHideProperty, undefined, { id: "p-1" }, 404),
   adminRoute("/admin/bookings", adminBookings),
   adminRoute("/admin/payments", adminPayments),
-  adminRoute("/admin/reports", adminReports),
+  // pay-1 does not exist: its page is a 404, and so is checking it again (the form itself is fine).
+  adminRoute("/admin/payments/pay-1", adminPayment, adminPost("/admin/payments/pay-1", 400), { id: "pay-1" }, 404),
+  adminRoute("/admin/reports", adminReports, adminPost("/admin/reports", 400)),
+  adminRoute("/admin/reports/r-1/uphold", adminUpholdReport, undefined, { id: "r-1" }, 404),
   adminRoute("/admin/content", adminContent),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/agent-verification", adminAgentVerification, {
