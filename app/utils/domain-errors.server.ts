@@ -39,6 +39,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "booking.property_already_booked": 409,
   "commission.commission_already_voided": 409,
   "commission.commission_already_paid": 409,
+  "moderation.no_change": 409,
 };
 
 export interface DescribedDomainError {
