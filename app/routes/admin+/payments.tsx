@@ -15,7 +15,7 @@ import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 
-export const handle = { i18n: ["auth", "admin-payments"] };
+export const handle = { i18n: ["auth", "admin-payments", "listings"] };
 export const meta = titleMeta;
 
 interface Filters {

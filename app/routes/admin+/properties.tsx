@@ -23,7 +23,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth", "portal", "moderation"] };
+export const handle = { i18n: ["auth", "portal", "moderation", "listings"] };
 export const meta = titleMeta;
 
 function pageOf(raw: FormDataEntryValue | string | null): number {
