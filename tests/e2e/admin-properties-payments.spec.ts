@@ -104,12 +104,12 @@ test("the demo admin verifies a property, which shows the verified badge publicl
 
 test("the demo admin restores a listing hidden by two reports", async ({ page }, testInfo) => {
   const listing = addListing(testInfo, "reported", true);
-  await logIn(page, "/admin/reports");
+  await logIn(page, "/admin/listing-reports");
   const reports = page.getByTestId("admin-report").filter({ hasText: listing.title });
   await expect(reports).toHaveCount(2);
   await expect(reports.first()).toContainText("Hidden by reports");
   await reports.first().getByRole("button", { name: `Restore ${listing.title}` }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/reports");
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/listing-reports");
   await expect(page.getByText(`${listing.title} is shown again.`)).toBeVisible();
   await expect(page.getByTestId("admin-report").filter({ hasText: listing.title })).toHaveCount(0);
   expect(auditCount("admin.listing_restored", `property:${listing.id}`)).toBe(1);

@@ -23,7 +23,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
   admin: [
     { to: "/admin/dashboard", key: "dashboard" },
     { to: "/admin/properties", key: "properties" },
-    { to: "/admin/reports", key: "reports" },
+    { to: "/admin/listing-reports", key: "listingReports" },
     { to: "/admin/payments", key: "payments" },
     { to: "/admin/agent-verification", key: "agentVerification" },
   ],

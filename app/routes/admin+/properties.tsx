@@ -127,7 +127,7 @@ function PropertyRow({ item, filter, page }: { item: Row; filter: ModerationFilt
         <VerificationBadge verified={item.isVerified} />
         {item.hiddenAt ? <span className="text-xs font-semibold text-red-800 dark:text-red-300">{t("properties.hidden", { date: formatDate(item.hiddenAt, i18n.language) })}</span> : null}
         {item.openReports > 0 ? (
-          <Link to="/admin/reports" className="text-xs font-semibold text-amber-900 underline dark:text-amber-200">
+          <Link to="/admin/listing-reports" className="text-xs font-semibold text-amber-900 underline dark:text-amber-200">
             {t("properties.openReports", { count: item.openReports })}
           </Link>
         ) : null}

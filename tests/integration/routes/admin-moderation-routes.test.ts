@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
 import * as adminPayments from "../../../app/routes/admin+/payments";
 import * as adminProperties from "../../../app/routes/admin+/properties";
-import * as adminReports from "../../../app/routes/admin+/reports";
+import * as adminReports from "../../../app/routes/admin+/listing-reports";
 import * as listingPage from "../../../app/routes/listings+/$id";
 import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
 import * as subscriptionRoute from "../../../app/routes/subscription-payment";
@@ -73,8 +73,8 @@ describe("admin properties, reports and payments routes", () => {
       for (const [route, url, form] of [
         [adminProperties, "/admin/properties", { intent: "hide", propertyId: "adm-p1" }],
         [adminProperties, "/admin/properties", { intent: "restore", propertyId: "adm-p2" }],
-        [adminReports, "/admin/reports", { intent: "dismiss", reportId: "r-rep-1" }],
-        [adminReports, "/admin/reports", { intent: "restore", propertyId: "adm-p2" }],
+        [adminReports, "/admin/listing-reports", { intent: "dismiss", reportId: "r-rep-1" }],
+        [adminReports, "/admin/listing-reports", { intent: "restore", propertyId: "adm-p2" }],
       ] as const) {
         const r = await h.post(route, url, form, { jar: who.jar.clone() });
         expect(r.status).toBe(302);
@@ -93,9 +93,9 @@ describe("admin properties, reports and payments routes", () => {
   });
 
   it("shows the report queue and restores a listing hidden by two reports, closing them", async () => {
-    const queue = await h.get(adminReports, "/admin/reports", { jar: admin.jar.clone() });
+    const queue = await h.get(adminReports, "/admin/listing-reports", { jar: admin.jar.clone() });
     expect(queue.data.reports.filter((r: { propertyId: string; listingHidden: boolean }) => r.propertyId === "adm-p2" && r.listingHidden)).toHaveLength(2);
-    const r = await h.post(adminReports, "/admin/reports", { intent: "restore", propertyId: "adm-p2" }, { jar: admin.jar.clone() });
+    const r = await h.post(adminReports, "/admin/listing-reports", { intent: "restore", propertyId: "adm-p2" }, { jar: admin.jar.clone() });
     expect(r.status).toBe(302);
     expect(r.headers.get(DATA_CHANGED_HEADER)).toBe("1");
     expect((await property("adm-p2")).hidden_at).toBeNull();

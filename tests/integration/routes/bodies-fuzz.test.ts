@@ -37,7 +37,7 @@ describe("bodies that are not forms, to every action", () => {
     targets.push(
       { file: "admin+/agent-verification.tsx", url: "/admin/agent-verification", as: "admin" },
       { file: "admin+/properties.tsx", url: "/admin/properties", as: "admin" },
-      { file: "admin+/reports.tsx", url: "/admin/reports", as: "admin" },
+      { file: "admin+/listing-reports.tsx", url: "/admin/listing-reports", as: "admin" },
       { file: "admin+/payments_.$id.tsx", url: "/admin/payments/pay-nope", params: { id: "pay-nope" }, as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
       { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },

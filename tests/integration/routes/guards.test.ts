@@ -8,8 +8,9 @@ import * as adminDashboard from "../../../app/routes/admin+/dashboard";
 import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
 import * as adminProperties from "../../../app/routes/admin+/properties";
+import * as adminListingReports from "../../../app/routes/admin+/listing-reports";
 import * as adminReports from "../../../app/routes/admin+/reports";
-import * as adminUpholdReport from "../../../app/routes/admin+/reports_.$id.uphold";
+import * as adminUpholdReport from "../../../app/routes/admin+/listing-reports_.$id.uphold";
 import * as adminHideProperty from "../../../app/routes/admin+/properties_.$id.hide";
 import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
 import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
@@ -111,8 +112,9 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/payments", adminPayments),
   // pay-1 does not exist: its page is a 404, and so is checking it again (the form itself is fine).
   adminRoute("/admin/payments/pay-1", adminPayment, adminPost("/admin/payments/pay-1", 400), { id: "pay-1" }, 404),
-  adminRoute("/admin/reports", adminReports, adminPost("/admin/reports", 400)),
-  adminRoute("/admin/reports/r-1/uphold", adminUpholdReport, undefined, { id: "r-1" }, 404),
+  adminRoute("/admin/reports", adminReports),
+  adminRoute("/admin/listing-reports", adminListingReports, adminPost("/admin/listing-reports", 400)),
+  adminRoute("/admin/listing-reports/r-1/uphold", adminUpholdReport, undefined, { id: "r-1" }, 404),
   adminRoute("/admin/content", adminContent),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/agent-verification", adminAgentVerification, {

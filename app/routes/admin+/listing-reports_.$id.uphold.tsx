@@ -1,5 +1,5 @@
-// /admin/reports/{id}/uphold: the confirmation page for upholding a listing report when JavaScript
-// is off (with it, the reports page asks in a dialog). The form posts to /admin/reports.
+// /admin/listing-reports/{id}/uphold: the confirmation page for upholding a listing report when JavaScript
+// is off (with it, the reports page asks in a dialog). The form posts to /admin/listing-reports.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +29,7 @@ export default function UpholdReportPage() {
   const { title, id } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={title}>
-      <ConfirmPage action="/admin/reports" fields={{ intent: "uphold", reportId: id }} body={t("uphold.body")} confirmLabel={t("uphold.confirm")} backHref="/admin/reports" />
+      <ConfirmPage action="/admin/listing-reports" fields={{ intent: "uphold", reportId: id }} body={t("uphold.body")} confirmLabel={t("uphold.confirm")} backHref="/admin/listing-reports" />
     </PortalLayout>
   );
 }
