@@ -13,6 +13,7 @@ import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from 
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
 import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agent-reports.server";
 import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
+import { createModerationModule, type ModerationModule } from "./wiring/moderation.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -53,6 +54,8 @@ export interface Services {
   agentReports: AgentReportsModule;
   /** The host area and the review of hosts (app/wiring/hosting.server.ts). */
   hosting: HostingModule;
+  /** The admin's property moderation and listing-report queue (app/wiring/moderation.server.ts). */
+  moderation: ModerationModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -115,6 +118,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     properties,
     agentReports: createAgentReportsModule(database),
     hosting: createHostingModule(database, accounts, properties.photos),
+    moderation: createModerationModule(database),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

@@ -46,6 +46,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "auth.last_admin": 409,
   "auth.already_suspended": 409,
   "auth.not_suspended": 409,
+  "moderation.no_change": 409,
 };
 
 export interface DescribedDomainError {

@@ -2,6 +2,11 @@
 // simulated provider), viewing outcomes and commissions, plus the read models the money pages
 // show (a student's bookings and payments, an agent's bookings, viewings to confirm).
 // Composed into Services (as `money`) by app/services.server.ts, the composition root.
+import type { AuditLog } from "../../domain/accounts/audit-log.port";
+import type { PaymentLedger } from "../../domain/payment/payment-ledger.port";
+import { KyselyAccountAuditLog } from "../../infrastructure/repositories/kysely-account-audit-log";
+import { KyselyPaymentLedger } from "../../infrastructure/repositories/kysely-payment-ledger";
+import type { Kysely } from "kysely";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
@@ -59,6 +64,10 @@ export interface MoneyModule {
   viewings: RecordViewingOutcomeDeps;
   /** For voidCommission (admins; the screen comes with the admin pages). */
   commissionAdmin: VoidCommissionDeps;
+  /** The admin's payments page: filtered pages and statistics by gateway. */
+  ledger: PaymentLedger;
+  /** For recheckPayment (the admin's "check again with the provider"): the interactive timeouts, and the audit log. */
+  recheck: PaymentDeps & { audit: AuditLog };
   /** For getAgentEarnings (the agent's earnings page). */
   earnings: AgentEarningsDeps;
   /** For getSubscriptionStatus. */
@@ -170,6 +179,8 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
+    ledger: new KyselyPaymentLedger(database.db),
+    recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },
     earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
     platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },

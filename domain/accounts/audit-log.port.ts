@@ -70,3 +70,17 @@ export function matchesAuditFilter(entry: AuditEntry, f: AuditFilter): boolean {
   if (f.to && entry.at >= f.to) return false;
   return true;
 }
+
+/**
+ * The admin area's audit convention (decision 0121): `data` names the target ("<kind>:<id>") and
+ * holds the state before and after as JSON text (null when there is none), and the reason if given.
+ */
+export function auditData(target: string, before: unknown, after: unknown, reason?: string): Record<string, string | null> {
+  const data: Record<string, string | null> = {
+    target,
+    before: before === null ? null : JSON.stringify(before),
+    after: after === null ? null : JSON.stringify(after),
+  };
+  if (reason) data.reason = reason;
+  return data;
+}

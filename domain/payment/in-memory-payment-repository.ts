@@ -20,6 +20,11 @@ export class InMemoryPaymentRepository implements PaymentRepository {
     this.rows.push(copy(payment));
   }
 
+  /** Every payment, for the in-memory ledger (not part of the port). */
+  allPayments(): Payment[] {
+    return this.rows.map(copy);
+  }
+
   async findById(id: string): Promise<Payment | null> {
     const p = this.rows.find((r) => r.id === id);
     return p ? copy(p) : null;

@@ -78,6 +78,19 @@ export interface PaymentEvent {
   createdAt: Date;
 }
 
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "successful", "failed", "expired"];
+export const isPaymentStatus = (v: unknown): v is PaymentStatus => typeof v === "string" && (PAYMENT_STATUSES as readonly string[]).includes(v);
+
+/**
+ * The stored words of each status other than pending (lower case, trimmed), as normalisePaymentStatus
+ * reads them; anything else is pending. Database queries that group or filter by status use these.
+ */
+export const PAYMENT_STATUS_WORDS: Readonly<Record<Exclude<PaymentStatus, "pending">, readonly string[]>> = Object.freeze({
+  successful: ["successful", "completed", "confirmed"],
+  failed: ["failed", "rejected"],
+  expired: ["expired"],
+});
+
 /** successful/completed/confirmed count as successful; failed/rejected as failed. */
 export function normalisePaymentStatus(raw: string): PaymentStatus {
   switch (raw.trim().toLowerCase()) {

@@ -54,7 +54,11 @@ export async function reconcilePendingPayments(deps: PaymentDeps, input: { now?:
   }
 }
 
-async function reconcileOne(deps: PaymentDeps, payment: Payment, now: Date): Promise<Payment> {
+/**
+ * One payment through the sweep's steps (find a lost initiation by reference, ask the provider,
+ * expire after the link's lifetime). Provider failures are thrown as PaymentGatewayError.
+ */
+export async function reconcileOne(deps: PaymentDeps, payment: Payment, now: Date): Promise<Payment> {
   const tooOld = now.getTime() - payment.createdAt.getTime() >= PAYMENT_LINK_LIFETIME_MS;
   let current = payment;
   if (current.providerTxId === null) {

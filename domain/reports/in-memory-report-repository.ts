@@ -5,6 +5,8 @@ import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from 
 interface ListingState extends ReportedListing {
   title: string;
   isAvailable: boolean;
+  /** Kept for the admin's moderation (domain/property-moderation), which shares these listings. */
+  isVerified: boolean;
 }
 
 interface State {
@@ -17,13 +19,14 @@ interface State {
 export class InMemoryReportRepository implements ReportRepository {
   state: State = { listings: new Map(), reports: [], users: new Map(), decisions: [] };
 
-  putListing(l: { id: string; agentId: string; title?: string; hiddenAt?: Date | null; isAvailable?: boolean }): void {
+  putListing(l: { id: string; agentId: string; title?: string; hiddenAt?: Date | null; isAvailable?: boolean; isVerified?: boolean }): void {
     this.state.listings.set(l.id, {
       id: l.id,
       agentId: l.agentId,
       title: l.title ?? l.id,
       hiddenAt: l.hiddenAt ?? null,
       isAvailable: l.isAvailable ?? true,
+      isVerified: l.isVerified ?? false,
     });
   }
 
@@ -85,13 +88,16 @@ export class InMemoryReportRepository implements ReportRepository {
     return this.state.reports.filter((r) => r.propertyId === propertyId && r.status === "upheld").length;
   }
 
-  async closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<void> {
+  async closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<number> {
+    let closed = 0;
     for (const r of this.state.reports) {
       if (r.propertyId !== propertyId || r.status !== "open") continue;
       if (reportId !== undefined && r.id !== reportId) continue;
       r.status = status;
       r.reviewedAt = at;
+      closed += 1;
     }
+    return closed;
   }
 
   async hideListing(propertyId: string, at: Date): Promise<void> {

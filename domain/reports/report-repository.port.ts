@@ -42,14 +42,17 @@ export interface ReportRepository {
    */
   countTrustedOpenReporters(propertyId: string, accountsCreatedBy: Date): Promise<number>;
   countUpheld(propertyId: string): Promise<number>;
-  /** Closes every open report of the listing (or only `reportId` when given) with the decision's status. */
-  closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<void>;
+  /** Closes every open report of the listing (or only `reportId` when given) with the decision's status; answers how many. */
+  closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<number>;
   /** Sets hidden_at unless it is already set. */
   hideListing(propertyId: string, at: Date): Promise<void>;
   unhideListing(propertyId: string): Promise<void>;
   /** An upheld report: the listing stays hidden and is marked unavailable. */
   withdrawListing(propertyId: string, at: Date): Promise<void>;
-  /** Records who decided what, in the audit log. */
+  /**
+   * Records who decided what, in the audit log, as the admin area's convention has it:
+   * `admin.report_closed` with { target: "report:<id>", before, after } (decision 0121).
+   */
   recordDecision(entry: { adminId: string; reportId: string; decision: ReportDecision; at: Date }): Promise<void>;
   /** Open reports, oldest first (the review queue). */
   listOpen(limit: number): Promise<OpenReportView[]>;

@@ -1,3 +1,4 @@
+import type { ListingReport } from "./listing-report.entity";
 import type { FiledReport, OpenReportView, ReportRepository } from "./report-repository.port";
 
 /** The admin review queue: open reports, oldest first. */
@@ -8,4 +9,10 @@ export function listOpenReports(deps: { reports: ReportRepository }, limit = 100
 /** The reports a user filed (the admin's user page), newest first. */
 export function listReportsFiledBy(deps: { reports: ReportRepository }, reporterId: string, limit = 20): Promise<FiledReport[]> {
   return deps.reports.listFiledBy(reporterId, limit);
+}
+
+/** A report still waiting for a decision (the uphold confirmation page), or null. */
+export async function findOpenReport(deps: { reports: ReportRepository }, reportId: string): Promise<ListingReport | null> {
+  const report = await deps.reports.findById(reportId);
+  return report?.status === "open" ? report : null;
 }

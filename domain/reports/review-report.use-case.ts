@@ -5,6 +5,9 @@ import type { ReportDecision } from "./listing-report.entity";
 import { reportError, type ReportError } from "./report.errors";
 import type { ReportRepos } from "./report-repository.port";
 
+/** The audit action of a report decision (the admin area's convention, decision 0121). */
+export const REPORT_CLOSED_ACTION = "admin.report_closed";
+
 export interface ReviewReportInput {
   adminId: string;
   reportId: string;

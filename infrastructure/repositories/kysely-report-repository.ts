@@ -5,6 +5,8 @@ import { isReportReason } from "../../domain/reports/listing-report.entity";
 import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "../../domain/reports/report-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import type { Database } from "../db/schema";
+import { auditData } from "../../domain/accounts/audit-log.port";
+import { REPORT_CLOSED_ACTION } from "../../domain/reports/review-report.use-case";
 
 type ReportRow = {
   id: string;
@@ -119,14 +121,15 @@ export class KyselyReportRepository implements ReportRepository {
     return Number(row.n);
   }
 
-  async closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<void> {
+  async closeOpen(propertyId: string, status: Exclude<ReportStatus, "open">, at: Date, reportId?: string): Promise<number> {
     let q = this.db
       .updateTable("listing_reports")
       .set({ status, reviewed_at: at.toISOString() })
       .where("property_id", "=", propertyId)
       .where("status", "=", "open");
     if (reportId !== undefined) q = q.where("id", "=", reportId);
-    await q.execute();
+    const result = await q.executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async hideListing(propertyId: string, at: Date): Promise<void> {
@@ -160,8 +163,10 @@ export class KyselyReportRepository implements ReportRepository {
       .values({
         id: randomUUID(),
         actor_id: entry.adminId,
-        action: `listing_report.${entry.decision}`,
-        data: JSON.stringify({ reportId: entry.reportId }),
+        action: REPORT_CLOSED_ACTION,
+        data: JSON.stringify(
+          auditData(`report:${entry.reportId}`, { status: "open" }, { status: entry.decision === "uphold" ? "upheld" : "dismissed" }),
+        ),
         created_at: entry.at.toISOString(),
       })
       .execute();

@@ -29,6 +29,9 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
   admin: [
     { to: "/admin/dashboard", key: "dashboard" },
     { to: "/admin/users", key: "users" },
+    { to: "/admin/properties", key: "properties" },
+    { to: "/admin/listing-reports", key: "listingReports" },
+    { to: "/admin/payments", key: "payments" },
     { to: "/admin/agent-verification", key: "agentVerification" },
     { to: "/admin/audit", key: "audit" },
   ],

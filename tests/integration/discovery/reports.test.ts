@@ -57,12 +57,13 @@ describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
     await reviewReport(deps(), { adminId: "u6", reportId: c.value.reportId, decision: "uphold" });
     expect(await listing()).toMatchObject({ is_available: 0 });
     expect((await listing()).hidden_at).not.toBeNull();
-    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "action"]).orderBy("action").execute();
-    expect(audit).toEqual([
-      { actor_id: "u6", action: "listing_report.dismiss" },
-      { actor_id: "u6", action: "listing_report.dismiss" },
-      { actor_id: "u6", action: "listing_report.uphold" },
-    ]);
+    // The admin area's audit convention (decision 0121): the report, its status before and after.
+    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "action", "data"]).orderBy("created_at").orderBy("id").execute();
+    expect(audit.map((a) => [a.actor_id, a.action])).toEqual(Array(3).fill(["u6", "admin.report_closed"]));
+    const data = audit.map((a) => (typeof a.data === "string" ? JSON.parse(a.data) : a.data) as Record<string, string>);
+    expect(data.map((d) => d.after).sort()).toEqual(['{"status":"dismissed"}', '{"status":"dismissed"}', '{"status":"upheld"}']);
+    expect(new Set(data.map((d) => d.target))).toEqual(new Set([a.value.reportId, b.value.reportId, c.value.reportId].map((id) => `report:${id}`)));
+    for (const d of data) expect(d.before).toBe('{"status":"open"}');
   });
 
   it("holds the daily report limit when one user reports many listings at the same moment (decision 0108)", async () => {

@@ -12,7 +12,11 @@ import * as adminDashboard from "../../../app/routes/admin+/dashboard";
 import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
 import * as adminProperties from "../../../app/routes/admin+/properties";
+import * as adminListingReports from "../../../app/routes/admin+/listing-reports";
 import * as adminReports from "../../../app/routes/admin+/reports";
+import * as adminUpholdReport from "../../../app/routes/admin+/listing-reports_.$id.uphold";
+import * as adminHideProperty from "../../../app/routes/admin+/properties_.$id.hide";
+import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
 import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
 import * as adminUsers from "../../../app/routes/admin+/users";
 import * as agentBookings from "../../../app/routes/agents+/bookings";
@@ -115,10 +119,15 @@ const ROUTES: GuardedRoute[] = [
   agentRoute("/agents/properties/p-1/photos/f-1/delete", agentDeletePhoto, { id: "p-1", photoId: "f-1" }, { get: 404 }),
   adminRoute("/admin/dashboard", adminDashboard),
   adminRoute("/admin/users", adminUsers),
-  adminRoute("/admin/properties", adminProperties),
+  adminRoute("/admin/properties", adminProperties, adminPost("/admin/properties", 400)),
+  adminRoute("/admin/properties/p-1/hide", adminHideProperty, undefined, { id: "p-1" }, 404),
   adminRoute("/admin/bookings", adminBookings),
   adminRoute("/admin/payments", adminPayments),
+  // pay-1 does not exist: its page is a 404, and so is checking it again (the form itself is fine).
+  adminRoute("/admin/payments/pay-1", adminPayment, adminPost("/admin/payments/pay-1", 400), { id: "pay-1" }, 404),
   adminRoute("/admin/reports", adminReports),
+  adminRoute("/admin/listing-reports", adminListingReports, adminPost("/admin/listing-reports", 400)),
+  adminRoute("/admin/listing-reports/r-1/uphold", adminUpholdReport, undefined, { id: "r-1" }, 404),
   adminRoute("/admin/content", adminContent),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/audit", adminAudit),

@@ -1,0 +1,120 @@
+// /admin/payments/{id}: one payment with its payment_events timeline, and "Check again with the
+// provider", which runs the reconciler's steps for this payment (the status is never set by hand)
+// and is audited.
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getPaymentWithEvents } from "../../../domain/payment/payment-ledger.queries";
+import { recheckPayment } from "../../../domain/payment/recheck-payment.use-case";
+import { paymentRecheckSchema } from "~/components/admin/moderation-schema";
+import { FormAlert } from "~/components/auth/form-fields";
+import { titleMeta } from "~/components/auth/page-title";
+import { PortalLayout } from "~/components/auth/portal-layout";
+import { cleanKey } from "~/components/booking/params";
+import { readForm } from "~/components/payment/payment-action.server";
+import { badForm, notFound, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { i18next } from "~/i18next.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatDateTime, formatXaf } from "~/utils/format";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["auth", "admin-payments"] };
+export const meta = titleMeta;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = cleanKey(params.id);
+  const found = id ? await getPaymentWithEvents(context.services.money.payments, id) : null;
+  if (!found?.ok) throw notFound();
+  const { payment, events } = found.value;
+  const t = await i18next.getFixedT(request, "admin-payments");
+  return {
+    title: t("detail.title", { reference: payment.reference }),
+    payment: {
+      ...payment,
+      confirmedAt: payment.confirmedAt?.toISOString() ?? null,
+      createdAt: payment.createdAt.toISOString(),
+      updatedAt: payment.updatedAt.toISOString(),
+    },
+    events: events.map((e) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data), createdAt: e.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const id = cleanKey(params.id);
+  if (!id) throw notFound();
+  const formData = await readForm(request);
+  if (!formData) return badForm(request);
+  if (parseWithZod(formData, { schema: paymentRecheckSchema }).status !== "success") return badForm(request);
+  const result = await recheckPayment(context.services.money.recheck, { adminId: admin.id, paymentId: id });
+  if (!result.ok) {
+    if (result.error.code === "payment.not_found") throw notFound();
+    return refused(request, result.error);
+  }
+  const { before, after } = result.value;
+  return redirectWithToast(context, request, `/admin/payments/${encodeURIComponent(id)}`, {
+    kind: "success",
+    title: `admin-payments:toasts.${before.status === after.status ? "unchanged" : "changed"}.${after.status}`,
+  });
+}
+
+export default function AdminPaymentPage() {
+  const { t, i18n } = useTranslation("admin-payments");
+  const { title, payment, events } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PortalActionError | undefined;
+  const rows: [string, string][] = [
+    ["status", t(`statuses.${payment.status}`)],
+    ["amount", formatXaf(payment.amount)],
+    ["type", t(`types.${payment.type}`, { defaultValue: payment.type })],
+    ["gateway", payment.gateway === "" ? t("gateways.none") : t(`gateways.${payment.gateway}`, { defaultValue: payment.gateway })],
+    ["method", payment.method ? t(`methods.${payment.method}`) : "—"],
+    ["phone", payment.phone ?? "—"],
+    ["providerTxId", payment.providerTxId ?? "—"],
+    ["failureReason", payment.failureReason ?? "—"],
+    ["createdAt", formatDateTime(payment.createdAt, i18n.language)],
+    ["confirmedAt", payment.confirmedAt ? formatDateTime(payment.confirmedAt, i18n.language) : "—"],
+  ];
+  return (
+    <PortalLayout portal="admin" title={title}>
+      <p className="mb-4">
+        <Link to="/admin/payments" className="link">
+          {t("detail.back")}
+        </Link>
+      </p>
+      {actionData?.formError ? <FormAlert id="recheck-error" errors={[actionData.formError]} /> : null}
+      <dl className="card grid gap-x-6 gap-y-2 p-4 text-sm sm:grid-cols-2" data-testid="payment-detail">
+        {rows.map(([k, v]) => (
+          <div key={k} className="flex gap-2">
+            <dt className="font-medium">{t(`detail.fields.${k}`)}:</dt>
+            <dd className="break-all" data-field={k}>
+              {v}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="recheck" />
+        <button type="submit" className="btn-primary">
+          {t("detail.recheck")}
+        </button>
+      </Form>
+      <h2 className="mt-8 text-lg font-semibold">{t("detail.events")}</h2>
+      {events.length === 0 ? (
+        <p className="card mt-2 p-4">{t("detail.noEvents")}</p>
+      ) : (
+        <ol className="mt-2 space-y-2" data-testid="payment-events">
+          {events.map((e) => (
+            <li key={e.id} className="card p-3 text-sm">
+              <p className="font-medium">
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> · {t(`events.${e.type}`, { defaultValue: e.type })}
+              </p>
+              <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-slate-700 dark:text-slate-300">{e.data}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </PortalLayout>
+  );
+}

@@ -1,0 +1,47 @@
+// The admin's read of every payment: filtered pages, newest first (SPEC §7: "payments ... optional
+// filters status and paymentType, limit and offset, newest first"), and statistics by gateway,
+// computed by the database.
+import type { Payment, PaymentStatus, PaymentType } from "./payment.entity";
+
+export interface PaymentLedgerQuery {
+  status?: PaymentStatus;
+  type?: PaymentType;
+  gateway?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface LedgerPayment extends Payment {
+  payerName: string;
+  payerEmail: string;
+}
+
+/** One gateway's figures over all its payments. Amounts in XAF. */
+export interface GatewayStats {
+  gateway: string;
+  count: number;
+  /** Sum of every payment's amount, whatever its status. */
+  amount: number;
+  successfulCount: number;
+  /** The money actually taken. */
+  successfulAmount: number;
+  failedCount: number;
+  expiredCount: number;
+  pendingCount: number;
+}
+
+export interface PaymentLedger {
+  /** Newest first (created_at, then id); `total` counts every match. */
+  list(query: PaymentLedgerQuery): Promise<{ items: LedgerPayment[]; total: number }>;
+  /** One row per gateway (as stored, an empty name included), by gateway name. */
+  statsByGateway(): Promise<GatewayStats[]>;
+}
+
+/**
+ * Success rate of settled payments: successful ÷ (successful + failed + expired), pending ones left
+ * out since they may still succeed; null when none is settled.
+ */
+export function successRate(s: Pick<GatewayStats, "successfulCount" | "failedCount" | "expiredCount">): number | null {
+  const settled = s.successfulCount + s.failedCount + s.expiredCount;
+  return settled === 0 ? null : s.successfulCount / settled;
+}

@@ -1,0 +1,49 @@
+// The admin's payment reads: filtered pages newest first, statistics by gateway, one payment with
+// its events.
+import { err, ok, domainError, type Result } from "../shared/result";
+import type { MoneyRepos } from "./money-unit-of-work";
+import type { GatewayStats, LedgerPayment, PaymentLedger } from "./payment-ledger.port";
+import type { Payment, PaymentEvent, PaymentStatus, PaymentType } from "./payment.entity";
+import type { PaymentError } from "./payment.errors";
+
+export const LEDGER_PAGE_SIZE = 20;
+
+export interface LedgerPage {
+  items: LedgerPayment[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** A page of LEDGER_PAGE_SIZE (SPEC §7: limit and offset); a page past the end shows the last one. */
+export async function listPaymentsForAdmin(
+  deps: { ledger: PaymentLedger },
+  input: { status?: PaymentStatus; type?: PaymentType; gateway?: string; page: number },
+): Promise<LedgerPage> {
+  const wanted = Number.isSafeInteger(input.page) && input.page >= 1 ? input.page : 1;
+  const read = (page: number) =>
+    deps.ledger.list({ status: input.status, type: input.type, gateway: input.gateway, limit: LEDGER_PAGE_SIZE, offset: (page - 1) * LEDGER_PAGE_SIZE });
+  let result = await read(wanted);
+  const pageCount = Math.ceil(result.total / LEDGER_PAGE_SIZE);
+  let page = wanted;
+  if (result.items.length === 0 && pageCount > 0 && wanted > pageCount) {
+    page = pageCount;
+    result = await read(page);
+  }
+  return { items: result.items, total: result.total, page, pageCount };
+}
+
+export function paymentStatsByGateway(deps: { ledger: PaymentLedger }): Promise<GatewayStats[]> {
+  return deps.ledger.statsByGateway();
+}
+
+/** One payment with its payment_events timeline, oldest event first. */
+export async function getPaymentWithEvents(
+  deps: { repos: Pick<MoneyRepos, "payments"> },
+  paymentId: string,
+): Promise<Result<{ payment: Payment; events: PaymentEvent[] }, PaymentError>> {
+  const payment = await deps.repos.payments.findById(paymentId);
+  if (!payment) return err(domainError("payment.not_found"));
+  const events = await deps.repos.payments.listPaymentEvents(payment.id);
+  return ok({ payment, events });
+}

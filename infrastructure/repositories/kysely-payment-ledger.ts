@@ -1,0 +1,70 @@
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "../../domain/payment/payment.entity";
+import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "../../domain/payment/payment-ledger.port";
+import type { Database } from "../db/schema";
+import { toPayment } from "./kysely-payment-repository";
+
+// The stored status as normalisePaymentStatus reads it: trimmed, lower case, synonyms folded.
+const stored = sql<string>`lower(trim(p.payment_status))`;
+const words = (status: Exclude<PaymentStatus, "pending">) => sql.join(PAYMENT_STATUS_WORDS[status].map((w) => sql.lit(w)));
+const ALL_WORDS = sql.join(Object.values(PAYMENT_STATUS_WORDS).flat().map((w) => sql.lit(w)));
+
+function statusIs(status: PaymentStatus): Expression<SqlBool> {
+  return status === "pending" ? sql<SqlBool>`${stored} not in (${ALL_WORDS})` : sql<SqlBool>`${stored} in (${words(status)})`;
+}
+
+export class KyselyPaymentLedger implements PaymentLedger {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(query: PaymentLedgerQuery): Promise<{ items: LedgerPayment[]; total: number }> {
+    let base = this.db.selectFrom("payments as p").innerJoin("profiles as u", "u.id", "p.user_id");
+    if (query.status !== undefined) base = base.where(statusIs(query.status));
+    if (query.type !== undefined) base = base.where("p.payment_type", "=", query.type);
+    if (query.gateway !== undefined) base = base.where("p.payment_gateway", "=", query.gateway);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll("p")
+        .select(["u.full_name", "u.email"])
+        .orderBy("p.created_at", "desc")
+        .orderBy("p.id", "desc")
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(count.n),
+      items: rows.map(({ full_name, email, ...row }) => ({ ...toPayment(row), payerName: full_name, payerEmail: email })),
+    };
+  }
+
+  async statsByGateway(): Promise<GatewayStats[]> {
+    const when = (status: PaymentStatus, value: Expression<number>) => sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
+    const one = sql.lit(1);
+    const rows = await this.db
+      .selectFrom("payments as p")
+      .select((eb) => [
+        "p.payment_gateway",
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.coalesce(eb.fn.sum<number>("p.amount"), sql.lit(0)).as("amount"),
+        when("successful", one).as("successful_n"),
+        when("successful", sql.ref("p.amount")).as("successful_amount"),
+        when("failed", one).as("failed_n"),
+        when("expired", one).as("expired_n"),
+        when("pending", one).as("pending_n"),
+      ])
+      .groupBy("p.payment_gateway")
+      .orderBy("p.payment_gateway", "asc")
+      .execute();
+    return rows.map((r) => ({
+      gateway: r.payment_gateway,
+      count: Number(r.n),
+      amount: Number(r.amount),
+      successfulCount: Number(r.successful_n),
+      successfulAmount: Number(r.successful_amount),
+      failedCount: Number(r.failed_n),
+      expiredCount: Number(r.expired_n),
+      pendingCount: Number(r.pending_n),
+    }));
+  }
+}
