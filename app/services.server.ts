@@ -9,6 +9,7 @@ import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import { createGuestHouseBookingModule, type GuestHouseBookingModule } from "./wiring/guest-houses.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
 import type { Toast } from "./utils/toast";
 
@@ -44,6 +45,8 @@ export interface Services {
   money: MoneyModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
   properties: PropertyManagementModule;
+  /** Guest-house booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
+  guestHouses: GuestHouseBookingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -97,6 +100,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     listings,
     money,
     properties: createPropertyManagementModule(config, database),
+    guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

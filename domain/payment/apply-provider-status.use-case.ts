@@ -8,6 +8,7 @@ import type { IdGenerator } from "../shared/ids";
 import type { Clock } from "../shared/clock";
 import { doualaDate } from "../booking/visit-date";
 import { holdHasLapsed } from "../booking/booking.entity";
+import { grantPlatformAccessForPayment } from "../guest-house-access/grant-platform-access";
 import { grantSubscriptionForPayment } from "../subscription/subscription.use-cases";
 import type { MoneyRepos } from "./money-unit-of-work";
 import type { PaymentDeps } from "./payment-deps";
@@ -128,8 +129,20 @@ export async function changePaymentStatus(
         const subscription = await grantSubscriptionForPayment(repos, deps.ids, { userId: payment.userId, paymentId: payment.id, at: now });
         subscriptionEndsAt = subscription.endsAt.toISOString();
       }
+      let accessExpiresAt: string | null = null;
+      if (payment.type === "guest_house_access") {
+        const access = await grantPlatformAccessForPayment(repos, deps.ids, {
+          userId: payment.userId,
+          paymentId: payment.id,
+          paymentReference: payment.reference,
+          method: payment.method,
+          amount: payment.amount,
+          at: now,
+        });
+        accessExpiresAt = access.expiryDate.toISOString();
+      }
       const booking = payment.type === "student_rental" ? await settlePaidBooking(repos, payment, now) : null;
-      await event("succeeded", { subscriptionEndsAt, booking });
+      await event("succeeded", { subscriptionEndsAt, accessExpiresAt, booking });
       return result;
     }
     case "failed": {
