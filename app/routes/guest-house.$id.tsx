@@ -8,7 +8,7 @@ import type { PhotoRef } from "../../domain/listings/listing-read-models";
 import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
 import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
-import { absoluteUrl, clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
+import { clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
 import { photoUrl } from "~/utils/photos";
 import { PhotoGallery } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Control characters are a 404: PostgreSQL refuses a NUL in a query (a 500).
   const id = cleanKey(params.id, ID_MAX);
   if (id === null) notFound();
-  const { listings, publicConfig } = context.services;
+  const { listings } = context.services;
   const guestHouse = await listings.guestHouses.findGuestHouse(id);
   if (!guestHouse) notFound();
 

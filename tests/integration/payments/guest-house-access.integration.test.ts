@@ -1,7 +1,7 @@
 // The guest-house access fee on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL):
 // the webhook delivered five times, out of order, grants the access once, in the transaction that
 // marks the payment successful; a second payment while valid extends from the current expiry.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { startPayment } from "../../../domain/payment/start-payment.use-case";
 import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
 import { DAY_MS } from "../../../domain/shared/clock";

@@ -4,7 +4,7 @@
 // a 404, fuzzed posts never a 500 nor an invalid row, and, with the clock moved 15 days ahead
 // (an injected clock: the e2e server has none), the guest asked to pay again.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import * as bookingRoute from "../../../app/routes/guest-house-booking.$id";
 import * as accessRoute from "../../../app/routes/guest-house-payment";
 import * as whatsappRoute from "../../../app/routes/guest-house-attempt.$id.whatsapp";
