@@ -1,6 +1,6 @@
 // Who sees a guest house, and when it carries the verified-host badge (issue 10). One rule for the
 // guest side (the public list and page, booking) and the host side (the host area says why a house
-// is hidden). The SQL of the catalogue restates it; tests/integration/contract checks they agree.
+// is hidden). The SQL of the catalogue restates it; tests/integration/guest-houses checks they agree.
 
 /** The status of the host's latest host verification (by submission time), or null when there is none. */
 export type HostVerificationStatus = "pending" | "verified" | "rejected" | null;

@@ -1,7 +1,7 @@
 // The guest-house pages' read side on SQLite and PostgreSQL: one query for a page of rows, one for
 // their count, one for their photos. Amenities are stored as a JSON list of keys; unknown keys are
 // dropped. Which houses are public, and which carry the badge, is guestHouseVisibility: the SQL
-// below restates it (publicHouse, hostVerified) and the contract test checks the two agree.
+// below restates it (publicHouse, hostVerified); tests/integration/guest-houses checks the two agree.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable } from "../db/schema";
 import { distanceToCampusMetres } from "../../domain/listings/buea";
