@@ -10,6 +10,7 @@ import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.s
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
+import { createGuestHouseBookingModule, type GuestHouseBookingModule } from "./wiring/guest-houses.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
 import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agent-reports.server";
 import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
@@ -56,6 +57,8 @@ export interface Services {
   hosting: HostingModule;
   /** The admin's property moderation and listing-report queue (app/wiring/moderation.server.ts). */
   moderation: ModerationModule;
+  /** Guest-house booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
+  guestHouses: GuestHouseBookingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
   /** Stops background work (timers) so the process can exit. */
@@ -119,6 +122,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     agentReports: createAgentReportsModule(database),
     hosting: createHostingModule(database, accounts, properties.photos),
     moderation: createModerationModule(database),
+    guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {
       for (const stop of stoppers) await stop();

@@ -14,8 +14,9 @@ import * as messageNotices from "./2026-11-22T0015-message-notices";
 import * as bookingNotices from "./2026-11-22T0016-booking-notices";
 import * as guestHouseHosting from "./2026-11-22T0017-guest-house-hosting";
 import * as propertyViewDays from "./2026-11-22T0019-property-view-days";
-import * as hostVerificationPerHost from "./2026-11-22T0023-host-verification-per-host";
 import * as adminUsers from "./2026-11-22T0020-admin-users";
+import * as guestHouseSeeded from "./2026-11-22T0022-guest-house-seeded";
+import * as hostVerificationPerHost from "./2026-11-22T0023-host-verification-per-host";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0016-booking-notices": bookingNotices,
   "2026-11-22T0017-guest-house-hosting": guestHouseHosting,
   "2026-11-22T0019-property-view-days": propertyViewDays,
-  "2026-11-22T0023-host-verification-per-host": hostVerificationPerHost,
   "2026-11-22T0020-admin-users": adminUsers,
+  "2026-11-22T0022-guest-house-seeded": guestHouseSeeded,
+  "2026-11-22T0023-host-verification-per-host": hostVerificationPerHost,
 };

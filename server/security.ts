@@ -33,8 +33,9 @@ export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
       "font-src 'self'",
       `connect-src 'self'${extra(chatOrigin)}${dev ? " ws: wss:" : ""}`,
       `frame-src 'self'${extra(chatOrigin)}`,
-      // A payment form posts here and is redirected to the provider's checkout page.
-      `form-action 'self'${extra(providerOrigin)}${extra(googleOrigin)}`,
+      // A payment form posts here and is redirected to the provider's checkout page; a guest-house
+      // booking form is redirected (through /guest-house-attempt/{id}/whatsapp) to WhatsApp.
+      `form-action 'self' https://wa.me${extra(providerOrigin)}${extra(googleOrigin)}`,
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "object-src 'none'",

@@ -1,5 +1,6 @@
-// /guest-house/{id}: one guest house, read-only. Visitors contact the host on WhatsApp; booking
-// through KamerNest (with the platform access fee) is a later module, announced but not offered.
+// /guest-house/{id}: one public guest house: photos, price per night, capacity, amenities, house
+// rules, location, the host (with the verified-host badge) and the nights the host has blocked.
+// Contact goes through /guest-house-booking/{id} (login and platform access): no free WhatsApp link.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,13 +8,15 @@ import type { PhotoRef } from "../../domain/listings/listing-read-models";
 import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
 import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
-import { absoluteUrl, clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
+import { clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
 import { photoUrl } from "~/utils/photos";
 import { PhotoGallery } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
 import { useSaveData } from "~/components/listings/property-card";
 import { AmenityList } from "~/components/guest-houses/guest-house-card";
 import { cleanKey } from "~/components/booking/params";
+import { formatVisitDate } from "~/components/booking/visit-summary";
+import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
 
 export const handle = { i18n: ["guest-houses", "listings"], hydrate: false };
 
@@ -37,17 +40,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Control characters are a 404: PostgreSQL refuses a NUL in a query (a 500).
   const id = cleanKey(params.id, ID_MAX);
   if (id === null) notFound();
-  const { listings, publicConfig } = context.services;
+  const { listings } = context.services;
   const guestHouse = await listings.guestHouses.findGuestHouse(id);
   if (!guestHouse) notFound();
 
   const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
   const t = await i18next.getFixedT(request, "guest-houses");
   const path = `/guest-house/${encodeURIComponent(guestHouse.id)}`;
-  const pageUrl = absoluteUrl(publicConfig.appUrl, path);
-  const whatsappHref = guestHouse.whatsapp
-    ? `https://wa.me/${guestHouse.whatsapp}?${new URLSearchParams({ text: t("detail.whatsappText", { name: guestHouse.name, url: pageUrl }) })}`
-    : null;
   const first = guestHouse.photos[0];
   const seo: PageSeo = {
     title: t("seo.detailTitle", { name: guestHouse.name, neighbourhood: guestHouse.neighbourhood }),
@@ -61,7 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     image: first ? photoUrl(first.storageKey, 1024) : null,
     imageAlt: first?.alt || guestHouse.name,
   };
-  return { guestHouse, whatsappHref, back: backToList(new URL(request.url)), seo };
+  return { guestHouse, bookHref: `/guest-house-booking/${encodeURIComponent(guestHouse.id)}`, back: backToList(new URL(request.url)), seo };
 }
 
 function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
@@ -72,7 +71,7 @@ function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
 }
 
 export default function GuestHousePage() {
-  const { guestHouse, whatsappHref, back } = useLoaderData<typeof loader>();
+  const { guestHouse, bookHref, back } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("guest-houses");
   return (
     <article className="container-page py-6">
@@ -109,6 +108,10 @@ export default function GuestHousePage() {
                 <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.rooms")}</dt>
                 <dd>{t("rooms", { count: guestHouse.rooms })}</dd>
               </div>
+              <div>
+                <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.capacity")}</dt>
+                <dd data-testid="capacity">{t("guests", { count: guestHouse.maxGuests })}</dd>
+              </div>
               {guestHouse.address ? (
                 <div>
                   <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.address")}</dt>
@@ -135,6 +138,30 @@ export default function GuestHousePage() {
             </h2>
             <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">{guestHouse.description || t("detail.noDescription")}</p>
           </section>
+
+          <section aria-labelledby="rules-heading">
+            <h2 id="rules-heading" className="text-xl font-semibold">
+              {t("detail.houseRules")}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">{guestHouse.houseRules || t("detail.noHouseRules")}</p>
+          </section>
+
+          <section aria-labelledby="blocked-heading">
+            <h2 id="blocked-heading" className="text-xl font-semibold">
+              {t("detail.blockedDates")}
+            </h2>
+            {guestHouse.blockedDates.length > 0 ? (
+              <ul className="mt-2 flex flex-wrap gap-2 text-sm" data-testid="blocked-dates">
+                {guestHouse.blockedDates.map((d) => (
+                  <li key={d} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600">
+                    <time dateTime={d}>{formatVisitDate(d, i18n.language)}</time>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{t("detail.noBlockedDates")}</p>
+            )}
+          </section>
         </div>
 
         <aside className="space-y-4">
@@ -150,26 +177,21 @@ export default function GuestHousePage() {
             ) : (
               <p className="text-sm">{t("detail.unverifiedHostNote")}</p>
             )}
-            {whatsappHref ? (
-              <>
-                <a href={whatsappHref} target="_blank" rel="noopener noreferrer" className="btn-primary w-full text-base" aria-describedby="whatsapp-hint">
-                  {t("detail.whatsapp")}
-                </a>
-                <p id="whatsapp-hint" className="text-sm text-slate-700 dark:text-slate-300">
-                  {t("detail.whatsappHint")}
-                </p>
-              </>
-            ) : (
-              <p className="text-sm">{t("detail.noWhatsapp")}</p>
-            )}
           </section>
           <section aria-labelledby="booking-heading" className="card space-y-2 p-4">
             <h2 id="booking-heading" className="text-lg font-semibold">
               {t("detail.bookingTitle")}
             </h2>
-            <p className="text-sm" data-testid="booking-soon">
-              {t("detail.bookingSoon")}
-            </p>
+            {guestHouse.contactable ? (
+              <>
+                <p className="text-sm">{t("detail.bookingBody", { amount: formatXaf(PLATFORM_ACCESS_FEE_XAF), days: PLATFORM_ACCESS_DAYS })}</p>
+                <Link to={bookHref} className="btn-primary w-full text-base">
+                  {t("detail.book")}
+                </Link>
+              </>
+            ) : (
+              <p className="text-sm">{t("detail.noWhatsapp")}</p>
+            )}
           </section>
         </aside>
       </div>

@@ -21,7 +21,7 @@ import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 
-export const handle = { i18n: ["payment", "booking", "subscription"] };
+export const handle = { i18n: ["payment", "booking", "subscription", "guest-houses"] };
 export const meta = titleMeta;
 
 /** SPEC §9: payment polling every 5 000 ms, up to 24 attempts. */
@@ -75,6 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     amount: view.amount,
     type: view.type,
     subscriptionEndsAt: view.subscriptionEndsAt?.toISOString() ?? null,
+    accessExpiresAt: view.accessExpiresAt?.toISOString() ?? null,
+    // After the access fee, back to the booking form the guest came from (it kept what they typed).
+    continuePath: view.type === "guest_house_access" && view.guestHouseId ? `/guest-house-booking/${encodeURIComponent(view.guestHouseId)}` : null,
     booking: booking
       ? {
           reference: booking.reference,
@@ -86,14 +89,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     failure,
     verificationError,
-    retryPath: booking ? `/payment/${encodeURIComponent(booking.reference)}` : (RETRY_PATHS[view.type] ?? "/payment"),
+    retryPath: booking
+      ? `/payment/${encodeURIComponent(booking.reference)}`
+      : view.type === "guest_house_access" && view.guestHouseId
+        ? `/guest-house-payment?house=${encodeURIComponent(view.guestHouseId)}`
+        : (RETRY_PATHS[view.type] ?? "/payment"),
     attempt,
   };
 }
 
 export default function PaymentResultPage() {
   const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation(["payment", "booking", "subscription"]);
+  const { t, i18n } = useTranslation(["payment", "booking", "subscription", "guest-houses"]);
   const showToast = useShowToast();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
@@ -150,7 +157,13 @@ export default function PaymentResultPage() {
               </div>
             ) : null}
             {data.subscriptionEndsAt ? <p>{t("subscription:status.activeUntil", { date: date(data.subscriptionEndsAt) })}</p> : null}
+            {data.accessExpiresAt ? <p>{t("guest-houses:access.activeUntil", { date: date(data.accessExpiresAt) })}</p> : null}
             <div className="flex flex-wrap gap-3">
+              {data.continuePath ? (
+                <Link to={data.continuePath} className="btn-primary" data-testid="continue-booking">
+                  {t("guest-houses:access.continueBooking")}
+                </Link>
+              ) : null}
               <Link to="/profile" className="btn-primary">
                 {t("payment:links.profile")}
               </Link>

@@ -13,6 +13,8 @@ import { titleMeta } from "~/components/auth/page-title";
 import { ProfileSection } from "~/components/auth/profile-section";
 import { MyBookings, MyPayments, SubscriptionStatusSummary, PlatformAccessSummary } from "~/components/booking/profile-money";
 import { loadProfileMoney } from "~/components/booking/profile-money.server";
+import { MyGuestHouseAttempts } from "~/components/guest-houses/profile-booking-attempts";
+import { BOOKING_ATTEMPTS_LISTED } from "../../domain/guest-house-booking/booking-attempt.entity";
 import { RecommendedSection, SearchHistorySection, ViewHistorySection, WishlistSection } from "~/components/listings/profile-discovery";
 import { loadProfileDiscovery } from "~/components/listings/profile-discovery.server";
 import { i18next } from "~/i18next.server";
@@ -21,7 +23,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages"] };
+export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "guest-houses"] };
 export const meta = titleMeta;
 
 /**
@@ -32,10 +34,11 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  const [money, discovery, unreadMessages] = await Promise.all([
+  const [money, discovery, unreadMessages, attempts] = await Promise.all([
     loadProfileMoney(context, user.id),
     loadProfileDiscovery(context, user.id),
     unreadMessageCount(context.services.listings.messaging, user.id),
+    context.services.guestHouses.handoff.attempts.listForUser(user.id, BOOKING_ATTEMPTS_LISTED),
   ]);
   return {
     title: t("profile.title"),
@@ -55,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     money,
     // For the link to /messages, the user's conversations with agents.
     unreadMessages,
+    // Guest-house booking attempts, newest first.
+    guestHouseAttempts: attempts.map((a) => ({ ...a, attemptDate: a.attemptDate.toISOString() })),
   };
 }
 
@@ -104,8 +109,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { t } = useTranslation("auth");
-  const { user, money, discovery, unreadMessages } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "guest-houses"]);
+  const { user, money, discovery, unreadMessages, guestHouseAttempts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
@@ -161,6 +166,9 @@ export default function ProfilePage() {
         </ProfileSection>
         <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
           <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} />
+        </ProfileSection>
+        <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
+          <MyGuestHouseAttempts attempts={guestHouseAttempts} />
         </ProfileSection>
         <ProfileSection id="payments" title={t("profile.slots.payments")}>
           <MyPayments payments={money.payments} />

@@ -26,7 +26,6 @@ import { reconcilePendingPayments, type ReconcileReport } from "../../domain/pay
 import { realSleep, type Sleep } from "../../domain/payment/retry";
 import { systemClock, type Clock } from "../../domain/shared/clock";
 import type { PlatformAccessRepository } from "../../domain/guest-house-access/platform-access-repository.port";
-import { KyselyPlatformAccessRepository } from "../../infrastructure/repositories/kysely-platform-access-repository";
 import type { IdGenerator, ReferenceGenerator } from "../../domain/shared/ids";
 import type { SubscriptionRepository } from "../../domain/subscription/subscription-repository.port";
 import type { Config } from "../../infrastructure/config/config";
@@ -183,7 +182,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },
     earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
-    platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },
+    platformAccess: { platformAccess: store.repos.platformAccess, clock },
     properties: store.properties,
     views: new KyselyMoneyViewsReader(database.db),
     simulated: simulated

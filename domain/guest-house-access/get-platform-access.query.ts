@@ -1,5 +1,5 @@
 import type { Clock } from "../shared/clock";
-import { isPlatformAccessValid } from "./platform-access.entity";
+import { isPlatformAccessValid, nextAccessPeriod } from "./platform-access.entity";
 import type { PlatformAccessRepository } from "./platform-access-repository.port";
 
 export interface PlatformAccessStatus {
@@ -8,6 +8,8 @@ export interface PlatformAccessStatus {
   expiresAt: Date | null;
   /** Paid once, no longer valid: the profile says it has expired. */
   expired: boolean;
+  /** When an access paid now would end: 14 days after the current expiry while valid, else after now. */
+  renewalEndsAt: Date;
 }
 
 /**
@@ -20,8 +22,9 @@ export async function getPlatformAccess(
 ): Promise<PlatformAccessStatus> {
   const now = deps.clock.now();
   const payments = await deps.platformAccess.listForUser(userId);
+  const renewalEndsAt = nextAccessPeriod(payments, now).expiresAt;
   const valid = payments.find((p) => isPlatformAccessValid(p, now));
-  if (valid) return { active: true, expiresAt: valid.expiryDate, expired: false };
+  if (valid) return { active: true, expiresAt: valid.expiryDate, expired: false, renewalEndsAt };
   const latest = payments[0] ?? null;
-  return { active: false, expiresAt: latest?.expiryDate ?? null, expired: latest !== null };
+  return { active: false, expiresAt: latest?.expiryDate ?? null, expired: latest !== null, renewalEndsAt };
 }

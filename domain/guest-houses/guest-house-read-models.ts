@@ -1,6 +1,6 @@
 // What the public guest-house pages show. Read models, not entities: the catalogue reads them
-// straight from the database. Booking a guest house and the platform access fee belong to a
-// later module; nothing here decides who may book or what it costs.
+// straight from the database. Who may book and what it costs live in domain/guest-house-booking
+// and domain/guest-house-access.
 import type { PhotoRef } from "../listings/listing-read-models";
 
 /** Amenity keys as hosts store them; the app translates them (guest-houses:amenities.<key>). */
@@ -32,8 +32,10 @@ export interface GuestHouseCard {
   rooms: number;
   /** Known amenities only, in GUEST_HOUSE_AMENITIES order. */
   amenities: GuestHouseAmenity[];
-  /** The host has been verified by KamerNest. */
+  /** The host's latest verification is approved (guestHouseVisibility's badge). */
   verifiedHost: boolean;
+  /** How many guests the house takes. */
+  maxGuests: number;
   /** Straight-line distance to the University of Buea main gate, in whole metres. */
   distanceToCampusM: number;
   /** The first photo (lowest position), or null when there is none. */
@@ -48,8 +50,11 @@ export interface GuestHouseDetail extends GuestHouseCard {
   longitude: number;
   /** Every photo, in position order. */
   photos: PhotoRef[];
-  /** Digits with the country code for a wa.me link; null when the stored number is unusable. */
-  whatsapp: string | null;
+  houseRules: string;
+  /** The nights the host has blocked, from today on (YYYY-MM-DD, ascending). */
+  blockedDates: string[];
+  /** Whether the host can be reached (a usable WhatsApp number); the number itself is never shown. */
+  contactable: boolean;
 }
 
 export interface GuestHouseNeighbourhood {

@@ -1,26 +1,30 @@
-// Who sees a guest house, and when it carries the "Verified host" badge: the one rule, used by the
-// public catalogue (its SQL filter is built from PUBLIC_HOST_STATUSES) and by the host area.
-// A house is shown to visitors only once an admin has approved its host (issue 10): a newly
-// created house, or one whose host is pending or was rejected, stays hidden.
+// Who sees a guest house, and when it carries the verified-host badge (issue 10). One rule for the
+// guest side (the public list and page, booking) and the host side (the host area says why a house
+// is hidden). The SQL of the catalogue restates it; tests/integration/guest-houses checks they agree.
 
+/** The status of a host verification. */
 export type HostVerificationStatus = "pending" | "verified" | "rejected";
 
 export interface GuestHouseVisibilityInput {
-  /** The host's verification status; null when the host never submitted documents. */
+  /** The status of the host's latest host verification (by submission time), or null when there is none. */
   hostVerificationStatus: HostVerificationStatus | null;
+  /** Listed before hosts could publish on their own (the demo seed and houses migrated by 0022). */
+  seeded?: boolean;
 }
 
 export interface GuestHouseVisibility {
-  /** Listed on /guest-houses and reachable at /guest-house/{id}. */
+  /** Visitors see the house in the list and on its page, and may book it. */
   public: boolean;
-  /** Shows the "Verified host" badge. */
+  /** The page shows the verified-host badge. */
   verifiedBadge: boolean;
 }
 
-/** The host statuses whose houses visitors see (the catalogue filters on exactly these). */
-export const PUBLIC_HOST_STATUSES: readonly HostVerificationStatus[] = ["verified"];
-
+/**
+ * A house is public when its host is approved (latest verification 'verified') or when it was
+ * listed by the platform itself (seeded). The badge needs the approval, whoever listed the house:
+ * a rejected or re-submitted (pending) host loses it until approved again.
+ */
 export function guestHouseVisibility(input: GuestHouseVisibilityInput): GuestHouseVisibility {
-  const approved = input.hostVerificationStatus !== null && PUBLIC_HOST_STATUSES.includes(input.hostVerificationStatus);
-  return { public: approved, verifiedBadge: approved };
+  const verified = input.hostVerificationStatus === "verified";
+  return { public: verified || input.seeded === true, verifiedBadge: verified };
 }

@@ -8,6 +8,7 @@ import type { IdGenerator } from "../shared/ids";
 import type { Clock } from "../shared/clock";
 import { doualaDate } from "../booking/visit-date";
 import { holdHasLapsed } from "../booking/booking.entity";
+import { grantPlatformAccessForPayment } from "../guest-house-access/grant-platform-access";
 import { grantSubscriptionForPayment } from "../subscription/subscription.use-cases";
 import { enqueueBookingConfirmed, enqueuePaymentReceipt } from "../notifications/booking-notices";
 import type { MoneyRepos } from "./money-unit-of-work";
@@ -129,8 +130,20 @@ export async function changePaymentStatus(
         const subscription = await grantSubscriptionForPayment(repos, deps.ids, { userId: payment.userId, paymentId: payment.id, at: now });
         subscriptionEndsAt = subscription.endsAt.toISOString();
       }
+      let accessExpiresAt: string | null = null;
+      if (payment.type === "guest_house_access") {
+        const access = await grantPlatformAccessForPayment(repos, deps.ids, {
+          userId: payment.userId,
+          paymentId: payment.id,
+          paymentReference: payment.reference,
+          method: payment.method,
+          amount: payment.amount,
+          at: now,
+        });
+        accessExpiresAt = access.expiryDate.toISOString();
+      }
       const booking = payment.type === "student_rental" ? await settlePaidBooking(repos, payment, now) : null;
-      await event("succeeded", { subscriptionEndsAt, booking });
+      await event("succeeded", { subscriptionEndsAt, accessExpiresAt, booking });
       // E-mails, in this transaction: the receipt of any payment made for a booking, and the
       // confirmation when the payment confirmed (or revived) the booking.
       if (payment.bookingId) {

@@ -6,6 +6,7 @@ import { InMemoryAgentEarningsReader } from "../commission/in-memory-agent-earni
 import { InMemoryCommissionRepository } from "../commission/in-memory-commission-repository";
 import { InMemoryBookingNoticeOutbox } from "../notifications/in-memory-booking-notice-outbox";
 import type { UnitOfWork } from "../shared/transaction";
+import { InMemoryPlatformAccessRepository } from "../guest-house-access/in-memory-platform-access-repository";
 import { InMemorySubscriptionRepository } from "../subscription/in-memory-subscription-repository";
 import { InMemoryMoneyViewsReader } from "./in-memory-money-views-reader";
 import { InMemoryPaymentRepository } from "./in-memory-payment-repository";
@@ -17,6 +18,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   readonly payments = new InMemoryPaymentRepository();
   readonly subscriptions = new InMemorySubscriptionRepository();
   readonly notices = new InMemoryBookingNoticeOutbox();
+  readonly platformAccess = new InMemoryPlatformAccessRepository();
   readonly commissions = new InMemoryCommissionRepository({
     noShowPropertyIds: () => this.bookings.noShowPropertyIds(),
     agentOf: (propertyId) => this.properties.agentOf(propertyId),
@@ -35,7 +37,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   private queue: Promise<unknown> = Promise.resolve();
 
   get repos(): MoneyRepos {
-    return { bookings: this.bookings, payments: this.payments, subscriptions: this.subscriptions, commissions: this.commissions, notices: this.notices };
+    return { bookings: this.bookings, payments: this.payments, subscriptions: this.subscriptions, commissions: this.commissions, notices: this.notices, platformAccess: this.platformAccess };
   }
 
   run<T>(work: (repos: MoneyRepos) => Promise<T>): Promise<T> {
@@ -46,6 +48,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
         subscriptions: this.subscriptions.snapshot(),
         commissions: this.commissions.snapshot(),
         notices: this.notices.snapshot(),
+        platformAccess: this.platformAccess.snapshot(),
       };
       try {
         return await work(this.repos);
@@ -55,6 +58,7 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
         this.subscriptions.restore(saved.subscriptions);
         this.commissions.restore(saved.commissions);
         this.notices.restore(saved.notices);
+        this.platformAccess.restore(saved.platformAccess);
         throw error;
       }
     });

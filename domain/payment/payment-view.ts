@@ -10,13 +10,17 @@ export interface PaymentView {
   bookingReference: string | null;
   /** The end of the period this payment bought, once it succeeded. */
   subscriptionEndsAt: Date | null;
+  /** guest_house_access: the house the payer came from, and the end of the access bought, once it succeeded. */
+  guestHouseId: string | null;
+  accessExpiresAt: Date | null;
   checkoutUrl: string | null;
   failureReason: string | null;
 }
 
-export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscriptions">, payment: Payment): Promise<PaymentView> {
+export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscriptions" | "platformAccess">, payment: Payment): Promise<PaymentView> {
   const booking = payment.bookingId ? await repos.bookings.findById(payment.bookingId) : null;
   const subscription = payment.status === "successful" ? await repos.subscriptions.findByPaymentId(payment.id) : null;
+  const access = payment.status === "successful" && payment.type === "guest_house_access" ? await repos.platformAccess.findByPaymentId(payment.id) : null;
   return {
     reference: payment.reference,
     status: payment.status,
@@ -24,6 +28,8 @@ export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscr
     type: payment.type,
     bookingReference: booking?.reference ?? null,
     subscriptionEndsAt: subscription?.endsAt ?? null,
+    guestHouseId: payment.guestHouseId,
+    accessExpiresAt: access?.expiryDate ?? null,
     checkoutUrl: payment.checkoutUrl,
     failureReason: payment.failureReason,
   };

@@ -27,7 +27,8 @@ export type Purchase =
   | { kind: "booking"; booking: string }
   /** A subscription bought on its own, from /subscription-payment. */
   | { kind: "subscription" }
-  | { kind: "guest_house_access"; guestHouseId: string }
+  /** The platform access fee; the house the payer came from, or null (a renewal from the profile). */
+  | { kind: "guest_house_access"; guestHouseId: string | null }
   | { kind: "test" };
 
 export interface StartPaymentInput {
@@ -193,12 +194,12 @@ async function price(repos: Pick<MoneyRepos, "bookings">, input: StartPaymentInp
     case "subscription":
       return ok({ type: "unified_payment", amount: PAYMENT_PRICES.unified_payment, bookingId: null, guestHouseId: null, message: "KamerNest 14-day booking access" });
     case "guest_house_access":
-      if (!purchase.guestHouseId.trim()) return err(domainError("payment.guest_house_required"));
+      if (purchase.guestHouseId !== null && !purchase.guestHouseId.trim()) return err(domainError("payment.guest_house_required"));
       return ok({
         type: "guest_house_access",
         amount: PAYMENT_PRICES.guest_house_access,
         bookingId: null,
-        guestHouseId: purchase.guestHouseId.trim(),
+        guestHouseId: purchase.guestHouseId?.trim() ?? null,
         message: "KamerNest guest house access",
       });
     case "test":

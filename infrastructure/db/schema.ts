@@ -151,6 +151,8 @@ export interface GuestHousesTable {
   /** Migration 0017. */
   max_guests: Generated<number>;
   house_rules: Generated<string>;
+  /** Migration 0022: listed by the platform (the seed, or before hosts could publish); public without an approved host. */
+  seeded: Generated<Bool>;
 }
 
 /** Migration 0017: nights a host has marked the house unavailable. */

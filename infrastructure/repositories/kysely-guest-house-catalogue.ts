@@ -1,14 +1,17 @@
-// The guest-house pages' read side on SQLite and PostgreSQL: one query for the rows, one for
-// their photos. Amenities are stored as a JSON list of keys; unknown keys are dropped. Only houses
-// whose host is approved are shown, and the badge comes from the host's verification
-// (guestHouseVisibility), not from the old guest_houses.is_verified column.
-import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+// The guest-house pages' read side on SQLite and PostgreSQL: one query for a page of rows, one for
+// their count, one for their photos. Amenities are stored as a JSON list of keys; unknown keys are
+// dropped. Which houses are public, and which carry the badge, is guestHouseVisibility: the SQL
+// below restates it (publicHouse, hostVerified); tests/integration/guest-houses checks the two agree.
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable } from "../db/schema";
 import { distanceToCampusMetres } from "../../domain/listings/buea";
 import { whatsappDigits } from "../../domain/listings/agent-contact";
 import type { PhotoRef } from "../../domain/listings/listing-read-models";
+import { doualaDate } from "../../domain/booking/visit-date";
+import { systemClock, type Clock } from "../../domain/shared/clock";
 import type { GuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
-import { GUEST_HOUSE_LIST_LIMIT, type GuestHouseCatalogue } from "../../domain/guest-houses/guest-house-catalogue.port";
+import { GUEST_HOUSE_PAGE_SIZE, type GuestHouseCatalogue, type GuestHousePage } from "../../domain/guest-houses/guest-house-catalogue.port";
+import { guestHouseVisibility, type HostVerificationStatus } from "../../domain/guest-houses/guest-house-visibility";
 import {
   GUEST_HOUSE_AMENITIES,
   isGuestHouseAmenity,
@@ -17,8 +20,30 @@ import {
   type GuestHouseDetail,
   type GuestHouseNeighbourhood,
 } from "../../domain/guest-houses/guest-house-read-models";
-import { guestHouseVisibility, PUBLIC_HOST_STATUSES, type HostVerificationStatus } from "../../domain/guest-houses/guest-house-visibility";
 import { toPhoto } from "./kysely-property-cards";
+
+type Eb = ExpressionBuilder<Database, "guest_houses">;
+
+/** The status of the host's latest verification (by submission time, then id), as a scalar subquery. */
+export function latestHostStatus(eb: Eb) {
+  return eb
+    .selectFrom("host_verifications as hv")
+    .select("hv.status")
+    .whereRef("hv.host_id", "=", "guest_houses.host_id")
+    .orderBy("hv.submitted_at", "desc")
+    .orderBy("hv.id", "desc")
+    .limit(1);
+}
+
+/** guestHouseVisibility(...).verifiedBadge in SQL. */
+function hostVerified(eb: Eb) {
+  return eb(latestHostStatus(eb), "=", "verified");
+}
+
+/** guestHouseVisibility(...).public in SQL: seeded, or the host is approved. */
+export function publicHouse(eb: Eb) {
+  return eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)]);
+}
 
 const CARD_COLUMNS = [
   "guest_houses.id",
@@ -28,30 +53,18 @@ const CARD_COLUMNS = [
   "guest_houses.longitude",
   "guest_houses.nightly_rate",
   "guest_houses.rooms",
+  "guest_houses.max_guests",
   "guest_houses.amenities",
+  "guest_houses.seeded",
   "guest_houses.created_at",
 ] as const;
 
 type Row = Selectable<GuestHousesTable>;
-type CardRow = Pick<Row, "id" | "name" | "neighbourhood" | "latitude" | "longitude" | "nightly_rate" | "rooms" | "amenities" | "created_at"> & {
-  host_status: HostVerificationStatus | null;
+type CardRow = Pick<Row, "id" | "name" | "neighbourhood" | "latitude" | "longitude" | "nightly_rate" | "rooms" | "max_guests" | "amenities" | "seeded" | "created_at"> & {
+  host_status: string | null;
 };
 
-/** The host's verification status, as a column of the guest-house row. */
-const hostStatus = (eb: ExpressionBuilder<Database, "guest_houses">) =>
-  eb.selectFrom("host_verifications").select("host_verifications.status").whereRef("host_verifications.host_id", "=", "guest_houses.host_id").limit(1).as("host_status");
-
-/** Visitors see only houses whose host's status is one of PUBLIC_HOST_STATUSES. */
-export const publicGuestHouse = (eb: ExpressionBuilder<Database, "guest_houses">) =>
-  eb.exists(
-    eb
-      .selectFrom("host_verifications")
-      .select("host_verifications.id")
-      .whereRef("host_verifications.host_id", "=", "guest_houses.host_id")
-      .where("host_verifications.status", "in", [...PUBLIC_HOST_STATUSES]),
-  );
-
-function parseAmenities(json: string): GuestHouseAmenity[] {
+export function parseAmenities(json: string): GuestHouseAmenity[] {
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -63,6 +76,10 @@ function parseAmenities(json: string): GuestHouseAmenity[] {
   return GUEST_HOUSE_AMENITIES.filter((a) => present.has(a));
 }
 
+export function toHostStatus(raw: string | null): HostVerificationStatus | null {
+  return raw === "pending" || raw === "verified" || raw === "rejected" ? raw : null;
+}
+
 function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
   return {
     id: row.id,
@@ -70,8 +87,9 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
     neighbourhood: row.neighbourhood,
     nightlyRate: Number(row.nightly_rate),
     rooms: Number(row.rooms),
+    maxGuests: Number(row.max_guests),
     amenities: parseAmenities(row.amenities),
-    verifiedHost: guestHouseVisibility({ hostVerificationStatus: row.host_status }).verifiedBadge,
+    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1 }).verifiedBadge,
     distanceToCampusM: distanceToCampusMetres({ latitude: Number(row.latitude), longitude: Number(row.longitude) }),
     photo,
     createdAt: row.created_at,
@@ -79,32 +97,85 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
 }
 
 export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
-  async listGuestHouses(criteria: GuestHouseCriteria): Promise<GuestHouseCard[]> {
-    let query = this.db.selectFrom("guest_houses").select(CARD_COLUMNS).select(hostStatus).where(publicGuestHouse);
-    if (criteria.neighbourhood) query = query.where("guest_houses.neighbourhood", "=", criteria.neighbourhood);
+  /** The public houses that match the criteria's filters (not its sort or page). */
+  private matching(criteria: GuestHouseCriteria) {
+    return this.db.selectFrom("guest_houses").where((eb) => {
+      const conditions = [publicHouse(eb)];
+      if (criteria.neighbourhood) conditions.push(eb("guest_houses.neighbourhood", "=", criteria.neighbourhood));
+      if (criteria.minPrice !== null) conditions.push(eb("guest_houses.nightly_rate", ">=", criteria.minPrice));
+      if (criteria.maxPrice !== null) conditions.push(eb("guest_houses.nightly_rate", "<=", criteria.maxPrice));
+      if (criteria.guests !== null) conditions.push(eb("guest_houses.max_guests", ">=", criteria.guests));
+      // Keys come from GUEST_HOUSE_AMENITIES only; the list is stored as JSON text, e.g. ["wifi","fan"].
+      for (const a of criteria.amenities) conditions.push(eb("guest_houses.amenities", "like", `%"${a}"%`));
+      if (criteria.verifiedOnly) conditions.push(hostVerified(eb));
+      if (criteria.dates) {
+        const { from, to } = criteria.dates;
+        conditions.push(
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("guest_house_blocked_dates as b")
+                .select(sql<number>`1`.as("one"))
+                .whereRef("b.guest_house_id", "=", "guest_houses.id")
+                .where("b.blocked_date", ">=", from)
+                .where("b.blocked_date", "<", to),
+            ),
+          ),
+        );
+      }
+      return eb.and(conditions);
+    });
+  }
+
+  async listGuestHouses(criteria: GuestHouseCriteria): Promise<GuestHousePage> {
+    let query = this.matching(criteria).select(CARD_COLUMNS).select((eb) => latestHostStatus(eb).as("host_status"));
     if (criteria.sort === "price_asc") query = query.orderBy("guest_houses.nightly_rate", "asc");
-    const rows = await query
-      .orderBy("guest_houses.created_at", "desc")
-      .orderBy("guest_houses.id", "desc")
-      .limit(GUEST_HOUSE_LIST_LIMIT)
-      .execute();
+    const [rows, count] = await Promise.all([
+      query
+        .orderBy("guest_houses.created_at", "desc")
+        .orderBy("guest_houses.id", "desc")
+        .limit(GUEST_HOUSE_PAGE_SIZE)
+        .offset((criteria.page - 1) * GUEST_HOUSE_PAGE_SIZE)
+        .execute(),
+      this.matching(criteria)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst(),
+    ]);
     const photos = await this.firstPhotos(rows.map((r) => r.id));
-    return rows.map((r) => toCard(r, photos.get(r.id) ?? null));
+    return { items: rows.map((r) => toCard(r, photos.get(r.id) ?? null)), total: Number(count?.n ?? 0) };
   }
 
   async findGuestHouse(id: string): Promise<GuestHouseDetail | null> {
-    const row = await this.db.selectFrom("guest_houses").selectAll().select(hostStatus).where("guest_houses.id", "=", id).executeTakeFirst();
-    if (!row || !guestHouseVisibility({ hostVerificationStatus: row.host_status }).public) return null;
-    const photoRows = await this.db
-      .selectFrom("photos")
-      .select(["photos.storage_key", "photos.width", "photos.height", "photos.alt"])
-      .where("photos.owner_type", "=", "guest_house")
-      .where("photos.owner_id", "=", id)
-      .orderBy("photos.position")
-      .orderBy("photos.id")
-      .execute();
+    const row = await this.db
+      .selectFrom("guest_houses")
+      .selectAll()
+      .select((eb) => latestHostStatus(eb).as("host_status"))
+      .where("guest_houses.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (!guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1 }).public) return null;
+    const [photoRows, blocked] = await Promise.all([
+      this.db
+        .selectFrom("photos")
+        .select(["photos.storage_key", "photos.width", "photos.height", "photos.alt"])
+        .where("photos.owner_type", "=", "guest_house")
+        .where("photos.owner_id", "=", id)
+        .orderBy("photos.position")
+        .orderBy("photos.id")
+        .execute(),
+      this.db
+        .selectFrom("guest_house_blocked_dates")
+        .select("blocked_date")
+        .where("guest_house_id", "=", id)
+        .where("blocked_date", ">=", doualaDate(this.clock.now()))
+        .orderBy("blocked_date")
+        .execute(),
+    ]);
     const photos = photoRows.map(toPhoto);
     return {
       ...toCard(row, photos[0] ?? null),
@@ -113,15 +184,17 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
       latitude: Number(row.latitude),
       longitude: Number(row.longitude),
       photos,
-      whatsapp: whatsappDigits(row.whatsapp_number),
+      houseRules: row.house_rules,
+      blockedDates: blocked.map((b) => b.blocked_date),
+      contactable: whatsappDigits(row.whatsapp_number) !== null,
     };
   }
 
   async neighbourhoods(): Promise<GuestHouseNeighbourhood[]> {
     const rows = await this.db
       .selectFrom("guest_houses")
+      .where((eb) => publicHouse(eb))
       .select((eb) => ["guest_houses.neighbourhood", eb.fn.countAll<number>().as("n")])
-      .where(publicGuestHouse)
       .groupBy("guest_houses.neighbourhood")
       .execute();
     return rows

@@ -10,6 +10,7 @@ import { KyselyBookingNoticeOutbox } from "./kysely-booking-notice-outbox";
 import { KyselyBookingPropertyReader } from "./kysely-booking-property-reader";
 import { KyselyBookingRepository } from "./kysely-booking-repository";
 import { KyselyCommissionRepository } from "./kysely-commission-repository";
+import { KyselyPlatformAccessRepository } from "./kysely-platform-access-repository";
 import { KyselyPaymentRepository } from "./kysely-payment-repository";
 import { KyselySubscriptionRepository } from "./kysely-subscription-repository";
 
@@ -20,6 +21,7 @@ export function createKyselyMoneyRepos(db: Kysely<Database>, dialect: Dialect): 
     subscriptions: new KyselySubscriptionRepository(db, dialect),
     commissions: new KyselyCommissionRepository(db),
     notices: new KyselyBookingNoticeOutbox(db),
+    platformAccess: new KyselyPlatformAccessRepository(db),
   };
 }
 

@@ -1,7 +1,20 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, PlatformFeePaymentsTable } from "../db/schema";
 import type { PlatformFeePayment } from "../../domain/guest-house-access/platform-access.entity";
 import type { PlatformAccessRepository } from "../../domain/guest-house-access/platform-access-repository.port";
+
+function toAccess(r: Selectable<PlatformFeePaymentsTable>): PlatformFeePayment {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    amount: Number(r.amount),
+    paymentDate: new Date(r.payment_date),
+    expiryDate: new Date(r.expiry_date),
+    isValid: Number(r.is_valid) === 1,
+    transactionId: r.transaction_id,
+    method: r.method,
+  };
+}
 
 export class KyselyPlatformAccessRepository implements PlatformAccessRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -12,16 +25,34 @@ export class KyselyPlatformAccessRepository implements PlatformAccessRepository 
       .selectAll()
       .where("user_id", "=", userId)
       .orderBy("expiry_date", "desc")
+      .orderBy("id", "desc")
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      amount: Number(r.amount),
-      paymentDate: new Date(r.payment_date),
-      expiryDate: new Date(r.expiry_date),
-      isValid: Number(r.is_valid) === 1,
-      transactionId: r.transaction_id,
-      method: r.method,
-    }));
+    return rows.map(toAccess);
+  }
+
+  async findByPaymentId(paymentId: string): Promise<PlatformFeePayment | null> {
+    const row = await this.db.selectFrom("platform_fee_payments").selectAll().where("payment_id", "=", paymentId).executeTakeFirst();
+    return row ? toAccess(row) : null;
+  }
+
+  async insert(payment: PlatformFeePayment & { paymentId: string }): Promise<"inserted" | "duplicate_payment"> {
+    // payment_id is unique: a second delivery of the same success inserts nothing.
+    const row = await this.db
+      .insertInto("platform_fee_payments")
+      .values({
+        id: payment.id,
+        user_id: payment.userId,
+        payment_id: payment.paymentId,
+        amount: payment.amount,
+        payment_date: payment.paymentDate.toISOString(),
+        expiry_date: payment.expiryDate.toISOString(),
+        is_valid: payment.isValid ? 1 : 0,
+        transaction_id: payment.transactionId,
+        method: payment.method,
+      })
+      .onConflict((oc) => oc.column("payment_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return row ? "inserted" : "duplicate_payment";
   }
 }

@@ -2,7 +2,7 @@
 // post and every approved agent, with when each last changed. One narrow query per kind.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { publicGuestHouse } from "./kysely-guest-house-catalogue";
+import { publicHouse } from "./kysely-guest-house-catalogue";
 import { visibleToStudents } from "./kysely-property-cards";
 
 export interface SitemapEntry {
@@ -37,7 +37,7 @@ export class KyselySitemapReader {
       this.db
         .selectFrom("guest_houses")
         .select(["guest_houses.id as key", "guest_houses.created_at as lastModified"])
-        .where(publicGuestHouse)
+        .where((eb) => publicHouse(eb))
         .orderBy("guest_houses.created_at", "desc")
         .limit(limit)
         .execute(),

@@ -97,6 +97,8 @@ export function buildDemoGuestHouses(prng: Prng, now: Date): DemoGuestHouses {
       // WhatsApp takes the number as digits with the country code (wa.me/2376...).
       whatsapp_number: phoneOf(spec.hostKey).replace(/\D/g, ""),
       is_verified: spec.hostKey === "eric" ? 0 : 1,
+      // Listed by the platform: public whatever its host's verification (decision 0122).
+      seeded: 1,
       created_at: createdAt,
     });
     for (let k = 0; k < PHOTOS_PER_GUEST_HOUSE; k += 1) {

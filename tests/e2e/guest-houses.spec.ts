@@ -34,10 +34,9 @@ test.describe("guest houses", () => {
     await expect(page.getByTestId("nightly-rate")).toHaveText("12 000 FCFA / night");
     await expect(page.getByText("Verified host").first()).toBeVisible();
     await expect(page.getByText(/from the UB main gate/).first()).toBeVisible();
-    const whatsapp = page.getByRole("link", { name: "Contact the host on WhatsApp" });
-    await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/237\d{9}\?text=Hello%2C\+I\+found/);
-    await expect(page.getByTestId("booking-soon")).toContainText("access fee");
-    await expect(page.getByRole("button", { name: /book/i })).toHaveCount(0);
+    // Contact goes through the booking form (login and access fee): no free WhatsApp link.
+    await expect(page.locator('#main a[href*="wa.me"]')).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Book this guest house" })).toHaveAttribute("href", /^\/guest-house-booking\//);
 
     await page.getByRole("link", { name: "Back to the guest houses" }).click();
     await expect(page).toHaveURL(/\/guest-houses\?n=Molyko&sort=price_asc$/);
@@ -51,7 +50,7 @@ test.describe("guest houses", () => {
     await page.goto(`${href}?lng=fr`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(LODGE);
     await expect(page.getByTestId("nightly-rate")).toHaveText("12 000 FCFA / nuit");
-    await expect(page.getByRole("link", { name: "Contacter l'hôte sur WhatsApp" })).toHaveAttribute("href", /text=Bonjour/);
+    await expect(page.getByRole("link", { name: "Réserver cette maison d'hôtes" })).toBeVisible();
   });
 
   test("answers 404 for an unknown guest house", async ({ page }) => {

@@ -27,14 +27,19 @@ export function SubscriptionStatusSummary({ subscription }: { subscription: Prof
 export function PlatformAccessSummary({ access }: { access: ProfileMoney["platformAccess"] }) {
   const { t, i18n } = useTranslation("subscription");
   return (
-    <p className="mt-3 text-sm">
-      <span className="font-semibold">{t("platformAccess.label")}: </span>
-      {access.active && access.expiresAt
-        ? t("platformAccess.activeUntil", { date: formatDate(access.expiresAt, i18n.language) })
-        : access.expired && access.expiresAt
-          ? t("platformAccess.expiredOn", { date: formatDate(access.expiresAt, i18n.language) })
-          : t("platformAccess.none")}
-    </p>
+    <div className="mt-4 space-y-2 text-sm" data-testid="platform-access">
+      <p>
+        <span className="font-semibold">{t("platformAccess.label")}: </span>
+        {access.active && access.expiresAt
+          ? t("platformAccess.activeUntil", { date: formatDate(access.expiresAt, i18n.language) })
+          : access.expired && access.expiresAt
+            ? t("platformAccess.expiredOn", { date: formatDate(access.expiresAt, i18n.language) })
+            : t("platformAccess.none")}
+      </p>
+      <Link to="/guest-house-payment" className={access.active ? "btn-secondary" : "btn-primary"}>
+        {access.active || access.expired ? t("platformAccess.renew") : t("platformAccess.pay")}
+      </Link>
+    </div>
   );
 }
 

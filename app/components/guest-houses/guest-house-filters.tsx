@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
-import type { GuestHouseNeighbourhood } from "../../../domain/guest-houses/guest-house-read-models";
+import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "../../../domain/guest-houses/guest-house-read-models";
 
 /**
- * A plain GET form: the URL holds the filter and it works without JavaScript. The loader drops
- * the empty "All neighbourhoods" and the default sort, so each search has one address.
+ * A plain GET form: the URL holds the filters and it works without JavaScript. The loader drops
+ * empty fields and the default sort, so each search has one address.
  */
 export function GuestHouseFilters({
   criteria,
@@ -22,7 +22,7 @@ export function GuestHouseFilters({
       ? [...neighbourhoods, { neighbourhood: criteria.neighbourhood, count: 0 }]
       : neighbourhoods;
   return (
-    <Form key={formKey} method="get" action="/guest-houses" className="card grid gap-3 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label={t("filters.label")}>
+    <Form key={formKey} method="get" action="/guest-houses" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label={t("filters.label")}>
       <div>
         <label htmlFor="gh-neighbourhood" className="label">
           {t("filters.neighbourhood")}
@@ -37,6 +37,39 @@ export function GuestHouseFilters({
         </select>
       </div>
       <div>
+        <label htmlFor="gh-min" className="label">
+          {t("filters.minPrice")}
+        </label>
+        <input id="gh-min" name="min" type="number" inputMode="numeric" min={0} step={500} defaultValue={criteria.minPrice ?? ""} className="input" />
+      </div>
+      <div>
+        <label htmlFor="gh-max" className="label">
+          {t("filters.maxPrice")}
+        </label>
+        <input id="gh-max" name="max" type="number" inputMode="numeric" min={0} step={500} defaultValue={criteria.maxPrice ?? ""} className="input" />
+      </div>
+      <div>
+        <label htmlFor="gh-guests" className="label">
+          {t("filters.guests")}
+        </label>
+        <input id="gh-guests" name="g" type="number" inputMode="numeric" min={1} max={50} defaultValue={criteria.guests ?? ""} className="input" />
+      </div>
+      <div>
+        <label htmlFor="gh-from" className="label">
+          {t("filters.from")}
+        </label>
+        <input id="gh-from" name="from" type="date" defaultValue={criteria.dates?.from ?? ""} className="input" />
+      </div>
+      <div>
+        <label htmlFor="gh-to" className="label">
+          {t("filters.to")}
+        </label>
+        <input id="gh-to" name="to" type="date" defaultValue={criteria.dates?.to ?? ""} className="input" aria-describedby="gh-dates-hint" />
+        <p id="gh-dates-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {t("filters.datesHint")}
+        </p>
+      </div>
+      <div>
         <label htmlFor="gh-sort" className="label">
           {t("filters.sort")}
         </label>
@@ -48,7 +81,22 @@ export function GuestHouseFilters({
           ))}
         </select>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex items-center gap-2 pt-2">
+        <input id="gh-verified" name="v" type="checkbox" value="1" defaultChecked={criteria.verifiedOnly} className="h-4 w-4" />
+        <label htmlFor="gh-verified">{t("filters.verifiedOnly")}</label>
+      </div>
+      <fieldset className="sm:col-span-2 lg:col-span-4">
+        <legend className="label">{t("filters.amenities")}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+          {GUEST_HOUSE_AMENITIES.map((a) => (
+            <div key={a} className="flex items-center gap-2">
+              <input id={`gh-a-${a}`} name="a" type="checkbox" value={a} defaultChecked={criteria.amenities.includes(a)} className="h-4 w-4" />
+              <label htmlFor={`gh-a-${a}`}>{t(`amenities.${a}`)}</label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <button type="submit" className="btn-primary">
           {t("filters.apply")}
         </button>

@@ -5,8 +5,8 @@
 // so the page can say 'Redirecting to payment' and go there after 1 500 ms.
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { startPayment, type Purchase } from "../../../domain/payment/start-payment.use-case";
-import type { DomainError } from "../../../domain/shared/result";
+import { startPayment, type Purchase, type StartPaymentOutput } from "../../../domain/payment/start-payment.use-case";
+import type { DomainError, Result } from "../../../domain/shared/result";
 import { getOptionalUser, loginUrl, type SessionUser } from "~/utils/auth.server";
 import { describeDomainError, domainErrorKey } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -34,15 +34,21 @@ export function wantsJson(request: Request, formData: FormData | null): boolean 
   return formData?.get(JSON_FIELD) === "json" || (request.headers.get("Accept") ?? "").includes("application/json");
 }
 
+/** A use case that starts a payment for the signed-in user (startPayment, or one that checks more first). */
+export type PaymentStarter = (
+  user: SessionUser,
+  form: { method: string; phone: string },
+) => Promise<Result<StartPaymentOutput, DomainError>>;
+
 /**
  * Runs the payment form's action for `purchase` (a function of the signed-in user, e.g. the
- * booking named in the URL). Answers a redirect to the checkout, JSON for the fetcher, or the
- * form's errors with a 4xx.
+ * booking named in the URL), or through `starter`. Answers a redirect to the checkout, JSON for
+ * the fetcher, or the form's errors with a 4xx.
  */
 export async function handlePaymentForm(
   request: Request,
   context: AppLoadContext,
-  purchase: Purchase | ((user: SessionUser) => Purchase | Promise<Purchase>),
+  purchase: Purchase | ((user: SessionUser) => Purchase | Promise<Purchase>) | { starter: PaymentStarter },
 ) {
   const formData = await readForm(request);
   const json = wantsJson(request, formData);
@@ -70,12 +76,15 @@ export async function handlePaymentForm(
   }
 
   // One use case call.
-  const result = await startPayment(context.services.money.payments, {
-    user: { id: user.id, email: user.email, fullName: user.name },
-    purchase: typeof purchase === "function" ? await purchase(user) : purchase,
-    method: submission.value.method,
-    phone: submission.value.phone,
-  });
+  const result =
+    "starter" in purchase
+      ? await purchase.starter(user, { method: submission.value.method, phone: submission.value.phone })
+      : await startPayment(context.services.money.payments, {
+          user: { id: user.id, email: user.email, fullName: user.name },
+          purchase: typeof purchase === "function" ? await purchase(user) : purchase,
+          method: submission.value.method,
+          phone: submission.value.phone,
+        });
   if (!result.ok) {
     const described = await describeDomainError(request, result.error);
     return data<PaymentActionData>(

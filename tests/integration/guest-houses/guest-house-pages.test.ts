@@ -25,20 +25,23 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-ho
     let h: RouteHarness;
     beforeAll(async () => {
       h = await createRouteHarness({ kind });
+      // The badge comes from the host's latest verification; house 2's host has none but the house is seeded.
       const host = await createPersona(h, "student", { fullName: "Mama Ngozi" });
-      // The badge and visibility come from the host's verification (guestHouseVisibility): the
-      // "unverified" house belongs to a host still under review, so visitors never see it.
-      const pendingHost = await createPersona(h, "student", { fullName: "Eric Tabi" });
+      const other = await createPersona(h, "student", { fullName: "Papa Eric" });
+      const pendingHost = await createPersona(h, "student", { fullName: "New Host" });
+      const now = new Date().toISOString();
       await h.database.db
         .insertInto("host_verifications")
         .values([
-          { id: id(200), host_id: host.id, status: "verified", submitted_at: at(1), reviewed_at: at(2) },
-          { id: id(201), host_id: pendingHost.id, status: "pending", submitted_at: at(1) },
+          { id: "hv-new", host_id: host.id, status: "verified", submitted_at: at(2), reviewed_at: at(2) },
+          { id: "hv-pending", host_id: pendingHost.id, status: "pending", submitted_at: now },
         ])
         .execute();
       const rows: Array<Insertable<GuestHousesTable>> = SPECS.map(([n, name, neighbourhood, rate, day, verified]) => ({
         id: id(n),
-        host_id: verified ? host.id : pendingHost.id,
+        host_id: verified ? host.id : other.id,
+        seeded: verified ? 0 : 1,
+        max_guests: n,
         name,
         description: `${name}: clean rooms in ${neighbourhood}.`,
         neighbourhood,
@@ -54,7 +57,16 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-ho
         is_verified: verified ? 0 : 1,
         created_at: at(day),
       }));
+      // A house of a host awaiting approval: hidden from visitors.
+      rows.push({ ...rows[0], id: id(5), name: "Hidden House", host_id: pendingHost.id, seeded: 0, created_at: at(5) });
       await h.database.db.insertInto("guest_houses").values(rows).execute();
+      await h.database.db
+        .insertInto("guest_house_blocked_dates")
+        .values([
+          { guest_house_id: id(1), blocked_date: "2099-01-10", created_at: now },
+          { guest_house_id: id(1), blocked_date: "2000-01-10", created_at: now },
+        ])
+        .execute();
       await h.database.db
         .insertInto("photos")
         .values([1, 0].map((position) => ({
@@ -126,7 +138,31 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-ho
       expect((await h.get(listPage, "/guest-houses?sort=bogus&lng=fr")).location).toBe("/guest-houses?lng=fr");
     });
 
-    it("shows a guest house with its photos, facts and a WhatsApp link with a polite message", async () => {
+    it("filters by price, guests, amenities, verified host and free dates, and pages the results", async () => {
+      const ids = async (query: string) => (await h.get(listPage, `/guest-houses?${query}`)).data.items.map((g: { id: string }) => g.id);
+      expect(await ids("min=9000&max=12000")).toEqual([id(1), id(3)]);
+      expect((await h.get(listPage, "/guest-houses?min=12000&max=9000")).location).toBe("/guest-houses?min=9000&max=12000");
+      expect(await ids("g=3")).toEqual([id(4), id(3)]);
+      expect(await ids("a=wifi&a=tv")).toHaveLength(4);
+      expect(await ids("a=breakfast")).toEqual([]);
+      expect(await ids("v=1")).toEqual([id(4), id(1), id(3)]);
+      expect(await ids("from=2099-01-09&to=2099-01-11")).toEqual([id(4), id(3), id(2)]);
+      expect(await ids("from=2099-01-11&to=2099-01-12")).toHaveLength(4);
+      const page = await h.get(listPage, "/guest-houses?page=2");
+      expect(page.data.items).toEqual([]);
+      expect(page.data.total).toBe(4);
+      expect(page.data.pages).toMatchObject({ page: 2, pageCount: 1, prev: "/guest-houses", next: null });
+      expect(page.data.seo.noindex).toBe(true);
+    });
+
+    it("hides a house whose host is not approved: not listed, not counted, 404 on its page", async () => {
+      const all = await h.get(listPage, "/guest-houses?n=Molyko");
+      expect(all.data.items.map((g: { id: string }) => g.id)).not.toContain(id(5));
+      const hidden = await h.get(detailPage, `/guest-house/${id(5)}`, { params: { id: id(5) } });
+      expect(hidden.status).toBe(404);
+    });
+
+    it("shows a guest house with its photos, facts, house rules, blocked nights and the way to book (no free WhatsApp link)", async () => {
       const r = await h.get(detailPage, `/guest-house/${id(1)}?back=${encodeURIComponent("n=Molyko")}`, { params: { id: id(1) } });
       expect(r.status).toBe(200);
       const g = r.data.guestHouse;
@@ -137,22 +173,23 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-ho
         nightlyRate: 12_000,
         rooms: 3,
         verifiedHost: true,
-        whatsapp: "237677123456",
+        maxGuests: 1,
+        contactable: true,
+        blockedDates: ["2099-01-10"],
       });
+      expect(g).not.toHaveProperty("whatsapp");
       expect(g.photos.map((p: { storageKey: string }) => p.storageKey)).toEqual(["photos/lodge-0", "photos/lodge-1"]);
       expect(r.data.back).toBe("/guest-houses?n=Molyko");
-      const link = new URL(r.data.whatsappHref);
-      expect(`${link.origin}${link.pathname}`).toBe("https://wa.me/237677123456");
-      expect(link.searchParams.get("text")).toMatch(/^Hello, I found "Molyko Comfort Lodge" on KamerNest \(http:\/\/localhost:3000\/guest-house\/.+\)\..*Thank you\.$/);
+      expect(r.data.bookHref).toBe(`/guest-house-booking/${id(1)}`);
+      expect(JSON.stringify(r.data)).not.toContain("wa.me");
       expect(r.data.seo).toMatchObject({ path: `/guest-house/${id(1)}`, image: "/media/photos/lodge-0-1024.webp" });
 
       const fr = await h.get(detailPage, `/guest-house/${id(1)}?lng=fr`, { params: { id: id(1) } });
-      expect(new URL(fr.data.whatsappHref).searchParams.get("text")).toMatch(/^Bonjour, j'ai trouvé « Molyko Comfort Lodge » sur KamerNest/);
       expect(fr.data.back).toBe("/guest-houses");
 
-      // An unusable stored number: no link rather than a broken one.
-      const noPhone = await h.get(detailPage, `/guest-house/${id(3)}?back=${encodeURIComponent("//evil.example")}`, { params: { id: id(3) } });
-      expect(noPhone.data.whatsappHref).toBeNull();
+      // An unusable stored number: the house cannot be booked; its host (seeded house, no verification) has no badge.
+      const noPhone = await h.get(detailPage, `/guest-house/${id(2)}?back=${encodeURIComponent("//evil.example")}`, { params: { id: id(2) } });
+      expect(noPhone.data.guestHouse).toMatchObject({ contactable: false, verifiedHost: false });
       expect(noPhone.data.back).toBe("/guest-houses");
     });
 

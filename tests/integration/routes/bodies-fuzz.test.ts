@@ -73,6 +73,8 @@ describe("bodies that are not forms, to every action", () => {
       { file: "resources+/wishlist.ts", url: "/resources/wishlist", as: "student" },
       { file: "simulated-checkout.$transId.tsx", url: "/simulated-checkout/sim-nope", params: { transId: "sim-nope" }, as: "visitor" },
       { file: "subscription-payment.tsx", url: "/subscription-payment", as: "student" },
+      { file: "guest-house-booking.$id.tsx", url: "/guest-house-booking/gh-nope", params: { id: "gh-nope" }, as: "student" },
+      { file: "guest-house-payment.tsx", url: "/guest-house-payment", as: "student" },
       { file: "test-booking.tsx", url: "/test-booking", as: "student" },
       { file: "test-payment-debug.tsx", url: "/test-payment-debug", as: "student" },
       { file: "test-payment.tsx", url: "/test-payment", as: "student" },

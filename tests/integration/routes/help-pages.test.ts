@@ -83,6 +83,8 @@ const GUEST_HOUSE_PROMISES: Record<Language, RegExp[]> = {
 };
 
 const NOT_AVAILABLE_YET: Record<Language, RegExp> = { en: /not available yet/i, fr: /pas encore disponible/i };
+/** Issue 10 built guest-house booking: the terms and the FAQ describe the access as it works. */
+const GUEST_HOUSE_ACCESS: Record<Language, RegExp> = { en: /5 000 FCFA[^.]*14 days/i, fr: /5 000 FCFA[^.]*14 jours/i };
 const STUDENT_CONFIRMS: Record<Language, RegExp> = {
   en: /the student (who tells KamerNest whether the visit took place|confirmed as having taken place)/i,
   fr: /(c'est l'étudiant qui indique|dont l'étudiant a confirmé)/i,
@@ -193,9 +195,11 @@ describe("the help pages say what the product does (issue 9)", () => {
       expect(text(render(termsAgents.default, "/terms-agents", language))).toMatch(STUDENT_CONFIRMS[language]);
     });
 
-    it(`says in ${language} that guest-house booking is not available yet, in the terms and the FAQ`, () => {
-      expect(text(render(terms.default, "/terms", language))).toMatch(NOT_AVAILABLE_YET[language]);
-      expect(text(render(FaqDocument, "/faq", language))).toMatch(NOT_AVAILABLE_YET[language]);
+    it(`describes in ${language} guest-house booking and its 5 000 FCFA, 14-day access, in the terms and the FAQ (no longer "not available yet")`, () => {
+      for (const page of [text(render(terms.default, "/terms", language)), text(render(FaqDocument, "/faq", language))]) {
+        expect(page).toMatch(GUEST_HOUSE_ACCESS[language]);
+        expect(page.split(/(?<=[.!?])\s+/).filter((sentence) => /guest|hôtes/i.test(sentence) && NOT_AVAILABLE_YET[language].test(sentence))).toEqual([]);
+      }
     });
   }
 

@@ -54,7 +54,7 @@ describe("security middleware", () => {
 });
 
 describe("form-action", () => {
-  it("lets a form post redirect to the payment provider and to Google when they are configured", () => {
+  it("lets a form post redirect to the payment provider , to Google when configured, and (a guest-house booking) to WhatsApp", () => {
     const config = loadConfig({
       PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w",
       GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret",
@@ -63,6 +63,6 @@ describe("form-action", () => {
     const res = { locals: {} as Record<string, unknown>, setHeader: (k: string, v: string) => (headers[k] = v) };
     securityHeaders(config, { dev: false })({} as never, res as never, () => {});
     const formAction = headers["Content-Security-Policy"].split("; ").find((d) => d.startsWith("form-action"));
-    expect(formAction).toBe("form-action 'self' https://sandbox.fapshi.com https://accounts.google.com");
+    expect(formAction).toBe("form-action 'self' https://wa.me https://sandbox.fapshi.com https://accounts.google.com");
   });
 });

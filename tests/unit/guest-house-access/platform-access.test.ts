@@ -28,10 +28,16 @@ describe("guest-house platform access", () => {
   it("reports active access with its end, an expired one, or none", async () => {
     const clock = new FixedClock(new Date(paidAt.getTime() + DAY_MS));
     const repo = new InMemoryPlatformAccessRepository([payment()]);
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({ active: true, expiresAt: payment().expiryDate, expired: false });
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({
+      active: true,
+      expiresAt: payment().expiryDate,
+      expired: false,
+      renewalEndsAt: new Date(payment().expiryDate.getTime() + PLATFORM_ACCESS_MS),
+    });
     clock.advance(14 * DAY_MS);
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({ active: false, expiresAt: payment().expiryDate, expired: true });
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "someone-else")).toEqual({ active: false, expiresAt: null, expired: false });
+    const renewal = new Date(clock.now().getTime() + PLATFORM_ACCESS_MS);
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({ active: false, expiresAt: payment().expiryDate, expired: true, renewalEndsAt: renewal });
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "someone-else")).toEqual({ active: false, expiresAt: null, expired: false, renewalEndsAt: renewal });
   });
 
   it("finds a valid payment even when a later one was invalidated", async () => {

@@ -1,0 +1,36 @@
+// The guest-house booking form's schema, shared by the form (Conform) and the action. Messages are
+// i18n keys named after the domain's error codes; the domain (checkStay) checks the same rules
+// again and decides what needs the database (capacity, blocked nights, access).
+import { z } from "zod";
+import { BOOKING_MESSAGE_MAX } from "../../../domain/guest-house-booking/stay";
+import { hasForbiddenControls } from "~/components/booking/params";
+
+const date = z
+  .string({ required_error: "guest-houses:errors.invalid_date", invalid_type_error: "guest-houses:errors.invalid_date" })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "guest-houses:errors.invalid_date");
+
+export const guestHouseBookingSchema = z
+  .object({
+    checkIn: date,
+    checkOut: date,
+    guests: z.coerce
+      .number({ required_error: "guest-houses:errors.invalid_guests", invalid_type_error: "guest-houses:errors.invalid_guests" })
+      .int("guest-houses:errors.invalid_guests")
+      .min(1, "guest-houses:errors.invalid_guests")
+      .max(1000, "guest-houses:errors.invalid_guests"),
+    message: z
+      .string({ invalid_type_error: "guest-houses:errors.message_too_long" })
+      .max(BOOKING_MESSAGE_MAX * 4, "guest-houses:errors.message_too_long")
+      .transform((v) => v.trim())
+      .pipe(
+        z
+          .string()
+          .max(BOOKING_MESSAGE_MAX, "guest-houses:errors.message_too_long")
+          .refine((v) => !hasForbiddenControls(v), "guest-houses:errors.invalid_message"),
+      )
+      .default(""),
+  })
+  .refine((v) => v.checkOut > v.checkIn, { path: ["checkOut"], message: "guest-houses:errors.check_out_not_after_check_in" });
+
+export type GuestHouseBookingForm = z.infer<typeof guestHouseBookingSchema>;

@@ -1,0 +1,62 @@
+// In-memory adapters of the booking ports, for unit tests.
+import type { BookableGuestHouse, BookableGuestHouseReader } from "./bookable-guest-house.port";
+import type { BookingAttempt, BookingAttemptSummary } from "./booking-attempt.entity";
+import type { BookingAttemptRepository } from "./booking-attempt-repository.port";
+
+export class InMemoryBookableGuestHouses implements BookableGuestHouseReader {
+  readonly houses = new Map<string, BookableGuestHouse>();
+  readonly blocked = new Map<string, Set<string>>();
+
+  add(house: BookableGuestHouse, blockedDates: string[] = []): void {
+    this.houses.set(house.id, house);
+    this.blocked.set(house.id, new Set(blockedDates));
+  }
+
+  async findBookable(id: string): Promise<BookableGuestHouse | null> {
+    const house = this.houses.get(id);
+    return house ? { ...house } : null;
+  }
+
+  async blockedDates(id: string, from: string): Promise<string[]> {
+    return [...(this.blocked.get(id) ?? [])].filter((d) => d >= from).sort();
+  }
+}
+
+export class InMemoryBookingAttemptRepository implements BookingAttemptRepository {
+  readonly attempts: BookingAttempt[] = [];
+
+  constructor(private readonly nameOf: (guestHouseId: string) => string = () => "") {}
+
+  async insert(attempt: BookingAttempt): Promise<void> {
+    this.attempts.push({ ...attempt });
+  }
+
+  async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {
+    const found = this.attempts.find((a) => a.id === attemptId && a.userId === userId);
+    return found ? { ...found } : null;
+  }
+
+  async markWhatsappSent(userId: string, attemptId: string): Promise<boolean> {
+    const found = this.attempts.find((a) => a.id === attemptId && a.userId === userId);
+    if (!found) return false;
+    found.whatsappMessageSent = true;
+    return true;
+  }
+
+  async listForUser(userId: string, limit: number): Promise<BookingAttemptSummary[]> {
+    return this.attempts
+      .filter((a) => a.userId === userId)
+      .sort((a, b) => b.attemptDate.getTime() - a.attemptDate.getTime() || (a.id < b.id ? 1 : -1))
+      .slice(0, limit)
+      .map((a) => ({
+        id: a.id,
+        guestHouseId: a.guestHouseId,
+        guestHouseName: this.nameOf(a.guestHouseId),
+        attemptDate: a.attemptDate,
+        checkIn: a.checkIn,
+        checkOut: a.checkOut,
+        guests: a.guests,
+        whatsappMessageSent: a.whatsappMessageSent,
+      }));
+  }
+}

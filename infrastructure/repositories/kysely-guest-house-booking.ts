@@ -1,0 +1,125 @@
+// Guest-house booking over Kysely: the houses as booking reads them, and the booking attempts.
+import type { Kysely, Selectable } from "kysely";
+import type { BookingAttemptsTable, Database } from "../db/schema";
+import { whatsappDigits } from "../../domain/listings/agent-contact";
+import type { BookableGuestHouse, BookableGuestHouseReader } from "../../domain/guest-house-booking/bookable-guest-house.port";
+import type { BookingAttempt, BookingAttemptSummary } from "../../domain/guest-house-booking/booking-attempt.entity";
+import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
+import { latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
+
+export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findBookable(id: string): Promise<BookableGuestHouse | null> {
+    const row = await this.db
+      .selectFrom("guest_houses")
+      .select(["guest_houses.id", "guest_houses.name", "guest_houses.host_id", "guest_houses.max_guests", "guest_houses.whatsapp_number", "guest_houses.seeded"])
+      .select((eb) => latestHostStatus(eb).as("host_status"))
+      .where("guest_houses.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      hostId: row.host_id,
+      maxGuests: Number(row.max_guests),
+      whatsapp: whatsappDigits(row.whatsapp_number),
+      hostVerificationStatus: toHostStatus(row.host_status),
+      seeded: Number(row.seeded) === 1,
+    };
+  }
+
+  async blockedDates(id: string, from: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("guest_house_blocked_dates")
+      .select("blocked_date")
+      .where("guest_house_id", "=", id)
+      .where("blocked_date", ">=", from)
+      .orderBy("blocked_date")
+      .execute();
+    return rows.map((r) => r.blocked_date);
+  }
+}
+
+function toAttempt(r: Selectable<BookingAttemptsTable>): BookingAttempt {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    guestHouseId: r.guest_house_id,
+    attemptDate: new Date(r.attempt_date),
+    checkIn: r.check_in ?? "",
+    checkOut: r.check_out ?? "",
+    guests: Number(r.guests ?? 0),
+    message: r.message,
+    language: r.language === "fr" ? "fr" : "en",
+    whatsappMessageSent: Number(r.whatsapp_message_sent) === 1,
+  };
+}
+
+export class KyselyBookingAttemptRepository implements BookingAttemptRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(a: BookingAttempt): Promise<void> {
+    await this.db
+      .insertInto("booking_attempts")
+      .values({
+        id: a.id,
+        user_id: a.userId,
+        guest_house_id: a.guestHouseId,
+        attempt_date: a.attemptDate.toISOString(),
+        whatsapp_message_sent: a.whatsappMessageSent ? 1 : 0,
+        check_in: a.checkIn,
+        check_out: a.checkOut,
+        guests: a.guests,
+        message: a.message,
+        language: a.language,
+      })
+      .execute();
+  }
+
+  async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {
+    const row = await this.db.selectFrom("booking_attempts").selectAll().where("id", "=", attemptId).where("user_id", "=", userId).executeTakeFirst();
+    return row ? toAttempt(row) : null;
+  }
+
+  async markWhatsappSent(userId: string, attemptId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("booking_attempts")
+      .set({ whatsapp_message_sent: 1 })
+      .where("id", "=", attemptId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async listForUser(userId: string, limit: number): Promise<BookingAttemptSummary[]> {
+    const rows = await this.db
+      .selectFrom("booking_attempts")
+      .innerJoin("guest_houses", "guest_houses.id", "booking_attempts.guest_house_id")
+      .select([
+        "booking_attempts.id",
+        "booking_attempts.guest_house_id",
+        "guest_houses.name",
+        "booking_attempts.attempt_date",
+        "booking_attempts.check_in",
+        "booking_attempts.check_out",
+        "booking_attempts.guests",
+        "booking_attempts.whatsapp_message_sent",
+      ])
+      .where("booking_attempts.user_id", "=", userId)
+      .orderBy("booking_attempts.attempt_date", "desc")
+      .orderBy("booking_attempts.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      guestHouseId: r.guest_house_id,
+      guestHouseName: r.name,
+      attemptDate: new Date(r.attempt_date),
+      checkIn: r.check_in,
+      checkOut: r.check_out,
+      guests: r.guests === null ? null : Number(r.guests),
+      whatsappMessageSent: Number(r.whatsapp_message_sent) === 1,
+    }));
+  }
+}

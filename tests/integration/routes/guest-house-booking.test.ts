@@ -1,0 +1,186 @@
+// Guest-house booking through its routes, on a real database with the simulated provider: sent to
+// pay the access fee with the form kept, paying it, booking, leaving for WhatsApp through our
+// redirect (which marks the attempt), the host refused on their own house, another user's attempt
+// a 404, fuzzed posts never a 500 nor an invalid row, and, with the clock moved 15 days ahead
+// (an injected clock: the e2e server has none), the guest asked to pay again.
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import * as bookingRoute from "../../../app/routes/guest-house-booking.$id";
+import * as accessRoute from "../../../app/routes/guest-house-payment";
+import * as whatsappRoute from "../../../app/routes/guest-house-attempt.$id.whatsapp";
+import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
+import * as paymentSuccessRoute from "../../../app/routes/payment-success";
+import * as profileRoute from "../../../app/routes/profile";
+import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
+import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
+
+const HOUSE = "gh-route-test-1";
+const day = (n: number, from = new Date()) => addDays(doualaDate(from), n);
+
+async function person(h: RouteHarness): Promise<{ id: string; jar: CookieJar }> {
+  const p = await createPersona(h, "student");
+  return { id: p.id, jar: await signedInJar(h, p.id) };
+}
+
+const attempts = (h: RouteHarness, userId: string) => h.database.db.selectFrom("booking_attempts").selectAll().where("user_id", "=", userId).execute();
+
+describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kind) => {
+  let h: RouteHarness;
+  let host: { id: string; jar: CookieJar };
+  const form = () => ({ checkIn: day(2), checkOut: day(4), guests: "2", message: "Arriving from Douala by bus." });
+
+  beforeAll(async () => {
+    h = await createRouteHarness({ kind });
+    host = await person(h);
+    const stamp = new Date().toISOString();
+    await h.database.db
+      .insertInto("guest_houses")
+      .values({
+        id: HOUSE,
+        host_id: host.id,
+        name: "Molyko Comfort Lodge",
+        neighbourhood: "Molyko",
+        latitude: 4.15,
+        longitude: 9.29,
+        nightly_rate: 12000,
+        whatsapp_number: "+237 677 12 34 56",
+        max_guests: 3,
+        seeded: 1,
+        created_at: stamp,
+      })
+      .execute();
+    await h.database.db.insertInto("guest_house_blocked_dates").values({ guest_house_id: HOUSE, blocked_date: day(10), created_at: stamp }).execute();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("without access: sent to pay with the form kept; pays 5 000 FCFA; books; leaves for wa.me; the attempt is marked", async () => {
+    const s = await person(h);
+    const params = { id: HOUSE };
+    const first = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, form(), { jar: s.jar, params });
+    expect(first.status).toBe(303);
+    expect(first.location).toBe(`/guest-house-payment?house=${HOUSE}`);
+    expect(await attempts(h, s.id)).toHaveLength(0);
+
+    const back = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: s.jar, params });
+    expect(back.data.defaults).toEqual({ checkIn: day(2), checkOut: day(4), guests: "2", message: "Arriving from Douala by bus." });
+    expect(back.data.access.active).toBe(false);
+
+    const pay = await h.post(accessRoute, `/guest-house-payment?house=${HOUSE}`, { method: "mtn_momo", phone: "670112233", amount: "1" }, { jar: s.jar });
+    expect(pay.status).toBe(303);
+    const transId = /\/simulated-checkout\/([A-Z0-9]+)$/.exec(pay.location ?? "")?.[1];
+    expect(transId).toBeTruthy();
+    const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ payment_type: "guest_house_access", amount: 5000, guest_house_id: HOUSE });
+    const approved = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
+    const result = await h.get(paymentSuccessRoute, approved.location!, { jar: s.jar });
+    expect(result.data).toMatchObject({ status: "successful", continuePath: `/guest-house-booking/${HOUSE}` });
+    const access = await h.database.db.selectFrom("platform_fee_payments").selectAll().where("user_id", "=", s.id).execute();
+    expect(access).toHaveLength(1);
+    expect(access[0].transaction_id).toMatch(/^TXN-GH-/);
+
+    const again = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: s.jar, params });
+    expect(again.data.access.active).toBe(true);
+    expect(again.data.defaults.checkIn).toBe(day(2));
+
+    const booked = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}?lng=fr`, form(), { jar: s.jar, params, headers: { "Accept-Language": "fr" } });
+    expect(booked.status).toBe(303);
+    const attemptId = /^\/guest-house-attempt\/([^/]+)\/whatsapp$/.exec(booked.location ?? "")?.[1];
+    expect(attemptId).toBeTruthy();
+    const [stored] = await attempts(h, s.id);
+    expect(stored).toMatchObject({ guest_house_id: HOUSE, check_in: day(2), check_out: day(4), guests: 2, message: "Arriving from Douala by bus." });
+    expect(Number(stored.whatsapp_message_sent)).toBe(0);
+
+    // Someone else following the link: 404, nothing changed.
+    const stranger = await person(h);
+    const denied = await h.get(whatsappRoute, booked.location!, { jar: stranger.jar, params: { id: attemptId } });
+    expect(denied.status).toBe(404);
+    expect(Number((await attempts(h, s.id))[0].whatsapp_message_sent)).toBe(0);
+
+    const leave = await h.get(whatsappRoute, booked.location!, { jar: s.jar, params: { id: attemptId } });
+    expect(leave.status).toBe(302);
+    const wa = new URL(leave.location!);
+    expect(`${wa.origin}${wa.pathname}`).toBe("https://wa.me/237677123456");
+    const text = wa.searchParams.get("text") ?? "";
+    expect(text).toContain("Molyko Comfort Lodge");
+    expect(text).toContain(day(2));
+    expect(text).toContain(day(4));
+    expect(text).toContain("2 ");
+    expect(Number((await attempts(h, s.id))[0].whatsapp_message_sent)).toBe(1);
+
+    const profile = await h.get(profileRoute, "/profile", { jar: s.jar });
+    expect(profile.data.guestHouseAttempts).toEqual([expect.objectContaining({ id: attemptId, guestHouseName: "Molyko Comfort Lodge", whatsappMessageSent: true })]);
+    expect(profile.data.money.platformAccess.active).toBe(true);
+  });
+
+  it("with the clock 15 days ahead the access has expired and the guest is asked to pay again", async () => {
+    const s = await person(h);
+    const now = new Date();
+    await h.database.db
+      .insertInto("platform_fee_payments")
+      .values({ id: `acc-${s.id}`, user_id: s.id, amount: 5000, payment_date: now.toISOString(), expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(), transaction_id: `TXN-GH-T-${s.id}`, method: "mtn_momo" })
+      .execute();
+    const deps = h.services.guestHouses.booking;
+    const real = deps.clock;
+    try {
+      deps.clock = new FixedClock(new Date(now.getTime() + 15 * DAY_MS));
+      const later = new Date(now.getTime() + 15 * DAY_MS);
+      const r = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, { ...form(), checkIn: day(1, later), checkOut: day(2, later) }, { jar: s.jar, params: { id: HOUSE } });
+      expect(r.status).toBe(303);
+      expect(r.location).toBe(`/guest-house-payment?house=${HOUSE}`);
+      const page = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: s.jar, params: { id: HOUSE } });
+      expect(page.data.access).toMatchObject({ active: false, expired: true });
+      expect(await attempts(h, s.id)).toHaveLength(0);
+    } finally {
+      deps.clock = real;
+    }
+  });
+
+  it("refuses the host on their own house: no booking, no access payment", async () => {
+    const page = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: host.jar, params: { id: HOUSE } });
+    expect(page.status).toBe(403);
+    const post = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, form(), { jar: host.jar, params: { id: HOUSE } });
+    expect(post.status).toBe(403);
+    const pay = await h.post(accessRoute, `/guest-house-payment?house=${HOUSE}`, { method: "mtn_momo", phone: "670112233" }, { jar: host.jar });
+    expect(pay.status).toBe(403);
+    expect(await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", host.id).execute()).toHaveLength(0);
+    expect(await attempts(h, host.id)).toHaveLength(0);
+  });
+
+  it("answers a visitor with the login page and an unknown house with 404", async () => {
+    const anon = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { params: { id: HOUSE } });
+    expect(anon.location).toMatch(/^\/auth\/login/);
+    const s = await person(h);
+    expect((await h.get(bookingRoute, "/guest-house-booking/nope", { jar: s.jar, params: { id: "nope" } })).status).toBe(404);
+    expect((await h.post(bookingRoute, "/guest-house-booking/nope", form(), { jar: s.jar, params: { id: "nope" } })).status).toBe(404);
+  });
+
+  it("fuzzed booking posts never answer 500 nor store an invalid attempt", async () => {
+    const s = await person(h);
+    const now = new Date();
+    await h.database.db
+      .insertInto("platform_fee_payments")
+      .values({ id: `acc-f-${s.id}`, user_id: s.id, amount: 5000, payment_date: now.toISOString(), expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(), transaction_id: `TXN-GH-F-${s.id}`, method: "mtn_momo" })
+      .execute();
+    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(day(0), day(1), day(2), day(10), day(11), day(40), day(-1), "2026-02-30", "0", "3", "4", "-1", "1e3", "\u0000"));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ checkIn: value, checkOut: value, guests: value, message: fc.oneof(value, fc.string({ maxLength: 1200 })) }, { requiredKeys: [] }), async (body) => {
+        const r = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, body, { jar: s.jar, params: { id: HOUSE } });
+        expect(r.status).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+    const today = doualaDate(new Date());
+    for (const a of await attempts(h, s.id)) {
+      expect(a.check_in! >= today).toBe(true);
+      expect(a.check_out! > a.check_in!).toBe(true);
+      expect(Number(a.guests)).toBeGreaterThanOrEqual(1);
+      expect(Number(a.guests)).toBeLessThanOrEqual(3);
+      expect(a.check_in! <= day(10) && a.check_out! > day(10)).toBe(false);
+      expect(a.message.length).toBeLessThanOrEqual(1000);
+    }
+  }, 60_000);
+});
