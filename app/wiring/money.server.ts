@@ -8,6 +8,9 @@ import type { BookingRepository } from "../../domain/booking/booking-repository.
 import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
 import type { RecordViewingOutcomeDeps } from "../../domain/commission/record-viewing-outcome.use-case";
 import type { VoidCommissionDeps } from "../../domain/commission/void-commission.use-case";
+import type { PayOutCommissionsDeps } from "../../domain/commission/pay-out-commissions.use-case";
+import type { PlatformStatsDeps } from "../../domain/platform-stats/platform-stats.query";
+import { KyselyPlatformStatsReader } from "../../infrastructure/repositories/kysely-platform-stats-reader";
 import { handleWebhook } from "../../domain/payment/handle-webhook.use-case";
 import type { PaymentDeps, PaymentSuccessHandler } from "../../domain/payment/payment-deps";
 import {
@@ -57,8 +60,10 @@ export interface MoneyModule {
   interactivePayments: PaymentDeps;
   /** For recordViewingOutcome. */
   viewings: RecordViewingOutcomeDeps;
-  /** For voidCommission (admins; the screen comes with the admin pages). */
-  commissionAdmin: VoidCommissionDeps;
+  /** For voidCommission and payOutCommissions (the admin's weekly payout run on /admin/reports). */
+  commissionAdmin: VoidCommissionDeps & PayOutCommissionsDeps;
+  /** For getDashboardStats and getReportsStats (/admin/dashboard, /admin/reports). */
+  platformStats: PlatformStatsDeps;
   /** For getAgentEarnings (the agent's earnings page). */
   earnings: AgentEarningsDeps;
   /** For getSubscriptionStatus. */
@@ -170,6 +175,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
+    platformStats: { stats: new KyselyPlatformStatsReader(database.db), clock },
     earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
     platformAccess: { platformAccess: new KyselyPlatformAccessRepository(database.db), clock },
