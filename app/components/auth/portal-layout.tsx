@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 export type Portal = "agent" | "admin";
 
 // Only screens that are built: the agent's reports and the admin's users, properties, bookings,
-// payments, reports and content pages still say "coming soon" (issues 9 and 11), so no menu
-// leads there; they are added back here when they are built.
+// payments and content pages still say "coming soon" (issues 9 and 11), so no menu leads there;
+// they are added back here when they are built.
 const NAV: Record<Portal, { to: string; key: string }[]> = {
   agent: [
     { to: "/agents/properties", key: "properties" },
@@ -22,6 +22,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
   ],
   admin: [
     { to: "/admin/dashboard", key: "dashboard" },
+    { to: "/admin/reports", key: "reports" },
     { to: "/admin/agent-verification", key: "agentVerification" },
   ],
 };
