@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-const CSV_TABLES = ["weekly", "monthly", "owed", "payout"] as const;
+type CsvTable = "weekly" | "monthly" | "owed" | "payout";
 
 export default function AdminReportsPage() {
   const { t } = useTranslation("admin-stats");
@@ -90,7 +90,7 @@ export default function AdminReportsPage() {
   const actionData = useActionData<typeof action>();
   const payoutErrors = actionData?.intent === "payout" ? actionData.result.error : undefined;
   const voidErrors = actionData?.intent === "void" ? actionData.result.error : undefined;
-  const csvLink = (table: (typeof CSV_TABLES)[number]) => (
+  const csvLink = (table: CsvTable) => (
     <a href={`/admin/reports/csv/${table}`} className="link text-sm" download>
       {t("reports.csv", { table: t(`reports.tables.${table}`) })}
     </a>

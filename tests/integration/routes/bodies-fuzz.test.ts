@@ -36,6 +36,7 @@ describe("bodies that are not forms, to every action", () => {
     jars.agent = await signedInJar(h, agent.id);
     targets.push(
       { file: "admin+/agent-verification.tsx", url: "/admin/agent-verification", as: "admin" },
+      { file: "admin+/reports.tsx", url: "/admin/reports", as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
       { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },
       { file: "agents+/new-property.tsx", url: "/agents/new-property", as: "agent" },
