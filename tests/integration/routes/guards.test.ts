@@ -9,6 +9,8 @@ import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
 import * as adminProperties from "../../../app/routes/admin+/properties";
 import * as adminReports from "../../../app/routes/admin+/reports";
+import * as adminReportsCsv from "../../../app/routes/admin+/reports_.csv.$table";
+import * as adminVoidCommission from "../../../app/routes/admin+/reports_.void.$id";
 import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
 import * as adminUsers from "../../../app/routes/admin+/users";
 import * as agentBookings from "../../../app/routes/agents+/bookings";
@@ -95,7 +97,21 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/properties", adminProperties),
   adminRoute("/admin/bookings", adminBookings),
   adminRoute("/admin/payments", adminPayments),
-  adminRoute("/admin/reports", adminReports),
+  // Past the guard an empty form is refused (400); c-1 is no pending commission (404).
+  adminRoute("/admin/reports", adminReports, {
+    visitor: LOGIN("/admin/reports"),
+    student: "/admin/unauthorized",
+    pendingAgent: "/admin/unauthorized",
+    approvedAgent: "/admin/unauthorized",
+    admin: 400,
+  }),
+  { ...adminRoute("/admin/reports/csv/weekly", adminReportsCsv), params: { table: "weekly" } },
+  { ...adminRoute("/admin/reports/csv/payout", adminReportsCsv), params: { table: "payout" } },
+  {
+    ...adminRoute("/admin/reports/void/c-1", adminVoidCommission),
+    params: { id: "c-1" },
+    expect: { visitor: LOGIN("/admin/reports/void/c-1"), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: 404 },
+  },
   adminRoute("/admin/content", adminContent),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/agent-verification", adminAgentVerification, {
