@@ -13,6 +13,9 @@ import type { BookingRepository } from "../../domain/booking/booking-repository.
 import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
 import type { RecordViewingOutcomeDeps } from "../../domain/commission/record-viewing-outcome.use-case";
 import type { VoidCommissionDeps } from "../../domain/commission/void-commission.use-case";
+import type { PayOutCommissionsDeps } from "../../domain/commission/pay-out-commissions.use-case";
+import type { PlatformStatsDeps } from "../../domain/platform-stats/platform-stats.query";
+import { KyselyPlatformStatsReader } from "../../infrastructure/repositories/kysely-platform-stats-reader";
 import { handleWebhook } from "../../domain/payment/handle-webhook.use-case";
 import type { PaymentDeps, PaymentSuccessHandler } from "../../domain/payment/payment-deps";
 import {
@@ -61,12 +64,14 @@ export interface MoneyModule {
   interactivePayments: PaymentDeps;
   /** For recordViewingOutcome. */
   viewings: RecordViewingOutcomeDeps;
-  /** For voidCommission (admins; the screen comes with the admin pages). */
-  commissionAdmin: VoidCommissionDeps;
   /** The admin's payments page: filtered pages and statistics by gateway. */
   ledger: PaymentLedger;
   /** For recheckPayment (the admin's "check again with the provider"): the interactive timeouts, and the audit log. */
   recheck: PaymentDeps & { audit: AuditLog };
+  /** For voidCommission and payOutCommissions (the admin's weekly payout run on /admin/reports). */
+  commissionAdmin: VoidCommissionDeps & PayOutCommissionsDeps;
+  /** For getDashboardStats and getReportsStats (/admin/dashboard, /admin/reports). */
+  platformStats: PlatformStatsDeps;
   /** For getAgentEarnings (the agent's earnings page). */
   earnings: AgentEarningsDeps;
   /** For getSubscriptionStatus. */
@@ -180,6 +185,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     ledger: new KyselyPaymentLedger(database.db),
     recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },
+    platformStats: { stats: new KyselyPlatformStatsReader(database.db), clock },
     earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
     platformAccess: { platformAccess: store.repos.platformAccess, clock },

@@ -13,6 +13,10 @@ export interface CommissionRepository {
   findByBookingId(bookingId: string): Promise<CommissionEarning | null>;
   /** Voids a still-pending earning; answers false when it is not pending (paid, voided, or missing). */
   voidEarning(id: string, change: { reason: string; by: string; at: Date }): Promise<boolean>;
+  /** Pending earnings dated at or before `at`, oldest first (the weekly payout run reviews them). */
+  pendingUpTo(at: Date): Promise<CommissionEarning[]>;
+  /** Marks a still-pending earning paid; answers false when it is not pending (paid, voided, or missing). */
+  markPaid(id: string, payout: { paidDate: Date; reference: string }): Promise<boolean>;
   /** Voided earnings are left out. */
   agentEarnings(agentId: string): Promise<AgentEarningsSummary>;
   /** No-shows recorded on each agent's listings, for admins; agents with none are left out. */

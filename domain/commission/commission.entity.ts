@@ -10,6 +10,7 @@ export type CommissionStatus = "pending" | "paid" | "voided";
 export const NO_SUBSCRIPTION_PERIOD = "none";
 
 export const VOID_REASON_MAX = 500;
+export const PAYOUT_REFERENCE_MAX = 100;
 
 export interface CommissionEarning {
   id: string;
@@ -28,6 +29,8 @@ export interface CommissionEarning {
   voidedAt: Date | null;
   voidedBy: string | null;
   voidReason: string | null;
+  /** The reference of the payout that paid it (the weekly payout run); null otherwise or on older rows. */
+  payoutReference?: string | null;
 }
 
 export interface AgentEarningsSummary {
@@ -42,4 +45,17 @@ export interface AgentEarningsSummary {
 export interface AgentNoShows {
   agentId: string;
   noShows: number;
+}
+
+/** What the audit log keeps of an earning before and after an admin's change (a JSON string). */
+export function commissionAuditState(e: CommissionEarning): string {
+  return JSON.stringify({
+    agentId: e.agentId,
+    bookingId: e.bookingId,
+    amount: e.amount,
+    status: e.status,
+    paidDate: e.paidDate ? e.paidDate.toISOString() : null,
+    payoutReference: e.payoutReference ?? null,
+    voidReason: e.voidReason,
+  });
 }

@@ -13,6 +13,11 @@ export type CommissionErrorCode =
   | "commission.commission_already_voided"
   | "commission.commission_already_paid"
   | "commission.void_reason_required"
-  | "commission.void_reason_too_long"; // params { max }
+  | "commission.void_reason_too_long" // params { max }
+  // The weekly payout run (admin).
+  | "commission.payout_reference_required"
+  | "commission.payout_reference_too_long" // params { max }
+  | "commission.payout_date_invalid"
+  | "commission.payout_nothing_pending";
 
 export type CommissionError = DomainError<CommissionErrorCode>;

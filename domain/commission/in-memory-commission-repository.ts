@@ -47,6 +47,20 @@ export class InMemoryCommissionRepository implements CommissionRepository {
     return true;
   }
 
+  async pendingUpTo(at: Date): Promise<CommissionEarning[]> {
+    return this.rows
+      .filter((r) => r.status === "pending" && r.date.getTime() <= at.getTime())
+      .sort((a, b) => a.date.getTime() - b.date.getTime() || a.id.localeCompare(b.id))
+      .map(copy);
+  }
+
+  async markPaid(id: string, payout: { paidDate: Date; reference: string }): Promise<boolean> {
+    const e = this.rows.find((r) => r.id === id);
+    if (!e || e.status !== "pending") return false;
+    Object.assign(e, { status: "paid", paidDate: new Date(payout.paidDate), payoutReference: payout.reference });
+    return true;
+  }
+
   async agentEarnings(agentId: string): Promise<AgentEarningsSummary> {
     const mine = this.rows.filter((r) => r.agentId === agentId && r.status !== "voided");
     const paid = mine.filter((r) => r.status === "paid").reduce((sum, r) => sum + r.amount, 0);

@@ -4,7 +4,7 @@ import type { IdGenerator } from "../shared/ids";
 import { err, ok, domainError, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import type { CommissionRepository } from "./commission-repository.port";
-import { VOID_REASON_MAX, type CommissionEarning } from "./commission.entity";
+import { commissionAuditState, VOID_REASON_MAX, type CommissionEarning } from "./commission.entity";
 import type { CommissionError } from "./commission.errors";
 
 export interface VoidCommissionDeps {
@@ -20,7 +20,8 @@ export interface VoidCommissionInput {
   reason: string;
 }
 
-export const COMMISSION_VOIDED_ACTION = "commission.voided";
+/** The admin audit convention: `admin.<what happened>`, data { target, before, after, reason? }. */
+export const COMMISSION_VOIDED_ACTION = "admin.commission_voided";
 
 /**
  * An admin voids a commission that is still pending (before the weekly payout), with a reason.
@@ -49,15 +50,7 @@ export async function voidCommission(deps: VoidCommissionDeps, input: VoidCommis
       id: deps.ids.id(),
       actorId: input.adminId,
       action: COMMISSION_VOIDED_ACTION,
-      data: {
-        commissionId: before.id,
-        agentId: before.agentId,
-        bookingId: before.bookingId,
-        amount: before.amount,
-        reason,
-        before: before.status,
-        after: after.status,
-      },
+      data: { target: `commission:${before.id}`, before: commissionAuditState(before), after: commissionAuditState(after), reason },
       at: now,
     });
     return ok(after);

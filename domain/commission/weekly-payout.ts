@@ -16,3 +16,27 @@ export function nextWeeklyPayout(now: Date): Date {
   if (payout <= local) payout += 7 * DAY_MS;
   return new Date(payout - DOUALA_OFFSET_MS);
 }
+
+/** Today's date in Buea, YYYY-MM-DD. */
+export function doualaToday(now: Date): string {
+  return new Date(now.getTime() + DOUALA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** 00:00 in Buea on a YYYY-MM-DD day, or null when it is not a real date. */
+export function doualaDayStart(day: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(utcMidnight) || new Date(utcMidnight).toISOString().slice(0, 10) !== day) return null;
+  return new Date(utcMidnight - DOUALA_OFFSET_MS);
+}
+
+/** The start of the payout week holding `at`: the Monday 00:00 in Buea at or before it. */
+export function payoutWeekStart(at: Date): Date {
+  return new Date(nextWeeklyPayout(at).getTime() - 7 * DAY_MS);
+}
+
+/** The start of the calendar month (Buea) holding `at`. */
+export function payoutMonthStart(at: Date): Date {
+  const local = new Date(at.getTime() + DOUALA_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - DOUALA_OFFSET_MS);
+}

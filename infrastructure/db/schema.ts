@@ -396,6 +396,8 @@ export interface CommissionEarningsTable {
   voided_at: Iso | null;
   voided_by: string | null;
   void_reason: string | null;
+  /** Migration 0025: the reference of the payout that paid it (weekly payout run). */
+  payout_reference: string | null;
 }
 
 /** Migration 0016: booking e-mails waiting to be sent (domain/notifications). */

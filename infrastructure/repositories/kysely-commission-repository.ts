@@ -23,6 +23,7 @@ const toEarning = (r: Selectable<CommissionEarningsTable>): CommissionEarning =>
   voidedAt: r.voided_at ? new Date(r.voided_at) : null,
   voidedBy: r.voided_by,
   voidReason: r.void_reason,
+  payoutReference: r.payout_reference,
 });
 
 export class KyselyCommissionRepository implements CommissionRepository {
@@ -50,6 +51,7 @@ export class KyselyCommissionRepository implements CommissionRepository {
         voided_at: e.voidedAt ? iso(e.voidedAt) : null,
         voided_by: e.voidedBy,
         void_reason: e.voidReason,
+        payout_reference: e.payoutReference ?? null,
       })
       .onConflict((oc) => oc.doNothing())
       .returning("id")
@@ -73,6 +75,28 @@ export class KyselyCommissionRepository implements CommissionRepository {
     const result = await this.db
       .updateTable("commission_earnings")
       .set({ status: "voided", void_reason: change.reason, voided_by: change.by, voided_at: iso(change.at) })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async pendingUpTo(at: Date): Promise<CommissionEarning[]> {
+    const rows = await this.db
+      .selectFrom("commission_earnings")
+      .selectAll()
+      .where("status", "=", "pending")
+      .where("date", "<=", iso(at))
+      .orderBy("date")
+      .orderBy("id")
+      .execute();
+    return rows.map(toEarning);
+  }
+
+  async markPaid(id: string, payout: { paidDate: Date; reference: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable("commission_earnings")
+      .set({ status: "paid", paid: 1, paid_date: iso(payout.paidDate), payout_reference: payout.reference })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();

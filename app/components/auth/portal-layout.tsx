@@ -32,6 +32,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
     { to: "/admin/properties", key: "properties" },
     { to: "/admin/listing-reports", key: "listingReports" },
     { to: "/admin/payments", key: "payments" },
+    { to: "/admin/reports", key: "reports" },
     { to: "/admin/agent-verification", key: "agentVerification" },
     { to: "/admin/audit", key: "audit" },
   ],

@@ -98,7 +98,10 @@ describe.each(databaseKinds())("self-dealing rules on %s", (kind) => {
     expect(row).toMatchObject({ status: "voided", void_reason: "Self-dealing", voided_at: h.clock.now().toISOString() });
     const audit = await h.db.db.selectFrom("audit_log").selectAll().execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: row.voided_by, action: "commission.voided", created_at: h.clock.now().toISOString() });
-    expect(JSON.parse(audit[0].data)).toMatchObject({ commissionId: row.id, before: "pending", after: "voided", reason: "Self-dealing", amount: 5000 });
+    expect(audit[0]).toMatchObject({ actor_id: row.voided_by, action: "admin.commission_voided", created_at: h.clock.now().toISOString() });
+    const data = JSON.parse(audit[0].data) as { target: string; before: string; after: string; reason: string };
+    expect(data).toMatchObject({ target: `commission:${row.id}`, reason: "Self-dealing" });
+    expect(JSON.parse(data.before)).toMatchObject({ status: "pending", amount: 5000 });
+    expect(JSON.parse(data.after)).toMatchObject({ status: "voided", amount: 5000, voidReason: "Self-dealing" });
   });
 });

@@ -45,6 +45,7 @@ describe("bodies that are not forms, to every action", () => {
       { file: "admin+/properties.tsx", url: "/admin/properties", as: "admin" },
       { file: "admin+/listing-reports.tsx", url: "/admin/listing-reports", as: "admin" },
       { file: "admin+/payments_.$id.tsx", url: "/admin/payments/pay-nope", params: { id: "pay-nope" }, as: "admin" },
+      { file: "admin+/reports.tsx", url: "/admin/reports", as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
       { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },
       { file: "agents+/new-property.tsx", url: "/agents/new-property", as: "agent" },

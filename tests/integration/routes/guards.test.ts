@@ -17,6 +17,8 @@ import * as adminReports from "../../../app/routes/admin+/reports";
 import * as adminUpholdReport from "../../../app/routes/admin+/listing-reports_.$id.uphold";
 import * as adminHideProperty from "../../../app/routes/admin+/properties_.$id.hide";
 import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
+import * as adminReportsCsv from "../../../app/routes/admin+/reports_.csv.$table";
+import * as adminVoidCommission from "../../../app/routes/admin+/reports_.void.$id";
 import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
 import * as adminUsers from "../../../app/routes/admin+/users";
 import * as agentBookings from "../../../app/routes/agents+/bookings";
@@ -125,9 +127,23 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/payments", adminPayments),
   // pay-1 does not exist: its page is a 404, and so is checking it again (the form itself is fine).
   adminRoute("/admin/payments/pay-1", adminPayment, adminPost("/admin/payments/pay-1", 400), { id: "pay-1" }, 404),
-  adminRoute("/admin/reports", adminReports),
   adminRoute("/admin/listing-reports", adminListingReports, adminPost("/admin/listing-reports", 400)),
   adminRoute("/admin/listing-reports/r-1/uphold", adminUpholdReport, undefined, { id: "r-1" }, 404),
+  // Past the guard an empty form is refused (400); c-1 is no pending commission (404).
+  adminRoute("/admin/reports", adminReports, {
+    visitor: LOGIN("/admin/reports"),
+    student: "/admin/unauthorized",
+    pendingAgent: "/admin/unauthorized",
+    approvedAgent: "/admin/unauthorized",
+    admin: 400,
+  }),
+  { ...adminRoute("/admin/reports/csv/weekly", adminReportsCsv), params: { table: "weekly" } },
+  { ...adminRoute("/admin/reports/csv/payout", adminReportsCsv), params: { table: "payout" } },
+  {
+    ...adminRoute("/admin/reports/void/c-1", adminVoidCommission),
+    params: { id: "c-1" },
+    expect: { visitor: LOGIN("/admin/reports/void/c-1"), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: 404 },
+  },
   adminRoute("/admin/content", adminContent),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/audit", adminAudit),

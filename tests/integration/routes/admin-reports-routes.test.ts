@@ -1,0 +1,72 @@
+// The payout run through the routes: bad input is a translated 4xx with nothing written; a
+// student's crafted post changes nothing; voiding and paying redirect with their audit rows; the
+// CSV is an attachment whose cells cannot run as formulas.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as reportsRoute from "../../../app/routes/admin+/reports";
+import * as csvRoute from "../../../app/routes/admin+/reports_.csv.$table";
+import * as voidPage from "../../../app/routes/admin+/reports_.void.$id";
+import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
+
+const STAMP = new Date(Date.now() - 60_000).toISOString();
+
+describe("admin payout run routes", () => {
+  let h: RouteHarness;
+  let admin: CookieJar;
+  let student: CookieJar;
+  let agentId: string;
+  beforeAll(async () => {
+    h = await createRouteHarness();
+    admin = await signedInJar(h, (await createPersona(h, "admin")).id);
+    student = await signedInJar(h, (await createPersona(h, "student")).id);
+    agentId = (await createPersona(h, "approvedAgent")).id;
+    const db = h.database.db;
+    await db.updateTable("profiles").set({ full_name: "=HYPERLINK(\"http://evil\")" }).where("id", "=", agentId).execute();
+    await db.insertInto("properties").values({ id: "prop-r", agent_id: agentId, title: "Room", property_type: "room", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, distance_to_campus_m: 300, monthly_rent: 25000, hidden_at: null, visiting_hours: null, availability_confirmed_at: null, created_at: STAMP, updated_at: STAMP }).execute();
+    for (const id of ["c-1", "c-2"]) {
+      await db.insertInto("bookings").values({ id: `b-${id}`, property_id: "prop-r", student_id: agentId, visitor_name: "V", visitor_email: "v@x.cm", visitor_phone: "677123456", visit_date: id === "c-1" ? "2026-11-01" : "2026-11-02", visit_time: "9:00 AM", payment_amount: 0, fee_type: "student_rental", payment_status: "confirmed", booking_status: "confirmed", booking_reference: `KN-${id}`, hold_expires_at: null, payment_id: null, viewing_outcome: "confirmed", viewing_recorded_at: STAMP, created_at: STAMP, updated_at: STAMP }).execute();
+      await db.insertInto("commission_earnings").values({ id, agent_id: agentId, property_id: "prop-r", booking_id: `b-${id}`, amount: 5000, type: "visitation", date: STAMP, status: "pending", paid_date: null, student_id: null, period_key: null, voided_at: null, voided_by: null, void_reason: null, payout_reference: null }).execute();
+    }
+  });
+  afterAll(() => h.close());
+
+  const statuses = async () => (await h.database.db.selectFrom("commission_earnings").select(["id", "status"]).orderBy("id").execute()).map((r) => `${r.id}:${r.status}`);
+  const auditActions = async () => (await h.database.db.selectFrom("audit_log").select("action").where("action", "like", "admin.%").execute()).map((r) => r.action).sort();
+
+  it("exports the payout table as a formula-safe CSV attachment", async () => {
+    const r = await h.get(csvRoute, "/admin/reports/csv/payout", { jar: admin, params: { table: "payout" } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("Content-Disposition")).toMatch(/^attachment; filename="kamernest-payout-/);
+    // The body: the loader called directly with the admin's cookie.
+    const request = new Request("http://localhost:3000/admin/reports/csv/payout", { headers: { Cookie: admin.header() ?? "" } });
+    const response = (await csvRoute.loader({ request, context: h.context, params: { table: "payout" } })) as Response;
+    const body = await response.text();
+    expect(body.split("\r\n")[0]).toBe("commission_id,earned_at,agent_id,agent_name,property,amount_xaf");
+    expect(body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect((await h.get(csvRoute, "/admin/reports/csv/nope", { jar: admin, params: { table: "nope" } })).status).toBe(404);
+  });
+
+  it("refuses bad input and a student's crafted post, writing nothing", async () => {
+    expect((await h.post(reportsRoute, "/admin/reports", { intent: "void", commissionId: "c-1", reason: "  " }, { jar: admin })).status).toBe(400);
+    expect((await h.post(reportsRoute, "/admin/reports", { intent: "void", commissionId: "missing", reason: "x" }, { jar: admin })).status).toBe(404);
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await h.post(reportsRoute, "/admin/reports", { intent: "payout", asOf: new Date().toISOString(), paidOn: future, reference: "R1" }, { jar: admin })).status).toBe(400);
+    expect((await h.post(reportsRoute, "/admin/reports", { intent: "payout", asOf: "yesterday", paidOn: "2026-11-01", reference: "R1" }, { jar: admin })).status).toBe(400);
+    expect((await h.post(reportsRoute, "/admin/reports", { intent: "void", commissionId: "c-1", reason: "mine" }, { jar: student })).location).toBe("/admin/unauthorized");
+    expect(await statuses()).toEqual(["c-1:pending", "c-2:pending"]);
+    expect(await auditActions()).toEqual([]);
+  });
+
+  it("voids one (the no-JavaScript page first), pays the rest, and audits both", async () => {
+    expect((await h.get(voidPage, "/admin/reports/void/c-1", { jar: admin, params: { id: "c-1" } })).status).toBe(200);
+    const voided = await h.post(reportsRoute, "/admin/reports", { intent: "void", commissionId: "c-1", reason: "Duplicate" }, { jar: admin });
+    expect(voided.location).toBe("/admin/reports#payout");
+    expect((await h.get(voidPage, "/admin/reports/void/c-1", { jar: admin, params: { id: "c-1" } })).status).toBe(404);
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const paid = await h.post(reportsRoute, "/admin/reports", { intent: "payout", asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-9" }, { jar: admin });
+    expect(paid.location).toBe("/admin/reports#payout");
+    expect(await statuses()).toEqual(["c-1:voided", "c-2:paid"]);
+    expect(await auditActions()).toEqual(["admin.commission_voided", "admin.payout_marked_paid"]);
+    const again = await h.post(reportsRoute, "/admin/reports", { intent: "payout", asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-10" }, { jar: admin });
+    expect(again.status).toBe(400);
+  });
+});
