@@ -194,9 +194,8 @@ export default function AdminReportsPage() {
                       title={t("reports.voidTitle")}
                       body={t("reports.voidBody", { agent: p.agentName, amount: formatXaf(p.amount), date: p.date })}
                       confirmLabel={t("reports.voidConfirm")}
-                    >
-                      <VoidReasonField id={`reason-${p.id}`} />
-                    </ConfirmAction>
+                      extra={<VoidReasonField id={`reason-${p.id}`} />}
+                    />
                   </td>
                 </tr>
               ))}

@@ -9,6 +9,7 @@ describe("CSV export", () => {
   });
 
   it("quotes commas, quotes and line breaks, and ends rows with CRLF", () => {
-    expect(toCsv(["a", "b"], [["x,y", 'say "hi"'], ["line\nbreak", "=1"]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\'=1\r\n');
+    // A byte-order mark first, so spreadsheet programs read accents (French titles) right.
+    expect(toCsv([["a", "b"], ["x,y", 'say "hi"'], ["line\nbreak", "=1"]])).toBe('\uFEFFa,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\'=1\r\n');
   });
 });
