@@ -66,6 +66,7 @@ const earning = (id: string, bookingId: string, agentId = "agent-1", propertyId 
   voidedAt: null,
   voidedBy: null,
   voidReason: null,
+  payoutReference: null,
   ...over,
 });
 
