@@ -10,6 +10,7 @@ import { MAX_BLOCK_NIGHTS, MAX_PHOTOS, MAX_PHOTO_BYTES } from "../../../domain/h
 import { InMemoryHostingRepository, InMemoryHostingUnitOfWork } from "../../../domain/hosting/in-memory-hosting-repository";
 import {
   addGuestHousePhoto,
+  arrangeGuestHousePhoto,
   createGuestHouse,
   deleteGuestHousePhoto,
   editGuestHouse,
@@ -292,5 +293,26 @@ describe("guest-house photos", () => {
       { ...third, position: 1 },
     ]);
     expect(photos.files.has(first!.storageKey)).toBe(false);
+  });
+
+  it("moves a photo up, down or to the front as the cover; never another host's, never an unknown move", async () => {
+    const h = await house();
+    for (let i = 0; i < 3; i += 1) await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: image() });
+    const ids = (await hosting.findHouse("host", h.id))!.photos.map((p) => p.id);
+    const arrange = (photoId: string, move: string, hostId = "host") => arrangeGuestHousePhoto(deps, { hostId, houseId: h.id, photoId, move });
+    const order = async () => (await hosting.findHouse("host", h.id))!.photos.map((p) => [p.id, p.position]);
+
+    expect(await arrange(ids[2]!, "cover")).toMatchObject({ ok: true });
+    expect(await order()).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
+    await arrange(ids[2]!, "down");
+    await arrange(ids[1]!, "down"); // already last: stays
+    await arrange(ids[0]!, "up");
+    expect(await order()).toEqual([[ids[0], 0], [ids[2], 1], [ids[1], 2]]);
+
+    await submit("hote");
+    expect(await arrange(ids[1]!, "cover", "hote")).toMatchObject({ ok: false, error: { code: "hosting.not_found" } });
+    expect(await arrange(ids[1]!, "sideways")).toMatchObject({ ok: false, error: { code: "hosting.invalid_photo_order" } });
+    expect(await arrange("nope", "up")).toMatchObject({ ok: false, error: { code: "hosting.photo_not_found" } });
+    expect(await order()).toEqual([[ids[0], 0], [ids[2], 1], [ids[1], 2]]);
   });
 });
