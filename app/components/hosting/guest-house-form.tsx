@@ -53,14 +53,7 @@ export function GuestHouseForm({ action, defaults, lastResult, submitLabel, chil
       <LocationFieldset
         fields={fields}
         addressMax={ADDRESS_MAX}
-        labels={{
-          location: t("form.location"),
-          neighbourhood: t("form.neighbourhood"),
-          address: t("form.address"),
-          latitude: t("form.latitude"),
-          longitude: t("form.longitude"),
-          coordinatesHint: t("form.coordinatesHint"),
-        }}
+        label={(key) => t(`form.${key}`)}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         {input("nightlyRate", { type: "number", inputMode: "numeric", min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF, step: 500 })}

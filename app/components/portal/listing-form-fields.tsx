@@ -52,18 +52,19 @@ export function formFields(lastResult: SubmissionResult<string[]> | null, defaul
 
 export function LocationFieldset({
   fields,
-  labels,
+  label,
   addressMax,
 }: {
   fields: FormFields;
-  labels: { location: string; neighbourhood: string; address: string; latitude: string; longitude: string; coordinatesHint: string };
+  /** Each form's own translation of form.location, form.neighbourhood, form.address, form.latitude, form.longitude, form.coordinatesHint. */
+  label: (key: "location" | "neighbourhood" | "address" | "latitude" | "longitude" | "coordinatesHint") => string;
   addressMax: number;
 }) {
   const { value, aria, fieldError } = fields;
   const coordinate = (name: "latitude" | "longitude") => (
     <div>
       <label htmlFor={name} className="label">
-        {labels[name]}
+        {label(name)}
       </label>
       <input id={name} name={name} type="number" step="any" inputMode="decimal" className="input" defaultValue={value(name)} required aria-describedby="coordinates-hint" {...aria(name)} />
       {fieldError(name)}
@@ -71,11 +72,11 @@ export function LocationFieldset({
   );
   return (
     <fieldset className="space-y-4">
-      <legend className="font-semibold">{labels.location}</legend>
+      <legend className="font-semibold">{label("location")}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="neighbourhood" className="label">
-            {labels.neighbourhood}
+            {label("neighbourhood")}
           </label>
           <select id="neighbourhood" name="neighbourhood" className="input" defaultValue={value("neighbourhood") || "Molyko"} {...aria("neighbourhood")}>
             {NEIGHBOURHOODS.map((n) => (
@@ -88,7 +89,7 @@ export function LocationFieldset({
         </div>
         <div>
           <label htmlFor="address" className="label">
-            {labels.address}
+            {label("address")}
           </label>
           <input id="address" name="address" className="input" defaultValue={value("address")} maxLength={addressMax} required {...aria("address")} />
           {fieldError("address")}
@@ -97,7 +98,7 @@ export function LocationFieldset({
         {coordinate("longitude")}
       </div>
       <p id="coordinates-hint" className="text-sm text-slate-600 dark:text-slate-400">
-        {labels.coordinatesHint}
+        {label("coordinatesHint")}
       </p>
     </fieldset>
   );

@@ -94,14 +94,7 @@ export function PropertyForm({
       <LocationFieldset
         fields={fields}
         addressMax={ADDRESS_MAX}
-        labels={{
-          location: t("form.location"),
-          neighbourhood: t("form.neighbourhood"),
-          address: t("form.address"),
-          latitude: t("form.latitude"),
-          longitude: t("form.longitude"),
-          coordinatesHint: t("form.coordinatesHint"),
-        }}
+        label={(key) => t(`form.${key}`)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
