@@ -36,6 +36,7 @@ export type HostingErrorCode =
   | "hosting.photo_empty"
   | "hosting.photo_unsupported_format"
   | "hosting.photo_unreadable"
+  | "hosting.invalid_photo_order"
   | "hosting.invalid_form";
 
 export type HostingError = DomainError<HostingErrorCode>;

@@ -1,8 +1,8 @@
-// The host area's guest-house use cases: create, edit, photos (add, delete, move), blocked nights,
+// The host area's guest-house use cases: create, edit, photos (add, delete, move, cover), blocked nights,
 // and the reads. Each write re-reads the house with lockHouse inside its transaction, scoped by
 // the host's id, so a crafted id of another host's house changes nothing (hosting.not_found).
+import { addOwnedPhoto, arrangeOwnedPhoto, deleteOwnedPhoto, type PhotoOwnerAccess } from "../property-management/owned-photos";
 import type { PhotoStore } from "../property-management/photo-store.port";
-import { renumber } from "../property-management/managed-property.entity";
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { domainError, err, ok, type Result } from "../shared/result";
@@ -11,8 +11,6 @@ import type { HostingRepos, HostingRepository } from "./hosting-repository.port"
 import type { HostingError } from "./hosting.errors";
 import {
   checkGuestHouseDetails,
-  MAX_PHOTOS,
-  MAX_PHOTO_BYTES,
   nightOf,
   nightsBetween,
   type GuestHouseDetailsInput,
@@ -75,50 +73,29 @@ export async function editGuestHouse(deps: Deps<"uow">, input: { hostId: string;
   });
 }
 
-/** One photo per call; files first, then the row; files removed again when the row is refused. */
-export async function addGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "ids">, input: { hostId: string; houseId: string; bytes: Uint8Array }): Outcome<ManagedPhoto> {
-  if (input.bytes.byteLength === 0) return err(domainError("hosting.photo_empty"));
-  if (input.bytes.byteLength > MAX_PHOTO_BYTES) return err(domainError("hosting.photo_too_large", { max: MAX_PHOTO_BYTES / (1024 * 1024) }));
-  const current = await deps.hosting.findHouse(input.hostId, input.houseId);
-  if (!current) return notFound();
-  if (current.photos.length >= MAX_PHOTOS) return err(domainError("hosting.too_many_photos", { max: MAX_PHOTOS }));
-
-  const saved = await deps.photos.save(input.bytes);
-  if (!saved.ok) return err(domainError(saved.reason === "unsupported_format" ? "hosting.photo_unsupported_format" : "hosting.photo_unreadable"));
-  const file = saved.photo;
-  let outcome: Result<ManagedPhoto, HostingError>;
-  try {
-    outcome = await deps.uow.run(async ({ hosting }) => {
-      const house = await hosting.lockHouse(input.hostId, input.houseId);
-      if (!house) return notFound();
-      if (house.photos.length >= MAX_PHOTOS) return err(domainError("hosting.too_many_photos", { max: MAX_PHOTOS }));
-      const photo: ManagedPhoto = { id: deps.ids.id(), storageKey: file.storageKey, width: file.width, height: file.height, position: house.photos.length };
-      await hosting.insertPhoto(house.id, photo, deps.clock.now());
-      return ok(photo);
-    });
-  } catch (error) {
-    await deps.photos.remove(file.storageKey);
-    throw error;
-  }
-  if (!outcome.ok) await deps.photos.remove(file.storageKey);
-  return outcome;
+/** The host's house as an owner of photos: found and locked for its host only. */
+function housePhotos(deps: Deps<"hosting">, input: { hostId: string; houseId: string }): PhotoOwnerAccess<"hosting", HostingRepos, HostedGuestHouse> {
+  return {
+    scope: "hosting",
+    find: () => deps.hosting.findHouse(input.hostId, input.houseId),
+    lock: ({ hosting }) => hosting.lockHouse(input.hostId, input.houseId),
+    rows: ({ hosting }) => hosting,
+  };
 }
 
-/** Deletes the row and renumbers the rest in a transaction, then the files. */
-export async function deleteGuestHousePhoto(deps: Deps<"uow" | "photos">, input: { hostId: string; houseId: string; photoId: string }): Outcome<{ remaining: number }> {
-  const outcome = await deps.uow.run(async ({ hosting }) => {
-    const house = await hosting.lockHouse(input.hostId, input.houseId);
-    if (!house) return notFound();
-    const photo = house.photos.find((p) => p.id === input.photoId);
-    if (!photo) return err(domainError("hosting.photo_not_found"));
-    await hosting.deletePhoto(house.id, photo.id);
-    const rest = renumber(house.photos.filter((p) => p.id !== photo.id));
-    await hosting.setPhotoPositions(house.id, rest);
-    return ok({ storageKey: photo.storageKey, remaining: rest.length });
-  });
-  if (!outcome.ok) return outcome;
-  await deps.photos.remove(outcome.value.storageKey);
-  return ok({ remaining: outcome.value.remaining });
+/** One photo per call, MAX_PHOTOS at most; see addOwnedPhoto. */
+export function addGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "ids">, input: { hostId: string; houseId: string; bytes: Uint8Array }): Outcome<ManagedPhoto> {
+  return addOwnedPhoto(deps, housePhotos(deps, input), input.bytes);
+}
+
+/** Deletes the row and renumbers the rest in a transaction, then the file. */
+export function deleteGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock">, input: { hostId: string; houseId: string; photoId: string }): Outcome<{ remaining: number }> {
+  return deleteOwnedPhoto(deps, housePhotos(deps, input), input.photoId);
+}
+
+/** Moves a photo one place earlier or later, or to the front: the first photo is the cover. */
+export function arrangeGuestHousePhoto(deps: Deps<"uow" | "hosting" | "clock">, input: { hostId: string; houseId: string; photoId: string; move: string }): Outcome<ManagedPhoto[]> {
+  return arrangeOwnedPhoto(deps, housePhotos(deps, input), input);
 }
 
 /** Blocks (or unblocks) every night from `from` to `to`, both included. */

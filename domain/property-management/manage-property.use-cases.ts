@@ -7,14 +7,11 @@ import { domainError, err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import type { PropertyStatus } from "../listings/buea";
 import {
-  MAX_PHOTOS,
-  MAX_PHOTO_BYTES,
   PORTAL_PAGE_SIZE,
   campusDistance,
   checkPropertyDetails,
   isAvailableFor,
   isPropertyStatus,
-  renumber,
   verifiedAfter,
   type ManagedPhoto,
   type ManagedProperty,
@@ -22,6 +19,7 @@ import {
   type PropertyDetailsInput,
 } from "./managed-property.entity";
 import type { ManagedPropertyRepository, PropertyManagementRepos } from "./managed-property-repository.port";
+import { addOwnedPhoto, arrangeOwnedPhoto, deleteOwnedPhoto, type PhotoMove, type PhotoOwnerAccess } from "./owned-photos";
 import type { PhotoStore } from "./photo-store.port";
 import type { PortalError } from "./property-management.errors";
 
@@ -142,88 +140,41 @@ export async function confirmAvailability(
   });
 }
 
-/**
- * One photo per call (keeps request bodies near 8 MB). The files are written first, then the row
- * in a transaction; when the transaction refuses or fails the files are removed again, so a
- * failure halfway leaves neither an orphan row nor an orphan file.
- */
-export async function addPhoto(
+/** The property as an owner of photos: found and locked for its agent only; a change re-checks its verification. */
+function propertyPhotos(deps: Deps<"properties">, input: { agentId: string; propertyId: string }): PhotoOwnerAccess<"portal", PropertyManagementRepos, ManagedProperty> {
+  return {
+    scope: "portal",
+    find: () => deps.properties.findOwned(input.agentId, input.propertyId),
+    lock: ({ properties }) => properties.lockOwned(input.agentId, input.propertyId),
+    rows: ({ properties }) => properties,
+    changed: async ({ properties }, property, change, now) => {
+      await properties.update({ ...property, isVerified: verifiedAfter(property.isVerified, { kind: change }), updatedAt: now });
+    },
+  };
+}
+
+/** One photo per call; see addOwnedPhoto. Adding a photo is a material change (verification again). */
+export function addPhoto(
   deps: Deps<"uow" | "properties" | "photos" | "clock" | "ids">,
   input: { agentId: string; propertyId: string; bytes: Uint8Array },
 ): Promise<Result<ManagedPhoto, PortalError>> {
-  if (input.bytes.byteLength === 0) return err(domainError("portal.photo_empty"));
-  if (input.bytes.byteLength > MAX_PHOTO_BYTES) return err(domainError("portal.photo_too_large", { max: MAX_PHOTO_BYTES / (1024 * 1024) }));
-  // Cheap refusals before the image work; the transaction below checks again.
-  const current = await deps.properties.findOwned(input.agentId, input.propertyId);
-  if (!current) return notFound();
-  if (current.photos.length >= MAX_PHOTOS) return err(domainError("portal.too_many_photos", { max: MAX_PHOTOS }));
-
-  const saved = await deps.photos.save(input.bytes);
-  if (!saved.ok) return err(domainError(saved.reason === "unsupported_format" ? "portal.photo_unsupported_format" : "portal.photo_unreadable"));
-  const file = saved.photo;
-  let outcome: Result<ManagedPhoto, PortalError>;
-  try {
-    outcome = await deps.uow.run(async ({ properties }) => {
-      const property = await properties.lockOwned(input.agentId, input.propertyId);
-      if (!property) return notFound();
-      if (property.photos.length >= MAX_PHOTOS) return err(domainError("portal.too_many_photos", { max: MAX_PHOTOS }));
-      const now = deps.clock.now();
-      const photo: ManagedPhoto = { id: deps.ids.id(), storageKey: file.storageKey, width: file.width, height: file.height, position: property.photos.length };
-      await properties.insertPhoto(property.id, photo, now);
-      await properties.update({ ...property, isVerified: verifiedAfter(property.isVerified, { kind: "photo_added" }), updatedAt: now });
-      return ok(photo);
-    });
-  } catch (error) {
-    await deps.photos.remove(file.storageKey);
-    throw error;
-  }
-  if (!outcome.ok) await deps.photos.remove(file.storageKey);
-  return outcome;
+  return addOwnedPhoto(deps, propertyPhotos(deps, input), input.bytes);
 }
 
 /** Deletes the row (and renumbers the rest) in a transaction, then the files. */
-export async function deletePhoto(
-  deps: Deps<"uow" | "photos" | "clock">,
+export function deletePhoto(
+  deps: Deps<"uow" | "properties" | "photos" | "clock">,
   input: { agentId: string; propertyId: string; photoId: string },
 ): Promise<Result<{ remaining: number }, PortalError>> {
-  const outcome = await deps.uow.run(async ({ properties }) => {
-    const property = await properties.lockOwned(input.agentId, input.propertyId);
-    if (!property) return notFound();
-    const photo = property.photos.find((p) => p.id === input.photoId);
-    if (!photo) return err(domainError("portal.photo_not_found"));
-    await properties.deletePhoto(property.id, photo.id);
-    const rest = renumber(property.photos.filter((p) => p.id !== photo.id));
-    await properties.setPhotoPositions(property.id, rest);
-    await properties.update({ ...property, isVerified: verifiedAfter(property.isVerified, { kind: "photo_deleted" }), updatedAt: deps.clock.now() });
-    return ok({ storageKey: photo.storageKey, remaining: rest.length });
-  });
-  if (!outcome.ok) return outcome;
-  // After the commit: a failure here leaves unused files, never a row pointing at missing files.
-  await deps.photos.remove(outcome.value.storageKey);
-  return ok({ remaining: outcome.value.remaining });
+  return deleteOwnedPhoto(deps, propertyPhotos(deps, input), input.photoId);
 }
 
-export type PhotoMove = "up" | "down" | "cover";
+export type { PhotoMove };
 
 /** Moves a photo one place earlier or later, or to the front (the cover). Not a material change. */
-export async function arrangePhoto(
-  deps: Deps<"uow" | "clock">,
+export function arrangePhoto(
+  deps: Deps<"uow" | "properties" | "clock">,
   input: { agentId: string; propertyId: string; photoId: string; move: string },
 ): Promise<Result<ManagedPhoto[], PortalError>> {
-  if (input.move !== "up" && input.move !== "down" && input.move !== "cover") return err(domainError("portal.invalid_photo_order"));
-  const move: PhotoMove = input.move;
-  return deps.uow.run(async ({ properties }) => {
-    const property = await properties.lockOwned(input.agentId, input.propertyId);
-    if (!property) return notFound();
-    const from = property.photos.findIndex((p) => p.id === input.photoId);
-    if (from < 0) return err(domainError("portal.photo_not_found"));
-    const order = [...property.photos];
-    const to = move === "cover" ? 0 : move === "up" ? Math.max(0, from - 1) : Math.min(order.length - 1, from + 1);
-    const [photo] = order.splice(from, 1);
-    order.splice(to, 0, photo);
-    const arranged = renumber(order);
-    await properties.setPhotoPositions(property.id, arranged);
-    await properties.update({ ...property, isVerified: verifiedAfter(property.isVerified, { kind: "photos_reordered" }), updatedAt: deps.clock.now() });
-    return ok(arranged);
-  });
+  return arrangeOwnedPhoto(deps, propertyPhotos(deps, input), input);
 }

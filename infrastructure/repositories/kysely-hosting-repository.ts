@@ -9,6 +9,7 @@ import { HOST_DOCUMENT_KINDS, type HostDocument, type HostVerification, type Hos
 import type { HostingRepos, HostingRepository } from "../../domain/hosting/hosting-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
+import { KyselyPhotoRows } from "./kysely-photo-rows";
 
 const date = (s: string | null) => (s === null ? null : new Date(s));
 
@@ -85,7 +86,11 @@ export class KyselyHostingRepository implements HostingRepository {
     private readonly db: Kysely<Database>,
     /** True inside a PostgreSQL transaction: lockHouse takes the row lock (SQLite locks the whole file on write). */
     private readonly lockRows = false,
-  ) {}
+  ) {
+    this.photoRows = new KyselyPhotoRows(db, "guest_house");
+  }
+
+  private readonly photoRows: KyselyPhotoRows;
 
   async findVerification(hostId: string): Promise<HostVerification | null> {
     const row = await this.db.selectFrom("host_verifications").selectAll().where("host_id", "=", hostId).executeTakeFirst();
@@ -123,23 +128,8 @@ export class KyselyHostingRepository implements HostingRepository {
     return rows.map(toVerification);
   }
 
-  private async photosOf(houseIds: readonly string[]): Promise<Map<string, ManagedPhoto[]>> {
-    const byHouse = new Map<string, ManagedPhoto[]>();
-    if (houseIds.length === 0) return byHouse;
-    const rows = await this.db
-      .selectFrom("photos")
-      .select(["id", "owner_id", "storage_key", "width", "height", "position"])
-      .where("owner_type", "=", "guest_house")
-      .where("owner_id", "in", [...houseIds])
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
-    for (const p of rows) {
-      const list = byHouse.get(p.owner_id) ?? [];
-      list.push({ id: p.id, storageKey: p.storage_key, width: Number(p.width), height: Number(p.height), position: Number(p.position) });
-      byHouse.set(p.owner_id, list);
-    }
-    return byHouse;
+  private photosOf(houseIds: readonly string[]): Promise<Map<string, ManagedPhoto[]>> {
+    return this.photoRows.listFor(houseIds);
   }
 
   async findHouse(hostId: string, id: string): Promise<HostedGuestHouse | null> {
@@ -177,31 +167,16 @@ export class KyselyHostingRepository implements HostingRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async insertPhoto(houseId: string, photo: ManagedPhoto, createdAt: Date): Promise<void> {
-    await this.db
-      .insertInto("photos")
-      .values({
-        id: photo.id,
-        owner_type: "guest_house",
-        owner_id: houseId,
-        position: photo.position,
-        storage_key: photo.storageKey,
-        width: photo.width,
-        height: photo.height,
-        created_at: createdAt.toISOString(),
-      })
-      .execute();
+  insertPhoto(houseId: string, photo: ManagedPhoto, createdAt: Date): Promise<void> {
+    return this.photoRows.insertPhoto(houseId, photo, createdAt);
   }
 
-  async deletePhoto(houseId: string, photoId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom("photos").where("id", "=", photoId).where("owner_type", "=", "guest_house").where("owner_id", "=", houseId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+  deletePhoto(houseId: string, photoId: string): Promise<boolean> {
+    return this.photoRows.deletePhoto(houseId, photoId);
   }
 
-  async setPhotoPositions(houseId: string, photos: readonly Pick<ManagedPhoto, "id" | "position">[]): Promise<void> {
-    for (const { id, position } of photos) {
-      await this.db.updateTable("photos").set({ position }).where("id", "=", id).where("owner_type", "=", "guest_house").where("owner_id", "=", houseId).execute();
-    }
+  setPhotoPositions(houseId: string, photos: readonly Pick<ManagedPhoto, "id" | "position">[]): Promise<void> {
+    return this.photoRows.setPhotoPositions(houseId, photos);
   }
 
   async blockNights(houseId: string, nights: readonly string[], at: Date): Promise<void> {

@@ -2,6 +2,7 @@
 // agent's property is simply not found.
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
+import { KyselyPhotoRows } from "./kysely-photo-rows";
 import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "../../domain/property-management/managed-property.entity";
 import type { ManagedPropertyRepository, PropertyManagementRepos } from "../../domain/property-management/managed-property-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
@@ -85,18 +86,14 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
     private readonly db: Kysely<Database>,
     /** True inside a PostgreSQL transaction: lockOwned takes the row lock (SQLite locks the whole file on write). */
     private readonly lockRows = false,
-  ) {}
+  ) {
+    this.photoRows = new KyselyPhotoRows(db, "property");
+  }
+
+  private readonly photoRows: KyselyPhotoRows;
 
   private async photosOf(propertyId: string): Promise<ManagedPhoto[]> {
-    const rows = await this.db
-      .selectFrom("photos")
-      .select(["id", "storage_key", "width", "height", "position"])
-      .where("owner_type", "=", "property")
-      .where("owner_id", "=", propertyId)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
-    return rows.map((r) => ({ id: r.id, storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), position: Number(r.position) }));
+    return (await this.photoRows.listFor([propertyId])).get(propertyId) ?? [];
   }
 
   async findOwned(agentId: string, id: string): Promise<ManagedProperty | null> {
@@ -145,23 +142,7 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
       .offset((page - 1) * pageSize)
       .execute();
     const ids = rows.map((r) => r.id);
-    const photos =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom("photos")
-            .select(["id", "owner_id", "storage_key", "width", "height", "position"])
-            .where("owner_type", "=", "property")
-            .where("owner_id", "in", ids)
-            .orderBy("position")
-            .orderBy("id")
-            .execute();
-    const byProperty = new Map<string, ManagedPhoto[]>();
-    for (const p of photos) {
-      const list = byProperty.get(p.owner_id) ?? [];
-      list.push({ id: p.id, storageKey: p.storage_key, width: Number(p.width), height: Number(p.height), position: Number(p.position) });
-      byProperty.set(p.owner_id, list);
-    }
+    const byProperty = await this.photoRows.listFor(ids);
     return {
       items: rows.map((r) => {
         const own = byProperty.get(r.id) ?? [];
@@ -199,31 +180,16 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async insertPhoto(propertyId: string, photo: ManagedPhoto, createdAt: Date): Promise<void> {
-    await this.db
-      .insertInto("photos")
-      .values({
-        id: photo.id,
-        owner_type: "property",
-        owner_id: propertyId,
-        position: photo.position,
-        storage_key: photo.storageKey,
-        width: photo.width,
-        height: photo.height,
-        created_at: createdAt.toISOString(),
-      })
-      .execute();
+  insertPhoto(propertyId: string, photo: ManagedPhoto, createdAt: Date): Promise<void> {
+    return this.photoRows.insertPhoto(propertyId, photo, createdAt);
   }
 
-  async deletePhoto(propertyId: string, photoId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom("photos").where("id", "=", photoId).where("owner_type", "=", "property").where("owner_id", "=", propertyId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+  deletePhoto(propertyId: string, photoId: string): Promise<boolean> {
+    return this.photoRows.deletePhoto(propertyId, photoId);
   }
 
-  async setPhotoPositions(propertyId: string, photos: readonly Pick<ManagedPhoto, "id" | "position">[]): Promise<void> {
-    for (const { id, position } of photos) {
-      await this.db.updateTable("photos").set({ position }).where("id", "=", id).where("owner_type", "=", "property").where("owner_id", "=", propertyId).execute();
-    }
+  setPhotoPositions(propertyId: string, photos: readonly Pick<ManagedPhoto, "id" | "position">[]): Promise<void> {
+    return this.photoRows.setPhotoPositions(propertyId, photos);
   }
 }
 

@@ -101,6 +101,15 @@ test("a new user becomes a host, adds a guest house with a photo, and it is publ
   await page.getByLabel("Add a photo").setInputFiles({ name: "house.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("host-photo")).toHaveCount(1);
+  // A second photo, then made the cover with a plain form (no JavaScript needed).
+  const second = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#a27" } }).jpeg().toBuffer();
+  await page.getByLabel("Add a photo").setInputFiles({ name: "garden.jpg", mimeType: "image/jpeg", buffer: second });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("host-photo")).toHaveCount(2);
+  const secondSrc = await page.getByTestId("host-photo").nth(1).locator("img").getAttribute("src");
+  await page.getByTestId("host-photo").nth(1).getByRole("button", { name: "Make cover" }).click();
+  await expect(page.getByTestId("host-photo").first().getByText("Cover photo")).toBeVisible();
+  await expect(page.getByTestId("host-photo").first().locator("img")).toHaveAttribute("src", secondSrc!);
 
   // Hidden from visitors until the host is approved.
   await logOut(page);

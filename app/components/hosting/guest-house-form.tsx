@@ -15,50 +15,32 @@ import {
   MAX_ROOMS,
   MIN_NIGHTLY_RATE_XAF,
   NAME_MAX,
-  NEIGHBOURHOODS,
 } from "../../../domain/hosting/hosted-guest-house.entity";
 import { FormAlert } from "~/components/auth/form-fields";
+import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
-export type GuestHouseFormDefaults = Record<string, string | string[] | undefined>;
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+export type GuestHouseFormDefaults = FormDefaults;
 
 export function GuestHouseForm({ action, defaults, lastResult, submitLabel, children }: { action: string; defaults: GuestHouseFormDefaults; lastResult: SubmissionResult<string[]> | null; submitLabel: string; children?: ReactNode }) {
   const { t } = useTranslation(["hosting", "guest-houses"]);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const values = (lastResult?.initialValue as GuestHouseFormDefaults | undefined) ?? defaults;
-  const errors = lastResult?.error ?? {};
-  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
-  const value = (name: string) => {
-    const v = values[name];
-    return typeof v === "string" ? v : "";
-  };
-  const list = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
-  };
-  const fieldError = (name: string) =>
-    errors[name]?.length ? (
-      <p id={`${name}-error`} className="field-error">
-        {[...new Set(errors[name]!.map(text))].join(" ")}
-      </p>
-    ) : null;
-  const aria = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const fields = formFields(lastResult, defaults, (k) => t(k));
+  const { value, list, fieldError, aria, hasError } = fields;
   const input = (name: string, props: Record<string, unknown> = {}, hint?: string) => (
     <div>
       <label htmlFor={name} className="label">
         {t(`form.${name}`)}
       </label>
-      <input id={name} name={name} className="input" defaultValue={value(name)} required {...props} {...aria(name)} {...(hint && !errors[name]?.length ? { "aria-describedby": hint } : {})} />
+      <input id={name} name={name} className="input" defaultValue={value(name)} required {...props} {...aria(name)} {...(hint && !hasError(name) ? { "aria-describedby": hint } : {})} />
       {fieldError(name)}
     </div>
   );
 
   return (
-    <Form method="post" action={action} className="card space-y-5 p-5" key={JSON.stringify(values)} noValidate>
+    <Form method="post" action={action} className="card space-y-5 p-5" key={fields.key} noValidate>
       <input type="hidden" name="intent" value="details" />
-      <FormAlert id="guest-house-form-error" errors={(errors[""] ?? []).map(text)} />
+      <FormAlert id="guest-house-form-error" errors={fields.formErrors} />
       {children}
       {input("name", { maxLength: NAME_MAX })}
       <div>
@@ -68,30 +50,11 @@ export function GuestHouseForm({ action, defaults, lastResult, submitLabel, chil
         <textarea id="description" name="description" className="input min-h-32" defaultValue={value("description")} maxLength={DESCRIPTION_MAX} {...aria("description")} />
         {fieldError("description")}
       </div>
-      <fieldset className="space-y-4">
-        <legend className="font-semibold">{t("form.location")}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="neighbourhood" className="label">
-              {t("form.neighbourhood")}
-            </label>
-            <select id="neighbourhood" name="neighbourhood" className="input" defaultValue={value("neighbourhood") || "Molyko"} {...aria("neighbourhood")}>
-              {NEIGHBOURHOODS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            {fieldError("neighbourhood")}
-          </div>
-          {input("address", { maxLength: ADDRESS_MAX })}
-          {input("latitude", { type: "number", step: "any", inputMode: "decimal" }, "coordinates-hint")}
-          {input("longitude", { type: "number", step: "any", inputMode: "decimal" }, "coordinates-hint")}
-        </div>
-        <p id="coordinates-hint" className="text-sm text-slate-600 dark:text-slate-400">
-          {t("form.coordinatesHint")}
-        </p>
-      </fieldset>
+      <LocationFieldset
+        fields={fields}
+        addressMax={ADDRESS_MAX}
+        label={(key) => t(`form.${key}`)}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         {input("nightlyRate", { type: "number", inputMode: "numeric", min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF, step: 500 })}
         {input("rooms", { type: "number", inputMode: "numeric", min: 1, max: MAX_ROOMS })}

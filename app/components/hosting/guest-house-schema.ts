@@ -3,14 +3,11 @@
 // domain/hosting/hosted-guest-house.entity.ts and is checked there, once. Messages are i18n keys
 // named after the domain's error codes.
 import { z } from "zod";
-import { cleanKey } from "~/components/booking/params";
 import { GUEST_HOUSE_AMENITIES, NEIGHBOURHOODS, type GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
 
 const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
 // A generous cap before the domain's own limit, so a megabyte of text is refused cheaply.
 const text = (message: string, max: number) => z.string({ required_error: message, invalid_type_error: message }).max(max, message);
-// PostgreSQL refuses NUL in text: an id with control characters is refused here, not by a 500.
-const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
 
 export const guestHouseFormSchema = z.object({
   intent: z.literal("details").optional(),
@@ -50,7 +47,8 @@ export function toGuestHouseDetails(v: GuestHouseFormValue): GuestHouseDetailsIn
 
 const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "hosting:errors.invalid_dates");
 export const blockNightsSchema = z.object({ intent: z.enum(["block", "unblock"]), from: ISO_DATE, to: ISO_DATE });
-export const photoDeleteSchema = z.object({ intent: z.literal("delete-photo"), photoId: key });
+/** The photo buttons post the same fields as on the agent's property page (ids checked with cleanKey there). */
+export { photoDeleteSchema, photoMoveSchema } from "~/components/portal/property-schema";
 export const reviewHostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
   z.object({

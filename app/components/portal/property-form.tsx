@@ -15,16 +15,14 @@ import {
   MAX_BEDROOMS,
   MAX_RENT_XAF,
   MIN_RENT_XAF,
-  NEIGHBOURHOODS,
   PROPERTY_TYPES,
   TITLE_MAX,
 } from "../../../domain/property-management/managed-property.entity";
 import { FormAlert } from "~/components/auth/form-fields";
+import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
 /** Form values as strings (and string lists for the days), the shape Conform's reply keeps. */
-export type PropertyFormDefaults = Record<string, string | string[] | undefined>;
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+export type PropertyFormDefaults = FormDefaults;
 
 export function PropertyForm({
   action,
@@ -42,31 +40,11 @@ export function PropertyForm({
   const { t } = useTranslation(["portal", "listings"]);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  // After a refused post, show what was typed, not what is stored.
-  const values = (lastResult?.initialValue as PropertyFormDefaults | undefined) ?? defaults;
-  const errors = lastResult?.error ?? {};
-  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
-  const value = (name: string) => {
-    const v = values[name];
-    return typeof v === "string" ? v : "";
-  };
-  const list = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
-  };
-  const fieldError = (name: string) => {
-    const messages = errors[name];
-    return messages?.length ? (
-      <p id={`${name}-error`} className="field-error">
-        {[...new Set(messages.map(text))].join(" ")}
-      </p>
-    ) : null;
-  };
-  const aria = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const formErrors = [...(errors[""] ?? [])].map(text);
+  const fields = formFields(lastResult, defaults, (k) => t(k));
+  const { value, list, fieldError, aria, formErrors } = fields;
 
   return (
-    <Form method="post" action={action} className="card space-y-5 p-5" key={JSON.stringify(values)} noValidate>
+    <Form method="post" action={action} className="card space-y-5 p-5" key={fields.key} noValidate>
       <input type="hidden" name="intent" value="details" />
       <FormAlert id="property-form-error" errors={formErrors} />
       {children}
@@ -113,48 +91,11 @@ export function PropertyForm({
           {fieldError("advanceMonths")}
         </div>
       </div>
-      <fieldset className="space-y-4">
-        <legend className="font-semibold">{t("form.location")}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="neighbourhood" className="label">
-              {t("form.neighbourhood")}
-            </label>
-            <select id="neighbourhood" name="neighbourhood" className="input" defaultValue={value("neighbourhood") || "Molyko"} {...aria("neighbourhood")}>
-              {NEIGHBOURHOODS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            {fieldError("neighbourhood")}
-          </div>
-          <div>
-            <label htmlFor="address" className="label">
-              {t("form.address")}
-            </label>
-            <input id="address" name="address" className="input" defaultValue={value("address")} maxLength={ADDRESS_MAX} required {...aria("address")} />
-            {fieldError("address")}
-          </div>
-          <div>
-            <label htmlFor="latitude" className="label">
-              {t("form.latitude")}
-            </label>
-            <input id="latitude" name="latitude" type="number" step="any" inputMode="decimal" className="input" defaultValue={value("latitude")} required aria-describedby="coordinates-hint" {...aria("latitude")} />
-            {fieldError("latitude")}
-          </div>
-          <div>
-            <label htmlFor="longitude" className="label">
-              {t("form.longitude")}
-            </label>
-            <input id="longitude" name="longitude" type="number" step="any" inputMode="decimal" className="input" defaultValue={value("longitude")} required aria-describedby="coordinates-hint" {...aria("longitude")} />
-            {fieldError("longitude")}
-          </div>
-        </div>
-        <p id="coordinates-hint" className="text-sm text-slate-600 dark:text-slate-400">
-          {t("form.coordinatesHint")}
-        </p>
-      </fieldset>
+      <LocationFieldset
+        fields={fields}
+        addressMax={ADDRESS_MAX}
+        label={(key) => t(`form.${key}`)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="bedrooms" className="label">

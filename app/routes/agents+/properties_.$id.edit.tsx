@@ -4,17 +4,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addPhoto, arrangePhoto, deletePhoto, editProperty, getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
-import { MAX_PHOTOS, MAX_PHOTO_BYTES, type ManagedProperty } from "../../../domain/property-management/managed-property.entity";
+import type { ManagedProperty } from "../../../domain/property-management/managed-property.entity";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { FormAlert } from "~/components/auth/form-fields";
 import { cleanKey } from "~/components/booking/params";
-import { Photo } from "~/components/photo";
 import { readForm } from "~/components/payment/payment-action.server";
-import { ConfirmAction } from "~/components/portal/confirm-action";
+import { PhotoManager } from "~/components/portal/photo-manager";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
 import { PropertyForm, type PropertyFormDefaults } from "~/components/portal/property-form";
 import { photoDeleteSchema, photoMoveSchema, propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
@@ -133,69 +132,9 @@ export default function AgentEditPropertyPage() {
       {property.hidden ? <p className="mb-4 text-sm font-semibold text-red-800 dark:text-red-300">{t("portal:list.hidden")}</p> : null}
       {actionData?.formError ? <FormAlert id="edit-error" errors={[actionData.formError]} /> : null}
 
-      <section id="photos" aria-labelledby="photos-heading" className="card mb-6 p-5">
-        <h2 id="photos-heading" className="text-xl font-semibold">
-          {t("portal:photos.title", { count: photos.length, max: MAX_PHOTOS })}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("portal:photos.hint", { max: MAX_PHOTO_BYTES / (1024 * 1024) })}</p>
-        {photos.length > 0 ? (
-          <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {photos.map((photo, index) => (
-              <li key={photo.id} className="rounded border border-slate-200 p-2 dark:border-slate-700" data-testid="portal-photo">
-                <Photo photo={photo} sizes="320px" maxWidth={640} alt={t("portal:photos.alt", { n: index + 1, total: photos.length })} />
-                <p className="mt-1 text-sm font-semibold">{index === 0 ? t("portal:photos.cover") : t("portal:photos.number", { n: index + 1 })}</p>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {index > 0 ? <MoveButton action={action} photoId={photo.id} move="cover" label={t("portal:photos.makeCover")} /> : null}
-                  {index > 0 ? <MoveButton action={action} photoId={photo.id} move="up" label={t("portal:photos.up")} /> : null}
-                  {index < photos.length - 1 ? <MoveButton action={action} photoId={photo.id} move="down" label={t("portal:photos.down")} /> : null}
-                  <ConfirmAction
-                    confirmHref={`/agents/properties/${id}/photos/${encodeURIComponent(photo.id)}/delete`}
-                    action={action}
-                    fields={{ intent: "delete-photo", photoId: photo.id }}
-                    trigger={t("portal:photos.delete")}
-                    title={t("portal:photos.deleteTitle")}
-                    body={t("portal:photos.deleteBody")}
-                    confirmLabel={t("portal:photos.deleteConfirm")}
-                  />
-                </div>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-4">{t("portal:photos.none")}</p>
-        )}
-        {photos.length < MAX_PHOTOS ? (
-          <Form method="post" action={action} encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="add-photo" />
-            <div>
-              <label htmlFor="photo" className="label">
-                {t("portal:photos.choose")}
-              </label>
-              <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
-            </div>
-            <button type="submit" className="btn-primary">
-              {t("portal:photos.upload")}
-            </button>
-          </Form>
-        ) : (
-          <p className="mt-4 text-sm">{t("portal:photos.full", { max: MAX_PHOTOS })}</p>
-        )}
-      </section>
+      <PhotoManager action={action} photos={photos} deleteHref={(photoId) => `/agents/properties/${id}/photos/${encodeURIComponent(photoId)}/delete`} itemTestId="portal-photo" />
 
       <PropertyForm action={action} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("portal:form.save")} />
     </PortalLayout>
-  );
-}
-
-function MoveButton({ action, photoId, move, label }: { action: string; photoId: string; move: "up" | "down" | "cover"; label: string }) {
-  return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value="move-photo" />
-      <input type="hidden" name="photoId" value={photoId} />
-      <input type="hidden" name="move" value={move} />
-      <button type="submit" className="btn-secondary text-sm">
-        {label}
-      </button>
-    </Form>
   );
 }

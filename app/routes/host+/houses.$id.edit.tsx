@@ -1,23 +1,22 @@
 // /host/houses/{id}/edit: the host's own guest house (anyone else's is a 404): its details, its
-// photos (upload one at a time, delete after a confirmation) and the nights it is not available
+// photos (upload one at a time, move, set the cover, delete after a confirmation) and the nights it is not available
 // (block or unblock a range). Each intent calls one use case, which checks ownership again.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MAX_BLOCK_NIGHTS, MAX_PHOTOS, MAX_PHOTO_BYTES, nightOf, type HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
-import { addGuestHousePhoto, deleteGuestHousePhoto, editGuestHouse, getMyGuestHouse, setBlockedNights } from "../../../domain/hosting/manage-guest-house.use-cases";
+import { MAX_BLOCK_NIGHTS, nightOf, type HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
+import { addGuestHousePhoto, arrangeGuestHousePhoto, deleteGuestHousePhoto, editGuestHouse, getMyGuestHouse, setBlockedNights } from "../../../domain/hosting/manage-guest-house.use-cases";
 import { FormAlert } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { cleanKey } from "~/components/booking/params";
 import { readForm } from "~/components/payment/payment-action.server";
-import { Photo } from "~/components/photo";
-import { ConfirmAction } from "~/components/portal/confirm-action";
+import { PhotoManager } from "~/components/portal/photo-manager";
 import { textOnly } from "~/components/portal/portal.server";
 import { GuestHouseForm, type GuestHouseFormDefaults } from "~/components/hosting/guest-house-form";
-import { blockNightsSchema, guestHouseFormSchema, hostingFieldOf, photoDeleteSchema, toGuestHouseDetails } from "~/components/hosting/guest-house-schema";
+import { blockNightsSchema, guestHouseFormSchema, hostingFieldOf, photoDeleteSchema, photoMoveSchema, toGuestHouseDetails } from "~/components/hosting/guest-house-schema";
 import { badForm, notFound, refused, requireHostArea, type HostingActionError } from "~/components/hosting/hosting.server";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
@@ -87,6 +86,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) return refused(request, result.error);
     return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "hosting:toasts.photoDeleted" });
   }
+  if (intent === "move-photo") {
+    const submission = parseWithZod(formData, { schema: photoMoveSchema });
+    if (submission.status !== "success") return badForm(request);
+    const result = await arrangeGuestHousePhoto(hosting, { hostId: user.id, houseId, photoId: submission.value.photoId, move: submission.value.move });
+    if (!result.ok) return refused(request, result.error);
+    return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "hosting:toasts.photosArranged" });
+  }
   if (intent === "block" || intent === "unblock") {
     const submission = parseWithZod(formData, { schema: blockNightsSchema });
     if (submission.status !== "success") return refused(request, { code: "hosting.invalid_dates", params: { max: MAX_BLOCK_NIGHTS } });
@@ -118,51 +124,7 @@ export default function HostEditHousePage() {
     <PortalLayout portal="host" title={t("editHouse.title")} intro={house.name}>
       {actionData?.formError ? <FormAlert id="edit-house-error" errors={[actionData.formError]} /> : null}
 
-      <section id="photos" aria-labelledby="photos-heading" className="card mb-6 p-5">
-        <h2 id="photos-heading" className="text-xl font-semibold">
-          {t("portal:photos.title", { count: photos.length, max: MAX_PHOTOS })}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("portal:photos.hint", { max: MAX_PHOTO_BYTES / (1024 * 1024) })}</p>
-        {photos.length > 0 ? (
-          <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {photos.map((photo, index) => (
-              <li key={photo.id} className="rounded border border-slate-200 p-2 dark:border-slate-700" data-testid="host-photo">
-                <Photo photo={photo} sizes="320px" maxWidth={640} alt={t("portal:photos.alt", { n: index + 1, total: photos.length })} />
-                <p className="mt-1 text-sm font-semibold">{index === 0 ? t("portal:photos.cover") : t("portal:photos.number", { n: index + 1 })}</p>
-                <div className="mt-2">
-                  <ConfirmAction
-                    confirmHref={`/host/houses/${id}/photos/${encodeURIComponent(photo.id)}/delete`}
-                    action={action}
-                    fields={{ intent: "delete-photo", photoId: photo.id }}
-                    trigger={t("portal:photos.delete")}
-                    title={t("portal:photos.deleteTitle")}
-                    body={t("portal:photos.deleteBody")}
-                    confirmLabel={t("portal:photos.deleteConfirm")}
-                  />
-                </div>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-4">{t("portal:photos.none")}</p>
-        )}
-        {photos.length < MAX_PHOTOS ? (
-          <Form method="post" action={action} encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="add-photo" />
-            <div>
-              <label htmlFor="photo" className="label">
-                {t("portal:photos.choose")}
-              </label>
-              <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
-            </div>
-            <button type="submit" className="btn-primary">
-              {t("portal:photos.upload")}
-            </button>
-          </Form>
-        ) : (
-          <p className="mt-4 text-sm">{t("portal:photos.full", { max: MAX_PHOTOS })}</p>
-        )}
-      </section>
+      <PhotoManager action={action} photos={photos} deleteHref={(photoId) => `/host/houses/${id}/photos/${encodeURIComponent(photoId)}/delete`} itemTestId="host-photo" />
 
       <section id="availability" aria-labelledby="availability-heading" className="card mb-6 p-5">
         <h2 id="availability-heading" className="text-xl font-semibold">

@@ -108,6 +108,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "host are
         { ...HOUSE, name: "Hijacked" },
         { intent: "block", from: tomorrow(), to: tomorrow() },
         { intent: "delete-photo", photoId: "anything" },
+        { intent: "move-photo", photoId: "anything", move: "cover" },
       ]) {
         const r = await h.post(editHouse, `/host/houses/${houseId}/edit`, form, { jar: otherJar, params: { id: houseId } });
         expect(r.status).toBe(404);
@@ -115,6 +116,32 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "host are
       expect(await h.database.db.selectFrom("guest_houses").selectAll().where("id", "=", houseId).executeTakeFirstOrThrow()).toEqual(before);
       expect(await h.database.db.selectFrom("guest_house_blocked_dates").selectAll().where("guest_house_id", "=", houseId).execute()).toEqual([]);
       expect(await h.database.db.selectFrom("photos").select("id").where("owner_id", "=", houseId).execute()).toHaveLength(1);
+    });
+
+    it("the host chooses the cover and reorders photos with plain forms; a bad move is a 4xx", async () => {
+      const second = await h.post(editHouse, `/host/houses/${houseId}/edit`, { intent: "add-photo", photo: await jpeg() }, { jar: hostJar, params: { id: houseId } });
+      expect(second.status).toBe(302);
+      const order = async () =>
+        (await h.database.db.selectFrom("photos").select(["id", "position"]).where("owner_type", "=", "guest_house").where("owner_id", "=", houseId).orderBy("position").execute()).map((p) => p.id);
+      const [first, last] = await order();
+      const cover = await h.post(editHouse, `/host/houses/${houseId}/edit`, { intent: "move-photo", photoId: last!, move: "cover" }, { jar: hostJar, params: { id: houseId } });
+      expect(cover.status).toBe(302);
+      expect(cover.location).toMatch(/#photos$/);
+      expect(await order()).toEqual([last, first]);
+      const down = await h.post(editHouse, `/host/houses/${houseId}/edit`, { intent: "move-photo", photoId: last!, move: "down" }, { jar: hostJar, params: { id: houseId } });
+      expect(down.status).toBe(302);
+      expect(await order()).toEqual([first, last]);
+      for (const form of [
+        { intent: "move-photo", photoId: last!, move: "sideways" },
+        { intent: "move-photo", photoId: "missing", move: "up" },
+      ]) {
+        const r = await h.post(editHouse, `/host/houses/${houseId}/edit`, form, { jar: hostJar, params: { id: houseId } });
+        expect(r.status).toBeGreaterThanOrEqual(400);
+        expect(r.status).toBeLessThan(500);
+      }
+      expect(await order()).toEqual([first, last]);
+      // Back to one photo, as the later cases expect.
+      expect((await h.post(editHouse, `/host/houses/${houseId}/edit`, { intent: "delete-photo", photoId: last! }, { jar: hostJar, params: { id: houseId } })).status).toBe(302);
     });
 
     it("the host blocks and unblocks nights; past or reversed ranges are refused", async () => {
