@@ -12,6 +12,20 @@ export type BookingStatus =
   | "rebook_required";
 export type BookingPaymentStatus = "pending" | "confirmed";
 export type ViewingOutcome = "confirmed" | "no_show";
+/**
+ * The agent's answer to a paid or subscription-covered visit (docs/decisions/0117): awaiting it,
+ * the time accepted, another time proposed (the student accepts or declines it), or the visit
+ * declined (the booking is then cancelled by the agent).
+ */
+export type AgentResponse = "awaiting" | "accepted" | "proposed" | "declined";
+export const AGENT_RESPONSES: readonly AgentResponse[] = ["awaiting", "accepted", "proposed", "declined"];
+export type CancelledBy = "student" | "agent" | "admin";
+
+export interface Cancellation {
+  at: Date;
+  by: CancelledBy;
+  reason: string;
+}
 
 /** What a visit booking costs without a subscription (it buys the subscription). */
 export const BOOKING_FEE_XAF = 8000;
@@ -46,6 +60,10 @@ export interface Booking extends VisitSlot {
   paymentId: string | null;
   viewingOutcome: ViewingOutcome | null;
   viewingRecordedAt: Date | null;
+  agentResponse: AgentResponse;
+  /** The other time the agent proposed; it holds nothing until the student accepts it. */
+  proposedSlot: { visitDate: string; visitTime: string } | null;
+  cancellation: Cancellation | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -69,4 +87,12 @@ export function keepsSlot(booking: Booking, at: Date): boolean {
 export function isLiveForLimits(booking: Booking, at: Date, today: string): boolean {
   if (booking.bookingStatus === "pending") return !holdHasLapsed(booking, at);
   return booking.bookingStatus === "confirmed" && booking.viewingOutcome === null && booking.visitDate >= today;
+}
+
+/**
+ * The updated_at a lifecycle change writes: `at`, or one millisecond after the booking's last
+ * change when the clock has not moved on, so a compare-and-set on updated_at always sees a change.
+ */
+export function nextUpdatedAt(before: Booking, at: Date): Date {
+  return new Date(Math.max(at.getTime(), before.updatedAt.getTime() + 1));
 }
