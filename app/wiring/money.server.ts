@@ -4,6 +4,7 @@
 // Composed into Services (as `money`) by app/services.server.ts, the composition root.
 import type { Kysely } from "kysely";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
+import type { BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
 import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
@@ -60,6 +61,12 @@ export interface StudentBookingView {
   viewingOutcome: "confirmed" | "no_show" | null;
   /** ISO time the pending hold ends, or null. */
   holdExpiresAt: string | null;
+  /** The visit lifecycle (decision 0117). */
+  agentResponse: string;
+  proposedVisitDate: string | null;
+  proposedVisitTime: string | null;
+  cancelledBy: string | null;
+  cancelReason: string | null;
   createdAt: string;
 }
 
@@ -74,6 +81,7 @@ export interface StudentPaymentView {
 }
 
 export interface AgentBookingView {
+  id: string;
   reference: string;
   propertyId: string;
   propertyTitle: string;
@@ -86,7 +94,33 @@ export interface AgentBookingView {
   bookingStatus: string;
   paymentStatus: string;
   viewingOutcome: "confirmed" | "no_show" | null;
+  agentResponse: string;
+  proposedVisitDate: string | null;
+  proposedVisitTime: string | null;
+  cancelledBy: string | null;
+  cancelReason: string | null;
   createdAt: string;
+}
+
+/** The agent's bookings screen filters (decision 0117). */
+export const AGENT_BOOKING_FILTERS = ["awaiting", "proposed", "accepted", "cancelled", "visited"] as const;
+export type AgentBookingFilter = (typeof AGENT_BOOKING_FILTERS)[number];
+export const AGENT_BOOKINGS_PAGE_SIZE = 10;
+
+export interface AgentBookingsQuery {
+  propertyId?: string;
+  visitDate?: string;
+  status?: AgentBookingFilter;
+  page: number;
+}
+
+export interface AgentBookingsPage {
+  items: AgentBookingView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The agent's properties with a paid booking, for the property filter. */
+  properties: BookablePropertyRef[];
 }
 
 export interface BookablePropertyRef {
@@ -104,8 +138,8 @@ export interface MoneyViews {
   viewingsToConfirm(studentId: string, today: string): Promise<StudentBookingView[]>;
   /** One of the student's bookings by id (null when it is not theirs). */
   studentBooking(studentId: string, bookingId: string): Promise<StudentBookingView | null>;
-  /** Bookings on the agent's listings, newest first (read-only portal view). */
-  agentBookings(agentId: string, limit?: number): Promise<AgentBookingView[]>;
+  /** Paid or subscription-covered bookings on the agent's listings, newest first, 10 a page, filtered. */
+  agentBookings(agentId: string, query: AgentBookingsQuery): Promise<AgentBookingsPage>;
   /** The first visible, verified, available listing (the /test-booking debug page). */
   firstBookableProperty(): Promise<BookablePropertyRef | null>;
 }
@@ -123,6 +157,8 @@ export interface MoneyModule {
   interactivePayments: PaymentDeps;
   /** For recordViewingOutcome. */
   viewings: RecordViewingOutcomeDeps;
+  /** For the visit lifecycle: the agent's answer, the student's cancel/reschedule, an admin's cancel. */
+  lifecycle: BookingLifecycleDeps;
   /** For voidCommission (admins; the screen comes with the admin pages). */
   commissionAdmin: VoidCommissionDeps;
   /** For getAgentEarnings (the agent's earnings page). */
@@ -235,6 +271,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     payments,
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
+    lifecycle: { uow: store.uow, bookings: store.repos.bookings, properties: store.properties, clock },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },
@@ -306,6 +343,11 @@ function createMoneyViews(db: Kysely<Database>): MoneyViews {
         "b.payment_amount",
         "b.viewing_outcome",
         "b.hold_expires_at",
+        "b.agent_response",
+        "b.proposed_visit_date",
+        "b.proposed_visit_time",
+        "b.cancelled_by",
+        "b.cancel_reason",
         "b.created_at",
       ]);
   type StudentRow = Awaited<ReturnType<ReturnType<typeof studentBookingQuery>["executeTakeFirstOrThrow"]>>;
@@ -322,6 +364,11 @@ function createMoneyViews(db: Kysely<Database>): MoneyViews {
     paymentAmount: Number(r.payment_amount),
     viewingOutcome: r.viewing_outcome,
     holdExpiresAt: r.hold_expires_at,
+    agentResponse: r.agent_response,
+    proposedVisitDate: r.proposed_visit_date,
+    proposedVisitTime: r.proposed_visit_time,
+    cancelledBy: r.cancelled_by,
+    cancelReason: r.cancel_reason,
     createdAt: r.created_at,
   });
 
@@ -386,11 +433,28 @@ function createMoneyViews(db: Kysely<Database>): MoneyViews {
       return row ? toStudentBooking(row) : null;
     },
 
-    async agentBookings(agentId, limit = 50) {
-      const rows = await db
+    async agentBookings(agentId, query) {
+      // What the agent acts on: visits paid for or covered by a subscription (isVisibleToAgent),
+      // whatever happened to them since (accepted, moved, cancelled, visited).
+      let base = db
         .selectFrom("bookings as b")
         .innerJoin("properties as p", "p.id", "b.property_id")
+        .where("p.agent_id", "=", agentId)
+        .where("b.payment_status", "=", "confirmed");
+      if (query.propertyId) base = base.where("b.property_id", "=", query.propertyId);
+      if (query.visitDate) base = base.where("b.visit_date", "=", query.visitDate);
+      if (query.status === "cancelled") base = base.where("b.booking_status", "=", "cancelled");
+      else if (query.status === "visited") base = base.where("b.viewing_outcome", "is not", null);
+      else if (query.status) {
+        base = base.where("b.booking_status", "=", "confirmed").where("b.viewing_outcome", "is", null).where("b.agent_response", "=", query.status);
+      }
+      const [{ n }] = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).execute();
+      const total = Number(n);
+      const pageCount = Math.max(1, Math.ceil(total / AGENT_BOOKINGS_PAGE_SIZE));
+      const page = Math.min(Math.max(1, query.page), pageCount);
+      const rows = await base
         .select([
+          "b.id",
           "b.booking_reference",
           "b.property_id",
           "p.title",
@@ -403,32 +467,53 @@ function createMoneyViews(db: Kysely<Database>): MoneyViews {
           "b.booking_status",
           "b.payment_status",
           "b.viewing_outcome",
+          "b.agent_response",
+          "b.proposed_visit_date",
+          "b.proposed_visit_time",
+          "b.cancelled_by",
+          "b.cancel_reason",
           "b.created_at",
-          "b.id",
         ])
-        .where("p.agent_id", "=", agentId)
-        // What the agent acts on: visits that are paid for or covered by a subscription.
-        .where("b.payment_status", "=", "confirmed")
-        .where("b.booking_status", "=", "confirmed")
         .orderBy("b.created_at", "desc")
         .orderBy("b.id", "desc")
-        .limit(limit)
+        .limit(AGENT_BOOKINGS_PAGE_SIZE)
+        .offset((page - 1) * AGENT_BOOKINGS_PAGE_SIZE)
         .execute();
-      return rows.map((r) => ({
-        reference: r.booking_reference,
-        propertyId: r.property_id,
-        propertyTitle: r.title,
-        visitorName: r.visitor_name,
-        visitorEmail: r.visitor_email,
-        visitorPhone: r.visitor_phone,
-        visitDate: r.visit_date,
-        visitTime: r.visit_time,
-        message: r.message,
-        bookingStatus: r.booking_status,
-        paymentStatus: r.payment_status,
-        viewingOutcome: r.viewing_outcome,
-        createdAt: r.created_at,
-      }));
+      const properties = await db
+        .selectFrom("properties as p")
+        .select(["p.id", "p.title"])
+        .where("p.agent_id", "=", agentId)
+        .where((eb) => eb.exists(eb.selectFrom("bookings as b").select("b.id").whereRef("b.property_id", "=", "p.id").where("b.payment_status", "=", "confirmed")))
+        .orderBy("p.title")
+        .orderBy("p.id")
+        .execute();
+      return {
+        total,
+        page,
+        pageCount,
+        properties,
+        items: rows.map((r) => ({
+          id: r.id,
+          reference: r.booking_reference,
+          propertyId: r.property_id,
+          propertyTitle: r.title,
+          visitorName: r.visitor_name,
+          visitorEmail: r.visitor_email,
+          visitorPhone: r.visitor_phone,
+          visitDate: r.visit_date,
+          visitTime: r.visit_time,
+          message: r.message,
+          bookingStatus: r.booking_status,
+          paymentStatus: r.payment_status,
+          viewingOutcome: r.viewing_outcome,
+          agentResponse: r.agent_response,
+          proposedVisitDate: r.proposed_visit_date,
+          proposedVisitTime: r.proposed_visit_time,
+          cancelledBy: r.cancelled_by,
+          cancelReason: r.cancel_reason,
+          createdAt: r.created_at,
+        })),
+      };
     },
 
     async firstBookableProperty() {

@@ -20,8 +20,28 @@ import { slotsFor } from "./visiting-hours";
 
 export interface BookingLifecycleDeps {
   uow: UnitOfWork<{ bookings: BookingRepository; notices: BookingNoticeOutbox }>;
+  /** For the reads below (the pages before a step); steps re-read inside their unit of work. */
+  bookings: BookingRepository;
   properties: BookingPropertyReader;
   clock: Clock;
+}
+
+/** A booking the agent may answer now, with its property; null when missing, someone else's, unpaid or no longer upcoming. */
+export async function findAnswerableBooking(deps: BookingLifecycleDeps, input: { agentId: string; bookingId: string }): Promise<Found | null> {
+  const found = await readFound(deps, input.bookingId);
+  return found && found.property.agentId === input.agentId && isVisibleToAgent(found.booking) && isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) ? found : null;
+}
+
+/** One of the student's bookings that is still upcoming (cancel or move it), with its property; null otherwise. */
+export async function findChangeableBooking(deps: BookingLifecycleDeps, input: { studentId: string; bookingId: string }): Promise<Found | null> {
+  const found = await readFound(deps, input.bookingId);
+  return found && found.booking.studentId === input.studentId && isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) ? found : null;
+}
+
+async function readFound(deps: BookingLifecycleDeps, bookingId: string): Promise<Found | null> {
+  const booking = await deps.bookings.findById(bookingId);
+  const property = booking ? await deps.properties.findPropertyForBooking(booking.propertyId) : null;
+  return booking && property ? { booking, property } : null;
 }
 
 export interface LifecycleOutcome {
@@ -30,7 +50,7 @@ export interface LifecycleOutcome {
 }
 
 type Repos = { bookings: BookingRepository; notices: BookingNoticeOutbox };
-type Found = { booking: Booking; property: BookableProperty };
+export type Found = { booking: Booking; property: BookableProperty };
 type Outcome = Promise<Result<LifecycleOutcome, BookingError>>;
 
 export interface NewSlot {

@@ -15,10 +15,12 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
     money.views.viewingsToConfirm(userId, doualaDate(money.clock.now())),
   ]);
   const now = money.clock.now().getTime();
+  const today = doualaDate(money.clock.now());
   return {
     subscription: { active: status.active, expired: status.expired, endsAt: status.endsAt?.toISOString() ?? null },
     platformAccess: { active: access.active, expired: access.expired, expiresAt: access.expiresAt?.toISOString() ?? null },
     bookings: bookings.map((b) => ({
+      id: b.id,
       reference: b.reference,
       propertyId: b.propertyId,
       propertyTitle: b.propertyTitle,
@@ -29,6 +31,14 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
       amount: b.paymentAmount,
       // A pending booking can still be paid while its hold lasts.
       payable: b.bookingStatus === "pending" && b.holdExpiresAt !== null && Date.parse(b.holdExpiresAt) > now,
+      // The visit lifecycle (decision 0117): the agent's answer, and whether the visit can still be
+      // cancelled or moved (the same rule as isUpcomingVisit; the server checks it again).
+      agentResponse: b.agentResponse,
+      proposedVisitDate: b.proposedVisitDate,
+      proposedVisitTime: b.proposedVisitTime,
+      cancelledBy: b.cancelledBy,
+      cancelReason: b.cancelReason,
+      changeable: b.bookingStatus === "confirmed" && b.paymentStatus === "confirmed" && b.viewingOutcome === null && b.visitDate >= today,
     })),
     payments,
     viewingsDue: due.length,

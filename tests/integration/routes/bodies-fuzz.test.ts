@@ -37,6 +37,9 @@ describe("bodies that are not forms, to every action", () => {
     targets.push(
       { file: "admin+/agent-verification.tsx", url: "/admin/agent-verification", as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
+      { file: "agents+/bookings.tsx", url: "/agents/bookings", as: "agent" },
+      { file: "agents+/bookings_.$id.decline.tsx", url: "/agents/bookings/nope/decline", params: { id: "nope" }, as: "agent" },
+      { file: "agents+/bookings_.$id.propose.tsx", url: "/agents/bookings/nope/propose", params: { id: "nope" }, as: "agent" },
       { file: "agents+/messages.tsx", url: "/agents/messages", as: "agent" },
       { file: "agents+/new-property.tsx", url: "/agents/new-property", as: "agent" },
       { file: "agents+/profile.tsx", url: "/agents/profile", as: "agent" },
@@ -58,6 +61,8 @@ describe("bodies that are not forms, to every action", () => {
       { file: "listings+/$id.tsx", url: `/listings/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },
       { file: "payment.$id.tsx", url: "/payment/KN-NOPE", params: { id: "KN-NOPE" }, as: "student" },
       { file: "profile.tsx", url: "/profile", as: "student" },
+      { file: "profile_.bookings.$id.cancel.tsx", url: "/profile/bookings/nope/cancel", params: { id: "nope" }, as: "student" },
+      { file: "profile_.bookings.$id.reschedule.tsx", url: "/profile/bookings/nope/reschedule", params: { id: "nope" }, as: "student" },
       { file: "property.$id.tsx", url: `/property/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },
       { file: "resources+/preferences.ts", url: "/resources/preferences", as: "visitor" },
       { file: "resources+/saved-searches.ts", url: "/resources/saved-searches", as: "student" },

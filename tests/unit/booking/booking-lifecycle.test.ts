@@ -21,11 +21,11 @@ async function world() {
     await w.store.subscriptions.insertSubscription({ id: `sub-${userId}`, userId, paymentId: null, startsAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS), createdAt: now });
   }
   w.store.properties.add({ id: "prop-2", agentId: "agent-2", title: "Studio in Bonduma" });
-  const deps: BookingLifecycleDeps = { uow: w.store, properties: w.store.properties, clock: w.clock };
+  const deps: BookingLifecycleDeps = { uow: w.store, bookings: w.store.bookings, properties: w.store.properties, clock: w.clock };
   // A confirmed, subscription-covered visit on Wednesday 2 December at 10:00 AM.
   const booking = await w.book();
   const snapshot = () => ({ bookings: w.store.bookings.all(), notices: w.store.notices.all() });
-  return { ...w, deps, booking, snapshot };
+  return { ...w, bookingDeps: w.booking, deps, booking, snapshot };
 }
 
 const NEXT_DAY = "2026-12-03";
@@ -42,7 +42,7 @@ describe("the agent's answer", () => {
 
   it("reports another agent's booking, a missing one and an unpaid one as not found, changing nothing", async () => {
     const w = await world();
-    const unpaid = await bookVisit({ ...w.deps, ids: w.ids, references: w.ids }, w.visit({ studentId: "student-3", visitTime: "11:00 AM" }));
+    const unpaid = await bookVisit(w.bookingDeps, w.visit({ studentId: "student-3", visitTime: "11:00 AM" }));
     expect(unpaid.ok && unpaid.value.needsPayment).toBe(true);
     const before = w.snapshot();
     const notFound = { ok: false, error: { code: "booking.not_found" } };
@@ -60,7 +60,7 @@ describe("the agent's answer", () => {
     expect(r.ok && r.value.booking).toMatchObject({ agentResponse: "proposed", proposedSlot: { visitDate: NEXT_DAY, visitTime: "2:00 PM" }, visitDate: TOMORROW, visitTime: "10:00 AM" });
     expect(w.store.notices.all()).toMatchObject([{ kind: "visit_time_proposed", recipient: "student", data: { proposedDate: NEXT_DAY, proposedTime: "2:00 PM" } }]);
     // The proposal holds nothing: another student can still book that slot.
-    expect((await bookVisit({ ...w.deps, ids: w.ids, references: w.ids }, w.visit({ studentId: "student-2", visitDate: NEXT_DAY, visitTime: "2:00 PM" }))).ok).toBe(true);
+    expect((await bookVisit(w.bookingDeps, w.visit({ studentId: "student-2", visitDate: NEXT_DAY, visitTime: "2:00 PM" }))).ok).toBe(true);
   });
 
   it.each([
