@@ -160,13 +160,19 @@ function asStudent(deps: BookingLifecycleDeps, input: { studentId: string; booki
   return inUnit(deps, input.bookingId, ({ booking }) => booking.studentId === input.studentId, step);
 }
 
-/** Re-reads the booking inside the unit of work, checks who may see it and that it is still upcoming, then runs the step. */
-function inUnit(deps: BookingLifecycleDeps, bookingId: string, mayAct: (found: Found) => boolean, step: Step): Outcome {
+/**
+ * Checks who may act and that the visit is still upcoming on the booking as re-read inside the unit
+ * of work, then runs the step. The property (which never changes for a booking) is read before the
+ * unit of work: the SQLite adapter's transaction holds the one connection.
+ */
+async function inUnit(deps: BookingLifecycleDeps, bookingId: string, mayAct: (found: Found) => boolean, step: Step): Outcome {
   const now = deps.clock.now();
+  const first = await deps.bookings.findById(bookingId);
+  const property = first ? await deps.properties.findPropertyForBooking(first.propertyId) : null;
+  if (!property) return err(domainError("booking.not_found"));
   return deps.uow.run(async (repos) => {
     const booking = await repos.bookings.findById(bookingId);
-    const property = booking ? await deps.properties.findPropertyForBooking(booking.propertyId) : null;
-    if (!booking || !property || !mayAct({ booking, property })) return err(domainError("booking.not_found"));
+    if (!booking || booking.propertyId !== property.id || !mayAct({ booking, property })) return err(domainError("booking.not_found"));
     if (!isUpcomingVisit(booking, doualaDate(now))) return err(domainError("booking.not_changeable"));
     return step(repos, { booking, property }, now);
   });
