@@ -20,12 +20,19 @@ export function isVisibleToAgent(booking: Booking): boolean {
   return booking.paymentStatus === "confirmed";
 }
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** NUL and other control characters, except tab and line breaks. */
+function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+  }
+  return false;
+}
 
 /** A trimmed reason within the bounds (`required`: at least MIN_REASON_LENGTH), or null. */
 export function cleanReason(raw: string, required: boolean): string | null {
   const reason = raw.trim();
-  if (CONTROL.test(reason) || reason.length > MAX_REASON_LENGTH) return null;
+  if (hasControl(reason) || reason.length > MAX_REASON_LENGTH) return null;
   if (required && reason.length < MIN_REASON_LENGTH) return null;
   return reason;
 }
