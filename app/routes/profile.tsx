@@ -13,6 +13,8 @@ import { titleMeta } from "~/components/auth/page-title";
 import { ProfileSection } from "~/components/auth/profile-section";
 import { MyBookings, MyPayments, SubscriptionStatusSummary, PlatformAccessSummary } from "~/components/booking/profile-money";
 import { loadProfileMoney } from "~/components/booking/profile-money.server";
+import { answerProposalAction } from "~/components/booking/proposal-answer.server";
+import type { LifecycleActionError } from "~/components/booking/lifecycle.server";
 import { RecommendedSection, SearchHistorySection, ViewHistorySection, WishlistSection } from "~/components/listings/profile-discovery";
 import { loadProfileDiscovery } from "~/components/listings/profile-discovery.server";
 import { i18next } from "~/i18next.server";
@@ -21,7 +23,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages"] };
+export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "portal"] };
 export const meta = titleMeta;
 
 /**
@@ -67,6 +69,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
 
+  // The visit lifecycle: the student's answer to a time the agent proposed (decision 0117).
+  if (intent === "proposal") return answerProposalAction(context, request, user.id, formData);
+
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     const hideFields = ["currentPassword", "newPassword"];
@@ -106,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ProfilePage() {
   const { t } = useTranslation("auth");
   const { user, money, discovery, unreadMessages } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>() as (ActionData & Partial<LifecycleActionError>) | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
   return (
@@ -160,7 +165,7 @@ export default function ProfilePage() {
           <PlatformAccessSummary access={money.platformAccess} />
         </ProfileSection>
         <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
-          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} />
+          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} error={actionData?.formError ?? null} />
         </ProfileSection>
         <ProfileSection id="payments" title={t("profile.slots.payments")}>
           <MyPayments payments={money.payments} />

@@ -3,6 +3,7 @@
 // show (a student's bookings and payments, an agent's bookings, viewings to confirm).
 // Composed into Services (as `money`) by app/services.server.ts, the composition root.
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
+import type { BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
 import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
@@ -57,6 +58,8 @@ export interface MoneyModule {
   interactivePayments: PaymentDeps;
   /** For recordViewingOutcome. */
   viewings: RecordViewingOutcomeDeps;
+  /** For the visit lifecycle: the agent's answer, the student's cancel/reschedule, an admin's cancel. */
+  lifecycle: BookingLifecycleDeps;
   /** For voidCommission (admins; the screen comes with the admin pages). */
   commissionAdmin: VoidCommissionDeps;
   /** For getAgentEarnings (the agent's earnings page). */
@@ -169,6 +172,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     payments,
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
+    lifecycle: { uow: store.uow, bookings: store.repos.bookings, properties: store.properties, clock },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     earnings: { earnings: new KyselyAgentEarningsReader(database.db), clock },
     subscriptions: { subscriptions: store.repos.subscriptions, clock },

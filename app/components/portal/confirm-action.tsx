@@ -21,9 +21,11 @@ export interface ConfirmActionProps {
   title: string;
   body: string;
   confirmLabel: string;
+  /** Fields the person fills in before confirming (a reason), inside the form. */
+  formChildren?: ReactNode;
 }
 
-export function ConfirmAction({ confirmHref, action, fields, trigger, triggerClassName = "btn-secondary", title, body, confirmLabel }: ConfirmActionProps) {
+export function ConfirmAction({ confirmHref, action, fields, trigger, triggerClassName = "btn-secondary", title, body, confirmLabel, formChildren }: ConfirmActionProps) {
   const { t } = useTranslation("portal");
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
@@ -48,6 +50,7 @@ export function ConfirmAction({ confirmHref, action, fields, trigger, triggerCla
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
+            {formChildren ? <div className="w-full">{formChildren}</div> : null}
             <Dialog.Close type="button" className="btn-secondary">
               {t("confirm.cancel")}
             </Dialog.Close>
@@ -62,7 +65,23 @@ export function ConfirmAction({ confirmHref, action, fields, trigger, triggerCla
 }
 
 /** The confirmation page's body (the no-JavaScript path): the question, the POST form, a way back. */
-export function ConfirmPage({ action, fields, body, confirmLabel, backHref, children }: { action: string; fields: Record<string, string>; body: string; confirmLabel: string; backHref: string; children?: ReactNode }) {
+export function ConfirmPage({
+  action,
+  fields,
+  body,
+  confirmLabel,
+  backHref,
+  children,
+  formChildren,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  body: string;
+  confirmLabel: string;
+  backHref: string;
+  children?: ReactNode;
+  formChildren?: ReactNode;
+}) {
   const { t } = useTranslation("portal");
   return (
     <div className="card max-w-xl p-6">
@@ -72,6 +91,7 @@ export function ConfirmPage({ action, fields, body, confirmLabel, backHref, chil
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {formChildren ? <div className="w-full">{formChildren}</div> : null}
         <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
           {confirmLabel}
         </button>
