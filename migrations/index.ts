@@ -13,6 +13,7 @@ import * as propertyManagement from "./2026-11-22T0014-property-management";
 import * as messageNotices from "./2026-11-22T0015-message-notices";
 import * as bookingNotices from "./2026-11-22T0016-booking-notices";
 import * as guestHouseHosting from "./2026-11-22T0017-guest-house-hosting";
+import * as bookingLifecycle from "./2026-11-22T0018-booking-lifecycle";
 import * as propertyViewDays from "./2026-11-22T0019-property-view-days";
 import * as adminUsers from "./2026-11-22T0020-admin-users";
 import * as guestHouseSeeded from "./2026-11-22T0022-guest-house-seeded";
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0015-message-notices": messageNotices,
   "2026-11-22T0016-booking-notices": bookingNotices,
   "2026-11-22T0017-guest-house-hosting": guestHouseHosting,
+  "2026-11-22T0018-booking-lifecycle": bookingLifecycle,
   "2026-11-22T0019-property-view-days": propertyViewDays,
   "2026-11-22T0020-admin-users": adminUsers,
   "2026-11-22T0022-guest-house-seeded": guestHouseSeeded,

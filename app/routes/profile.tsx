@@ -15,6 +15,8 @@ import { MyBookings, MyPayments, SubscriptionStatusSummary, PlatformAccessSummar
 import { loadProfileMoney } from "~/components/booking/profile-money.server";
 import { MyGuestHouseAttempts } from "~/components/guest-houses/profile-booking-attempts";
 import { BOOKING_ATTEMPTS_LISTED } from "../../domain/guest-house-booking/booking-attempt.entity";
+import { answerProposalAction } from "~/components/booking/proposal-answer.server";
+import type { LifecycleActionError } from "~/components/booking/lifecycle.server";
 import { RecommendedSection, SearchHistorySection, ViewHistorySection, WishlistSection } from "~/components/listings/profile-discovery";
 import { loadProfileDiscovery } from "~/components/listings/profile-discovery.server";
 import { i18next } from "~/i18next.server";
@@ -23,7 +25,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "guest-houses"] };
+export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "guest-houses", "portal"] };
 export const meta = titleMeta;
 
 /**
@@ -72,6 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
 
+  // The visit lifecycle: the student's answer to a time the agent proposed (decision 0117).
+  if (intent === "proposal") return answerProposalAction(context, request, user.id, formData);
+
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     const hideFields = ["currentPassword", "newPassword"];
@@ -111,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ProfilePage() {
   const { t } = useTranslation(["auth", "guest-houses"]);
   const { user, money, discovery, unreadMessages, guestHouseAttempts } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>() as (ActionData & Partial<LifecycleActionError>) | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
   return (
@@ -165,7 +170,7 @@ export default function ProfilePage() {
           <PlatformAccessSummary access={money.platformAccess} />
         </ProfileSection>
         <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
-          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} />
+          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} error={actionData?.formError ?? null} />
         </ProfileSection>
         <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
           <MyGuestHouseAttempts attempts={guestHouseAttempts} />

@@ -37,6 +37,11 @@ export function domainErrorStatus(code: string): number {
 /** Codes whose names do not follow the conventions above: conflicts with what is already stored. */
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "booking.property_already_booked": 409,
+  // The visit lifecycle (decision 0117): the booking is no longer in the state the step needs.
+  "booking.not_changeable": 409,
+  "booking.already_accepted": 409,
+  "booking.no_proposal": 409,
+  "booking.changed_meanwhile": 409,
   "commission.commission_already_voided": 409,
   "commission.commission_already_paid": 409,
   "auth.account_suspended": 403,

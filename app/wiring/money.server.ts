@@ -8,6 +8,7 @@ import { KyselyAccountAuditLog } from "../../infrastructure/repositories/kysely-
 import { KyselyPaymentLedger } from "../../infrastructure/repositories/kysely-payment-ledger";
 import type { Kysely } from "kysely";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
+import type { BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
 import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
@@ -72,6 +73,8 @@ export interface MoneyModule {
   commissionAdmin: VoidCommissionDeps & PayOutCommissionsDeps;
   /** For getDashboardStats and getReportsStats (/admin/dashboard, /admin/reports). */
   platformStats: PlatformStatsDeps;
+  /** For the visit lifecycle: the agent's answer, the student's cancel/reschedule, an admin's cancel. */
+  lifecycle: BookingLifecycleDeps;
   /** For getAgentEarnings (the agent's earnings page). */
   earnings: AgentEarningsDeps;
   /** For getSubscriptionStatus. */
@@ -182,6 +185,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     payments,
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
+    lifecycle: { uow: store.uow, bookings: store.repos.bookings, properties: store.properties, clock },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     ledger: new KyselyPaymentLedger(database.db),
     recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },

@@ -94,6 +94,9 @@ export async function bookVisit(deps: BookVisitDeps, input: BookVisitInput): Pro
       paymentId: null,
       viewingOutcome: null,
       viewingRecordedAt: null,
+      agentResponse: "awaiting",
+      proposedSlot: null,
+      cancellation: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -1,7 +1,19 @@
-import type { Booking, ViewingOutcome, VisitSlot } from "./booking.entity";
+import type { AgentResponse, Booking, BookingStatus, Cancellation, ViewingOutcome, VisitSlot } from "./booking.entity";
 
 export type InsertBookingResult = "inserted" | "slot_taken";
 export type ConfirmBookingResult = "confirmed" | "slot_taken";
+
+/** What one step of the visit lifecycle changes (docs/decisions/0117); absent fields stay as they are. */
+export interface BookingLifecycleChange {
+  bookingStatus?: BookingStatus;
+  agentResponse?: AgentResponse;
+  /** Moves the visit to another time (same property). */
+  slot?: { visitDate: string; visitTime: string };
+  proposedSlot?: { visitDate: string; visitTime: string } | null;
+  cancellation?: Cancellation;
+}
+/** 'stale': the booking changed since it was read; 'slot_taken': another live booking holds the new slot. */
+export type LifecycleChangeResult = "applied" | "stale" | "slot_taken";
 
 /**
  * Bookings as the money path needs them. Conditional writes answer whether they applied, so use
@@ -33,6 +45,13 @@ export interface BookingRepository {
   markRebookRequired(id: string, paymentId: string, at: Date): Promise<void>;
   /** Expires the booking if still pending; answers whether it did. */
   expireBooking(id: string, at: Date): Promise<boolean>;
+  /**
+   * Applies a lifecycle step to the booking if it is still as `before` was read (same updated_at,
+   * status and agent response: a compare-and-set, so of two racing answers one applies and the other
+   * is 'stale'). A new slot is taken under the partial unique index on live slots, which decides.
+   * updated_at becomes nextUpdatedAt(before, at).
+   */
+  applyLifecycleChange(before: Booking, change: BookingLifecycleChange, at: Date): Promise<LifecycleChangeResult>;
   /** Records the outcome once; answers false when one was already recorded. */
   recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean>;
 }

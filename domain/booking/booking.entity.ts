@@ -13,6 +13,20 @@ export type BookingStatus =
   | "rebook_required";
 export type BookingPaymentStatus = "pending" | "confirmed";
 export type ViewingOutcome = "confirmed" | "no_show";
+/**
+ * The agent's answer to a paid or subscription-covered visit (docs/decisions/0117): awaiting it,
+ * the time accepted, another time proposed (the student accepts or declines it), or the visit
+ * declined (the booking is then cancelled by the agent).
+ */
+export type AgentResponse = "awaiting" | "accepted" | "proposed" | "declined";
+export const AGENT_RESPONSES: readonly AgentResponse[] = ["awaiting", "accepted", "proposed", "declined"];
+export type CancelledBy = "student" | "agent" | "admin";
+
+export interface Cancellation {
+  at: Date;
+  by: CancelledBy;
+  reason: string;
+}
 
 /** What a visit booking costs without a subscription (it buys the subscription). */
 export const BOOKING_FEE_XAF = 8000;
@@ -47,6 +61,10 @@ export interface Booking extends VisitSlot {
   paymentId: string | null;
   viewingOutcome: ViewingOutcome | null;
   viewingRecordedAt: Date | null;
+  agentResponse: AgentResponse;
+  /** The other time the agent proposed; it holds nothing until the student accepts it. */
+  proposedSlot: { visitDate: string; visitTime: string } | null;
+  cancellation: Cancellation | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -64,9 +82,22 @@ export function holdIsRunning(booking: Pick<Booking, "bookingStatus" | "holdExpi
   return booking.bookingStatus === "pending" && !holdHasLapsed(booking, at);
 }
 
-/** Whether the listing's agent acts on the booking: the visit is paid for or covered by a subscription. */
-export function agentActsOn(booking: Pick<Booking, "bookingStatus" | "paymentStatus">): boolean {
-  return booking.bookingStatus === "confirmed" && booking.paymentStatus === "confirmed";
+/**
+ * Which bookings the listing's agent sees, as data so a database adapter can turn it into a WHERE:
+ * the visit is paid for or covered by a subscription (payment confirmed) and was given its slot,
+ * whatever happened to it since (accepted, moved, cancelled, visited). A paid booking whose slot
+ * was taken before the payment landed (rebook_required) never was a visit with this agent: the
+ * student books again. What the agent may still ACT on is narrower: isUpcomingVisit in
+ * booking-lifecycle.ts. See docs/decisions/0117 and 0124.
+ */
+export const VISIBLE_TO_AGENT: { paymentStatus: BookingPaymentStatus; bookingStatuses: readonly BookingStatus[] } = {
+  paymentStatus: "confirmed",
+  bookingStatuses: ["confirmed", "cancelled"],
+};
+
+/** Whether the listing's agent sees the booking (VISIBLE_TO_AGENT). */
+export function visibleToAgent(booking: Pick<Booking, "paymentStatus" | "bookingStatus">): boolean {
+  return booking.paymentStatus === VISIBLE_TO_AGENT.paymentStatus && VISIBLE_TO_AGENT.bookingStatuses.includes(booking.bookingStatus);
 }
 
 export type ViewingOutcomeRefusal = "own_listing" | "not_confirmed" | "not_yet_due" | "already_recorded";
@@ -102,4 +133,12 @@ export function keepsSlot(booking: Booking, at: Date): boolean {
 export function isLiveForLimits(booking: Booking, at: Date, today: string): boolean {
   if (booking.bookingStatus === "pending") return !holdHasLapsed(booking, at);
   return booking.bookingStatus === "confirmed" && booking.viewingOutcome === null && booking.visitDate >= today;
+}
+
+/**
+ * The updated_at a lifecycle change writes: `at`, or one millisecond after the booking's last
+ * change when the clock has not moved on, so a compare-and-set on updated_at always sees a change.
+ */
+export function nextUpdatedAt(before: Booking, at: Date): Date {
+  return new Date(Math.max(at.getTime(), before.updatedAt.getTime() + 1));
 }

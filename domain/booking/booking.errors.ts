@@ -16,6 +16,15 @@ export type BookingErrorCode =
   // Self-dealing and slot hoarding (docs/decisions/0108).
   | "booking.own_listing_forbidden" // an agent books a visit to their own listing
   | "booking.too_many_live_bookings" // params { max }
-  | "booking.property_already_booked"; // the student already has a live booking for this property
+  | "booking.property_already_booked" // the student already has a live booking for this property
+  // The visit lifecycle (docs/decisions/0117).
+  | "booking.not_changeable" // cancelled, expired, unpaid, past, or its outcome recorded
+  | "booking.already_accepted" // the agent already accepted this time
+  | "booking.no_proposal" // there is no proposed time to answer
+  | "booking.proposal_expired" // the proposed day is no longer bookable
+  | "booking.proposal_slot_taken" // someone took the proposed time meanwhile
+  | "booking.same_slot" // the new time is the booking's own
+  | "booking.invalid_reason" // params { min, max }
+  | "booking.changed_meanwhile"; // the booking changed between reading and writing
 
 export type BookingError = DomainError<BookingErrorCode>;

@@ -1,10 +1,12 @@
-import type { BookingRepository, ConfirmBookingResult, InsertBookingResult } from "./booking-repository.port";
-import { isLiveForLimits, keepsSlot, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
+import type { BookingLifecycleChange, BookingRepository, ConfirmBookingResult, InsertBookingResult, LifecycleChangeResult } from "./booking-repository.port";
+import { isLiveForLimits, keepsSlot, nextUpdatedAt, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
 
 const copy = (b: Booking): Booking => ({
   ...b,
   holdExpiresAt: b.holdExpiresAt ? new Date(b.holdExpiresAt) : null,
   viewingRecordedAt: b.viewingRecordedAt ? new Date(b.viewingRecordedAt) : null,
+  proposedSlot: b.proposedSlot ? { ...b.proposedSlot } : null,
+  cancellation: b.cancellation ? { ...b.cancellation, at: new Date(b.cancellation.at) } : null,
   createdAt: new Date(b.createdAt),
   updatedAt: new Date(b.updatedAt),
 });
@@ -83,6 +85,23 @@ export class InMemoryBookingRepository implements BookingRepository {
     if (!b || b.bookingStatus !== "pending") return false;
     Object.assign(b, { bookingStatus: "expired", updatedAt: new Date(at) });
     return true;
+  }
+
+  async applyLifecycleChange(before: Booking, change: BookingLifecycleChange, at: Date): Promise<LifecycleChangeResult> {
+    const b = this.rows.find((r) => r.id === before.id);
+    if (!b || b.updatedAt.getTime() !== before.updatedAt.getTime() || b.bookingStatus !== before.bookingStatus || b.agentResponse !== before.agentResponse) {
+      return "stale";
+    }
+    const next: Booking = copy(b);
+    if (change.bookingStatus !== undefined) next.bookingStatus = change.bookingStatus;
+    if (change.agentResponse !== undefined) next.agentResponse = change.agentResponse;
+    if (change.slot !== undefined) Object.assign(next, change.slot);
+    if (change.proposedSlot !== undefined) next.proposedSlot = change.proposedSlot ? { ...change.proposedSlot } : null;
+    if (change.cancellation !== undefined) next.cancellation = { ...change.cancellation, at: new Date(change.cancellation.at) };
+    next.updatedAt = nextUpdatedAt(before, at);
+    if (isLive(next) && this.rows.some((r) => r.id !== next.id && sameSlot(r, next) && isLive(r))) return "slot_taken";
+    Object.assign(b, next);
+    return "applied";
   }
 
   async recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean> {

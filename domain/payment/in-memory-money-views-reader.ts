@@ -1,10 +1,11 @@
 // The money read models over the in-memory store: the booking rules (money-views.ts, isBookable)
 // pick the rows, so the Kysely adapter's answers can be checked against these in one contract test.
 import { isBookable } from "../booking/booking-property-reader.port";
-import { agentActsOn, type Booking } from "../booking/booking.entity";
+import { matchesAgentBookingFilter } from "../booking/booking-lifecycle";
+import { visibleToAgent, type Booking } from "../booking/booking.entity";
 import type { ListedProperty } from "../booking/in-memory-booking-property-reader";
-import { AGENT_BOOKINGS_LIMIT, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "./money-views";
-import type { AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "./money-views-reader.port";
+import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "./money-views";
+import type { AgentBookingsPage, AgentBookingsQuery, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "./money-views-reader.port";
 import type { Payment } from "./payment.entity";
 
 /** What the in-memory reader reads: the stored bookings, payments and listings. */
@@ -58,14 +59,30 @@ export class InMemoryMoneyViewsReader implements MoneyViewsReader {
     return this.studentRows(studentId).find((r) => r.id === bookingId)?.view ?? null;
   }
 
-  async agentBookings(agentId: string, limit = AGENT_BOOKINGS_LIMIT): Promise<AgentBookingView[]> {
+  async agentBookings(agentId: string, query: AgentBookingsQuery): Promise<AgentBookingsPage> {
     const titles = new Map(this.source.properties().filter((p) => p.agentId === agentId).map((p) => [p.id, p.title]));
-    return this.source
-      .bookings()
-      .filter((b) => titles.has(b.propertyId) && agentActsOn(b))
-      .sort(newestFirst)
-      .slice(0, limit)
-      .map((b) => ({
+    const seen = this.source.bookings().filter((b) => titles.has(b.propertyId) && visibleToAgent(b));
+    const matching = seen
+      .filter(
+        (b) =>
+          (query.propertyId === undefined || b.propertyId === query.propertyId) &&
+          (query.visitDate === undefined || b.visitDate === query.visitDate) &&
+          (query.status === undefined || matchesAgentBookingFilter(b, query.status)),
+      )
+      .sort(newestFirst);
+    const { page, pageCount, offset } = agentBookingsPaging(matching.length, query.page);
+    const propertyIds = new Set(seen.map((b) => b.propertyId));
+    const properties = [...titles]
+      .filter(([id]) => propertyIds.has(id))
+      .map(([id, title]) => ({ id, title }))
+      .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return {
+      total: matching.length,
+      page,
+      pageCount,
+      properties,
+      items: matching.slice(offset, offset + AGENT_BOOKINGS_PAGE_SIZE).map((b) => ({
+        id: b.id,
         reference: b.reference,
         propertyId: b.propertyId,
         propertyTitle: titles.get(b.propertyId) ?? "",
@@ -78,8 +95,10 @@ export class InMemoryMoneyViewsReader implements MoneyViewsReader {
         bookingStatus: b.bookingStatus,
         paymentStatus: b.paymentStatus,
         viewingOutcome: b.viewingOutcome,
+        ...lifecycleOf(b),
         createdAt: b.createdAt.toISOString(),
-      }));
+      })),
+    };
   }
 
   async firstBookableProperty(): Promise<BookablePropertyRef | null> {
@@ -109,9 +128,21 @@ export class InMemoryMoneyViewsReader implements MoneyViewsReader {
         paymentAmount: b.paymentAmount,
         viewingOutcome: b.viewingOutcome,
         holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+        ...lifecycleOf(b),
         createdAt: b.createdAt.toISOString(),
       };
       return [{ id: b.id, createdAt: b.createdAt, view }];
     });
   }
+}
+
+/** The lifecycle fields of a booking's views. */
+function lifecycleOf(b: Booking) {
+  return {
+    agentResponse: b.agentResponse,
+    proposedVisitDate: b.proposedSlot?.visitDate ?? null,
+    proposedVisitTime: b.proposedSlot?.visitTime ?? null,
+    cancelledBy: b.cancellation?.by ?? null,
+    cancelReason: b.cancellation?.reason ?? null,
+  };
 }

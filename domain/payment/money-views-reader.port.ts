@@ -2,7 +2,8 @@
 // payment, the viewings to confirm, an agent's bookings, the first bookable listing). Writes go
 // through the use cases; which rows qualify is decided by the booking rules (money-views.ts), the
 // same in every adapter. See docs/decisions/0124-money-read-models.md.
-import type { BookingPaymentStatus, BookingStatus, ViewingOutcome } from "../booking/booking.entity";
+import type { AgentBookingFilter } from "../booking/booking-lifecycle";
+import type { AgentResponse, BookingPaymentStatus, BookingStatus, CancelledBy, ViewingOutcome } from "../booking/booking.entity";
 import type { PaymentStatus, PaymentType } from "./payment.entity";
 
 export interface StudentBookingView {
@@ -19,6 +20,12 @@ export interface StudentBookingView {
   viewingOutcome: ViewingOutcome | null;
   /** ISO time the pending hold ends, or null. */
   holdExpiresAt: string | null;
+  /** The visit lifecycle (decision 0117): the agent's answer, the time they proposed, who cancelled and why. */
+  agentResponse: AgentResponse;
+  proposedVisitDate: string | null;
+  proposedVisitTime: string | null;
+  cancelledBy: CancelledBy | null;
+  cancelReason: string | null;
   createdAt: string;
 }
 
@@ -33,6 +40,7 @@ export interface StudentPaymentView {
 }
 
 export interface AgentBookingView {
+  id: string;
   reference: string;
   propertyId: string;
   propertyTitle: string;
@@ -45,7 +53,32 @@ export interface AgentBookingView {
   bookingStatus: BookingStatus;
   paymentStatus: BookingPaymentStatus;
   viewingOutcome: ViewingOutcome | null;
+  /** The visit lifecycle (decision 0117): the agent's answer, the time they proposed, who cancelled and why. */
+  agentResponse: AgentResponse;
+  proposedVisitDate: string | null;
+  proposedVisitTime: string | null;
+  cancelledBy: CancelledBy | null;
+  cancelReason: string | null;
   createdAt: string;
+}
+
+/** The agent's bookings screen: filters (each optional) and the page wanted (clamped to the last). */
+export interface AgentBookingsQuery {
+  propertyId?: string;
+  visitDate?: string;
+  status?: AgentBookingFilter;
+  page: number;
+}
+
+export interface AgentBookingsPage {
+  items: AgentBookingView[];
+  /** How many bookings match the filters, over all pages. */
+  total: number;
+  page: number;
+  /** At least 1. */
+  pageCount: number;
+  /** The agent's listings with a booking they see, by title, for the property filter. */
+  properties: BookablePropertyRef[];
 }
 
 export interface BookablePropertyRef {
@@ -67,8 +100,11 @@ export interface MoneyViewsReader {
   viewingsToConfirm(studentId: string, at: Date): Promise<StudentBookingView[]>;
   /** One of the student's bookings by id (null when it is not theirs). */
   studentBooking(studentId: string, bookingId: string): Promise<StudentBookingView | null>;
-  /** Bookings on the agent's listings that the agent acts on (agentActsOn), newest first. */
-  agentBookings(agentId: string, limit?: number): Promise<AgentBookingView[]>;
+  /**
+   * The bookings on the agent's listings that the agent sees (visibleToAgent), kept by the filters
+   * (matchesAgentBookingFilter for the status), newest first (created, then id), AGENT_BOOKINGS_PAGE_SIZE a page.
+   */
+  agentBookings(agentId: string, query: AgentBookingsQuery): Promise<AgentBookingsPage>;
   /** The oldest verified listing that takes visits (isBookable), for the /test-booking debug page. */
   firstBookableProperty(): Promise<BookablePropertyRef | null>;
 }

@@ -5,7 +5,8 @@ import type { StudentBookingView } from "./money-views-reader.port";
 
 export const STUDENT_BOOKINGS_LIMIT = 20;
 export const STUDENT_PAYMENTS_LIMIT = 20;
-export const AGENT_BOOKINGS_LIMIT = 50;
+/** The agent's bookings screen shows this many a page (decision 0117). */
+export const AGENT_BOOKINGS_PAGE_SIZE = 10;
 export const VIEWINGS_TO_CONFIRM_LIMIT = 50;
 
 /** Whether the booking can still be paid at `at` (holdIsRunning). */
@@ -16,4 +17,11 @@ export function isPayable(view: Pick<StudentBookingView, "bookingStatus" | "hold
 /** Whether `studentId` can record the outcome of this booking's visit at `at` (viewingOutcomeRefusal). */
 export function isViewingDue(studentId: string, view: Pick<StudentBookingView, "bookingStatus" | "visitDate" | "viewingOutcome" | "agentId">, at: Date): boolean {
   return viewingOutcomeRefusal({ studentId, bookingStatus: view.bookingStatus, visitDate: view.visitDate, viewingOutcome: view.viewingOutcome }, view.agentId, at) === null;
+}
+
+/** The page count for `total` rows (at least 1) and `wanted` clamped into it. */
+export function agentBookingsPaging(total: number, wanted: number): { page: number; pageCount: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / AGENT_BOOKINGS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(wanted) || 1), pageCount);
+  return { page, pageCount, offset: (page - 1) * AGENT_BOOKINGS_PAGE_SIZE };
 }

@@ -329,6 +329,14 @@ export interface BookingsTable {
   viewing_recorded_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
+  /** The agent's answer (migration 0018): awaiting | accepted | proposed | declined. */
+  agent_response: Generated<string>;
+  proposed_visit_date: string | null;
+  proposed_visit_time: string | null;
+  cancelled_at: Iso | null;
+  /** student | agent | admin */
+  cancelled_by: string | null;
+  cancel_reason: string | null;
 }
 
 export interface SubscriptionsTable {

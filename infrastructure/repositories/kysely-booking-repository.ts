@@ -1,6 +1,21 @@
-import type { Kysely, Selectable } from "kysely";
-import type { BookingRepository, ConfirmBookingResult, InsertBookingResult } from "../../domain/booking/booking-repository.port";
-import type { Booking, BookingPaymentStatus, BookingStatus, ViewingOutcome, VisitSlot } from "../../domain/booking/booking.entity";
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type {
+  BookingLifecycleChange,
+  BookingRepository,
+  ConfirmBookingResult,
+  InsertBookingResult,
+  LifecycleChangeResult,
+} from "../../domain/booking/booking-repository.port";
+import {
+  nextUpdatedAt,
+  type AgentResponse,
+  type Booking,
+  type BookingPaymentStatus,
+  type BookingStatus,
+  type CancelledBy,
+  type ViewingOutcome,
+  type VisitSlot,
+} from "../../domain/booking/booking.entity";
 import type { BookingsTable, Database } from "../db/schema";
 import { isLiveSlotViolation, withSavepoint } from "./kysely-booking-unique-violation";
 
@@ -27,6 +42,9 @@ export function toBooking(row: Selectable<BookingsTable>): Booking {
     paymentId: row.payment_id,
     viewingOutcome: row.viewing_outcome,
     viewingRecordedAt: row.viewing_recorded_at ? new Date(row.viewing_recorded_at) : null,
+    agentResponse: row.agent_response as AgentResponse,
+    proposedSlot: row.proposed_visit_date && row.proposed_visit_time ? { visitDate: row.proposed_visit_date, visitTime: row.proposed_visit_time } : null,
+    cancellation: row.cancelled_at && row.cancelled_by ? { at: new Date(row.cancelled_at), by: row.cancelled_by as CancelledBy, reason: row.cancel_reason ?? "" } : null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -124,6 +142,12 @@ export class KyselyBookingRepository implements BookingRepository {
             payment_id: b.paymentId,
             viewing_outcome: b.viewingOutcome,
             viewing_recorded_at: b.viewingRecordedAt ? iso(b.viewingRecordedAt) : null,
+            agent_response: b.agentResponse,
+            proposed_visit_date: b.proposedSlot?.visitDate ?? null,
+            proposed_visit_time: b.proposedSlot?.visitTime ?? null,
+            cancelled_at: b.cancellation ? iso(b.cancellation.at) : null,
+            cancelled_by: b.cancellation?.by ?? null,
+            cancel_reason: b.cancellation?.reason ?? null,
             created_at: iso(b.createdAt),
             updated_at: iso(b.updatedAt),
           })
@@ -176,6 +200,36 @@ export class KyselyBookingRepository implements BookingRepository {
       .where("booking_status", "=", "pending")
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  async applyLifecycleChange(before: Booking, change: BookingLifecycleChange, at: Date): Promise<LifecycleChangeResult> {
+    const set: Updateable<BookingsTable> = { updated_at: iso(nextUpdatedAt(before, at)) };
+    if (change.bookingStatus !== undefined) set.booking_status = change.bookingStatus;
+    if (change.agentResponse !== undefined) set.agent_response = change.agentResponse;
+    if (change.slot !== undefined) Object.assign(set, { visit_date: change.slot.visitDate, visit_time: change.slot.visitTime });
+    if (change.proposedSlot !== undefined) {
+      Object.assign(set, { proposed_visit_date: change.proposedSlot?.visitDate ?? null, proposed_visit_time: change.proposedSlot?.visitTime ?? null });
+    }
+    if (change.cancellation !== undefined) {
+      Object.assign(set, { cancelled_at: iso(change.cancellation.at), cancelled_by: change.cancellation.by, cancel_reason: change.cancellation.reason });
+    }
+    return withSavepoint<LifecycleChangeResult, Database>(
+      this.db,
+      async () => {
+        const result = await this.db
+          .updateTable("bookings")
+          .set(set)
+          .where("id", "=", before.id)
+          .where("updated_at", "=", iso(before.updatedAt))
+          .where("booking_status", "=", before.bookingStatus)
+          .where("agent_response", "=", before.agentResponse)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1 ? "applied" : "stale";
+      },
+      // Moving to a slot another live booking holds: the partial unique index decides.
+      isLiveSlotViolation,
+      "slot_taken",
+    );
   }
 
   async recordViewingOutcome(id: string, outcome: ViewingOutcome, at: Date): Promise<boolean> {

@@ -1,12 +1,14 @@
 // The money pages' read models on SQLite and PostgreSQL. Which rows qualify is the domain's rule,
 // never restated here: a listing that takes visits is BOOKABLE_PROPERTY turned into a WHERE; a
-// running hold, a viewing due for its outcome and a booking the agent acts on are decided by the
-// domain predicates over the owner's rows, read in the page's order a page at a time (decision 0124).
+// running hold and a viewing due for its outcome are decided by the domain predicates over the
+// owner's rows, read in the page's order a page at a time; the agent's bookings (VISIBLE_TO_AGENT
+// and AGENT_BOOKING_FILTER_CRITERIA turned into a WHERE) are counted and paged in SQL (decision 0124).
 import type { Kysely } from "kysely";
 import { BOOKABLE_PROPERTY } from "../../domain/booking/booking-property-reader.port";
-import { agentActsOn, type BookingPaymentStatus, type BookingStatus } from "../../domain/booking/booking.entity";
-import { AGENT_BOOKINGS_LIMIT, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "../../domain/payment/money-views";
-import type { AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "../../domain/payment/money-views-reader.port";
+import { AGENT_BOOKING_FILTER_CRITERIA, type AgentBookingCriteria } from "../../domain/booking/booking-lifecycle";
+import { VISIBLE_TO_AGENT, type AgentResponse, type BookingPaymentStatus, type BookingStatus, type CancelledBy } from "../../domain/booking/booking.entity";
+import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "../../domain/payment/money-views";
+import type { AgentBookingsPage, AgentBookingsQuery, AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "../../domain/payment/money-views-reader.port";
 import type { PaymentStatus, PaymentType } from "../../domain/payment/payment.entity";
 import type { Database } from "../db/schema";
 
@@ -81,54 +83,87 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
     return row ? toStudentBooking(row) : null;
   }
 
-  async agentBookings(agentId: string, limit = AGENT_BOOKINGS_LIMIT): Promise<AgentBookingView[]> {
-    return collect(
-      async (offset, size) => {
-        const rows = await this.db
-          .selectFrom("bookings as b")
-          .innerJoin("properties as p", "p.id", "b.property_id")
-          .select([
-            "b.booking_reference",
-            "b.property_id",
-            "p.title",
-            "b.visitor_name",
-            "b.visitor_email",
-            "b.visitor_phone",
-            "b.visit_date",
-            "b.visit_time",
-            "b.message",
-            "b.booking_status",
-            "b.payment_status",
-            "b.viewing_outcome",
-            "b.created_at",
-          ])
-          .where("p.agent_id", "=", agentId)
-          .orderBy("b.created_at", "desc")
-          .orderBy("b.id", "desc")
-          .offset(offset)
-          .limit(size)
-          .execute();
-        return rows.map(
-          (r): AgentBookingView => ({
-            reference: r.booking_reference,
-            propertyId: r.property_id,
-            propertyTitle: r.title,
-            visitorName: r.visitor_name,
-            visitorEmail: r.visitor_email,
-            visitorPhone: r.visitor_phone,
-            visitDate: r.visit_date,
-            visitTime: r.visit_time,
-            message: r.message,
-            bookingStatus: r.booking_status as BookingStatus,
-            paymentStatus: r.payment_status as BookingPaymentStatus,
-            viewingOutcome: r.viewing_outcome,
-            createdAt: r.created_at,
-          }),
-        );
-      },
-      agentActsOn,
-      limit,
-    );
+  async agentBookings(agentId: string, query: AgentBookingsQuery): Promise<AgentBookingsPage> {
+    let matching = this.db
+      .selectFrom("bookings as b")
+      .innerJoin("properties as p", "p.id", "b.property_id")
+      .where("p.agent_id", "=", agentId)
+      .where("b.payment_status", "=", VISIBLE_TO_AGENT.paymentStatus)
+      .where("b.booking_status", "in", VISIBLE_TO_AGENT.bookingStatuses);
+    if (query.propertyId !== undefined) matching = matching.where("b.property_id", "=", query.propertyId);
+    if (query.visitDate !== undefined) matching = matching.where("b.visit_date", "=", query.visitDate);
+    // The status filter: AGENT_BOOKING_FILTER_CRITERIA turned into a WHERE (an absent key does not filter).
+    const c: AgentBookingCriteria = query.status === undefined ? {} : AGENT_BOOKING_FILTER_CRITERIA[query.status];
+    if (c.bookingStatus !== undefined) matching = matching.where("b.booking_status", "=", c.bookingStatus);
+    if (c.hasOutcome !== undefined) matching = matching.where("b.viewing_outcome", c.hasOutcome ? "is not" : "is", null);
+    if (c.agentResponse !== undefined) matching = matching.where("b.agent_response", "=", c.agentResponse);
+    const { n } = await matching.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const total = Number(n);
+    const { page, pageCount, offset } = agentBookingsPaging(total, query.page);
+    const rows = await matching
+      .select([
+        "b.id",
+        "b.booking_reference",
+        "b.property_id",
+        "p.title",
+        "b.visitor_name",
+        "b.visitor_email",
+        "b.visitor_phone",
+        "b.visit_date",
+        "b.visit_time",
+        "b.message",
+        "b.booking_status",
+        "b.payment_status",
+        "b.viewing_outcome",
+        "b.agent_response",
+        "b.proposed_visit_date",
+        "b.proposed_visit_time",
+        "b.cancelled_by",
+        "b.cancel_reason",
+        "b.created_at",
+      ])
+      .orderBy("b.created_at", "desc")
+      .orderBy("b.id", "desc")
+      .offset(offset)
+      .limit(AGENT_BOOKINGS_PAGE_SIZE)
+      .execute();
+    const properties = await this.db
+      .selectFrom("properties as p")
+      .select(["p.id", "p.title"])
+      .where("p.agent_id", "=", agentId)
+      .where((eb) =>
+        eb.exists(eb.selectFrom("bookings as b").select("b.id").whereRef("b.property_id", "=", "p.id").where("b.payment_status", "=", VISIBLE_TO_AGENT.paymentStatus)
+            .where("b.booking_status", "in", VISIBLE_TO_AGENT.bookingStatuses),
+        ),
+      )
+      .orderBy("p.title")
+      .orderBy("p.id")
+      .execute();
+    return {
+      total,
+      page,
+      pageCount,
+      properties,
+      items: rows.map(
+        (r): AgentBookingView => ({
+          id: r.id,
+          reference: r.booking_reference,
+          propertyId: r.property_id,
+          propertyTitle: r.title,
+          visitorName: r.visitor_name,
+          visitorEmail: r.visitor_email,
+          visitorPhone: r.visitor_phone,
+          visitDate: r.visit_date,
+          visitTime: r.visit_time,
+          message: r.message,
+          bookingStatus: r.booking_status as BookingStatus,
+          paymentStatus: r.payment_status as BookingPaymentStatus,
+          viewingOutcome: r.viewing_outcome,
+          ...lifecycleOf(r),
+          createdAt: r.created_at,
+        }),
+      ),
+    };
   }
 
   async firstBookableProperty(): Promise<BookablePropertyRef | null> {
@@ -176,6 +211,11 @@ function studentBookingQuery(db: Kysely<Database>) {
       "b.payment_amount",
       "b.viewing_outcome",
       "b.hold_expires_at",
+      "b.agent_response",
+      "b.proposed_visit_date",
+      "b.proposed_visit_time",
+      "b.cancelled_by",
+      "b.cancel_reason",
       "b.created_at",
     ]);
 }
@@ -196,6 +236,18 @@ function toStudentBooking(r: StudentRow): StudentBookingView {
     paymentAmount: Number(r.payment_amount),
     viewingOutcome: r.viewing_outcome,
     holdExpiresAt: r.hold_expires_at,
+    ...lifecycleOf(r),
     createdAt: r.created_at,
+  };
+}
+
+/** The lifecycle columns of a bookings row as the views' fields. */
+function lifecycleOf(r: { agent_response: string; proposed_visit_date: string | null; proposed_visit_time: string | null; cancelled_by: string | null; cancel_reason: string | null }) {
+  return {
+    agentResponse: r.agent_response as AgentResponse,
+    proposedVisitDate: r.proposed_visit_date,
+    proposedVisitTime: r.proposed_visit_time,
+    cancelledBy: r.cancelled_by as CancelledBy | null,
+    cancelReason: r.cancel_reason,
   };
 }

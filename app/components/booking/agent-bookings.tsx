@@ -1,52 +1,84 @@
-// The agent portal's bookings view (/agents/bookings): visits booked on the agent's listings, paid
-// or covered by a subscription, newest first. Read-only.
-import { Link } from "@remix-run/react";
+// The agent portal's bookings list (/agents/bookings): visits booked on the agent's listings, paid
+// or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
+// POST form), propose another time or decline with a reason (their own pages).
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
 import type { AgentBookingView } from "../../../domain/payment/money-views-reader.port";
+import { LifecycleLine } from "./booking-lifecycle";
 import { formatVisitDate } from "./visit-summary";
 
-export function AgentBookingsList({ bookings }: { bookings: AgentBookingView[] }) {
+/** Whether the agent can still answer: isUpcomingVisit (the use cases decide again on the server). */
+const answerable = isUpcomingVisit;
+
+/** `today`: the Buea date from the server, for which bookings offer buttons. */
+export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBookingView[]; back: string; today: string }) {
   const { t, i18n } = useTranslation("booking");
   if (bookings.length === 0) return <p className="card p-6 text-slate-700 dark:text-slate-300">{t("agent.none")}</p>;
   return (
     <ul className="space-y-3" data-testid="agent-bookings">
-      {bookings.map((b) => (
-        <li key={b.reference} className="card p-4 text-sm">
-          <h2 className="text-base font-semibold">
-            <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
-              {b.propertyTitle}
-            </Link>
-          </h2>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium">{t("agent.when")}</dt>
-            <dd>
-              {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime}
-            </dd>
-            <dt className="font-medium">{t("agent.visitor")}</dt>
-            <dd>
-              {b.visitorName} · <a href={`mailto:${b.visitorEmail}`} className="link">{b.visitorEmail}</a> ·{" "}
-              <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
-                {b.visitorPhone}
-              </a>
-            </dd>
-            {b.message ? (
-              <>
-                <dt className="font-medium">{t("agent.message")}</dt>
-                <dd className="whitespace-pre-line">{b.message}</dd>
-              </>
+      {bookings.map((b) => {
+        const id = encodeURIComponent(b.id);
+        return (
+          <li key={b.reference} className="card p-4 text-sm" data-testid="agent-booking">
+            <h2 className="text-base font-semibold">
+              <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
+                {b.propertyTitle}
+              </Link>
+            </h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="font-medium">{t("agent.when")}</dt>
+              <dd>
+                {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime}
+              </dd>
+              <dt className="font-medium">{t("agent.visitor")}</dt>
+              <dd>
+                {b.visitorName} · <a href={`mailto:${b.visitorEmail}`} className="link">{b.visitorEmail}</a> ·{" "}
+                <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
+                  {b.visitorPhone}
+                </a>
+              </dd>
+              {b.message ? (
+                <>
+                  <dt className="font-medium">{t("agent.message")}</dt>
+                  <dd className="whitespace-pre-line">{b.message}</dd>
+                </>
+              ) : null}
+              <dt className="font-medium">{t("summary.reference")}</dt>
+              <dd>
+                <code>{b.reference}</code>
+              </dd>
+              <dt className="font-medium">{t("agent.status")}</dt>
+              <dd>
+                {t(`status.${b.bookingStatus}`, { defaultValue: b.bookingStatus })}
+                {b.viewingOutcome ? ` · ${t(`outcome.${b.viewingOutcome}`)}` : ""}
+                {" · "}
+                <LifecycleLine booking={b} side="agent" />
+              </dd>
+            </dl>
+            {answerable(b, today) ? (
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                {b.agentResponse !== "accepted" ? (
+                  <Form method="post" action="/agents/bookings">
+                    <input type="hidden" name="intent" value="accept" />
+                    <input type="hidden" name="bookingId" value={b.id} />
+                    <input type="hidden" name="back" value={back} />
+                    <button type="submit" className="btn-primary">
+                      {t("agent.actions.accept")}
+                    </button>
+                  </Form>
+                ) : null}
+                <Link to={`/agents/bookings/${id}/propose`} className="btn-secondary">
+                  {t("agent.actions.propose")}
+                </Link>
+                <Link to={`/agents/bookings/${id}/decline`} className="btn-secondary">
+                  {t("agent.actions.decline")}
+                </Link>
+              </div>
             ) : null}
-            <dt className="font-medium">{t("summary.reference")}</dt>
-            <dd>
-              <code>{b.reference}</code>
-            </dd>
-            <dt className="font-medium">{t("agent.status")}</dt>
-            <dd>
-              {t(`status.${b.bookingStatus}`, { defaultValue: b.bookingStatus })}
-              {b.viewingOutcome ? ` · ${t(`outcome.${b.viewingOutcome}`)}` : ""}
-            </dd>
-          </dl>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

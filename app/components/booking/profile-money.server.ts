@@ -1,6 +1,8 @@
 // What the profile page shows of the money module: the subscription (with its end date), the
 // student's bookings and payments, and how many viewings wait for confirmation.
 import type { AppLoadContext } from "@remix-run/node";
+import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
+import { doualaDate } from "../../../domain/booking/visit-date";
 import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
 import { isPayable } from "../../../domain/payment/money-views";
 import { getSubscriptionStatus } from "../../../domain/subscription/subscription.use-cases";
@@ -15,10 +17,12 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
     money.views.viewingsToConfirm(userId, money.clock.now()),
   ]);
   const now = money.clock.now();
+  const today = doualaDate(now);
   return {
     subscription: { active: status.active, expired: status.expired, endsAt: status.endsAt?.toISOString() ?? null },
     platformAccess: { active: access.active, expired: access.expired, expiresAt: access.expiresAt?.toISOString() ?? null },
     bookings: bookings.map((b) => ({
+      id: b.id,
       reference: b.reference,
       propertyId: b.propertyId,
       propertyTitle: b.propertyTitle,
@@ -29,6 +33,14 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
       amount: b.paymentAmount,
       // A pending booking can still be paid while its hold lasts.
       payable: isPayable(b, now),
+      // The visit lifecycle (decision 0117): the agent's answer, and whether the visit can still be
+      // cancelled or moved (isUpcomingVisit, the rule the lifecycle use cases apply again).
+      agentResponse: b.agentResponse,
+      proposedVisitDate: b.proposedVisitDate,
+      proposedVisitTime: b.proposedVisitTime,
+      cancelledBy: b.cancelledBy,
+      cancelReason: b.cancelReason,
+      changeable: isUpcomingVisit(b, today),
     })),
     payments,
     viewingsDue: due.length,

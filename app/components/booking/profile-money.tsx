@@ -1,5 +1,8 @@
 // The profile's money sections: the subscription status with its end date, my bookings, my payments.
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { FormAlert } from "~/components/auth/form-fields";
+import { ConfirmAction } from "~/components/portal/confirm-action";
+import { LifecycleLine, ReasonField } from "./booking-lifecycle";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import type { ProfileMoney } from "./profile-money.server";
@@ -43,10 +46,11 @@ export function PlatformAccessSummary({ access }: { access: ProfileMoney["platfo
   );
 }
 
-export function MyBookings({ bookings, viewingsDue }: { bookings: ProfileMoney["bookings"]; viewingsDue: number }) {
+export function MyBookings({ bookings, viewingsDue, error }: { bookings: ProfileMoney["bookings"]; viewingsDue: number; error: string | null }) {
   const { t, i18n } = useTranslation("booking");
   return (
     <div className="space-y-3 text-sm" data-testid="my-bookings">
+      {error ? <FormAlert id="bookings-error" errors={[error]} /> : null}
       {viewingsDue > 0 ? (
         <p>
           <Link to="/confirm-viewing" className="link">
@@ -59,7 +63,7 @@ export function MyBookings({ bookings, viewingsDue }: { bookings: ProfileMoney["
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-700">
           {bookings.map((b) => (
-            <li key={b.reference} className="py-2">
+            <li key={b.reference} className="py-2" data-testid="my-booking">
               <p className="font-medium">
                 <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
                   {b.propertyTitle}
@@ -78,11 +82,49 @@ export function MyBookings({ bookings, viewingsDue }: { bookings: ProfileMoney["
                     </Link>
                   </>
                 ) : null}
+                {" "}
+                <LifecycleLine booking={{ ...b, bookingStatus: b.status }} side="student" />
               </p>
+              {b.changeable ? <BookingActions booking={b} /> : null}
             </li>
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** Answer the agent's proposal; cancel (asks first, says there is no refund) or move the visit. */
+function BookingActions({ booking }: { booking: ProfileMoney["bookings"][number] }) {
+  const { t } = useTranslation("booking");
+  const id = encodeURIComponent(booking.id);
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      {booking.agentResponse === "proposed" ? (
+        <Form method="post" action="/profile" className="flex flex-wrap gap-2">
+          <input type="hidden" name="intent" value="proposal" />
+          <input type="hidden" name="bookingId" value={booking.id} />
+          <button type="submit" name="answer" value="accept" className="btn-primary">
+            {t("student.proposal.accept")}
+          </button>
+          <button type="submit" name="answer" value="decline" className="btn-secondary">
+            {t("student.proposal.decline")}
+          </button>
+        </Form>
+      ) : null}
+      <Link to={`/profile/bookings/${id}/reschedule`} className="btn-secondary">
+        {t("student.reschedule.link")}
+      </Link>
+      <ConfirmAction
+        confirmHref={`/profile/bookings/${id}/cancel`}
+        action={`/profile/bookings/${id}/cancel`}
+        fields={{}}
+        trigger={t("student.cancel.link")}
+        title={t("student.cancel.title")}
+        body={`${t("student.cancel.noRefund")} ${t("student.cancel.bodyShort", { property: booking.propertyTitle })}`}
+        confirmLabel={t("student.cancel.confirm")}
+        extra={<ReasonField id={`cancel-reason-${booking.id}`} label={t("student.cancel.reason")} />}
+      />
     </div>
   );
 }

@@ -1,29 +1,138 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+// /agents/bookings: the visits booked on the agent's listings that are paid for or covered by a
+// subscription, newest first, 10 a page, filtered by property, day and status (decision 0117).
+// The agent accepts the time here (a plain POST form); proposing another time and declining with
+// a reason have their own pages (/agents/bookings/{id}/propose and /decline), which also serve
+// without JavaScript.
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "../../../domain/booking/booking-lifecycle";
+import { acceptVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";
+import { doualaDate, isCalendarDate } from "../../../domain/booking/visit-date";
+import { FormAlert } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { AgentBookingsList } from "~/components/booking/agent-bookings";
+import { agentBookingActionSchema } from "~/components/booking/lifecycle-schema";
+import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/components/booking/lifecycle.server";
+import { cleanKey } from "~/components/booking/params";
+import { Pagination } from "~/components/listings/pagination";
+import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth", "booking"] };
+export const handle = { i18n: ["auth", "booking", "portal"] };
 export const meta = titleMeta;
 
-// Bookings of the agent's properties (read-only), from the money module's read model.
+/** The filters from the query string; anything malformed is ignored rather than refused. */
+function filtersOf(url: URL) {
+  const q = url.searchParams;
+  const propertyId = cleanKey(q.get("property")) ?? undefined;
+  const date = q.get("date");
+  const visitDate = date && isCalendarDate(date) ? date : undefined;
+  const s = q.get("status");
+  const status = (AGENT_BOOKING_FILTERS as readonly string[]).includes(s ?? "") ? (s as AgentBookingFilter) : undefined;
+  const p = q.get("page");
+  const page = p && /^\d{1,4}$/.test(p) && Number(p) >= 1 ? Number(p) : 1;
+  return { propertyId, visitDate, status, page };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  const bookings = await context.services.money.views.agentBookings(user.id);
-  return { title: t("portal.agent.pages.bookings.title"), bookings };
+  const filters = filtersOf(new URL(request.url));
+  const result = await context.services.money.views.agentBookings(user.id, filters);
+  return {
+    title: t("portal.agent.pages.bookings.title"),
+    bookings: result.items,
+    page: result.page,
+    pageCount: result.pageCount,
+    total: result.total,
+    properties: result.properties,
+    today: doualaDate(context.services.money.clock.now()),
+    filters: { property: filters.propertyId ?? "", date: filters.visitDate ?? "", status: filters.status ?? "" },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAgent(context, request);
+  const formData = await readForm(request);
+  if (!formData) return lifecycleBadForm(request);
+  const submission = parseWithZod(formData, { schema: agentBookingActionSchema });
+  if (submission.status !== "success") return lifecycleBadForm(request);
+  const result = await acceptVisitTime(context.services.money.lifecycle, { agentId: user.id, bookingId: submission.value.bookingId });
+  if (!result.ok) return lifecycleRefused(request, result.error);
+  return redirectWithToast(context, request, backTo(formData.get("back")), { kind: "success", title: "booking:toasts.visitAccepted" });
+}
+
+/** Back to the list as it was filtered (only a path under /agents/bookings is accepted). */
+function backTo(raw: FormDataEntryValue | null): string {
+  return typeof raw === "string" && /^\/agents\/bookings(\?[\w=&%.-]*)?$/.test(raw) && raw.length < 300 ? raw : "/agents/bookings";
 }
 
 export default function AgentBookingsPage() {
-  const { t } = useTranslation("auth");
-  const { bookings } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "booking"]);
+  const { bookings, page, pageCount, total, properties, filters, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as LifecycleActionError | undefined;
+  const query = (p: number) => {
+    const params = new URLSearchParams();
+    if (filters.property) params.set("property", filters.property);
+    if (filters.date) params.set("date", filters.date);
+    if (filters.status) params.set("status", filters.status);
+    if (p > 1) params.set("page", String(p));
+    const s = params.toString();
+    return s ? `/agents/bookings?${s}` : "/agents/bookings";
+  };
   return (
     <PortalLayout portal="agent" title={t("portal.agent.pages.bookings.title")} intro={t("portal.agent.pages.bookings.intro")}>
-      <AgentBookingsList bookings={bookings} />
+      <Form method="get" action="/agents/bookings" className="card mb-4 flex flex-wrap items-end gap-3 p-4" aria-label={t("booking:agent.filters.label")}>
+        <div>
+          <label htmlFor="filter-property" className="label">
+            {t("booking:agent.filters.property")}
+          </label>
+          <select id="filter-property" name="property" className="input" defaultValue={filters.property}>
+            <option value="">{t("booking:agent.filters.allProperties")}</option>
+            {properties.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-date" className="label">
+            {t("booking:agent.filters.date")}
+          </label>
+          <input id="filter-date" name="date" type="date" className="input" defaultValue={filters.date} />
+        </div>
+        <div>
+          <label htmlFor="filter-status" className="label">
+            {t("booking:agent.filters.status")}
+          </label>
+          <select id="filter-status" name="status" className="input" defaultValue={filters.status}>
+            <option value="">{t("booking:agent.filters.allStatuses")}</option>
+            {AGENT_BOOKING_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(`booking:agent.filters.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("booking:agent.filters.apply")}
+        </button>
+        {filters.property || filters.date || filters.status ? (
+          <Link to="/agents/bookings" className="link self-center">
+            {t("booking:agent.filters.clear")}
+          </Link>
+        ) : null}
+      </Form>
+      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t("booking:agent.count", { count: total })}</p>
+      {actionData?.formError ? <FormAlert id="bookings-error" errors={[actionData.formError]} /> : null}
+      <AgentBookingsList bookings={bookings} back={query(page)} today={today} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={query} />
     </PortalLayout>
   );
 }

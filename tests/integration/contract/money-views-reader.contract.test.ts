@@ -5,6 +5,7 @@
 // databases are also checked answer for answer against the in-memory adapter, which decides with
 // the domain predicates, at every instant around those boundaries.
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { AGENT_BOOKING_FILTERS } from "../../../domain/booking/booking-lifecycle";
 import type { MoneyViewsReader } from "../../../domain/payment/money-views-reader.port";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aBooking, aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
@@ -105,6 +106,11 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
       paymentAmount: 8000,
       viewingOutcome: null,
       holdExpiresAt: null,
+      agentResponse: "awaiting",
+      proposedVisitDate: null,
+      proposedVisitTime: null,
+      cancelledBy: null,
+      cancelReason: null,
       createdAt: at(-1800).toISOString(),
     });
     expect(ids(await views.viewingsToConfirm("student-2", at(0)))).toEqual(["s2-conf"]);
@@ -130,15 +136,16 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
   });
 
   it("shows an agent only the paid or covered bookings of their own listings, newest first", async () => {
-    const refs = async (agentId: string, limit?: number) => (await views.agentBookings(agentId, limit)).map((b) => b.reference);
+    const refs = async (agentId: string) => (await views.agentBookings(agentId, { page: 1 })).items.map((b) => b.reference);
     // Not the pending holds, the expired booking or the paid one whose student must rebook.
     expect(await refs("agent-1")).toEqual(["s2-conf", "v-noshow", "v-dec2", "v-dec1b", "v-dec1a", "v-nov30"].map(ref));
-    expect(await refs("agent-1", 2)).toEqual(["s2-conf", "v-noshow"].map(ref));
     expect(await refs("agent-2")).toEqual([ref("v-pay9")]);
     expect(await refs("student-1")).toEqual([ref("v-own")]);
-    expect(await refs("agent-3")).toEqual([]);
-    const [one] = await views.agentBookings("agent-2");
-    expect(one).toEqual({
+    expect(await views.agentBookings("agent-3", { page: 1 })).toEqual({ items: [], total: 0, page: 1, pageCount: 1, properties: [] });
+    const page = await views.agentBookings("agent-2", { page: 1 });
+    expect(page).toMatchObject({ total: 1, page: 1, pageCount: 1, properties: [{ id: "prop-9", title: "Rival's flat" }] });
+    expect(page.items[0]).toEqual({
+      id: "v-pay9",
       reference: ref("v-pay9"),
       propertyId: "prop-9",
       propertyTitle: "Rival's flat",
@@ -151,8 +158,56 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
       bookingStatus: "confirmed",
       paymentStatus: "confirmed",
       viewingOutcome: null,
+      agentResponse: "awaiting",
+      proposedVisitDate: null,
+      proposedVisitTime: null,
+      cancelledBy: null,
+      cancelReason: null,
       createdAt: at(-1400).toISOString(),
     });
+  });
+
+  it("filters the agent's bookings by listing, day and lifecycle status, and pages them ten at a time", async () => {
+    const lifecycle = [
+      aBooking({ id: "l-prop", studentId: "student-3", visitDate: "2026-12-05", createdAt: at(100), ...confirmed, agentResponse: "proposed", proposedSlot: { visitDate: "2026-12-06", visitTime: "02:00 PM" } }),
+      aBooking({ id: "l-acc", studentId: "student-3", propertyId: "prop-2", visitDate: "2026-12-05", createdAt: at(101), ...confirmed, agentResponse: "accepted" }),
+      aBooking({ id: "l-canc", studentId: "student-3", visitDate: "2026-12-07", createdAt: at(102), ...confirmed, bookingStatus: "cancelled", cancellation: { at: at(103), by: "student", reason: "Found a room" } }),
+      aBooking({ id: "l-decl", studentId: "student-3", propertyId: "prop-2", visitDate: "2026-12-07", createdAt: at(104), ...confirmed, bookingStatus: "cancelled", agentResponse: "declined", cancellation: { at: at(105), by: "agent", reason: "Already let" } }),
+      // Accepted, then visited: "visited", not "accepted".
+      aBooking({ id: "l-seen", studentId: "student-3", visitDate: "2026-11-20", createdAt: at(-5000), ...confirmed, agentResponse: "accepted", viewingOutcome: "confirmed", viewingRecordedAt: at(-4000) }),
+    ];
+    for (const b of lifecycle) expect(await f.repos.bookings.insertBooking(b)).toBe("inserted");
+    const q = async (query: Omit<Parameters<MoneyViewsReader["agentBookings"]>[1], "page">) => (await views.agentBookings("agent-1", { page: 1, ...query })).items.map((b) => b.id);
+    expect(await q({ status: "awaiting" })).toEqual(["s2-conf", "v-dec2", "v-dec1b", "v-dec1a", "v-nov30"]);
+    expect(await q({ status: "proposed" })).toEqual(["l-prop"]);
+    expect(await q({ status: "accepted" })).toEqual(["l-acc"]);
+    expect(await q({ status: "cancelled" })).toEqual(["l-decl", "l-canc"]);
+    expect(await q({ status: "visited" })).toEqual(["v-noshow", "l-seen"]);
+    expect(await q({ propertyId: "prop-2" })).toEqual(["l-decl", "l-acc", "s2-conf"]);
+    expect(await q({ propertyId: "prop-9" })).toEqual([]); // another agent's listing: nothing
+    expect(await q({ visitDate: "2026-12-05" })).toEqual(["l-acc", "l-prop"]);
+    expect(await q({ visitDate: "2026-12-07", status: "cancelled", propertyId: "prop-1" })).toEqual(["l-canc"]);
+    const [proposed] = (await views.agentBookings("agent-1", { page: 1, status: "proposed" })).items;
+    expect(proposed).toMatchObject({ agentResponse: "proposed", proposedVisitDate: "2026-12-06", proposedVisitTime: "02:00 PM", cancelledBy: null });
+    const [declined] = (await views.agentBookings("agent-1", { page: 1, status: "cancelled" })).items;
+    expect(declined).toMatchObject({ bookingStatus: "cancelled", agentResponse: "declined", cancelledBy: "agent", cancelReason: "Already let" });
+    const cancelledForStudent = await views.studentBooking("student-3", "l-canc");
+    expect(cancelledForStudent).toMatchObject({ cancelledBy: "student", cancelReason: "Found a room", agentResponse: "awaiting" });
+
+    // 11 bookings: two pages, the second holding the oldest; a page past the end shows the last.
+    const first = await views.agentBookings("agent-1", { page: 1 });
+    expect(first).toMatchObject({ total: 11, page: 1, pageCount: 2 });
+    expect(first.items.map((b) => b.id)).toEqual(["l-decl", "l-canc", "l-acc", "l-prop", "s2-conf", "v-noshow", "v-dec2", "v-dec1b", "v-dec1a", "v-nov30"]);
+    expect(first.properties).toEqual([
+      { id: "prop-2", title: "Room in Bonduma" },
+      { id: "prop-1", title: "Studio near UB gate" },
+    ]);
+    const second = await views.agentBookings("agent-1", { page: 2 });
+    expect(second).toMatchObject({ total: 11, page: 2, pageCount: 2 });
+    expect(second.items.map((b) => b.id)).toEqual(["l-seen"]);
+    expect(await views.agentBookings("agent-1", { page: 99 })).toEqual(second);
+    expect(await views.agentBookings("agent-1", { page: 0 })).toEqual(first);
+    expect(await views.agentBookings("agent-1", { page: 1, status: "proposed" })).toMatchObject({ total: 1, pageCount: 1 });
   });
 
   it("offers the oldest verified listing that takes visits, never one that does not", async () => {
@@ -194,7 +249,12 @@ describeEachDatabase(allDatabaseKinds())("MoneyViewsReader on %s answers as the 
       expect(await database.views.studentBookings(user)).toEqual(await memory.views.studentBookings(user));
       expect(await database.views.studentPayments(user)).toEqual(await memory.views.studentPayments(user));
     }
-    for (const agent of ["agent-1", "agent-2", "student-1", "agent-3"]) expect(await database.views.agentBookings(agent)).toEqual(await memory.views.agentBookings(agent));
+    for (const agent of ["agent-1", "agent-2", "student-1", "agent-3"]) {
+      for (const status of [undefined, ...AGENT_BOOKING_FILTERS]) {
+        const query = { page: 1, status };
+        expect(await database.views.agentBookings(agent, query), `${agent} ${status}`).toEqual(await memory.views.agentBookings(agent, query));
+      }
+    }
     expect(await database.views.firstBookableProperty()).toEqual(await memory.views.firstBookableProperty());
   });
 });

@@ -2,7 +2,7 @@
 // viewing whose outcome can be recorded, a booking the agent acts on, a listing that takes visits.
 import { describe, expect, it } from "vitest";
 import { BOOKABLE_PROPERTY, isBookable } from "../../../domain/booking/booking-property-reader.port";
-import { agentActsOn, holdIsRunning, viewingOutcomeRefusal } from "../../../domain/booking/booking.entity";
+import { visibleToAgent, holdIsRunning, viewingOutcomeRefusal } from "../../../domain/booking/booking.entity";
 import { isPayable, isViewingDue } from "../../../domain/payment/money-views";
 
 const t = (iso: string) => new Date(iso);
@@ -39,12 +39,14 @@ describe("viewingOutcomeRefusal / isViewingDue", () => {
   });
 });
 
-describe("agentActsOn and isBookable", () => {
-  it("shows the agent only visits paid for or covered by a subscription", () => {
-    expect(agentActsOn({ bookingStatus: "confirmed", paymentStatus: "confirmed" })).toBe(true);
-    expect(agentActsOn({ bookingStatus: "pending", paymentStatus: "pending" })).toBe(false);
-    expect(agentActsOn({ bookingStatus: "rebook_required", paymentStatus: "confirmed" })).toBe(false);
-    expect(agentActsOn({ bookingStatus: "confirmed", paymentStatus: "pending" })).toBe(false);
+describe("visibleToAgent and isBookable", () => {
+  it("shows the agent only visits paid for or covered by a subscription, cancelled ones included", () => {
+    expect(visibleToAgent({ bookingStatus: "confirmed", paymentStatus: "confirmed" })).toBe(true);
+    expect(visibleToAgent({ bookingStatus: "cancelled", paymentStatus: "confirmed" })).toBe(true);
+    expect(visibleToAgent({ bookingStatus: "pending", paymentStatus: "pending" })).toBe(false);
+    expect(visibleToAgent({ bookingStatus: "expired", paymentStatus: "pending" })).toBe(false);
+    expect(visibleToAgent({ bookingStatus: "rebook_required", paymentStatus: "confirmed" })).toBe(false);
+    expect(visibleToAgent({ bookingStatus: "confirmed", paymentStatus: "pending" })).toBe(false);
   });
   it("takes visits only when available, switched on and not hidden (the data the stores query by)", () => {
     expect(isBookable(BOOKABLE_PROPERTY)).toBe(true);

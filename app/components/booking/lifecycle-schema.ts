@@ -1,0 +1,32 @@
+// The visit-lifecycle forms' schemas (docs/decisions/0117), shared by the pages and the actions.
+// The domain checks every rule again (booking-lifecycle.ts); the bounds come from there.
+import { z } from "zod";
+import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
+import { hasForbiddenControls } from "./params";
+
+const id = z.string().trim().min(1).max(100).refine((v) => !hasForbiddenControls(v));
+
+export const newSlotSchema = z.object({
+  visitDate: z
+    .string({ required_error: "booking:errors.invalid_date" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "booking:errors.invalid_date"),
+  visitTime: z
+    .string({ required_error: "booking:errors.time_required" })
+    .trim()
+    .min(1, "booking:errors.time_required")
+    .max(20, "booking:errors.invalid_slot"),
+});
+
+const reason = z
+  .string()
+  .max(MAX_REASON_LENGTH * 4, "booking:errors.invalid_reason")
+  .refine((v) => !hasForbiddenControls(v), "booking:errors.invalid_reason");
+
+/** The agent declines: the reason is required (the domain checks its length). */
+export const declineSchema = z.object({ reason: reason.default("") });
+/** The student cancels: a reason is optional. */
+export const cancelSchema = z.object({ reason: reason.optional() });
+/** The agent's bookings screen posts only "accept" (proposing and declining have their own pages). */
+export const agentBookingActionSchema = z.object({ intent: z.literal("accept"), bookingId: id });
+export const proposalAnswerSchema = z.object({ answer: z.enum(["accept", "decline"]) });
