@@ -6,7 +6,6 @@ import type { AuditLog } from "../../domain/accounts/audit-log.port";
 import type { PaymentLedger } from "../../domain/payment/payment-ledger.port";
 import { KyselyAccountAuditLog } from "../../infrastructure/repositories/kysely-account-audit-log";
 import { KyselyPaymentLedger } from "../../infrastructure/repositories/kysely-payment-ledger";
-import type { Kysely } from "kysely";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
 import type { BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
