@@ -142,7 +142,10 @@ export async function cancelVisit(deps: BookingLifecycleDeps, input: { actor: Ca
   const actor = input.actor;
   return inUnit(deps, input.bookingId, (found) => actor.role === "admin" || found.booking.studentId === actor.id, async (repos, { booking, property }, now) => {
     const recipients: NoticeRecipient[] = by === "admin" ? ["student", "agent"] : ["agent"];
-    const change: BookingLifecycleChange = { bookingStatus: "cancelled", proposedSlot: null, cancellation: { at: now, by, reason } };
+    // A time the agent proposed dies with the visit: the answer goes back to awaiting, so a booking
+    // is never "proposed" without a proposed slot.
+    const agentResponse = booking.agentResponse === "proposed" ? "awaiting" : undefined;
+    const change: BookingLifecycleChange = { bookingStatus: "cancelled", agentResponse, proposedSlot: null, cancellation: { at: now, by, reason } };
     return apply(repos, booking, property, change, now, recipients.map((recipient): NoticeSpec => ({ kind: "booking_cancelled", recipient, data: { by, reason } })));
   });
 }

@@ -172,6 +172,13 @@ describe("cancelling and rescheduling", () => {
     expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-1" }, bookingId: w.booking.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
   });
 
+  it("cancelling a visit with a time proposed drops the proposal: never 'proposed' without a slot", async () => {
+    const w = await world();
+    await proposeVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "2:00 PM" });
+    const r = await cancelVisit(w.deps, { actor: { role: "student", id: "student-1" }, bookingId: w.booking.id });
+    expect(r.ok && r.value.booking).toMatchObject({ bookingStatus: "cancelled", agentResponse: "awaiting", proposedSlot: null });
+  });
+
   it("a visit today can still be cancelled; yesterday's cannot", async () => {
     const w = await world();
     w.clock.advance(DAY_MS);
