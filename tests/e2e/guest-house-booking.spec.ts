@@ -6,8 +6,10 @@
 //
 // Each project pays the access once, so each uses its own demo account: the js project the demo
 // student, the no-js project the demo agent (any signed-in user can book a guest house); neither has
-// access in the seed. "15 days later, pay again" is proven at route level with an injected clock
-// (tests/integration/routes/guest-house-booking.test.ts): the e2e server has no movable clock.
+// access in the seed. "15 days later, pay again": the e2e server has no movable clock, so the test
+// moves this user's stored access 15 days into the past, which is what the server sees when its
+// clock moves 15 days ahead (the route test does it with an injected clock:
+// tests/integration/routes/guest-house-booking.test.ts).
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
@@ -21,6 +23,22 @@ function readDb<T>(query: (db: Database.Database) => T): T {
   const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
   try {
     return query(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Moves every access of the user `days` into the past, as if the clock had moved that far ahead. */
+function ageAccess(email: string, days: number) {
+  const db = new Database(DB_FILE, { fileMustExist: true });
+  try {
+    const rows = db
+      .prepare("SELECT f.id, f.payment_date, f.expiry_date FROM platform_fee_payments f JOIN profiles p ON p.id = f.user_id WHERE p.email = ?")
+      .all(email) as { id: string; payment_date: string; expiry_date: string }[];
+    const back = (iso: string) => new Date(Date.parse(iso) - days * 86_400_000).toISOString();
+    const update = db.prepare("UPDATE platform_fee_payments SET payment_date = ?, expiry_date = ? WHERE id = ?");
+    for (const r of rows) update.run(back(r.payment_date), back(r.expiry_date), r.id);
+    return rows.length;
   } finally {
     db.close();
   }
@@ -119,5 +137,18 @@ test.describe("guest-house booking", () => {
     await expect(page.getByTestId("guest-house-attempts")).toContainText(LODGE);
     await expect(page.getByTestId("guest-house-attempts")).toContainText("opened on WhatsApp");
     await expect(page.getByTestId("platform-access").getByRole("link", { name: "Renew the access" })).toBeVisible();
+
+    // Fifteen days later the 14-day access has run out: the profile offers to pay again, and the
+    // booking form sends the user to pay before anything reaches the host.
+    await page.unroute(/^https:\/\/wa\.me\//);
+    expect(ageAccess(email, 15)).toBe(1);
+    await page.goto("/profile");
+    await expect(page.getByTestId("platform-access").getByRole("link", { name: "Pay the access" })).toBeVisible();
+    await page.goto(`/guest-house-booking/${house.id}`);
+    await page.getByLabel("Check-in date").fill(isoDay(js ? 8 : 9));
+    await page.getByLabel("Check-out date").fill(isoDay(js ? 9 : 10));
+    await page.getByLabel("Number of guests").fill("1");
+    await page.getByRole("button", { name: "Continue: pay the access (5 000 FCFA)" }).click();
+    await expect(page).toHaveURL(new RegExp(`/guest-house-payment\\?house=${house.id}$`));
   });
 });
