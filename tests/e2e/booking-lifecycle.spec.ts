@@ -5,9 +5,9 @@
 // moves the first to another free time. Each step's e-mail reaches the other side through the
 // booking_notices outbox, which the demo admin reads at /admin/outbox.
 //
-// One sign-up per project. Each project books two of the demo agent's open listings in the middle
-// of the list, on days (26+ and 33+) that money.spec.ts (5+, 20+) and booking-emails.spec.ts (40+)
-// do not use, so the three specs never contend for a slot.
+// One sign-up per project. The demo agent has seven open listings, which the three booking specs
+// share; what keeps their slots apart is the days: this spec books from day 26 (js) and 33 (no-js),
+// money.spec.ts from days 5 to 24 and booking-emails.spec.ts from day 40.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { approve, chooseFreeTime, DEMO_PASSWORD, logIn, newStudent, openBookingForm, payWithMtn, readDb } from "./booking-helpers";
@@ -18,7 +18,7 @@ interface Listing {
   title: string;
 }
 
-/** The demo agent's open listings in a stable order; js takes the 5th and 6th, no-js the 7th and 8th. */
+/** Two of the demo agent's open listings, in a stable order: js the 5th and 6th, no-js the 7th and the next (wrapping). */
 function listingsFor(testInfo: TestInfo): [Listing, Listing] {
   const rows = readDb((db) =>
     db
