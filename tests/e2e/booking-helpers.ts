@@ -73,11 +73,22 @@ export const isoDay = (offset: number) => new Date(Date.now() + 3600_000 + offse
 export async function openBookingForm(page: Page, propertyId: string, fromOffset: number): Promise<{ date: string; time: string }> {
   await page.goto(`/book-visit/${propertyId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Book a visit" })).toBeVisible();
+  return chooseFreeTime(page, fromOffset);
+}
+
+/**
+ * On a page with the visit date field and "Show times" (booking, proposing or moving a visit):
+ * selects the first free time of the first day from `fromOffset` that has one. Answers both.
+ */
+export async function chooseFreeTime(page: Page, fromOffset: number): Promise<{ date: string; time: string }> {
   for (let offset = fromOffset; offset < fromOffset + 10; offset += 1) {
     const date = isoDay(offset);
     await page.getByLabel("Visit date").fill(date);
     await page.getByRole("button", { name: "Show times" }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]date=${date}`));
+    // With JavaScript, typing the date and pressing Show times each load the times: read them once
+    // both have settled, not the previous day's still on screen.
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel(/^Time slot on /)).toBeVisible();
     const times = await page.locator('select[name="visitTime"] option:not([disabled]):not([value=""])').allTextContents();
     if (times.length > 0) {
