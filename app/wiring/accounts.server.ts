@@ -44,7 +44,7 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     storage: new LocalFileStorage(path.join(config.storageDir, "private")),
     clock,
     ids,
-    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails },
+    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp },
   };
 }
 

@@ -30,6 +30,11 @@ export interface AccountsSettings {
   appUrl: string;
   /** Lower-case e-mails promoted to admin at sign-in (ADMIN_EMAILS). */
   adminEmails: readonly string[];
+  /**
+   * Sign-ups allowed from one address per throttle window (SIGN_UPS_PER_IP; SIGN_UP_LIMITS.perIp
+   * when unset). A campus or a mobile operator may put many students behind one address.
+   */
+  signUpsPerIp?: number;
 }
 
 export interface AccountsDeps {

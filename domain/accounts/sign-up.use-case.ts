@@ -56,7 +56,7 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput): Promise<Re
   const limits = limitedKeys(
     "signup",
     { name: "email", value: email, max: SIGN_UP_LIMITS.perEmail },
-    { value: input.ip, max: SIGN_UP_LIMITS.perIp },
+    { value: input.ip, max: deps.settings.signUpsPerIp ?? SIGN_UP_LIMITS.perIp },
   );
   if (await isOverLimit(deps, limits)) return err(authError("auth.too_many_attempts"));
   await recordAttempt(deps, limits.map((l) => l.key));

@@ -83,6 +83,7 @@ const envSchema = z
     BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
     MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
+    SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.DEMO_MODE && env.SESSION_SECRETS.length === 0) {
@@ -209,6 +210,8 @@ export interface Config {
   pageCacheTtlMs: number;
   /** Live visit bookings (pending, or confirmed and still ahead) one student may hold at once. */
   maxLiveVisitBookings: number;
+  /** Sign-ups allowed from one IP address per 15 minutes. */
+  signUpsPerIp: number;
 }
 
 export class ConfigError extends Error {
@@ -305,5 +308,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
+    signUpsPerIp: e.SIGN_UPS_PER_IP,
   };
 }

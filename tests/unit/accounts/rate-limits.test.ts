@@ -31,6 +31,13 @@ describe("sign-up limits", () => {
     expect((await signUp(t.deps, validSignUp({ email: "one-more@example.cm", ip: "10.9.9.10" }))).ok).toBe(true);
   });
 
+  it("takes the per-IP limit from the settings (SIGN_UPS_PER_IP) when an operator sets one", async () => {
+    const t = createTestAccounts();
+    t.deps.settings = { ...t.deps.settings, signUpsPerIp: 3 };
+    for (let i = 0; i < 3; i++) expect((await signUp(t.deps, validSignUp({ email: `campus${i}@example.cm`, ip: "10.7.7.7" }))).ok).toBe(true);
+    expect(await signUp(t.deps, validSignUp({ email: "campus3@example.cm", ip: "10.7.7.7" }))).toEqual(tooMany);
+  });
+
   it("counts a confirmed address like any other, so the limit tells nothing either", async () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
