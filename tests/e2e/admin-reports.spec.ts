@@ -23,7 +23,7 @@ test("the demo admin reads the dashboard and the reports, and reaches the payout
   await expect(page.getByTestId("commissions-pending")).toHaveText(/\d+/);
   await expect(page.getByTestId("payments-30")).toContainText("FCFA");
 
-  await page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Reports" }).click();
+  await page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Reports", exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin/reports");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByTestId("revenue-weekly").locator("tbody tr")).toHaveCount(8);

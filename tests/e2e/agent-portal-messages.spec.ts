@@ -27,14 +27,14 @@ function readDb<T>(query: (db: Database.Database) => T): T {
   }
 }
 
-/** One of the demo agent's open listings per project, away from the ones the money spec books. */
+/** One of the demo agent's open listings per project: the oldest, which no other spec adds, closes or hides while this runs. */
 function listingFor(testInfo: TestInfo): { id: string; title: string } {
   const rows = readDb((db) =>
     db
       .prepare(
         `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
          WHERE a.email = ? AND p.hidden_at IS NULL
-         ORDER BY p.created_at DESC, p.id DESC`,
+         ORDER BY p.created_at ASC, p.id ASC`,
       )
       .all(AGENT) as Array<{ id: string; title: string }>,
   );

@@ -143,7 +143,8 @@ test.describe("guest-house booking", () => {
     await page.unroute(/^https:\/\/wa\.me\//);
     expect(ageAccess(email, 15)).toBe(1);
     await page.goto("/profile");
-    await expect(page.getByTestId("platform-access").getByRole("link", { name: "Pay the access" })).toBeVisible();
+    await expect(page.getByTestId("platform-access")).toContainText("Guest-house access: expired on");
+    await expect(page.getByTestId("platform-access").getByRole("link", { name: "Renew the access" })).toBeVisible();
     await page.goto(`/guest-house-booking/${house.id}`);
     await page.getByLabel("Check-in date").fill(isoDay(js ? 8 : 9));
     await page.getByLabel("Check-out date").fill(isoDay(js ? 9 : 10));
