@@ -129,7 +129,10 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
 
   // Both actions, with who and before/after, in the audit log.
   await page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Audit log" }).click();
-  await page.getByLabel("Action").selectOption({ label: "All admin actions" });
+  // With JavaScript the click navigates on the client: wait for the audit page before using its
+  // filter (the user page has an "Actions" section the label would otherwise match).
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/audit");
+  await page.getByLabel("Action", { exact: true }).selectOption({ label: "All admin actions" });
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/action=admin\./);
   const entries = page.getByTestId("audit-entry").filter({ hasText: name });
