@@ -91,12 +91,13 @@ describeEachDatabase(moneyKinds())("CommissionRepository on %s", (kind) => {
     expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 10000, paid: 0, unpaid: 10000, count: 2 });
   });
 
-  // Not on the in-memory adapter: marking one earning paid is done here on the table, since the
-  // payout use case that would do it through the port comes with the admin issue (11).
-  it.runIf(kind !== "memory")("splits paid from unpaid", async () => {
+  it("splits paid from unpaid; pays a pending earning once, with its date and reference", async () => {
     await f.repos.commissions.insertEarning(earning("c1", "b1"));
     await f.repos.commissions.insertEarning(earning("c2", "b2"));
-    await f.db!.db.updateTable("commission_earnings").set({ status: "paid", paid: 1, paid_date: at(5).toISOString() }).where("id", "=", "c1").execute();
+    expect(await f.repos.commissions.markPaid("c1", { paidDate: at(5), reference: "PAYOUT-1" })).toBe(true);
+    expect(await f.repos.commissions.markPaid("c1", { paidDate: at(6), reference: "PAYOUT-2" })).toBe(false);
+    expect(await f.repos.commissions.markPaid("missing", { paidDate: at(6), reference: "PAYOUT-2" })).toBe(false);
+    expect(await f.repos.commissions.findByBookingId("b1")).toMatchObject({ status: "paid", paidDate: at(5), payoutReference: "PAYOUT-1" });
     expect(await f.repos.commissions.agentEarnings("agent-1")).toEqual({ total: 10000, paid: 5000, unpaid: 5000, count: 2 });
     expect((await f.repos.commissions.findByBookingId("b1"))?.status).toBe("paid");
     // A paid earning cannot be voided.
