@@ -23,7 +23,8 @@ const text = (required: string, max: number, tooLong = required) =>
         .refine((v) => !hasForbiddenControls(v), required),
     );
 
-export const bookVisitSchema = z.object({
+/** A visit slot as a form posts it: the day (YYYY-MM-DD) and a time label; the domain checks it is free. */
+export const visitSlotFields = {
   visitDate: z
     .string({ required_error: "booking:errors.invalid_date" })
     .trim()
@@ -33,6 +34,10 @@ export const bookVisitSchema = z.object({
     .trim()
     .min(1, "booking:errors.time_required")
     .max(20, "booking:errors.invalid_slot"),
+};
+
+export const bookVisitSchema = z.object({
+  ...visitSlotFields,
   visitorName: text("booking:errors.invalid_visitor_name", VISITOR_NAME_MAX),
   visitorEmail: text("booking:errors.invalid_visitor_email", VISITOR_EMAIL_MAX)
     .transform((v) => v.toLowerCase())

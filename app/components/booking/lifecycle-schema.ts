@@ -2,21 +2,13 @@
 // The domain checks every rule again (booking-lifecycle.ts); the bounds come from there.
 import { z } from "zod";
 import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
+import { visitSlotFields } from "./booking-schema";
 import { hasForbiddenControls } from "./params";
 
 const id = z.string().trim().min(1).max(100).refine((v) => !hasForbiddenControls(v));
 
-export const newSlotSchema = z.object({
-  visitDate: z
-    .string({ required_error: "booking:errors.invalid_date" })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "booking:errors.invalid_date"),
-  visitTime: z
-    .string({ required_error: "booking:errors.time_required" })
-    .trim()
-    .min(1, "booking:errors.time_required")
-    .max(20, "booking:errors.invalid_slot"),
-});
+/** Another time for a visit (the agent proposes it, or the student moves the visit). */
+export const newSlotSchema = z.object(visitSlotFields);
 
 const reason = z
   .string()
