@@ -3,11 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { i18nConfig } from "./i18n";
-import { i18next, resources } from "./i18next.server";
+import { i18next, i18nInstance } from "./i18next.server";
 import { NonceContext, SupportContext } from "./components/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -19,10 +17,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = await i18next.getLocale(request);
-  const ns = i18next.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", ...ns], resources });
+  const instance = await i18nInstance(lng);
 
   const nonce = loadContext.cspNonce ?? "";
   const support = loadContext.services?.publicConfig.support ?? { email: "", phone: "" };

@@ -280,6 +280,15 @@ async function main() {
     lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
     for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
   }
+  // CPU profiles are taken by `npm run bench:profile` (one file per change, before and after) and
+  // kept beside the results, since a profile explains a figure above.
+  const profileDir = "bench/profiles";
+  if (fs.existsSync(profileDir)) {
+    lines.push("", "## CPU profiles (`npm run bench:profile`)", "");
+    for (const file of fs.readdirSync(profileDir).filter((f) => f.endsWith(".md")).sort()) {
+      lines.push(`### ${file.replace(/\.md$/, "")}`, "", fs.readFileSync(path.join(profileDir, file), "utf8").trim(), "");
+    }
+  }
   lines.push("", "## Query plans at the largest size", "");
   for (const run of runs) if (run.plans) lines.push(`### ${run.dialect}`, "", run.plans.replace(/^### /gm, "#### "), "");
   const report = lines.join("\n") + "\n";

@@ -9,16 +9,30 @@ export function formatXaf(amount: number): string {
 
 const localeTag = (language: string) => (language === "fr" ? "fr-CM" : "en-GB");
 
+// Building an Intl formatter costs far more than using one (a list page formats dozens of
+// figures): each one is made once per language and set of options, then reused.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cachedFormatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, language: string, options: object, make: () => T): T {
+  const key = `${kind}|${localeTag(language)}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** An Intl.NumberFormat for the language, made once. */
+export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  cachedFormatter("n", language, options, () => new Intl.NumberFormat(localeTag(language), options));
+
 /** A calendar date, e.g. "22 November 2026" / "22 novembre 2026". Times are shown in Buea's zone. */
 export function formatDate(value: Date | string, language: string, options: Intl.DateTimeFormatOptions = {}): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  return new Intl.DateTimeFormat(localeTag(language), {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Africa/Douala",
-    ...options,
-  }).format(date);
+  return cachedFormatter("d", language, options, () =>
+    new Intl.DateTimeFormat(localeTag(language), { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Douala", ...options }),
+  ).format(date);
 }
 
 export function formatDateTime(value: Date | string, language: string): string {
@@ -28,6 +42,6 @@ export function formatDateTime(value: Date | string, language: string): string {
 /** Metres for people: "450 m", "1.2 km". */
 export function formatDistance(metres: number, language: string): string {
   if (metres < 1000) return `${Math.round(metres / 10) * 10} m`;
-  const km = new Intl.NumberFormat(localeTag(language), { maximumFractionDigits: 1 }).format(metres / 1000);
+  const km = numberFormat(language, { maximumFractionDigits: 1 }).format(metres / 1000);
   return `${km} km`;
 }

@@ -1,6 +1,7 @@
 // How the agent's reports page and its CSV write figures, so the two can never disagree.
 import type { AgentReport } from "../../../domain/agent-reports/agent-report.query";
 import type { CsvCell } from "~/utils/csv";
+import { numberFormat } from "~/utils/format";
 
 /** A conversion rate as a percentage with one decimal, e.g. 0.125 → 12.5; null stays null. */
 export function conversionPercent(rate: number | null): number | null {
@@ -11,7 +12,7 @@ export function conversionPercent(rate: number | null): number | null {
 export function formatConversion(rate: number | null, language: string): string {
   const percent = conversionPercent(rate);
   if (percent === null) return "—";
-  return `${new Intl.NumberFormat(language === "fr" ? "fr-CM" : "en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent)} %`;
+  return `${numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent)} %`;
 }
 
 export interface ReportCsvLabels {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "~/utils/format";
 import type { PropertyStatus } from "../../../domain/listings/buea";
 
 const statusTone: Record<PropertyStatus, string> = {
@@ -35,7 +36,7 @@ export function VerifiedBadge({ label }: { label?: string }) {
 export function RatingSummary({ rating, count }: { rating: number | null; count: number }) {
   const { t, i18n } = useTranslation("listings");
   if (rating === null || count === 0) return <span className="text-sm text-slate-700 dark:text-slate-300">{t("agent.noReviews")}</span>;
-  const value = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(rating);
+  const value = numberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(rating);
   return (
     <span className="text-sm text-slate-800 dark:text-slate-200">
       <span aria-hidden="true" className="text-amber-700 dark:text-sun-400">★ </span>
