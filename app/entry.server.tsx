@@ -7,8 +7,20 @@ import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { i18next, i18nInstance } from "./i18next.server";
 import { NonceContext, SupportContext } from "./components/nonce";
+import { STATIC_PAGE_HEADER } from "./static-page";
 
 const ABORT_DELAY = 5_000;
+
+
+/**
+ * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
+ * one: only /enhance.js, a file of our own. It is rendered without a nonce, so it is the same
+ * bytes for every visitor and the page cache can keep it compressed (docs/decisions/0132).
+ */
+function isStaticPage(context: EntryContext): boolean {
+  const matches = context.staticHandlerContext.matches;
+  return matches.length > 0 && matches.some((m) => (context.routeModules[m.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -20,10 +32,13 @@ export default async function handleRequest(
   const lng = await i18next.getLocale(request);
   const instance = await i18nInstance(lng);
 
-  const nonce = loadContext.cspNonce ?? "";
+  const staticPage = isStaticPage(remixContext);
+  const nonce = staticPage ? "" : loadContext.cspNonce ?? "";
+  if (staticPage) responseHeaders.set(STATIC_PAGE_HEADER, "1");
   const support = loadContext.services?.publicConfig.support ?? { email: "", phone: "" };
-  // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed. A
+  // static page is always whole: a streamed Suspense boundary would need an inline script.
+  const waitForAll = staticPage || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -31,12 +46,12 @@ export default async function handleRequest(
       <NonceContext.Provider value={nonce}>
         <SupportContext.Provider value={{ email: support.email, phone: support.phone }}>
           <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
           </I18nextProvider>
         </SupportContext.Provider>
       </NonceContext.Provider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -119,7 +119,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {data?.publicDemo ? <PublicDemoBanner /> : null}
         {children}
-        <script nonce={nonce} src="/enhance.js" defer />
+        {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}
+        {!hydrate && data?.saveData ? null : <script nonce={nonce || undefined} src="/enhance.js" defer />}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,7 +1,8 @@
 // HTTP caching of the HTML pages (docs/decisions/0105-html-etags-and-seo.md).
 // - Visitors: `Cache-Control: no-cache` and a weak ETag, the hash of the page. A browser (or a
 //   proxy) that already holds the page sends If-None-Match and gets a bodiless 304: on a slow,
-//   expensive connection that is a few hundred bytes instead of the whole document.
+//   expensive connection that is a few hundred bytes instead of the whole document. A static
+//   page (no CSP nonce) may also be held by a shared cache for 5 s (decision 0132).
 // - Signed-in users (a kn_session cookie): `Cache-Control: private, no-store`, no ETag. Their pages
 //   carry their name and their data; nothing may keep or share them.
 // Static assets are served before this middleware and keep their own (immutable) headers.
@@ -27,6 +28,18 @@ export function htmlEtag(body: Buffer, nonce: string): string {
   return `W/"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
 }
 
+/**
+ * A static page (no nonce in its policy: the same bytes for every visitor) may be kept by a shared
+ * cache (a reverse proxy, a CDN) for a few seconds, like our own page cache; browsers revalidate
+ * it each time with its ETag. A page with a nonce is never shared: the nonce would be reused.
+ */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+
+export const isStaticPage = (res: Response): boolean => {
+  const policy = res.getHeader("Content-Security-Policy");
+  return policy !== undefined && !String(policy).includes("'nonce-");
+};
+
 type WriteCallback = (error?: Error | null) => void;
 
 function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
@@ -48,7 +61,8 @@ export function htmlCaching() {
     const decide = (): boolean => {
       if (buffering !== null) return buffering;
       const html = /^text\/html/i.test(String(res.getHeader("Content-Type") ?? ""));
-      if (!html || res.headersSent) return (buffering = false);
+      // Bytes the page cache stored already compressed come with their own headers and ETag.
+      if (!html || res.headersSent || res.getHeader("Content-Encoding")) return (buffering = false);
       // The page depends on the language and theme cookies, Accept-Language and Save-Data.
       res.vary("Cookie");
       res.vary("Accept-Language");
@@ -58,7 +72,7 @@ export function htmlCaching() {
         res.removeHeader("ETag");
         return (buffering = false);
       }
-      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", isStaticPage(res) && !res.getHeader("Set-Cookie") ? SHARED_PAGE_CACHE_CONTROL : "no-cache");
       // Only a complete, successful page gets a validator; errors and redirects are not worth one.
       return (buffering = res.statusCode === 200);
     };

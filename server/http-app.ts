@@ -16,6 +16,7 @@ import { htmlCaching } from "./caching";
 import { pageCache } from "./page-cache";
 import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
+import { STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -79,7 +80,14 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
 async function sendRemixResponse(res: Response, response: globalThis.Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // A page without any script needing the nonce gets the policy without one (server/security.ts).
+    if (key.toLowerCase() === STATIC_PAGE_HEADER.toLowerCase()) {
+      if (res.locals.staticPagePolicy) res.setHeader("Content-Security-Policy", String(res.locals.staticPagePolicy));
+      continue;
+    }
+    res.append(key, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

@@ -5,6 +5,9 @@
 // the server keeps each one for a few seconds (the spec lets data be 5 minutes stale) and answers
 // from memory (docs/decisions/0006-visitor-page-cache.md). The CSP nonce changes on every
 // response: the cache keeps the page cut at the nonce and joins it with the new one.
+// A static page (rendered without a nonce: docs/decisions/0132) is the same bytes for everyone:
+// it is kept already compressed (gzip and Brotli, made once off the main thread) with its ETag,
+// and answered as stored bytes, the encoding chosen by Accept-Encoding.
 //
 // - The key holds the language the app renders the request in, chosen by the app's own rule
 //   (app/language.server.ts: ?lng=, then the cookie, then Accept-Language by q-value), so a French
@@ -16,7 +19,10 @@
 //   request carrying the app's "data changed" signal (app/utils/data-changed.server.ts). A refused
 //   webhook, a form with errors or a language switch leave it warm.
 // Signed-in pages are never cached.
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
 import { detectLanguage } from "../app/language.server";
 import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
@@ -41,11 +47,64 @@ const NOT_REPLAYED = new Set([
   DATA_CHANGED_HEADER.toLowerCase(),
 ]);
 
-interface CachedPage {
-  /** The HTML split at the nonce it was rendered with. */
+type StoredHeaders = [string, string | string[]][];
+
+/** A page with a nonce: the HTML split at the nonce it was rendered with. */
+interface NonceCachedPage {
+  kind: "nonce";
   parts: string[];
-  headers: [string, string | string[]][];
+  headers: StoredHeaders;
   storedAt: number;
+}
+
+/** A static page: the same bytes for everyone, in each encoding, with its policy and ETag. */
+interface StaticCachedPage {
+  kind: "bytes";
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  etag: string;
+  headers: StoredHeaders;
+  storedAt: number;
+}
+
+type CachedPage = NonceCachedPage | StaticCachedPage;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Both encodings, on libuv's thread pool. Brotli at 9: most of 11's gain for a fraction of its cost. */
+async function compressed(identity: Buffer): Promise<StaticCachedPage["bodies"]> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  return { identity, gzip: gz, br };
+}
+
+/** Answers a stored static page: 304 when the browser holds it, else the bytes it can read. */
+function sendStoredBytes(req: Request, res: Response, page: StaticCachedPage) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Page-Cache", "hit");
+  res.vary("Accept-Encoding");
+  if (matchesIfNoneMatch(req.headers["if-none-match"], page.etag)) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return;
+  }
+  // Brotli whenever the browser accepts it (it is the smaller), else gzip, else the plain bytes.
+  // Browsers send no q-values here; an encoding refused with q=0 is not in the list.
+  const accepted = req.acceptsEncodings() as string[];
+  const encoding = accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : "identity";
+  const body = encoding === "br" ? page.bodies.br : encoding === "gzip" ? page.bodies.gzip : page.bodies.identity;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(body);
 }
 
 export interface PageCacheOptions {
@@ -121,6 +180,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
       // Refresh its place, so the least recently used page goes first.
       pages.delete(key);
       pages.set(key, hit);
+      if (hit.kind === "bytes") return sendStoredBytes(req, res, hit);
       res.status(200);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
@@ -162,14 +222,27 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
         // A change happened while this page was rendered: it may show the old data.
         startedIn === generation;
       if (cacheable) {
-        const parts = Buffer.concat(chunks).toString("utf8").split(nonce);
-        const headers: CachedPage["headers"] = [];
+        const body = Buffer.concat(chunks);
+        const staticPage = isStaticPage(res) && !body.includes(nonce);
+        const headers: StoredHeaders = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (value === undefined || NOT_REPLAYED.has(name)) continue;
+          // A static page's policy has no nonce: it is the page's own and is kept with it.
+          if (value === undefined || (NOT_REPLAYED.has(name) && !(staticPage && name === "content-security-policy"))) continue;
           headers.push([name, typeof value === "number" ? String(value) : value]);
         }
-        if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
-        pages.set(key, { parts, headers, storedAt: now() });
+        const store = (page: CachedPage) => {
+          if (startedIn !== generation) return;
+          if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
+          pages.set(key, page);
+        };
+        if (!staticPage) store({ kind: "nonce", parts: body.toString("utf8").split(nonce), headers, storedAt: now() });
+        else {
+          const storedAt = now();
+          compressed(body).then(
+            (bodies) => store({ kind: "bytes", bodies, etag: htmlEtag(body, ""), headers, storedAt }),
+            () => undefined, // Not stored: the next request renders the page again.
+          );
+        }
       }
       return originalEnd(chunk, ...rest);
     }) as Response["end"];

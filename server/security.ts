@@ -13,20 +13,21 @@ const originOf = (url: string | undefined) => {
 
 /**
  * A fresh nonce per request and the security headers. The Content-Security-Policy is enforced:
- * scripts run only with the nonce (and what they load, through 'strict-dynamic').
+ * scripts run only with the nonce (and what they load, through 'strict-dynamic'), except on a
+ * static page, whose policy (res.locals.staticPagePolicy, put in place by server/http-app.ts)
+ * has no nonce, so the page is the same bytes for every visitor.
  */
 export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
   const chatOrigin = originOf(config.chatWidgetSrc);
   const providerOrigin = config.payments.provider === "fapshi" ? originOf(config.payments.fapshi.baseUrl) : null;
   // "Continue with Google" is a POST answered by a redirect to Google's consent page.
   const googleOrigin = config.google ? originOf(config.google.authorizationUrl ?? "https://accounts.google.com") : null;
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    const extra = (origin: string | null) => (origin ? ` ${origin}` : "");
-    const directives = [
+  const extra = (origin: string | null) => (origin ? ` ${origin}` : "");
+  /** The policy, given what may run: the nonce's scripts (and what they load), or only our files. */
+  const policy = (scripts: string) =>
+    [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${extra(chatOrigin)}${dev ? " 'unsafe-eval'" : ""}`,
+      `script-src ${scripts}${extra(chatOrigin)}${dev ? " 'unsafe-eval'" : ""}`,
       // Chat widgets inject their own styles; our own CSS is a file.
       `style-src 'self'${chatOrigin || dev ? " 'unsafe-inline'" : ""}${extra(chatOrigin)}`,
       `img-src 'self' data: blob:${extra(chatOrigin)}`,
@@ -39,8 +40,16 @@ export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "object-src 'none'",
-    ];
-    res.setHeader("Content-Security-Policy", directives.join("; "));
+    ].join("; ");
+  // A static page (no inline script, no framework: app/entry.server.tsx) runs only script files
+  // from this origin. Uploaded files cannot be one: photos are re-encoded images served with
+  // nosniff, documents are never served from the site (docs/decisions/0132).
+  const staticPolicy = policy("'self'");
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.locals.staticPagePolicy = staticPolicy;
+    res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}' 'strict-dynamic'`));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
