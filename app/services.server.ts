@@ -9,6 +9,7 @@ import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import { KyselyJobLeases } from "../infrastructure/jobs/kysely-job-leases";
 import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
 import { createGuestHouseBookingModule, type GuestHouseBookingModule } from "./wiring/guest-houses.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
@@ -82,23 +83,25 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   });
 
   const stoppers: Array<() => Promise<void> | void> = [];
+  // Each job runs once per period across every instance on this database (decision 0133).
+  const leases = new KyselyJobLeases(database.db);
   const accounts = createAccountsDeps(config, database);
   // Ended sessions, old login attempts and spent tokens: deleted every ACCOUNTS_CLEANUP_INTERVAL_MS.
-  if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs));
+  if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs, leases));
   const listings = createDiscoveryModule(config, database);
   // Saved-search alerts every ALERTS_INTERVAL_MS in the server process (not in tests, which run
   // them directly); `npm run alerts:send` runs one by hand.
-  if (config.env !== "test") stoppers.push(startAlertsJob(listings, config.alertsIntervalMs));
+  if (config.env !== "test") stoppers.push(startAlertsJob(listings, config.alertsIntervalMs, leases));
   const money = createMoneyModule(config, database);
   // The payments safety net (lost webhooks, abandoned checkouts): every minute in the server process.
   // Not in tests, which run sweeps themselves; `npm run payments:reconcile` runs one by hand.
   if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
-    stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs));
+    stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs, leases));
   }
   const notices = createNoticesModule(config, database);
   // Booking e-mails (confirmations, receipts, reminders, changes): written to an outbox by the use
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
-  if (config.env !== "test") stoppers.push(startBookingNoticesJob(notices, config.bookingNoticesIntervalMs));
+  if (config.env !== "test") stoppers.push(startBookingNoticesJob(notices, config.bookingNoticesIntervalMs, leases));
 
   const properties = createPropertyManagementModule(config, database);
 

@@ -15,6 +15,7 @@ import { defaultAccountEmails } from "../../infrastructure/mail/default-account-
 import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
 import { LocalFileStorage } from "../../infrastructure/storage/local-file-storage";
 import { startIntervalJob } from "./interval-job.server";
+import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
 import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
 
@@ -52,18 +53,20 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
  * Deletes ended sessions, old login attempts and spent tokens every `intervalMs` (0: never), in
  * the server process. One run at a time; the timer never keeps the process alive.
  */
-export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number): () => Promise<void> {
-  return startIntervalJob(
+export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number, leases?: JobLeases): () => Promise<void> {
+  return startIntervalJob({
+    name: "accounts-cleanup",
     intervalMs,
-    async () => {
+    leases,
+    run: async () => {
       const pruned = await pruneAccountRecords(deps);
       const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
       if (total > 0) {
         console.info(`Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
       }
     },
-    (error) => console.warn("Accounts cleanup failed:", error instanceof Error ? error.message : error),
-  );
+    onError: (error) => console.warn("Accounts cleanup failed:", error instanceof Error ? error.message : error),
+  });
 }
 
 /** The newest outbox e-mails (demo and development, where mail is not sent): for the admin outbox viewer. */

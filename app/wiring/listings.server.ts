@@ -44,6 +44,7 @@ import { KyselySavedSearchRepository } from "../../infrastructure/repositories/k
 import { KyselyNewListingFinder } from "../../infrastructure/repositories/kysely-saved-search-listing-finder";
 import { KyselySitemapReader, type SitemapEntries } from "../../infrastructure/repositories/kysely-sitemap-reader";
 import { startIntervalJob } from "./interval-job.server";
+import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 
 /** The agent directory plus the one agent a public profile shows. */
 export interface AgentProfiles extends AgentDirectory {
@@ -138,14 +139,16 @@ export function createDiscoveryModule(
  * 0 turns it off). Runs never overlap; the returned stop() clears the timer and waits for a run in
  * progress. `npm run alerts:send` does one run from the command line.
  */
-export function startAlertsJob(discovery: Pick<DiscoveryModule, "alerts" | "clock">, intervalMs: number): () => Promise<void> {
-  return startIntervalJob(
+export function startAlertsJob(discovery: Pick<DiscoveryModule, "alerts" | "clock">, intervalMs: number, leases?: JobLeases): () => Promise<void> {
+  return startIntervalJob({
+    name: "saved-search-alerts",
     intervalMs,
-    async () => {
+    leases,
+    run: async () => {
       const summary = await sendSavedSearchAlerts(discovery.alerts, discovery.clock.now());
       if (summary.emailsSent > 0) console.info(`Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
       for (const f of summary.failures) console.warn(`Saved-search alert not sent to user ${f.userId}: ${f.error}`);
     },
-    (error) => console.warn("Saved-search alerts failed:", error instanceof Error ? error.message : error),
-  );
+    onError: (error) => console.warn("Saved-search alerts failed:", error instanceof Error ? error.message : error),
+  });
 }

@@ -3,6 +3,8 @@
 // show (a student's bookings and payments, an agent's bookings, viewings to confirm).
 // Composed into Services (as `money`) by app/services.server.ts, the composition root.
 import type { AuditLog } from "../../domain/accounts/audit-log.port";
+import { startIntervalJob } from "./interval-job.server";
+import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 import type { PaymentLedger } from "../../domain/payment/payment-ledger.port";
 import { KyselyAccountAuditLog } from "../../infrastructure/repositories/kysely-account-audit-log";
 import { KyselyPaymentLedger } from "../../infrastructure/repositories/kysely-payment-ledger";
@@ -214,27 +216,18 @@ export function logPayment(entry: Record<string, unknown>): void {
 }
 
 /**
- * Runs `reconcile` every `intervalMs` (never two sweeps at once; errors are logged, the next tick
- * tries again). Returns the function that stops it.
+ * Runs `reconcile` every `intervalMs` (never two sweeps at once; with leases, once per period
+ * across instances; errors are logged, the next tick tries again). Returns the function that stops it.
  */
-export function startReconciliationJob(money: Pick<MoneyModule, "reconcile">, intervalMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = money
-      .reconcile()
-      .then((report) => {
-        if (report.checked > 0) logPayment({ event: "reconciled", ...report });
-      })
-      .catch((error: unknown) => console.error("[payments] reconciliation failed:", error instanceof Error ? (error.stack ?? error.message) : error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref?.();
-  return async () => {
-    clearInterval(timer);
-    if (running) await running;
-  };
+export function startReconciliationJob(money: Pick<MoneyModule, "reconcile">, intervalMs: number, leases?: JobLeases): () => Promise<void> {
+  return startIntervalJob({
+    name: "payments-reconciliation",
+    intervalMs,
+    leases,
+    run: async () => {
+      const report = await money.reconcile();
+      if (report.checked > 0) logPayment({ event: "reconciled", ...report });
+    },
+    onError: (error: unknown) => console.error("[payments] reconciliation failed:", error instanceof Error ? (error.stack ?? error.message) : error),
+  });
 }

@@ -14,6 +14,7 @@ import { defaultBookingEmails } from "../../infrastructure/mail/default-booking-
 import { KyselyBookingNoticeOutbox } from "../../infrastructure/repositories/kysely-booking-notice-outbox";
 import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "../../infrastructure/repositories/kysely-booking-notice-reader";
 import { startIntervalJob } from "./interval-job.server";
+import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 
 export interface NoticesRun extends NoticeRunSummary {
   /** Day-before reminders written by this run. */
@@ -50,12 +51,14 @@ export function createNoticesModule(
 }
 
 /** The job in the server process: one run every BOOKING_NOTICES_INTERVAL_MS (0 turns it off). */
-export function startBookingNoticesJob(notices: NoticesModule, intervalMs: number): () => Promise<void> {
-  return startIntervalJob(
+export function startBookingNoticesJob(notices: NoticesModule, intervalMs: number, leases?: JobLeases): () => Promise<void> {
+  return startIntervalJob({
+    name: "booking-notices",
     intervalMs,
-    async () => logNoticesRun(await notices.runOnce()),
-    (error) => console.warn("[notices] booking e-mails run failed:", error instanceof Error ? error.message : error),
-  );
+    leases,
+    run: async () => logNoticesRun(await notices.runOnce()),
+    onError: (error) => console.warn("[notices] booking e-mails run failed:", error instanceof Error ? error.message : error),
+  });
 }
 
 /** A line when something happened; one per failure. */

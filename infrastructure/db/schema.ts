@@ -452,6 +452,13 @@ export interface SimulatedTransactionsTable {
   updated_at: Iso;
 }
 
+/** When each background job last started, on any instance (migration 0028). */
+export interface JobLeasesTable {
+  job: string;
+  last_run_at: Iso;
+  holder: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   sessions: SessionsTable;
@@ -487,6 +494,7 @@ export interface Database {
   commission_earnings: CommissionEarningsTable;
   outbox_emails: OutboxEmailsTable;
   simulated_transactions: SimulatedTransactionsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -12,9 +12,10 @@ describe("startIntervalJob", () => {
     const runs: string[] = [];
     const errors: unknown[] = [];
     let fail = true;
-    const stop = startIntervalJob(
-      1000,
-      () => {
+    const stop = startIntervalJob({
+      name: "test",
+      intervalMs: 1000,
+      run: () => {
         runs.push("start");
         if (fail) {
           fail = false;
@@ -27,8 +28,8 @@ describe("startIntervalJob", () => {
           };
         });
       },
-      (error) => errors.push(error),
-    );
+      onError: (error) => errors.push(error),
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(errors).toEqual([new Error("db down")]);
     await vi.advanceTimersByTimeAsync(1000);
@@ -47,9 +48,29 @@ describe("startIntervalJob", () => {
 
   it("does nothing with an interval of 0", async () => {
     const run = vi.fn(async () => {});
-    const stop = startIntervalJob(0, run, () => {});
+    const stop = startIntervalJob({ name: "test", intervalMs: 0, run, onError: () => {} });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(run).not.toHaveBeenCalled();
+    await stop();
+  });
+
+  it("with leases, runs only the ticks whose claim wins, and reports a failed claim", async () => {
+    const run = vi.fn(async () => {});
+    const errors: unknown[] = [];
+    const answers: Array<boolean | Error> = [true, false, new Error("db down"), true];
+    const claims: Array<[string, number]> = [];
+    const leases = {
+      claim: (job: string, periodMs: number) => {
+        claims.push([job, periodMs]);
+        const answer = answers.shift() ?? false;
+        return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+      },
+    };
+    const stop = startIntervalJob({ name: "alerts", intervalMs: 1000, run, onError: (e) => errors.push(e), leases });
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(claims).toEqual([["alerts", 1000], ["alerts", 1000], ["alerts", 1000], ["alerts", 1000]]);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(errors).toEqual([new Error("db down")]);
     await stop();
   });
 });

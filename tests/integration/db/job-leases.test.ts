@@ -1,0 +1,62 @@
+// Background jobs run once per period across instances (issue 13, decision 0133): two app
+// instances are two connections (pools) to one database, each with its own holder name.
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { KyselyJobLeases } from "../../../infrastructure/jobs/kysely-job-leases";
+import { startIntervalJob } from "../../../app/wiring/interval-job.server";
+import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
+
+describeEachDatabase(allDatabaseKinds())("job leases on %s", (kind) => {
+  let db: TestDatabase;
+  let other: DatabaseHandle;
+  beforeEach(async () => {
+    db = await createTestDatabase(kind);
+    // The second instance: its own connection pool to the same database (and schema).
+    other = kind === "sqlite" ? connect({ url: db.url }) : connect({ url: db.url, pgSchema: db.pgSchema, poolSize: 10 });
+  });
+  afterEach(async () => {
+    await other.close();
+    await db.destroy();
+  });
+
+  it("gives a period to exactly one of many claims made at once from two instances", async () => {
+    const at = new Date("2026-11-23T08:00:00.000Z");
+    const a = new KyselyJobLeases(db.db, "a", () => at);
+    const b = new KyselyJobLeases(other.db, "b", () => at);
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).claim("reconcile", 60_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // Another job has its own lease.
+    expect(await a.claim("alerts", 60_000)).toBe(true);
+  });
+
+  it("is due again once 90 % of the period has passed since the last start anywhere", async () => {
+    let now = new Date("2026-11-23T08:00:00.000Z").getTime();
+    const a = new KyselyJobLeases(db.db, "a", () => new Date(now));
+    const b = new KyselyJobLeases(other.db, "b", () => new Date(now));
+    expect(await a.claim("reconcile", 60_000)).toBe(true);
+    now += 53_999;
+    expect(await b.claim("reconcile", 60_000)).toBe(false);
+    now += 1;
+    expect(await b.claim("reconcile", 60_000)).toBe(true);
+    expect(await a.claim("reconcile", 60_000)).toBe(false);
+    const row = await db.db.selectFrom("job_leases").selectAll().where("job", "=", "reconcile").executeTakeFirstOrThrow();
+    expect(row.holder).toBe("b");
+  });
+
+  it("two instances' timers run a job at most once per period between them", async () => {
+    const periodMs = 100;
+    const runs: number[] = [];
+    const started = Date.now();
+    const job = (leases: KyselyJobLeases) =>
+      startIntervalJob({ name: "sweep", intervalMs: periodMs, leases, run: async () => void runs.push(Date.now()), onError: (e) => { throw e; } });
+    const stops = [job(new KyselyJobLeases(db.db, "a")), job(new KyselyJobLeases(other.db, "b"))];
+    await new Promise((r) => setTimeout(r, 1_000));
+    await Promise.all(stops.map((stop) => stop()));
+    const elapsed = Date.now() - started;
+    // Without leases both timers would run: about 2 × elapsed / period. With them, never more
+    // than one start per 90 ms window (a busy machine may run fewer, never more).
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / (periodMs * 0.9)) + 1);
+    for (let i = 1; i < runs.length; i++) expect(runs[i] - runs[i - 1]).toBeGreaterThanOrEqual(periodMs * 0.9 - 5);
+  });
+});
