@@ -14,11 +14,14 @@ import type { DatabaseHandle } from "../infrastructure/db/connection";
 import { rejectCrossOriginPosts, securityHeaders } from "./security";
 import { htmlCaching } from "./caching";
 import { pageCache } from "./page-cache";
+import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
 import { STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
+/** How often an instance asks whether another one changed data (issue 13: "within a second"). */
+const PAGE_CACHE_POLL_MS = 250;
 
 export interface HttpAppOptions {
   services: Services;
@@ -124,7 +127,18 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Visitors' pages from memory for a few seconds (server/page-cache.ts); after htmlCaching, so a
   // page from memory still gets its ETag and 304. Before the database gate: a cached page can
   // still be served while the database is away.
-  app.use(pageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: 500 }));
+  // Several instances on one database empty each other's caches through a counter they poll.
+  app.use(
+    pageCache({
+      ttlMs: config.pageCacheTtlMs,
+      maxEntries: 500,
+      shared: {
+        generation: new KyselyCacheGeneration(services.database.db),
+        pollMs: PAGE_CACHE_POLL_MS,
+        onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
+      },
+    }),
+  );
   app.use(databaseGate(services.database));
 
   const handleRequest = createRemixHandler(build, vite ? "development" : "production");

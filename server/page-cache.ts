@@ -23,6 +23,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
+import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { detectLanguage } from "../app/language.server";
 import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
@@ -114,6 +115,12 @@ export interface PageCacheOptions {
   now?: () => number;
   /** The language the app renders a request in (tests may replace the app's rule). */
   languageOf?: (request: globalThis.Request) => Promise<string>;
+  /**
+   * Several instances on one database: a change made through any of them empties every
+   * instance's cache (decision 0134). This instance bumps the shared counter after its own
+   * changes and polls it every `pollMs`.
+   */
+  shared?: { generation: SharedCacheGeneration; pollMs: number; onError?: (error: unknown) => void };
 }
 
 /** The request as the app sees it, for the language rule: URL, cookies and Accept-Language only. */
@@ -125,14 +132,41 @@ function fetchRequest(req: Request): globalThis.Request {
   return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
 }
 
-export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage }: PageCacheOptions) {
+export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage, shared }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   // Bumped on every clear: a page whose render began before a change is not stored after it.
   let generation = 0;
-  const clear = () => {
+  const clearHere = () => {
     pages.clear();
     generation++;
   };
+  // The other instances hear of a change through the shared counter; if it cannot be bumped
+  // (the database is away), they still drop the page when its TTL ends.
+  const clear = () => {
+    clearHere();
+    shared?.generation.bump().catch(shared.onError ?? (() => {}));
+  };
+  let stopPolling = () => {};
+  if (shared && ttlMs > 0) {
+    let seen: number | null = null;
+    let polling = false;
+    const poll = () => {
+      if (polling) return;
+      polling = true;
+      shared.generation
+        .read()
+        .then((value) => {
+          if (seen !== null && value !== seen) clearHere();
+          seen = value;
+        })
+        .catch(shared.onError ?? (() => {}))
+        .finally(() => (polling = false));
+    };
+    poll();
+    const timer = setInterval(poll, shared.pollMs);
+    timer.unref();
+    stopPolling = () => clearInterval(timer);
+  }
 
   const afterWrite = (res: Response) => {
     // The signal is for this server only: it never reaches the browser.
@@ -249,5 +283,5 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     next();
   };
 
-  return Object.assign(middleware, { clear, size: () => pages.size });
+  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling() });
 }

@@ -459,6 +459,12 @@ export interface JobLeasesTable {
   holder: string;
 }
 
+/** Counters every instance polls: "pages" changes when the visitors' page cache must be emptied (migration 0029). */
+export interface CacheGenerationsTable {
+  name: string;
+  generation: number;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   sessions: SessionsTable;
@@ -495,6 +501,7 @@ export interface Database {
   outbox_emails: OutboxEmailsTable;
   simulated_transactions: SimulatedTransactionsTable;
   job_leases: JobLeasesTable;
+  cache_generations: CacheGenerationsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;
