@@ -9,6 +9,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("job", "text", (c) => c.primaryKey())
     .addColumn("last_run_at", "text", (c) => c.notNull())
     .addColumn("holder", "text", (c) => c.notNull())
+    // How many periods were claimed, for operators (and the cluster test: once per period, not twice).
+    .addColumn("runs", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
 }
 

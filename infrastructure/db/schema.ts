@@ -457,6 +457,7 @@ export interface JobLeasesTable {
   job: string;
   last_run_at: Iso;
   holder: string;
+  runs: Generated<number>;
 }
 
 /** Counters every instance polls: "pages" changes when the visitors' page cache must be emptied (migration 0029). */

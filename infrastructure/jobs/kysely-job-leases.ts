@@ -5,7 +5,7 @@
 // lock, then re-reads the row and finds it no longer matches; SQLite runs writes one at a time. So
 // one database row, one winner, on both engines, with no lock held while the job runs.
 import os from "node:os";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
 export interface JobLeases {
@@ -36,7 +36,7 @@ export class KyselyJobLeases implements JobLeases {
       .execute();
     const result = await this.db
       .updateTable("job_leases")
-      .set({ last_run_at: now.toISOString(), holder: this.holder })
+      .set({ last_run_at: now.toISOString(), holder: this.holder, runs: sql<number>`runs + 1` })
       .where("job", "=", job)
       .where("last_run_at", "<=", dueBefore)
       .executeTakeFirst();
