@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure: type check, lint, unit and
 // integration tests (Vitest), the production build, then the browser tests (Playwright in
-// Debian's Chromium, JavaScript on and off). Prints one closing line with the totals.
+// Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
+// (two instances behind nginx). Prints one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -64,5 +65,14 @@ const e2e = JSON.parse(fs.readFileSync("test-results/e2e-results.json", "utf8"))
 results.passed += e2e.stats.expected;
 results.failed += e2e.stats.unexpected;
 results.skipped += e2e.stats.skipped;
+
+// Two instances behind nginx on PostgreSQL (scripts/test-cluster.ts): needs the database, so it
+// runs when TEST_DATABASE_URL is set (always in CI); it installs Debian's nginx when missing.
+if (process.env.TEST_DATABASE_URL) {
+  run("Cluster checks (two instances behind nginx, PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"], { CLUSTER_RESULTS: "test-results/cluster-results.json" });
+  results.passed += JSON.parse(fs.readFileSync("test-results/cluster-results.json", "utf8")).passed;
+} else {
+  console.log("\nCluster checks skipped: TEST_DATABASE_URL is not set.");
+}
 
 finish(results.failed > 0 ? 1 : 0);
