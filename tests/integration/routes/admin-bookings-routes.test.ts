@@ -1,23 +1,24 @@
-// /admin/bookings, its cancel page and its CSV through their loaders and actions on a real
-// database (issue 11, docs/decisions/0126): the filters and pages, a cancel that lands with its
+// /admin/bookings, its cancel page and its CSV through their loaders and actions on SQLite and
+// PostgreSQL (issue 11, docs/decisions/0126): the filters and pages, a cancel that lands with its
 // audit row and both e-mails or not at all, a 409 on a visit already cancelled, the CSV of the same
 // filters, and fuzzed cancel forms that never answer 500 nor cancel without a valid reason.
 import fc from "fast-check";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import * as listRoute from "../../../app/routes/admin+/bookings";
 import * as cancelRoute from "../../../app/routes/admin+/bookings_.$id.cancel";
 import * as csvRoute from "../../../app/routes/admin+/bookings[.]csv";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "../../../domain/booking/admin-bookings.queries";
 import { addDays, doualaDate } from "../../../domain/booking/visit-date";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { insertBooking, insertProperty } from "../contract/discovery-fixtures";
 import { CONTROL, RUNS, expectStatus, form, maybe, postForm, weird } from "./fuzz-support";
 
 const day = (n: number) => addDays(doualaDate(new Date()), n);
 const minute = (n: number) => new Date(Date.UTC(2026, 10, 1, 8, n)).toISOString();
 
-describe("the admin's bookings routes", () => {
+describeEachDatabase(allDatabaseKinds())("the admin's bookings routes (%s)", (kind) => {
   let h: RouteHarness;
   let admin: { id: string; jar: CookieJar };
   let student: { id: string; jar: CookieJar };
@@ -25,7 +26,7 @@ describe("the admin's bookings routes", () => {
   const jar = () => admin.jar.clone();
   const row = (id: string) => h.database.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const audit = (id: string) =>
-    h.database.db.selectFrom("audit_log").selectAll().where("action", "=", "admin.booking.cancel").where("data", "like", `%booking:${id}"%`).execute();
+    h.database.db.selectFrom("audit_log").selectAll().where("action", "=", "admin.booking.cancel").where("target", "=", `booking:${id}`).execute();
   const notices = (id: string) =>
     h.database.db.selectFrom("booking_notices").select(["kind", "recipient"]).where("booking_id", "=", id).orderBy("recipient").execute();
   /** A confirmed, paid visit `days` ahead, created at `at` minutes (newest first sorts on it). */
@@ -34,7 +35,7 @@ describe("the admin's bookings routes", () => {
   const ids = (r: { data: { items: { id: string }[] } }) => r.data.items.map((b) => b.id);
 
   beforeAll(async () => {
-    h = await createRouteHarness();
+    h = await createRouteHarness({ kind });
     const a = await createPersona(h, "admin");
     admin = { id: a.id, jar: await signedInJar(h, a.id) };
     agentId = (await createPersona(h, "approvedAgent")).id;
@@ -141,11 +142,20 @@ describe("the admin's bookings routes", () => {
   });
 
   it("writes nothing when the audit row cannot be written (one transaction)", async () => {
-    await sql`create trigger ab_no_audit before insert on audit_log begin select raise(abort, 'audit refused'); end`.execute(h.database.db);
+    // A trigger refuses the audit insert, as a failing database would.
+    const refuse =
+      kind === "sqlite"
+        ? [sql`create trigger ab_no_audit before insert on audit_log begin select raise(abort, 'audit refused'); end`]
+        : [
+            sql`create function ab_no_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`,
+            sql`create trigger ab_no_audit before insert on audit_log for each row execute function ab_no_audit()`,
+          ];
+    const allow = kind === "sqlite" ? [sql`drop trigger ab_no_audit`] : [sql`drop trigger ab_no_audit on audit_log`, sql`drop function ab_no_audit()`];
+    for (const statement of refuse) await statement.execute(h.database.db);
     try {
       await expect(h.post(cancelRoute, "/admin/bookings/ab-2/cancel", { reason: "Should roll back" }, { jar: jar(), params: { id: "ab-2" } })).rejects.toThrow(/audit refused/);
     } finally {
-      await sql`drop trigger ab_no_audit`.execute(h.database.db);
+      for (const statement of allow) await statement.execute(h.database.db);
     }
     expect(await row("ab-2")).toMatchObject({ booking_status: "confirmed", cancelled_by: null });
     expect(await notices("ab-2")).toEqual([]);
