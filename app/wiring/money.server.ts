@@ -9,7 +9,9 @@ import type { PaymentLedger } from "../../domain/payment/payment-ledger.port";
 import { KyselyAccountAuditLog } from "../../infrastructure/repositories/kysely-account-audit-log";
 import { KyselyPaymentLedger } from "../../infrastructure/repositories/kysely-payment-ledger";
 import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
-import type { BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
+import type { AdminBookingsReader } from "../../domain/booking/admin-bookings.port";
+import type { AdminCancelVisitDeps, BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
+import { KyselyAdminBookingsReader } from "../../infrastructure/repositories/kysely-admin-bookings-reader";
 import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
 import type { BookingRepository } from "../../domain/booking/booking-repository.port";
 import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
@@ -76,6 +78,8 @@ export interface MoneyModule {
   platformStats: PlatformStatsDeps;
   /** For the visit lifecycle: the agent's answer, the student's cancel/reschedule, an admin's cancel. */
   lifecycle: BookingLifecycleDeps;
+  /** The admin's bookings (/admin/bookings): the filtered list and its CSV, and cancelVisitAsAdmin (with its audit row). */
+  bookingAdmin: AdminCancelVisitDeps & { reader: AdminBookingsReader };
   /** For getAgentEarnings (the agent's earnings page). */
   earnings: AgentEarningsDeps;
   /** For getSubscriptionStatus. */
@@ -187,6 +191,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     lifecycle: { uow: store.uow, bookings: store.repos.bookings, properties: store.properties, clock },
+    bookingAdmin: { uow: store.auditedUow, bookings: store.repos.bookings, properties: store.properties, clock, ids, reader: new KyselyAdminBookingsReader(database.db) },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     ledger: new KyselyPaymentLedger(database.db),
     recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },

@@ -1,12 +1,14 @@
 // The visit lifecycle on both sides (issue 9, docs/decisions/0117). The agent of the listing
 // accepts the time, proposes another, or declines with a reason; the student answers a proposal,
-// cancels, or moves the visit to another free slot; an admin may cancel too. Each step is one unit
+// cancels, or moves the visit to another free slot; an admin may cancel too (with an audit row). Each step is one unit
 // of work: the booking is re-read inside it, changed by a compare-and-set (a racing answer is
 // refused, not lost), and the e-mail to the OTHER side is queued in the same transaction.
 // A cancelled booking keeps the subscription it bought: nothing here touches payments.
+import { auditData, type AuditLog } from "../accounts/audit-log.port";
 import type { BookingNoticeOutbox } from "../notifications/booking-notice-outbox.port";
 import type { BookingNoticeKind, NoticeData, NoticeRecipient } from "../notifications/booking-notice";
 import type { Clock } from "../shared/clock";
+import type { IdGenerator } from "../shared/ids";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
 import { propertyBookingError } from "./book-visit.use-case";
@@ -38,7 +40,13 @@ export async function findChangeableBooking(deps: BookingLifecycleDeps, input: {
   return found && found.booking.studentId === input.studentId && isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) ? found : null;
 }
 
-async function readFound(deps: BookingLifecycleDeps, bookingId: string): Promise<Found | null> {
+/** Any booking with its property, and whether an admin may cancel it now (isUpcomingVisit); null when missing. */
+export async function findBookingForAdmin(deps: Omit<BookingLifecycleDeps, "uow">, bookingId: string): Promise<(Found & { cancellable: boolean }) | null> {
+  const found = await readFound(deps, bookingId);
+  return found ? { ...found, cancellable: isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) } : null;
+}
+
+async function readFound(deps: Omit<BookingLifecycleDeps, "uow">, bookingId: string): Promise<Found | null> {
   const booking = await deps.bookings.findById(bookingId);
   const property = booking ? await deps.properties.findPropertyForBooking(booking.propertyId) : null;
   return booking && property ? { booking, property } : null;
@@ -128,31 +136,69 @@ export function rescheduleVisit(deps: BookingLifecycleDeps, input: { studentId: 
   });
 }
 
-export type CancelActor = { role: "student"; id: string } | { role: "admin"; id: string };
+/** The student cancelling their own visit (an admin cancels through cancelVisitAsAdmin, which keeps an audit row). */
+export type CancelActor = { role: "student"; id: string };
 
 /**
- * Cancels an upcoming visit at once (its slot is freed). The student cancels their own (a reason is
- * optional); an admin cancels any, with a reason, and both sides are told. No refund: the
- * subscription the booking bought stays.
+ * The student cancels an upcoming visit of theirs at once (its slot is freed; a reason is
+ * optional) and the agent is told. No refund: the subscription the booking bought stays.
  */
 export async function cancelVisit(deps: BookingLifecycleDeps, input: { actor: CancelActor; bookingId: string; reason?: string }): Outcome {
-  const reason = cleanReason(input.reason ?? "", input.actor.role === "admin");
+  const reason = cleanReason(input.reason ?? "", false);
   if (reason === null) return err(domainError("booking.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH }));
-  const by: CancelledBy = input.actor.role;
-  const actor = input.actor;
-  return inUnit(deps, input.bookingId, (found) => actor.role === "admin" || found.booking.studentId === actor.id, async (repos, { booking, property }, now) => {
-    const recipients: NoticeRecipient[] = by === "admin" ? ["student", "agent"] : ["agent"];
-    // A time the agent proposed dies with the visit: the answer goes back to awaiting, so a booking
-    // is never "proposed" without a proposed slot.
-    const agentResponse = booking.agentResponse === "proposed" ? "awaiting" : undefined;
-    const change: BookingLifecycleChange = { bookingStatus: "cancelled", agentResponse, proposedSlot: null, cancellation: { at: now, by, reason } };
-    return apply(repos, booking, property, change, now, recipients.map((recipient): NoticeSpec => ({ kind: "booking_cancelled", recipient, data: { by, reason } })));
+  const studentId = input.actor.id;
+  return inUnit(deps, input.bookingId, (found) => found.booking.studentId === studentId, (repos, found, now) => cancelStep(repos, found, now, "student", reason));
+}
+
+/** The admin audit convention (decision 0121): `admin.*`, data { target, before, after, reason }. */
+export const ADMIN_BOOKING_CANCEL_ACTION = "admin.booking.cancel";
+
+export interface AdminCancelVisitDeps extends Omit<BookingLifecycleDeps, "uow"> {
+  /** The booking, its notices and the audit row change in one transaction. */
+  uow: UnitOfWork<Repos & { audit: AuditLog }>;
+  ids: IdGenerator;
+}
+
+/** What an admin's audit row records of a booking, before and after. */
+export function bookingAuditState(b: Booking): Record<string, string | null> {
+  return { bookingStatus: b.bookingStatus, agentResponse: b.agentResponse, visit: `${b.visitDate} ${b.visitTime}`, cancelledBy: b.cancellation?.by ?? null };
+}
+
+/**
+ * An admin cancels any upcoming visit with a reason (issue 11, docs/decisions/0126): the slot is
+ * freed, the student and the agent are both told by e-mail, and the audit row (who, when, before,
+ * after, reason) is written in the same transaction. No refund: the subscription stays.
+ */
+export async function cancelVisitAsAdmin(deps: AdminCancelVisitDeps, input: { adminId: string; bookingId: string; reason: string }): Outcome {
+  const reason = cleanReason(input.reason, true);
+  if (reason === null) return err(domainError("booking.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH }));
+  return inUnit(deps, input.bookingId, () => true, async (repos, found, now) => {
+    const result = await cancelStep(repos, found, now, "admin", reason);
+    if (!result.ok) return result;
+    await repos.audit.record({
+      id: deps.ids.id(),
+      actorId: input.adminId,
+      action: ADMIN_BOOKING_CANCEL_ACTION,
+      data: auditData(`booking:${found.booking.id}`, bookingAuditState(found.booking), bookingAuditState(result.value.booking), reason),
+      at: now,
+    });
+    return result;
   });
+}
+
+/** Cancels the visit as re-read inside the unit of work and queues the e-mails (an admin's go to both sides). */
+function cancelStep(repos: Repos, { booking, property }: Found, now: Date, by: Exclude<CancelledBy, "agent">, reason: string): Outcome {
+  const recipients: NoticeRecipient[] = by === "admin" ? ["student", "agent"] : ["agent"];
+  // A time the agent proposed dies with the visit: the answer goes back to awaiting, so a booking
+  // is never "proposed" without a proposed slot.
+  const agentResponse = booking.agentResponse === "proposed" ? "awaiting" : undefined;
+  const change: BookingLifecycleChange = { bookingStatus: "cancelled", agentResponse, proposedSlot: null, cancellation: { at: now, by, reason } };
+  return apply(repos, booking, property, change, now, recipients.map((recipient): NoticeSpec => ({ kind: "booking_cancelled", recipient, data: { by, reason } })));
 }
 
 // ── Shared steps ───────────────────────────────────────────────────────────────────────────────
 
-type Step = (repos: Repos, found: Found, now: Date) => Outcome;
+type Step<R extends Repos = Repos> = (repos: R, found: Found, now: Date) => Outcome;
 
 function asAgent(deps: BookingLifecycleDeps, input: { agentId: string; bookingId: string }, step: Step): Outcome {
   // Another agent's booking, or one not yet paid for, is reported exactly like a missing one.
@@ -168,7 +214,12 @@ function asStudent(deps: BookingLifecycleDeps, input: { studentId: string; booki
  * of work, then runs the step. The property (which never changes for a booking) is read before the
  * unit of work: the SQLite adapter's transaction holds the one connection.
  */
-async function inUnit(deps: BookingLifecycleDeps, bookingId: string, mayAct: (found: Found) => boolean, step: Step): Outcome {
+async function inUnit<R extends Repos>(
+  deps: Omit<BookingLifecycleDeps, "uow"> & { uow: UnitOfWork<R> },
+  bookingId: string,
+  mayAct: (found: Found) => boolean,
+  step: Step<R>,
+): Outcome {
   const now = deps.clock.now();
   const first = await deps.bookings.findById(bookingId);
   const property = first ? await deps.properties.findPropertyForBooking(first.propertyId) : null;

@@ -5,35 +5,12 @@
 // The payer is a student signed up here, not the demo student: the demo student can buy a
 // subscription only once and money.spec.ts's js project pays with it. Each project books the
 // demo agent's last listings, far from the days money.spec.ts uses, so no slot is shared.
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { approve, DEMO_PASSWORD, logIn, newStudent, openBookingForm, payWithMtn, readDb } from "./booking-helpers";
+import { approve, DEMO_PASSWORD, demoAgentListingsNewestFirst, logIn, newStudent, openBookingForm, outboxEmail, payWithMtn } from "./booking-helpers";
 
 function listingFor(testInfo: TestInfo): { id: string; title: string } {
-  const rows = readDb((db) =>
-    db
-      .prepare(
-        `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
-         WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL
-         ORDER BY p.created_at DESC, p.id DESC`,
-      )
-      .all() as Array<{ id: string; title: string }>,
-  );
-  return rows[testInfo.project.name === "no-js" ? 1 : 0];
-}
-
-/** The e-mail on /admin/outbox to `to` whose subject is `subject` and text holds `reference`, once the job has sent it. */
-async function outboxEmail(admin: Page, to: string, subject: string | RegExp, reference: string) {
-  const mail = admin
-    .getByRole("listitem")
-    .filter({ has: admin.getByRole("heading", { level: 2, name: subject }) })
-    .filter({ hasText: `To ${to}` })
-    .filter({ hasText: reference });
-  await expect(async () => {
-    await admin.goto("/admin/outbox");
-    await expect(mail).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  return mail;
+  return demoAgentListingsNewestFirst()[testInfo.project.name === "no-js" ? 1 : 0];
 }
 
 test("a student books and pays a visit; the confirmations and the receipt are in the outbox", async ({ page, browser }, testInfo) => {

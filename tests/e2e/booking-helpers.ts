@@ -133,3 +133,30 @@ export async function approve(page: Page, js: boolean) {
   if (js) await expect(page.getByRole("status").filter({ hasText: "Processing payment…" })).toBeVisible();
   await expect(page).toHaveURL(/\/payment-success\?ref=PAY-[A-Z0-9]+/, { timeout: 15_000 });
 }
+
+/** The e-mail on /admin/outbox (read by a signed-in admin) to `to` whose subject is `subject` and text holds `reference`, once the job has sent it. */
+export async function outboxEmail(admin: Page, to: string, subject: string | RegExp, reference: string) {
+  const mail = admin
+    .getByRole("listitem")
+    .filter({ has: admin.getByRole("heading", { level: 2, name: subject }) })
+    .filter({ hasText: `To ${to}` })
+    .filter({ hasText: reference });
+  await expect(async () => {
+    await admin.goto("/admin/outbox");
+    await expect(mail).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  return mail;
+}
+
+/** The demo agent's open listings (available, verified, not hidden), newest first: the specs that book pick theirs by index. */
+export function demoAgentListingsNewestFirst(): Array<{ id: string; title: string }> {
+  return readDb((db) =>
+    db
+      .prepare(
+        `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
+         WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL
+         ORDER BY p.created_at DESC, p.id DESC`,
+      )
+      .all() as Array<{ id: string; title: string }>,
+  );
+}

@@ -8,9 +8,9 @@
 // One sign-up per project. The demo agent has seven open listings, which the three booking specs
 // share; what keeps their slots apart is the days: this spec books from day 26 (js) and 33 (no-js),
 // money.spec.ts from days 5 to 24 and booking-emails.spec.ts from day 40.
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { approve, chooseFreeTime, DEMO_PASSWORD, logIn, newStudent, openBookingForm, payWithMtn, readDb } from "./booking-helpers";
+import { approve, chooseFreeTime, DEMO_PASSWORD, logIn, newStudent, openBookingForm, outboxEmail, payWithMtn, readDb } from "./booking-helpers";
 import { logInAsDemoAgent } from "./demo-agent";
 
 interface Listing {
@@ -32,20 +32,6 @@ function listingsFor(testInfo: TestInfo): [Listing, Listing] {
   if (rows.length < 2) throw new Error(`The demo agent has only ${rows.length} open listings`);
   const start = testInfo.project.name === "no-js" ? 6 : 4;
   return [rows[start % rows.length], rows[(start + 1) % rows.length]];
-}
-
-/** The e-mail on /admin/outbox to `to` whose subject is `subject` and text holds `reference`, once the job has sent it. */
-async function outboxEmail(admin: Page, to: string, subject: string | RegExp, reference: string): Promise<Locator> {
-  const mail = admin
-    .getByRole("listitem")
-    .filter({ has: admin.getByRole("heading", { level: 2, name: subject }) })
-    .filter({ hasText: `To ${to}` })
-    .filter({ hasText: reference });
-  await expect(async () => {
-    await admin.goto("/admin/outbox");
-    await expect(mail).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  return mail;
 }
 
 const AGENT_EMAIL = "agent@kamernest.test";

@@ -31,6 +31,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
     { to: "/admin/users", key: "users" },
     { to: "/admin/properties", key: "properties" },
     { to: "/admin/listing-reports", key: "listingReports" },
+    { to: "/admin/bookings", key: "bookings" },
     { to: "/admin/payments", key: "payments" },
     { to: "/admin/reports", key: "reports" },
     { to: "/admin/agent-verification", key: "agentVerification" },

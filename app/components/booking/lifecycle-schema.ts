@@ -22,3 +22,5 @@ export const cancelSchema = z.object({ reason: reason.optional() });
 /** The agent's bookings screen posts only "accept" (proposing and declining have their own pages). */
 export const agentBookingActionSchema = z.object({ intent: z.literal("accept"), bookingId: id });
 export const proposalAnswerSchema = z.object({ answer: z.enum(["accept", "decline"]) });
+/** An admin cancels: the reason is required (the domain checks its length); `back` is the filtered list to return to. */
+export const adminCancelSchema = z.object({ reason: reason.default(""), back: z.string().max(1000).optional() });

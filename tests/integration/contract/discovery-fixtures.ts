@@ -97,6 +97,12 @@ export async function insertBooking(
     viewingOutcome?: "confirmed" | "no_show" | null;
     visitDate?: string;
     visitTime?: string;
+    paymentStatus?: "pending" | "confirmed";
+    paymentId?: string | null;
+    paymentAmount?: number;
+    createdAt?: string;
+    cancelledBy?: "student" | "agent" | "admin" | null;
+    cancelReason?: string | null;
   },
 ): Promise<void> {
   await db
@@ -110,17 +116,20 @@ export async function insertBooking(
       visitor_phone: "677000000",
       visit_date: b.visitDate ?? "2026-11-10",
       visit_time: b.visitTime ?? "10:00 AM",
-      payment_amount: 0,
+      payment_amount: b.paymentAmount ?? 0,
       fee_type: "student_rental",
-      payment_status: "confirmed",
+      payment_status: b.paymentStatus ?? "confirmed",
       booking_status: b.bookingStatus ?? "confirmed",
       booking_reference: `KN-${b.id}`,
       hold_expires_at: null,
-      payment_id: null,
+      payment_id: b.paymentId ?? null,
       viewing_outcome: b.viewingOutcome === undefined ? "confirmed" : b.viewingOutcome,
       viewing_recorded_at: b.viewingOutcome === null ? null : T0,
-      created_at: T0,
-      updated_at: T0,
+      cancelled_at: b.cancelledBy ? T0 : null,
+      cancelled_by: b.cancelledBy ?? null,
+      cancel_reason: b.cancelReason ?? null,
+      created_at: b.createdAt ?? T0,
+      updated_at: b.createdAt ?? T0,
     })
     .execute();
 }

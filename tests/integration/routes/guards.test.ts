@@ -7,6 +7,8 @@ import * as adminAudit from "../../../app/routes/admin+/audit";
 import * as adminUser from "../../../app/routes/admin+/users_.$id";
 import * as adminUserSuspend from "../../../app/routes/admin+/users_.$id_.suspend";
 import * as adminBookings from "../../../app/routes/admin+/bookings";
+import * as adminCancelBooking from "../../../app/routes/admin+/bookings_.$id.cancel";
+import * as adminBookingsCsv from "../../../app/routes/admin+/bookings[.]csv";
 import * as adminContent from "../../../app/routes/admin+/content";
 import * as adminDashboard from "../../../app/routes/admin+/dashboard";
 import * as adminOutbox from "../../../app/routes/admin+/outbox";
@@ -124,6 +126,9 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/properties", adminProperties, adminPost("/admin/properties", 400)),
   adminRoute("/admin/properties/p-1/hide", adminHideProperty, undefined, { id: "p-1" }, 404),
   adminRoute("/admin/bookings", adminBookings),
+  adminRoute("/admin/bookings.csv", adminBookingsCsv),
+  // b-1 does not exist: its cancel page is a 404; an empty form has no reason (400) before the booking is looked up.
+  adminRoute("/admin/bookings/b-1/cancel", adminCancelBooking, adminPost("/admin/bookings/b-1/cancel", 400), { id: "b-1" }, 404),
   adminRoute("/admin/payments", adminPayments),
   // pay-1 does not exist: its page is a 404, and so is checking it again (the form itself is fine).
   adminRoute("/admin/payments/pay-1", adminPayment, adminPost("/admin/payments/pay-1", 400), { id: "pay-1" }, 404),

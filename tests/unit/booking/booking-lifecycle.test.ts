@@ -8,8 +8,13 @@ import {
   declineVisit,
   proposeVisitTime,
   rescheduleVisit,
+  ADMIN_BOOKING_CANCEL_ACTION,
+  cancelVisitAsAdmin,
+  type AdminCancelVisitDeps,
   type BookingLifecycleDeps,
 } from "../../../domain/booking/booking-lifecycle.use-cases";
+import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
+import { SequentialIds } from "../../../domain/shared/ids";
 import { bookVisit } from "../../../domain/booking/book-visit.use-case";
 import { DAY_MS } from "../../../domain/shared/clock";
 import { moneyWorld, TOMORROW } from "../payment/money-world";
@@ -198,15 +203,52 @@ describe("cancelling and rescheduling", () => {
     expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-3" }, bookingId: unpaid.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
   });
 
-  it("an admin cancels with a reason and both sides are told", async () => {
+  it("an admin cancels with a reason, both sides are told, and the audit row is written with the change", async () => {
     const w = await world();
-    expect(await cancelVisit(w.deps, { actor: { role: "admin", id: "admin-1" }, bookingId: w.booking.id })).toMatchObject({ ok: false, error: { code: "booking.invalid_reason" } });
-    const r = await cancelVisit(w.deps, { actor: { role: "admin", id: "admin-1" }, bookingId: w.booking.id, reason: "Listing removed for fraud" });
+    const audit = new InMemoryAuditLog();
+    const deps: AdminCancelVisitDeps = {
+      ...w.deps,
+      // The audit log joins the money store's unit of work (restored with it when the work throws).
+      uow: {
+        run: (work) =>
+          w.store.run(async (repos) => {
+            const saved = audit.snapshot();
+            try {
+              return await work({ ...repos, audit });
+            } catch (error) {
+              audit.restore(saved);
+              throw error;
+            }
+          }),
+      },
+      ids: new SequentialIds("audit"),
+    };
+    const before = w.snapshot();
+    for (const reason of ["", "  ", "no", "x".repeat(501), "bad\u0000reason"]) {
+      expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason })).toMatchObject({ ok: false, error: { code: "booking.invalid_reason" } });
+    }
+    expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: "nope", reason: "Listing removed for fraud" })).toEqual({ ok: false, error: { code: "booking.not_found" } });
+    expect(w.snapshot()).toEqual(before);
+    expect(await audit.count({})).toBe(0);
+
+    const r = await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason: "  Listing removed for fraud " });
     expect(r.ok && r.value.booking.cancellation).toMatchObject({ by: "admin", reason: "Listing removed for fraud" });
-    expect(w.lifecycleNotices().map((n) => [n.kind, n.recipient])).toEqual([
-      ["booking_cancelled", "student"],
-      ["booking_cancelled", "agent"],
+    expect(w.lifecycleNotices().map((n) => [n.kind, n.recipient, n.data])).toEqual([
+      ["booking_cancelled", "student", { by: "admin", reason: "Listing removed for fraud" }],
+      ["booking_cancelled", "agent", { by: "admin", reason: "Listing removed for fraud" }],
     ]);
+    const [row] = await audit.list({ limit: 10 });
+    expect(row).toMatchObject({ actorId: "admin-1", action: ADMIN_BOOKING_CANCEL_ACTION, at: w.clock.now() });
+    expect(row.data).toEqual({
+      target: `booking:${w.booking.id}`,
+      before: JSON.stringify({ bookingStatus: "confirmed", agentResponse: "awaiting", visit: `${TOMORROW} 10:00 AM`, cancelledBy: null }),
+      after: JSON.stringify({ bookingStatus: "cancelled", agentResponse: "awaiting", visit: `${TOMORROW} 10:00 AM`, cancelledBy: "admin" }),
+      reason: "Listing removed for fraud",
+    });
+    // Cancelled already: a conflict, no second row, no second e-mail.
+    expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason: "Again" })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await audit.count({})).toBe(1);
+    expect(w.lifecycleNotices()).toHaveLength(2);
   });
 
   it("the student moves the visit to a free slot in one step: the old slot is freed, the agent told", async () => {
