@@ -41,27 +41,10 @@ async function harness(kind: string, seed: BlogPost[]): Promise<Harness> {
     };
   }
   const t: TestDatabase = await createTestDatabase(kind as "sqlite" | "postgres");
-  for (const p of seed) {
-    await t.db
-      .insertInto("blog_posts")
-      .values({
-        id: p.id,
-        slug: p.slug,
-        author_name: p.authorName,
-        cover_storage_key: p.coverStorageKey,
-        title_en: p.title.en,
-        title_fr: p.title.fr,
-        excerpt_en: p.excerpt.en,
-        excerpt_fr: p.excerpt.fr,
-        body_en: p.body.en,
-        body_fr: p.body.fr,
-        published_at: p.publishedAt?.toISOString() ?? null,
-        created_at: p.createdAt.toISOString(),
-      })
-      .execute();
-  }
+  const repo = new KyselyBlogPostRepository(t.db);
+  for (const p of seed) expect(await repo.save(p)).toBe("saved");
   return {
-    repo: new KyselyBlogPostRepository(t.db),
+    repo,
     uow: kyselyBlogUnitOfWork(t.db),
     auditActions: async () => (await t.db.selectFrom("audit_log").select("action").execute()).map((r) => r.action),
     close: () => t.destroy(),
