@@ -4,6 +4,7 @@
 // before, does not keep the old list); the admin deletes a second draft (a dialog with JavaScript,
 // a confirmation page without); each action is in /admin/audit. Articles per project: both
 // projects run on one server.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
@@ -111,3 +112,33 @@ test("the admin writes, previews and publishes a French blog article, shown on /
     await expect(entries.filter({ hasText: label }).filter({ hasText: title }).first()).toContainText("By Joseph Ebai");
   }
 });
+
+test.describe("the admin's blog pages, with axe", () => {
+  // axe measures with inline styles, which the CSP refuses (see discovery-a11y.spec.ts).
+  test.use({ bypassCSP: true });
+
+  test("the content index and a new article with its preview have no serious or critical violation, in English and French", async ({ page, javaScriptEnabled }) => {
+    // axe runs inside the page: the JavaScript project covers the same server-rendered DOM.
+    test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+    await logIn(page, "admin@kamernest.test", DEMO_PASSWORD, "/admin/content");
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/content");
+    for (const language of ["en", "fr"] as const) {
+      await page.goto(`/admin/content?lng=${language}`);
+      await expectNoSeriousViolation(page, `/admin/content in ${language}`);
+      await page.goto(`/admin/content/posts/new?lng=${language}`);
+      await page.locator("#titleEn").fill("Axe check");
+      await page.locator("#bodyEn").fill("## A heading\n\nSome **text** and [a link](https://example.org).");
+      await page.locator("button[value=preview]").click();
+      await expect(page.getByTestId("blog-preview")).toBeVisible();
+      await expectNoSeriousViolation(page, `the new article with a preview in ${language}`);
+    }
+  });
+});
+
+async function expectNoSeriousViolation(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(serious, what).toEqual([]);
+}
