@@ -11,6 +11,7 @@ import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import { withoutControlCharacters } from "../shared/text";
+import { readPageOrLast, type ListPage } from "../shared/paging";
 import type { UnitOfWork } from "../shared/transaction";
 import {
   BLOG_LANGUAGES,
@@ -174,33 +175,41 @@ export async function editPost(
   return ok(after);
 }
 
-/** Puts a draft on the public blog, dated now. It needs the English title, excerpt and body. */
-export async function publishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
+/**
+ * Sets a post's publication date in one unit of work with its audit row; `decide` answers the new
+ * date (null: a draft) from the post as locked, or a refusal.
+ */
+function changePublication(
+  deps: BlogAdminDeps,
+  input: { adminId: string; postId: string },
+  action: BlogAuditAction,
+  decide: (before: BlogPost, now: Date) => Result<Date | null, BlogError>,
+): Outcome<BlogPost> {
   return deps.uow.run(async (repos) => {
     const now = deps.clock.now();
     const before = await repos.posts.lock(input.postId);
     if (!before) return err(blogError("blog.post_not_found"));
-    if (isPublished(before, now)) return err(blogError("blog.already_published"));
-    if (before.title.en.trim() === "" || before.excerpt.en.trim() === "" || before.body.en.trim() === "") return err(blogError("blog.incomplete"));
-    const after: BlogPost = { ...before, publishedAt: now };
+    const publishedAt = decide(before, now);
+    if (!publishedAt.ok) return publishedAt;
+    const after: BlogPost = { ...before, publishedAt: publishedAt.value };
     if ((await repos.posts.save(after)) === "slug_taken") return err(blogError("blog.slug_conflict"));
-    await audit(repos, deps, input.adminId, BLOG_AUDIT_ACTIONS.publish, before, after, now);
+    await audit(repos, deps, input.adminId, action, before, after, now);
     return ok(after);
   });
 }
 
-/** Takes a post off the public blog (back to a draft); its text and cover stay. */
-export async function unpublishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
-  return deps.uow.run(async (repos) => {
-    const now = deps.clock.now();
-    const before = await repos.posts.lock(input.postId);
-    if (!before) return err(blogError("blog.post_not_found"));
-    if (before.publishedAt === null) return err(blogError("blog.not_published"));
-    const after: BlogPost = { ...before, publishedAt: null };
-    if ((await repos.posts.save(after)) === "slug_taken") return err(blogError("blog.slug_conflict"));
-    await audit(repos, deps, input.adminId, BLOG_AUDIT_ACTIONS.unpublish, before, after, now);
-    return ok(after);
+/** Puts a draft on the public blog, dated now. It needs the English title, excerpt and body. */
+export function publishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
+  return changePublication(deps, input, BLOG_AUDIT_ACTIONS.publish, (before, now) => {
+    if (isPublished(before, now)) return err(blogError("blog.already_published"));
+    if (before.title.en.trim() === "" || before.excerpt.en.trim() === "" || before.body.en.trim() === "") return err(blogError("blog.incomplete"));
+    return ok(now);
   });
+}
+
+/** Takes a post off the public blog (back to a draft); its text and cover stay. */
+export function unpublishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
+  return changePublication(deps, input, BLOG_AUDIT_ACTIONS.unpublish, (before) => (before.publishedAt === null ? err(blogError("blog.not_published")) : ok(null)));
 }
 
 /** Deletes a post for good (the audit row keeps what it was); its cover file goes after commit. */
@@ -216,25 +225,12 @@ export async function deletePost(deps: BlogAdminDeps, input: { adminId: string; 
   return outcome;
 }
 
-export interface AdminBlogPage {
-  items: BlogPost[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
 /** The admin list: drafts and published posts, newest first; a page past the end shows the last one. */
-export async function listPostsForAdmin(deps: { posts: BlogPostRepository }, input: { page: number }): Promise<AdminBlogPage> {
-  const wanted = Number.isSafeInteger(input.page) && input.page >= 1 ? input.page : 1;
-  const read = (page: number) => deps.posts.listAll((page - 1) * ADMIN_BLOG_PAGE_SIZE, ADMIN_BLOG_PAGE_SIZE);
-  let result = await read(wanted);
-  const pageCount = Math.ceil(result.total / ADMIN_BLOG_PAGE_SIZE);
-  let page = wanted;
-  if (result.posts.length === 0 && pageCount > 0 && wanted > pageCount) {
-    page = pageCount;
-    result = await read(page);
-  }
-  return { items: result.posts, total: result.total, page, pageCount };
+export function listPostsForAdmin(deps: { posts: BlogPostRepository }, input: { page: number }): Promise<ListPage<BlogPost>> {
+  return readPageOrLast(input.page, ADMIN_BLOG_PAGE_SIZE, async (offset, limit) => {
+    const { posts, total } = await deps.posts.listAll(offset, limit);
+    return { items: posts, total };
+  });
 }
 
 /** One post, draft or published, for its edit page. */
