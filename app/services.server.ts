@@ -16,6 +16,7 @@ import { createPropertyManagementModule, type PropertyManagementModule } from ".
 import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agent-reports.server";
 import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
 import { createModerationModule, type ModerationModule } from "./wiring/moderation.server";
+import { createBlogAdminModule, type BlogAdminModule } from "./wiring/blog-admin.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -58,6 +59,8 @@ export interface Services {
   hosting: HostingModule;
   /** The admin's property moderation and listing-report queue (app/wiring/moderation.server.ts). */
   moderation: ModerationModule;
+  /** The admin's blog posts: write, preview, publish, delete (app/wiring/blog-admin.server.ts). */
+  blogAdmin: BlogAdminModule;
   /** Guest-house booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
   guestHouses: GuestHouseBookingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
@@ -125,6 +128,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     agentReports: createAgentReportsModule(database),
     hosting: createHostingModule(database, accounts, properties.photos),
     moderation: createModerationModule(database),
+    blogAdmin: createBlogAdminModule(database, properties.photos),
     guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {

@@ -30,6 +30,8 @@ export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
 const UPLOAD_BODY_PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/agents\/properties\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
   [/^\/host\/houses\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
+  // A blog post's form with its cover (the new post and the edit page).
+  [/^\/admin\/content\/posts\/[^/]+$/, MAX_PHOTO_BYTES + 1 * MB],
 ];
 
 /** The limit for a path (Remix's single-fetch data requests end in .data). */

@@ -52,6 +52,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "auth.already_suspended": 409,
   "auth.not_suspended": 409,
   "moderation.no_change": 409,
+  "blog.already_published": 409,
+  "blog.not_published": 409,
 };
 
 export interface DescribedDomainError {

@@ -34,6 +34,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
     { to: "/admin/bookings", key: "bookings" },
     { to: "/admin/payments", key: "payments" },
     { to: "/admin/reports", key: "reports" },
+    { to: "/admin/content", key: "content" },
     { to: "/admin/agent-verification", key: "agentVerification" },
     { to: "/admin/audit", key: "audit" },
   ],

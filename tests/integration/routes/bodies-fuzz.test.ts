@@ -47,6 +47,8 @@ describe("bodies that are not forms, to every action", () => {
       { file: "admin+/payments_.$id.tsx", url: "/admin/payments/pay-nope", params: { id: "pay-nope" }, as: "admin" },
       { file: "admin+/reports.tsx", url: "/admin/reports", as: "admin" },
       { file: "admin+/bookings_.$id.cancel.tsx", url: "/admin/bookings/nope/cancel", params: { id: "nope" }, as: "admin" },
+      { file: "admin+/content_.posts.new.tsx", url: "/admin/content/posts/new", as: "admin" },
+      { file: "admin+/content_.posts.$id.tsx", url: "/admin/content/posts/b-nope", params: { id: "b-nope" }, as: "admin" },
       { file: "agent+/$id.tsx", url: `/agent/${agentId}`, params: { id: agentId }, as: "student" },
       { file: "agents+/bookings.tsx", url: "/agents/bookings", as: "agent" },
       { file: "agents+/bookings_.$id.decline.tsx", url: "/agents/bookings/nope/decline", params: { id: "nope" }, as: "agent" },

@@ -10,6 +10,9 @@ import * as adminBookings from "../../../app/routes/admin+/bookings";
 import * as adminCancelBooking from "../../../app/routes/admin+/bookings_.$id.cancel";
 import * as adminBookingsCsv from "../../../app/routes/admin+/bookings[.]csv";
 import * as adminContent from "../../../app/routes/admin+/content";
+import * as adminNewPost from "../../../app/routes/admin+/content_.posts.new";
+import * as adminEditPost from "../../../app/routes/admin+/content_.posts.$id";
+import * as adminDeletePost from "../../../app/routes/admin+/content_.posts.$id_.delete";
 import * as adminDashboard from "../../../app/routes/admin+/dashboard";
 import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
@@ -150,6 +153,10 @@ const ROUTES: GuardedRoute[] = [
     expect: { visitor: LOGIN("/admin/reports/void/c-1"), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: 404 },
   },
   adminRoute("/admin/content", adminContent),
+  // Blog posts (decision 0127): an empty form is refused; b-1 does not exist, so its pages are a 404.
+  adminRoute("/admin/content/posts/new", adminNewPost, adminPost("/admin/content/posts/new", 400)),
+  adminRoute("/admin/content/posts/b-1", adminEditPost, adminPost("/admin/content/posts/b-1", 400), { id: "b-1" }, 404),
+  adminRoute("/admin/content/posts/b-1/delete", adminDeletePost, undefined, { id: "b-1" }, 404),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/audit", adminAudit),
   // u-1 does not exist: past the guard its page and its actions are a 404.

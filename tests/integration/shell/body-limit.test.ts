@@ -126,6 +126,12 @@ describe("request body limits", () => {
     expect((await post(app, "/agents/properties/p-1/edit", limit + 1, { declareLength: true })).status).toBe(413);
   });
 
+  it("allows a blog cover (8 MB) plus the article's texts on the new and edit pages of a post, not on the confirmation page", () => {
+    for (const path of ["/admin/content/posts/new", "/admin/content/posts/b-1", "/admin/content/posts/b-1.data"]) expect(bodyLimitFor(path), path).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
+    expect(bodyLimitFor("/admin/content/posts/b-1/delete")).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/content")).toBe(FORM_BODY_LIMIT);
+  });
+
   it("holds the webhook to 64 kB, declared or chunked", async () => {
     expect((await post(app, "/webhooks/fapshi", WEBHOOK_BODY_LIMIT, { declareLength: true })).status).toBe(200);
     expect((await post(app, "/webhooks/fapshi", WEBHOOK_BODY_LIMIT + 1, { declareLength: true })).status).toBe(413);

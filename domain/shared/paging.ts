@@ -1,0 +1,26 @@
+/** One page of a list for a screen: its items, how many there are in all, which page, how many pages. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * Reads page `wanted` (page 1 when it is not a whole number from 1) of `pageSize` items; a page past
+ * the end reads the last one instead, so an old link after deletions still shows something.
+ */
+export async function readPageOrLast<T>(
+  wanted: number,
+  pageSize: number,
+  read: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>,
+): Promise<ListPage<T>> {
+  let page = Number.isSafeInteger(wanted) && wanted >= 1 ? wanted : 1;
+  let result = await read((page - 1) * pageSize, pageSize);
+  const pageCount = Math.ceil(result.total / pageSize);
+  if (result.items.length === 0 && pageCount > 0 && page > pageCount) {
+    page = pageCount;
+    result = await read((page - 1) * pageSize, pageSize);
+  }
+  return { items: result.items, total: result.total, page, pageCount };
+}
