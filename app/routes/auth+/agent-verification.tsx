@@ -81,9 +81,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return data(fieldError("documents", "auth:errors.document_too_large"), { status: 400 });
     if (error instanceof TooManyFilesError) return data(fieldError("documents", "auth:errors.too_many_documents"), { status: 400 });
-    // Not multipart/form-data at all, or a broken body.
-    if (error instanceof TypeError || error instanceof SyntaxError) return data(fieldError("", "auth:errors.bad_form"), { status: 400 });
-    throw error;
+    // Not multipart/form-data at all, or a broken body (a TypeError, or a plain Error such as
+    // "malformed multipart-form data: unexpected end of stream"): the parse only reads the
+    // request into memory, so any other failure is the body's too. Found by bodies-fuzz.
+    return data(fieldError("", "auth:errors.bad_form"), { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: agentVerificationSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

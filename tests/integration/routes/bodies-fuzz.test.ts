@@ -121,7 +121,12 @@ describe("bodies that are not forms, to every action", () => {
           if (r.status >= 500) throw new Error(`${target.file} answered ${r.status} to ${JSON.stringify(raw).slice(0, 200)}`, { cause: r.error });
           expect(r.status, target.file).toBeGreaterThanOrEqual(200);
         }),
-        { numRuns: Math.max(10, Math.ceil(RUNS / 2)) },
+        {
+          numRuns: Math.max(10, Math.ceil(RUNS / 2)),
+          // Counterexamples found before, tried on every action every run: a multipart body that
+          // ends inside a part (a plain Error from the parser, answered 500 by agent-verification).
+          examples: [[{ contentType: "multipart/form-data; boundary=zzz", body: '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\n' }]],
+        },
       );
     }
   }, 120_000);
