@@ -79,8 +79,10 @@ async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: s
 async function planReport(url: string, dialect: Dialect): Promise<string> {
   const handle = connect({ url });
   const lines: string[] = [];
-  for (const route of ROUTES.slice(0, 3)) {
-    const query = (route.path as string).split("?")[1] ?? "";
+  // The three load routes, plus a common and a rare keyword (decision 0131: index or ordered scan).
+  const searches = [...ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })), { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" }, { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" }];
+  for (const route of searches) {
+    const query = route.path.split("?")[1] ?? "";
     const plan = await explainListingSearch(handle.db, dialect, parseListingSearch(new URLSearchParams(query)));
     lines.push(`### ${route.name}\n\nPage query:\n\n\`\`\`\n${plan.page}\n\`\`\`\n\nCount query:\n\n\`\`\`\n${plan.count}\n\`\`\``);
   }

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
 }
 
 async function printReport(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const search = new KyselyListingSearch(db);
+  const search = new KyselyListingSearch(db, dialect);
   for (const [label, query] of TYPICAL_SEARCHES) {
     const criteria = parseListingSearch(new URLSearchParams(query));
     await search.searchListings(criteria); // warm the cache: we measure queries, not the disk

@@ -100,7 +100,7 @@ export function createDiscoveryModule(
   const mailer = options.mailer ?? createMailer(config, db, ids, clock);
   const contactStore = new KyselyContactMessageStore(db);
   return {
-    search: new KyselyListingSearch(db),
+    search: new KyselyListingSearch(db, database.dialect),
     guestHouses: new KyselyGuestHouseCatalogue(db),
     agents: {
       listVerifiedAgents: () => directory.listVerifiedAgents(),

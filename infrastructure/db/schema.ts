@@ -466,6 +466,12 @@ export interface CacheGenerationsTable {
   generation: number;
 }
 
+/** Listings students can visit, per neighbourhood; kept by triggers (migration 0027, decision 0131). */
+export interface NeighbourhoodCountsTable {
+  neighbourhood: string;
+  listings: number;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   sessions: SessionsTable;
@@ -476,6 +482,7 @@ export interface Database {
   agents: AgentsTable;
   agent_documents: AgentDocumentsTable;
   properties: PropertiesTable;
+  neighbourhood_counts: NeighbourhoodCountsTable;
   guest_houses: GuestHousesTable;
   guest_house_blocked_dates: GuestHouseBlockedDatesTable;
   photos: PhotosTable;

@@ -3,7 +3,7 @@
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
-import { NEIGHBOURHOODS } from "../../domain/listings/buea";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../domain/listings/buea";
 import { LISTING_PAGE_SIZE, type ListingSearchCriteria } from "../../domain/listings/listing-search";
 import {
   LISTING_COUNT_CAP,
@@ -22,6 +22,7 @@ import {
 import {
   AMENITY_COLUMNS,
   CARD_COLUMNS,
+  type CardRow,
   availableNow,
   toCard,
   toPhoto,
@@ -37,8 +38,51 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Shorter keywords hold no trigram: the indexes cannot serve them (see keywordMatches). */
+export const MIN_INDEXED_KEYWORD_LENGTH = 3;
+
+/**
+ * SQLite: a keyword found in at least this many listings is common, and its matches are dense
+ * enough for the ordered scan to meet a page of them early; a rarer one is read from the index and
+ * its few matches sorted. Decision 0131.
+ */
+export const COMMON_KEYWORD_MATCHES = 4000;
+
+/** A keyword as one FTS5 string: double quotes doubled, so `"`, `*`, `-`, NEAR and parentheses are only letters. */
+export function ftsPhrase(keyword: string): string {
+  return `"${keyword.replace(/"/g, '""')}"`;
+}
+
+/** How the keyword is tested: from the search index, or on each row of an ordered scan. */
+type KeywordPlan = "index" | "scan";
+
+/**
+ * A case-insensitive substring of the title or the description. PostgreSQL: `ilike`, which the
+ * pg_trgm GIN indexes serve (its planner chooses between them and the ordered scan). SQLite: the
+ * FTS5 trigram table (properties_fts) for a rare keyword; `lower() like` (ASCII case folding, as
+ * before the index) for a common one and for one under three characters, which has no trigram.
+ */
+function keywordMatches(dialect: Dialect, keyword: string, plan: KeywordPlan) {
+  const pattern = likePattern(keyword);
+  if (dialect === "postgres") {
+    return sql<boolean>`(properties.title ilike ${pattern} escape '\\' or properties.description ilike ${pattern} escape '\\')`;
+  }
+  if (plan === "scan") {
+    return sql<boolean>`(lower(properties.title) like lower(${pattern}) escape '\\' or lower(properties.description) like lower(${pattern}) escape '\\')`;
+  }
+  return sql<boolean>`properties.rowid in (select rowid from properties_fts where properties_fts match ${ftsPhrase(keyword)})`;
+}
+
+/** SQLite: whether a keyword is rare enough to be read from the index (one capped FTS read). */
+async function keywordPlan(db: Kysely<Database>, dialect: Dialect, keyword: string | null): Promise<KeywordPlan> {
+  if (dialect !== "sqlite" || !keyword || [...keyword].length < MIN_INDEXED_KEYWORD_LENGTH) return "scan";
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from properties_fts
+    where properties_fts match ${ftsPhrase(keyword)} limit ${COMMON_KEYWORD_MATCHES})`.execute(db);
+  return Number(rows[0].n) < COMMON_KEYWORD_MATCHES ? "index" : "scan";
+}
+
 /** The WHERE clause of a search: visibility plus every filter in the criteria. */
-function filtered<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): PropertiesQuery<O> {
+function filtered<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): PropertiesQuery<O> {
   let q = query.where(visibleToStudents);
   if (c.neighbourhoods.length > 0) q = q.where("properties.neighbourhood", "in", c.neighbourhoods);
   if (c.propertyTypes.length > 0) q = q.where("properties.property_type", "in", c.propertyTypes);
@@ -49,13 +93,7 @@ function filtered<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): Prope
   if (c.maxDistanceM !== null) q = q.where("properties.distance_to_campus_m", "<=", c.maxDistanceM);
   if (c.verifiedOnly) q = q.where("properties.is_verified", "=", 1);
   if (c.availableOnly) q = q.where(availableNow);
-  if (c.keyword) {
-    // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's LIKE never does.
-    const pattern = likePattern(c.keyword);
-    q = q.where(
-      sql<boolean>`(lower(properties.title) like lower(${pattern}) escape '\\' or lower(properties.description) like lower(${pattern}) escape '\\')`,
-    );
-  }
+  if (c.keyword) q = q.where(keywordMatches(dialect, c.keyword, plan));
   return q;
 }
 
@@ -80,18 +118,18 @@ function sorted<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): Propert
   return sortKeys(c).reduce((q, [column, direction]) => q.orderBy(`properties.${column}`, direction), query);
 }
 
-const cardsMatching = (db: Kysely<Database>, c: ListingSearchCriteria) =>
-  sorted(filtered(db.selectFrom("properties").select(CARD_COLUMNS), c), c);
+const cardsMatching = (db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan) =>
+  sorted(filtered(db.selectFrom("properties").select(CARD_COLUMNS), c, dialect, plan), c);
 
-function pageQuery(db: Kysely<Database>, c: ListingSearchCriteria) {
+function pageQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan) {
   const offset = (c.page - 1) * LISTING_PAGE_SIZE;
-  if (c.neighbourhoods.length <= 1) return cardsMatching(db, c).limit(LISTING_PAGE_SIZE).offset(offset);
+  if (c.neighbourhoods.length <= 1) return cardsMatching(db, c, dialect, plan).limit(LISTING_PAGE_SIZE).offset(offset);
   // Several neighbourhoods: `neighbourhood IN (...)` cannot come out of an index in date or price
   // order, so SQLite would sort every listing of those neighbourhoods. Instead each neighbourhood
   // gives its own first rows in order (an index range each) and only those few are merged.
   const branches = c.neighbourhoods.map((n) =>
     db
-      .selectFrom(cardsMatching(db, { ...c, neighbourhoods: [n] }).limit(offset + LISTING_PAGE_SIZE).as("branch"))
+      .selectFrom(cardsMatching(db, { ...c, neighbourhoods: [n] }, dialect, plan).limit(offset + LISTING_PAGE_SIZE).as("branch"))
       .selectAll(),
   );
   const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
@@ -102,17 +140,21 @@ function pageQuery(db: Kysely<Database>, c: ListingSearchCriteria) {
 }
 
 /** Counts matches, but stops at LISTING_COUNT_CAP + 1: enough to say "1 000+". */
-function countQuery(db: Kysely<Database>, c: ListingSearchCriteria) {
-  const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c).limit(LISTING_COUNT_CAP + 1);
+function countQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan) {
+  const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan).limit(LISTING_COUNT_CAP + 1);
   return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n"));
 }
 
 export class KyselyListingSearch implements ListingSearch {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async searchListings(criteria: ListingSearchCriteria): Promise<ListingPage> {
     const offset = (criteria.page - 1) * LISTING_PAGE_SIZE;
-    const rows = await pageQuery(this.db, criteria).execute();
+    const plan = await keywordPlan(this.db, this.dialect, criteria.keyword);
+    const rows = await pageQuery(this.db, criteria, this.dialect, plan).execute();
     let matches: number;
     if (rows.length > 0 && rows.length < LISTING_PAGE_SIZE) {
       // A short page is the last one: the count is known without asking.
@@ -120,7 +162,7 @@ export class KyselyListingSearch implements ListingSearch {
     } else if (rows.length === 0 && offset === 0) {
       matches = 0;
     } else {
-      const counted = await countQuery(this.db, criteria).executeTakeFirstOrThrow();
+      const counted = await countQuery(this.db, criteria, this.dialect, plan).executeTakeFirstOrThrow();
       matches = Number(counted.n);
     }
     const totalIsCapped = matches > LISTING_COUNT_CAP;
@@ -171,28 +213,55 @@ export class KyselyListingSearch implements ListingSearch {
   }
 
   async similarListings(property: SimilarTo, limit = 4): Promise<PropertyCard[]> {
-    const low = Math.floor(property.monthlyRent * (1 - SIMILAR_RENT_RATIO));
-    const high = Math.ceil(property.monthlyRent * (1 + SIMILAR_RENT_RATIO));
+    if (limit <= 0) return [];
+    const rent = property.monthlyRent;
+    const low = Math.floor(rent * (1 - SIMILAR_RENT_RATIO));
+    const high = Math.ceil(rent * (1 + SIMILAR_RENT_RATIO));
+    // Same place and type first, then same place, then same type; closest rent within each.
+    // The closest rents of a group are among its `limit` nearest above and its `limit` nearest below,
+    // each an index range read in rent order (properties_open_*_rent_idx), so no branch reads more
+    // than `limit` rows whatever the size of the neighbourhood.
+    // Same place, other type: one group per other type, so each reads its own index range
+    // (properties_open_place_type_rent_idx) instead of skipping past the listing's own type.
+    const place = (q: PropertiesQuery<CardRow>) => q.where("properties.neighbourhood", "=", property.neighbourhood);
+    const groups: Array<[number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>]> = [
+      [0, (q) => place(q).where("properties.property_type", "=", property.propertyType)],
+      ...PROPERTY_TYPES.filter((t) => t !== property.propertyType).map(
+        (t): [number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>] => [1, (q) => place(q).where("properties.property_type", "=", t)],
+      ),
+      // `|| ''` keeps "another neighbourhood" off the indexes: SQLite would otherwise skip-scan the
+      // neighbourhood-and-type index for it and sort every listing of the type within the rent band.
+      [2, (q) => q.where("properties.property_type", "=", property.propertyType).where(sql<boolean>`properties.neighbourhood || '' <> ${property.neighbourhood}`)],
+    ];
+    const branches = groups.flatMap(([group, where]) =>
+      (["above", "below"] as const).map((side) => {
+        const open = where(
+          this.db
+            .selectFrom("properties")
+            .select(CARD_COLUMNS)
+            .where(visibleToStudents)
+            .where(availableNow)
+            .where("properties.id", "!=", property.id),
+        );
+        // Each side in its index's own order (below: read backwards), so no branch sorts.
+        const ranged =
+          side === "above"
+            ? open.where("properties.monthly_rent", ">=", rent).where("properties.monthly_rent", "<=", high).orderBy("properties.monthly_rent", "asc").orderBy("properties.id", "asc")
+            : open.where("properties.monthly_rent", "<", rent).where("properties.monthly_rent", ">=", low).orderBy("properties.monthly_rent", "desc").orderBy("properties.id", "desc");
+        const nearest = ranged.limit(limit).as("nearest");
+        return this.db.selectFrom(nearest).selectAll().select(sql<number>`${sql.lit(group)}`.as("similarity"));
+      }),
+    );
+    const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
     const rows = await this.db
-      .selectFrom("properties")
-      .select(CARD_COLUMNS)
-      .where(visibleToStudents)
-      .where(availableNow)
-      .where("properties.id", "!=", property.id)
-      .where("properties.monthly_rent", ">=", low)
-      .where("properties.monthly_rent", "<=", high)
-      .where((eb) =>
-        eb.or([
-          eb("properties.neighbourhood", "=", property.neighbourhood),
-          eb("properties.property_type", "=", property.propertyType),
-        ]),
-      )
-      // Same place and type first, then same place, then same type; closest rent within each.
-      .orderBy(
-        sql`case when properties.neighbourhood = ${property.neighbourhood} and properties.property_type = ${property.propertyType} then 0 when properties.neighbourhood = ${property.neighbourhood} then 1 else 2 end`,
-      )
-      .orderBy(sql`abs(properties.monthly_rent - ${property.monthlyRent})`)
-      .orderBy("properties.id")
+      .selectFrom(merged.as("candidates"))
+      .selectAll()
+      .orderBy("candidates.similarity")
+      .orderBy(sql`abs(candidates.monthly_rent - ${rent})`)
+      // Equally close: the dearer side first, then each side's own order (above: id up; below: id down).
+      .orderBy("candidates.monthly_rent", "desc")
+      .orderBy(sql`case when candidates.monthly_rent >= ${rent} then candidates.id end`)
+      .orderBy("candidates.id", "desc")
       .limit(limit)
       .execute();
     return withFirstPhotos(this.db, rows);
@@ -213,12 +282,12 @@ export class KyselyListingSearch implements ListingSearch {
   }
 
   async neighbourhoodCounts(): Promise<NeighbourhoodCount[]> {
+    // Kept by triggers on properties and agents: the rule of visibleToStudents and availableNow,
+    // restated in SQL by migration 0027 (a test compares the two on random changes).
     const rows = await this.db
-      .selectFrom("properties")
-      .select((eb) => ["properties.neighbourhood", eb.fn.countAll<number>().as("n")])
-      .where(visibleToStudents)
-      .where(availableNow)
-      .groupBy("properties.neighbourhood")
+      .selectFrom("neighbourhood_counts")
+      .select(["neighbourhood_counts.neighbourhood", "neighbourhood_counts.listings as n"])
+      .where("neighbourhood_counts.listings", ">", 0)
       .execute();
     const counts = new Map(rows.map((r) => [r.neighbourhood, Number(r.n)]));
     // Every neighbourhood of Buea in its usual order, then any the agents spelled differently.
@@ -300,6 +369,8 @@ function parseJson(text: string | null): unknown {
 }
 
 export interface ListingSearchPlan {
+  /** SQLite: whether the keyword was read from the search index or tested on an ordered scan. */
+  keyword: KeywordPlan | null;
   page: string;
   count: string;
 }
@@ -327,9 +398,11 @@ export async function explainListingSearch(
     );
     return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
   };
+  const plan = await keywordPlan(db, dialect, criteria.keyword);
   return {
-    page: await explain(pageQuery(db, criteria).compile()),
-    count: await explain(countQuery(db, criteria).compile()),
+    keyword: criteria.keyword ? plan : null,
+    page: await explain(pageQuery(db, criteria, dialect, plan).compile()),
+    count: await explain(countQuery(db, criteria, dialect, plan).compile()),
   };
 }
 

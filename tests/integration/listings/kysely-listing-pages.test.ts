@@ -13,7 +13,7 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
 
   beforeEach(async () => {
     db = await createTestDatabase(kind);
-    search = new KyselyListingSearch(db.db);
+    search = new KyselyListingSearch(db.db, db.dialect);
     fx = listingFixtures(db.db);
     await fx.agent("agent-a", { name: "Ebot Tabe", businessName: "Tabe Homes", phone: "650 00 00 00", businessPhone: "+237 6 77 12 34 56" });
     await fx.agent("agent-pending", { status: "pending" });

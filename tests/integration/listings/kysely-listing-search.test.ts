@@ -124,7 +124,7 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(kind);
-    search = new KyselyListingSearch(db.db);
+    search = new KyselyListingSearch(db.db, db.dialect);
     const fx = listingFixtures(db.db);
     await fx.agent("agent-a");
     await fx.agent("agent-b");
@@ -233,7 +233,7 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
       );
       expect(visible).toBeGreaterThan(1_000);
       expect(Number((await db.db.selectFrom("photos").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(1_100);
-      const search = new KyselyListingSearch(db.db);
+      const search = new KyselyListingSearch(db.db, db.dialect);
       const page = await search.searchListings(emptyListingSearch());
       expect(page).toMatchObject({ total: 1_000, totalIsCapped: true, pageCount: 50 });
       expect(page.items).toHaveLength(20);
