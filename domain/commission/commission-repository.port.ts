@@ -13,8 +13,8 @@ export interface CommissionRepository {
   findByBookingId(bookingId: string): Promise<CommissionEarning | null>;
   /** Voids a still-pending earning; answers false when it is not pending (paid, voided, or missing). */
   voidEarning(id: string, change: { reason: string; by: string; at: Date }): Promise<boolean>;
-  /** Pending earnings dated at or before `at`, oldest first (the weekly payout run reviews them). */
-  pendingUpTo(at: Date): Promise<CommissionEarning[]>;
+  /** One agent's pending earnings dated at or before `at`, oldest first (the weekly payout run pays them per agent). */
+  pendingUpTo(agentId: string, at: Date): Promise<CommissionEarning[]>;
   /** Marks a still-pending earning paid; answers false when it is not pending (paid, voided, or missing). */
   markPaid(id: string, payout: { paidDate: Date; reference: string }): Promise<boolean>;
   /** Voided earnings are left out. */

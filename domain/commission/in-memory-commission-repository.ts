@@ -47,9 +47,9 @@ export class InMemoryCommissionRepository implements CommissionRepository {
     return true;
   }
 
-  async pendingUpTo(at: Date): Promise<CommissionEarning[]> {
+  async pendingUpTo(agentId: string, at: Date): Promise<CommissionEarning[]> {
     return this.rows
-      .filter((r) => r.status === "pending" && r.date.getTime() <= at.getTime())
+      .filter((r) => r.agentId === agentId && r.status === "pending" && r.date.getTime() <= at.getTime())
       .sort((a, b) => a.date.getTime() - b.date.getTime() || a.id.localeCompare(b.id))
       .map(copy);
   }

@@ -1,7 +1,8 @@
 // The weekly payout run (issue 11): after reviewing the pending earnings (and voiding any that
-// should not be paid), an admin marks the rest paid with the date of the transfer and its
-// reference. Every earning changes with its audit row, all in one transaction.
-// docs/decisions/0125-admin-dashboard-reports-payout.md.
+// should not be paid), an admin marks one agent's rest paid with the date of the Mobile Money
+// transfer made to that agent and its reference: each agent gets a transfer of their own. Every
+// earning changes with its audit row, all in one transaction.
+// docs/decisions/0125-admin-dashboard-reports-payout.md, 0129 (per agent).
 import type { AuditLog } from "../accounts/audit-log.port";
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
@@ -21,6 +22,8 @@ export interface PayOutCommissionsDeps {
 export interface PayOutCommissionsInput {
   /** The admin (the route's admin guard has checked the role). */
   adminId: string;
+  /** The agent being paid: only their pending earnings are marked paid. */
+  agentId: string;
   /** The moment the admin reviewed the list: earnings recorded later are not in this run. Clamped to now. */
   asOf: Date;
   /** The day the transfer was made, YYYY-MM-DD in Buea: today or earlier. */
@@ -29,6 +32,7 @@ export interface PayOutCommissionsInput {
 }
 
 export interface PayoutSummary {
+  agentId: string;
   count: number;
   amount: number;
   reference: string;
@@ -46,7 +50,7 @@ export async function payOutCommissions(deps: PayOutCommissionsDeps, input: PayO
   const asOf = Number.isNaN(input.asOf.getTime()) || input.asOf > now ? now : input.asOf;
 
   return deps.uow.run(async ({ commissions, audit }) => {
-    const due = await commissions.pendingUpTo(asOf);
+    const due = await commissions.pendingUpTo(input.agentId, asOf);
     let count = 0;
     let amount = 0;
     for (const before of due) {
@@ -65,6 +69,6 @@ export async function payOutCommissions(deps: PayOutCommissionsDeps, input: PayO
       amount += before.amount;
     }
     if (count === 0) return err(domainError("commission.payout_nothing_pending"));
-    return ok({ count, amount, reference });
+    return ok({ agentId: input.agentId, count, amount, reference });
   });
 }

@@ -2,7 +2,8 @@
 // counted from what the test puts in.
 import type { UnitOfWork } from "../shared/transaction";
 import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "./managed-property.entity";
-import type { ManagedPropertyRepository, PropertyManagementRepos } from "./managed-property-repository.port";
+import type { InMemoryAuditLog } from "../accounts/in-memory-account-repositories";
+import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "./managed-property-repository.port";
 import type { PhotoRefusal, PhotoStore, StoredPhotoFile } from "./photo-store.port";
 
 const copy = (p: ManagedProperty): ManagedProperty => structuredClone(p);
@@ -18,6 +19,11 @@ export class InMemoryManagedPropertyRepository implements ManagedPropertyReposit
     const out = copy(p);
     out.photos.sort((a, b) => a.position - b.position);
     return out;
+  }
+
+  async findAny(id: string): Promise<ManagedProperty | null> {
+    const p = this.properties.get(id);
+    return p ? this.findOwned(p.agentId, id) : null;
   }
 
   lockOwned(agentId: string, id: string): Promise<ManagedProperty | null> {
@@ -103,6 +109,25 @@ export class InMemoryPropertyManagementUnitOfWork implements UnitOfWork<Property
       return result;
     } catch (error) {
       this.repo.properties = snapshot;
+      throw error;
+    }
+  }
+}
+
+/** The admin's edit: the properties and the audit log, restored together when the work throws. */
+export class InMemoryAdminPropertyUnitOfWork implements UnitOfWork<AdminPropertyRepos> {
+  constructor(
+    private readonly repo: InMemoryManagedPropertyRepository,
+    readonly audit: InMemoryAuditLog,
+  ) {}
+
+  async run<T>(work: (repos: AdminPropertyRepos) => Promise<T>): Promise<T> {
+    const saved = { properties: structuredClone(this.repo.properties), audit: this.audit.snapshot() };
+    try {
+      return await work({ properties: this.repo, audit: this.audit });
+    } catch (error) {
+      this.repo.properties = saved.properties;
+      this.audit.restore(saved.audit);
       throw error;
     }
   }

@@ -1,6 +1,8 @@
 // The agent portal's property use cases: create, edit, change status, confirm availability, and
 // the photos (add, delete, move, set cover). Each one checks ownership inside its transaction
 // (lockOwned answers null for another agent's property), so a crafted id changes nothing.
+// An admin edits any listing's details through adminEditProperty: same checks, same write, plus an
+// audit row in the same transaction (decision 0129).
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { domainError, err, ok, type Result } from "../shared/result";
@@ -16,9 +18,11 @@ import {
   type ManagedPhoto,
   type ManagedProperty,
   type PortalPropertyPage,
+  type PropertyDetails,
   type PropertyDetailsInput,
 } from "./managed-property.entity";
-import type { ManagedPropertyRepository, PropertyManagementRepos } from "./managed-property-repository.port";
+import { auditData } from "../accounts/audit-log.port";
+import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "./managed-property-repository.port";
 import { addOwnedPhoto, arrangeOwnedPhoto, deleteOwnedPhoto, type PhotoMove, type PhotoOwnerAccess } from "./owned-photos";
 import type { PhotoStore } from "./photo-store.port";
 import type { PortalError } from "./property-management.errors";
@@ -77,6 +81,11 @@ export async function createProperty(
   return ok(property);
 }
 
+/** The property with new details: the distance to campus follows the coordinates. */
+function withDetails(before: ManagedProperty, details: PropertyDetails, isVerified: boolean, now: Date): ManagedProperty {
+  return { ...before, ...details, isVerified, distanceToCampusM: campusDistance(details), updatedAt: now };
+}
+
 export async function editProperty(
   deps: Deps<"uow" | "clock">,
   input: { agentId: string; propertyId: string; details: PropertyDetailsInput },
@@ -87,15 +96,65 @@ export async function editProperty(
     const before = await properties.lockOwned(input.agentId, input.propertyId);
     if (!before) return notFound();
     const isVerified = verifiedAfter(before.isVerified, { kind: "details", before, after: details.value });
-    const property: ManagedProperty = {
-      ...before,
-      ...details.value,
-      isVerified,
-      distanceToCampusM: campusDistance(details.value),
-      updatedAt: deps.clock.now(),
-    };
+    const property = withDetails(before, details.value, isVerified, deps.clock.now());
     await properties.update(property);
     return ok({ property, becameUnverified: before.isVerified && !isVerified });
+  });
+}
+
+export const ADMIN_PROPERTY_EDITED_ACTION = "admin.property_edited";
+
+export interface AdminPropertyDeps {
+  adminUow: UnitOfWork<AdminPropertyRepos>;
+  properties: ManagedPropertyRepository;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/** Any agent's property for the admin's edit form, or not_found. */
+export async function getPropertyForAdmin(deps: Pick<AdminPropertyDeps, "properties">, propertyId: string): Promise<Result<ManagedProperty, PortalError>> {
+  const property = await deps.properties.findAny(propertyId);
+  return property ? ok(property) : notFound();
+}
+
+/** The fields of the details that differ, before and after (what the audit row keeps). */
+function changedDetails(before: PropertyDetails, after: PropertyDetails): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys: (keyof PropertyDetails)[] = ["title", "description", "propertyType", "monthlyRent", "advanceMonths", "neighbourhood", "address", "latitude", "longitude", "bedrooms", "bathrooms", "amenities", "visitingHours"];
+  const diff = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const key of keys) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    diff.before[key] = before[key];
+    diff.after[key] = after[key];
+  }
+  return diff;
+}
+
+/**
+ * An admin corrects any agent's listing with the agent's own form and checks. The property keeps its
+ * owner, status and verification (only the admin's verify/unverify decision changes that, decision
+ * 0121; an admin's correction is not an agent's unchecked change). The write and its audit row
+ * (`admin.property_edited`, the changed fields before and after) land together; a form that changes
+ * nothing writes nothing.
+ */
+export async function adminEditProperty(
+  deps: Pick<AdminPropertyDeps, "adminUow" | "properties" | "clock" | "ids">,
+  input: { adminId: string; propertyId: string; details: PropertyDetailsInput },
+): Promise<Result<{ property: ManagedProperty; changed: boolean }, PortalError>> {
+  const details = checkPropertyDetails(input.details);
+  if (!details.ok) return details;
+  const found = await deps.properties.findAny(input.propertyId);
+  if (!found) return notFound();
+  return deps.adminUow.run(async ({ properties, audit }) => {
+    // Locked under its owner's id, as every other write of this module.
+    const before = await properties.lockOwned(found.agentId, input.propertyId);
+    if (!before) return notFound();
+    const diff = changedDetails(before, details.value);
+    if (Object.keys(diff.after).length === 0) return ok({ property: before, changed: false });
+    const now = deps.clock.now();
+    const property = withDetails(before, details.value, before.isVerified, now);
+    if (!(await properties.update(property))) return notFound();
+    await audit.record({ id: deps.ids.id(), actorId: input.adminId, action: ADMIN_PROPERTY_EDITED_ACTION, data: auditData(`property:${before.id}`, diff.before, diff.after), at: now });
+    return ok({ property, changed: true });
   });
 }
 

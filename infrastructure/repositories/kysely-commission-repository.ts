@@ -81,10 +81,11 @@ export class KyselyCommissionRepository implements CommissionRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async pendingUpTo(at: Date): Promise<CommissionEarning[]> {
+  async pendingUpTo(agentId: string, at: Date): Promise<CommissionEarning[]> {
     const rows = await this.db
       .selectFrom("commission_earnings")
       .selectAll()
+      .where("agent_id", "=", agentId)
       .where("status", "=", "pending")
       .where("date", "<=", iso(at))
       .orderBy("date")

@@ -4,9 +4,10 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
 import { KyselyPhotoRows } from "./kysely-photo-rows";
 import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "../../domain/property-management/managed-property.entity";
-import type { ManagedPropertyRepository, PropertyManagementRepos } from "../../domain/property-management/managed-property-repository.port";
+import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "../../domain/property-management/managed-property-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import { parseVisitingHours } from "../../domain/booking/visiting-hours";
+import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 
 type Row = Selectable<PropertiesTable>;
 const bool = (b: boolean) => (b ? 1 : 0);
@@ -98,6 +99,11 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
 
   async findOwned(agentId: string, id: string): Promise<ManagedProperty | null> {
     const row = await this.db.selectFrom("properties").selectAll().where("id", "=", id).where("agent_id", "=", agentId).executeTakeFirst();
+    return row ? toProperty(row, await this.photosOf(row.id)) : null;
+  }
+
+  async findAny(id: string): Promise<ManagedProperty | null> {
+    const row = await this.db.selectFrom("properties").selectAll().where("id", "=", id).executeTakeFirst();
     return row ? toProperty(row, await this.photosOf(row.id)) : null;
   }
 
@@ -196,5 +202,13 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
 export function kyselyPropertyManagementUnitOfWork(db: Kysely<Database>, dialect: "sqlite" | "postgres"): UnitOfWork<PropertyManagementRepos> {
   return {
     run: (work) => db.transaction().execute((trx) => work({ properties: new KyselyManagedPropertyRepository(trx, dialect === "postgres") })),
+  };
+}
+
+/** An admin's edit: the property and its audit row in one transaction. */
+export function kyselyAdminPropertyUnitOfWork(db: Kysely<Database>, dialect: "sqlite" | "postgres"): UnitOfWork<AdminPropertyRepos> {
+  return {
+    run: (work) =>
+      db.transaction().execute((trx) => work({ properties: new KyselyManagedPropertyRepository(trx, dialect === "postgres"), audit: new KyselyAccountAuditLog(trx) })),
   };
 }

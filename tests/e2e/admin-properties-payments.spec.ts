@@ -6,24 +6,13 @@
 // Each project sets up its own rows in the e2e server's SQLite file (a new property per test, two
 // reports from the demo students, a payment whose initiation answer was lost), so the "js" and
 // "no-js" projects never share a row and no seeded listing or payment is changed.
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { Page, TestInfo } from "@playwright/test";
+import { withDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
 const ADMIN = { email: "admin@kamernest.test", password: "kamernest-demo" };
-const DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? "tests/.tmp/e2e/kamernest.db");
-
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(DB_FILE, { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 const idOf = (db: Database.Database, email: string) => (db.prepare("SELECT id FROM profiles WHERE email = ?").get(email) as { id: string }).id;
 

@@ -1,8 +1,9 @@
 // The admin dashboard and reports, JavaScript on and off: the demo admin opens both from the menu,
 // reads the figures (charts carry a text alternative and a table), and reaches the payout run's
-// void confirmation (the dialog with JavaScript, the confirmation page without), then cancels: the
-// seed holds a single pending commission, which agent-portal-earnings.spec.ts counts on, so this
-// spec changes nothing. Voiding and paying are proven on both databases in
+// void confirmation (the dialog with JavaScript, the confirmation page without) on the seeded demo
+// agent's pending commission, then cancels: agent-portal-earnings.spec.ts counts on that commission,
+// so this spec changes nothing. Voiding and paying, per agent, run in the browser in
+// admin-payout.spec.ts (on agents of its own) and on both databases in
 // tests/integration/admin/platform-stats.integration.test.ts.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -30,7 +31,8 @@ test("the demo admin reads the dashboard and the reports, and reaches the payout
   await expect(page.getByTestId("revenue-monthly").locator("tbody tr")).toHaveCount(6);
   await expect(page.getByRole("link", { name: "Download “Revenue by week” as CSV" })).toHaveAttribute("href", "/admin/reports/csv/weekly");
 
-  const rows = page.getByTestId("payout-row");
+  // The demo agent's group: other specs running alongside add pending commissions of their own agents.
+  const rows = page.getByTestId("payout-agent").filter({ has: page.getByRole("heading", { level: 3, name: "Clovis Ngwa", exact: true }) }).getByTestId("payout-row");
   await expect(rows.first()).toContainText("5 000 FCFA");
   await rows.first().getByRole("link", { name: /Void the commission of/ }).or(rows.first().getByRole("button", { name: /Void the commission of/ })).click();
   if (javaScriptEnabled) {

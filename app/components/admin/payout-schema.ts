@@ -1,5 +1,6 @@
 // The weekly payout run's forms (/admin/reports): void one pending commission with a reason, or
-// mark the reviewed rest paid with the transfer's date and reference. Shared by client and server.
+// mark one agent's reviewed rest paid with the date and reference of the transfer made to that
+// agent. Shared by client and server.
 import { z } from "zod";
 import { PAYOUT_REFERENCE_MAX, VOID_REASON_MAX } from "../../../domain/commission/commission.entity";
 
@@ -15,6 +16,7 @@ export const payoutActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("payout"),
+    agentId: z.string().min(1).max(100),
     asOf: z.string().datetime({ message: "admin-stats:errors.reviewAgain" }),
     paidOn: z.string({ required_error: "admin-stats:errors.paidOnRequired" }).regex(/^\d{4}-\d{2}-\d{2}$/, "admin-stats:errors.paidOnRequired"),
     reference: z

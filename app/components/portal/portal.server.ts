@@ -1,5 +1,6 @@
 // Shared by the portal's property routes: the 404 for a property that is missing or someone
 // else's, and an action's answer to a refused use case (the translated message, its status).
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { DomainError } from "../../../domain/shared/result";
 import { describeDomainError } from "~/utils/domain-errors.server";
@@ -54,4 +55,11 @@ export function textOnly<R extends { initialValue?: unknown }>(reply: R): R {
     else if (Array.isArray(v)) kept[k] = v.filter((x): x is string => typeof x === "string").slice(0, 10);
   }
   return { ...reply, initialValue: kept };
+}
+
+/** The property form's refusal by the domain: the message on its field (or the form), the typed values kept. */
+export async function propertyFormRefused(request: Request, reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>, error: DomainError) {
+  const described = await describeDomainError(request, error);
+  const field = fieldOf(error.code);
+  return data(textOnly(reply(field ? { fieldErrors: { [field]: [described.message] } } : { formErrors: [described.message] })), { status: described.status });
 }

@@ -1,4 +1,4 @@
-// The property form of /agents/new-property and /agents/properties/{id}/edit. A plain POST form:
+// The property form of /agents/new-property, /agents/properties/{id}/edit and /admin/properties/{id}/edit. A plain POST form:
 // the server checks everything (the domain's rules) and answers the same form with its errors, the
 // typed values kept (Conform's reply), so it works the same with and without JavaScript.
 import type { SubmissionResult } from "@conform-to/react";
@@ -17,12 +17,35 @@ import {
   MIN_RENT_XAF,
   PROPERTY_TYPES,
   TITLE_MAX,
+  type ManagedProperty,
 } from "../../../domain/property-management/managed-property.entity";
 import { FormAlert } from "~/components/auth/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
 /** Form values as strings (and string lists for the days), the shape Conform's reply keeps. */
 export type PropertyFormDefaults = FormDefaults;
+
+/** The edit form's values from a stored property (the agent's and the admin's edit pages). */
+export function propertyFormDefaults(p: ManagedProperty): PropertyFormDefaults {
+  const defaults: PropertyFormDefaults = {
+    title: p.title,
+    description: p.description,
+    propertyType: p.propertyType,
+    monthlyRent: String(p.monthlyRent),
+    advanceMonths: String(p.advanceMonths),
+    neighbourhood: p.neighbourhood,
+    address: p.address,
+    latitude: String(p.latitude),
+    longitude: String(p.longitude),
+    bedrooms: String(p.bedrooms),
+    bathrooms: String(p.bathrooms),
+    visitDays: p.visitingHours?.days ?? ["mon", "tue", "wed", "thu", "fri", "sat"],
+    visitFrom: p.visitingHours?.from ?? "09:00",
+    visitTo: p.visitingHours?.to ?? "17:00",
+  };
+  for (const [a, on] of Object.entries(p.amenities)) if (on) defaults[a] = "on";
+  return defaults;
+}
 
 export function PropertyForm({
   action,

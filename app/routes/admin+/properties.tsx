@@ -1,7 +1,8 @@
 // /admin/properties: every listing, unverified first, filtered (all, unverified, verified, hidden,
 // reported), paginated. Verify and unverify are plain POST forms; hiding asks first (a dialog with
 // JavaScript, /admin/properties/{id}/hide without); "Show again" restores a hidden listing and
-// closes its open reports. Every decision is audited (domain/property-moderation).
+// closes its open reports. Every decision is audited (domain/property-moderation). "Edit" opens
+// /admin/properties/{id}/edit (the agent's form, decision 0129).
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -151,6 +152,9 @@ function PropertyRow({ item, filter, page }: { item: Row; filter: ModerationFilt
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Link to={`/admin/properties/${id}/edit`} className="btn-secondary">
+          {t("properties.edit", { title: item.title })}
+        </Link>
         <IntentButton intent={item.isVerified ? "unverify" : "verify"} propertyId={item.id} back={back} label={t(item.isVerified ? "properties.unverify" : "properties.verify", { title: item.title })} primary={!item.isVerified} />
         {item.hiddenAt ? (
           <IntentButton intent="restore" propertyId={item.id} back={back} label={t("properties.restore", { title: item.title })} />

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PAYOUT_REFERENCE_MAX } from "../../../domain/commission/commission.entity";
 import { doualaToday } from "../../../domain/commission/weekly-payout";
 import { payOutCommissions } from "../../../domain/commission/pay-out-commissions.use-case";
 import { voidCommission } from "../../../domain/commission/void-commission.use-case";
@@ -25,7 +26,8 @@ export const handle = { i18n: ["auth", "admin-stats", "portal"] };
 export const meta = titleMeta;
 
 // Revenue by week and month, active subscriptions and access passes, commissions owed per agent,
-// and the weekly payout run (void one pending earning with a reason; mark the rest paid).
+// and the weekly payout run, per agent (void one pending earning with a reason; mark an agent's
+// rest paid with the reference of the transfer made to that agent).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const t = await i18next.getFixedT(request, "admin-stats");
@@ -55,10 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const submission = parseWithZod(await readFormData(request), { schema: payoutActionSchema });
+  const idOf = (raw: unknown) => (typeof raw === "string" ? raw : null);
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "void" ? "void" : "payout";
-    const commissionId = typeof submission.payload.commissionId === "string" ? submission.payload.commissionId : null;
-    return data({ intent, commissionId, result: submission.reply() }, { status: 400 });
+    return data({ intent, commissionId: idOf(submission.payload.commissionId), agentId: idOf(submission.payload.agentId), result: submission.reply() }, { status: 400 });
   }
   const input = submission.value;
   const deps = context.services.money.commissionAdmin;
@@ -66,14 +68,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await voidCommission(deps, { adminId: admin.id, commissionId: input.commissionId, reason: input.reason });
     if (!result.ok) {
       const error = await describeMoneyError(request, result.error);
-      return data({ intent: "void", commissionId: input.commissionId, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+      return data({ intent: "void", commissionId: input.commissionId, agentId: null, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     }
     return redirectWithToast(context, request, "/admin/reports#payout", { kind: "success", title: "admin-stats:toasts.voided" });
   }
-  const result = await payOutCommissions(deps, { adminId: admin.id, asOf: new Date(input.asOf), paidOn: input.paidOn, reference: input.reference });
+  // One agent's transfer: their pending earnings up to the reviewed moment (decision 0129).
+  const result = await payOutCommissions(deps, { adminId: admin.id, agentId: input.agentId, asOf: new Date(input.asOf), paidOn: input.paidOn, reference: input.reference });
   if (!result.ok) {
     const error = await describeMoneyError(request, result.error);
-    return data({ intent: "payout", commissionId: null, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return data({ intent: "payout", commissionId: null, agentId: input.agentId, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
   }
   return redirectWithToast(context, request, "/admin/reports#payout", {
     kind: "success",
@@ -88,7 +91,7 @@ export default function AdminReportsPage() {
   const { t } = useTranslation("admin-stats");
   const { asOf, asOfText, today, weekly, monthly, active, owed, pending } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const payoutErrors = actionData?.intent === "payout" ? actionData.result.error : undefined;
+  const payoutFailure = actionData?.intent === "payout" ? { agentId: actionData.agentId, errors: actionData.result.error } : undefined;
   const voidErrors = actionData?.intent === "void" ? actionData.result.error : undefined;
   const csvLink = (table: CsvTable) => (
     <a href={`/admin/reports/csv/${table}`} className="link text-sm" download>
@@ -102,6 +105,10 @@ export default function AdminReportsPage() {
       formatXaf(r.amount),
     ]);
   const pendingTotal = pending.reduce((s, p) => s + p.amount, 0);
+  const groups = byAgent(pending);
+  // A failed "Mark paid" shows its errors in its agent's form; one whose agent has nothing left
+  // pending any more (another admin paid it meanwhile) shows them above the list.
+  const orphanPayoutErrors = payoutFailure && !groups.some((g) => g.agentId === payoutFailure.agentId) ? payoutFailure.errors : undefined;
   return (
     <PortalLayout portal="admin" title={t("reports.title")} intro={t("reports.intro")}>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t("reports.asOf", { date: asOfText })}</p>
@@ -162,76 +169,127 @@ export default function AdminReportsPage() {
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{t("reports.payoutIntro")}</p>
         {voidErrors?.[""] ? <FormAlert errors={voidErrors[""]} /> : null}
         {voidErrors?.reason ? <ErrorList errors={voidErrors.reason} /> : null}
+        {orphanPayoutErrors ? <FormAlert errors={orphanPayoutErrors[""] ?? Object.values(orphanPayoutErrors).flat()} /> : null}
         {pending.length === 0 ? (
           <p className="mt-4" data-testid="payout-empty">
             {t("reports.nothingPending")}
           </p>
         ) : (
-          <table className="mt-4 w-full text-left text-sm" data-testid="payout-table">
-            <caption className="mb-1 text-left font-medium">{t("reports.captions.payout", { count: pending.length, amount: formatXaf(pendingTotal) })}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-4">{t("reports.earned")}</th>
-                <th scope="col" className="py-1 pr-4">{t("reports.agent")}</th>
-                <th scope="col" className="py-1 pr-4">{t("reports.property")}</th>
-                <th scope="col" className="py-1 pr-4">{t("reports.amount")}</th>
-                <th scope="col" className="py-1 pr-4">{t("reports.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pending.map((p) => (
-                <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="payout-row">
-                  <td className="py-2 pr-4">{p.date}</td>
-                  <th scope="row" className="py-2 pr-4 font-normal">{p.agentName}</th>
-                  <td className="py-2 pr-4">{p.propertyTitle}</td>
-                  <td className="py-2 pr-4">{formatXaf(p.amount)}</td>
-                  <td className="py-2 pr-4">
-                    <ConfirmAction
-                      confirmHref={`/admin/reports/void/${encodeURIComponent(p.id)}`}
-                      action="/admin/reports"
-                      fields={{ intent: "void", commissionId: p.id }}
-                      trigger={t("reports.void", { agent: p.agentName, date: p.date })}
-                      title={t("reports.voidTitle")}
-                      body={t("reports.voidBody", { agent: p.agentName, amount: formatXaf(p.amount), date: p.date })}
-                      confirmLabel={t("reports.voidConfirm")}
-                      extra={<VoidReasonField id={`reason-${p.id}`} />}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p className="mt-4 font-medium" data-testid="payout-total">
+            {t("reports.captions.payout", { count: pending.length, amount: formatXaf(pendingTotal) })}
+          </p>
         )}
-        <p className="mt-2">{csvLink("payout")}</p>
-        {pending.length > 0 ? (
-          <Form method="post" action="/admin/reports" className="mt-6 max-w-xl space-y-3" aria-labelledby="pay-title">
-            <h3 id="pay-title" className="font-semibold">
-              {t("reports.payTitle", { count: pending.length, amount: formatXaf(pendingTotal) })}
-            </h3>
-            <input type="hidden" name="intent" value="payout" />
-            <input type="hidden" name="asOf" value={asOf} />
-            <FormAlert errors={payoutErrors?.[""] ?? payoutErrors?.asOf ?? null} />
-            <div>
-              <label htmlFor="paidOn" className="label">
-                {t("reports.paidOn")}
-              </label>
-              <input id="paidOn" name="paidOn" type="date" required max={today} defaultValue={today} className="input" aria-invalid={payoutErrors?.paidOn ? true : undefined} aria-describedby={payoutErrors?.paidOn ? "paidOn-error" : undefined} />
-              <ErrorList id="paidOn-error" errors={payoutErrors?.paidOn} />
-            </div>
-            <div>
-              <label htmlFor="reference" className="label">
-                {t("reports.reference")}
-              </label>
-              <input id="reference" name="reference" type="text" required maxLength={100} className="input" aria-invalid={payoutErrors?.reference ? true : undefined} aria-describedby={payoutErrors?.reference ? "reference-error" : "reference-help"} />
-              <p id="reference-help" className="text-sm text-slate-600 dark:text-slate-400">{t("reports.referenceHelp")}</p>
-              <ErrorList id="reference-error" errors={payoutErrors?.reference} />
-            </div>
-            <button type="submit" className="btn-primary">
-              {t("reports.pay")}
-            </button>
-          </Form>
-        ) : null}
+        {groups.map((group, index) => (
+          <AgentPayout key={group.agentId} group={group} index={index} asOf={asOf} today={today} errors={payoutFailure?.agentId === group.agentId ? payoutFailure.errors : undefined} />
+        ))}
+        <p className="mt-4">{csvLink("payout")}</p>
       </section>
     </PortalLayout>
+  );
+}
+
+type PendingLine = ReturnType<typeof useLoaderData<typeof loader>>["pending"][number];
+interface AgentGroup {
+  agentId: string;
+  agentName: string;
+  lines: PendingLine[];
+  amount: number;
+}
+
+/** The pending list, one group per agent, in the order of each agent's oldest earning. */
+function byAgent(pending: readonly PendingLine[]): AgentGroup[] {
+  const groups = new Map<string, AgentGroup>();
+  for (const line of pending) {
+    const group = groups.get(line.agentId) ?? { agentId: line.agentId, agentName: line.agentName, lines: [], amount: 0 };
+    group.lines.push(line);
+    group.amount += line.amount;
+    groups.set(line.agentId, group);
+  }
+  return [...groups.values()];
+}
+
+type FieldErrors = Record<string, string[] | null> | undefined;
+
+/** One agent's pending commissions (each can be voided) and the form marking them paid with that agent's transfer. */
+function AgentPayout({ group, index, asOf, today, errors }: { group: AgentGroup; index: number; asOf: string; today: string; errors: FieldErrors }) {
+  const { t } = useTranslation("admin-stats");
+  const key = `agent-${index}`;
+  const amount = formatXaf(group.amount);
+  return (
+    <section aria-labelledby={`${key}-title`} className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700" data-testid="payout-agent">
+      <h3 id={`${key}-title`} className="font-semibold">
+        {group.agentName}
+      </h3>
+      <table className="mt-2 w-full text-left text-sm" data-testid="payout-table">
+        <caption className="mb-1 text-left">{t("reports.agentTotal", { count: group.lines.length, amount })}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-700">
+            <th scope="col" className="py-1 pr-4">{t("reports.earned")}</th>
+            <th scope="col" className="py-1 pr-4">{t("reports.property")}</th>
+            <th scope="col" className="py-1 pr-4">{t("reports.amount")}</th>
+            <th scope="col" className="py-1 pr-4">{t("reports.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.lines.map((p) => (
+            <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="payout-row">
+              <th scope="row" className="py-2 pr-4 font-normal">{p.date}</th>
+              <td className="py-2 pr-4">{p.propertyTitle}</td>
+              <td className="py-2 pr-4">{formatXaf(p.amount)}</td>
+              <td className="py-2 pr-4">
+                <ConfirmAction
+                  confirmHref={`/admin/reports/void/${encodeURIComponent(p.id)}`}
+                  action="/admin/reports"
+                  fields={{ intent: "void", commissionId: p.id }}
+                  trigger={t("reports.void", { agent: p.agentName, date: p.date })}
+                  title={t("reports.voidTitle")}
+                  body={t("reports.voidBody", { agent: p.agentName, amount: formatXaf(p.amount), date: p.date })}
+                  confirmLabel={t("reports.voidConfirm")}
+                  extra={<VoidReasonField id={`reason-${p.id}`} />}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Form method="post" action="/admin/reports" className="mt-4 max-w-xl space-y-3" aria-labelledby={`${key}-pay`}>
+        <h4 id={`${key}-pay`} className="text-sm font-semibold">
+          {t("reports.payTitle", { count: group.lines.length, agent: group.agentName, amount })}
+        </h4>
+        <input type="hidden" name="intent" value="payout" />
+        <input type="hidden" name="agentId" value={group.agentId} />
+        <input type="hidden" name="asOf" value={asOf} />
+        <FormAlert errors={errors?.[""] ?? errors?.asOf ?? errors?.agentId ?? null} />
+        <div>
+          <label htmlFor={`${key}-paidOn`} className="label">
+            {t("reports.paidOn")}
+          </label>
+          <input id={`${key}-paidOn`} name="paidOn" type="date" required max={today} defaultValue={today} className="input" aria-invalid={errors?.paidOn ? true : undefined} aria-describedby={errors?.paidOn ? `${key}-paidOn-error` : undefined} />
+          <ErrorList id={`${key}-paidOn-error`} errors={errors?.paidOn} />
+        </div>
+        <div>
+          <label htmlFor={`${key}-reference`} className="label">
+            {t("reports.reference")}
+          </label>
+          <input
+            id={`${key}-reference`}
+            name="reference"
+            type="text"
+            required
+            maxLength={PAYOUT_REFERENCE_MAX}
+            className="input"
+            aria-invalid={errors?.reference ? true : undefined}
+            aria-describedby={errors?.reference ? `${key}-reference-error` : `${key}-reference-help`}
+          />
+          <p id={`${key}-reference-help`} className="text-sm text-slate-600 dark:text-slate-400">
+            {t("reports.referenceHelp")}
+          </p>
+          <ErrorList id={`${key}-reference-error`} errors={errors?.reference} />
+        </div>
+        <button type="submit" className="btn-primary">
+          {t("reports.pay", { agent: group.agentName })}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -11,11 +11,10 @@ import { PortalLayout } from "~/components/auth/portal-layout";
 import { readForm } from "~/components/payment/payment-action.server";
 import { PropertyForm } from "~/components/portal/property-form";
 import { propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
-import { badForm, fieldOf, textOnly, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, textOnly, type PortalActionError, propertyFormRefused } from "~/components/portal/portal.server";
 import { FormAlert } from "~/components/auth/form-fields";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
-import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
@@ -34,11 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: propertyFormSchema });
   if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });
   const result = await createProperty(context.services.properties, { agentId: user.id, details: toPropertyDetails(submission.value) });
-  if (!result.ok) {
-    const error = await describeDomainError(request, result.error);
-    const field = fieldOf(result.error.code);
-    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), { status: error.status });
-  }
+  if (!result.ok) return propertyFormRefused(request, (o) => submission.reply(o), result.error);
   return redirectWithToast(context, request, `/agents/properties/${encodeURIComponent(result.value.id)}/edit#photos`, {
     kind: "success",
     title: "portal:toasts.created",

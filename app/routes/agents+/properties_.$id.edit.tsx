@@ -7,7 +7,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addPhoto, arrangePhoto, deletePhoto, editProperty, getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
-import type { ManagedProperty } from "../../../domain/property-management/managed-property.entity";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { FormAlert } from "~/components/auth/form-fields";
@@ -15,37 +14,15 @@ import { cleanKey } from "~/components/booking/params";
 import { readForm } from "~/components/payment/payment-action.server";
 import { PhotoManager } from "~/components/portal/photo-manager";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
-import { PropertyForm, type PropertyFormDefaults } from "~/components/portal/property-form";
+import { PropertyForm, propertyFormDefaults } from "~/components/portal/property-form";
 import { photoDeleteSchema, photoMoveSchema, propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
-import { badForm, fieldOf, notFound, refused, textOnly, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, notFound, refused, textOnly, type PortalActionError, propertyFormRefused } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
-import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
-
-function formDefaults(p: ManagedProperty): PropertyFormDefaults {
-  const defaults: PropertyFormDefaults = {
-    title: p.title,
-    description: p.description,
-    propertyType: p.propertyType,
-    monthlyRent: String(p.monthlyRent),
-    advanceMonths: String(p.advanceMonths),
-    neighbourhood: p.neighbourhood,
-    address: p.address,
-    latitude: String(p.latitude),
-    longitude: String(p.longitude),
-    bedrooms: String(p.bedrooms),
-    bathrooms: String(p.bathrooms),
-    visitDays: p.visitingHours?.days ?? ["mon", "tue", "wed", "thu", "fri", "sat"],
-    visitFrom: p.visitingHours?.from ?? "09:00",
-    visitTo: p.visitingHours?.to ?? "17:00",
-  };
-  for (const [a, on] of Object.entries(p.amenities)) if (on) defaults[a] = "on";
-  return defaults;
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireAgent(context, request);
@@ -58,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     title: t("portal.agent.pages.editProperty.title"),
     property: { id: p.id, title: p.title, status: p.status, isVerified: p.isVerified, hidden: p.hiddenAt !== null },
-    defaults: formDefaults(p),
+    defaults: propertyFormDefaults(p),
     photos: p.photos.map((ph) => ({ id: ph.id, storageKey: ph.storageKey, width: ph.width, height: ph.height, alt: p.title })),
   };
 }
@@ -98,11 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: propertyFormSchema });
   if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });
   const result = await editProperty(properties, { agentId: user.id, propertyId, details: toPropertyDetails(submission.value) });
-  if (!result.ok) {
-    const error = await describeDomainError(request, result.error);
-    const field = fieldOf(result.error.code);
-    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), { status: error.status });
-  }
+  if (!result.ok) return propertyFormRefused(request, (o) => submission.reply(o), result.error);
   return redirectWithToast(context, request, "/agents/properties", {
     kind: "success",
     title: result.value.becameUnverified ? "portal:toasts.savedUnverified" : "portal:toasts.saved",

@@ -136,27 +136,37 @@ describeEachDatabase(allDatabaseKinds())("admin statistics and the payout run on
     expect(r.commissionsOwed.map((a) => [a.agentId, a.count, a.amount])).toEqual([["agent-a", 2, 10000], ["agent-b", 1, 5000]]);
   });
 
-  it("runs the weekly payout: voids one earning, pays the reviewed rest in one go, and audits each change", async () => {
+  it("runs the weekly payout per agent: voids one earning, pays each agent's reviewed rest with that agent's reference, and audits each change", async () => {
     const admin = { uow: kyselyCommissionAdminUnitOfWork(db.db), clock, ids: cryptoIds };
     const asOf = new Date(NOW.getTime() - 2 * HOUR_MS); // reviewed before c5 was recorded
+    // agent-b has a second pending earning, older than the review.
+    await db.db.insertInto("commission_earnings").values({ id: "c6", agent_id: "agent-b", property_id: "p3", booking_id: "b3", amount: 5000, type: "visitation", date: ago(4 * DAY_MS), status: "pending", paid: 0, paid_date: null, student_id: null, period_key: null, voided_at: null, voided_by: null, void_reason: null, payout_reference: null }).execute();
     expect((await voidCommission(admin, { adminId: "admin-1", commissionId: "c2", reason: "Duplicate viewing" })).ok).toBe(true);
     clock.advance(HOUR_MS);
-    const r = await payOutCommissions(admin, { adminId: "admin-1", asOf, paidOn: "2026-11-18", reference: "MOMO-123" });
-    expect(r).toEqual({ ok: true, value: { count: 1, amount: 5000, reference: "MOMO-123" } });
-    const rows = await db.db.selectFrom("commission_earnings").select(["id", "status", "paid", "paid_date", "payout_reference"]).orderBy("id").execute();
-    expect(rows.map((x) => [x.id, x.status])).toEqual([["c1", "paid"], ["c2", "voided"], ["c3", "paid"], ["c4", "voided"], ["c5", "pending"]]);
+    const r = await payOutCommissions(admin, { adminId: "admin-1", agentId: "agent-a", asOf, paidOn: "2026-11-18", reference: "MOMO-123" });
+    expect(r).toEqual({ ok: true, value: { agentId: "agent-a", count: 1, amount: 5000, reference: "MOMO-123" } });
+    const states = async () => (await db.db.selectFrom("commission_earnings").select(["id", "status", "paid", "paid_date", "payout_reference"]).orderBy("id").execute());
+    let rows = await states();
+    // agent-b's pending c6 waits for agent-b's own transfer; c5 came after the review.
+    expect(rows.map((x) => [x.id, x.status])).toEqual([["c1", "paid"], ["c2", "voided"], ["c3", "paid"], ["c4", "voided"], ["c5", "pending"], ["c6", "pending"]]);
     expect(rows[0]).toMatchObject({ paid: 1, paid_date: "2026-11-17T23:00:00.000Z", payout_reference: "MOMO-123" });
+    const b = await payOutCommissions(admin, { adminId: "admin-1", agentId: "agent-b", asOf, paidOn: "2026-11-17", reference: "MOMO-B7" });
+    expect(b).toEqual({ ok: true, value: { agentId: "agent-b", count: 1, amount: 5000, reference: "MOMO-B7" } });
+    rows = await states();
+    expect(rows.map((x) => [x.id, x.status, x.payout_reference])).toEqual([
+      ["c1", "paid", "MOMO-123"], ["c2", "voided", null], ["c3", "paid", null], ["c4", "voided", null], ["c5", "pending", null], ["c6", "paid", "MOMO-B7"],
+    ]);
     const audit = await db.db.selectFrom("audit_log").selectAll().orderBy("action").execute();
-    expect(audit.map((a) => [a.action, a.actor_id])).toEqual([["admin.commission_voided", "admin-1"], ["admin.payout_marked_paid", "admin-1"]]);
-    const paid = JSON.parse(String(audit[1].data)) as Record<string, string>;
-    expect(paid.target).toBe("commission:c1");
-    expect(JSON.parse(paid.before)).toMatchObject({ status: "pending", payoutReference: null });
-    expect(JSON.parse(paid.after)).toMatchObject({ status: "paid", payoutReference: "MOMO-123" });
-    // Nothing left in the reviewed range: refused, nothing written.
-    expect(await payOutCommissions(admin, { adminId: "admin-1", asOf, paidOn: "2026-11-18", reference: "MOMO-124" })).toEqual({ ok: false, error: { code: "commission.payout_nothing_pending" } });
-    expect(await payOutCommissions(admin, { adminId: "admin-1", asOf: NOW, paidOn: "2026-11-30", reference: "X" })).toEqual({ ok: false, error: { code: "commission.payout_date_invalid" } });
-    expect(await payOutCommissions(admin, { adminId: "admin-1", asOf: NOW, paidOn: "2026-11-18", reference: "   " })).toEqual({ ok: false, error: { code: "commission.payout_reference_required" } });
-    expect(await db.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toMatchObject({ n: expect.anything() });
-    expect(Number((await db.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(2);
+    expect(audit.map((a) => [a.action, a.actor_id])).toEqual([["admin.commission_voided", "admin-1"], ["admin.payout_marked_paid", "admin-1"], ["admin.payout_marked_paid", "admin-1"]]);
+    const paid = audit.slice(1).map((a) => JSON.parse(String(a.data)) as Record<string, string>).find((d) => d.target === "commission:c1");
+    expect(paid).toBeDefined();
+    expect(JSON.parse(String(paid?.before))).toMatchObject({ status: "pending", payoutReference: null });
+    expect(JSON.parse(String(paid?.after))).toMatchObject({ status: "paid", payoutReference: "MOMO-123" });
+    // Nothing left in the reviewed range for either agent: refused, nothing written.
+    expect(await payOutCommissions(admin, { adminId: "admin-1", agentId: "agent-a", asOf, paidOn: "2026-11-18", reference: "MOMO-124" })).toEqual({ ok: false, error: { code: "commission.payout_nothing_pending" } });
+    expect(await payOutCommissions(admin, { adminId: "admin-1", agentId: "agent-b", asOf: NOW, paidOn: "2026-11-18", reference: "MOMO-125" })).toEqual({ ok: false, error: { code: "commission.payout_nothing_pending" } });
+    expect(await payOutCommissions(admin, { adminId: "admin-1", agentId: "agent-a", asOf: NOW, paidOn: "2026-11-30", reference: "X" })).toEqual({ ok: false, error: { code: "commission.payout_date_invalid" } });
+    expect(await payOutCommissions(admin, { adminId: "admin-1", agentId: "agent-a", asOf: NOW, paidOn: "2026-11-18", reference: "   " })).toEqual({ ok: false, error: { code: "commission.payout_reference_required" } });
+    expect(Number((await db.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(3);
   });
 });

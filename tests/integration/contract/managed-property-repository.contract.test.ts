@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ManagedProperty } from "../../../domain/property-management/managed-property.entity";
-import type { ManagedPropertyRepository, PropertyManagementRepos } from "../../../domain/property-management/managed-property-repository.port";
+import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "../../../domain/property-management/managed-property-repository.port";
+import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
 import {
+  InMemoryAdminPropertyUnitOfWork,
   InMemoryManagedPropertyRepository,
   InMemoryPropertyManagementUnitOfWork,
 } from "../../../domain/property-management/in-memory-managed-property-repository";
@@ -9,6 +11,7 @@ import type { UnitOfWork } from "../../../domain/shared/transaction";
 import { DEFAULT_VISITING_HOURS } from "../../../domain/booking/visiting-hours";
 import {
   KyselyManagedPropertyRepository,
+  kyselyAdminPropertyUnitOfWork,
   kyselyPropertyManagementUnitOfWork,
 } from "../../../infrastructure/repositories/kysely-managed-property-repository";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
@@ -47,6 +50,8 @@ export const property = (id: string, agentId: string, minute = 0, over: Partial<
 interface Harness {
   repo: ManagedPropertyRepository;
   uow: UnitOfWork<PropertyManagementRepos>;
+  /** The admin's edit: properties and the audit log together. */
+  adminUow: UnitOfWork<AdminPropertyRepos>;
   /** Adds a view by a new student and a booking to a property. */
   addViewAndBooking(propertyId: string, n: number): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +63,7 @@ async function harness(kind: string): Promise<Harness> {
     return {
       repo,
       uow: new InMemoryPropertyManagementUnitOfWork(repo),
+      adminUow: new InMemoryAdminPropertyUnitOfWork(repo, new InMemoryAuditLog()),
       addViewAndBooking: async (id) => {
         repo.views.set(id, (repo.views.get(id) ?? 0) + 1);
         repo.bookings.set(id, (repo.bookings.get(id) ?? 0) + 1);
@@ -71,6 +77,7 @@ async function harness(kind: string): Promise<Harness> {
   return {
     repo: new KyselyManagedPropertyRepository(t.db),
     uow: kyselyPropertyManagementUnitOfWork(t.db, t.kind),
+    adminUow: kyselyAdminPropertyUnitOfWork(t.db, t.kind),
     addViewAndBooking: async (id, n) => {
       await insertProfile(t.db, { id: `s${n}` });
       await t.db.insertInto("view_history").values({ id: `v${n}`, user_id: `s${n}`, property_id: id, viewed_at: at(n).toISOString() }).execute();
@@ -170,5 +177,35 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
     await h.repo.insert(property("p1", "a1"));
     expect(await h.uow.run(({ properties }) => properties.lockOwned("a2", "p1"))).toBeNull();
     expect((await h.uow.run(({ properties }) => properties.lockOwned("a1", "p1")))?.id).toBe("p1");
+  });
+
+  it("findAny gives any agent's property back (for an admin), or null when missing", async () => {
+    await h.repo.insert(property("p1", "a1"));
+    await h.repo.insertPhoto("p1", { id: "f1", storageKey: "photos/f1", width: 1024, height: 768, position: 0 }, at(1));
+    expect((await h.repo.findAny("p1"))?.agentId).toBe("a1");
+    expect((await h.repo.findAny("p1"))?.photos.map((p) => p.id)).toEqual(["f1"]);
+    expect(await h.repo.findAny("nope")).toBeNull();
+  });
+
+  it("the admin's transaction writes the property and its audit row together, or neither", async () => {
+    await h.repo.insert(property("p1", "a1"));
+    const entry = (id: string) => ({ id, actorId: "a2", action: "admin.property_edited", data: { target: "property:p1" }, at: at(2) });
+    await expect(
+      h.adminUow.run(async ({ properties, audit }) => {
+        const p = await properties.lockOwned("a1", "p1");
+        await properties.update({ ...p!, title: "Half written" });
+        await audit.record(entry("e1"));
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect((await h.repo.findOwned("a1", "p1"))?.title).toBe("Studio p1");
+    expect(await h.adminUow.run(({ audit }) => audit.count({ target: "property:p1" }))).toBe(0);
+    await h.adminUow.run(async ({ properties, audit }) => {
+      const p = await properties.lockOwned("a1", "p1");
+      await properties.update({ ...p!, title: "Corrected" });
+      await audit.record(entry("e2"));
+    });
+    expect((await h.repo.findOwned("a1", "p1"))?.title).toBe("Corrected");
+    expect(await h.adminUow.run(({ audit }) => audit.count({ target: "property:p1" }))).toBe(1);
   });
 });

@@ -104,6 +104,20 @@ describeEachDatabase(moneyKinds())("CommissionRepository on %s", (kind) => {
     expect(await f.repos.commissions.voidEarning("c1", { reason: "late", by: "admin-1", at: at(6) })).toBe(false);
   });
 
+  it("lists one agent's pending earnings up to a moment, oldest first: not another agent's, not later, not paid or voided", async () => {
+    await f.repos.commissions.insertEarning(earning("c2", "b2", "agent-1", "prop-1", { date: at(2) }));
+    await f.repos.commissions.insertEarning(earning("c1", "b1", "agent-1", "prop-1", { date: at(1) }));
+    await f.repos.commissions.insertEarning(earning("c3", "b3", "agent-1", "prop-1", { date: at(9) }));
+    await f.repos.commissions.insertEarning(earning("c4", "b4", "agent-2", "prop-2", { date: at(1) }));
+    await f.repos.commissions.insertEarning(earning("c5", "b5", "agent-1", "prop-1", { date: at(1) }));
+    await f.repos.commissions.insertEarning(earning("c6", "b6", "agent-1", "prop-1", { date: at(1) }));
+    await f.repos.commissions.markPaid("c5", { paidDate: at(3), reference: "P" });
+    await f.repos.commissions.voidEarning("c6", { reason: "no", by: "admin-1", at: at(3) });
+    expect((await f.repos.commissions.pendingUpTo("agent-1", at(5))).map((e) => e.id)).toEqual(["c1", "c2"]);
+    expect((await f.repos.commissions.pendingUpTo("agent-2", at(5))).map((e) => e.id)).toEqual(["c4"]);
+    expect(await f.repos.commissions.pendingUpTo("agent-1", at(0))).toEqual([]);
+  });
+
   it("earns at most once per agent, student and subscription period; other students, agents and periods are separate", async () => {
     const p = (id: string, bookingId: string, over: Partial<CommissionEarning> = {}) =>
       earning(id, bookingId, "agent-1", "prop-1", { studentId: "student-1", periodKey: "sub-1", ...over });

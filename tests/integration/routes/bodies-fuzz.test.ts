@@ -43,6 +43,7 @@ describe("bodies that are not forms, to every action", () => {
       { file: "host+/houses.$id.edit.tsx", url: `/host/houses/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "student" },
       { file: "admin+/users_.$id.tsx", url: `/admin/users/${student.id}`, params: { id: student.id }, as: "admin" },
       { file: "admin+/properties.tsx", url: "/admin/properties", as: "admin" },
+      { file: "admin+/properties_.$id.edit.tsx", url: `/admin/properties/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "admin" },
       { file: "admin+/listing-reports.tsx", url: "/admin/listing-reports", as: "admin" },
       { file: "admin+/payments_.$id.tsx", url: "/admin/payments/pay-nope", params: { id: "pay-nope" }, as: "admin" },
       { file: "admin+/reports.tsx", url: "/admin/reports", as: "admin" },

@@ -19,6 +19,7 @@ import * as adminPayments from "../../../app/routes/admin+/payments";
 import * as adminProperties from "../../../app/routes/admin+/properties";
 import * as adminListingReports from "../../../app/routes/admin+/listing-reports";
 import * as adminReports from "../../../app/routes/admin+/reports";
+import * as adminEditProperty from "../../../app/routes/admin+/properties_.$id.edit";
 import * as adminUpholdReport from "../../../app/routes/admin+/listing-reports_.$id.uphold";
 import * as adminHideProperty from "../../../app/routes/admin+/properties_.$id.hide";
 import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
@@ -128,6 +129,8 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/users", adminUsers),
   adminRoute("/admin/properties", adminProperties, adminPost("/admin/properties", 400)),
   adminRoute("/admin/properties/p-1/hide", adminHideProperty, undefined, { id: "p-1" }, 404),
+  // p-1 does not exist: past the guard its edit page is a 404; an empty form is refused (400) before the lookup.
+  adminRoute("/admin/properties/p-1/edit", adminEditProperty, adminPost("/admin/properties/p-1/edit", 400), { id: "p-1" }, 404),
   adminRoute("/admin/bookings", adminBookings),
   adminRoute("/admin/bookings.csv", adminBookingsCsv),
   // b-1 does not exist: its cancel page is a 404; an empty form has no reason (400) before the booking is looked up.

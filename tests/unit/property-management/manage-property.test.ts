@@ -19,23 +19,8 @@ import {
   type PropertyManagementDeps,
 } from "../../../domain/property-management/manage-property.use-cases";
 import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "../../../domain/property-management/managed-property.entity";
+import { details } from "./property-details";
 
-const details = (over: Partial<PropertyDetails> = {}): PropertyDetails => ({
-  title: "Studio near the main gate",
-  description: "Tiled, quiet",
-  propertyType: "studio",
-  monthlyRent: 35_000,
-  advanceMonths: 3,
-  neighbourhood: "Molyko",
-  address: "Behind Total, Molyko",
-  latitude: 4.1532,
-  longitude: 9.2905,
-  bedrooms: 1,
-  bathrooms: 1,
-  amenities: { furnished: true, toiletInside: true, showerInside: true, waterSupply: true, prepaidMeter: false, wifi: false, security: true, parking: false },
-  visitingHours: null,
-  ...over,
-});
 const image = (tag = "IMG") => new TextEncoder().encode(`${tag} pixels`);
 
 let repo: InMemoryManagedPropertyRepository;
