@@ -15,6 +15,7 @@ import { createPropertyManagementModule, type PropertyManagementModule } from ".
 import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agent-reports.server";
 import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
 import { createModerationModule, type ModerationModule } from "./wiring/moderation.server";
+import { createHelpContentModule, type HelpContentModule } from "./wiring/help-content.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -57,6 +58,8 @@ export interface Services {
   hosting: HostingModule;
   /** The admin's property moderation and listing-report queue (app/wiring/moderation.server.ts). */
   moderation: ModerationModule;
+  /** The FAQ and the legal pages, read by the public pages and edited by admins (app/wiring/help-content.server.ts). */
+  helpContent: HelpContentModule;
   /** Guest-house booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
   guestHouses: GuestHouseBookingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
@@ -122,6 +125,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     agentReports: createAgentReportsModule(database),
     hosting: createHostingModule(database, accounts, properties.photos),
     moderation: createModerationModule(database),
+    helpContent: createHelpContentModule(database),
     guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {

@@ -52,6 +52,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "auth.already_suspended": 409,
   "auth.not_suspended": 409,
   "moderation.no_change": 409,
+  "help-content.no_change": 409,
+  "help-content.cannot_move": 409,
 };
 
 export interface DescribedDomainError {
