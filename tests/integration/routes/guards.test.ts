@@ -8,6 +8,11 @@ import * as adminUser from "../../../app/routes/admin+/users_.$id";
 import * as adminUserSuspend from "../../../app/routes/admin+/users_.$id_.suspend";
 import * as adminBookings from "../../../app/routes/admin+/bookings";
 import * as adminContent from "../../../app/routes/admin+/content";
+import * as adminFaq from "../../../app/routes/admin+/content_.faq";
+import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
+import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
+import * as adminLegal from "../../../app/routes/admin+/content_.legal";
+import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
 import * as adminDashboard from "../../../app/routes/admin+/dashboard";
 import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
@@ -145,6 +150,13 @@ const ROUTES: GuardedRoute[] = [
     expect: { visitor: LOGIN("/admin/reports/void/c-1"), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: 404 },
   },
   adminRoute("/admin/content", adminContent),
+  // Help content (decision 0128): past the guard an empty form is refused (400); q-1 does not exist
+  // and this database has no legal page seeded, so their pages are a 404.
+  adminRoute("/admin/content/faq", adminFaq, adminPost("/admin/content/faq", 400)),
+  adminRoute("/admin/content/faq/q-1", adminFaqEntry, adminPost("/admin/content/faq/q-1", 400), { id: "q-1" }, 404),
+  adminRoute("/admin/content/faq/q-1/delete", adminFaqDelete, undefined, { id: "q-1" }, 404),
+  adminRoute("/admin/content/legal", adminLegal),
+  adminRoute("/admin/content/legal/terms", adminLegalPage, adminPost("/admin/content/legal/terms", 400), { slug: "terms" }, 404),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/audit", adminAudit),
   // u-1 does not exist: past the guard its page and its actions are a 404.
