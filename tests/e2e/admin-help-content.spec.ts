@@ -6,6 +6,7 @@
 // Each project adds its own question, with a text unique to the project and the run, so the "js"
 // and "no-js" projects never share a row and the seeded FAQ entries are not changed.
 import type { Page } from "@playwright/test";
+import { logIn as signIn } from "./booking-helpers";
 import { expect, test } from "./fixtures";
 
 const ADMIN = { email: "admin@kamernest.test", password: "kamernest-demo" };
@@ -13,11 +14,8 @@ const ADMIN = { email: "admin@kamernest.test", password: "kamernest-demo" };
 const named = (action: string, what: string) => new RegExp(`^${action}\\W+${what.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
 async function logIn(page: Page, redirectTo: string) {
-  await page.goto(`/auth/login?${new URLSearchParams({ redirectTo })}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(redirectTo);
 }
 
 test("the admin adds an FAQ question, edits its answer and deletes it; /faq and the audit log follow", async ({ page, browser, javaScriptEnabled }, testInfo) => {
@@ -36,6 +34,8 @@ test("the admin adds an FAQ question, edits its answer and deletes it; /faq and 
   await expect(page.getByText("Question added")).toBeVisible();
   const row = page.getByTestId("admin-faq-entry").filter({ hasText: question });
   await expect(row).toBeVisible();
+  // The add form is empty again, ready for the next question.
+  await expect(add.getByLabel("Question (English)")).toHaveValue("");
 
   // A visitor reads it on /faq (in French too: the English text stands in for the empty French one).
   const visitor = await browser.newContext({ javaScriptEnabled });

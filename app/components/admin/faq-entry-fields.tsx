@@ -1,5 +1,6 @@
 // The fields of an FAQ entry (group, question and answer in English and French), shared by the add
 // form of /admin/content/faq and the edit page. Visible labels; French may stay empty (English shown).
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.entity";
 
@@ -13,7 +14,24 @@ export interface FaqEntryValues {
 
 export const EMPTY_FAQ_ENTRY: FaqEntryValues = { group: FAQ_GROUPS[0], questionEn: "", questionFr: "", answerEn: "", answerFr: "" };
 
-export function FaqEntryFields({ idPrefix, values }: { idPrefix: string; values: FaqEntryValues }) {
+/**
+ * The whole form: its intent, the fields and the submit button. A new `formKey` remounts it: after a
+ * refusal (the fields show the typed values the action sent back) or a success (the add form is empty
+ * again; with JavaScript the page is not reloaded, and the fields would keep what was typed).
+ */
+export function FaqEntryForm({ intent, idPrefix, values, formKey, submitLabel }: { intent: string; idPrefix: string; values: FaqEntryValues; formKey: string; submitLabel: string }) {
+  return (
+    <Form method="post" className="mt-4 space-y-4" key={formKey}>
+      <input type="hidden" name="intent" value={intent} />
+      <FaqEntryFields idPrefix={idPrefix} values={values} />
+      <button type="submit" className="btn-primary">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+function FaqEntryFields({ idPrefix, values }: { idPrefix: string; values: FaqEntryValues }) {
   const { t } = useTranslation(["help-content", "help"]);
   const id = (name: string) => `${idPrefix}-${name}`;
   return (

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createFaqEntry, deleteFaqEntry, listFaqEntries, moveFaqEntry } from "../../../domain/help-content/help-content.use-cases";
-import { EMPTY_FAQ_ENTRY, FaqEntryFields, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
+import { EMPTY_FAQ_ENTRY, FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
 import { faqListSchema } from "~/components/admin/help-content-schema";
 import { helpFormRefused, typedValues, type HelpFormError } from "~/components/admin/help-content.server";
 import { FormAlert } from "~/components/auth/form-fields";
@@ -117,13 +117,7 @@ export default function AdminFaqPage() {
         <h2 id="faq-add" className="text-lg font-semibold">
           {t("faq.addTitle")}
         </h2>
-        <Form method="post" className="mt-4 space-y-4" key={actionData?.values ? "refused" : "new"}>
-          <input type="hidden" name="intent" value="create" />
-          <FaqEntryFields idPrefix="faq-new" values={actionData?.values ?? EMPTY_FAQ_ENTRY} />
-          <button type="submit" className="btn-primary">
-            {t("faq.add")}
-          </button>
-        </Form>
+        <FaqEntryForm intent="create" idPrefix="faq-new" values={actionData?.values ?? EMPTY_FAQ_ENTRY} formKey={actionData?.values ? "refused" : `added-${total}`} submitLabel={t("faq.add")} />
       </section>
     </PortalLayout>
   );

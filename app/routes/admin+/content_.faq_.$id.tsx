@@ -3,10 +3,10 @@
 // empties the visitors' page cache.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { editFaqEntry, getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
-import { FaqEntryFields, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
+import { FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
 import { faqEditSchema } from "~/components/admin/help-content-schema";
 import { helpFormRefused, typedValues, type HelpFormError } from "~/components/admin/help-content.server";
 import { FormAlert } from "~/components/auth/form-fields";
@@ -72,13 +72,7 @@ export default function EditFaqEntryPage() {
           {entry.questionEn}
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("updatedAt", { date: formatDateTime(entry.updatedAt, i18n.language) })}</p>
-        <Form method="post" className="mt-4 space-y-4" key={actionData?.values ? "refused" : "saved"}>
-          <input type="hidden" name="intent" value="save" />
-          <FaqEntryFields idPrefix="faq-edit" values={actionData?.values ?? entry} />
-          <button type="submit" className="btn-primary">
-            {t("save")}
-          </button>
-        </Form>
+        <FaqEntryForm intent="save" idPrefix="faq-edit" values={actionData?.values ?? entry} formKey={actionData?.values ? "refused" : entry.updatedAt} submitLabel={t("save")} />
       </section>
     </PortalLayout>
   );

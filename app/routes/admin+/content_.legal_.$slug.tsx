@@ -88,7 +88,7 @@ export default function EditLegalPage() {
       }
     >
       {formError ? <FormAlert id="legal-error" errors={[formError]} /> : null}
-      <Form method="post" className="card space-y-4 p-5" key={actionData ? JSON.stringify(values).length : "stored"}>
+      <Form method="post" className="card space-y-4 p-5" key={actionData ? "returned" : "stored"}>
         <p id="legal-markdown-hint" className="text-sm text-slate-700 dark:text-slate-300">
           {t("legal.markdownHint")}
         </p>

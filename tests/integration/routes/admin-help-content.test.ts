@@ -2,7 +2,7 @@
 // first versions): add, edit, move and delete an FAQ entry, edit a legal page (with a preview that
 // stores nothing); each change lands with its audit row, shows on the public page, and tells the
 // page cache. Refusals are translated 4xx with the typed text kept; other roles change nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import * as adminFaq from "../../../app/routes/admin+/content_.faq";
 import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
 import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
@@ -16,8 +16,9 @@ import { FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.enti
 import { SEED_FAQ_ENTRIES } from "../../../infrastructure/seed/help-content-first-version";
 import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 
-describe("admin help content routes", () => {
+describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind) => {
   let h: RouteHarness;
   let admin: { id: string; jar: CookieJar };
   let student: CookieJar;
@@ -27,7 +28,7 @@ describe("admin help content routes", () => {
   const as = () => ({ jar: admin.jar.clone() });
 
   beforeAll(async () => {
-    h = await createRouteHarness();
+    h = await createRouteHarness({ kind });
     await seedHelpContent(h.database.db);
     const a = await createPersona(h, "admin");
     admin = { id: a.id, jar: await signedInJar(h, a.id) };
