@@ -9,6 +9,11 @@ export interface HelpContentRepository {
   findFaq(id: string): Promise<FaqEntry | null>;
   /** Reads the entry and holds it until the unit of work ends; null when it does not exist. */
   lockFaq(id: string): Promise<FaqEntry | null>;
+  /**
+   * Holds every entry of the group until the unit of work ends: two moves in one group (which each
+   * write two rows) run one after the other instead of deadlocking.
+   */
+  lockFaqGroup(group: FaqGroup): Promise<void>;
   /** The largest position in the group, or 0 when it is empty. */
   lastFaqPosition(group: FaqGroup): Promise<number>;
   /** The entry just before (up) or after (down) this one in its group, or null. */

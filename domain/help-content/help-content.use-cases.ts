@@ -125,8 +125,14 @@ export async function editFaqEntry(deps: HelpContentDeps, input: { adminId: stri
 export async function moveFaqEntry(deps: HelpContentDeps, input: { adminId: string; id: string; direction: "up" | "down" }): Promise<Checked<FaqEntry>> {
   const now = deps.clock.now();
   return deps.uow.run(async (repos) => {
+    // The whole group is held first (a move writes two of its rows), then the entry read again.
+    const found = await repos.content.findFaq(input.id);
+    if (!found) return err(helpContentError("help-content.faq_not_found"));
+    await repos.content.lockFaqGroup(found.group);
     const before = await repos.content.lockFaq(input.id);
     if (!before) return err(helpContentError("help-content.faq_not_found"));
+    // Moved to another group meanwhile: this move was meant for the old one.
+    if (before.group !== found.group) return err(helpContentError("help-content.cannot_move"));
     const other = await repos.content.faqNeighbour(before, input.direction);
     if (!other) return err(helpContentError("help-content.cannot_move"));
     // Equal positions (never written by this module, but possible in old rows) still swap places.

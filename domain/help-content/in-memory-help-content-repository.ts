@@ -20,6 +20,9 @@ export class InMemoryHelpContentRepository implements HelpContentRepository {
   async lockFaq(id: string) {
     return this.findFaq(id);
   }
+  async lockFaqGroup(_group: FaqGroup) {
+    // One process, no interleaving inside a unit of work: nothing to hold.
+  }
   async lastFaqPosition(group: FaqGroup) {
     return Math.max(0, ...[...this.faq.values()].filter((e) => e.group === group).map((e) => e.position));
   }
@@ -57,13 +60,25 @@ export class InMemoryHelpContentRepository implements HelpContentRepository {
   }
 }
 
-/** All or nothing: a thrown error restores the entries, pages and audit rows from before. */
+/**
+ * All or nothing: a thrown error restores the entries, pages and audit rows from before. Units run
+ * one at a time, as the database's row locks make them (lockFaq, lockFaqGroup, lockLegal).
+ */
 export class InMemoryHelpContentUnitOfWork implements UnitOfWork<HelpContentRepos> {
+  private tail: Promise<unknown> = Promise.resolve();
+
   constructor(
     readonly content: InMemoryHelpContentRepository,
     readonly audit: InMemoryAuditLog,
   ) {}
-  async run<T>(work: (repos: HelpContentRepos) => Promise<T>): Promise<T> {
+
+  run<T>(work: (repos: HelpContentRepos) => Promise<T>): Promise<T> {
+    const result = this.tail.then(() => this.runNow(work));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private async runNow<T>(work: (repos: HelpContentRepos) => Promise<T>): Promise<T> {
     const before = { faq: new Map([...this.content.faq].map(([k, v]) => [k, copyFaq(v)])), legal: new Map([...this.content.legal].map(([k, v]) => [k, copyLegal(v)])), audit: this.audit.snapshot() };
     try {
       return await work({ content: this.content, audit: this.audit });

@@ -58,6 +58,10 @@ export class KyselyHelpContentRepository implements HelpContentRepository {
     return this.findFaq(id);
   }
 
+  async lockFaqGroup(group: FaqGroup): Promise<void> {
+    await this.db.updateTable("faq_entries").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("group_key", "=", group).execute();
+  }
+
   async lastFaqPosition(group: FaqGroup): Promise<number> {
     const row = await this.db
       .selectFrom("faq_entries")

@@ -82,6 +82,12 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository o
     expect(await h.content.findFaq("nope")).toBeNull();
     expect(await h.content.lastFaqPosition("visits")).toBe(3);
     expect(await h.content.lastFaqPosition("paying")).toBe(0);
+    // Holding a group (and an empty one) changes nothing.
+    await h.uow.run(async (repos) => {
+      await repos.content.lockFaqGroup("visits");
+      await repos.content.lockFaqGroup("paying");
+    });
+    expect(await h.content.findFaq("v2")).toEqual(entry("v2", "visits", 2));
   });
 
   it("finds the neighbours within a group only", async () => {
@@ -115,6 +121,18 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository o
     expect(moved.ok).toBe(true);
     expect((await h.content.listFaq()).map((e) => e.id)).toEqual(["f1", "v1", "v3", "v2", "a1"]);
     expect(await h.audit()).toEqual([{ action: "admin.faq.move", actor: "admin", data: { target: "faq:v3", before: '{"position":3}', after: '{"position":2,"direction":"up"}' } }]);
+  });
+
+  it("runs two moves in one group at once one after the other: both land, positions stay distinct", async () => {
+    const [a, b] = await Promise.all([
+      moveFaqEntry(deps(), { adminId: "admin", id: "v1", direction: "down" }),
+      moveFaqEntry(deps(), { adminId: "admin", id: "v3", direction: "up" }),
+    ]);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    const visits = (await h.content.listFaq()).filter((e) => e.group === "visits");
+    expect(new Set(visits.map((e) => e.position)).size).toBe(3);
+    expect(visits.map((e) => e.id).sort()).toEqual(["v1", "v2", "v3"]);
+    expect(await h.audit()).toHaveLength(2);
   });
 
   it("edits a legal page with its audit row; deleting then rolls back when the work fails", async () => {
