@@ -3,6 +3,7 @@
 // stores nothing); each change lands with its audit row, shows on the public page, and tells the
 // page cache. Refusals are translated 4xx with the typed text kept; other roles change nothing.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import * as adminAudit from "../../../app/routes/admin+/audit";
 import * as adminFaq from "../../../app/routes/admin+/content_.faq";
 import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
 import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
@@ -88,6 +89,10 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     expect(JSON.stringify(pub.data.groups)).toContain("Fourteen days, from the confirmed payment.");
     const [log] = await audit("admin.faq.edit");
     expect(JSON.parse(log.data).target).toBe(`faq:${id}`);
+    // The audit page shows the change field by field, linked to the entry's page.
+    const trail = await h.get(adminAudit, "/admin/audit?action=admin.faq.edit", as());
+    expect(trail.data.entries[0]).toMatchObject({ target: `faq:${id}`, targetHref: `/admin/content/faq/${id}` });
+    expect(trail.data.entries[0].changes).toContainEqual({ field: "answerEn", before: page.data.entry.answerEn, after: next.answerEn });
     const again = await h.post(adminFaqEntry, `/admin/content/faq/${id}`, { intent: "save", group: next.group, questionEn: next.questionEn, questionFr: next.questionFr, answerEn: next.answerEn, answerFr: next.answerFr }, { ...as(), params: { id } });
     expect(again.status).toBe(409);
     const missing = await h.get(adminFaqEntry, "/admin/content/faq/nope", { ...as(), params: { id: "nope" } });
