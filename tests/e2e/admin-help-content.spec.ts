@@ -5,6 +5,7 @@
 //
 // Each project adds its own question, with a text unique to the project and the run, so the "js"
 // and "no-js" projects never share a row and the seeded FAQ entries are not changed.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { logIn as signIn } from "./booking-helpers";
 import { expect, test } from "./fixtures";
@@ -18,6 +19,17 @@ async function logIn(page: Page, redirectTo: string) {
   await page.goto(redirectTo);
 }
 
+/**
+ * No serious or critical axe violation on the page as it is now. Axe runs as a script in the page:
+ * the JavaScript project checks it (the server sends the same HTML to both projects).
+ */
+async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
 test("the admin adds an FAQ question, edits its answer and deletes it; /faq and the audit log follow", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   const tag = `${testInfo.project.name} ${Date.now().toString(36)}`;
   const question = `Can I bring a guest to a visit (${tag})?`;
@@ -26,6 +38,7 @@ test("the admin adds an FAQ question, edits its answer and deletes it; /faq and 
 
   await logIn(page, "/admin/content/faq");
   await expect(page.getByRole("heading", { level: 1, name: "FAQ entries" })).toBeVisible();
+  await expectAccessible(page, javaScriptEnabled);
   const add = page.getByRole("region", { name: "Add a question" });
   await add.getByLabel("Group").selectOption({ label: "Visits and the subscription" });
   await add.getByLabel("Question (English)").fill(question);
@@ -49,6 +62,7 @@ test("the admin adds an FAQ question, edits its answer and deletes it; /faq and 
   await row.getByRole("link", { name: named("Edit", question) }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit an FAQ question" })).toBeVisible();
   await expect(page.getByLabel("Answer (English)")).toHaveValue(answer);
+  await expectAccessible(page, javaScriptEnabled);
   await page.getByLabel("Answer (English)").fill(edited);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Question saved")).toBeVisible();
@@ -82,7 +96,7 @@ test("the admin adds an FAQ question, edits its answer and deletes it; /faq and 
   await visitor.close();
 });
 
-test("the admin previews a legal page's unsaved text, which the public page does not show", async ({ page }, testInfo) => {
+test("the admin previews a legal page's unsaved text, which the public page does not show", async ({ page, javaScriptEnabled }, testInfo) => {
   const heading = `99. Preview only (${testInfo.project.name} ${Date.now().toString(36)})`;
   await logIn(page, "/admin/content/legal");
   await page.getByRole("link", { name: named("Edit", "Privacy Policy") }).click();
@@ -93,6 +107,7 @@ test("the admin previews a legal page's unsaved text, which the public page does
   const preview = page.getByTestId("legal-preview-en");
   await expect(preview.getByRole("heading", { level: 4, name: heading })).toBeVisible();
   await expect(preview.getByRole("link", { name: heading })).toBeVisible();
+  await expectAccessible(page, javaScriptEnabled);
   // The typed text is still in the form; nothing was saved.
   await expect(page.getByRole("group", { name: "English" }).getByLabel("Text (Markdown)")).toHaveValue(new RegExp(`## ${heading.replace(/[()]/g, "\\$&")}`));
   await page.goto("/privacy");
