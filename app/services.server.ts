@@ -17,6 +17,7 @@ import { createAgentReportsModule, type AgentReportsModule } from "./wiring/agen
 import { createHostingModule, type HostingModule } from "./wiring/hosting.server";
 import { createModerationModule, type ModerationModule } from "./wiring/moderation.server";
 import { createBlogAdminModule, type BlogAdminModule } from "./wiring/blog-admin.server";
+import { createHelpContentModule, type HelpContentModule } from "./wiring/help-content.server";
 import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
@@ -61,6 +62,8 @@ export interface Services {
   moderation: ModerationModule;
   /** The admin's blog posts: write, preview, publish, delete (app/wiring/blog-admin.server.ts). */
   blogAdmin: BlogAdminModule;
+  /** The FAQ and the legal pages, read by the public pages and edited by admins (app/wiring/help-content.server.ts). */
+  helpContent: HelpContentModule;
   /** Guest-house booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
   guestHouses: GuestHouseBookingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
@@ -129,6 +132,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     hosting: createHostingModule(database, accounts, properties.photos),
     moderation: createModerationModule(database),
     blogAdmin: createBlogAdminModule(database, properties.photos),
+    helpContent: createHelpContentModule(database),
     guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {

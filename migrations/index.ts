@@ -18,6 +18,7 @@ import * as propertyViewDays from "./2026-11-22T0019-property-view-days";
 import * as adminUsers from "./2026-11-22T0020-admin-users";
 import * as guestHouseSeeded from "./2026-11-22T0022-guest-house-seeded";
 import * as hostVerificationPerHost from "./2026-11-22T0023-host-verification-per-host";
+import * as helpContent from "./2026-11-22T0024-help-content";
 import * as commissionPayouts from "./2026-11-22T0025-commission-payouts";
 import * as searchIndex from "./2026-11-22T0027-search-index";
 import * as jobLeases from "./2026-11-22T0028-job-leases";
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0020-admin-users": adminUsers,
   "2026-11-22T0022-guest-house-seeded": guestHouseSeeded,
   "2026-11-22T0023-host-verification-per-host": hostVerificationPerHost,
+  "2026-11-22T0024-help-content": helpContent,
   "2026-11-22T0025-commission-payouts": commissionPayouts,
   "2026-11-22T0027-search-index": searchIndex,
   "2026-11-22T0028-job-leases": jobLeases,

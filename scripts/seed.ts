@@ -6,6 +6,7 @@ import { migrateToLatest } from "../infrastructure/db/migrate";
 import type { Database } from "../infrastructure/db/schema";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../infrastructure/seed/demo-seed";
+import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
 
 const SUMMARY_TABLES: Array<keyof Database> = [
   "profiles", "agents", "properties", "guest_houses", "photos", "blog_posts",
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const database = connect({ url: config.databaseUrl });
   try {
     await migrateToLatest(database.db, database.schema);
+    if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
     // The seed hashes the demo password once and gives that hash to every demo user.
     const { seeded } = await seedDemoData(database.db, { storageDir: config.storageDir, hasher: new ScryptPasswordHasher() });
     if (!seeded) {

@@ -8,6 +8,7 @@ import { connect } from "../infrastructure/db/connection";
 import { migrateToLatest } from "../infrastructure/db/migrate";
 import { createServices } from "../app/services.server";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
+import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
 import { createShutdown, exitOnUnhandledRejection, publicDemoWarning } from "./process";
@@ -41,6 +42,8 @@ async function main() {
   });
   const applied = await migrateToLatest(database.db, database.schema);
   if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
+  // The FAQ and legal pages' first versions, once (decision 0128): a live site needs them too.
+  if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
 
   if (config.demoMode) {
     const { seeded } = await seedDemoData(database.db, { storageDir: config.storageDir, hasher: new ScryptPasswordHasher() });

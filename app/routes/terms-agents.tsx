@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { i18next } from "~/i18next.server";
-import { seoMeta, type PageSeo } from "~/utils/seo";
-import { HelpDocument } from "~/components/listings/help-document";
+import { useLoaderData } from "@remix-run/react";
+import { HelpDocument } from "~/components/help/help-document";
+import { loadLegalPage } from "~/components/help/help-pages.server";
+import { seoMeta } from "~/utils/seo";
 
+// /terms-agents: a legal page from the database, edited by admins at /admin/content/legal/terms-agents.
 export const handle = { i18n: ["help"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18next.getFixedT(request, "help");
-  const seo: PageSeo = { title: t("termsAgents.title"), description: t("termsAgents.description"), path: "/terms-agents" };
-  return { seo };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadLegalPage(context, request, "terms-agents");
 }
 
 export default function Page() {
-  return <HelpDocument name="termsAgents" />;
+  const { page } = useLoaderData<typeof loader>();
+  return <HelpDocument page={page} />;
 }

@@ -54,6 +54,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "moderation.no_change": 409,
   "blog.already_published": 409,
   "blog.not_published": 409,
+  "help-content.no_change": 409,
+  "help-content.cannot_move": 409,
 };
 
 export interface DescribedDomainError {

@@ -200,6 +200,28 @@ export interface BlogPostsTable {
   created_at: Iso;
 }
 
+export interface FaqEntriesTable {
+  id: string;
+  group_key: string;
+  position: number;
+  question_en: string;
+  question_fr: string;
+  answer_en: string;
+  answer_fr: string;
+  updated_at: Iso;
+  updated_by: string | null;
+}
+
+export interface LegalPagesTable {
+  slug: string;
+  title_en: string;
+  title_fr: string;
+  body_en: string;
+  body_fr: string;
+  updated_at: Iso;
+  updated_by: string | null;
+}
+
 export interface MessageThreadsTable {
   id: string;
   property_id: string | null;
@@ -488,6 +510,8 @@ export interface Database {
   photos: PhotosTable;
   listing_reports: ListingReportsTable;
   blog_posts: BlogPostsTable;
+  faq_entries: FaqEntriesTable;
+  legal_pages: LegalPagesTable;
   message_threads: MessageThreadsTable;
   messages: MessagesTable;
   contact_messages: ContactMessagesTable;

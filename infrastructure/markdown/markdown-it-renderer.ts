@@ -27,9 +27,13 @@ export function isMediaImage(src: string): boolean {
 export class MarkdownItRenderer implements MarkdownRenderer {
   private readonly md: MarkdownIt;
 
-  constructor() {
+  /**
+   * `typographer: false` keeps the text's quotes and apostrophes as typed (the help pages, whose
+   * wording is checked word for word); the blog gets curly quotes.
+   */
+  constructor(options: { typographer?: boolean } = {}) {
     // html: false escapes any raw HTML in the source: no <script>, no on* attributes, no <iframe>.
-    const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
+    const md = new MarkdownIt({ html: false, linkify: true, typographer: options.typographer ?? true });
     // Checked after markdown-it normalises the URL (percent-encoding), for links, autolinks and images.
     md.validateLink = isSafeLink;
 

@@ -31,6 +31,15 @@ function fieldsOf(json: unknown): Record<string, unknown> {
   }
 }
 
+/** The admin page of a help-content target (decision 0128); none for a deleted FAQ entry. */
+function helpContentHref(action: string, target: unknown): string | null {
+  if (typeof target !== "string") return null;
+  const [kind, id] = [target.slice(0, target.indexOf(":")), target.slice(target.indexOf(":") + 1)];
+  if (kind === "legal" && id) return `/admin/content/legal/${encodeURIComponent(id)}`;
+  if (kind === "faq" && id && action !== "admin.faq.delete") return `/admin/content/faq/${encodeURIComponent(id)}`;
+  return null;
+}
+
 const text = (value: unknown): string => (value === undefined ? "" : value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value));
 
 export async function toAuditViews(entries: AuditEntry[], accounts: Pick<AccountRepository, "findById">): Promise<AuditView[]> {
@@ -67,7 +76,7 @@ export async function toAuditViews(entries: AuditEntry[], accounts: Pick<Account
       action: e.action,
       target: typeof target === "string" ? target : null,
       targetName: user ? (names.get(user) ?? null) : null,
-      targetHref: user ? `/admin/users/${encodeURIComponent(user)}` : null,
+      targetHref: user ? `/admin/users/${encodeURIComponent(user)}` : helpContentHref(e.action, target),
       changes: fields.map((field) => ({ field, before: text(b[field]), after: text(a[field]) })),
       reason: typeof reason === "string" ? reason : null,
       other: Object.entries(rest).map(([field, value]) => ({ field, value: text(value) })),

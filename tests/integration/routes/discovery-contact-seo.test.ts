@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as contact from "../../../app/routes/contact";
 import * as faq from "../../../app/routes/faq";
 import * as terms from "../../../app/routes/terms";
+import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
 import * as sitemap from "../../../app/routes/sitemap[.]xml";
 import * as robots from "../../../app/routes/robots[.]txt";
 import { htmlCaching, htmlEtag, matchesIfNoneMatch } from "../../../server/caching";
@@ -68,6 +69,8 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "contact,
     });
 
     it("serves the FAQ and legal pages with their titles in both languages", async () => {
+      // Their texts live in the database (decision 0128), written by the first-version seed.
+      await seedHelpContent(w.h.database.db);
       const en = await w.h.get(faq, "/faq");
       expect(en.data.seo.title).toBe("Frequently asked questions");
       expect(en.data.jsonLd.mainEntity.length).toBeGreaterThan(10);

@@ -13,6 +13,11 @@ import * as adminContent from "../../../app/routes/admin+/content";
 import * as adminNewPost from "../../../app/routes/admin+/content_.posts.new";
 import * as adminEditPost from "../../../app/routes/admin+/content_.posts.$id";
 import * as adminDeletePost from "../../../app/routes/admin+/content_.posts.$id_.delete";
+import * as adminFaq from "../../../app/routes/admin+/content_.faq";
+import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
+import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
+import * as adminLegal from "../../../app/routes/admin+/content_.legal";
+import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
 import * as adminDashboard from "../../../app/routes/admin+/dashboard";
 import * as adminOutbox from "../../../app/routes/admin+/outbox";
 import * as adminPayments from "../../../app/routes/admin+/payments";
@@ -160,6 +165,13 @@ const ROUTES: GuardedRoute[] = [
   adminRoute("/admin/content/posts/new", adminNewPost, adminPost("/admin/content/posts/new", 400)),
   adminRoute("/admin/content/posts/b-1", adminEditPost, adminPost("/admin/content/posts/b-1", 400), { id: "b-1" }, 404),
   adminRoute("/admin/content/posts/b-1/delete", adminDeletePost, undefined, { id: "b-1" }, 404),
+  // Help content (decision 0128): past the guard an empty form is refused (400); q-1 does not exist
+  // and this database has no legal page seeded, so their pages are a 404.
+  adminRoute("/admin/content/faq", adminFaq, adminPost("/admin/content/faq", 400)),
+  adminRoute("/admin/content/faq/q-1", adminFaqEntry, adminPost("/admin/content/faq/q-1", 400), { id: "q-1" }, 404),
+  adminRoute("/admin/content/faq/q-1/delete", adminFaqDelete, undefined, { id: "q-1" }, 404),
+  adminRoute("/admin/content/legal", adminLegal),
+  adminRoute("/admin/content/legal/terms", adminLegalPage, adminPost("/admin/content/legal/terms", 400), { slug: "terms" }, 404),
   adminRoute("/admin/outbox", adminOutbox),
   adminRoute("/admin/audit", adminAudit),
   // u-1 does not exist: past the guard its page and its actions are a 404.

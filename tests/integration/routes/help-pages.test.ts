@@ -1,6 +1,7 @@
 // Issue 9: the terms, terms for agents, privacy and FAQ pages say what the product does.
-// Each page is rendered in English and French from public/locales/*/help.json; the test reads the
-// text a visitor sees, checks it against claims the product does not keep (the agent recording or
+// Each page is rendered in English and French from the database, seeded with the first versions
+// (decision 0128; infrastructure/seed/help-content-first-version.ts): the loader's data in the
+// page's component, with the labels of public/locales/*/help.json. The test reads the text a visitor sees, checks it against claims the product does not keep (the agent recording or
 // confirming visits, guest-house booking working today), and follows every internal link on the
 // page through the route harness: a link to a page that does not exist fails.
 import { readFileSync } from "node:fs";
@@ -25,18 +26,19 @@ import * as privacy from "../../../app/routes/privacy";
 import * as profile from "../../../app/routes/profile";
 import * as terms from "../../../app/routes/terms";
 import * as termsAgents from "../../../app/routes/terms-agents";
-import { FaqDocument } from "../../../app/components/listings/help-document";
+import { FaqDocument, HelpDocument } from "../../../app/components/help/help-document";
+import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
 
 type Language = "en" | "fr";
 const LANGUAGES: Language[] = ["en", "fr"];
 
-/** The pages under test: the FAQ's route component reads loader data, so its document is rendered. */
-const PAGES: Array<{ path: string; module: RouteModule; component: ComponentType }> = [
-  { path: "/terms", module: terms, component: terms.default },
-  { path: "/terms-agents", module: termsAgents, component: termsAgents.default },
-  { path: "/privacy", module: privacy, component: privacy.default },
-  { path: "/faq", module: faq, component: FaqDocument },
+/** The pages under test: each route's document, rendered with what its loader answered. */
+const PAGES: Array<{ path: string; module: RouteModule; component: ComponentType<any>; props: (data: any) => object }> = [
+  { path: "/terms", module: terms, component: HelpDocument, props: (d) => ({ page: d.page }) },
+  { path: "/terms-agents", module: termsAgents, component: HelpDocument, props: (d) => ({ page: d.page }) },
+  { path: "/privacy", module: privacy, component: HelpDocument, props: (d) => ({ page: d.page }) },
+  { path: "/faq", module: faq, component: FaqDocument, props: (d) => ({ groups: d.groups }) },
 ];
 
 /**
@@ -105,9 +107,9 @@ function loadI18n(language: Language): I18n {
   return instance;
 }
 
-function render(component: ComponentType, path: string, language: Language): string {
+function renderWith(component: ComponentType<any>, props: object, path: string, language: Language): string {
   return renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n: loadI18n(language) }, createElement(StaticRouter, { location: path }, createElement(component))),
+    createElement(I18nextProvider, { i18n: loadI18n(language) }, createElement(StaticRouter, { location: path }, createElement(component, props))),
   );
 }
 
@@ -132,8 +134,17 @@ describe("the help pages say what the product does (issue 9)", () => {
   let h: RouteHarness;
   let studentJar: () => CookieJar;
 
+  /** The page as a visitor reading `language` gets it: its loader, then its document. */
+  async function render(page: (typeof PAGES)[number], language: Language): Promise<string> {
+    const result = await h.get(page.module, `${page.path}?lng=${language}`);
+    expect(result.status).toBe(200);
+    return renderWith(page.component, page.props(result.data), page.path, language);
+  }
+  const pageAt = (path: string) => PAGES.find((p) => p.path === path)!;
+
   beforeAll(async () => {
     h = await createRouteHarness();
+    await seedHelpContent(h.database.db);
     const jar = await signedInJar(h, (await createPersona(h, "student")).id);
     studentJar = () => jar.clone();
   });
@@ -145,8 +156,8 @@ describe("the help pages say what the product does (issue 9)", () => {
     for (const language of LANGUAGES) {
       describe(`${page.path} in ${language}`, () => {
         let html = "";
-        beforeAll(() => {
-          html = render(page.component, page.path, language);
+        beforeAll(async () => {
+          html = await render(page, language);
         });
 
         it("renders its text", () => {
@@ -191,12 +202,12 @@ describe("the help pages say what the product does (issue 9)", () => {
   }
 
   for (const language of LANGUAGES) {
-    it(`says in ${language} that the student confirms the visit, in the agents' terms`, () => {
-      expect(text(render(termsAgents.default, "/terms-agents", language))).toMatch(STUDENT_CONFIRMS[language]);
+    it(`says in ${language} that the student confirms the visit, in the agents' terms`, async () => {
+      expect(text(await render(pageAt("/terms-agents"), language))).toMatch(STUDENT_CONFIRMS[language]);
     });
 
-    it(`describes in ${language} guest-house booking and its 5 000 FCFA, 14-day access, in the terms and the FAQ (no longer "not available yet")`, () => {
-      for (const page of [text(render(terms.default, "/terms", language)), text(render(FaqDocument, "/faq", language))]) {
+    it(`describes in ${language} guest-house booking and its 5 000 FCFA, 14-day access, in the terms and the FAQ (no longer "not available yet")`, async () => {
+      for (const page of [text(await render(pageAt("/terms"), language)), text(await render(pageAt("/faq"), language))]) {
         expect(page).toMatch(GUEST_HOUSE_ACCESS[language]);
         expect(page.split(/(?<=[.!?])\s+/).filter((sentence) => /guest|hôtes/i.test(sentence) && NOT_AVAILABLE_YET[language].test(sentence))).toEqual([]);
       }

@@ -1,0 +1,35 @@
+// /admin/content/faq/{id}/delete: the confirmation page for deleting an FAQ entry when JavaScript
+// is off (with it, the FAQ list asks in a dialog). The form posts to /admin/content/faq.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
+import { titleMeta } from "~/components/auth/page-title";
+import { PortalLayout } from "~/components/auth/portal-layout";
+import { cleanKey } from "~/components/booking/params";
+import { ConfirmPage } from "~/components/portal/confirm-action";
+import { notFound } from "~/components/portal/portal.server";
+import { i18next } from "~/i18next.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const handle = { i18n: ["auth", "portal", "help-content"] };
+export const meta = titleMeta;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = cleanKey(params.id);
+  const found = id ? await getFaqEntry(context.services.helpContent, id) : null;
+  if (!found?.ok) throw notFound();
+  const t = await i18next.getFixedT(request, "help-content");
+  return { title: t("faq.deleteTitle", { question: found.value.questionEn }), id: found.value.id };
+}
+
+export default function DeleteFaqEntryPage() {
+  const { t } = useTranslation("help-content");
+  const { title, id } = useLoaderData<typeof loader>();
+  return (
+    <PortalLayout portal="admin" title={title}>
+      <ConfirmPage action="/admin/content/faq" fields={{ intent: "delete", id }} body={t("faq.deleteBody")} confirmLabel={t("faq.deleteConfirm")} backHref="/admin/content/faq" />
+    </PortalLayout>
+  );
+}
