@@ -4,7 +4,7 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "../infrastructure/config/config";
 import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
-import { migrateToLatest } from "../infrastructure/db/migrate";
+import { checkSchema, migrateDatabase } from "../infrastructure/db/migrate";
 
 /** Runs `work` when `moduleUrl` is the script node was started with (not when a test imports it). */
 export function runScript(moduleUrl: string, work: (config: Config, database: DatabaseHandle) => Promise<number>): void {
@@ -13,7 +13,9 @@ export function runScript(moduleUrl: string, work: (config: Config, database: Da
     const config = loadConfig();
     const database = connect({ url: config.databaseUrl });
     try {
-      await migrateToLatest(database.db, database.schema);
+      // Like the server: migrate under the lock, or (MIGRATE_ON_START=false) only refuse a mismatched schema.
+      if (config.database.migrateOnStart) await migrateDatabase(database);
+      else await checkSchema(database);
       return await work(config, database);
     } finally {
       await database.close();
