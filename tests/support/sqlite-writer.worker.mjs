@@ -2,6 +2,7 @@
 // payment and its booking in one transaction, again and again, and reports each commit to the
 // test, until told to stop. A thread, not the test's event loop, so the writes really go on while
 // the backup copies the file.
+import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 
@@ -45,7 +46,8 @@ function step() {
   for (let i = 0; i < 5; i += 1) {
     n += 1;
     commit(n);
-    parentPort.postMessage({ committed: `${prefix}-${n}` });
+    // When it committed, on the clock the test reads too (epoch milliseconds, sub-millisecond).
+    parentPort.postMessage({ committed: `${prefix}-${n}`, at: performance.timeOrigin + performance.now() });
   }
   setImmediate(step);
 }

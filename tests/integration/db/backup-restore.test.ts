@@ -5,16 +5,16 @@
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
-import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
-import pg from "pg";
+import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { connect } from "../../../infrastructure/db/connection";
+import { migrateDatabase } from "../../../infrastructure/db/migrate";
 import type { Database } from "../../../infrastructure/db/schema";
 import { BackupError, assertSqliteIntegrity, backupDatabase, restoreDatabase } from "../../../infrastructure/db/backup";
-import { createTestDatabase, POSTGRES_NOT_SET, type DatabaseKind, type TestDatabase } from "../../support/test-database";
+import { createScratchPostgresDatabase, createTestDatabase, POSTGRES_NOT_SET, type DatabaseKind, type TestDatabase } from "../../support/test-database";
 
 const STUDENT = "backup-student";
 const AGENT = "backup-agent";
@@ -107,13 +107,15 @@ describe("db:backup and db:restore on sqlite", () => {
     const { source, dir } = await scratchSource("sqlite", { preload: true });
 
     const committed: string[] = [];
+    const commitTimes: number[] = [];
     const worker = new Worker(new URL("../../support/sqlite-writer.worker.mjs", import.meta.url), {
       workerData: { file: source.url, propertyId: PROPERTY, studentId: STUDENT, prefix: "w" },
     });
     const finished = new Promise<number>((resolve, reject) => {
       worker.on("error", reject);
-      worker.on("message", (m: { committed?: string; done?: number }) => {
+      worker.on("message", (m: { committed?: string; at?: number; done?: number }) => {
         if (m.committed) committed.push(m.committed);
+        if (m.at) commitTimes.push(m.at);
         if (m.done !== undefined) resolve(m.done);
       });
     });
@@ -124,10 +126,13 @@ describe("db:backup and db:restore on sqlite", () => {
 
     const committedBefore = [...committed];
     const backupFile = path.join(dir, "nightly", "kamernest.db");
+    const began = performance.timeOrigin + performance.now();
     const result = await backupDatabase({ url: source.url }, backupFile);
-    const committedDuring = committed.length - committedBefore.length;
+    const ended = performance.timeOrigin + performance.now();
     worker.postMessage("stop");
     const total = await finished;
+    // Commits the writer made while db:backup ran (timed by the writer: its messages may arrive late).
+    const committedDuring = commitTimes.filter((at) => at >= began && at <= ended).length;
 
     expect(result.engine).toBe("sqlite");
     expect(fs.existsSync(`${backupFile}.partial`)).toBe(false);
@@ -182,20 +187,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!pgUrl)(`db:backup and db:restore on ${pgUrl ? "postgres" : POSTGRES_NOT_SET}`, () => {
   /** A new, empty database on the test server (a restore target), dropped after the test. */
   async function scratchDatabase(): Promise<string> {
-    const name = `kn_restore_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    scratch.push(async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    const url = new URL(pgUrl!);
-    url.pathname = `/${name}`;
-    return url.href;
+    const database = await createScratchPostgresDatabase("kn_restore");
+    scratch.push(() => database.drop());
+    return database.url;
   }
 
   it("a pg_dump taken during writes restores with every pair committed before it began", { timeout: 120_000 }, async () => {
@@ -234,5 +228,32 @@ describe.skipIf(!pgUrl)(`db:backup and db:restore on ${pgUrl ? "postgres" : POST
     const error = await restoreDatabase({ url: targetUrl, pgSchema: source.pgSchema }, backupFile).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(/already holds tables.*--force/);
+  });
+  it("a whole database (DATABASE_URL without a schema, as in production) backs up, restores, and restores again with --force", { timeout: 120_000 }, async () => {
+    const sourceUrl = await scratchDatabase();
+    const source = connect({ url: sourceUrl });
+    scratch.push(() => source.close());
+    await migrateDatabase(source);
+    await seedOwners(source.db);
+    await preload(source.db);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-backup-"));
+    scratch.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const backupFile = path.join(dir, "kamernest.dump");
+    await backupDatabase({ url: sourceUrl }, backupFile);
+
+    const targetUrl = await scratchDatabase();
+    await restoreDatabase({ url: targetUrl }, backupFile);
+    const target = connect({ url: targetUrl });
+    scratch.push(() => target.close());
+    await expectRestored(target.db as Kysely<Database>, []);
+    expect((await target.readiness()).ready).toBe(true);
+
+    // A write made after the backup, then --force: the target is the backup again.
+    await commitPair(target.db, "after-backup", 1);
+    await expect(restoreDatabase({ url: targetUrl }, backupFile)).rejects.toThrow(/already holds tables/);
+    await restoreDatabase({ url: targetUrl }, backupFile, { force: true });
+    expect(await target.db.selectFrom("bookings").select("id").where("id", "=", "b-after-backup").execute()).toEqual([]);
+    await expectRestored(target.db as Kysely<Database>, []);
+    expect((await target.readiness()).ready).toBe(true);
   });
 });

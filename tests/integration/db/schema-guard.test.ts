@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
 import { checkSchema, knownMigrations, migrateDatabase, migrateToLatest, SchemaMismatchError, schemaStatus } from "../../../infrastructure/db/migrate";
-import { allDatabaseKinds, describeEachDatabase, type DatabaseKind } from "../../support/test-database";
+import { allDatabaseKinds, createScratchPostgresDatabase, describeEachDatabase, POSTGRES_NOT_SET, type DatabaseKind } from "../../support/test-database";
 
 const FUTURE = "2099-01-01T0000-from-a-newer-release";
 
@@ -54,6 +54,25 @@ async function freshDatabase(kind: DatabaseKind) {
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
+}
+
+/** As if a newer release had migrated the database: one applied migration this build does not know. */
+async function recordFutureMigration(handle: DatabaseHandle): Promise<void> {
+  const from = handle.schema ? handle.db.withSchema(handle.schema) : handle.db;
+  await (from as typeof handle.db)
+    .insertInto("kysely_migration" as never)
+    .values({ name: FUTURE, timestamp: new Date().toISOString() } as never)
+    .execute();
+}
+
+async function migratedByNewerRelease(url: string): Promise<void> {
+  const handle = connect({ url });
+  try {
+    await migrateDatabase(handle);
+    await recordFutureMigration(handle);
+  } finally {
+    await handle.close();
+  }
 }
 
 async function appliedRows(handle: DatabaseHandle): Promise<string[]> {
@@ -112,11 +131,7 @@ describeEachDatabase(allDatabaseKinds())("the schema guard on %s", (kind) => {
     fresh = await freshDatabase(kind);
     const handle = fresh.open();
     await migrateDatabase(handle);
-    const from = handle.schema ? handle.db.withSchema(handle.schema) : handle.db;
-    await (from as typeof handle.db)
-      .insertInto("kysely_migration" as never)
-      .values({ name: FUTURE, timestamp: new Date().toISOString() } as never)
-      .execute();
+    await recordFutureMigration(handle);
     for (const attempt of [() => migrateDatabase(handle), () => migrateToLatest(handle.db, handle.schema), () => checkSchema(handle)]) {
       const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SchemaMismatchError);
@@ -175,14 +190,42 @@ describe("the server refuses to start on a schema that is not its own (SQLite)",
 
   it("a database migrated by a newer release: exit 1 naming the unknown migration", { timeout: 60_000 }, async () => {
     const file = path.join(dir, "ahead.db");
-    const handle = connect({ url: file });
-    await migrateDatabase(handle);
-    await handle.db
-      .insertInto("kysely_migration" as never)
-      .values({ name: FUTURE, timestamp: new Date().toISOString() } as never)
-      .execute();
-    await handle.close();
+    await migratedByNewerRelease(file);
     const { code, output } = await startServer({ DATABASE_URL: file });
+    expect(output).toContain(`this build does not know (${FUTURE})`);
+    expect(code).toBe(1);
+  });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)(`the server refuses to start on a schema that is not its own (${pgUrl ? "PostgreSQL" : POSTGRES_NOT_SET})`, () => {
+  // A PostgreSQL DATABASE_URL makes a public site: the settings it requires, none of them real.
+  const publicSite = {
+    SESSION_SECRETS: "k7Vq2pX9mR4tW8zN1bC6dF3gH5jL0sA7eY2uI9oP4qZ8",
+    PAYMENT_PROVIDER: "fapshi",
+    FAPSHI_API_USER: "user",
+    FAPSHI_API_KEY: "key",
+    FAPSHI_WEBHOOK_SECRET: "whsec-0123456789",
+  };
+  let scratchDb: Awaited<ReturnType<typeof createScratchPostgresDatabase>> | undefined;
+  afterEach(async () => {
+    await scratchDb?.drop();
+    scratchDb = undefined;
+  });
+
+  it("MIGRATE_ON_START=false on an unmigrated database: exit 1 naming the missing migrations", { timeout: 60_000 }, async () => {
+    scratchDb = await createScratchPostgresDatabase("kn_guard");
+    const { code, output } = await startServer({ ...publicSite, DATABASE_URL: scratchDb.url, MIGRATE_ON_START: "false" });
+    expect(output).toContain("refuses to serve");
+    expect(output).toContain(knownMigrations()[0]);
+    expect(code).toBe(1);
+  });
+
+  it("a database migrated by a newer release: exit 1 naming the unknown migration", { timeout: 60_000 }, async () => {
+    scratchDb = await createScratchPostgresDatabase("kn_guard");
+    await migratedByNewerRelease(scratchDb.url);
+    const { code, output } = await startServer({ ...publicSite, DATABASE_URL: scratchDb.url });
     expect(output).toContain(`this build does not know (${FUTURE})`);
     expect(code).toBe(1);
   });
