@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
+import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
@@ -179,6 +180,33 @@ describe("db:backup and db:restore on sqlite", () => {
     const again = connect({ url: source.url });
     scratch.push(() => again.close());
     expect((await again.db.selectFrom("properties").select("id").execute()).map((p) => p.id)).toEqual([PROPERTY]);
+  });
+});
+
+describe("the npm scripts (SQLite)", () => {
+  const script = (name: string, args: string[], databaseUrl: string) =>
+    spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", `scripts/${name}`, ...args], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: databaseUrl },
+    });
+
+  it("db:backup then db:restore: usage without a file, a plain refusal over data, --force replaces", { timeout: 60_000 }, async () => {
+    const { source, dir } = await scratchSource("sqlite", { preload: false });
+    await source.close();
+    const backupFile = path.join(dir, "cli.db");
+    expect(script("db-backup.ts", [], source.url).status).toBe(2);
+    const backedUp = script("db-backup.ts", [backupFile], source.url);
+    expect(backedUp.stdout).toContain(`Backed up the sqlite database to ${backupFile}`);
+    expect(backedUp.status).toBe(0);
+
+    const refused = script("db-restore.ts", [backupFile], source.url);
+    expect(refused.stderr.trim()).toBe(`${source.url} already holds a database: stop the server, then pass --force to replace it`);
+    expect(refused.status).toBe(1);
+    const forced = script("db-restore.ts", [backupFile, "--force"], source.url);
+    expect(forced.status, forced.stderr).toBe(0);
+    const fresh = path.join(dir, "fresh", "kamernest.db");
+    expect(script("db-restore.ts", [backupFile], fresh).status).toBe(0);
+    assertSqliteIntegrity(fresh);
   });
 });
 
