@@ -4,7 +4,7 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "../infrastructure/config/config";
 import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
-import { checkSchema, migrateDatabase } from "../infrastructure/db/migrate";
+import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
 
 /** Runs `work` when `moduleUrl` is the script node was started with (not when a test imports it). */
 export function runScript(moduleUrl: string, work: (config: Config, database: DatabaseHandle) => Promise<number>): void {
@@ -24,7 +24,7 @@ export function runScript(moduleUrl: string, work: (config: Config, database: Da
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof ConfigError) console.error(error.message);
+      if (error instanceof ConfigError || error instanceof SchemaMismatchError) console.error(error.message);
       else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       process.exit(1);
     },

@@ -18,7 +18,7 @@ export interface DatabaseHandle {
   sqliteFile?: string;
   /**
    * Answers true when the database answers a trivial query within `timeoutMs` (1.5 s by default,
-   * so /healthz reports an unreachable database within 2 s). A success marks it available again.
+   * so /readyz reports an unreachable database within 2 s). A success marks it available again.
    */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
