@@ -4,7 +4,7 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "../infrastructure/config/config";
 import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
-import { migrateToLatest } from "../infrastructure/db/migrate";
+import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
 
 /** Runs `work` when `moduleUrl` is the script node was started with (not when a test imports it). */
 export function runScript(moduleUrl: string, work: (config: Config, database: DatabaseHandle) => Promise<number>): void {
@@ -13,7 +13,9 @@ export function runScript(moduleUrl: string, work: (config: Config, database: Da
     const config = loadConfig();
     const database = connect({ url: config.databaseUrl });
     try {
-      await migrateToLatest(database.db, database.schema);
+      // Like the server: migrate under the lock, or (MIGRATE_ON_START=false) only refuse a mismatched schema.
+      if (config.database.migrateOnStart) await migrateDatabase(database);
+      else await checkSchema(database);
       return await work(config, database);
     } finally {
       await database.close();
@@ -22,7 +24,7 @@ export function runScript(moduleUrl: string, work: (config: Config, database: Da
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof ConfigError) console.error(error.message);
+      if (error instanceof ConfigError || error instanceof SchemaMismatchError) console.error(error.message);
       else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       process.exit(1);
     },

@@ -2,7 +2,7 @@
 // data, photos in STORAGE_DIR. Does nothing when the demo accounts already exist.
 import { ConfigError, loadConfig } from "../infrastructure/config/config";
 import { connect } from "../infrastructure/db/connection";
-import { migrateToLatest } from "../infrastructure/db/migrate";
+import { migrateDatabase } from "../infrastructure/db/migrate";
 import type { Database } from "../infrastructure/db/schema";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../infrastructure/seed/demo-seed";
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const database = connect({ url: config.databaseUrl });
   try {
-    await migrateToLatest(database.db, database.schema);
+    await migrateDatabase(database);
     if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
     // The seed hashes the demo password once and gives that hash to every demo user.
     const { seeded } = await seedDemoData(database.db, { storageDir: config.storageDir, hasher: new ScryptPasswordHasher() });

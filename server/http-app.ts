@@ -35,12 +35,12 @@ export interface HttpAppOptions {
  * While the database is known to be unreachable, pages answer 503 ("we'll be right back")
  * instead of hanging or failing one by one. Each request asks the database again (one ping at a
  * time, 1.5 s at most), so the site comes back by itself as soon as the database does.
- * /healthz always runs: it reports the state itself.
+ * /healthz (liveness) and /readyz (readiness) always run: they report the state themselves.
  */
 export function databaseGate(database: Pick<DatabaseHandle, "isAvailable" | "ping">) {
   let recheck: Promise<boolean> | null = null;
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.path === "/healthz" || database.isAvailable()) return next();
+    if (req.path === "/healthz" || req.path === "/readyz" || database.isAvailable()) return next();
     recheck ??= database.ping().finally(() => {
       recheck = null;
     });
@@ -149,7 +149,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       const context = { services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined } as AppLoadContext;
       const response = await handleRequest(request, context);
       // The database went away while this page was being made: the same 503 page as the gate's,
-      // not a generic error page. Resource routes (/healthz) and the browser's data requests keep
+      // not a generic error page. Resource routes (/readyz) and the browser's data requests keep
       // their own answers.
       const isDocument = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") && !req.path.endsWith(".data");
       if (response.status >= 500 && isDocument && !services.database.isAvailable()) {

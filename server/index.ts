@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "../infrastructure/config/config";
 import { connect } from "../infrastructure/db/connection";
-import { migrateToLatest } from "../infrastructure/db/migrate";
+import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
 import { createServices } from "../app/services.server";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
 import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
@@ -40,8 +40,23 @@ async function main() {
       else console.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);
     },
   });
-  const applied = await migrateToLatest(database.db, database.schema);
-  if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
+  // Several instances may start together: migrateDatabase takes a lock the others wait on
+  // (decision 0130). Either way the schema must be exactly this build's, or the process ends here.
+  try {
+    if (config.database.migrateOnStart) {
+      const applied = await migrateDatabase(database);
+      if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
+    } else {
+      await checkSchema(database);
+    }
+  } catch (error) {
+    if (error instanceof SchemaMismatchError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   // The FAQ and legal pages' first versions, once (decision 0128): a live site needs them too.
   if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
 

@@ -48,6 +48,7 @@ const envSchema = z
     TRUST_PROXY: z.string().optional(),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    MIGRATE_ON_START: bool(true),
 
     PAYMENT_PROVIDER: z.enum(["simulated", "fapshi"]).default("simulated"),
     FAPSHI_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -170,8 +171,12 @@ export interface Config {
   port: number;
   appUrl: string;
   databaseUrl: string;
-  /** PostgreSQL only: how long to wait for a connection, and for one statement. */
-  database: { connectTimeoutMs: number; statementTimeoutMs: number };
+  /**
+   * PostgreSQL only: how long to wait for a connection, and for one statement. migrateOnStart:
+   * the server migrates before serving (false: it only checks, and refuses a schema that is
+   * behind or ahead of this build).
+   */
+  database: { connectTimeoutMs: number; statementTimeoutMs: number; migrateOnStart: boolean };
   demoMode: boolean;
   /**
    * A public-facing site running with demo defaults (allowed only by ALLOW_PUBLIC_DEMO=true):
@@ -267,7 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     appUrl,
     databaseUrl: e.DATABASE_URL,
-    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, migrateOnStart: e.MIGRATE_ON_START },
     demoMode: e.DEMO_MODE,
     // Only when the site faces the public with demo defaults, which takes ALLOW_PUBLIC_DEMO=true.
     publicDemo: exposure.length > 0,

@@ -5,6 +5,7 @@ import { SchemaScopedPostgresDialect } from "./schema-scoped-introspector";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./schema";
+import { checkReadiness, type Readiness } from "./readiness";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -13,9 +14,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL: the schema the tables live in (for the migrator's bookkeeping). */
   schema?: string;
+  /** SQLite: the database file (for the migration lock and backups); absent for ':memory:'. */
+  sqliteFile?: string;
   /**
    * Answers true when the database answers a trivial query within `timeoutMs` (1.5 s by default,
-   * so /healthz reports an unreachable database within 2 s). A success marks it available again.
+   * so /readyz reports an unreachable database within 2 s). A success marks it available again.
    */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -23,6 +26,11 @@ export interface DatabaseHandle {
    * query timeout, a failed ping) until a ping succeeds. Pages answer 503 meanwhile.
    */
   isAvailable(): boolean;
+  /**
+   * For /readyz: the database answers and its schema is exactly this build's (no migration
+   * pending, none unknown). Never throws.
+   */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
@@ -62,13 +70,16 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const state = availability();
-  return {
+  const handle: DatabaseHandle = {
     db,
     dialect: "sqlite",
+    ...(file === ":memory:" ? {} : { sqliteFile: path.resolve(file) }),
     ping: (timeoutMs) => ping(db, state, timeoutMs),
     isAvailable: () => state.available,
+    readiness: () => checkReadiness(handle),
     close: () => db.destroy(),
   };
+  return handle;
 }
 
 function connectPostgres(options: ConnectOptions): DatabaseHandle {
@@ -97,14 +108,16 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   const dialectConfig = { pool: watchedPool(pool, state) };
   const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresDialect(dialectConfig);
   const db = new Kysely<Database>({ dialect });
-  return {
+  const handle: DatabaseHandle = {
     db,
     dialect: "postgres",
     schema: pgSchema ?? "public",
     ping: (timeoutMs) => ping(db, state, timeoutMs),
     isAvailable: () => state.available,
+    readiness: () => checkReadiness(handle),
     close: () => db.destroy(),
   };
+  return handle;
 }
 
 interface Availability {

@@ -115,3 +115,29 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     },
   };
 }
+
+/**
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for what works on a whole
+ * database rather than one schema (a server started with a plain DATABASE_URL, pg_dump of every
+ * schema). `url` points at it; `drop()` removes it, ending any connection left.
+ */
+export async function createScratchPostgresDatabase(prefix = "kn_scratch"): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

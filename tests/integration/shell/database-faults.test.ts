@@ -1,6 +1,6 @@
 // PostgreSQL faults: a database that accepts connections and never answers, connections cut under
-// the app, backends terminated by the server. Pages answer 503 with a translated page, /healthz
-// says "down" within 2 s, nothing is half-written, and everything comes back by itself. The
+// the app, backends terminated by the server. Pages answer 503 with a translated page, /readyz
+// says "not ready" within 2 s while /healthz (liveness) stays up, nothing is half-written, and everything comes back by itself. The
 // machine's PostgreSQL is never stopped: the faults are made by a TCP relay in front of it and by
 // pg_terminate_backend on our own connections.
 import net from "node:net";
@@ -9,6 +9,7 @@ import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { migrateToLatest } from "../../../infrastructure/db/migrate";
 import { startHttpApp, type RunningApp } from "./http-app-harness";
 
 /** A TCP relay to PostgreSQL that can turn silent: it cuts every connection, then accepts new ones and never answers. */
@@ -74,10 +75,16 @@ describe("a PostgreSQL server that accepts and never answers", () => {
     await new Promise((resolve) => silentServer.close(resolve));
   });
 
-  it("/healthz reports the database down within 2 s", { timeout: PING_BOUND_MS + 500 }, async () => {
-    const response = await fetch(`${app.base}/healthz`);
+  it("/readyz reports the database down within 2 s", { timeout: PING_BOUND_MS + 500 }, async () => {
+    const response = await fetch(`${app.base}/readyz`);
     expect(response.status).toBe(503);
-    expect(await response.text()).toBe("database unavailable");
+    expect(await response.json()).toEqual({ status: "not_ready", ready: false, reason: "database_unreachable" });
+  });
+
+  it("/healthz (liveness) answers 200 at once: the process is up, a restart would not help", { timeout: 1000 }, async () => {
+    const response = await fetch(`${app.base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("ok");
   });
 
   it("a page answers 503 with the translated 'we'll be right back' page, not a hang or a 500", { timeout: 5000 }, async () => {
@@ -110,6 +117,8 @@ describe.skipIf(!pgUrl)("PostgreSQL connections lost under the app", () => {
     viaRelay.hostname = "127.0.0.1";
     viaRelay.port = String(relay.port);
     database = connect({ url: viaRelay.href, pgSchema: schema, connectTimeoutMs: 500 });
+    // Migrated, so that /readyz is ready while the database answers.
+    await migrateToLatest(database.db, schema);
     app = await startHttpApp(database);
   });
   afterEach(() => relay.comeBack());
@@ -123,16 +132,17 @@ describe.skipIf(!pgUrl)("PostgreSQL connections lost under the app", () => {
 
   it("goes 503 when the connections are cut and comes back by itself when the database returns", { timeout: 10_000 }, async () => {
     expect((await fetch(`${app.base}/page`)).status).toBe(200);
-    expect((await fetch(`${app.base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${app.base}/readyz`)).status).toBe(200);
 
     relay.goSilent();
     expect((await fetch(`${app.base}/page`)).status).toBe(503);
     expect((await fetch(`${app.base}/page`)).status).toBe(503);
-    expect((await fetch(`${app.base}/healthz`)).status).toBe(503);
+    expect((await fetch(`${app.base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${app.base}/healthz`)).status).toBe(200);
 
     relay.comeBack();
     expect((await fetch(`${app.base}/page`)).status).toBe(200);
-    expect((await fetch(`${app.base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${app.base}/readyz`)).status).toBe(200);
     expect(database.isAvailable()).toBe(true);
   });
 

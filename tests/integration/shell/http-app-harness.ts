@@ -1,6 +1,6 @@
 // The real Express app (server/http-app.ts) on an ephemeral port, in front of a tiny Remix build
 // made here: a resource route that echoes what it received (the client IP, the body size), a
-// page whose loader asks the database, and the real /healthz route. Services hold only what the
+// page whose loader asks the database, and the real /healthz and /readyz routes. Services hold only what the
 // app itself reads (config and database).
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +10,7 @@ import type { Services } from "../../../app/services.server";
 import { loadConfig } from "../../../infrastructure/config/config";
 import type { DatabaseHandle } from "../../../infrastructure/db/connection";
 import * as healthz from "../../../app/routes/healthz";
+import * as readyz from "../../../app/routes/readyz";
 import { createHttpApp } from "../../../server/http-app";
 
 function fakeBuild(database: DatabaseHandle): ServerBuild {
@@ -32,6 +33,7 @@ function fakeBuild(database: DatabaseHandle): ServerBuild {
       "routes/auth.agent-verification": { id: "routes/auth.agent-verification", parentId: "root", path: "auth/agent-verification", module: { action: echo } },
       "routes/webhooks.fapshi": { id: "routes/webhooks.fapshi", parentId: "root", path: "webhooks/fapshi", module: { action: echo } },
       "routes/healthz": { id: "routes/healthz", parentId: "root", path: "healthz", module: healthz },
+      "routes/readyz": { id: "routes/readyz", parentId: "root", path: "readyz", module: readyz },
       "routes/page": {
         id: "routes/page",
         parentId: "root",

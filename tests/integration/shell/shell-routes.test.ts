@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import * as healthz from "../../../app/routes/healthz";
+import * as readyz from "../../../app/routes/readyz";
 import * as preferences from "../../../app/routes/resources+/preferences";
 import * as notFound from "../../../app/routes/$";
 
@@ -13,15 +14,28 @@ describe("shell routes", () => {
     await h.close();
   });
 
-  it("/healthz answers 200 while the database answers", async () => {
-    const response = (await healthz.loader({ request: new Request("http://localhost/healthz"), context: h.context, params: {} })) as Response;
+  it("/healthz (liveness) answers 200 without asking the database", async () => {
+    const ping = vi.fn(async () => false);
+    const broken = { ...h.context, services: { ...h.context.services, database: { ...h.services.database, ping } } };
+    const response = (await healthz.loader({ request: new Request("http://localhost/healthz"), context: broken, params: {} })) as Response;
     expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(ping).not.toHaveBeenCalled();
   });
 
-  it("/healthz answers 503 when the database does not", async () => {
-    const broken = { ...h.context, services: { ...h.context.services, database: { ...h.services.database, ping: async () => false } } };
-    const response = (await healthz.loader({ request: new Request("http://localhost/healthz"), context: broken, params: {} })) as Response;
+  it("/readyz answers 200 with JSON while the database answers and its schema is this build's", async () => {
+    const response = (await readyz.loader({ request: new Request("http://localhost/readyz"), context: h.context, params: {} })) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ status: "ready", ready: true });
+  });
+
+  it("/readyz answers 503 with the reason when the database is not ready", async () => {
+    const readiness = async () => ({ ready: false as const, reason: "schema_ahead" as const, migrations: { applied: 3, pending: 0, unknown: 1 } });
+    const notReady = { ...h.context, services: { ...h.context.services, database: { ...h.services.database, readiness } } };
+    const response = (await readyz.loader({ request: new Request("http://localhost/readyz"), context: notReady, params: {} })) as Response;
     expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "not_ready", ready: false, reason: "schema_ahead", migrations: { applied: 3, pending: 0, unknown: 1 } });
   });
 
   it("the language switch sets the cookie and returns to the same-site page it came from", async () => {

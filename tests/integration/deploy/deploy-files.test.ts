@@ -1,0 +1,179 @@
+// The example deployment files in deploy/ (docs/deploy.md) are the ones checked here: the nginx
+// site passes `nginx -t` and lets the largest upload through, the systemd units pass
+// `systemd-analyze verify`, and the nightly backup script makes a sound backup and deletes only
+// our own backups older than BACKUP_KEEP_DAYS.
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { connect } from "../../../infrastructure/db/connection";
+import { migrateDatabase } from "../../../infrastructure/db/migrate";
+import { assertSqliteIntegrity } from "../../../infrastructure/db/backup";
+import { UPLOAD_BODY_LIMITS } from "../../../server/body-limit";
+import { ConfigError, loadConfig } from "../../../infrastructure/config/config";
+
+const root = path.resolve(".");
+const which = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+const hasNginx = which("nginx") || fs.existsSync("/usr/sbin/nginx");
+const nginxBin = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+const hasSystemdAnalyze = which("systemd-analyze");
+
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const site = fs.readFileSync("deploy/nginx/kamernest.conf", "utf8");
+
+describe("deploy/nginx/kamernest.conf", () => {
+  it("lets the largest upload the app accepts through", () => {
+    const size = /client_max_body_size\s+(\d+)m;/.exec(site)?.[1];
+    expect(size).toBeDefined();
+    expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(Math.max(...Object.values(UPLOAD_BODY_LIMITS)));
+  });
+
+  it("forwards what TRUST_PROXY=1 and https detection read", () => {
+    expect(site).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
+    expect(site).toContain("proxy_set_header X-Forwarded-Proto $scheme;");
+    expect(fs.readFileSync("deploy/kamernest.env", "utf8")).toMatch(/^TRUST_PROXY=1$/m);
+  });
+
+  it.skipIf(!hasNginx)(`passes nginx -t${hasNginx ? "" : " (nginx not installed: apt-get install nginx-light)"}`, () => {
+    const dir = tempDir("kamernest-nginx-");
+    // A self-signed certificate where the site expects Let's Encrypt's.
+    execFileSync("openssl", [
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=kamernest.cm",
+      "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem"),
+    ], { stdio: "ignore" });
+    const testedSite = site.replaceAll("/etc/letsencrypt/live/kamernest.cm", dir);
+    fs.writeFileSync(path.join(dir, "site.conf"), testedSite);
+    fs.writeFileSync(
+      path.join(dir, "nginx.conf"),
+      [
+        `pid ${dir}/nginx.pid;`,
+        `error_log ${dir}/error.log;`,
+        "events {}",
+        "http {",
+        `  access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir};`,
+        `  include ${dir}/site.conf;`,
+        "}",
+      ].join("\n"),
+    );
+    const result = spawnSync(nginxBin, ["-t", "-e", `${dir}/error.log`, "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+    expect(result.stderr).toContain("syntax is ok");
+    expect(result.status, result.stderr).toBe(0);
+  });
+});
+
+describe("deploy/kamernest.env", () => {
+  /** The file as `sh` sources it (docs/deploy.md, "Restore"); systemd reads the same quoting. */
+  const sourced = (): Record<string, string> => {
+    const out = execFileSync("sh", ["-c", `set -a; . ./deploy/kamernest.env; node -e 'process.stdout.write(JSON.stringify(process.env))'`], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, NODE_ENV: "production" },
+    });
+    return JSON.parse(out) as Record<string, string>;
+  };
+
+  it("cannot run unedited: the server names the secrets left empty", () => {
+    const env = sourced();
+    expect(env.MAIL_FROM).toBe("KamerNest <no-reply@kamernest.cm>");
+    const error = (() => {
+      try {
+        loadConfig({ ...env, NODE_ENV: "production" });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain("SESSION_SECRETS");
+    expect((error as Error).message).toContain("FAPSHI_WEBHOOK_SECRET");
+  });
+
+  it("once the secrets are filled in, is a valid production configuration behind one proxy", () => {
+    const config = loadConfig({
+      ...sourced(),
+      SESSION_SECRETS: "k7Vq2pX9mR4tW8zN1bC6dF3gH5jL0sA7eY2uI9oP4qZ8",
+      FAPSHI_API_USER: "api-user",
+      FAPSHI_API_KEY: "api-key",
+      FAPSHI_WEBHOOK_SECRET: "whsec-0123456789",
+    });
+    expect(config.publicDemo).toBe(false);
+    expect(config.demoMode).toBe(false);
+    expect(config.trustProxy).toBe(1);
+    expect(config.database.migrateOnStart).toBe(true);
+    expect(config.databaseUrl).toBe("/var/lib/kamernest/kamernest.db");
+  });
+});
+
+describe.skipIf(!hasSystemdAnalyze)(`deploy/ systemd units${hasSystemdAnalyze ? "" : " (systemd-analyze not installed)"}`, () => {
+  it("pass systemd-analyze verify (with the app where the units expect /srv/kamernest)", () => {
+    const dir = tempDir("kamernest-units-");
+    const units = fs.readdirSync("deploy").filter((f) => /\.(service|timer)$/.test(f));
+    expect(units.sort()).toEqual(["kamernest-backup.service", "kamernest-backup.timer", "kamernest.service"]);
+    for (const unit of units) {
+      fs.writeFileSync(path.join(dir, unit), fs.readFileSync(path.join("deploy", unit), "utf8").replaceAll("/srv/kamernest", root));
+    }
+    const result = spawnSync("systemd-analyze", ["verify", ...units.map((u) => path.join(dir, u))], { encoding: "utf8" });
+    expect(result.stderr.trim()).toBe("");
+    expect(result.status).toBe(0);
+  });
+});
+
+describe("deploy/kamernest-backup.sh", () => {
+  it("writes a sound, time-stamped backup and deletes only our backups older than BACKUP_KEEP_DAYS", { timeout: 60_000 }, async () => {
+    const dir = tempDir("kamernest-nightly-");
+    const databaseFile = path.join(dir, "data", "kamernest.db");
+    const database = connect({ url: databaseFile });
+    await migrateDatabase(database);
+    await database.close();
+
+    const backups = path.join(dir, "backups");
+    fs.mkdirSync(backups);
+    const aged = (name: string, days: number) => {
+      const file = path.join(backups, name);
+      fs.writeFileSync(file, "old");
+      const when = new Date(Date.now() - days * 86_400_000);
+      fs.utimesSync(file, when, when);
+      return file;
+    };
+    const expired = aged("kamernest-20200101T013000Z.db", 20);
+    const recent = aged("kamernest-20200110T013000Z.db", 3);
+    const notOurs = aged("notes.txt", 20);
+
+    const result = spawnSync("sh", ["deploy/kamernest-backup.sh"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, KAMERNEST_DIR: root, BACKUP_DIR: backups, BACKUP_KEEP_DAYS: "14", DATABASE_URL: databaseFile, NODE_ENV: "production" },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(fs.existsSync(expired)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    expect(fs.existsSync(notOurs)).toBe(true);
+    const made = fs.readdirSync(backups).filter((f) => /^kamernest-\d{8}T\d{6}Z\.db$/.test(f) && path.join(backups, f) !== recent);
+    expect(made).toHaveLength(1);
+    assertSqliteIntegrity(path.join(backups, made[0]));
+  });
+
+  it("keeps every older backup when the backup fails", () => {
+    const dir = tempDir("kamernest-nightly-");
+    const backups = path.join(dir, "backups");
+    fs.mkdirSync(backups);
+    const old = path.join(backups, "kamernest-20200101T013000Z.db");
+    fs.writeFileSync(old, "old");
+    const when = new Date(Date.now() - 30 * 86_400_000);
+    fs.utimesSync(old, when, when);
+    const result = spawnSync("sh", ["deploy/kamernest-backup.sh"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, KAMERNEST_DIR: root, BACKUP_DIR: backups, DATABASE_URL: path.join(dir, "missing.db"), NODE_ENV: "production" },
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("does not exist");
+    expect(fs.existsSync(old)).toBe(true);
+  });
+});
