@@ -103,7 +103,7 @@ async function startInstance(name: string, port: number, databaseUrl: string, ap
   });
   children.push(child);
   const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`instance ${name} exited (${code}) before it was ready`))));
-  await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, 90_000), exited]);
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/readyz`, 90_000), exited]);
   return child;
 }
 
