@@ -100,14 +100,3 @@ export function PortalLayout({ portal, title, intro, children }: { portal: Porta
     </div>
   );
 }
-
-/** A screen a later issue fills: says what will be here, in the user's language. */
-export function ComingSoon({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation("auth");
-  return (
-    <div className="card p-6">
-      <p className="text-slate-700 dark:text-slate-300">{t("portal.comingSoon")}</p>
-      {children}
-    </div>
-  );
-}
