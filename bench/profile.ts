@@ -14,6 +14,8 @@ const arg = (name: string, fallback: string) => args.find((a) => a.startsWith(`-
 const pagePath = arg("path", "/listings");
 const seconds = Number(arg("seconds", "15"));
 const out = arg("out", "");
+// --cache: keep the visitors' page cache on (a cached page's cost); off by default (a render's).
+const cached = args.includes("--cache");
 const dataDir = path.resolve("bench/.data/profile");
 const port = 4900 + Math.floor(Math.random() * 90);
 
@@ -57,7 +59,7 @@ function startServer(profiled: boolean) {
     env: {
       ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: path.join(dataDir, "demo.db"),
       STORAGE_DIR: path.join(dataDir, "uploads"), DEMO_MODE: "true", APP_URL: `http://localhost:${port}`,
-      PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", BOOKING_NOTICES_INTERVAL_MS: "0", PAGE_CACHE_TTL_MS: "0",
+      PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", BOOKING_NOTICES_INTERVAL_MS: "0", ...(cached ? {} : { PAGE_CACHE_TTL_MS: "0" }),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -79,14 +81,14 @@ async function main() {
   const child = await startServer(true);
   await fetch(`http://localhost:${port}${pagePath}`);
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds }, (e, r) => (e ? reject(e) : resolve(r))),
+    autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers: { "accept-encoding": "gzip, deflate, br" } }, (e, r) => (e ? reject(e) : resolve(r))),
   );
   await stop(child);
   const file = fs.readdirSync(dataDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("node wrote no .cpuprofile (did the server exit cleanly?)");
   const profile = JSON.parse(fs.readFileSync(path.join(dataDir, file), "utf8")) as CpuProfile;
   const lines = [
-    `Profile of ${pagePath}, page cache off, ${result.requests.total} requests in ${seconds} s at 10 connections (${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}).`,
+    `Profile of ${pagePath}, page cache ${cached ? "on" : "off"}, ${result.requests.total} requests in ${seconds} s at 10 connections (${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}).`,
     "",
     "Self time by package or file:",
     "",

@@ -36,12 +36,27 @@ const dataDir = path.resolve("bench/.data");
 const storageDir = path.join(dataDir, "uploads");
 
 /** Three searches students run most, plus a property page. */
-const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string) }> = [
+const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string); as?: string }> = [
   { name: "/listings Molyko ≤ 40 000, newest", path: "/listings?n=Molyko&max=40000" },
   { name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest", path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc" },
   { name: "/listings available, verified, nearest", path: "/listings?available=1&verified=1&sort=nearest" },
   { name: "property page", path: (id) => `/listings/${id}` },
+  // Signed-in pages are never cached: they are measured in the "every request rendered" runs.
+  { name: "/profile (demo student)", path: "/profile", as: "student@kamernest.test" },
+  { name: "/agents/bookings (demo agent)", path: "/agents/bookings", as: "agent@kamernest.test" },
 ];
+
+/** A session cookie for a demo account (the demo seed's password). */
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "password", email, password: "kamernest-demo" }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (response.status !== 302 || !cookie.includes("kn_session=")) throw new Error(`could not sign in as ${email}: ${response.status}`);
+  return cookie;
+}
 
 interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
@@ -92,10 +107,12 @@ async function planReport(url: string, dialect: Dialect): Promise<string> {
 
 function startServer(url: string, port: number, pageCache = true): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url, STORAGE_DIR: storageDir, DEMO_MODE: "true", APP_URL: `http://localhost:${port}`, PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", ...(pageCache ? {} : { PAGE_CACHE_TTL_MS: "0" }) },
+    // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url, STORAGE_DIR: storageDir, DEMO_MODE: "true", ALLOW_PUBLIC_DEMO: "true", APP_URL: `http://localhost:${port}`, PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", ...(pageCache ? {} : { PAGE_CACHE_TTL_MS: "0" }) },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  return waitFor(`http://localhost:${port}/healthz`, 60_000).then(() => child);
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it was ready`))));
+  return Promise.race([waitFor(`http://localhost:${port}/readyz`, 60_000), exited]).then(() => child);
 }
 
 async function waitFor(url: string, timeoutMs: number) {
@@ -116,9 +133,9 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-function load(url: string, duration = DURATION_S): Promise<autocannon.Result> {
+function load(url: string, duration = DURATION_S, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip", ...headers } }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -151,14 +168,17 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
   const results: LoadResult[] = [];
   try {
     for (const route of ROUTES) {
+      if (route.as && pageCache) continue;
       const p = typeof route.path === "function" ? route.path(propertyId) : route.path;
+      const headers: Record<string, string> = route.as ? { cookie: await signIn(`http://localhost:${port}`, route.as) } : {};
       // Load the page's canonical address: /listings redirects a query in another order to it.
-      const first = await fetch(`http://localhost:${port}${p}`);
+      const first = await fetch(`http://localhost:${port}${p}`, { headers });
       const html = await first.text();
       const target = first.url;
+      if (!first.ok) throw new Error(`${target} answered ${first.status}`);
       // A short warm-up so the first measured second is not the JIT's.
-      await new Promise<void>((resolve) => autocannon({ url: target, connections: 10, duration: 2 }, () => resolve()));
-      const result = await load(target, duration);
+      await new Promise<void>((resolve) => autocannon({ url: target, connections: 10, duration: 2, headers }, () => resolve()));
+      const result = await load(target, duration, headers);
       // The ceiling once per data set (with the page cache on); the render-cost runs skip it.
       const ceilingRps = pageCache ? await ceiling(html) : Number.NaN;
       results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx, url: new URL(target).pathname + new URL(target).search });
@@ -169,6 +189,40 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
     return { dialect, size, pageCache, peakRssMb: peak, load: results, plans };
   } finally {
     server.kill();
+  }
+}
+
+/**
+ * The floor of the stack: ../shared/bench-floor (the smallest Remix app, served by remix-serve),
+ * copied under bench/.data, installed and built once, then loaded like our pages. Our figures are
+ * reported as ratios to it, measured in the same run (issue 12).
+ */
+async function measureFloor(): Promise<{ rps: number; p50: number; p99: number }> {
+  const source = path.resolve("../shared/bench-floor");
+  const dir = path.join(dataDir, "floor");
+  if (!fs.existsSync(path.join(dir, "build/server/index.js"))) {
+    if (!fs.existsSync(source)) throw new Error(`${source} is missing: the floor cannot be measured`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(source, dir, { recursive: true, filter: (f) => !/node_modules|[\\/]build([\\/]|$)/.test(path.relative(source, f)) });
+    // npm ci refuses the floor's lock file (npm 11 wants optional platform packages listed);
+    // npm install keeps its pinned versions and completes it, in our copy only.
+    execSync("npm install --no-audit --no-fund", { cwd: dir, stdio: "inherit" });
+    execSync("npm run build", { cwd: dir, stdio: "inherit" });
+  }
+  const port = freePort();
+  const child = spawn(path.join(dir, "node_modules/.bin/remix-serve"), ["build/server/index.js"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitFor(`http://localhost:${port}/`, 30_000);
+    await new Promise<void>((resolve) => autocannon({ url: `http://localhost:${port}/`, connections: 10, duration: 2 }, () => resolve()));
+    const result = await load(`http://localhost:${port}/`, DURATION_S);
+    console.log(`  floor: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  } finally {
+    child.kill();
   }
 }
 
@@ -230,12 +284,19 @@ async function main() {
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
 
+  console.log("\n▶ the floor (../shared/bench-floor), before our runs");
+  const floorBefore = await measureFloor();
   const runs: RunResult[] = [];
   for (const dialect of dialects) {
     for (const size of sizes) runs.push(await runLoad(dialect, size));
     // The render cost itself, every request rendered, at each size: this is what grows with the data.
     for (const size of sizes) runs.push(await runLoad(dialect, size, false));
   }
+
+  console.log("\n▶ the floor again, after our runs");
+  const floorAfter = await measureFloor();
+  // The mean of the two: the machine's load may drift during a long run.
+  const floorRps = (floorBefore.rps + floorAfter.rps) / 2;
 
   // Page weight and Lighthouse on the smallest SQLite data set.
   console.log("\n▶ page weight and Lighthouse");
@@ -258,9 +319,13 @@ async function main() {
   lines.push(`Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, Node ${process.version}.`);
   lines.push(`Command: \`npm run bench\`${args.length ? ` -- ${args.join(" ")}` : ""}. Load: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route, on loopback, gzip.`, "");
   lines.push("## Server", "", "Page cache: visitors' pages kept in memory for 30 s (the default, `PAGE_CACHE_TTL_MS`); \"off\" rows render every request.", "");
-  lines.push("| Database | Properties | Page cache | Route | Req/s | p50 ms | p99 ms | Ceiling req/s | App / ceiling | Errors |", "|---|---:|---|---|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    `Floor (../shared/bench-floor, remix-serve, same load): ${Math.round(floorBefore.rps)} req/s before our runs, ${Math.round(floorAfter.rps)} after (p99 ${floorBefore.p99} / ${floorAfter.p99} ms); ratios use the mean, ${Math.round(floorRps)} req/s. Targets (issue 12): every request rendered ≥ 0.25 × floor; a cached page ≥ 0.5 × ceiling (a bare node:http server answering the same bytes).`,
+    "",
+  );
+  lines.push("| Database | Properties | Page cache | Route | Req/s | App / floor | p50 ms | p99 ms | Ceiling req/s | App / ceiling | Errors |", "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const run of runs) for (const l of run.load) {
-    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${l.errors} |`);
+    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${(l.rps / floorRps).toFixed(2)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${l.errors} |`);
   }
   lines.push("", "URLs loaded:", "");
   for (const l of runs[0]?.load ?? []) lines.push(`- ${l.route}: \`${l.url.replace(/[0-9a-f-]{36}/, "{id}")}\``);

@@ -146,6 +146,20 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     clearHere();
     shared?.generation.bump().catch(shared.onError ?? (() => {}));
   };
+  // The language rule reads only ?lng=, the language cookie and Accept-Language; building a Fetch
+  // Request to ask it cost more than the rest of a cache hit, and visitors send few distinct
+  // combinations, so the answers are remembered (at most 1 000, then forgotten all at once).
+  const languages = new Map<string, string>();
+  const languageFor = async (req: Request): Promise<string> => {
+    const lng = req.query.lng;
+    const key = [typeof lng === "string" ? lng : JSON.stringify(lng ?? ""), cookieValue(req.headers.cookie ?? "", "kn_lang"), req.get("Accept-Language") ?? ""].join("\u0000");
+    const known = languages.get(key);
+    if (known !== undefined) return known;
+    const language = await languageOf(fetchRequest(req));
+    if (languages.size >= 1000) languages.clear();
+    languages.set(key, language);
+    return language;
+  };
   let stopPolling = () => {};
   if (shared && ttlMs > 0) {
     let seen: number | null = null;
@@ -197,7 +211,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
 
     let language: string;
     try {
-      language = await languageOf(fetchRequest(req));
+      language = await languageFor(req);
     } catch {
       // A URL or header the rule cannot read: render it, never cache it.
       return next();
