@@ -43,6 +43,12 @@ function auditCount(action: string, target: string): number {
   return withDb((db) => (db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND data LIKE ?").get(action, `%${target}%`) as { n: number }).n);
 }
 
+/** The action is in the audit log as the admin reads it: one entry for this target, on /admin/audit. */
+async function expectInAuditLog(page: Page, action: string, target: string) {
+  await page.goto(`/admin/audit?${new URLSearchParams({ action })}`);
+  await expect(page.getByTestId("audit-entry").filter({ hasText: target })).toHaveCount(1);
+}
+
 async function logIn(page: Page, redirectTo: string) {
   await page.goto(`/auth/login?${new URLSearchParams({ redirectTo })}`);
   await page.getByLabel("Email").fill(ADMIN.email);
@@ -89,6 +95,8 @@ test("the demo admin verifies a property, which shows the verified badge publicl
   const gone = await pub.goto(`/listings/${listing.id}`);
   expect(gone?.status()).toBe(404);
   await visitor.close();
+  await expectInAuditLog(page, "admin.property_verified", `property:${listing.id}`);
+  await expectInAuditLog(page, "admin.property_hidden", `property:${listing.id}`);
 });
 
 test("the demo admin restores a listing hidden by two reports", async ({ page }, testInfo) => {
@@ -104,6 +112,7 @@ test("the demo admin restores a listing hidden by two reports", async ({ page },
   expect(auditCount("admin.listing_restored", `property:${listing.id}`)).toBe(1);
   const pub = await page.goto(`/listings/${listing.id}`);
   expect(pub?.status()).toBe(200);
+  await expectInAuditLog(page, "admin.listing_restored", `property:${listing.id}`);
 });
 
 test("the demo admin filters the payments, opens one with its timeline and checks it again", async ({ page }, testInfo) => {
