@@ -175,10 +175,27 @@ async function pgTableCount(target: DatabaseLocation): Promise<number> {
   }
 }
 
+/**
+ * Extensions the migrations create database-wide, in public (migration 0027: pg_trgm). A dump of
+ * the whole database carries them; a dump of one schema does not, and its indexes need them.
+ */
+const DATABASE_EXTENSIONS = ["pg_trgm"] as const;
+
+async function ensureExtensions(target: DatabaseLocation): Promise<void> {
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    for (const extension of DATABASE_EXTENSIONS) await client.query(`CREATE EXTENSION IF NOT EXISTS ${extension} WITH SCHEMA public`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function pgRestore(target: DatabaseLocation, backup: string, force: boolean): Promise<void> {
   if ((await pgTableCount(target)) > 0 && !force) {
     throw new BackupError("The target database already holds tables: stop the servers, then pass --force to replace them");
   }
+  if (target.pgSchema) await ensureExtensions(target);
   const { dbname, env } = pgClientArgs(target.url);
   // One transaction: a restore that fails leaves the target as it was. --clean drops what the
   // dump is about to create (only with --force, into a database that holds something).

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, isConnectionError, type DatabaseHandle } from "../../../infrastructure/db/connection";
 import { migrateToLatest } from "../../../infrastructure/db/migrate";
 import { startHttpApp, type RunningApp } from "./http-app-harness";
 
@@ -134,6 +134,13 @@ describe.skipIf(!pgUrl)("PostgreSQL connections lost under the app", () => {
     expect((await fetch(`${app.base}/page`)).status).toBe(200);
     expect((await fetch(`${app.base}/readyz`)).status).toBe(200);
 
+    // The first page after the cut may reach its loader before the pool has heard its idle
+    // connections die (the page cache's poller keeps more of them open): Remix then logs the
+    // loader's connection error, which is expected here, and the app still answers 503. Any other
+    // console.error still fails the test.
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (!args.some((a) => isConnectionError(a))) throw new Error(`console.error was called: ${args.map(String).join(" ")}`);
+    });
     relay.goSilent();
     expect((await fetch(`${app.base}/page`)).status).toBe(503);
     expect((await fetch(`${app.base}/page`)).status).toBe(503);
