@@ -103,6 +103,20 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Only the proxies TRUST_PROXY names may set the client's address (never the leftmost
   // X-Forwarded-For, which the client writes): see infrastructure/config/config.ts.
   app.set("trust proxy", config.trustProxy);
+  // Visitors' pages from memory for a few seconds (server/page-cache.ts). A static page already
+  // stored is answered here, before anything else runs (it was stored with its security headers
+  // and policy); everything else goes through the chain, and the cache's middleware below.
+  const visitorPages = pageCache({
+    ttlMs: config.pageCacheTtlMs,
+    maxEntries: 500,
+    // Several instances on one database empty each other's caches through a counter they poll.
+    shared: {
+      generation: new KyselyCacheGeneration(services.database.db),
+      pollMs: PAGE_CACHE_POLL_MS,
+      onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
+    },
+  });
+  app.use((req, res, next) => (visitorPages.serveStored(req, res) ? undefined : next()));
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
   app.use(rejectCrossOriginPosts(config));
@@ -130,18 +144,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Visitors' pages from memory for a few seconds (server/page-cache.ts); after htmlCaching, so a
   // page from memory still gets its ETag and 304. Before the database gate: a cached page can
   // still be served while the database is away.
-  // Several instances on one database empty each other's caches through a counter they poll.
-  app.use(
-    pageCache({
-      ttlMs: config.pageCacheTtlMs,
-      maxEntries: 500,
-      shared: {
-        generation: new KyselyCacheGeneration(services.database.db),
-        pollMs: PAGE_CACHE_POLL_MS,
-        onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
-      },
-    }),
-  );
+  app.use(visitorPages);
   app.use(databaseGate(services.database));
 
   const handleRequest = createRemixHandler(build, vite ? "development" : "production");

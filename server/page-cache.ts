@@ -150,9 +150,12 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
   // Request to ask it cost more than the rest of a cache hit, and visitors send few distinct
   // combinations, so the answers are remembered (at most 1 000, then forgotten all at once).
   const languages = new Map<string, string>();
-  const languageFor = async (req: Request): Promise<string> => {
+  const languageKey = (req: Request): string => {
     const lng = req.query.lng;
-    const key = [typeof lng === "string" ? lng : JSON.stringify(lng ?? ""), cookieValue(req.headers.cookie ?? "", "kn_lang"), req.get("Accept-Language") ?? ""].join("\u0000");
+    return [typeof lng === "string" ? lng : JSON.stringify(lng ?? ""), cookieValue(req.headers.cookie ?? "", "kn_lang"), req.get("Accept-Language") ?? ""].join("\u0000");
+  };
+  const languageFor = async (req: Request): Promise<string> => {
+    const key = languageKey(req);
     const known = languages.get(key);
     if (known !== undefined) return known;
     const language = await languageOf(fetchRequest(req));
@@ -201,6 +204,30 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     });
   };
 
+  // Everything a visitor's page depends on: the URL, the language the app chose, the theme
+  // cookie and Save-Data.
+  const pageKey = (req: Request, language: string): string =>
+    [req.originalUrl, language, cookieValue(req.headers.cookie ?? "", "kn_theme"), req.get("Save-Data")?.toLowerCase() === "on" ? "save-data" : ""].join("|");
+
+  /**
+   * The fast path, run before every other middleware (server/http-app.ts): a visitor's request for
+   * a static page already stored, whose language rule's answer is already known, is answered with
+   * the stored bytes and headers (the security headers and the static policy were stored with
+   * them). False for anything else, which then goes through the whole chain as before.
+   */
+  const serveStored = (req: Request, res: Response): boolean => {
+    if (req.method !== "GET" || ttlMs <= 0 || SESSION_COOKIE.test(req.headers.cookie ?? "")) return false;
+    const language = languages.get(languageKey(req));
+    if (language === undefined) return false;
+    const key = pageKey(req, language);
+    const hit = pages.get(key);
+    if (!hit || hit.kind !== "bytes" || now() - hit.storedAt >= ttlMs) return false;
+    pages.delete(key);
+    pages.set(key, hit);
+    sendStoredBytes(req, res, hit);
+    return true;
+  };
+
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET") {
       if (req.method !== "HEAD" && req.method !== "OPTIONS") afterWrite(res);
@@ -216,11 +243,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
       // A URL or header the rule cannot read: render it, never cache it.
       return next();
     }
-    // Everything a visitor's page depends on: the URL, the language the app chose, the theme
-    // cookie and Save-Data.
-    const key = [req.originalUrl, language, cookieValue(cookies, "kn_theme"), req.get("Save-Data")?.toLowerCase() === "on" ? "save-data" : ""].join(
-      "|",
-    );
+    const key = pageKey(req, language);
     const nonce = String(res.locals.cspNonce ?? "");
 
     const hit = pages.get(key);
@@ -297,5 +320,5 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     next();
   };
 
-  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling() });
+  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling(), serveStored });
 }

@@ -15,11 +15,19 @@ describe("the page cache with static pages", () => {
   let server: http.Server;
   let base: string;
   let renders = 0;
+  let chainRuns = 0;
   const cache = pageCache({ ttlMs: 60_000, maxEntries: 10 });
 
   beforeAll(async () => {
     const app = express();
     let n = 0;
+    // As server/http-app.ts: stored static pages are answered before anything else runs.
+    app.use((req, res, next) => (cache.serveStored(req, res) ? undefined : next()));
+    app.use((_req, res, next) => {
+      res.setHeader("X-Frame-Options", "DENY");
+      res.setHeader("X-Chain", String(++chainRuns));
+      next();
+    });
     app.use((_req, res, next) => {
       // As server/security.ts: a nonce'd policy for every request, replaced on a static page.
       res.locals.cspNonce = `nonce${++n}x`;
@@ -92,6 +100,23 @@ describe("the page cache with static pages", () => {
       expect(answer.headers["cache-control"]).toBe(SHARED_PAGE_CACHE_CONTROL);
       expect(answer.headers.etag).toBe(rendered.headers.etag);
     }
+  });
+
+  it("answers a stored static page before the rest of the chain, with the headers stored with it", async () => {
+    cache.clear();
+    await raw("/static");
+    await untilStored("/static");
+    const before = chainRuns;
+    const fast = await raw("/static", { "Accept-Encoding": "br" });
+    expect(chainRuns).toBe(before);
+    expect(fast.headers["x-page-cache"]).toBe("hit");
+    expect(fast.headers["x-frame-options"]).toBe("DENY");
+    expect(fast.headers["content-security-policy"]).toBe(STATIC_POLICY);
+    // A page with a nonce still goes through the chain for its fresh nonce.
+    await raw("/with-nonce");
+    const nonced = await raw("/with-nonce");
+    expect(nonced.headers["x-page-cache"]).toBe("hit");
+    expect(chainRuns).toBe(before + 2);
   });
 
   it("answers 304 from memory to a browser holding the page", async () => {
