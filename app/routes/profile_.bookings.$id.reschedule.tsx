@@ -1,6 +1,5 @@
 // /profile/bookings/{id}/reschedule: the student moves an upcoming visit to another free slot in
 // one step: the new slot is taken and the old one freed in the same transaction (decision 0117).
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,12 +7,10 @@ import { findChangeableBooking, rescheduleVisit } from "../../domain/booking/boo
 import { titleMeta } from "~/components/auth/page-title";
 import { SlotChoiceForm } from "~/components/booking/booking-lifecycle";
 import { notFound } from "~/components/booking/booking-lookup.server";
-import { newSlotSchema } from "~/components/booking/lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
+import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
 import { cleanKey } from "~/components/booking/params";
 import { VisitDatePicker } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -39,11 +36,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const bookingId = cleanKey(params.id);
   if (!bookingId) throw notFound();
-  const formData = await readForm(request);
-  if (!formData) return lifecycleBadForm(request);
-  const submission = parseWithZod(formData, { schema: newSlotSchema });
-  if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.time_required" });
-  const result = await rescheduleVisit(context.services.money.lifecycle, { studentId: user.id, bookingId, ...submission.value });
+  const posted = await readNewSlot(request);
+  if ("refused" in posted) return posted.refused;
+  const result = await rescheduleVisit(context.services.money.lifecycle, { studentId: user.id, bookingId, ...posted.slot });
   if (!result.ok) return lifecycleRefused(request, result.error);
   return redirectWithToast(context, request, "/profile#bookings", { kind: "success", title: "booking:toasts.visitRescheduled" });
 }

@@ -1,49 +1,13 @@
-// A small server-rendered bar chart: an SVG with <title> and <desc> (its text alternative), and
-// the same figures in a table below it, so no chart library and no JavaScript are needed.
-import { useId } from "react";
-
-export interface BarDatum {
-  label: string;
-  value: number;
-  /** How the value reads (e.g. "8 000 FCFA"); the number itself by default. */
-  display?: string;
-}
+// The admin's charts: the shared SVG bar chart (app/components/charts) with the same figures in a
+// table below it, so no chart library and no JavaScript are needed.
+import { BarChartSvg, barDisplay, type BarDatum } from "~/components/charts/bar-chart-svg";
 
 export function BarChart({ title, description, data, valueHeader, labelHeader }: { title: string; description: string; data: BarDatum[]; valueHeader: string; labelHeader: string }) {
-  const id = useId();
-  const max = Math.max(1, ...data.map((d) => d.value));
-  const rowHeight = 28;
-  const labelWidth = 170;
-  const barWidth = 260;
-  const height = Math.max(1, data.length) * rowHeight + 8;
   return (
     <figure className="space-y-3">
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        viewBox={`0 0 ${labelWidth + barWidth + 120} ${height}`}
-        className="w-full max-w-xl text-slate-700 dark:text-slate-200"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        {data.map((d, i) => {
-          const y = 4 + i * rowHeight;
-          const w = Math.round((d.value / max) * barWidth);
-          return (
-            <g key={d.label}>
-              <text x={0} y={y + 18} fontSize="13" fill="currentColor">
-                {d.label}
-              </text>
-              <rect x={labelWidth} y={y + 4} width={Math.max(w, d.value > 0 ? 2 : 0)} height={rowHeight - 10} className="fill-brand-600" rx={3} />
-              <text x={labelWidth + w + 6} y={y + 18} fontSize="13" fill="currentColor">
-                {d.display ?? String(d.value)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <BarChartSvg title={title} description={description} data={data} className="max-w-xl" />
       <figcaption className="sr-only">{title}</figcaption>
-      <DataTable caption={title} headers={[labelHeader, valueHeader]} rows={data.map((d) => [d.label, d.display ?? String(d.value)])} />
+      <DataTable caption={title} headers={[labelHeader, valueHeader]} rows={data.map((d) => [d.label, barDisplay(d)])} />
     </figure>
   );
 }

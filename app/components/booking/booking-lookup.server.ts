@@ -12,7 +12,5 @@ export async function findOwnBooking(money: Pick<MoneyModule, "booking">, userId
   return booking && booking.studentId === userId ? booking : null;
 }
 
-/** A 404 the root error boundary shows as the translated not-found screen. */
-export function notFound(): Response {
-  return new Response(null, { status: 404 });
-}
+// One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
+export { notFound } from "~/utils/not-found.server";

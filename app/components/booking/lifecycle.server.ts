@@ -9,6 +9,9 @@ import type { MoneyModule } from "~/wiring/money.server";
 import { i18next } from "~/i18next.server";
 import { describeMoneyError } from "./money-errors.server";
 import { cleanKey } from "./params";
+import { parseWithZod } from "@conform-to/zod";
+import { readForm } from "../payment/payment-action.server";
+import { newSlotSchema } from "./lifecycle-schema";
 
 /** The day shown (?date=, else tomorrow), the bookable range, and that day's slots marked free or taken. */
 export async function slotChoice(request: Request, money: MoneyModule, property: BookableProperty) {
@@ -42,4 +45,16 @@ export async function lifecycleRefused(request: Request, error: DomainError) {
 /** A form that could not be read at all. */
 export async function lifecycleBadForm(request: Request, code = "booking.invalid_form") {
   return lifecycleRefused(request, { code });
+}
+
+/**
+ * The new time posted by the propose and reschedule forms: the slot, or the response refusing the
+ * post (a body that is not a form, or no valid day and time).
+ */
+export async function readNewSlot(request: Request): Promise<{ slot: { visitDate: string; visitTime: string } } | { refused: Awaited<ReturnType<typeof lifecycleRefused>> }> {
+  const formData = await readForm(request);
+  if (!formData) return { refused: await lifecycleBadForm(request) };
+  const submission = parseWithZod(formData, { schema: newSlotSchema });
+  if (submission.status !== "success") return { refused: await lifecycleRefused(request, { code: "booking.time_required" }) };
+  return { slot: submission.value };
 }

@@ -12,9 +12,8 @@ export async function requireHostArea(context: AppLoadContext, request: Request)
   return user;
 }
 
-export function notFound(): Response {
-  return new Response(null, { status: 404 });
-}
+// One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
+export { notFound } from "~/utils/not-found.server";
 
 export interface HostingActionError {
   formError: string;

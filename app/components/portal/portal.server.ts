@@ -5,9 +5,8 @@ import { data } from "@remix-run/node";
 import type { DomainError } from "../../../domain/shared/result";
 import { describeDomainError } from "~/utils/domain-errors.server";
 
-export function notFound(): Response {
-  return new Response(null, { status: 404 });
-}
+// One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
+export { notFound } from "~/utils/not-found.server";
 
 export interface PortalActionError {
   formError: string;

@@ -1,7 +1,6 @@
 // /agents/bookings/{id}/propose: the agent proposes another time for a visit: a day (GET form,
 // ?date=), then one of its free slots within the property's visiting hours (POST). The proposal
 // holds nothing until the student accepts it on /profile (decision 0117).
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,12 +8,10 @@ import { findAnswerableBooking, proposeVisitTime } from "../../../domain/booking
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { SlotChoiceForm } from "~/components/booking/booking-lifecycle";
-import { newSlotSchema } from "~/components/booking/lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
+import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
 import { cleanKey } from "~/components/booking/params";
 import { VisitDatePicker } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
@@ -41,11 +38,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
   const bookingId = cleanKey(params.id);
   if (!bookingId) throw notFound();
-  const formData = await readForm(request);
-  if (!formData) return lifecycleBadForm(request);
-  const submission = parseWithZod(formData, { schema: newSlotSchema });
-  if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.time_required" });
-  const result = await proposeVisitTime(context.services.money.lifecycle, { agentId: user.id, bookingId, ...submission.value });
+  const posted = await readNewSlot(request);
+  if ("refused" in posted) return posted.refused;
+  const result = await proposeVisitTime(context.services.money.lifecycle, { agentId: user.id, bookingId, ...posted.slot });
   if (!result.ok) return lifecycleRefused(request, result.error);
   return redirectWithToast(context, request, "/agents/bookings", { kind: "success", title: "booking:toasts.timeProposed" });
 }

@@ -126,6 +126,9 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
     );
   });
 
+  // SQLite only: the rare/common split is ours there (one capped read of the FTS5 index decides
+  // the path); on PostgreSQL the planner chooses between the trigram index and the ordered scan,
+  // so there is no path of ours to check, and the same rows are checked by the tests above.
   it.runIf(kind === "sqlite")("answers a common keyword from an ordered scan and a rare one from the index, with the same rows", async () => {
     const rows = Array.from({ length: COMMON_KEYWORD_MATCHES }, (_, i) =>
       fx.property({ id: `w${String(i).padStart(5, "0")}`, agent_id: "agent-a", title: i % 2 ? "Room with balcony" : "Room", monthly_rent: 10_000 + i, description: i === 7 ? "Rare wardrobe" : "" }),
