@@ -6,6 +6,7 @@ import type { BookableGuestHouse, BookableGuestHouseReader } from "../../domain/
 import type { BookingAttempt, BookingAttemptSummary } from "../../domain/guest-house-booking/booking-attempt.entity";
 import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
 import { latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
+import { blockedNightsFrom } from "./kysely-blocked-nights";
 
 export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
   constructor(private readonly db: Kysely<Database>) {}
@@ -30,14 +31,7 @@ export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
   }
 
   async blockedDates(id: string, from: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("guest_house_blocked_dates")
-      .select("blocked_date")
-      .where("guest_house_id", "=", id)
-      .where("blocked_date", ">=", from)
-      .orderBy("blocked_date")
-      .execute();
-    return rows.map((r) => r.blocked_date);
+    return blockedNightsFrom(this.db, id, from);
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type GuestHouseNeighbourhood,
 } from "../../domain/guest-houses/guest-house-read-models";
 import { toPhoto } from "./kysely-property-cards";
+import { blockedNightsFrom } from "./kysely-blocked-nights";
 
 type Eb = ExpressionBuilder<Database, "guest_houses">;
 
@@ -168,13 +169,7 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
         .orderBy("photos.position")
         .orderBy("photos.id")
         .execute(),
-      this.db
-        .selectFrom("guest_house_blocked_dates")
-        .select("blocked_date")
-        .where("guest_house_id", "=", id)
-        .where("blocked_date", ">=", doualaDate(this.clock.now()))
-        .orderBy("blocked_date")
-        .execute(),
+      blockedNightsFrom(this.db, id, doualaDate(this.clock.now())),
     ]);
     const photos = photoRows.map(toPhoto);
     return {
@@ -185,7 +180,7 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
       longitude: Number(row.longitude),
       photos,
       houseRules: row.house_rules,
-      blockedDates: blocked.map((b) => b.blocked_date),
+      blockedDates: blocked,
       contactable: whatsappDigits(row.whatsapp_number) !== null,
     };
   }

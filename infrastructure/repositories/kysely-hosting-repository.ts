@@ -10,6 +10,7 @@ import type { HostingRepos, HostingRepository } from "../../domain/hosting/hosti
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { KyselyPhotoRows } from "./kysely-photo-rows";
+import { blockedNightsFrom } from "./kysely-blocked-nights";
 
 const date = (s: string | null) => (s === null ? null : new Date(s));
 
@@ -197,14 +198,7 @@ export class KyselyHostingRepository implements HostingRepository {
   }
 
   async listBlockedNights(houseId: string, fromNight: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("guest_house_blocked_dates")
-      .select("blocked_date")
-      .where("guest_house_id", "=", houseId)
-      .where("blocked_date", ">=", fromNight)
-      .orderBy("blocked_date")
-      .execute();
-    return rows.map((r) => r.blocked_date);
+    return blockedNightsFrom(this.db, houseId, fromNight);
   }
 
   async listBookingAttempts(hostId: string, limit: number): Promise<HostBookingAttempt[]> {
