@@ -1,0 +1,161 @@
+// The pieces every multi-instance script shares (scripts/test-cluster.ts, the fault and load
+// scripts): app instances started from the production build, nginx in front of them with the
+// example configuration (deploy/cluster/nginx.conf), a scratch PostgreSQL database, and a
+// browser's cookie jar for plain fetch.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const DEMO_PASSWORD = "kamernest-demo";
+
+/** Every process a script started, so its `finally` (or a crash) can stop them all. */
+export const children: ChildProcess[] = [];
+
+export function stopChildren(signal: NodeJS.Signals = "SIGTERM") {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+
+export function ensureNginx(log: (line: string) => void): string {
+  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (found) return found;
+  log("nginx is missing: installing Debian's package");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (args: string[]) =>
+    spawnSync(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
+  if (!apt(["update", "-qq"]) || !apt(["install", "-y", "-qq", "nginx-light"])) {
+    log("could not install nginx (apt-get install -y nginx-light)");
+    process.exit(2);
+  }
+  return "/usr/sbin/nginx";
+}
+
+export function ensureBuild(log: (line: string) => void) {
+  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
+  log("no production build: running remix vite:build");
+  if (spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", cwd: root }).status !== 0) process.exit(2);
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+export async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+export interface InstanceOptions {
+  name: string;
+  port: number;
+  databaseUrl: string;
+  /** The public address (nginx's), for links and same-origin checks. */
+  appUrl: string;
+  storageDir: string;
+  /** Settings on top of the shared ones (intervals, storage, limits). */
+  env?: Record<string, string>;
+}
+
+/** One app instance from the production build; resolves once /readyz answers 200. */
+export async function startInstance({ name, port, databaseUrl, appUrl, storageDir, env = {} }: InstanceOptions): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      // The demo accounts sign in for the checks; on PostgreSQL the app calls that a public demo
+      // and asks for this flag (and shows a banner).
+      DEMO_MODE: "true",
+      ALLOW_PUBLIC_DEMO: "true",
+      APP_URL: appUrl,
+      SESSION_SECRETS: "cluster-test-secret-shared-by-both-instances",
+      TRUST_PROXY: "loopback",
+      STORAGE_DIR: storageDir,
+      ALERTS_INTERVAL_MS: "0",
+      BOOKING_NOTICES_INTERVAL_MS: "0",
+      SIGN_UPS_PER_IP: "200",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(`[${name}] ${line}`);
+  });
+  children.push(child);
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`instance ${name} exited (${code}) before it was ready`))));
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/readyz`, 90_000), exited]);
+  return child;
+}
+
+/** nginx in front of the given instance ports, from deploy/cluster/nginx.conf; returns its address. */
+export async function startNginx(nginx: string, work: string, instancePorts: number[], proxyPort: number): Promise<{ process: ChildProcess; url: string }> {
+  const template = fs.readFileSync(path.join(root, "deploy/cluster/nginx.conf"), "utf8");
+  const upstreams = instancePorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n    ");
+  // The placeholders in the directives (the comments name them too, and stay as they are).
+  const conf = template
+    .split("\n")
+    .map((line) =>
+      line.trimStart().startsWith("#")
+        ? line
+        : line.replaceAll("__PREFIX__", work).replace("__LISTEN__", `127.0.0.1:${proxyPort}`).replace("__UPSTREAMS__", upstreams),
+    )
+    .join("\n");
+  fs.writeFileSync(path.join(work, "nginx.conf"), conf);
+  const child = spawn(nginx, ["-c", path.join(work, "nginx.conf"), "-p", work, "-e", path.join(work, "error.log"), "-g", "daemon off;"], { stdio: "inherit" });
+  children.push(child);
+  const url = `http://127.0.0.1:${proxyPort}`;
+  await waitFor(`${url}/healthz`, 15_000);
+  return { process: child, url };
+}
+
+/** A fresh database on the server of `baseUrl`, dropped (even with connections left) by `drop`. */
+export async function scratchDatabase(baseUrl: string, prefix: string) {
+  const name = `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  return {
+    name,
+    url,
+    async drop(log: (line: string) => void) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((e: Error) => log(`could not drop ${name}: ${e.message}`));
+      await admin.end();
+    },
+  };
+}
+
+/** Cookies as a browser keeps them: name=value pairs from Set-Cookie. */
+export function cookiesFrom(response: Response, jar = new Map<string, string>()): Map<string, string> {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const eq = pair.indexOf("=");
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return jar;
+}
+export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+export async function logIn(base: string, email: string, password: string) {
+  const body = new URLSearchParams({ intent: "password", email, password });
+  const response = await fetch(`${base}/auth/login`, { method: "POST", body, redirect: "manual" });
+  return { status: response.status, jar: cookiesFrom(response), text: response.status === 200 || response.status >= 400 ? await response.text() : "" };
+}
