@@ -6,8 +6,8 @@
 //   3. the payment reconciliation job runs once per period between them, not twice;
 //   4. a listing hidden through one instance leaves the other's cached page within a second;
 //   5. killing one instance under traffic loses no request nginx could retry.
-// Not yet checked (not built yet): photos through S3-compatible storage, PostgreSQL stopped
-// under traffic, the mixed load (issue 13 keeps them open).
+// Not yet checked (not built yet): photos through S3-compatible storage, the mixed load (issue 13
+// keeps them open). PostgreSQL stopped under traffic: `npm run test:faults` (scripts/test-faults.ts).
 //
 // Installs Debian's nginx when it is missing. Exits 1 when a check fails, 2 when it cannot run.
 import fs from "node:fs";

@@ -2,7 +2,8 @@
 // `npm test`: every check, in order, stopping at the first failure: type check, lint, unit and
 // integration tests (Vitest), the production build, then the browser tests (Playwright in
 // Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
-// (two instances behind nginx). Prints one closing line with the totals.
+// (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
+// Prints one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -71,8 +72,12 @@ results.skipped += e2e.stats.skipped;
 if (process.env.TEST_DATABASE_URL) {
   run("Cluster checks (two instances behind nginx, PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"], { CLUSTER_RESULTS: "test-results/cluster-results.json" });
   results.passed += JSON.parse(fs.readFileSync("test-results/cluster-results.json", "utf8")).passed;
+  // PostgreSQL stopped for 20 s under traffic (scripts/test-faults.ts), on a private server the
+  // script starts with Debian's binaries: the shared one is never stopped.
+  run("Fault checks (PostgreSQL stopped under traffic)", "npx", ["tsx", "scripts/test-faults.ts"], { FAULTS_RESULTS: "test-results/faults-results.json" });
+  results.passed += JSON.parse(fs.readFileSync("test-results/faults-results.json", "utf8")).passed;
 } else {
-  console.log("\nCluster checks skipped: TEST_DATABASE_URL is not set.");
+  console.log("\nCluster and fault checks skipped: TEST_DATABASE_URL is not set.");
 }
 
 finish(results.failed > 0 ? 1 : 0);

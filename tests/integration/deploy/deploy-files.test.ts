@@ -71,6 +71,26 @@ describe("deploy/nginx/kamernest.conf", () => {
   });
 });
 
+describe("deploy/cluster/nginx.conf", () => {
+  const cluster = fs.readFileSync("deploy/cluster/nginx.conf", "utf8");
+  const directive = (name: string) =>
+    cluster
+      .split("\n")
+      .filter((line) => !line.trimStart().startsWith("#"))
+      .join("\n")
+      .match(new RegExp(`^\\s*${name}\\s+([^;]*);`, "m"))?.[1]
+      .split(/\s+/);
+
+  // The app's 503 means "the database is away", shared by every instance: counted as a failed
+  // attempt it marks them all down, and nginx answers its own bare 502 (decision 0139).
+  it("passes the app's 503 page through instead of counting it as an upstream failure", () => {
+    const cases = directive("proxy_next_upstream");
+    expect(cases).toBeDefined();
+    expect(cases).toContain("error");
+    expect(cases).not.toContain("http_503");
+  });
+});
+
 describe("deploy/kamernest.env", () => {
   /** The file as `sh` sources it (docs/deploy.md, "Restore"); systemd reads the same quoting. */
   const sourced = (): Record<string, string> => {
