@@ -94,3 +94,14 @@ describe("S3 storage: objects are never made public", () => {
     }
   });
 });
+
+describe("S3 storage: a bucket that does not answer", () => {
+  it("is an error for every operation, never taken for a missing key", async () => {
+    const fx = await openStorage("s3");
+    await fx.close();
+    const { photos } = fx.files;
+    await expect(photos.get("photos/p-320.webp")).rejects.toThrow();
+    await expect(photos.has("photos/p-320.webp")).rejects.toThrow();
+    await expect(photos.put("photos/p-320.webp", bytes(1), "image/webp")).rejects.toThrow();
+  });
+});
