@@ -3,6 +3,8 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
 import type { Config } from "../infrastructure/config/config";
 import type { DatabaseHandle } from "../infrastructure/db/connection";
+import { createFileStorages, type FileStorages } from "../infrastructure/storage/create-file-storage";
+import { PhotoFileStore } from "../infrastructure/photos/photo-file-store";
 import type { AccountsDeps } from "../domain/accounts/accounts.deps";
 import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
@@ -42,6 +44,8 @@ export interface Services {
   config: Config;
   database: DatabaseHandle;
   publicConfig: PublicConfig;
+  /** Photos (served by server/media.ts at /media/photos) and private documents. */
+  files: FileStorages;
   /** The cookie session: holds the database session id and one-time toasts, nothing else. */
   sessionStorage: SessionStorage<Record<string, unknown>, FlashData>;
   /** The accounts module's ports and adapters: pass to the use cases in domain/accounts. */
@@ -72,7 +76,14 @@ export interface Services {
   stop(): Promise<void>;
 }
 
-export function createServices(config: Config, database: DatabaseHandle): Services {
+/** What the server already made and shares with the services (tests leave it out). */
+export interface ServicesOptions {
+  files?: FileStorages;
+}
+
+export function createServices(config: Config, database: DatabaseHandle, options: ServicesOptions = {}): Services {
+  // Photos and documents on disk or in the bucket (decision 0135); the /media route reads photos from it too.
+  const files = options.files ?? createFileStorages(config);
   const sessionStorage = createCookieSessionStorage<Record<string, unknown>, FlashData>({
     cookie: {
       name: "kn_session",
@@ -91,7 +102,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   const stoppers: Array<() => Promise<void> | void> = [];
   // Each job runs once per period across every instance on this database (decision 0133).
   const leases = new KyselyJobLeases(database.db);
-  const accounts = createAccountsDeps(config, database);
+  const accounts = createAccountsDeps(config, database, { storage: files.documents });
   // Ended sessions, old login attempts and spent tokens: deleted every ACCOUNTS_CLEANUP_INTERVAL_MS.
   if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs, leases));
   const listings = createDiscoveryModule(config, database);
@@ -109,11 +120,12 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
   if (config.env !== "test") stoppers.push(startBookingNoticesJob(notices, config.bookingNoticesIntervalMs, leases));
 
-  const properties = createPropertyManagementModule(config, database);
+  const properties = createPropertyManagementModule(database, new PhotoFileStore(files.photos));
 
   return {
     config,
     database,
+    files,
     publicConfig: {
       support: config.support,
       chatWidgetSrc: config.chatWidgetSrc ?? null,

@@ -20,6 +20,7 @@ import autocannon from "autocannon";
 import { connect, type Dialect } from "../infrastructure/db/connection";
 import { migrateToLatest } from "../infrastructure/db/migrate";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
+import { LocalFileStorage } from "../infrastructure/storage/local-file-storage";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
 import { parseListingSearch } from "../domain/listings/listing-search";
@@ -82,7 +83,7 @@ async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: s
   }
   const handle = connect({ url });
   await migrateToLatest(handle.db, handle.schema);
-  await seedDemoData(handle.db, { storageDir, hasher: new ScryptPasswordHasher() });
+  await seedDemoData(handle.db, { photos: new LocalFileStorage(storageDir), hasher: new ScryptPasswordHasher() });
   const seeded = Number((await handle.db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   if (size > seeded) await generateProperties(handle.db, size - seeded, { seed: 7 });
   await sql`analyze`.execute(handle.db);

@@ -6,6 +6,7 @@ import { migrateDatabase } from "../infrastructure/db/migrate";
 import type { Database } from "../infrastructure/db/schema";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../infrastructure/seed/demo-seed";
+import { createFileStorages } from "../infrastructure/storage/create-file-storage";
 import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
 
 const SUMMARY_TABLES: Array<keyof Database> = [
@@ -21,12 +22,12 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
     // The seed hashes the demo password once and gives that hash to every demo user.
-    const { seeded } = await seedDemoData(database.db, { storageDir: config.storageDir, hasher: new ScryptPasswordHasher() });
+    const { seeded } = await seedDemoData(database.db, { photos: createFileStorages(config).photos, hasher: new ScryptPasswordHasher() });
     if (!seeded) {
       console.info("The demo accounts already exist: nothing seeded.");
       return;
     }
-    console.info(`Seeded the demo data in ${Date.now() - started} ms (photos in ${config.storageDir}):`);
+    console.info(`Seeded the demo data in ${Date.now() - started} ms (photos in ${config.objectStorage ? `s3://${config.objectStorage.bucket}/${config.objectStorage.prefix}` : config.storageDir}):`);
     for (const table of SUMMARY_TABLES) {
       const { n } = await database.db
         .selectFrom(table)

@@ -5,9 +5,12 @@
 //   2. login throttling counts failures made through both;
 //   3. the payment reconciliation job runs once per period between them, not twice;
 //   4. a listing hidden through one instance leaves the other's cached page within a second;
-//   5. killing one instance under traffic loses no request nginx could retry.
-// Not yet checked (not built yet): photos through S3-compatible storage, the mixed load (issue 13
-// keeps them open). PostgreSQL stopped under traffic: `npm run test:faults` (scripts/test-faults.ts).
+//   5. killing one instance under traffic loses no request nginx could retry;
+//   6. a photo an agent adds to a listing through one instance is served by the other: both use
+//      one bucket of s3rver (started here on loopback, decision 0135), each its own empty
+//      STORAGE_DIR, so only the bucket can hold it. Run before 5, which kills an instance.
+// Not yet checked here: the mixed load (issue 13 keeps it open). PostgreSQL stopped under traffic:
+// `npm run test:faults` (scripts/test-faults.ts).
 //
 // Installs Debian's nginx when it is missing. Exits 1 when a check fails, 2 when it cannot run.
 import fs from "node:fs";
@@ -15,6 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import autocannon from "autocannon";
+import sharp from "sharp";
+import { startS3rver, type RunningS3rver } from "./lib/s3rver-kit";
+import { createS3Client, S3FileStorage } from "../infrastructure/storage/s3-file-storage";
 import {
   cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, stopChildren,
 } from "./lib/cluster-kit";
@@ -36,14 +42,16 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-cluster-"));
   const database = await scratchDatabase(baseUrl, "kamernest_cluster");
   const db = new pg.Client({ connectionString: database.url });
+  let s3: RunningS3rver | undefined;
   try {
+    s3 = await startS3rver({ bucket: "kamernest-cluster" });
     const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
     const proxyUrl = `http://127.0.0.1:${portProxy}`;
     const [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     const instance = (name: string, port: number) =>
       startInstance({
-        name, port, databaseUrl: database.url, appUrl: proxyUrl, storageDir: path.join(work, "uploads"),
-        env: { PAYMENTS_RECONCILE_INTERVAL_MS: String(RECONCILE_MS) },
+        name, port, databaseUrl: database.url, appUrl: proxyUrl, storageDir: path.join(work, `uploads-${name}`),
+        env: { PAYMENTS_RECONCILE_INTERVAL_MS: String(RECONCILE_MS), ...s3!.env, S3_PREFIX: "cluster/" },
       });
     // The first instance migrates and seeds; the second starts on the ready database.
     await instance("a", portA);
@@ -54,6 +62,7 @@ async function main() {
 
     // Signed in before the throttling check, which locks this address out for 15 minutes.
     const adminSession = await logIn(a, "admin@kamernest.test", DEMO_PASSWORD);
+    const agentSession = await logIn(a, "agent@kamernest.test", DEMO_PASSWORD);
 
     // 1. A session made through A is valid on B.
     const student = await logIn(a, "student@kamernest.test", DEMO_PASSWORD);
@@ -111,6 +120,50 @@ async function main() {
       `cached on b: ${cached.headers.get("x-page-cache")}, shown before: ${shownBefore}, hide on a: ${hide.status} → ${hide.headers.get("location")}, gone from b after ${goneAfter} ms`,
     );
 
+    // 6. A photo added through A is served by B (before 5, which kills B).
+    const { rows: owned } = await db.query(
+      `SELECT p.id FROM properties p JOIN profiles u ON u.id = p.agent_id
+        WHERE u.email = 'agent@kamernest.test'
+          AND (SELECT count(*) FROM photos f WHERE f.owner_type = 'property' AND f.owner_id = p.id) < 10
+        ORDER BY p.created_at LIMIT 1`,
+    );
+    const propertyId = (owned[0] as { id: string }).id;
+    const upload = new FormData();
+    upload.set("intent", "add-photo");
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7d5c" } }).jpeg().toBuffer();
+    upload.set("photo", new File([new Uint8Array(jpeg)], "room.jpg", { type: "image/jpeg" }));
+    const added = await fetch(`${a}/agents/properties/${encodeURIComponent(propertyId)}/edit`, {
+      method: "POST",
+      headers: { Cookie: cookieHeader(agentSession.jar) },
+      body: upload,
+      redirect: "manual",
+    });
+    const { rows: newest } = await db.query(
+      "SELECT storage_key FROM photos WHERE owner_type = 'property' AND owner_id = $1 ORDER BY created_at DESC, position DESC LIMIT 1",
+      [propertyId],
+    );
+    const key = (newest[0] as { storage_key: string } | undefined)?.storage_key ?? "";
+    const bucket = new S3FileStorage(createS3Client(s3.settings()), s3.bucket, "cluster/");
+    const inBucket = (await bucket.list("photos/")).filter((k) => k.startsWith(`${key}-`));
+    const onDisk = ["a", "b"].filter((n) => fs.existsSync(path.join(work, `uploads-${n}`, `${key}-640.webp`)));
+    const servedByB = await fetch(`${b}/media/${key}-640.webp`);
+    const servedBytes = Buffer.from(await servedByB.arrayBuffer());
+    const stored = await bucket.get(`${key}-640.webp`);
+    check(
+      "a photo uploaded through one instance is served by the other (S3 storage)",
+      added.status === 302 &&
+        /^photos\/[0-9a-f-]{36}$/.test(key) &&
+        inBucket.length === 4 &&
+        onDisk.length === 0 &&
+        servedByB.status === 200 &&
+        servedByB.headers.get("content-type") === "image/webp" &&
+        /immutable/.test(servedByB.headers.get("cache-control") ?? "") &&
+        stored !== null &&
+        servedBytes.equals(Buffer.from(stored.bytes)),
+      `add on a: ${added.status} → ${added.headers.get("location")}, key ${key || "none"}, ${inBucket.length} objects in the bucket, on a disk: ${onDisk.join(",") || "none"}, ` +
+        `b: ${servedByB.status} ${servedByB.headers.get("content-type")} ${servedBytes.length} bytes, ${servedByB.headers.get("cache-control")}`,
+    );
+
     // 5. Kill B while nginx is under traffic: every GET is answered (nginx retries on A).
     const load = new Promise<autocannon.Result>((resolve, reject) =>
       autocannon({ url: `${proxy}/listings`, connections: 10, duration: 4 }, (error, result) => (error ? reject(error) : resolve(result))),
@@ -128,6 +181,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1_000));
     await db.end().catch(() => {});
     await database.drop(log);
+    await s3?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
   // For `npm test`'s totals.

@@ -17,6 +17,7 @@ import { pageCache } from "./page-cache";
 import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
+import { servePhotos } from "./media";
 import { STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -133,10 +134,10 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     const files = express.static(clientDir, { maxAge: "1h" });
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next()));
   }
-  // Photos and covers: keys are unique per image, so they can be cached for long.
+  // Photos and covers from the file storage (disk or bucket), cached for a year (server/media.ts).
   app.use(
     "/media/photos",
-    express.static(path.resolve(config.storageDir, "photos"), { maxAge: 30 * 24 * 3600 * 1000, fallthrough: true, index: false }),
+    servePhotos(services.files.photos, (error) => console.warn("Photo storage failed:", error instanceof Error ? error.message : error)),
   );
 
   // Pages: ETag and no-cache for visitors, private/no-store for signed-in users (server/caching.ts).

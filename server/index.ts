@@ -8,6 +8,7 @@ import { connect } from "../infrastructure/db/connection";
 import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
 import { createServices } from "../app/services.server";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
+import { createFileStorages } from "../infrastructure/storage/create-file-storage";
 import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
@@ -60,12 +61,14 @@ async function main() {
   // The FAQ and legal pages' first versions, once (decision 0128): a live site needs them too.
   if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
 
+  // Photos and documents: local disk, or the S3 bucket every instance shares (decision 0135).
+  const files = createFileStorages(config);
   if (config.demoMode) {
-    const { seeded } = await seedDemoData(database.db, { storageDir: config.storageDir, hasher: new ScryptPasswordHasher() });
+    const { seeded } = await seedDemoData(database.db, { photos: files.photos, hasher: new ScryptPasswordHasher() });
     if (seeded) console.info("Seeded the demo data (demo accounts use the password kamernest-demo).");
   }
 
-  const services = createServices(config, database);
+  const services = createServices(config, database, { files });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite;

@@ -1,6 +1,5 @@
 // Wiring of the accounts module: every port of AccountsDeps gets its adapter from configuration.
 // Composed into Services by app/services.server.ts (the composition root).
-import path from "node:path";
 import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
 import { pruneAccountRecords } from "../../domain/accounts/prune-account-records.use-case";
 import { systemClock, type Clock } from "../../domain/shared/clock";
@@ -13,7 +12,8 @@ import { ScryptPasswordHasher } from "../../infrastructure/auth/scrypt-password-
 import { createMailer } from "../../infrastructure/mail/create-mailer";
 import { defaultAccountEmails } from "../../infrastructure/mail/default-account-emails";
 import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
-import { LocalFileStorage } from "../../infrastructure/storage/local-file-storage";
+import { createFileStorages } from "../../infrastructure/storage/create-file-storage";
+import type { DocumentStorage } from "../../domain/accounts/document-storage.port";
 import { startIntervalJob } from "./interval-job.server";
 import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
@@ -23,11 +23,13 @@ export interface AccountsWiringOptions {
   /** Tests may pass a fixed clock or an in-memory mailer; production uses the defaults. */
   clock?: Clock;
   mailer?: Mailer;
+  /** Private documents (createFileStorages(config).documents); by default under STORAGE_DIR/private. */
+  storage?: DocumentStorage;
 }
 
 /**
  * The accounts deps over one database: Kysely repositories, scrypt hashing, SMTP when
- * SMTP_URL is set (else the outbox table), private files under STORAGE_DIR, otplib TOTP.
+ * SMTP_URL is set (else the outbox table), private files on disk or in the bucket, otplib TOTP.
  */
 export function createAccountsDeps(config: Config, database: DatabaseHandle, options: AccountsWiringOptions = {}): AccountsDeps {
   const clock = options.clock ?? systemClock;
@@ -41,8 +43,8 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     totp: new OtplibTotpAuthenticator(() => clock.now().getTime()),
     mailer: options.mailer ?? createMailer(config, database.db, ids, clock),
     emails: defaultAccountEmails,
-    // Private: documents live under STORAGE_DIR/private, never under the public photos folder.
-    storage: new LocalFileStorage(path.join(config.storageDir, "private")),
+    // Private: documents live under private/, never under the photos that /media serves.
+    storage: options.storage ?? createFileStorages(config).documents,
     clock,
     ids,
     settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp },

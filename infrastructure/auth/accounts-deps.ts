@@ -7,7 +7,7 @@ import { createMailer } from "../mail/create-mailer";
 import { defaultAccountEmails } from "../mail/default-account-emails";
 import { KyselyAccountLoginAttemptRepository } from "../repositories/kysely-account-login-attempt-repository";
 import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../repositories/kysely-account-unit-of-work";
-import { LocalFileStorage } from "../storage/local-file-storage";
+import { createFileStorages } from "../storage/create-file-storage";
 import { CryptoSecretTokens, uuidIds } from "./crypto-secret-tokens";
 import { OtplibTotpAuthenticator } from "./otplib-totp-authenticator";
 import { ScryptPasswordHasher } from "./scrypt-password-hasher";
@@ -18,7 +18,7 @@ import { ScryptPasswordHasher } from "./scrypt-password-hasher";
  */
 export function createAccountsDeps(
   db: Kysely<Database>,
-  config: Pick<Config, "appUrl" | "adminEmails" | "mail" | "storageDir">,
+  config: Pick<Config, "appUrl" | "adminEmails" | "mail" | "storageDir" | "objectStorage">,
   overrides: Partial<AccountsDeps> = {},
 ): AccountsDeps {
   const clock = overrides.clock ?? systemClock;
@@ -32,7 +32,7 @@ export function createAccountsDeps(
     totp: new OtplibTotpAuthenticator(() => clock.now().getTime()),
     mailer: createMailer(config, db, ids, clock),
     emails: defaultAccountEmails,
-    storage: new LocalFileStorage(config.storageDir),
+    storage: createFileStorages(config).documents,
     settings: { appUrl: config.appUrl, adminEmails: config.adminEmails.map((e) => e.toLowerCase()) },
     ...overrides,
     clock,

@@ -8,6 +8,7 @@
 // operator explicitly says ALLOW_PUBLIC_DEMO=true (then the site runs with a banner on every page).
 import net from "node:net";
 import { z } from "zod";
+import type { S3Settings } from "../storage/s3-file-storage";
 
 const bool = (fallback: boolean) =>
   z
@@ -79,6 +80,24 @@ const envSchema = z
 
     CHAT_WIDGET_SRC: optionalUrl,
     STORAGE_DIR: z.string().default("data/uploads"),
+    // Object storage (decision 0135): S3_BUCKET switches it on; the others are read only then.
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+        .optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ENDPOINT: optionalUrl.refine((v) => v === undefined || /^https?:\/\//i.test(v), "must be an http:// or https:// address"),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0", ""]).optional(),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/, "must be path segments ending in / (e.g. kamernest/), or empty")
+        .optional(),
+    ),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
     BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -96,6 +115,16 @@ const envSchema = z
       for (const key of ["FAPSHI_API_USER", "FAPSHI_API_KEY", "FAPSHI_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=fapshi" });
       }
+    }
+    if (!env.S3_BUCKET) {
+      // A half-configured bucket would silently keep files on this instance's disk.
+      for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PREFIX"] as const) {
+        if (env[key]) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `is required when ${key} is set (files would stay on this instance's disk)` });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK's default credentials)" });
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "is required when GOOGLE_CLIENT_ID is set" });
@@ -205,7 +234,10 @@ export interface Config {
   requireAdmin2fa: boolean;
   debugPages: boolean;
   chatWidgetSrc?: string;
+  /** Local storage's root (photos/ and private/ below it); unused when objectStorage is set. */
   storageDir: string;
+  /** S3-compatible object storage for photos and documents (S3_BUCKET); absent: local disk. */
+  objectStorage?: S3Settings;
   alertsIntervalMs: number;
   /** How often booking e-mails are written (reminders) and sent from the outbox (0: never). */
   bookingNoticesIntervalMs: number;
@@ -308,6 +340,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     debugPages: e.ENABLE_DEBUG_PAGES ? e.ENABLE_DEBUG_PAGES === "true" : e.DEMO_MODE,
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
     storageDir: e.STORAGE_DIR,
+    objectStorage: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          // Self-hosted services (MinIO, s3rver) rarely have a DNS name per bucket.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? ["true", "1"].includes(e.S3_FORCE_PATH_STYLE) : Boolean(e.S3_ENDPOINT),
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          prefix: e.S3_PREFIX ?? "",
+        }
+      : undefined,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     bookingNoticesIntervalMs: e.BOOKING_NOTICES_INTERVAL_MS,
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,

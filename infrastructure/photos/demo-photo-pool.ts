@@ -1,6 +1,7 @@
 // A pool of 24 drawn photos, pool-0 … pool-23, shared by the demo seed and the benchmark data
 // generator: photos rows are per listing, but many rows point at the same files, so seeding
 // encodes 24 images instead of hundreds.
+import type { FileStorage } from "../storage/file-storage";
 import { generatePhotoSet, type StoredPhoto } from "./photo-variants";
 import type { SceneKind } from "./photo-scene";
 
@@ -35,11 +36,11 @@ export function demoPoolIndexesFor(kind: PoolKind): number[] {
   return POOL.filter((entry) => entry.kind === kind).map((entry) => entry.index);
 }
 
-/** Writes every pool photo that is not on disk yet; cheap when they all are. */
-export async function ensureDemoPhotoPool(storageDir: string): Promise<StoredPhoto[]> {
+/** Writes every pool photo that is not stored yet; cheap when they all are. */
+export async function ensureDemoPhotoPool(storage: FileStorage): Promise<StoredPhoto[]> {
   return Promise.all(
     POOL.map((entry) =>
-      generatePhotoSet(storageDir, demoPoolPhotoName(entry.index), {
+      generatePhotoSet(storage, demoPoolPhotoName(entry.index), {
         kind: entry.kind,
         caption: entry.caption,
         variant: entry.index,

@@ -2,8 +2,8 @@
 // Content-Type), turned upright, resized to the stored variants and stripped of metadata.
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import fs from "node:fs/promises";
-import { photoFilePaths, writePhotoVariants, type StoredPhoto } from "./photo-variants";
+import type { FileStorage } from "../storage/file-storage";
+import { encodePhotoVariants, storePhotoVariants, type EncodedPhoto, type StoredPhoto } from "./photo-variants";
 
 export type UploadedImageFormat = "jpeg" | "png" | "webp";
 
@@ -32,26 +32,26 @@ export function detectImageFormat(bytes: Uint8Array): UploadedImageFormat | null
 
 /**
  * Stores an uploaded JPEG, PNG or WebP under a new key ("photos/<uuid>") in every variant.
- * Throws PhotoUploadError when the bytes are not such an image or cannot be decoded.
+ * Throws PhotoUploadError when the bytes are not such an image or cannot be decoded; a storage
+ * failure is thrown as it is, after the variants already put are removed (storePhotoVariants).
  */
-export async function savePhotoUpload(storageDir: string, bytes: Uint8Array): Promise<StoredPhoto> {
+export async function savePhotoUpload(storage: FileStorage, bytes: Uint8Array): Promise<StoredPhoto> {
   const format = detectImageFormat(bytes);
   if (!format) throw new PhotoUploadError("photo.unsupported_format");
   // rotate() with no angle applies the EXIF orientation, so portrait phone photos stay upright
   // once the metadata is dropped.
   const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
-  const storageKey = `photos/${randomUUID()}`;
+  let encoded: EncodedPhoto;
   try {
     const meta = await source.metadata();
     if (meta.format !== format) throw new PhotoUploadError("photo.unsupported_format");
-    return await writePhotoVariants(storageDir, storageKey, source);
+    encoded = await encodePhotoVariants(source);
   } catch (error) {
-    // Variants are written in parallel: when one fails, the others may already be on disk.
-    await Promise.all(photoFilePaths(storageDir, storageKey).map((f) => fs.rm(f, { force: true })));
     if (error instanceof PhotoUploadError) throw error;
-    // A full disk or a permission problem is an infrastructure failure (Node errors carry a code);
-    // sharp reports a truncated or corrupt file, or one over the pixel limit, as a plain Error.
-    if (typeof (error as { code?: unknown }).code === "string") throw error;
+    // sharp reports a truncated or corrupt file, or one over the pixel limit, as a plain Error;
+    // nothing has been stored yet, so every failure here is the image's.
     throw new PhotoUploadError("photo.unreadable");
   }
+  // A new name per upload: a stored file never changes, so it can be cached for a year.
+  return storePhotoVariants(storage, `photos/${randomUUID()}`, encoded);
 }

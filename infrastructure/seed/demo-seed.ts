@@ -8,6 +8,7 @@ import type { PasswordHasher } from "../../domain/accounts/password-hasher.port"
 import { DAY_MS, HOUR_MS } from "../../domain/shared/clock";
 import { ensureDemoPhotoPool } from "../photos/demo-photo-pool";
 import { generatePhotoSet } from "../photos/photo-variants";
+import type { FileStorage } from "../storage/file-storage";
 import { SCENE_HEIGHT, SCENE_WIDTH } from "../photos/photo-scene";
 import { DEMO_BLOG_POSTS } from "./demo-blog-posts";
 import { buildDemoBookings } from "./demo-bookings";
@@ -25,8 +26,8 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoAccountEmail }
 const DEMO_SEED = 20_261_122;
 
 export interface SeedDemoOptions {
-  /** Where photo files go (config.storageDir). */
-  storageDir: string;
+  /** Where photo files go (createFileStorages(config).photos: disk or the bucket). */
+  photos: FileStorage;
   hasher: PasswordHasher;
   /** The moment the demo is seeded: dates (subscriptions, visits, listings' ages) are relative to it. */
   now?: Date;
@@ -106,12 +107,12 @@ function buildBlogPosts(now: Date): { posts: Array<Insertable<BlogPostsTable>>; 
   return { posts, photos };
 }
 
-/** The 24 shared listing photos and the six blog covers; files already on disk are kept. */
-export async function ensureDemoPhotos(storageDir: string): Promise<void> {
+/** The 24 shared listing photos and the six blog covers; files already stored are kept. */
+export async function ensureDemoPhotos(storage: FileStorage): Promise<void> {
   await Promise.all([
-    ensureDemoPhotoPool(storageDir),
+    ensureDemoPhotoPool(storage),
     ...DEMO_BLOG_POSTS.map((post, i) =>
-      generatePhotoSet(storageDir, blogCoverName(post.slug), { kind: "cover", caption: post.coverCaption, variant: i + 3 }),
+      generatePhotoSet(storage, blogCoverName(post.slug), { kind: "cover", caption: post.coverCaption, variant: i + 3 }),
     ),
   ]);
 }
@@ -147,7 +148,7 @@ async function insertDemoData(trx: Kysely<Database>, data: DemoData): Promise<vo
 export async function seedDemoData(db: Kysely<Database>, options: SeedDemoOptions): Promise<{ seeded: boolean }> {
   if (await demoAccountsExist(db)) return { seeded: false };
   const now = options.now ?? new Date();
-  const [passwordHash] = await Promise.all([options.hasher.hash(DEMO_PASSWORD), ensureDemoPhotos(options.storageDir)]);
+  const [passwordHash] = await Promise.all([options.hasher.hash(DEMO_PASSWORD), ensureDemoPhotos(options.photos)]);
   const data = buildDemoData(passwordHash, now);
   try {
     const seeded = await db.transaction().execute(async (trx) => {

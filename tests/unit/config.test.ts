@@ -137,3 +137,52 @@ describe("TRUST_PROXY", () => {
     expect(() => loadConfig({ TRUST_PROXY: "my-proxy" })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("object storage (S3_*)", () => {
+  it("keeps files on local disk when S3_BUCKET is not set", () => {
+    expect(loadConfig({}).objectStorage).toBeUndefined();
+    expect(loadConfig({ STORAGE_DIR: "/srv/uploads" }).storageDir).toBe("/srv/uploads");
+  });
+
+  it("reads a bucket on an S3-compatible endpoint: path-style by default there, credentials and prefix", () => {
+    const config = loadConfig({
+      S3_BUCKET: "kamernest-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PREFIX: "buea/",
+    });
+    expect(config.objectStorage).toEqual({
+      bucket: "kamernest-files",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      prefix: "buea/",
+    });
+  });
+
+  it("on AWS itself: virtual-hosted addressing and the SDK's own credentials unless given", () => {
+    expect(loadConfig({ S3_BUCKET: "kamernest-files", S3_REGION: "eu-west-3" }).objectStorage).toEqual({
+      bucket: "kamernest-files",
+      region: "eu-west-3",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: "",
+    });
+  });
+
+  it("refuses a half configuration, naming the variable to set", () => {
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: is required when S3_ENDPOINT is set/);
+    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_ACCESS_KEY_ID:/);
+  });
+
+  it("refuses a bad bucket name, endpoint or prefix", () => {
+    expect(() => loadConfig({ S3_BUCKET: "Kamer_Nest" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_PREFIX: "../up" })).toThrow(/S3_PREFIX: must be path segments ending in \//);
+    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_PREFIX: "buea" })).toThrow(/S3_PREFIX/);
+  });
+});

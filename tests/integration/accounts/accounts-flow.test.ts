@@ -153,7 +153,7 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     expect(signedIn.filter(Boolean)).toHaveLength(1);
   });
 
-  it("submits an agent verification to disk and the database, and an admin approves it", async () => {
+  it("submits an agent verification to disk (STORAGE_DIR/private) and the database, and an admin approves it", async () => {
     const agentId = await signedUpAndConfirmed("agent@example.cm", { accountKind: "agent", language: "fr" });
     const adminId = await signedUpAndConfirmed("boss@kamernest.cm");
     await logIn(deps, { email: "boss@kamernest.cm", password: "secret1" });
@@ -173,7 +173,7 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     expect(submitted).toEqual({ ok: true, value: { status: "pending" } });
     const [doc] = await db.db.selectFrom("agent_documents").selectAll().where("agent_id", "=", agentId).execute();
     expect(doc).toMatchObject({ mime_type: "application/pdf", original_name: "licence.pdf", size_bytes: pdf.length });
-    expect(new Uint8Array(fs.readFileSync(path.join(dir, doc.storage_key)))).toEqual(pdf);
+    expect(new Uint8Array(fs.readFileSync(path.join(dir, "private", doc.storage_key)))).toEqual(pdf);
 
     clock.advance(1000);
     expect(await approveAgent(deps, { adminId, agentId })).toEqual({ ok: true, value: undefined });

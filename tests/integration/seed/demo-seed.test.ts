@@ -7,7 +7,8 @@ import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-passwo
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoData, seedDemoData } from "../../../infrastructure/seed/demo-seed";
 import { RENT_RANGES } from "../../../infrastructure/seed/demo-properties";
 import { demoId } from "../../../infrastructure/seed/prng";
-import { photoFilePaths } from "../../../infrastructure/photos/photo-variants";
+import { photoFileKeys } from "../../../infrastructure/photos/photo-variants";
+import { LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
 import { NEIGHBOURHOOD_CENTRES, NEIGHBOURHOODS, distanceMetres, distanceToCampusMetres } from "../../../domain/listings/buea";
 
 const DAY_MS = 86_400_000;
@@ -46,7 +47,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
       database = await createTestDatabase(kind);
       storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-seed-"));
       const started = Date.now();
-      first = await seedDemoData(database.db, { storageDir, hasher, now: NOW });
+      first = await seedDemoData(database.db, { photos: new LocalFileStorage(storageDir), hasher, now: NOW });
       seedMs = Date.now() - started;
     });
 
@@ -180,7 +181,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
 
       const keys = new Set([...photos.map((p) => p.storage_key), ...posts.map((p) => p.cover_storage_key!)]);
       expect(keys.size).toBe(24 + 6);
-      for (const key of keys) for (const file of photoFilePaths(storageDir, key)) expect(fs.existsSync(file), file).toBe(true);
+      for (const key of keys) for (const file of photoFileKeys(key).map((k) => path.join(storageDir, k))) expect(fs.existsSync(file), file).toBe(true);
     });
 
     it("guest houses cost 8 000 to 25 000 FCFA a night and list their amenities", async () => {
@@ -253,7 +254,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
 
     it("does nothing the second time", async () => {
       const before = await Promise.all([count("profiles"), count("properties"), count("photos"), count("bookings")]);
-      expect(await seedDemoData(database.db, { storageDir, hasher, now: NOW })).toEqual({ seeded: false });
+      expect(await seedDemoData(database.db, { photos: new LocalFileStorage(storageDir), hasher, now: NOW })).toEqual({ seeded: false });
       expect(await Promise.all([count("profiles"), count("properties"), count("photos"), count("bookings")])).toEqual(before);
     });
   });

@@ -3,14 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PHOTO_WIDTHS, generatePhotoSet, photoFilePath, photoFilePaths } from "../../../infrastructure/photos/photo-variants";
+import { PHOTO_WIDTHS, generatePhotoSet, photoFileKey, photoFileKeys, type PhotoExtension } from "../../../infrastructure/photos/photo-variants";
+import { LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
 import { PhotoUploadError, detectImageFormat, savePhotoUpload } from "../../../infrastructure/photos/photo-upload";
 import { DEMO_PHOTO_POOL_SIZE, demoPoolIndexesFor, demoPoolPhotoName } from "../../../infrastructure/photos/demo-photo-pool";
 
 let storageDir: string;
+let storage: LocalFileStorage;
 beforeEach(() => {
   storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-photos-"));
+  storage = new LocalFileStorage(storageDir);
 });
+// The files behind the storage keys, to read them with sharp and stat.
+const photoFilePath = (dir: string, key: string, width: number, ext: PhotoExtension) => path.join(dir, photoFileKey(key, width, ext));
+const photoFilePaths = (dir: string, key: string) => photoFileKeys(key).map((k) => path.join(dir, k));
 afterEach(() => {
   fs.rmSync(storageDir, { recursive: true, force: true });
 });
@@ -20,7 +26,7 @@ const photo = (width: number, height: number) =>
 
 describe("generatePhotoSet", () => {
   it("writes the WebP variants and a JPEG fallback, 1024 x 683 at the largest", async () => {
-    const stored = await generatePhotoSet(storageDir, "scene", { kind: "studio", caption: "Studio · Molyko & Bomaka" });
+    const stored = await generatePhotoSet(storage, "scene", { kind: "studio", caption: "Studio · Molyko & Bomaka" });
     expect(stored).toEqual({ storageKey: "photos/scene", width: 1024, height: 683 });
     for (const w of PHOTO_WIDTHS) {
       const meta = await sharp(photoFilePath(storageDir, "photos/scene", w, "webp")).metadata();
@@ -32,11 +38,11 @@ describe("generatePhotoSet", () => {
   });
 
   it("leaves a complete set on disk alone", async () => {
-    await generatePhotoSet(storageDir, "scene", { kind: "house", caption: "House" });
+    await generatePhotoSet(storage, "scene", { kind: "house", caption: "House" });
     const files = photoFilePaths(storageDir, "photos/scene");
     const before = files.map((f) => fs.statSync(f).mtimeMs);
     await new Promise((r) => setTimeout(r, 20));
-    await generatePhotoSet(storageDir, "scene", { kind: "house", caption: "House" });
+    await generatePhotoSet(storage, "scene", { kind: "house", caption: "House" });
     expect(files.map((f) => fs.statSync(f).mtimeMs)).toEqual(before);
   });
 });
@@ -64,7 +70,7 @@ describe("savePhotoUpload", () => {
   it("stores every variant, upright and without metadata", async () => {
     // A portrait phone photo stored sideways with EXIF orientation 6 and GPS-like metadata.
     const upload = await photo(1600, 1200).jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "secret place" } } }).toBuffer();
-    const stored = await savePhotoUpload(storageDir, upload);
+    const stored = await savePhotoUpload(storage, upload);
     expect(stored.storageKey).toMatch(/^photos\/[0-9a-f-]{36}$/);
     expect(stored).toMatchObject({ width: 1024, height: 1365 });
     for (const file of photoFilePaths(storageDir, stored.storageKey)) {
@@ -75,16 +81,16 @@ describe("savePhotoUpload", () => {
   });
 
   it("never enlarges a small photo", async () => {
-    const stored = await savePhotoUpload(storageDir, await photo(300, 200).png().toBuffer());
+    const stored = await savePhotoUpload(storage, await photo(300, 200).png().toBuffer());
     expect(stored).toMatchObject({ width: 300, height: 200 });
     expect((await sharp(photoFilePath(storageDir, stored.storageKey, 1024, "webp")).metadata()).width).toBe(300);
   });
 
   it("refuses files that are not photos, and broken ones", async () => {
-    await expect(savePhotoUpload(storageDir, Buffer.from("%PDF-1.7 not a photo"))).rejects.toMatchObject({ code: "photo.unsupported_format" });
+    await expect(savePhotoUpload(storage, Buffer.from("%PDF-1.7 not a photo"))).rejects.toMatchObject({ code: "photo.unsupported_format" });
     const jpeg = await photo(800, 600).jpeg().toBuffer();
     const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(200)]);
-    const error = await savePhotoUpload(storageDir, broken).catch((e: unknown) => e);
+    const error = await savePhotoUpload(storage, broken).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PhotoUploadError);
     expect((error as PhotoUploadError).code).toBe("photo.unreadable");
     expect(fs.existsSync(path.join(storageDir, "photos")) ? fs.readdirSync(path.join(storageDir, "photos")) : []).toEqual([]);

@@ -1,13 +1,14 @@
 // The real Express app (server/http-app.ts) on an ephemeral port, in front of a tiny Remix build
 // made here: a resource route that echoes what it received (the client IP, the body size), a
 // page whose loader asks the database, and the real /healthz and /readyz routes. Services hold only what the
-// app itself reads (config and database).
+// app itself reads (config, database, and the file storages behind /media/photos).
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import type { Services } from "../../../app/services.server";
 import { loadConfig } from "../../../infrastructure/config/config";
+import { createFileStorages } from "../../../infrastructure/storage/create-file-storage";
 import type { DatabaseHandle } from "../../../infrastructure/db/connection";
 import * as healthz from "../../../app/routes/healthz";
 import * as readyz from "../../../app/routes/readyz";
@@ -64,7 +65,7 @@ export interface RunningApp {
 
 export async function startHttpApp(database: DatabaseHandle, env: Record<string, string> = {}): Promise<RunningApp> {
   const config = loadConfig({ NODE_ENV: "test", PAGE_CACHE_TTL_MS: "0", ...env });
-  const services = { config, database } as unknown as Services;
+  const services = { config, database, files: createFileStorages(config) } as unknown as Services;
   const app = createHttpApp({ services, build: fakeBuild(database), clientDir: "build/client-absent" });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
