@@ -197,13 +197,21 @@ function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number): Po
       };
       client.on("error", onError);
       const query = (text: unknown, parameters?: ReadonlyArray<unknown>) =>
-        (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters).catch((error: unknown) => {
-          if (isConnectionError(error)) {
-            broken = error as Error;
-            state.down(error);
-          }
-          throw error;
-        });
+        (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters).then(
+          (result) => {
+            // An answer is proof the database is back. Waiting for the gate's ping alone kept a busy
+            // instance "down": its ping queued behind the busy clients and timed out, again and again.
+            state.up();
+            return result;
+          },
+          (error: unknown) => {
+            if (isConnectionError(error)) {
+              broken = error as Error;
+              state.down(error);
+            }
+            throw error;
+          },
+        );
       return {
         query,
         release: () => {
