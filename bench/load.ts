@@ -180,7 +180,19 @@ async function stopAll() {
   children.length = 0;
 }
 
-interface SetupRun { setup: Setup; description: string; result: ScenarioResult; verification: Verification; loadBefore: number[]; loadAfter: number[] }
+interface SetupRun { setup: Setup; description: string; result: ScenarioResult; verification: Verification; loadBefore: number[]; loadAfter: number[]; nginxErrors: Record<string, number> }
+
+/** What nginx's error log says about the run: why it answered a 502 or a 504 itself. */
+function nginxErrorsIn(work: string): Record<string, number> {
+  const file = path.join(work, "error.log");
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  const kinds: Record<string, RegExp> = {
+    "upstream timed out (an instance did not answer within proxy_read_timeout, 30 s)": /upstream timed out/,
+    "no live upstreams (every instance marked failed, max_fails=1 for fail_timeout=5s)": /no live upstreams/,
+    "connect() failed (an instance refused the connection)": /connect\(\) failed/,
+  };
+  return Object.fromEntries(Object.entries(kinds).map(([label, re]) => [label, text.split("\n").filter((l) => re.test(l)).length]));
+}
 
 async function runSetup(setup: Setup, nginx: string): Promise<SetupRun> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `kamernest-load-${setup}-`));
@@ -207,7 +219,7 @@ async function runSetup(setup: Setup, nginx: string): Promise<SetupRun> {
     const result = await runScenario({ base: proxyUrl, connections: CONNECTIONS, durationS: DURATION_S, ...prepared });
     const loadAfter = os.loadavg();
     const verification = await verify(databaseUrl, result);
-    return { setup, description, result, verification, loadBefore, loadAfter };
+    return { setup, description, result, verification, loadBefore, loadAfter, nginxErrors: nginxErrorsIn(work) };
   } finally {
     await stopAll();
     await database?.drop(log);
@@ -257,6 +269,11 @@ function report(runs: SetupRun[]): string {
     for (const l of verification.lines) lines.push(`- ${l}`);
     lines.push("");
     if (result.serverErrors.length) {
+      const bySource = result.serverErrors.filter((e) => /nginx/.test(e.body)).length;
+      lines.push(
+        `Of the 5xx, ${bySource} are nginx's own pages (it gave up on an instance), ${result.serverErrors.length - bySource} came from the app. nginx's error log: ${Object.entries(run.nginxErrors).map(([k, n]) => `${k}: ${n}`).join("; ")}. Fixes the earlier runs led to: docs/decisions/0142.`,
+        "",
+      );
       lines.push("5xx answers (first 20):", "");
       for (const e of result.serverErrors.slice(0, 20)) lines.push(`- ${e.status} ${e.method} ${e.path} (${e.kind}): ${e.body}`);
       lines.push("");
