@@ -190,6 +190,7 @@ function nginxErrorsIn(work: string): Record<string, number> {
     "upstream timed out (an instance did not answer within proxy_read_timeout, 30 s)": /upstream timed out/,
     "no live upstreams (every instance marked failed, max_fails=1 for fail_timeout=5s)": /no live upstreams/,
     "connect() failed (an instance refused the connection)": /connect\(\) failed/,
+    "upstream prematurely closed (a kept-alive connection closed by the app as nginx reused it)": /prematurely closed/,
   };
   return Object.fromEntries(Object.entries(kinds).map(([label, re]) => [label, text.split("\n").filter((l) => re.test(l)).length]));
 }
