@@ -105,7 +105,7 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   // pool emit 'error'; with no listener Node would end the whole process. The pool has already
   // thrown that client away: we only note that the database may be gone.
   pool.on("error", (error) => state.down(error));
-  const dialectConfig = { pool: watchedPool(pool, state) };
+  const dialectConfig = { pool: watchedPool(pool, state, statementTimeoutMs) };
   const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresDialect(dialectConfig);
   const db = new Kysely<Database>({ dialect });
   const handle: DatabaseHandle = {
@@ -148,6 +148,9 @@ const CONNECTION_SQLSTATE = /^(08|57P0[1-3])/;
 const CONNECTION_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
 const CONNECTION_MESSAGE = /timeout|Connection terminated|not queryable|connection error|Client was closed/i;
 
+/** pg-pool's error when all `max` clients stayed checked out for connectionTimeoutMillis (its queue, not the network). */
+const isPoolBusy = (error: unknown) => error instanceof Error && error.message === "timeout exceeded when trying to connect";
+
 /** True for errors that say the database cannot be reached, not that one statement was wrong. */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -162,15 +165,28 @@ export function isConnectionError(error: unknown): boolean {
  * The pool as Kysely sees it: a failed connect or a connection-level query error marks the
  * database unavailable, and a client that had one is destroyed on release rather than reused.
  */
-function watchedPool(pool: pg.Pool, state: Availability): PostgresPool {
+function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        state.down(error);
-        throw error;
+      const waitUntil = Date.now() + busyWaitMs;
+      for (;;) {
+        try {
+          client = await pool.connect();
+          break;
+        } catch (error) {
+          // Every client busy is load, not absence: each of them is talking to the database. Under a
+          // burst (bench:load, 200 connections) waits past connectTimeoutMs are normal, and calling the
+          // database down for them turned every instance's pages into 503s at once. Wait on, within
+          // the statement budget, while nothing else has found the database gone (a hung server is
+          // still caught by the ping and by the busy clients' own query timeouts).
+          if (isPoolBusy(error)) {
+            if (Date.now() < waitUntil && state.available) continue;
+            throw error;
+          }
+          state.down(error);
+          throw error;
+        }
       }
       let broken: Error | undefined;
       // A checked-out client whose connection drops between two queries (inside a transaction)
@@ -181,13 +197,21 @@ function watchedPool(pool: pg.Pool, state: Availability): PostgresPool {
       };
       client.on("error", onError);
       const query = (text: unknown, parameters?: ReadonlyArray<unknown>) =>
-        (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters).catch((error: unknown) => {
-          if (isConnectionError(error)) {
-            broken = error as Error;
-            state.down(error);
-          }
-          throw error;
-        });
+        (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters).then(
+          (result) => {
+            // An answer is proof the database is back. Waiting for the gate's ping alone kept a busy
+            // instance "down": its ping queued behind the busy clients and timed out, again and again.
+            state.up();
+            return result;
+          },
+          (error: unknown) => {
+            if (isConnectionError(error)) {
+              broken = error as Error;
+              state.down(error);
+            }
+            throw error;
+          },
+        );
       return {
         query,
         release: () => {

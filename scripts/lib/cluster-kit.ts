@@ -145,7 +145,12 @@ export async function scratchDatabase(baseUrl: string, prefix: string) {
 
 /** Cookies as a browser keeps them: name=value pairs from Set-Cookie. */
 export function cookiesFrom(response: Response, jar = new Map<string, string>()): Map<string, string> {
-  for (const header of response.headers.getSetCookie()) {
+  return cookiesFromSetCookie(response.headers.getSetCookie(), jar);
+}
+
+/** The same from the raw Set-Cookie values (undici's request() answers them as a string or an array). */
+export function cookiesFromSetCookie(setCookie: string | string[] | undefined, jar = new Map<string, string>()): Map<string, string> {
+  for (const header of typeof setCookie === "string" ? [setCookie] : (setCookie ?? [])) {
     const [pair] = header.split(";");
     const eq = pair.indexOf("=");
     jar.set(pair.slice(0, eq), pair.slice(eq + 1));
