@@ -1,4 +1,7 @@
 // npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000]
+// npm run bench -- --only=<part of a route's name> [--sizes=1000] [--port=3360] [--rounds=3] [--quick]
+//   a quick look at one cached route beside the node:http ceiling, back to back: SQLite only, page
+//   cache on, no floor, weights or Lighthouse; printed, never written to RESULTS.md.
 //
 // The benchmark, printed as tables and written to bench/RESULTS.md:
 // - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
@@ -28,6 +31,8 @@ import { generateProperties } from "./generate-properties";
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const skipLighthouse = args.includes("--skip-lighthouse");
+const only = args.find((a) => a.startsWith("--only="))?.slice(7);
+const basePort = Number(args.find((a) => a.startsWith("--port="))?.slice(7) ?? 0);
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
 const CONNECTIONS = 50;
@@ -36,7 +41,7 @@ const dataDir = path.resolve("bench/.data");
 const storageDir = path.join(dataDir, "uploads");
 
 /** Three searches students run most, plus a property page. */
-const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string); as?: string }> = [
+const ALL_ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string); as?: string }> = [
   { name: "/listings Molyko ≤ 40 000, newest", path: "/listings?n=Molyko&max=40000" },
   { name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest", path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc" },
   { name: "/listings available, verified, nearest", path: "/listings?available=1&verified=1&sort=nearest" },
@@ -45,6 +50,7 @@ const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => stri
   { name: "/profile (demo student)", path: "/profile", as: "student@kamernest.test" },
   { name: "/agents/bookings (demo agent)", path: "/agents/bookings", as: "agent@kamernest.test" },
 ];
+const ROUTES = only ? ALL_ROUTES.filter((r) => r.name.includes(only)) : ALL_ROUTES;
 
 /** A session cookie for a demo account (the demo seed's password). */
 async function signIn(base: string, email: string): Promise<string> {
@@ -61,7 +67,9 @@ async function signIn(base: string, email: string): Promise<string> {
 interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
-const freePort = () => 4100 + Math.floor(Math.random() * 800);
+// --port=N: ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
+let nextPort = 0;
+const freePort = () => (basePort ? basePort + (nextPort++ % 10) : 4100 + Math.floor(Math.random() * 800));
 
 async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: string; propertyId: string }> {
   let url: string;
@@ -95,7 +103,7 @@ async function planReport(url: string, dialect: Dialect): Promise<string> {
   const handle = connect({ url });
   const lines: string[] = [];
   // The three load routes, plus a common and a rare keyword (decision 0131: index or ordered scan).
-  const searches = [...ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })), { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" }, { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" }];
+  const searches = [...ALL_ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })), { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" }, { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" }];
   for (const route of searches) {
     const query = route.path.split("?")[1] ?? "";
     const plan = await explainListingSearch(handle.db, dialect, parseListingSearch(new URLSearchParams(query)));
@@ -126,6 +134,20 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
+/** CPU time a process has used so far (user + system, all threads), in ms, from the kernel. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are the 14th and 15th fields of the line (12th and 13th after the name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Load a server and tell its CPU cost per request (µs), which the other loads on a shared machine move less than req/s. */
+async function loadWithCpu(url: string, pid: number): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
+  const before = cpuMs(pid);
+  const result = await load(url);
+  return { result, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / Math.max(result.requests.total, 1) };
+}
+
 /** Peak resident memory of a process, from the kernel (VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -140,7 +162,7 @@ function load(url: string, duration = DURATION_S, headers: Record<string, string
 }
 
 /** The ceiling: a bare node:http server answering the same bytes from memory, in its own process. */
-async function ceiling(html: string): Promise<number> {
+async function startCeiling(html: string): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = freePort();
   const file = path.join(os.tmpdir(), `kn-ceiling-${port}.html`);
   fs.writeFileSync(file, html);
@@ -148,10 +170,23 @@ async function ceiling(html: string): Promise<number> {
     `http.createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-encoding":"gzip","content-length":body.length});s.end(body)}).listen(${port});`;
   const child = spawn(process.execPath, ["-e", code], { stdio: "ignore" });
   await waitFor(`http://localhost:${port}/`, 10_000);
-  const result = await load(`http://localhost:${port}/`);
-  child.kill();
-  fs.rmSync(file, { force: true });
-  return result.requests.average;
+  return {
+    url: `http://localhost:${port}/`,
+    pid: child.pid!,
+    stop: () => {
+      child.kill();
+      fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+async function ceiling(html: string): Promise<number> {
+  const server = await startCeiling(html);
+  try {
+    return (await load(server.url)).requests.average;
+  } finally {
+    server.stop();
+  }
 }
 
 const prepared = new Map<string, { url: string; propertyId: string }>();
@@ -185,7 +220,7 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
       console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors (ceiling ${Math.round(ceilingRps)} req/s)`);
     }
     const peak = peakRssMb(server.pid!);
-    const plans = pageCache && size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
+    const plans = pageCache && !only && size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
     return { dialect, size, pageCache, peakRssMb: peak, load: results, plans };
   } finally {
     server.kill();
@@ -278,9 +313,58 @@ async function lighthouseRuns(base: string, propertyId: string): Promise<Lightho
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/**
+ * --only: each matching (visitor) route on SQLite with the page cache on, and the ceiling answering
+ * the same bytes, loaded in turn for --rounds rounds (3) of DURATION_S each. On a shared machine a
+ * single pair can land on a busy and a quiet second; each round's ratio is printed, and the median.
+ */
+async function quickLook() {
+  const routes = ROUTES.filter((r) => !r.as);
+  if (routes.length === 0) throw new Error(`no visitor route's name contains "${only}"`);
+  const rounds = Number(args.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 3);
+  for (const size of sizes) {
+    const { url, propertyId } = await prepareDatabase("sqlite", size);
+    const port = freePort();
+    const server = await startServer(url, port);
+    try {
+      for (const route of routes) {
+        const target = await fetch(`http://localhost:${port}${typeof route.path === "function" ? route.path(propertyId) : route.path}`);
+        const html = await target.text();
+        if (!target.ok) throw new Error(`${target.url} answered ${target.status}`);
+        const ceilingServer = await startCeiling(html);
+        try {
+          await new Promise<void>((resolve) => autocannon({ url: target.url, connections: 10, duration: 2 }, () => resolve()));
+          const ratios: number[] = [];
+          // The ceiling's CPU a request over ours: what the req/s ratio would be with the CPU to ourselves.
+          const cpuRatios: number[] = [];
+          for (let round = 1; round <= rounds; round++) {
+            const ours = await loadWithCpu(target.url, server.pid!);
+            const bare = await loadWithCpu(ceilingServer.url, ceilingServer.pid);
+            const errors = ours.result.errors + ours.result.non2xx;
+            ratios.push(ours.result.requests.average / bare.result.requests.average);
+            cpuRatios.push(bare.cpuUsPerRequest / ours.cpuUsPerRequest);
+            console.log(
+              `  ${size.toLocaleString("en")} properties, ${route.name}, round ${round}: ours ${Math.round(ours.result.requests.average)} req/s (p99 ${ours.result.latency.p99} ms, ${errors} errors, ${Math.round(ours.cpuUsPerRequest)} µs CPU a request), ` +
+                `ceiling ${Math.round(bare.result.requests.average)} req/s (${Math.round(bare.cpuUsPerRequest)} µs CPU a request), ours / ceiling ${ratios.at(-1)!.toFixed(2)} in req/s, ${cpuRatios.at(-1)!.toFixed(2)} in CPU a request`,
+            );
+          }
+          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+          console.log(`  ${size.toLocaleString("en")} properties, ${route.name}: median ours / ceiling ${median(ratios).toFixed(2)} in req/s, ${median(cpuRatios).toFixed(2)} in CPU a request, over ${rounds} rounds`);
+        } finally {
+          ceilingServer.stop();
+        }
+      }
+    } finally {
+      server.kill();
+    }
+  }
+  process.exit(0);
+}
+
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (only) return quickLook();
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
 
