@@ -261,13 +261,14 @@ async function measureFloor(): Promise<{ rps: number; p50: number; p99: number }
   }
 }
 
-interface Weight { route: string; js: number; css: number; html: number; requests: number }
+interface Weight { route: string; js: number; css: number; html: number; requests: number; photos: number }
 
 async function pageWeights(base: string, propertyId: string): Promise<Weight[]> {
-  const routes = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`]];
+  // Save-Data (issue 12): no JavaScript, no photo until tapped, HTML + CSS at most 30 KB gzip.
+  const routes: Array<[string, string, Record<string, string>?]> = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`], ["/listings with Save-Data", "/listings", { "Save-Data": "on" }]];
   const weights: Weight[] = [];
-  for (const [name, p] of routes) {
-    const html = await (await fetch(base + p)).text();
+  for (const [name, p, headers] of routes) {
+    const html = await (await fetch(base + p, { headers })).text();
     const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
     const moduleImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]);
     const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
@@ -277,7 +278,9 @@ async function pageWeights(base: string, propertyId: string): Promise<Weight[]> 
     for (const f of jsFiles) js += await gz(f);
     let css = 0;
     for (const f of styles) css += await gz(f);
-    weights.push({ route: name, js, css, html: gzipSync(html).length, requests: jsFiles.length + styles.length + 1 });
+    // Photos in the page (<img> elements; with Save-Data there should be none until tapped).
+    const photos = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].length;
+    weights.push({ route: name, js, css, html: gzipSync(html).length, requests: jsFiles.length + styles.length + 1, photos });
   }
   return weights;
 }
@@ -425,8 +428,8 @@ async function main() {
       lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
     }
   }
-  lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | Requests |", "|---|---:|---:|---:|---:|");
-  for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${w.requests} |`);
+  lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | HTML + CSS | Requests | Photos in the HTML |", "|---|---:|---:|---:|---:|---:|---:|");
+  for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`);
   if (lighthouseRows.length) {
     lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
     for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
