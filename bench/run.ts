@@ -2,6 +2,8 @@
 // npm run bench -- --only=<part of a route's name> [--sizes=1000] [--port=3360] [--rounds=3] [--quick]
 //   a quick look at one cached route beside the node:http ceiling, back to back: SQLite only, page
 //   cache on, no floor, weights or Lighthouse; printed, never written to RESULTS.md.
+// npm run bench -- --2g [--port=3360]
+//   only the 2G figure (also part of the full run): written to bench/2g.md and into RESULTS.md.
 //
 // The benchmark, printed as tables and written to bench/RESULTS.md:
 // - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
@@ -11,6 +13,8 @@
 //   memory; and a plain node:http server answering the same HTML from memory, as the ceiling;
 // - page weight per route: JavaScript and CSS transferred (gzip), HTML size;
 // - Lighthouse (mobile preset, Debian's Chromium) on /, /listings and a property page;
+// - 2G: Debian's Chromium under network emulation (400 kbit/s, 400 ms RTT): the time until
+//   /listings shows its first result, with and without Save-Data;
 // - the query plans of the typical searches at the largest size.
 import { spawn, execSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +31,7 @@ import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-has
 import { explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
 import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -314,6 +319,104 @@ async function lighthouseRuns(base: string, propertyId: string): Promise<Lightho
   return rows;
 }
 
+/** Issue 12: a phone on 2G, as Chromium's network emulation makes it (Network.emulateNetworkConditions). */
+const TWO_G = { kbitPerSecond: 400, rttMs: 400, targetMs: 3000, runs: 3 };
+const TWO_G_FILE = "bench/2g.md";
+
+/**
+ * The time from the start of navigation until /listings' first result card is laid out and the
+ * page has painted (first-contentful-paint: the stylesheet, which blocks rendering, has arrived), in
+ * a fresh browser context each time (nothing cached in the browser), with the server's page cache
+ * warm, as a visitor finds it. Read from the page's own clock (performance.now(), whose origin is
+ * the navigation's start), polled every 20 ms.
+ */
+async function twoGFigures(base: string): Promise<string> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const rows: string[] = [];
+  try {
+    for (const saveData of [false, true]) {
+      const times: number[] = [];
+      let cardTop = 0;
+      let viewportHeight = 0;
+      // The first navigation warms the server's page cache for this variant; it is not counted.
+      for (let run = 0; run <= TWO_G.runs; run++) {
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          extraHTTPHeaders: saveData ? { "Save-Data": "on" } : {},
+        });
+        try {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+          await cdp.send("Network.emulateNetworkConditions", {
+            offline: false,
+            latency: TWO_G.rttMs,
+            downloadThroughput: (TWO_G.kbitPerSecond * 1000) / 8,
+            uploadThroughput: (TWO_G.kbitPerSecond * 1000) / 8,
+          });
+          await page.goto(`${base}/listings`, { waitUntil: "commit", timeout: 60_000 });
+          const handle = await page.waitForFunction(
+            () => {
+              const card = document.querySelector('[data-testid="property-card"]');
+              const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
+              if (!card || !painted || card.getBoundingClientRect().height === 0) return false;
+              return { ms: performance.now(), top: card.getBoundingClientRect().top + window.scrollY, viewport: window.innerHeight };
+            },
+            undefined,
+            { polling: 20, timeout: 60_000 },
+          );
+          const seen = (await handle.jsonValue()) as { ms: number; top: number; viewport: number };
+          if (run > 0) times.push(seen.ms);
+          cardTop = seen.top;
+          viewportHeight = seen.viewport;
+        } finally {
+          await context.close();
+        }
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      const where = cardTop < viewportHeight ? "in the first screen" : `${Math.round(cardTop)} px down, below the first screen (${viewportHeight} px)`;
+      rows.push(`| ${saveData ? "on" : "off"} | ${Math.round(median)} | ${sorted.map((t) => Math.round(t)).join(", ")} | ${median <= TWO_G.targetMs ? "yes" : "no"} | ${where} |`);
+      console.log(`  2G, Save-Data ${saveData ? "on" : "off"}: first result after ${Math.round(median)} ms (runs: ${sorted.map((t) => Math.round(t)).join(", ")} ms)`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return [
+    `Debian's Chromium, network emulation ${TWO_G.kbitPerSecond} kbit/s down and up, ${TWO_G.rttMs} ms RTT, 412×823 mobile viewport, a fresh context (empty browser cache) per run, the server's page cache warm. Time from the start of navigation until /listings' first result card is laid out and the page has painted; median of ${TWO_G.runs} runs. Target (issue 12): ${TWO_G.targetMs / 1000} s.`,
+    "",
+    "| Save-Data | First result ms (median) | Runs ms | ≤ 3 s | The card |",
+    "|---|---:|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+/** --2g: only the 2G figure, on the demo data and 1 000 listings, into bench/2g.md and RESULTS.md. */
+async function twoGOnly() {
+  const { url } = await prepareDatabase("sqlite", sizes[0]);
+  const port = freePort();
+  const server = await startServer(url, port);
+  let section: string;
+  try {
+    section = await twoGFigures(`http://localhost:${port}`);
+  } finally {
+    server.kill();
+  }
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  fs.writeFileSync(TWO_G_FILE, `Measured on commit \`${commit}\`, ${new Date().toISOString().slice(0, 16)}Z (\`npm run bench -- --2g\`).\n\n${section}\n`);
+  // Into the last full report, in place of the section it had.
+  const results = fs.existsSync("bench/RESULTS.md") ? fs.readFileSync("bench/RESULTS.md", "utf8") : "# Benchmark results\n";
+  const withoutOld = results.replace(/\n## 2G: \/listings' first result\n[\s\S]*?(?=\n## |$)/, "\n");
+  const at = withoutOld.indexOf("\n## CPU profiles");
+  const block = `\n## 2G: /listings' first result\n\n${fs.readFileSync(TWO_G_FILE, "utf8").trim()}\n`;
+  fs.writeFileSync("bench/RESULTS.md", at === -1 ? `${withoutOld.trimEnd()}\n${block}` : `${withoutOld.slice(0, at)}${block}${withoutOld.slice(at)}`);
+  console.log(`Written to ${TWO_G_FILE} and bench/RESULTS.md`);
+  process.exit(0);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
@@ -368,6 +471,7 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
   if (only) return quickLook();
+  if (args.includes("--2g")) return twoGOnly();
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
 
@@ -392,9 +496,12 @@ async function main() {
   const server = await startServer(url, port);
   let weights: Weight[] = [];
   let lighthouseRows: LighthouseRow[] = [];
+  let twoG = "";
   try {
     weights = await pageWeights(`http://localhost:${port}`, propertyId);
     if (!skipLighthouse) lighthouseRows = await lighthouseRuns(`http://localhost:${port}`, propertyId);
+    console.log("\n▶ 2G");
+    twoG = await twoGFigures(`http://localhost:${port}`);
   } finally {
     server.kill();
   }
@@ -434,6 +541,7 @@ async function main() {
     lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
     for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
   }
+  lines.push("", "## 2G: /listings' first result", "", twoG);
   // CPU profiles are taken by `npm run bench:profile` (one file per change, before and after) and
   // kept beside the results, since a profile explains a figure above.
   const profileDir = "bench/profiles";
