@@ -29,7 +29,9 @@ import { detectLanguage } from "../app/language.server";
 import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
-const cookieValue = (cookies: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1] ?? "";
+// Compiled once: a cache hit reads both cookies, and building a RegExp per read showed in its profile.
+const COOKIE_PATTERNS = { kn_lang: /(?:^|;\s*)kn_lang=([^;]*)/, kn_theme: /(?:^|;\s*)kn_theme=([^;]*)/ };
+const cookieValue = (cookies: string, name: keyof typeof COOKIE_PATTERNS) => COOKIE_PATTERNS[name].exec(cookies)?.[1] ?? "";
 
 /**
  * Headers never replayed from memory: they belong to one response (length, framing, date, cookies),
@@ -123,9 +125,19 @@ function acceptsEncoding(header: string | undefined, name: "br" | "gzip"): boole
   return false;
 }
 
+// Browsers send a handful of distinct Accept-Encoding values: each is read once (at most 100 kept).
+const encodingChoices = new Map<string, "br" | "gzip" | "identity">();
+
 /** Brotli whenever the browser accepts it (it is the smaller), else gzip, else the plain bytes. */
 export function storedEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  return acceptsEncoding(acceptEncoding, "br") ? "br" : acceptsEncoding(acceptEncoding, "gzip") ? "gzip" : "identity";
+  const header = acceptEncoding ?? "";
+  let choice = encodingChoices.get(header);
+  if (choice === undefined) {
+    choice = acceptsEncoding(header, "br") ? "br" : acceptsEncoding(header, "gzip") ? "gzip" : "identity";
+    if (encodingChoices.size >= 100) encodingChoices.clear();
+    encodingChoices.set(header, choice);
+  }
+  return choice;
 }
 
 /** `Vary` with Accept-Encoding added, as res.vary() adds it. */

@@ -24,8 +24,14 @@ describe("stored static pages from the bare http listener", () => {
   let renders = 0;
   let chainRuns = 0;
   let expressRuns = 0;
-  // The language rule: ?lng= when given, else English (enough to tell the two paths apart).
-  const cache = pageCache({ ttlMs: 60_000, maxEntries: 20, languageOf: async (request) => new URL(request.url).searchParams.get("lng") ?? "en" });
+  // The language rule: English, except that a reader whose Accept-Language is "x" gets ?lng=. So
+  // the same URL may be English for one reader and French for another, and a path that guessed
+  // `lng` wrong would hand the second the first one's page.
+  const cache = pageCache({
+    ttlMs: 60_000,
+    maxEntries: 20,
+    languageOf: async (request) => (request.headers.get("Accept-Language") === "x" ? (new URL(request.url).searchParams.get("lng") ?? "en") : "en"),
+  });
 
   beforeAll(async () => {
     const app = express();
@@ -139,6 +145,8 @@ describe("stored static pages from the bare http listener", () => {
       expect(viaBare.headers["x-page-cache"]).toBe("hit");
       // Into Express, and answered by its first middleware.
       expect({ expressRuns, chainRuns }).toEqual({ expressRuns: runs.expressRuns + 1, chainRuns: runs.chainRuns });
+      // This reader's page is in French (?lng= counts for them): never the English one stored.
+      expect((await raw(bare, path, { "Accept-Language": "x" })).headers["x-page-cache"]).toBeUndefined();
     }
   });
 
