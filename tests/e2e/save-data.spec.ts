@@ -56,3 +56,18 @@ test("the HTML and CSS of /listings are at most 30 KB gzip", async ({ request })
   for (const href of styles) bytes += gzipSync(await (await request.get(href)).body()).length;
   expect(bytes).toBeLessThanOrEqual(30 * 1024);
 });
+
+test("on a hydrated page, Show photo shows the photo in place", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "needs the page to hydrate");
+  // The login page hydrates (the fixture's goto waits for it); the listings reached from it by a
+  // client-side navigation are rendered by React.
+  await page.goto("/auth/login");
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Listings" }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+  const link = page.getByTestId("show-photo").first();
+  await expect(link).toBeVisible();
+  const [photo] = await Promise.all([page.waitForResponse((r) => /\/media\/photos\/.+-320\.webp$/.test(r.url())), link.click()]);
+  expect(photo.status()).toBe(200);
+  await expect(page).toHaveURL(/\/listings$/);
+  await expect(page.getByTestId("property-card").first().locator("img")).toBeVisible();
+});
