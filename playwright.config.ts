@@ -1,15 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 
-// Debian's Chromium, never a downloaded browser (there is no internet here).
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 // One data folder per port, so two runs on one machine never wipe each other's database.
 const E2E_DATA_DIR = `tests/.tmp/e2e-${E2E_PORT}`;
@@ -26,7 +17,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "off",
     screenshot: "only-on-failure",
   },

@@ -1,4 +1,4 @@
-// npm run bench:profile [-- --path=/listings] [-- --seconds=8] [-- --out=bench/.data/profile.md]
+// npm run bench:profile [-- --path=/listings] [-- --seconds=8] [-- --out=bench/.data/profile.md] [-- --cache] [-- --port=3360]
 //
 // Where a rendered page's CPU goes: starts the production build with `node --cpu-prof` on a fresh
 // demo database with the page cache off, loads one path with autocannon, stops the server, and
@@ -17,7 +17,8 @@ const out = arg("out", "");
 // --cache: keep the visitors' page cache on (a cached page's cost); off by default (a render's).
 const cached = args.includes("--cache");
 const dataDir = path.resolve("bench/.data/profile");
-const port = 4900 + Math.floor(Math.random() * 90);
+// --port: a fixed port, when several people share the machine; else a random one.
+const port = Number(arg("port", String(4900 + Math.floor(Math.random() * 90))));
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
 interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }

@@ -1,4 +1,9 @@
 // npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000]
+// npm run bench -- --only=<part of a route's name> [--sizes=1000] [--port=3360] [--rounds=3] [--quick]
+//   a quick look at one cached route beside the node:http ceiling, back to back: SQLite only, page
+//   cache on, no floor, weights or Lighthouse; printed, never written to RESULTS.md.
+// npm run bench -- --2g [--port=3360]
+//   only the 2G figure (also part of the full run): written to bench/2g.md and into RESULTS.md.
 //
 // The benchmark, printed as tables and written to bench/RESULTS.md:
 // - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
@@ -8,6 +13,8 @@
 //   memory; and a plain node:http server answering the same HTML from memory, as the ceiling;
 // - page weight per route: JavaScript and CSS transferred (gzip), HTML size;
 // - Lighthouse (mobile preset, Debian's Chromium) on /, /listings and a property page;
+// - 2G: Debian's Chromium under network emulation (400 kbit/s, 400 ms RTT): the time until
+//   /listings shows its first result, with and without Save-Data;
 // - the query plans of the typical searches at the largest size.
 import { spawn, execSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -26,10 +33,13 @@ import { explainListingSearch } from "../infrastructure/repositories/kysely-list
 import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
 import { loadSectionOf, readResults, RESULTS_FILE } from "./results-section";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const skipLighthouse = args.includes("--skip-lighthouse");
+const only = args.find((a) => a.startsWith("--only="))?.slice(7);
+const basePort = Number(args.find((a) => a.startsWith("--port="))?.slice(7) ?? 0);
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
 const CONNECTIONS = 50;
@@ -38,7 +48,7 @@ const dataDir = path.resolve("bench/.data");
 const storageDir = path.join(dataDir, "uploads");
 
 /** Three searches students run most, plus a property page. */
-const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string); as?: string }> = [
+const ALL_ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string); as?: string }> = [
   { name: "/listings Molyko ≤ 40 000, newest", path: "/listings?n=Molyko&max=40000" },
   { name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest", path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc" },
   { name: "/listings available, verified, nearest", path: "/listings?available=1&verified=1&sort=nearest" },
@@ -47,6 +57,7 @@ const ROUTES: Array<{ name: string; path: string | ((propertyId: string) => stri
   { name: "/profile (demo student)", path: "/profile", as: "student@kamernest.test" },
   { name: "/agents/bookings (demo agent)", path: "/agents/bookings", as: "agent@kamernest.test" },
 ];
+const ROUTES = only ? ALL_ROUTES.filter((r) => r.name.includes(only)) : ALL_ROUTES;
 
 /** A session cookie for a demo account (the demo seed's password). */
 async function signIn(base: string, email: string): Promise<string> {
@@ -63,7 +74,9 @@ async function signIn(base: string, email: string): Promise<string> {
 interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
-const freePort = () => 4100 + Math.floor(Math.random() * 800);
+// --port=N: ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
+let nextPort = 0;
+const freePort = () => (basePort ? basePort + (nextPort++ % 10) : 4100 + Math.floor(Math.random() * 800));
 
 async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: string; propertyId: string }> {
   let url: string;
@@ -97,7 +110,7 @@ async function planReport(url: string, dialect: Dialect): Promise<string> {
   const handle = connect({ url });
   const lines: string[] = [];
   // The three load routes, plus a common and a rare keyword (decision 0131: index or ordered scan).
-  const searches = [...ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })), { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" }, { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" }];
+  const searches = [...ALL_ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })), { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" }, { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" }];
   for (const route of searches) {
     const query = route.path.split("?")[1] ?? "";
     const plan = await explainListingSearch(handle.db, dialect, parseListingSearch(new URLSearchParams(query)));
@@ -128,6 +141,20 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
+/** CPU time a process has used so far (user + system, all threads), in ms, from the kernel. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are the 14th and 15th fields of the line (12th and 13th after the name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Load a server and tell its CPU cost per request (µs), which the other loads on a shared machine move less than req/s. */
+async function loadWithCpu(url: string, pid: number): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
+  const before = cpuMs(pid);
+  const result = await load(url);
+  return { result, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / Math.max(result.requests.total, 1) };
+}
+
 /** Peak resident memory of a process, from the kernel (VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -142,7 +169,7 @@ function load(url: string, duration = DURATION_S, headers: Record<string, string
 }
 
 /** The ceiling: a bare node:http server answering the same bytes from memory, in its own process. */
-async function ceiling(html: string): Promise<number> {
+async function startCeiling(html: string): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = freePort();
   const file = path.join(os.tmpdir(), `kn-ceiling-${port}.html`);
   fs.writeFileSync(file, html);
@@ -150,10 +177,23 @@ async function ceiling(html: string): Promise<number> {
     `http.createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-encoding":"gzip","content-length":body.length});s.end(body)}).listen(${port});`;
   const child = spawn(process.execPath, ["-e", code], { stdio: "ignore" });
   await waitFor(`http://localhost:${port}/`, 10_000);
-  const result = await load(`http://localhost:${port}/`);
-  child.kill();
-  fs.rmSync(file, { force: true });
-  return result.requests.average;
+  return {
+    url: `http://localhost:${port}/`,
+    pid: child.pid!,
+    stop: () => {
+      child.kill();
+      fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+async function ceiling(html: string): Promise<number> {
+  const server = await startCeiling(html);
+  try {
+    return (await load(server.url)).requests.average;
+  } finally {
+    server.stop();
+  }
 }
 
 const prepared = new Map<string, { url: string; propertyId: string }>();
@@ -187,7 +227,7 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
       console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors (ceiling ${Math.round(ceilingRps)} req/s)`);
     }
     const peak = peakRssMb(server.pid!);
-    const plans = pageCache && size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
+    const plans = pageCache && !only && size === Math.max(...sizes) ? await planReport(url, dialect) : undefined;
     return { dialect, size, pageCache, peakRssMb: peak, load: results, plans };
   } finally {
     server.kill();
@@ -228,13 +268,14 @@ async function measureFloor(): Promise<{ rps: number; p50: number; p99: number }
   }
 }
 
-interface Weight { route: string; js: number; css: number; html: number; requests: number }
+interface Weight { route: string; js: number; css: number; html: number; requests: number; photos: number }
 
 async function pageWeights(base: string, propertyId: string): Promise<Weight[]> {
-  const routes = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`]];
+  // Save-Data (issue 12): no JavaScript, no photo until tapped, HTML + CSS at most 30 KB gzip.
+  const routes: Array<[string, string, Record<string, string>?]> = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`], ["/listings with Save-Data", "/listings", { "Save-Data": "on" }]];
   const weights: Weight[] = [];
-  for (const [name, p] of routes) {
-    const html = await (await fetch(base + p)).text();
+  for (const [name, p, headers] of routes) {
+    const html = await (await fetch(base + p, { headers })).text();
     const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
     const moduleImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]);
     const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
@@ -244,7 +285,9 @@ async function pageWeights(base: string, propertyId: string): Promise<Weight[]> 
     for (const f of jsFiles) js += await gz(f);
     let css = 0;
     for (const f of styles) css += await gz(f);
-    weights.push({ route: name, js, css, html: gzipSync(html).length, requests: jsFiles.length + styles.length + 1 });
+    // Photos in the page (<img> elements; with Save-Data there should be none until tapped).
+    const photos = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].length;
+    weights.push({ route: name, js, css, html: gzipSync(html).length, requests: jsFiles.length + styles.length + 1, photos });
   }
   return weights;
 }
@@ -278,11 +321,159 @@ async function lighthouseRuns(base: string, propertyId: string): Promise<Lightho
   return rows;
 }
 
+/** Issue 12: a phone on 2G, as Chromium's network emulation makes it (Network.emulateNetworkConditions). */
+const TWO_G = { kbitPerSecond: 400, rttMs: 400, targetMs: 3000, runs: 3 };
+const TWO_G_FILE = "bench/2g.md";
+
+/**
+ * The time from the start of navigation until /listings' first result card is laid out and the
+ * page has painted (first-contentful-paint: the stylesheet, which blocks rendering, has arrived), in
+ * a fresh browser context each time (nothing cached in the browser), with the server's page cache
+ * warm, as a visitor finds it. Read from the page's own clock (performance.now(), whose origin is
+ * the navigation's start), polled every 20 ms.
+ */
+async function twoGFigures(base: string): Promise<string> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const rows: string[] = [];
+  try {
+    for (const saveData of [false, true]) {
+      const times: number[] = [];
+      let cardTop = 0;
+      let viewportHeight = 0;
+      // The first navigation warms the server's page cache for this variant; it is not counted.
+      for (let run = 0; run <= TWO_G.runs; run++) {
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          extraHTTPHeaders: saveData ? { "Save-Data": "on" } : {},
+        });
+        try {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+          await cdp.send("Network.emulateNetworkConditions", {
+            offline: false,
+            latency: TWO_G.rttMs,
+            downloadThroughput: (TWO_G.kbitPerSecond * 1000) / 8,
+            uploadThroughput: (TWO_G.kbitPerSecond * 1000) / 8,
+          });
+          await page.goto(`${base}/listings`, { waitUntil: "commit", timeout: 60_000 });
+          const handle = await page.waitForFunction(
+            () => {
+              const card = document.querySelector('[data-testid="property-card"]');
+              const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
+              if (!card || !painted || card.getBoundingClientRect().height === 0) return false;
+              return { ms: performance.now(), top: card.getBoundingClientRect().top + window.scrollY, viewport: window.innerHeight };
+            },
+            undefined,
+            { polling: 20, timeout: 60_000 },
+          );
+          const seen = (await handle.jsonValue()) as { ms: number; top: number; viewport: number };
+          if (run > 0) times.push(seen.ms);
+          cardTop = seen.top;
+          viewportHeight = seen.viewport;
+        } finally {
+          await context.close();
+        }
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      const where = cardTop < viewportHeight ? "in the first screen" : `${Math.round(cardTop)} px down, below the first screen (${viewportHeight} px)`;
+      rows.push(`| ${saveData ? "on" : "off"} | ${Math.round(median)} | ${sorted.map((t) => Math.round(t)).join(", ")} | ${median <= TWO_G.targetMs ? "yes" : "no"} | ${where} |`);
+      console.log(`  2G, Save-Data ${saveData ? "on" : "off"}: first result after ${Math.round(median)} ms (runs: ${sorted.map((t) => Math.round(t)).join(", ")} ms)`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return [
+    `Debian's Chromium, network emulation ${TWO_G.kbitPerSecond} kbit/s down and up, ${TWO_G.rttMs} ms RTT, 412×823 mobile viewport, a fresh context (empty browser cache) per run, the server's page cache warm. Time from the start of navigation until /listings' first result card is laid out and the page has painted; median of ${TWO_G.runs} runs. Target (issue 12): ${TWO_G.targetMs / 1000} s.`,
+    "",
+    "| Save-Data | First result ms (median) | Runs ms | ≤ 3 s | The card |",
+    "|---|---:|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+/** --2g: only the 2G figure, on the demo data and 1 000 listings, into bench/2g.md and RESULTS.md. */
+async function twoGOnly() {
+  const { url } = await prepareDatabase("sqlite", sizes[0]);
+  const port = freePort();
+  const server = await startServer(url, port);
+  let section: string;
+  try {
+    section = await twoGFigures(`http://localhost:${port}`);
+  } finally {
+    server.kill();
+  }
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  fs.writeFileSync(TWO_G_FILE, `Measured on commit \`${commit}\`, ${new Date().toISOString().slice(0, 16)}Z (\`npm run bench -- --2g\`).\n\n${section}\n`);
+  // Into the last full report, in place of the section it had.
+  const results = fs.existsSync("bench/RESULTS.md") ? fs.readFileSync("bench/RESULTS.md", "utf8") : "# Benchmark results\n";
+  const withoutOld = results.replace(/\n## 2G: \/listings' first result\n[\s\S]*?(?=\n## |$)/, "\n");
+  const at = withoutOld.indexOf("\n## CPU profiles");
+  const block = `\n## 2G: /listings' first result\n\n${fs.readFileSync(TWO_G_FILE, "utf8").trim()}\n`;
+  fs.writeFileSync("bench/RESULTS.md", at === -1 ? `${withoutOld.trimEnd()}\n${block}` : `${withoutOld.slice(0, at)}${block}${withoutOld.slice(at)}`);
+  console.log(`Written to ${TWO_G_FILE} and bench/RESULTS.md`);
+  process.exit(0);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * --only: each matching (visitor) route on SQLite with the page cache on, and the ceiling answering
+ * the same bytes, loaded in turn for --rounds rounds (3) of DURATION_S each. On a shared machine a
+ * single pair can land on a busy and a quiet second; each round's ratio is printed, and the median.
+ */
+async function quickLook() {
+  const routes = ROUTES.filter((r) => !r.as);
+  if (routes.length === 0) throw new Error(`no visitor route's name contains "${only}"`);
+  const rounds = Number(args.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 3);
+  for (const size of sizes) {
+    const { url, propertyId } = await prepareDatabase("sqlite", size);
+    const port = freePort();
+    const server = await startServer(url, port);
+    try {
+      for (const route of routes) {
+        const target = await fetch(`http://localhost:${port}${typeof route.path === "function" ? route.path(propertyId) : route.path}`);
+        const html = await target.text();
+        if (!target.ok) throw new Error(`${target.url} answered ${target.status}`);
+        const ceilingServer = await startCeiling(html);
+        try {
+          await new Promise<void>((resolve) => autocannon({ url: target.url, connections: 10, duration: 2 }, () => resolve()));
+          const ratios: number[] = [];
+          // The ceiling's CPU a request over ours: what the req/s ratio would be with the CPU to ourselves.
+          const cpuRatios: number[] = [];
+          for (let round = 1; round <= rounds; round++) {
+            const ours = await loadWithCpu(target.url, server.pid!);
+            const bare = await loadWithCpu(ceilingServer.url, ceilingServer.pid);
+            const errors = ours.result.errors + ours.result.non2xx;
+            ratios.push(ours.result.requests.average / bare.result.requests.average);
+            cpuRatios.push(bare.cpuUsPerRequest / ours.cpuUsPerRequest);
+            console.log(
+              `  ${size.toLocaleString("en")} properties, ${route.name}, round ${round}: ours ${Math.round(ours.result.requests.average)} req/s (p99 ${ours.result.latency.p99} ms, ${errors} errors, ${Math.round(ours.cpuUsPerRequest)} µs CPU a request), ` +
+                `ceiling ${Math.round(bare.result.requests.average)} req/s (${Math.round(bare.cpuUsPerRequest)} µs CPU a request), ours / ceiling ${ratios.at(-1)!.toFixed(2)} in req/s, ${cpuRatios.at(-1)!.toFixed(2)} in CPU a request`,
+            );
+          }
+          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+          console.log(`  ${size.toLocaleString("en")} properties, ${route.name}: median ours / ceiling ${median(ratios).toFixed(2)} in req/s, ${median(cpuRatios).toFixed(2)} in CPU a request, over ${rounds} rounds`);
+        } finally {
+          ceilingServer.stop();
+        }
+      }
+    } finally {
+      server.kill();
+    }
+  }
+  process.exit(0);
+}
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (only) return quickLook();
+  if (args.includes("--2g")) return twoGOnly();
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
 
@@ -307,9 +498,12 @@ async function main() {
   const server = await startServer(url, port);
   let weights: Weight[] = [];
   let lighthouseRows: LighthouseRow[] = [];
+  let twoG = "";
   try {
     weights = await pageWeights(`http://localhost:${port}`, propertyId);
     if (!skipLighthouse) lighthouseRows = await lighthouseRuns(`http://localhost:${port}`, propertyId);
+    console.log("\n▶ 2G");
+    twoG = await twoGFigures(`http://localhost:${port}`);
   } finally {
     server.kill();
   }
@@ -343,12 +537,13 @@ async function main() {
       lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
     }
   }
-  lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | Requests |", "|---|---:|---:|---:|---:|");
-  for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${w.requests} |`);
+  lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | HTML + CSS | Requests | Photos in the HTML |", "|---|---:|---:|---:|---:|---:|---:|");
+  for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`);
   if (lighthouseRows.length) {
     lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
     for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
   }
+  lines.push("", "## 2G: /listings' first result", "", twoG);
   // CPU profiles are taken by `npm run bench:profile` (one file per change, before and after) and
   // kept beside the results, since a profile explains a figure above.
   const profileDir = "bench/profiles";

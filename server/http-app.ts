@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
@@ -117,6 +118,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
     },
   });
+  // The same check for a URL the bare listener left to Express (one whose query may name ?lng=).
   app.use((req, res, next) => (visitorPages.serveStored(req, res) ? undefined : next()));
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
@@ -167,5 +169,12 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       next(error);
     }
   });
+  // Every server made from this app (server/index.ts, the tests' harnesses) answers stored static
+  // pages from the http listener itself, before Express sets up its request (decision 0145); the
+  // rest is handed to Express unchanged.
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!visitorPages.serveStoredBare(req, res)) app(req, res);
+  };
+  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(listener).listen(...args)) as typeof app.listen;
   return app;
 }

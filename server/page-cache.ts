@@ -21,6 +21,7 @@
 // Signed-in pages are never cached.
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
 import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
@@ -28,7 +29,9 @@ import { detectLanguage } from "../app/language.server";
 import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
-const cookieValue = (cookies: string, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1] ?? "";
+// Compiled once: a cache hit reads both cookies, and building a RegExp per read showed in its profile.
+const COOKIE_PATTERNS = { kn_lang: /(?:^|;\s*)kn_lang=([^;]*)/, kn_theme: /(?:^|;\s*)kn_theme=([^;]*)/ };
+const cookieValue = (cookies: string, name: keyof typeof COOKIE_PATTERNS) => COOKIE_PATTERNS[name].exec(cookies)?.[1] ?? "";
 
 /**
  * Headers never replayed from memory: they belong to one response (length, framing, date, cookies),
@@ -64,6 +67,8 @@ interface StaticCachedPage {
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
   etag: string;
   headers: StoredHeaders;
+  /** Each answer's full header list, flat (answersFor). */
+  answers: { notModified: Array<string | string[]>; br: Array<string | string[]>; gzip: Array<string | string[]>; identity: Array<string | string[]> };
   storedAt: number;
 }
 
@@ -71,6 +76,15 @@ type CachedPage = NonceCachedPage | StaticCachedPage;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
+
+/** True when `text` percent-decoded contains `word`, or cannot be decoded (then nobody can tell). */
+function mayDecodeTo(text: string, word: string): boolean {
+  try {
+    return decodeURIComponent(text).includes(word);
+  } catch {
+    return true;
+  }
+}
 
 /** Both encodings, on libuv's thread pool. Brotli at 9: most of 11's gain for a fraction of its cost. */
 async function compressed(identity: Buffer): Promise<StaticCachedPage["bodies"]> {
@@ -87,25 +101,90 @@ async function compressed(identity: Buffer): Promise<StaticCachedPage["bodies"]>
   return { identity, gzip: gz, br };
 }
 
-/** Answers a stored static page: 304 when the browser holds it, else the bytes it can read. */
-function sendStoredBytes(req: Request, res: Response, page: StaticCachedPage) {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("X-Page-Cache", "hit");
-  res.vary("Accept-Encoding");
-  if (matchesIfNoneMatch(req.headers["if-none-match"], page.etag)) {
-    res.removeHeader("Content-Type");
-    res.status(304).end();
-    return;
+/**
+ * Whether `Accept-Encoding` accepts `name`, read as Express's req.acceptsEncodings() (negotiator)
+ * reads it: the token as sent, accepted unless its q is 0 or unreadable. Browsers send no
+ * q-values here; an encoding refused with q=0 is not accepted. Also used on the bare listener,
+ * where Express has not run.
+ */
+function acceptsEncoding(header: string | undefined, name: "br" | "gzip"): boolean {
+  if (!header) return false;
+  for (const part of header.split(",")) {
+    const match = /^\s*([^\s;]+)\s*(?:;(.*))?$/.exec(part.trim());
+    if (!match || match[1] !== name) continue;
+    let q = 1;
+    for (const param of match[2]?.split(";") ?? []) {
+      const [key, value] = param.trim().split("=");
+      if (key === "q") {
+        q = parseFloat(value ?? "");
+        break;
+      }
+    }
+    if (q > 0) return true;
   }
-  // Brotli whenever the browser accepts it (it is the smaller), else gzip, else the plain bytes.
-  // Browsers send no q-values here; an encoding refused with q=0 is not in the list.
-  const accepted = req.acceptsEncodings() as string[];
-  const encoding = accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : "identity";
-  const body = encoding === "br" ? page.bodies.br : encoding === "gzip" ? page.bodies.gzip : page.bodies.identity;
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.status(200).end(body);
+  return false;
+}
+
+// Browsers send a handful of distinct Accept-Encoding values: each is read once (at most 100 kept).
+const encodingChoices = new Map<string, "br" | "gzip" | "identity">();
+
+/** Brotli whenever the browser accepts it (it is the smaller), else gzip, else the plain bytes. */
+export function storedEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const header = acceptEncoding ?? "";
+  let choice = encodingChoices.get(header);
+  if (choice === undefined) {
+    choice = acceptsEncoding(header, "br") ? "br" : acceptsEncoding(header, "gzip") ? "gzip" : "identity";
+    if (encodingChoices.size >= 100) encodingChoices.clear();
+    encodingChoices.set(header, choice);
+  }
+  return choice;
+}
+
+/** `Vary` with Accept-Encoding added, as res.vary() adds it. */
+function varyWithEncoding(vary: string | undefined): string {
+  if (!vary) return "Accept-Encoding";
+  const fields = vary.split(",").map((f) => f.trim().toLowerCase());
+  return fields.includes("*") || fields.includes("accept-encoding") ? vary : `${vary}, Accept-Encoding`;
+}
+
+/**
+ * The whole header list of each answer a stored page can give, made once when it is stored:
+ * (name, value, name, value, ...), as res.writeHead takes it, so a hit sets nothing one by one.
+ */
+function answersFor(headers: StoredHeaders, etag: string, bodies: StaticCachedPage["bodies"]): StaticCachedPage["answers"] {
+  const common: Array<string | string[]> = [];
+  let vary: string | undefined;
+  for (const [name, value] of headers) {
+    if (name === "vary") vary = Array.isArray(value) ? value.join(", ") : value;
+    else common.push(name, value);
+  }
+  common.push("etag", etag, "x-page-cache", "hit", "vary", varyWithEncoding(vary));
+  const withBody = (encoding: string | null, body: Buffer) => [...common, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(body.length)];
+  const notModified: Array<string | string[]> = [];
+  for (let i = 0; i < common.length; i += 2) if (common[i] !== "content-type") notModified.push(common[i], common[i + 1]);
+  return { notModified, br: withBody("br", bodies.br), gzip: withBody("gzip", bodies.gzip), identity: withBody(null, bodies.identity) };
+}
+
+/**
+ * Answers a stored static page: 304 when the browser holds it, else the bytes it can read.
+ * `bare`: the request came straight from the http listener (no middleware touched `res`), so the
+ * whole header list goes to writeHead at once; in Express's chain the headers are set one by one,
+ * through whatever the middleware in front wrapped.
+ */
+function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: StaticCachedPage, bare: boolean) {
+  const notModified = matchesIfNoneMatch(req.headers["if-none-match"], page.etag);
+  const encoding = notModified ? null : storedEncoding(req.headers["accept-encoding"]);
+  const headers = encoding ? page.answers[encoding] : page.answers.notModified;
+  const status = notModified ? 304 : 200;
+  const body = encoding ? page.bodies[encoding] : undefined;
+  if (bare) {
+    res.writeHead(status, headers);
+  } else {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1]);
+    if (notModified) res.removeHeader("Content-Type");
+    res.statusCode = status;
+  }
+  res.end(body);
 }
 
 export interface PageCacheOptions {
@@ -134,6 +213,8 @@ function fetchRequest(req: Request): globalThis.Request {
 
 export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage, shared }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
+  // Keys of static pages whose compressed copies are being made.
+  const compressing = new Set<string>();
   // Bumped on every clear: a page whose render began before a change is not stored after it.
   let generation = 0;
   const clearHere = () => {
@@ -150,12 +231,11 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
   // Request to ask it cost more than the rest of a cache hit, and visitors send few distinct
   // combinations, so the answers are remembered (at most 1 000, then forgotten all at once).
   const languages = new Map<string, string>();
-  const languageKey = (req: Request): string => {
-    const lng = req.query.lng;
-    return [typeof lng === "string" ? lng : JSON.stringify(lng ?? ""), cookieValue(req.headers.cookie ?? "", "kn_lang"), req.get("Accept-Language") ?? ""].join("\u0000");
-  };
+  // `lng` as Express's query parser gives it (req.query.lng); undefined when the URL has none.
+  const languageKey = (lng: unknown, req: IncomingMessage): string =>
+    [typeof lng === "string" ? lng : JSON.stringify(lng ?? ""), cookieValue(req.headers.cookie ?? "", "kn_lang"), req.headers["accept-language"] ?? ""].join("\u0000");
   const languageFor = async (req: Request): Promise<string> => {
-    const key = languageKey(req);
+    const key = languageKey(req.query.lng, req);
     const known = languages.get(key);
     if (known !== undefined) return known;
     const language = await languageOf(fetchRequest(req));
@@ -206,8 +286,22 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
 
   // Everything a visitor's page depends on: the URL, the language the app chose, the theme
   // cookie and Save-Data.
-  const pageKey = (req: Request, language: string): string =>
-    [req.originalUrl, language, cookieValue(req.headers.cookie ?? "", "kn_theme"), req.get("Save-Data")?.toLowerCase() === "on" ? "save-data" : ""].join("|");
+  // req.url on the bare listener is what Express calls req.originalUrl.
+  const pageKey = (url: string, req: IncomingMessage, language: string): string =>
+    [url, language, cookieValue(req.headers.cookie ?? "", "kn_theme"), String(req.headers["save-data"] ?? "").toLowerCase() === "on" ? "save-data" : ""].join("|");
+
+  /** A visitor's GET of a static page stored and still fresh, when the language rule's answer is already known. */
+  const storedFor = (req: IncomingMessage, url: string, lng: unknown): StaticCachedPage | undefined => {
+    if (req.method !== "GET" || ttlMs <= 0 || SESSION_COOKIE.test(req.headers.cookie ?? "")) return undefined;
+    const language = languages.get(languageKey(lng, req));
+    if (language === undefined) return undefined;
+    const key = pageKey(url, req, language);
+    const hit = pages.get(key);
+    if (!hit || hit.kind !== "bytes" || now() - hit.storedAt >= ttlMs) return undefined;
+    pages.delete(key);
+    pages.set(key, hit);
+    return hit;
+  };
 
   /**
    * The fast path, run before every other middleware (server/http-app.ts): a visitor's request for
@@ -216,16 +310,24 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
    * them). False for anything else, which then goes through the whole chain as before.
    */
   const serveStored = (req: Request, res: Response): boolean => {
-    if (req.method !== "GET" || ttlMs <= 0 || SESSION_COOKIE.test(req.headers.cookie ?? "")) return false;
-    const language = languages.get(languageKey(req));
-    if (language === undefined) return false;
-    const key = pageKey(req, language);
-    const hit = pages.get(key);
-    if (!hit || hit.kind !== "bytes" || now() - hit.storedAt >= ttlMs) return false;
-    pages.delete(key);
-    pages.set(key, hit);
-    sendStoredBytes(req, res, hit);
-    return true;
+    const hit = storedFor(req, req.originalUrl, req.query.lng);
+    if (hit) sendStoredBytes(req, res, hit, false);
+    return hit !== undefined;
+  };
+
+  /**
+   * The same, straight from the http listener, before Express: its request set-up (prototypes,
+   * query parsing, the router) was most of what a hit still cost (decision 0145). Without Express
+   * there is no req.query; a URL whose query may name `lng` (Express's parser decodes keys and
+   * reads `[lng]` as `lng`) goes on to Express, where serveStored answers it with the parsed value.
+   */
+  const serveStoredBare = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? "/";
+    const search = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
+    if (search.includes("lng") || (search.includes("%") && mayDecodeTo(search, "lng"))) return false;
+    const hit = storedFor(req, url, undefined);
+    if (hit) sendStoredBytes(req, res, hit, true);
+    return hit !== undefined;
   };
 
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
@@ -243,7 +345,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
       // A URL or header the rule cannot read: render it, never cache it.
       return next();
     }
-    const key = pageKey(req, language);
+    const key = pageKey(req.originalUrl, req, language);
     const nonce = String(res.locals.cspNonce ?? "");
 
     const hit = pages.get(key);
@@ -251,7 +353,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
       // Refresh its place, so the least recently used page goes first.
       pages.delete(key);
       pages.set(key, hit);
-      if (hit.kind === "bytes") return sendStoredBytes(req, res, hit);
+      if (hit.kind === "bytes") return sendStoredBytes(req, res, hit, false);
       res.status(200);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
@@ -307,12 +409,21 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
           pages.set(key, page);
         };
         if (!staticPage) store({ kind: "nonce", parts: body.toString("utf8").split(nonce), headers, storedAt: now() });
-        else {
+        else if (!compressing.has(key)) {
+          // When a busy page expires, every request renders it until the new copy is stored; each
+          // of those renders queued its own Brotli on the thread pool, so the first copy landed
+          // later and later and the renders went on for seconds. One compression per page at a time.
+          compressing.add(key);
           const storedAt = now();
-          compressed(body).then(
-            (bodies) => store({ kind: "bytes", bodies, etag: htmlEtag(body, ""), headers, storedAt }),
-            () => undefined, // Not stored: the next request renders the page again.
-          );
+          compressed(body)
+            .then(
+              (bodies) => {
+                const etag = htmlEtag(body, "");
+                store({ kind: "bytes", bodies, etag, headers, answers: answersFor(headers, etag, bodies), storedAt });
+              },
+              () => undefined, // Not stored: the next request renders the page again.
+            )
+            .finally(() => compressing.delete(key));
         }
       }
       return originalEnd(chunk, ...rest);
@@ -320,5 +431,5 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     next();
   };
 
-  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling(), serveStored });
+  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling(), serveStored, serveStoredBare });
 }

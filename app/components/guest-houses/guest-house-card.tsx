@@ -34,7 +34,7 @@ export function GuestHouseCard({ guestHouse, back, priority = false }: { guestHo
     <article className="card relative flex h-full flex-col overflow-hidden" data-testid="guest-house-card">
       {guestHouse.photo ? (
         <div className="aspect-[4/3] overflow-hidden">
-          <Photo photo={guestHouse.photo} alt="" priority={priority && !saveData} maxWidth={saveData ? 320 : 1024} className="aspect-[4/3]" />
+          <Photo photo={guestHouse.photo} alt="" priority={priority} tapToShow={saveData} className="aspect-[4/3]" />
         </div>
       ) : (
         <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">

@@ -42,8 +42,8 @@ export function PropertyCard({
           <Photo
             photo={property.photo}
             alt=""
-            priority={priority && !saveData}
-            maxWidth={saveData ? 320 : 1024}
+            priority={priority}
+            tapToShow={saveData}
             className="aspect-[4/3]"
           />
         </div>
