@@ -1,5 +1,7 @@
-// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000]
+// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --only search]
 //
+// --only search: only the three searches, every request rendered, at each size on each database,
+// and their p50 growth with their server's peak memory, written to their own section of RESULTS.md.
 // The benchmark, printed as tables and written to bench/RESULTS.md:
 // - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
 //   when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set;
@@ -24,10 +26,12 @@ import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-has
 import { explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
 import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
+import { sectionOf, withSection } from "./results-sections";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const skipLighthouse = args.includes("--skip-lighthouse");
+const onlySearch = args.includes("--only=search") || args[args.indexOf("--only") + 1] === "search";
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
 const CONNECTIONS = 50;
@@ -61,7 +65,9 @@ async function signIn(base: string, email: string): Promise<string> {
 interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
-const freePort = () => 4100 + Math.floor(Math.random() * 800);
+// BENCH_PORT: ports from there up, one per server, for a machine shared with other runs.
+let nextPort = Number(process.env.BENCH_PORT ?? 0);
+const freePort = () => (nextPort ? nextPort++ : 4100 + Math.floor(Math.random() * 800));
 
 async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: string; propertyId: string }> {
   let url: string;
@@ -70,7 +76,8 @@ async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: s
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(url + suffix, { force: true });
   } else {
     const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
-    const name = `kamernest_bench_${size}`;
+    // BENCH_DATABASE_PREFIX keeps two runs on one PostgreSQL server out of each other's databases.
+    const name = `${process.env.BENCH_DATABASE_PREFIX ?? "kamernest_bench"}_${size}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -167,7 +174,7 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
   const duration = pageCache ? DURATION_S : Math.max(5, Math.round(DURATION_S / 2));
   const results: LoadResult[] = [];
   try {
-    for (const route of ROUTES) {
+    for (const route of onlySearch ? ROUTES.slice(0, 3) : ROUTES) {
       if (route.as && pageCache) continue;
       const p = typeof route.path === "function" ? route.path(propertyId) : route.path;
       const headers: Record<string, string> = route.as ? { cookie: await signIn(`http://localhost:${port}`, route.as) } : {};
@@ -276,6 +283,49 @@ async function lighthouseRuns(base: string, propertyId: string): Promise<Lightho
   return rows;
 }
 
+/** The p50 of each search at the largest size over the smallest, every request rendered (target ≤ 1.5, issue 12). */
+function searchGrowth(runs: RunResult[], dialects: Dialect[]): string[] {
+  const lines: string[] = [];
+  for (const dialect of dialects) {
+    const small = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.min(...sizes));
+    const large = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.max(...sizes));
+    if (!small || !large || small === large) continue;
+    for (let i = 0; i < 3; i++) {
+      const a = small.load[i], b = large.load[i];
+      lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
+    }
+  }
+  return lines;
+}
+
+/** --only search: the searches' growth alone, in their own section of RESULTS.md. */
+async function searchOnly(dialects: Dialect[]) {
+  const runs: RunResult[] = [];
+  for (const dialect of dialects) for (const size of sizes) runs.push(await runLoad(dialect, size, false));
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  const dirty = execSync("git status --porcelain").toString().trim() !== "";
+  const body = [
+    "## Search growth alone (`npm run bench -- --only search`)",
+    "",
+    `Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)} at the end). Every request rendered (page cache off), ${CONNECTIONS} connections for ${Math.max(5, Math.round(DURATION_S / 2))} s per search. Target (issue 12): p50 at the largest size ≤ 1.5 × at the smallest.`,
+    "",
+    "| Database | Properties | Search | Req/s | p50 ms | p99 ms | Errors |",
+    "|---|---:|---|---:|---:|---:|---:|",
+    ...runs.flatMap((run) => run.load.map((l) => `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${l.errors} |`)),
+    "",
+    "p50 growth:",
+    "",
+    ...searchGrowth(runs, dialects),
+    "",
+    "Peak memory (resident, VmHWM) of the server process:",
+    "",
+    ...runs.map((run) => `- ${run.dialect}, ${run.size.toLocaleString("en")} properties: ${run.peakRssMb} MB`),
+  ].join("\n");
+  const file = "bench/RESULTS.md";
+  fs.writeFileSync(file, withSection(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n", "search", body));
+  console.log(`\n${body}\n\nWritten to ${file}`);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -283,6 +333,10 @@ async function main() {
   if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
+  if (onlySearch) {
+    await searchOnly(dialects);
+    process.exit(0);
+  }
 
   console.log("\n▶ the floor (../shared/bench-floor), before our runs");
   const floorBefore = await measureFloor();
@@ -331,16 +385,7 @@ async function main() {
   for (const l of runs[0]?.load ?? []) lines.push(`- ${l.route}: \`${l.url.replace(/[0-9a-f-]{36}/, "{id}")}\``);
   lines.push("", "Peak memory (resident, VmHWM) of the server process:", "");
   for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties, page cache ${run.pageCache ? "on" : "off"}: ${run.peakRssMb} MB`);
-  lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "");
-  for (const dialect of dialects) {
-    const small = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.min(...sizes));
-    const large = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.max(...sizes));
-    if (!small || !large || small === large) continue;
-    for (let i = 0; i < 3; i++) {
-      const a = small.load[i], b = large.load[i];
-      lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
-    }
-  }
+  lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "", ...searchGrowth(runs, dialects));
   lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | Requests |", "|---|---:|---:|---:|---:|");
   for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${w.requests} |`);
   if (lighthouseRows.length) {
@@ -358,7 +403,11 @@ async function main() {
   }
   lines.push("", "## Query plans at the largest size", "");
   for (const run of runs) if (run.plans) lines.push(`### ${run.dialect}`, "", run.plans.replace(/^### /gm, "#### "), "");
-  const report = lines.join("\n") + "\n";
+  // The plans' section is `npm run bench:plans`'s: kept as it is. The search-only section is left
+  // out, since the figures above supersede it.
+  const previous = fs.existsSync("bench/RESULTS.md") ? fs.readFileSync("bench/RESULTS.md", "utf8") : "";
+  const plansSection = sectionOf(previous, "plans");
+  const report = lines.join("\n") + "\n" + (plansSection ? `\n${plansSection}\n` : "");
   fs.writeFileSync("bench/RESULTS.md", report);
   console.log(`\n${report.split("## Query plans")[0]}`);
   console.log("Written to bench/RESULTS.md");
