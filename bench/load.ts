@@ -25,7 +25,7 @@ import {
   children, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, root, scratchDatabase, startInstance, startNginx, stopChildren,
 } from "../scripts/lib/cluster-kit";
 import { KINDS, percentile, runScenario, type ScenarioResult, type Slot, type Student } from "./load-scenario";
-import { readResults, RESULTS_FILE, withLoadSection } from "./results-section";
+import { readResults, RESULTS_FILE, withSection } from "./results-sections";
 
 type Setup = "postgres" | "sqlite";
 
@@ -300,7 +300,7 @@ async function main() {
   const section = report(runs);
   console.log(`\n${section}`);
   if (WRITE) {
-    fs.writeFileSync(path.join(root, RESULTS_FILE), withLoadSection(readResults(path.join(root, RESULTS_FILE)), section));
+    fs.writeFileSync(path.join(root, RESULTS_FILE), withSection(readResults(path.join(root, RESULTS_FILE)), "load", section));
     log(`written to ${RESULTS_FILE}`);
   }
   const failed = runs.filter((r) => r.result.serverErrors.length > 0 || !r.verification.ok);

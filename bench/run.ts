@@ -1,10 +1,12 @@
-// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000]
+// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --only search]
 // npm run bench -- --only=<part of a route's name> [--sizes=1000] [--port=3360] [--rounds=3] [--quick]
 //   a quick look at one cached route beside the node:http ceiling, back to back: SQLite only, page
 //   cache on, no floor, weights or Lighthouse; printed, never written to RESULTS.md.
 // npm run bench -- --2g [--port=3360]
 //   only the 2G figure (also part of the full run): written to bench/2g.md and into RESULTS.md.
 //
+// --only search: only the three searches, every request rendered, at each size on each database,
+// and their p50 growth with their server's peak memory, written to their own section of RESULTS.md.
 // The benchmark, printed as tables and written to bench/RESULTS.md:
 // - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
 //   when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set;
@@ -32,14 +34,16 @@ import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-has
 import { explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
 import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
-import { loadSectionOf, readResults, RESULTS_FILE } from "./results-section";
+import { readResults, RESULTS_FILE, sectionOf, withSection } from "./results-sections";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const skipLighthouse = args.includes("--skip-lighthouse");
-const only = args.find((a) => a.startsWith("--only="))?.slice(7);
-const basePort = Number(args.find((a) => a.startsWith("--port="))?.slice(7) ?? 0);
+const onlySearch = args.includes("--only=search") || args[args.indexOf("--only") + 1] === "search";
+// --only=<part of a route's name>, except --only search (above).
+const only = onlySearch ? undefined : args.find((a) => a.startsWith("--only="))?.slice(7);
+const basePort = Number(args.find((a) => a.startsWith("--port="))?.slice(7) ?? process.env.BENCH_PORT ?? 0);
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
 const CONNECTIONS = 50;
@@ -74,7 +78,7 @@ async function signIn(base: string, email: string): Promise<string> {
 interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
-// --port=N: ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
+// --port=N (or BENCH_PORT=N): ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
 let nextPort = 0;
 const freePort = () => (basePort ? basePort + (nextPort++ % 10) : 4100 + Math.floor(Math.random() * 800));
 
@@ -85,7 +89,8 @@ async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: s
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(url + suffix, { force: true });
   } else {
     const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
-    const name = `kamernest_bench_${size}`;
+    // BENCH_DATABASE_PREFIX keeps two runs on one PostgreSQL server out of each other's databases.
+    const name = `${process.env.BENCH_DATABASE_PREFIX ?? "kamernest_bench"}_${size}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -209,7 +214,7 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
   const duration = pageCache ? DURATION_S : Math.max(5, Math.round(DURATION_S / 2));
   const results: LoadResult[] = [];
   try {
-    for (const route of ROUTES) {
+    for (const route of onlySearch ? ROUTES.slice(0, 3) : ROUTES) {
       if (route.as && pageCache) continue;
       const p = typeof route.path === "function" ? route.path(propertyId) : route.path;
       const headers: Record<string, string> = route.as ? { cookie: await signIn(`http://localhost:${port}`, route.as) } : {};
@@ -419,6 +424,48 @@ async function twoGOnly() {
   process.exit(0);
 }
 
+/** The p50 of each search at the largest size over the smallest, every request rendered (target ≤ 1.5, issue 12). */
+function searchGrowth(runs: RunResult[], dialects: Dialect[]): string[] {
+  const lines: string[] = [];
+  for (const dialect of dialects) {
+    const small = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.min(...sizes));
+    const large = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.max(...sizes));
+    if (!small || !large || small === large) continue;
+    for (let i = 0; i < 3; i++) {
+      const a = small.load[i], b = large.load[i];
+      lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
+    }
+  }
+  return lines;
+}
+
+/** --only search: the searches' growth alone, in their own section of RESULTS.md. */
+async function searchOnly(dialects: Dialect[]) {
+  const runs: RunResult[] = [];
+  for (const dialect of dialects) for (const size of sizes) runs.push(await runLoad(dialect, size, false));
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  const dirty = execSync("git status --porcelain").toString().trim() !== "";
+  const body = [
+    "## Search growth alone (`npm run bench -- --only search`)",
+    "",
+    `Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)} at the end). Every request rendered (page cache off), ${CONNECTIONS} connections for ${Math.max(5, Math.round(DURATION_S / 2))} s per search. Target (issue 12): p50 at the largest size ≤ 1.5 × at the smallest.`,
+    "",
+    "| Database | Properties | Search | Req/s | p50 ms | p99 ms | Errors |",
+    "|---|---:|---|---:|---:|---:|---:|",
+    ...runs.flatMap((run) => run.load.map((l) => `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${l.errors} |`)),
+    "",
+    "p50 growth:",
+    "",
+    ...searchGrowth(runs, dialects),
+    "",
+    "Peak memory (resident, VmHWM) of the server process:",
+    "",
+    ...runs.map((run) => `- ${run.dialect}, ${run.size.toLocaleString("en")} properties: ${run.peakRssMb} MB`),
+  ].join("\n");
+  fs.writeFileSync(RESULTS_FILE, withSection(readResults(), "search", body));
+  console.log(`\n${body}\n\nWritten to ${RESULTS_FILE}`);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
@@ -476,6 +523,10 @@ async function main() {
   if (args.includes("--2g")) return twoGOnly();
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
+  if (onlySearch) {
+    await searchOnly(dialects);
+    process.exit(0);
+  }
 
   console.log("\n▶ the floor (../shared/bench-floor), before our runs");
   const floorBefore = await measureFloor();
@@ -527,16 +578,7 @@ async function main() {
   for (const l of runs[0]?.load ?? []) lines.push(`- ${l.route}: \`${l.url.replace(/[0-9a-f-]{36}/, "{id}")}\``);
   lines.push("", "Peak memory (resident, VmHWM) of the server process:", "");
   for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties, page cache ${run.pageCache ? "on" : "off"}: ${run.peakRssMb} MB`);
-  lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "");
-  for (const dialect of dialects) {
-    const small = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.min(...sizes));
-    const large = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.max(...sizes));
-    if (!small || !large || small === large) continue;
-    for (let i = 0; i < 3; i++) {
-      const a = small.load[i], b = large.load[i];
-      lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)})`);
-    }
-  }
+  lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "", ...searchGrowth(runs, dialects));
   lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | HTML + CSS | Requests | Photos in the HTML |", "|---|---:|---:|---:|---:|---:|---:|");
   for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`);
   if (lighthouseRows.length) {
@@ -555,9 +597,11 @@ async function main() {
   }
   lines.push("", "## Query plans at the largest size", "");
   for (const run of runs) if (run.plans) lines.push(`### ${run.dialect}`, "", run.plans.replace(/^### /gm, "#### "), "");
-  // The mixed load's section (npm run bench:load) is measured separately: keep it as it was.
-  const loadSection = loadSectionOf(readResults());
-  const report = lines.join("\n") + "\n" + (loadSection ? `\n${loadSection}\n` : "");
+  // The sections other commands measure (npm run bench:load, npm run bench:plans) are kept as they
+  // are. The search-only section is left out, since the figures above supersede it.
+  const previous = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, "utf8") : "";
+  const kept = ["load", "plans"].map((name) => sectionOf(previous, name)).filter(Boolean);
+  const report = lines.join("\n") + "\n" + kept.map((section) => `\n${section}\n`).join("");
   fs.writeFileSync(RESULTS_FILE, report);
   console.log(`\n${report.split("## Query plans")[0]}`);
   console.log("Written to bench/RESULTS.md");

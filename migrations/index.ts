@@ -23,6 +23,7 @@ import * as commissionPayouts from "./2026-11-22T0025-commission-payouts";
 import * as searchIndex from "./2026-11-22T0027-search-index";
 import * as jobLeases from "./2026-11-22T0028-job-leases";
 import * as pageCacheGeneration from "./2026-11-22T0029-page-cache-generation";
+import * as listIndexes from "./2026-11-22T0031-list-indexes";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0027-search-index": searchIndex,
   "2026-11-22T0028-job-leases": jobLeases,
   "2026-11-22T0029-page-cache-generation": pageCacheGeneration,
+  "2026-11-22T0031-list-indexes": listIndexes,
 };

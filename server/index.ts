@@ -1,5 +1,6 @@
 // The server: configuration, database migration, demo seed, then HTTP. `npm start` runs this
 // after building; `npm run dev` runs it with Vite in the middle.
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -36,6 +37,8 @@ async function main() {
     url: config.databaseUrl,
     connectTimeoutMs: config.database.connectTimeoutMs,
     statementTimeoutMs: config.database.statementTimeoutMs,
+    // Synchronous, so a page's statements are all in the file when its response has been sent.
+    onQuery: config.queryLogFile ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`) : undefined,
     onAvailabilityChange: (available, error) => {
       if (available) console.info("[database] reachable again");
       else console.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);

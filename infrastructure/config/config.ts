@@ -99,6 +99,7 @@ const envSchema = z
         .optional(),
     ),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    QUERY_LOG_FILE: optionalText,
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
     BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
@@ -245,6 +246,8 @@ export interface Config {
   accountsCleanupIntervalMs: number;
   /** How long a visitor's page is kept in memory (0: never). */
   pageCacheTtlMs: number;
+  /** Every SQL statement appended here as a JSON line (`npm run bench:plans`); unset in production. */
+  queryLogFile?: string;
   /** Live visit bookings (pending, or confirmed and still ahead) one student may hold at once. */
   maxLiveVisitBookings: number;
   /** Sign-ups allowed from one IP address per 15 minutes. */
@@ -356,6 +359,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingNoticesIntervalMs: e.BOOKING_NOTICES_INTERVAL_MS,
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    queryLogFile: e.QUERY_LOG_FILE,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
     signUpsPerIp: e.SIGN_UPS_PER_IP,
   };

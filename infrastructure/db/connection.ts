@@ -1,6 +1,6 @@
 import path from "node:path";
 import fs from "node:fs";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from "kysely";
 import { SchemaScopedPostgresDialect } from "./schema-scoped-introspector";
 import SQLite from "better-sqlite3";
 import pg from "pg";
@@ -46,6 +46,8 @@ export interface ConnectOptions {
   statementTimeoutMs?: number;
   /** Told when the database becomes unreachable or reachable again (the server logs it). */
   onAvailabilityChange?: (available: boolean, error?: unknown) => void;
+  /** Told every statement as it was sent (Kysely's log hook): `npm run bench:plans` explains them. */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 const DEFAULT_PING_TIMEOUT_MS = 1500;
@@ -57,10 +59,15 @@ export function isPostgresUrl(url: string): boolean {
 
 export function connect(options: ConnectOptions): DatabaseHandle {
   if (isPostgresUrl(options.url)) return connectPostgres(options);
-  return connectSqlite(options.url);
+  return connectSqlite(options.url, options.onQuery);
 }
 
-function connectSqlite(file: string): DatabaseHandle {
+function queryLog(onQuery: ConnectOptions["onQuery"]) {
+  if (!onQuery) return {};
+  return { log: (event: LogEvent) => onQuery(event.query.sql, event.query.parameters) };
+}
+
+function connectSqlite(file: string, onQuery?: ConnectOptions["onQuery"]): DatabaseHandle {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -68,7 +75,7 @@ function connectSqlite(file: string): DatabaseHandle {
   // Writers wait for each other instead of failing at once with SQLITE_BUSY.
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...queryLog(onQuery) });
   const state = availability();
   const handle: DatabaseHandle = {
     db,
@@ -107,7 +114,7 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   pool.on("error", (error) => state.down(error));
   const dialectConfig = { pool: watchedPool(pool, state, statementTimeoutMs) };
   const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresDialect(dialectConfig);
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, ...queryLog(options.onQuery) });
   const handle: DatabaseHandle = {
     db,
     dialect: "postgres",

@@ -1,0 +1,49 @@
+// The flagging of `npm run bench:plans` (decision 0147), on plans as the two engines print them.
+import { describe, expect, it } from "vitest";
+import { findScans } from "../../bench/plan-scans";
+import { sectionOf, withSection } from "../../bench/results-sections";
+
+const large = new Set(["properties", "bookings", "profiles", "payments"]);
+
+describe("findScans", () => {
+  it("flags a SQLite scan sorted in full, and maps the alias back to its table", () => {
+    const statement = 'select "b"."id" from "bookings" as "b" order by "b"."created_at" desc limit ? offset ?';
+    const plan = "SCAN b\nSEARCH p USING INDEX sqlite_autoindex_properties_1 (id=?)\nUSE TEMP B-TREE FOR ORDER BY";
+    expect(findScans("sqlite", plan, statement, large)).toEqual([{ table: "bookings", kind: "full scan", line: "SCAN b" }]);
+  });
+
+  it("calls a SQLite read in index order under a LIMIT capped, and a range search nothing", () => {
+    const capped = findScans("sqlite", "SCAN properties USING INDEX properties_rent_idx\nCORRELATED SCALAR SUBQUERY 1\n  SEARCH agents USING INDEX sqlite_autoindex_agents_1 (user_id=?)", "select 1 from properties order by monthly_rent limit ?", large);
+    expect(capped.map((f) => f.kind)).toEqual(["capped scan"]);
+    expect(findScans("sqlite", "SEARCH b USING INDEX bookings_created_idx (created_at<?)", 'select * from "bookings" as "b" where created_at < ? limit 20', large)).toEqual([]);
+  });
+
+  it("flags a SQLite count of a whole table, and leaves small tables alone", () => {
+    expect(findScans("sqlite", "SCAN profiles USING COVERING INDEX profiles_created_idx", 'select count(*) as "n" from "profiles"', large).map((f) => f.kind)).toEqual(["full scan"]);
+    expect(findScans("sqlite", "SCAN reviews", 'select * from "reviews"', large)).toEqual([]);
+  });
+
+  it("flags a PostgreSQL seq scan feeding a sort or hash, not one stopped by a Limit", () => {
+    const sorted = "Limit\n  ->  Sort\n        Sort Key: created_at DESC\n        ->  Seq Scan on payments p";
+    expect(findScans("postgres", sorted, "select * from payments p order by created_at desc limit $1", large).map((f) => f.kind)).toEqual(["full scan"]);
+    const stopped = "Aggregate\n  ->  Limit\n        ->  Seq Scan on properties\n              Filter: (hidden_at IS NULL)";
+    expect(findScans("postgres", stopped, "select count(*) from (select 1 from properties limit $1) m", large).map((f) => f.kind)).toEqual(["capped scan"]);
+  });
+
+  it("tells a PostgreSQL index range from a whole-index read", () => {
+    const ranged = "Index Scan using bookings_student_idx on bookings\n  Index Cond: (student_id = $1)";
+    expect(findScans("postgres", ranged, "select * from bookings where student_id = $1", large)).toEqual([]);
+    const whole = "Index Only Scan using profiles_created_idx on profiles";
+    expect(findScans("postgres", whole, "select count(*) from profiles", large).map((f) => f.kind)).toEqual(["full scan"]);
+  });
+});
+
+describe("RESULTS.md sections", () => {
+  it("replaces a section in place and appends one that is missing", () => {
+    const text = withSection("# Benchmark results\n\nfigures", "plans", "first");
+    expect(sectionOf(text, "plans")).toBe("<!-- bench:plans start -->\nfirst\n<!-- bench:plans end -->");
+    const again = withSection(`${text}\n\nafter`, "plans", "second $& kept");
+    expect(again).toBe("# Benchmark results\n\nfigures\n\n<!-- bench:plans start -->\nsecond $& kept\n<!-- bench:plans end -->\n\n\nafter");
+    expect(sectionOf(again, "search")).toBeNull();
+  });
+});
