@@ -3,6 +3,7 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
 import type { Config } from "../infrastructure/config/config";
 import type { DatabaseHandle } from "../infrastructure/db/connection";
+import { logger, type Logger } from "../infrastructure/logging/logger";
 import type { AccountsDeps } from "../domain/accounts/accounts.deps";
 import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
@@ -41,6 +42,8 @@ export type CurrentUser = SessionUser;
 export interface Services {
   config: Config;
   database: DatabaseHandle;
+  /** The server's logger (infrastructure/logging): its lines carry the request's id by themselves. */
+  log: Logger;
   publicConfig: PublicConfig;
   /** The cookie session: holds the database session id and one-time toasts, nothing else. */
   sessionStorage: SessionStorage<Record<string, unknown>, FlashData>;
@@ -114,6 +117,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   return {
     config,
     database,
+    log: logger,
     publicConfig: {
       support: config.support,
       chatWidgetSrc: config.chatWidgetSrc ?? null,

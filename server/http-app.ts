@@ -17,6 +17,8 @@ import { pageCache } from "./page-cache";
 import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
+import { requestIds } from "./request-id";
+import { logger } from "../infrastructure/logging/logger";
 import { STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -103,6 +105,8 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Only the proxies TRUST_PROXY names may set the client's address (never the leftmost
   // X-Forwarded-For, which the client writes): see infrastructure/config/config.ts.
   app.set("trust proxy", config.trustProxy);
+  // First of all, so every answer (a stored page's too) has its X-Request-Id and access line.
+  app.use(requestIds());
   // Visitors' pages from memory for a few seconds (server/page-cache.ts). A static page already
   // stored is answered here, before anything else runs (it was stored with its security headers
   // and policy); everything else goes through the chain, and the cache's middleware below.
@@ -152,7 +156,12 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     try {
       const request = remixRequest(req, res);
       // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
-      const context = { services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined } as AppLoadContext;
+      const context = {
+        services,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        clientIp: req.ip ?? undefined,
+        requestId: String(res.locals.requestId),
+      } as AppLoadContext;
       const response = await handleRequest(request, context);
       // The database went away while this page was being made: the same 503 page as the gate's,
       // not a generic error page. Resource routes (/readyz) and the browser's data requests keep
@@ -165,6 +174,13 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     } catch (error) {
       next(error);
     }
+  });
+  // An error no route answered (Express's own handler would print it with console.error and
+  // answer an untranslated page): one log line, and the translated 500 page with the reference.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    logger.error({ err: error }, "request failed");
+    if (res.headersSent) return next(error);
+    sendStatusPage(req, res, "error");
   });
   return app;
 }

@@ -45,6 +45,8 @@ const NOT_REPLAYED = new Set([
   "etag",
   "content-security-policy",
   "x-page-cache",
+  // Each answer has its own (server/request-id.ts): a stored page must not repeat the first one's.
+  "x-request-id",
   DATA_CHANGED_HEADER.toLowerCase(),
 ]);
 
