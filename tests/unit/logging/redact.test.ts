@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createLogger, logger, prettyLine } from "../../../infrastructure/logging/logger";
 import { maskPhone, redactLine } from "../../../infrastructure/logging/redact";
+import { loadConfig } from "../../../infrastructure/config/config";
 
 function loggerWithLines() {
   const lines: string[] = [];
@@ -88,5 +89,14 @@ describe("the process logger under Vitest", () => {
     expect(spy).toHaveBeenCalledTimes(1);
     expect(String(spy.mock.calls[0][0])).toContain("unexpected failure");
     expect(String(spy.mock.calls[0][0])).toContain("disk full");
+  });
+});
+
+describe("LOG_LEVEL and LOG_FORMAT", () => {
+  it("default to info and JSON, and a bad value stops the server naming the variable", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).logging).toEqual({ level: "info", format: "json" });
+    expect(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", LOG_FORMAT: "pretty" }).logging).toEqual({ level: "warn", format: "pretty" });
+    expect(() => loadConfig({ NODE_ENV: "test", LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ NODE_ENV: "test", LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   });
 });
