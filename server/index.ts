@@ -102,7 +102,7 @@ async function main() {
 }
 
 main().catch((error) => {
+  // The log's destinations are written asynchronously but flushed when the process exits.
   logger.fatal({ err: error }, "the server could not start");
-  // stdout is written asynchronously: let the line out before the process ends.
-  logger.flush(() => process.exit(1));
+  process.exit(1);
 });

@@ -11,9 +11,10 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type LogFormat = "json" | "pretty";
 
-/** Where finished lines go: stdout, or (tests) a function. */
+/** Where finished lines go: stdout (errors: stderr), or (tests) a function. */
 export interface LineSink {
-  write(line: string): void;
+  /** `isError`: the line is at level error or fatal. */
+  write(line: string, isError?: boolean): void;
 }
 
 const requestScope = new AsyncLocalStorage<{ requestId: string }>();
@@ -59,7 +60,15 @@ export const consoleSink: LineSink = {
   },
 };
 
-const stdoutSink = (): LineSink => pino.destination({ dest: 1, sync: false });
+/**
+ * JSON lines on stdout; error and fatal lines on stderr, so they still show where only stderr is
+ * watched (the browser tests' server, a terminal with stdout redirected). journald keeps both.
+ */
+function stdioSink(): LineSink {
+  const stdout = pino.destination({ dest: 1, sync: false });
+  const stderr = pino.destination({ dest: 2, sync: false });
+  return { write: (line, isError) => void (isError ? stderr : stdout).write(line) };
+}
 
 /**
  * The sink every line goes through: redaction first, then the format, then the target. Its target
@@ -70,7 +79,9 @@ class RedactingSink implements LineSink {
   constructor(public target: LineSink) {}
   write(line: string): void {
     const safe = redactLine(line);
-    this.target.write(this.format === "pretty" ? prettyLine(safe) : safe);
+    // pino writes "level" first: {"level":50 (error) or 60 (fatal).
+    const isError = /^\{"level":[56]\d\b/.test(safe);
+    this.target.write(this.format === "pretty" ? prettyLine(safe) : safe, isError);
   }
 }
 
@@ -97,7 +108,7 @@ function makeLogger(level: LogLevel, sink: LineSink): Logger {
 }
 
 const underTest = Boolean(process.env.VITEST);
-const rootSink = new RedactingSink(underTest ? consoleSink : stdoutSink());
+const rootSink = new RedactingSink(underTest ? consoleSink : stdioSink());
 
 /** The process's logger. Info by default (warn under Vitest, where only problems matter). */
 export const logger: Logger = makeLogger(underTest ? "warn" : "info", rootSink);
