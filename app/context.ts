@@ -7,6 +7,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The client's address as Express sees it (honours TRUST_PROXY), for per-IP rate limits. */
     clientIp?: string;
+    /** This request's id (X-Request-Id; decision 0137): the reference shown on error pages. */
+    requestId?: string;
   }
 }
 

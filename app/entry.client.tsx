@@ -5,7 +5,8 @@ import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
-import { SupportContext } from "./components/nonce";
+import { RequestIdContext, SupportContext } from "./components/nonce";
+import { browserRequestReference, watchDataRequests } from "./utils/request-reference";
 import { localeBackend } from "./utils/locale-backend";
 
 /**
@@ -61,15 +62,20 @@ async function hydrate() {
   const supportMeta = document.querySelector<HTMLMetaElement>('meta[name="kn-support"]');
   const [email = "", phone = ""] = (supportMeta?.content ?? "").split("|");
 
+  const requestReference = browserRequestReference();
+  watchDataRequests();
+
   holdEventsUntilFirstRender();
   startTransition(() => {
     hydrateRoot(
       document,
       <I18nextProvider i18n={i18next}>
         <SupportContext.Provider value={{ email, phone }}>
-          <StrictMode>
-            <RemixBrowser />
-          </StrictMode>
+          <RequestIdContext.Provider value={requestReference}>
+            <StrictMode>
+              <RemixBrowser />
+            </StrictMode>
+          </RequestIdContext.Provider>
         </SupportContext.Provider>
       </I18nextProvider>,
     );

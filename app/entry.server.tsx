@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { i18next, i18nInstance } from "./i18next.server";
-import { NonceContext, SupportContext } from "./components/nonce";
+import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
 import { STATIC_PAGE_HEADER } from "./static-page";
 
 const ABORT_DELAY = 5_000;
@@ -36,6 +36,8 @@ export default async function handleRequest(
   const nonce = staticPage ? "" : loadContext.cspNonce ?? "";
   if (staticPage) responseHeaders.set(STATIC_PAGE_HEADER, "1");
   const support = loadContext.services?.publicConfig.support ?? { email: "", phone: "" };
+  const requestId = loadContext.requestId;
+  const log = loadContext.services?.log;
   // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed. A
   // static page is always whole: a streamed Suspense boundary would need an inline script.
   const waitForAll = staticPage || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -45,9 +47,11 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <SupportContext.Provider value={{ email: support.email, phone: support.phone }}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
-          </I18nextProvider>
+          <RequestIdContext.Provider value={() => requestId}>
+            <I18nextProvider i18n={instance}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
+            </I18nextProvider>
+          </RequestIdContext.Provider>
         </SupportContext.Provider>
       </NonceContext.Provider>,
       {
@@ -72,7 +76,8 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell was sent are logged here; before it, Remix logs them itself.
-          if (shellRendered) console.error(error);
+          // The stream's callbacks may run outside the request's logging scope: the id is given.
+          if (shellRendered) log?.error({ err: error, reqId: requestId }, "page failed while streaming");
         },
       },
     );
@@ -80,8 +85,14 @@ export default async function handleRequest(
   });
 }
 
-/** Server-side errors are logged once, without leaking them to the page. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Server-side errors are logged once, without leaking them to the page; the line carries the
+ * request's id, which the error screen shows as the reference.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  const log = context.services?.log;
+  if (log) log.error({ err: error, reqId: context.requestId, path: new URL(request.url).pathname }, "request failed");
+  // A build run without our server (a test's own context): the console is all there is.
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 }

@@ -5,6 +5,7 @@ import type { Config } from "../infrastructure/config/config";
 import type { DatabaseHandle } from "../infrastructure/db/connection";
 import { createFileStorages, type FileStorages } from "../infrastructure/storage/create-file-storage";
 import { PhotoFileStore } from "../infrastructure/photos/photo-file-store";
+import { logger, type Logger } from "../infrastructure/logging/logger";
 import type { AccountsDeps } from "../domain/accounts/accounts.deps";
 import type { SessionUser } from "../domain/accounts/account.entity";
 import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
@@ -43,6 +44,8 @@ export type CurrentUser = SessionUser;
 export interface Services {
   config: Config;
   database: DatabaseHandle;
+  /** The server's logger (infrastructure/logging): its lines carry the request's id by themselves. */
+  log: Logger;
   publicConfig: PublicConfig;
   /** Photos (served by server/media.ts at /media/photos) and private documents. */
   files: FileStorages;
@@ -126,6 +129,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     config,
     database,
     files,
+    log: logger,
     publicConfig: {
       support: config.support,
       chatWidgetSrc: config.chatWidgetSrc ?? null,

@@ -1,6 +1,6 @@
 import http from "node:http";
 import path from "node:path";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
 import {
   createReadableStreamFromReadable,
@@ -19,6 +19,8 @@ import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-gener
 import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
 import { servePhotos } from "./media";
+import { requestIdFor, requestIds, type TrustRule } from "./request-id";
+import { logger } from "../infrastructure/logging/logger";
 import { STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -105,6 +107,8 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Only the proxies TRUST_PROXY names may set the client's address (never the leftmost
   // X-Forwarded-For, which the client writes): see infrastructure/config/config.ts.
   app.set("trust proxy", config.trustProxy);
+  // First of all, so every answer (a stored page's too) has its X-Request-Id and access line.
+  app.use(requestIds());
   // Visitors' pages from memory for a few seconds (server/page-cache.ts). A static page already
   // stored is answered here, before anything else runs (it was stored with its security headers
   // and policy); everything else goes through the chain, and the cache's middleware below.
@@ -155,7 +159,12 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     try {
       const request = remixRequest(req, res);
       // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
-      const context = { services, cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? undefined } as AppLoadContext;
+      const context = {
+        services,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        clientIp: req.ip ?? undefined,
+        requestId: String(res.locals.requestId),
+      } as AppLoadContext;
       const response = await handleRequest(request, context);
       // The database went away while this page was being made: the same 503 page as the gate's,
       // not a generic error page. Resource routes (/readyz) and the browser's data requests keep
@@ -169,12 +178,28 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       next(error);
     }
   });
+  // An error no route answered (Express's own handler would print it with console.error and
+  // answer an untranslated page): one log line, and the translated 500 page with the reference.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    logger.error({ err: error }, "request failed");
+    if (res.headersSent) return next(error);
+    sendStatusPage(req, res, "error");
+  });
   // Every server made from this app (server/index.ts, the tests' harnesses) answers stored static
-  // pages from the http listener itself, before Express sets up its request (decision 0145); the
-  // rest is handed to Express unchanged.
-  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (!visitorPages.serveStoredBare(req, res)) app(req, res);
-  };
+  // pages from the http listener itself, before Express sets up its request (decision 0145).
+  const listener = storedPagesFirst(app, visitorPages);
   app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(listener).listen(...args)) as typeof app.listen;
   return app;
+}
+
+/**
+ * The http listener: a stored static page is answered before Express sets up its request
+ * (decision 0145); the rest is handed to Express unchanged. A stored page still carries a request
+ * id (the trusted proxy's, or one of ours) but writes no access line of its own: nginx's access log
+ * holds it under the same $request_id (decision 0137).
+ */
+export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">) {
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!visitorPages.serveStoredBare(req, res, () => requestIdFor(req, app.get("trust proxy fn") as TrustRule))) app(req, res);
+  };
 }

@@ -14,24 +14,27 @@ import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
 import { createShutdown, exitOnUnhandledRejection, publicDemoWarning } from "./process";
+import { configureLogging, logger } from "../infrastructure/logging/logger";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 
 async function main() {
-  exitOnUnhandledRejection(process);
+  exitOnUnhandledRejection(process, logger);
   let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // Said in plain text: the one who reads it is starting the server by hand.
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+  configureLogging(config.logging);
 
-  if (config.publicDemo) console.warn(publicDemoWarning(config.publicDemoReasons));
+  if (config.publicDemo) logger.warn({ reasons: config.publicDemoReasons }, publicDemoWarning(config.publicDemoReasons));
 
   const database = connect({
     url: config.databaseUrl,
@@ -40,8 +43,8 @@ async function main() {
     // Synchronous, so a page's statements are all in the file when its response has been sent.
     onQuery: config.queryLogFile ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`) : undefined,
     onAvailabilityChange: (available, error) => {
-      if (available) console.info("[database] reachable again");
-      else console.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      if (available) logger.info("[database] reachable again");
+      else logger.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);
     },
   });
   // Several instances may start together: migrateDatabase takes a lock the others wait on
@@ -49,26 +52,26 @@ async function main() {
   try {
     if (config.database.migrateOnStart) {
       const applied = await migrateDatabase(database);
-      if (applied.length > 0) console.info(`Migrated the database: ${applied.join(", ")}`);
+      if (applied.length > 0) logger.info({ migrations: applied }, `Migrated the database: ${applied.join(", ")}`);
     } else {
       await checkSchema(database);
     }
   } catch (error) {
     if (error instanceof SchemaMismatchError) {
-      console.error(error.message);
+      logger.fatal(error.message);
       await database.close();
       process.exit(1);
     }
     throw error;
   }
   // The FAQ and legal pages' first versions, once (decision 0128): a live site needs them too.
-  if ((await seedHelpContent(database.db)).seeded) console.info("Wrote the first versions of the FAQ and the legal pages.");
+  if ((await seedHelpContent(database.db)).seeded) logger.info("Wrote the first versions of the FAQ and the legal pages.");
 
   // Photos and documents: local disk, or the S3 bucket every instance shares (decision 0135).
   const files = createFileStorages(config);
   if (config.demoMode) {
     const { seeded } = await seedDemoData(database.db, { photos: files.photos, hasher: new ScryptPasswordHasher() });
-    if (seeded) console.info("Seeded the demo data (demo accounts use the password kamernest-demo).");
+    if (seeded) logger.info("Seeded the demo data (demo accounts use the password kamernest-demo).");
   }
 
   const services = createServices(config, database, { files });
@@ -86,12 +89,13 @@ async function main() {
 
   const app = createHttpApp({ services, build, vite, clientDir: path.join(root, "build/client") });
   const server = app.listen(config.port, () => {
-    console.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
+    logger.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
   });
 
   // Stop taking requests, let those in flight finish (10 s at most, then exit 1), then close the database.
   const shutdown = createShutdown({
     proc: process,
+    log: logger,
     closeServer: (done) => server.close(() => done()),
     closeIdleConnections: () => server.closeIdleConnections(),
     cleanup: async () => {
@@ -104,6 +108,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  // The log's destinations are written asynchronously but flushed when the process exits.
+  logger.fatal({ err: error }, "the server could not start");
   process.exit(1);
 });

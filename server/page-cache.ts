@@ -48,6 +48,8 @@ const NOT_REPLAYED = new Set([
   "etag",
   "content-security-policy",
   "x-page-cache",
+  // Each answer has its own (server/request-id.ts): a stored page must not repeat the first one's.
+  "x-request-id",
   DATA_CHANGED_HEADER.toLowerCase(),
 ]);
 
@@ -171,14 +173,15 @@ function answersFor(headers: StoredHeaders, etag: string, bodies: StaticCachedPa
  * whole header list goes to writeHead at once; in Express's chain the headers are set one by one,
  * through whatever the middleware in front wrapped.
  */
-function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: StaticCachedPage, bare: boolean) {
+function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: StaticCachedPage, bare: boolean, requestId?: string) {
   const notModified = matchesIfNoneMatch(req.headers["if-none-match"], page.etag);
   const encoding = notModified ? null : storedEncoding(req.headers["accept-encoding"]);
   const headers = encoding ? page.answers[encoding] : page.answers.notModified;
   const status = notModified ? 304 : 200;
   const body = encoding ? page.bodies[encoding] : undefined;
   if (bare) {
-    res.writeHead(status, headers);
+    // The request id is this answer's own, never stored with the page (NOT_REPLAYED).
+    res.writeHead(status, requestId ? [...headers, "X-Request-Id", requestId] : headers);
   } else {
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1]);
     if (notModified) res.removeHeader("Content-Type");
@@ -321,12 +324,12 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
    * there is no req.query; a URL whose query may name `lng` (Express's parser decodes keys and
    * reads `[lng]` as `lng`) goes on to Express, where serveStored answers it with the parsed value.
    */
-  const serveStoredBare = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const serveStoredBare = (req: IncomingMessage, res: ServerResponse, requestId?: () => string): boolean => {
     const url = req.url ?? "/";
     const search = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
     if (search.includes("lng") || (search.includes("%") && mayDecodeTo(search, "lng"))) return false;
     const hit = storedFor(req, url, undefined);
-    if (hit) sendStoredBytes(req, res, hit, true);
+    if (hit) sendStoredBytes(req, res, hit, true, requestId?.());
     return hit !== undefined;
   };
 

@@ -1,5 +1,6 @@
-// Pages the server answers before Remix runs: 413 (a body too large to read) and 503 (the
-// database cannot be reached). They cannot use React or the database, so they are plain HTML
+// Pages the server answers itself: 413 (a body too large to read), 503 (the database cannot be
+// reached) and 500 (an error outside Remix). Each shows the request's id as the reference a user
+// quotes to support (decision 0137). They cannot use React or the database, so they are plain HTML
 // built from the same locale files (common.json, key serverPages) in the reader's language.
 import fs from "node:fs";
 import path from "node:path";
@@ -7,21 +8,26 @@ import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
 
 type Language = "en" | "fr";
-type PageKey = "tooLarge" | "unavailable";
+type PageKey = "tooLarge" | "unavailable" | "error";
 interface PageText {
   title: string;
   body: string;
   home: string;
+  /** "Reference for support: {{id}}" */
+  reference: string;
 }
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public/locales");
 
 function readTexts(language: Language): Record<PageKey, PageText> {
+  type Page = Pick<PageText, "title" | "body">;
   const common = JSON.parse(fs.readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as {
-    serverPages: { home: string; tooLarge: Omit<PageText, "home">; unavailable: Omit<PageText, "home"> };
+    serverPages: { home: string; tooLarge: Page; unavailable: Page; error: Page };
+    errors: { reference: string };
   };
-  const { home, tooLarge, unavailable } = common.serverPages;
-  return { tooLarge: { ...tooLarge, home }, unavailable: { ...unavailable, home } };
+  const { home, tooLarge, unavailable, error } = common.serverPages;
+  const shared = { home, reference: common.errors.reference };
+  return { tooLarge: { ...tooLarge, ...shared }, unavailable: { ...unavailable, ...shared }, error: { ...error, ...shared } };
 }
 
 const texts: Record<Language, Record<PageKey, PageText>> = { en: readTexts("en"), fr: readTexts("fr") };
@@ -58,16 +64,17 @@ export function pageLanguage(req: Pick<Request, "headers" | "url">): Language {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function statusPageHtml(key: PageKey, language: Language): string {
+export function statusPageHtml(key: PageKey, language: Language, requestId?: string): string {
   const t = texts[language][key];
+  const reference = requestId ? `<p data-testid="error-reference">${escapeHtml(t.reference.replace("{{id}}", requestId))}</p>` : "";
   return `<!DOCTYPE html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(t.title)} · KamerNest</title></head>
-<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.body)}</p><p><a href="/">${escapeHtml(t.home)}</a></p></main></body></html>
+<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.body)}</p>${reference}<p><a href="/">${escapeHtml(t.home)}</a></p></main></body></html>
 `;
 }
 
-const STATUS: Record<PageKey, number> = { tooLarge: 413, unavailable: 503 };
+const STATUS: Record<PageKey, number> = { tooLarge: 413, unavailable: 503, error: 500 };
 
 /** Sends the page; `close` also ends the connection once it is sent (the body is never read). */
 export function sendStatusPage(req: Request, res: Response, key: PageKey, { close = false } = {}): void {
@@ -77,5 +84,6 @@ export function sendStatusPage(req: Request, res: Response, key: PageKey, { clos
   res.setHeader("Content-Language", pageLanguage(req));
   if (key === "unavailable") res.setHeader("Retry-After", "30");
   if (close) res.setHeader("Connection", "close");
-  res.end(req.method === "HEAD" ? undefined : statusPageHtml(key, pageLanguage(req)));
+  const requestId = typeof res.locals.requestId === "string" ? res.locals.requestId : undefined;
+  res.end(req.method === "HEAD" ? undefined : statusPageHtml(key, pageLanguage(req), requestId));
 }

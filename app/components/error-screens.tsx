@@ -1,7 +1,19 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useSupportContact } from "./nonce";
+import { useRequestId, useSupportContact } from "./nonce";
+
+/** "Reference for support: …": what a user quotes so support can find this request in the logs. */
+function ErrorReference() {
+  const { t } = useTranslation();
+  const requestId = useRequestId();
+  if (!requestId) return null;
+  return (
+    <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" data-testid="error-reference" data-request-id={requestId}>
+      {t("errors.reference", "Reference for support: {{id}}", { id: requestId })}
+    </p>
+  );
+}
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
@@ -25,6 +37,7 @@ export function ApplicationErrorScreen() {
     <section className="container-page py-16 text-center" role="alert">
       <h1 className="text-2xl font-bold">{t("errors.applicationError")}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{t("errors.applicationErrorBody")}</p>
+      <ErrorReference />
       <Link to="/" className="btn-primary mt-6">{t("errors.goHome")}</Link>
     </section>
   );
@@ -51,6 +64,7 @@ export function CriticalErrorScreen() {
           {t("errors.supportLine", "Still stuck? Contact support at {{email}} or {{phone}}.", { email: support.email, phone: support.phone })}
         </p>
       ) : null}
+      <ErrorReference />
     </main>
   );
 }

@@ -11,3 +11,12 @@ export interface SupportContact {
 }
 export const SupportContext = createContext<SupportContact>({ email: "", phone: "" });
 export const useSupportContact = () => useContext(SupportContext);
+
+/**
+ * The id of the request that made this page (X-Request-Id, decision 0137), shown on the error
+ * screens as the reference to quote to support. On the server it is the request's; in the browser
+ * it is read back from the error screen the server sent, or, after a client-side navigation, taken
+ * from the failed data request (app/utils/request-reference.ts).
+ */
+export const RequestIdContext = createContext<() => string | undefined>(() => undefined);
+export const useRequestId = () => useContext(RequestIdContext)();

@@ -18,6 +18,7 @@ import { startIntervalJob } from "./interval-job.server";
 import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
 import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
+import { logger } from "../../infrastructure/logging/logger";
 
 export interface AccountsWiringOptions {
   /** Tests may pass a fixed clock or an in-memory mailer; production uses the defaults. */
@@ -64,10 +65,10 @@ export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number, 
       const pruned = await pruneAccountRecords(deps);
       const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
       if (total > 0) {
-        console.info(`Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
+        logger.info({ job: "accounts-cleanup", ...pruned }, `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
       }
     },
-    onError: (error) => console.warn("Accounts cleanup failed:", error instanceof Error ? error.message : error),
+    onError: (error) => logger.warn({ job: "accounts-cleanup", err: error }, "Accounts cleanup failed"),
   });
 }
 

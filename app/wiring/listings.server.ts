@@ -45,6 +45,7 @@ import { KyselyNewListingFinder } from "../../infrastructure/repositories/kysely
 import { KyselySitemapReader, type SitemapEntries } from "../../infrastructure/repositories/kysely-sitemap-reader";
 import { startIntervalJob } from "./interval-job.server";
 import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
+import { logger } from "../../infrastructure/logging/logger";
 
 /** The agent directory plus the one agent a public profile shows. */
 export interface AgentProfiles extends AgentDirectory {
@@ -146,9 +147,9 @@ export function startAlertsJob(discovery: Pick<DiscoveryModule, "alerts" | "cloc
     leases,
     run: async () => {
       const summary = await sendSavedSearchAlerts(discovery.alerts, discovery.clock.now());
-      if (summary.emailsSent > 0) console.info(`Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
-      for (const f of summary.failures) console.warn(`Saved-search alert not sent to user ${f.userId}: ${f.error}`);
+      if (summary.emailsSent > 0) logger.info({ job: "saved-search-alerts" }, `Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
+      for (const f of summary.failures) logger.warn({ job: "saved-search-alerts", userId: f.userId }, `Saved-search alert not sent to user ${f.userId}: ${f.error}`);
     },
-    onError: (error) => console.warn("Saved-search alerts failed:", error instanceof Error ? error.message : error),
+    onError: (error) => logger.warn({ job: "saved-search-alerts", err: error }, "Saved-search alerts failed"),
   });
 }

@@ -45,6 +45,7 @@ import { KyselyAgentEarningsReader } from "../../infrastructure/repositories/kys
 import { kyselyCommissionAdminUnitOfWork } from "../../infrastructure/repositories/kysely-commission-repository";
 import { createKyselyMoneyStore } from "../../infrastructure/repositories/kysely-money-unit-of-work";
 import { KyselyMoneyViewsReader } from "../../infrastructure/repositories/kysely-money-views-reader";
+import { logger } from "../../infrastructure/logging/logger";
 
 /** The simulated provider's checkout, for /simulated-checkout/$transId (demo and tests only). */
 export interface SimulatedCheckoutPort {
@@ -149,7 +150,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
         onStatusChange: (transId) => notify(transId),
         onNotifyError:
           options.onNotifyError ??
-          ((error, transId) => console.error(`[payments] simulated notification for ${transId} failed:`, error instanceof Error ? error.message : error)),
+          ((error, transId) => logger.error({ err: error, transId }, `[payments] simulated notification for ${transId} failed`)),
       });
 
   const payments: PaymentDeps = {
@@ -215,9 +216,9 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
   };
 }
 
-/** One JSON line per payment event worth keeping in the server log. */
+/** One log line per payment event worth keeping, its fields under `payment`. */
 export function logPayment(entry: Record<string, unknown>): void {
-  console.info(`[payments] ${JSON.stringify({ at: new Date().toISOString(), ...entry })}`);
+  logger.info({ payment: entry }, `[payments] ${String(entry.event)}`);
 }
 
 /**
@@ -233,6 +234,6 @@ export function startReconciliationJob(money: Pick<MoneyModule, "reconcile">, in
       const report = await money.reconcile();
       if (report.checked > 0) logPayment({ event: "reconciled", ...report });
     },
-    onError: (error: unknown) => console.error("[payments] reconciliation failed:", error instanceof Error ? (error.stack ?? error.message) : error),
+    onError: (error: unknown) => logger.error({ job: "payments-reconciliation", err: error }, "[payments] reconciliation failed"),
   });
 }

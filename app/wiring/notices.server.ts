@@ -15,6 +15,7 @@ import { KyselyBookingNoticeOutbox } from "../../infrastructure/repositories/kys
 import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "../../infrastructure/repositories/kysely-booking-notice-reader";
 import { startIntervalJob } from "./interval-job.server";
 import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
+import { logger, type Logger } from "../../infrastructure/logging/logger";
 
 export interface NoticesRun extends NoticeRunSummary {
   /** Day-before reminders written by this run. */
@@ -57,12 +58,12 @@ export function startBookingNoticesJob(notices: NoticesModule, intervalMs: numbe
     intervalMs,
     leases,
     run: async () => logNoticesRun(await notices.runOnce()),
-    onError: (error) => console.warn("[notices] booking e-mails run failed:", error instanceof Error ? error.message : error),
+    onError: (error) => logger.warn({ job: "booking-notices", err: error }, "[notices] booking e-mails run failed"),
   });
 }
 
 /** A line when something happened; one per failure. */
-export function logNoticesRun(run: NoticesRun, log: Pick<Console, "info" | "warn"> = console): void {
+export function logNoticesRun(run: NoticesRun, log: Pick<Logger, "info" | "warn"> = logger): void {
   if (run.remindersWritten + run.sent + run.retrying + run.gaveUp + run.skipped > 0) {
     log.info(
       `[notices] ${run.sent} sent, ${run.retrying} to retry, ${run.gaveUp} given up, ${run.skipped} skipped, ${run.remindersWritten} reminders written.`,

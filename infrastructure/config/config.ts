@@ -50,6 +50,8 @@ const envSchema = z
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     MIGRATE_ON_START: bool(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 
     PAYMENT_PROVIDER: z.enum(["simulated", "fapshi"]).default("simulated"),
     FAPSHI_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -252,6 +254,8 @@ export interface Config {
   maxLiveVisitBookings: number;
   /** Sign-ups allowed from one IP address per 15 minutes. */
   signUpsPerIp: number;
+  /** The server's log (infrastructure/logging): the lowest level written, JSON lines or a terminal's lines. */
+  logging: { level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent"; format: "json" | "pretty" };
 }
 
 export class ConfigError extends Error {
@@ -362,5 +366,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     queryLogFile: e.QUERY_LOG_FILE,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
     signUpsPerIp: e.SIGN_UPS_PER_IP,
+    logging: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from "../../domain/shared/clock";
 import type { IdGenerator } from "../../domain/shared/ids";
 import type { Mailer, MailMessage } from "../../domain/shared/mailer.port";
 import type { Database } from "../db/schema";
+import { logger } from "../logging/logger";
 
 export interface OutboxEmail {
   id: string;
@@ -16,8 +17,9 @@ export interface OutboxEmail {
 /**
  * Without SMTP (development, the demo, tests) mail goes to the outbox_emails table, where admins
  * and tests read it, and a one-line summary goes to the server log. Only in demo mode does that
- * line carry the links, so a developer can click a confirmation link without a mail server; a
- * reset or confirmation link is a key to an account, so anywhere else logs never hold one.
+ * line carry the links, so a developer can follow a link without a mail server. A reset or
+ * confirmation link is a key to an account: the logger removes its token even then (decision
+ * 0137), and the whole link stays readable in the outbox, by an admin.
  */
 export class OutboxMailer implements Mailer {
   private readonly log: (line: string) => void;
@@ -29,7 +31,7 @@ export class OutboxMailer implements Mailer {
     private readonly clock: Clock,
     options: { logLinks?: boolean; log?: (line: string) => void } = {},
   ) {
-    this.log = options.log ?? ((line) => console.info(line));
+    this.log = options.log ?? ((line) => logger.info(line));
     this.logLinks = options.logLinks ?? false;
   }
 

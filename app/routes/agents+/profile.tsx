@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     agent = await agentProfileFor(context.services.accounts, user.id);
   } catch (error) {
-    console.error("[agent-profile] could not load", user.id, error instanceof Error ? error.message : error);
+    context.services.log.error({ err: error, userId: user.id }, "[agent-profile] could not load");
   }
   if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id };
   return {

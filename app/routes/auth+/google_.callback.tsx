@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown;
     // Refused consent, a wrong state, an unreachable provider: one message, details in the log.
-    console.warn("Google sign-in failed:", thrown instanceof Error ? thrown.message : thrown);
+    context.services.log.warn({ err: thrown }, "Google sign-in failed");
     return data({ title: t("google.title"), error: t("errors.google_failed"), totp: null }, { status: 400, headers: clear });
   }
 
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown;
     // A failure of ours (not Google's): the spec's Google message instead of a 500 page.
-    console.error("Google sign-in failed unexpectedly:", thrown);
+    context.services.log.error({ err: thrown }, "Google sign-in failed unexpectedly");
     return data({ title: t("google.title"), error: t("errors.google_failed"), totp: null }, { status: 500, headers: clear });
   }
 }

@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     return await logInAction(args);
   } catch (error) {
-    const result = await unexpectedAuthFailureReply(args.request, error, "Login");
+    const result = await unexpectedAuthFailureReply(args, error, "Login");
     return data({ totp: null, result }, { status: UNEXPECTED_AUTH_FAILURE_STATUS });
   }
 }

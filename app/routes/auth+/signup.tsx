@@ -30,7 +30,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     return await signUpAction(args);
   } catch (error) {
-    return data(await unexpectedAuthFailureReply(args.request, error, "Sign-up"), { status: UNEXPECTED_AUTH_FAILURE_STATUS });
+    return data(await unexpectedAuthFailureReply(args, error, "Sign-up"), { status: UNEXPECTED_AUTH_FAILURE_STATUS });
   }
 }
 

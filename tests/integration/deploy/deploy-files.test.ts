@@ -44,6 +44,11 @@ describe("deploy/nginx/kamernest.conf", () => {
     expect(fs.readFileSync("deploy/kamernest.env", "utf8")).toMatch(/^TRUST_PROXY=1$/m);
   });
 
+  it("passes nginx's request id on, which the app logs and shows as the error pages' reference", () => {
+    expect(site).toContain("proxy_set_header X-Request-Id $request_id;");
+    expect(fs.readFileSync("deploy/cluster/nginx.conf", "utf8")).toContain("proxy_set_header X-Request-Id $request_id;");
+  });
+
   it.skipIf(!hasNginx)(`passes nginx -t${hasNginx ? "" : " (nginx not installed: apt-get install nginx-light)"}`, () => {
     const dir = tempDir("kamernest-nginx-");
     // A self-signed certificate where the site expects Let's Encrypt's.

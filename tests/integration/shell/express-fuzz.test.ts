@@ -26,55 +26,31 @@ import { REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type RouteHarness } from "../../support/route-harness";
 import { insertProperty } from "../contract/discovery-fixtures";
 import { RUNS, weird } from "../routes/fuzz-support";
+import { testServerBuild } from "../../support/server-build";
 
 const PROPERTY = "00000000-0000-4000-8000-0000000e0001";
 
 /** A ServerBuild of real route modules; the document "renderer" answers the status Remix decided. */
 function routeBuild(errors: unknown[]): ServerBuild {
-  const routes = {
-    root: { id: "root", path: "", module: { default: () => null } },
-    "routes/contact": { id: "routes/contact", parentId: "root", path: "contact", module: contactRoute },
-    "routes/auth+/login": { id: "routes/auth+/login", parentId: "root", path: "auth/login", module: loginRoute },
-    "routes/resources+/wishlist": { id: "routes/resources+/wishlist", parentId: "root", path: "resources/wishlist", module: wishlistRoute },
-    "routes/resources+/saved-searches": { id: "routes/resources+/saved-searches", parentId: "root", path: "resources/saved-searches", module: savedSearchesRoute },
-    "routes/resources+/preferences": { id: "routes/resources+/preferences", parentId: "root", path: "resources/preferences", module: preferencesRoute },
-    "routes/listings+/$id": { id: "routes/listings+/$id", parentId: "root", path: "listings/:id", module: listingRoute },
-    "routes/webhooks+/fapshi": { id: "routes/webhooks+/fapshi", parentId: "root", path: "webhooks/fapshi", module: webhookRoute },
-  };
-  const entryRoute = (id: string, r: { path: string; parentId?: string; module: object }) => ({
-    id,
-    path: r.path,
-    parentId: r.parentId,
-    module: `/${id}.js`,
-    hasAction: "action" in r.module,
-    hasLoader: "loader" in r.module,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: id === "root",
-    imports: [],
-  });
-  return {
-    mode: "production",
-    entry: {
-      module: {
-        default: (_request, status, headers) => new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
-        handleError: (error) => {
-          errors.push(error);
-        },
-      },
+  return testServerBuild(
+    {
+      root: { path: "", module: { default: () => null } },
+      "routes/contact": { parentId: "root", path: "contact", module: contactRoute },
+      "routes/auth+/login": { parentId: "root", path: "auth/login", module: loginRoute },
+      "routes/resources+/wishlist": { parentId: "root", path: "resources/wishlist", module: wishlistRoute },
+      "routes/resources+/saved-searches": { parentId: "root", path: "resources/saved-searches", module: savedSearchesRoute },
+      "routes/resources+/preferences": { parentId: "root", path: "resources/preferences", module: preferencesRoute },
+      "routes/listings+/$id": { parentId: "root", path: "listings/:id", module: listingRoute },
+      "routes/webhooks+/fapshi": { parentId: "root", path: "webhooks/fapshi", module: webhookRoute },
     },
-    routes: routes as unknown as ServerBuild["routes"],
-    assets: {
-      entry: { module: "/entry.client.js", imports: [] },
-      routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, entryRoute(id, r)])),
-      url: "/manifest.js",
-      version: "fuzz",
-    } as unknown as ServerBuild["assets"],
-    publicPath: "/assets/",
-    assetsBuildDirectory: "build/client/assets",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true } as unknown as ServerBuild["future"],
-    isSpaMode: false,
-  } as ServerBuild;
+    {
+      default: (_request, status, headers) => new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+      handleError: (error) => {
+        errors.push(error);
+      },
+    } as ServerBuild["entry"]["module"],
+    "fuzz",
+  );
 }
 
 describe("fuzzing through the Express handler", () => {

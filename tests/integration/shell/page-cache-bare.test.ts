@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache, storedEncoding } from "../../../server/page-cache";
+import { storedPagesFirst } from "../../../server/http-app";
+import { requestIds } from "../../../server/request-id";
 import { htmlCaching } from "../../../server/caching";
 import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
 
@@ -36,6 +38,7 @@ describe("stored static pages from the bare http listener", () => {
   beforeAll(async () => {
     const app = express();
     app.disable("x-powered-by");
+    app.use(requestIds());
     app.use((_req, _res, next) => {
       expressRuns++;
       next();
@@ -68,8 +71,8 @@ describe("stored static pages from the bare http listener", () => {
       await new Promise((r) => server.once("listening", r));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     };
-    // As server/http-app.ts: the bare listener first, then Express.
-    bare = await listen(http.createServer((req, res) => cache.serveStoredBare(req, res) || app(req, res)));
+    // server/http-app.ts's listener: the bare listener first, then Express.
+    bare = await listen(http.createServer(storedPagesFirst(app, cache)));
     chain = await listen(http.createServer(app));
   });
   afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));
@@ -91,7 +94,11 @@ describe("stored static pages from the bare http listener", () => {
     }
     throw new Error(`${path} was never stored`);
   }
-  const withoutDate = ({ date: _date, ...headers }: http.IncomingHttpHeaders) => headers;
+  // The date and the request id are each answer's own (both paths give one: see request-id.test.ts).
+  const withoutDate = ({ date: _date, "x-request-id": requestId, ...headers }: http.IncomingHttpHeaders) => {
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    return headers;
+  };
 
   it("gives the chain's answer for every Accept-Encoding, If-None-Match and Save-Data, without running the chain", async () => {
     cache.clear();
