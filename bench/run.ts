@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000]
+// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --weights-only]
+// (--weights-only: the page-weight table alone, printed; RESULTS.md is left as it is)
 //
 // The benchmark, printed as tables and written to bench/RESULTS.md:
 // - data: the demo seed plus generated listings (1 000 and 100 000) on SQLite, and on PostgreSQL
@@ -28,6 +29,7 @@ import { generateProperties } from "./generate-properties";
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const skipLighthouse = args.includes("--skip-lighthouse");
+const weightsOnly = args.includes("--weights-only");
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
 const CONNECTIONS = 50;
@@ -229,10 +231,19 @@ async function measureFloor(): Promise<{ rps: number; p50: number; p99: number }
 interface Weight { route: string; js: number; css: number; html: number; requests: number }
 
 async function pageWeights(base: string, propertyId: string): Promise<Weight[]> {
-  const routes = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`]];
+  // The hydrated pages (issue 12: at most 95 KB of JavaScript) beside the public ones.
+  const routes: Array<[string, string, string?]> = [
+    ["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`],
+    ["/auth/login", "/auth/login"], ["/auth/signup", "/auth/signup"],
+    ["/subscription-payment (demo student)", "/subscription-payment", "student@kamernest.test"],
+    ["/agents/bookings (demo agent)", "/agents/bookings", "agent@kamernest.test"],
+    ["/admin/dashboard (demo admin)", "/admin/dashboard", "admin@kamernest.test"],
+  ];
   const weights: Weight[] = [];
-  for (const [name, p] of routes) {
-    const html = await (await fetch(base + p)).text();
+  for (const [name, p, as] of routes) {
+    const response = await fetch(base + p, { headers: as ? { Cookie: await signIn(base, as) } : {} });
+    if (!response.ok) throw new Error(`${p}: ${response.status}`);
+    const html = await response.text();
     const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
     const moduleImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]);
     const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
@@ -281,6 +292,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (weightsOnly) return printWeightsOnly();
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");
 
@@ -362,6 +374,19 @@ async function main() {
   fs.writeFileSync("bench/RESULTS.md", report);
   console.log(`\n${report.split("## Query plans")[0]}`);
   console.log("Written to bench/RESULTS.md");
+  process.exit(0);
+}
+
+async function printWeightsOnly() {
+  const { url, propertyId } = await prepareDatabase("sqlite", sizes[0]);
+  const port = freePort();
+  const server = await startServer(url, port);
+  try {
+    const weights = await pageWeights(`http://localhost:${port}`, propertyId);
+    console.log(["| Route | JavaScript | CSS | HTML | Requests |", "|---|---:|---:|---:|---:|", ...weights.map((w) => `| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${w.requests} |`)].join("\n"));
+  } finally {
+    server.kill();
+  }
   process.exit(0);
 }
 
