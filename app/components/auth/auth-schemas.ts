@@ -1,7 +1,7 @@
-// One Zod schema per accounts form, shared by the form (Conform in the browser) and the action
-// (parseWithZod on the server). Messages are i18n keys ("auth:errors.x"); <FieldError> translates
-// them. The rules themselves live in the domain (account-rules.ts): the schemas only reuse them so
-// a person sees the problem before the round trip, and bound every field's size.
+// One Zod schema per accounts form, run by the action (parseWithZod on the server); the loader
+// gives the form its HTML constraints (getZodConstraint, decision 0144). Messages are i18n keys
+// ("auth:errors.x"); <FieldError> translates them. The rules themselves live in the domain
+// (account-rules.ts): the schemas only reuse them and bound every field's size.
 import { z } from "zod";
 import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, PASSWORD_MIN_LENGTH } from "../../../domain/accounts/account-rules";
 import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";

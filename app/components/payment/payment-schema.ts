@@ -1,4 +1,4 @@
-// The mobile-money form's schema, shared by the form (Conform in the browser) and the actions
+// The mobile-money form's schema, run by the actions
 // (parseWithZod on the server). Messages are i18n keys; SPEC §5's form-level phone rules: required,
 // digits only, 9 to 14 digits. The use case then strips, checks and prefixes 237 (domain/payment).
 // There is no amount field: the amount always comes from the server.
