@@ -52,7 +52,7 @@ describe("translate", () => {
           const plural = /_(zero|one|two|few|many|other)$/.exec(full);
           const key = plural ? full.slice(0, plural.index) : full;
           for (const options of plural ? [{ count: 0 }, { count: 1 }, { count: 2 }, { count: 1_000_000 }] : [{ name: "N", amount: "5 FCFA", phone: "677" }]) {
-            const expected = i18n.getFixedT(language, namespace)(key, options as never) as string;
+            const expected = String(i18n.getFixedT(language, namespace)(key, options as never));
             expect(translate(resources[language] as Catalog, language, [namespace], key, options), `${language}/${namespace}:${full}`).toBe(expected);
           }
         }
