@@ -45,7 +45,10 @@ describe("translate", () => {
       for (const [namespace, messages] of Object.entries(resources[language] as Catalog)) {
         const keys: string[] = [];
         const walk = (node: unknown, prefix: string) => {
-          for (const [k, v] of Object.entries(node as object)) typeof v === "string" ? keys.push(prefix + k) : walk(v, `${prefix}${k}.`);
+          for (const [k, v] of Object.entries(node as object)) {
+            if (typeof v === "string") keys.push(prefix + k);
+            else walk(v, `${prefix}${k}.`);
+          }
         };
         walk(messages, "");
         for (const full of keys) {
