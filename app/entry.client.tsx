@@ -1,13 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import i18next from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "./i18n";
 import { RequestIdContext, SupportContext } from "./components/nonce";
+import { createTranslationStore, LanguageProvider, readPageTranslations, TranslationProvider } from "./utils/translation";
 import { browserRequestReference, watchDataRequests } from "./utils/request-reference";
-import { localeBackend } from "./utils/locale-backend";
 
 /**
  * The events on which React 18 hydrates the page synchronously, at once, when they reach a page it
@@ -48,16 +44,13 @@ function holdEventsUntilFirstRender() {
   for (const type of SYNC_HYDRATION_EVENTS) window.addEventListener(type, hold, true);
 }
 
-async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(localeBackend)
-    .init({
-      ...i18nConfig,
-      // The server already chose the language and wrote it into <html lang>.
-      lng: document.documentElement.lang || "en",
-      ns: getInitialNamespaces(),
-    });
+function hydrate() {
+  // The page carries the messages of its routes' namespaces, in the language the server chose
+  // (written into <html lang>); a navigation to a route that needs others loads them then.
+  const language = document.documentElement.lang || "en";
+  const translations = createTranslationStore({ [language]: readPageTranslations() }, (language, namespace) =>
+    import("./utils/translation-chunks").then(({ fetchNamespace }) => fetchNamespace(language, namespace)),
+  );
 
   const supportMeta = document.querySelector<HTMLMetaElement>('meta[name="kn-support"]');
   const [email = "", phone = ""] = (supportMeta?.content ?? "").split("|");
@@ -69,17 +62,19 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationProvider value={translations}>
         <SupportContext.Provider value={{ email, phone }}>
           <RequestIdContext.Provider value={requestReference}>
-            <StrictMode>
-              <RemixBrowser />
-            </StrictMode>
+            <LanguageProvider value={language}>
+              <StrictMode>
+                <RemixBrowser />
+              </StrictMode>
+            </LanguageProvider>
           </RequestIdContext.Provider>
         </SupportContext.Provider>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
   });
 }
 
-void hydrate();
+hydrate();

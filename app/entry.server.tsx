@@ -3,9 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { i18next, i18nInstance } from "./i18next.server";
+import { i18next, resources } from "./i18next.server";
+import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
 import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
 import { STATIC_PAGE_HEADER } from "./static-page";
 
@@ -22,6 +22,9 @@ function isStaticPage(context: EntryContext): boolean {
   return matches.length > 0 && matches.some((m) => (context.routeModules[m.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
+// Every namespace of every language, held once: the server never loads any.
+const serverTranslations = createTranslationStore(resources as Record<string, Catalog>);
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,7 +33,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lng = await i18next.getLocale(request);
-  const instance = await i18nInstance(lng);
 
   const staticPage = isStaticPage(remixContext);
   const nonce = staticPage ? "" : loadContext.cspNonce ?? "";
@@ -48,9 +50,11 @@ export default async function handleRequest(
       <NonceContext.Provider value={nonce}>
         <SupportContext.Provider value={{ email: support.email, phone: support.phone }}>
           <RequestIdContext.Provider value={() => requestId}>
-            <I18nextProvider i18n={instance}>
-              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
-            </I18nextProvider>
+            <TranslationProvider value={serverTranslations}>
+              <LanguageProvider value={lng}>
+                <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
+              </LanguageProvider>
+            </TranslationProvider>
           </RequestIdContext.Provider>
         </SupportContext.Provider>
       </NonceContext.Provider>,

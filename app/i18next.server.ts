@@ -1,6 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { createInstance, type i18n as I18n, type Resource, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type { EntryContext } from "@remix-run/node";
 import { fallbackLanguage, i18nConfig, isLanguage, type Language } from "./i18n";
 import { languageCookie, languageDetection } from "./language.server";
@@ -40,7 +39,6 @@ export function i18nInstance(language: string): Promise<I18n> {
   if (!instance) {
     const made = createInstance();
     instance = made
-      .use(initReactI18next)
       .init({ ...i18nConfig, lng, ns: namespaces, resources, initImmediate: false })
       .then(() => made);
     instances.set(lng, instance);

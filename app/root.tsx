@@ -12,8 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { LanguageProvider, TranslationsData, useLanguage, useRouteTranslations, useTranslation } from "./utils/translation";
 import { useEffect, type ReactNode } from "react";
 import stylesheet from "./styles/tailwind.css?url";
 import "./context";
@@ -103,7 +102,9 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
   const nonce = useNonce();
   const support = useSupportContact();
-  const language = data?.language ?? "en";
+  // Without the root's data (it failed), the language the entry chose from the request.
+  const entryLanguage = useLanguage();
+  const language = data?.language ?? entryLanguage;
   const theme = data?.theme ?? "system";
   const themeClass = theme === "dark" ? "dark" : theme === "system" ? "system" : "light";
   return (
@@ -117,8 +118,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {data?.publicDemo ? <PublicDemoBanner /> : null}
-        {children}
+        <LanguageProvider value={language}>
+          {data?.publicDemo ? <PublicDemoBanner /> : null}
+          {children}
+          {/* The messages of the page's namespaces, for hydration (a static page is never hydrated). */}
+          {hydrate ? <TranslationsData /> : null}
+        </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}
         {!hydrate && data?.saveData ? null : <script nonce={nonce || undefined} src="/enhance.js" defer />}
         {hydrate ? (
@@ -133,6 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  useRouteTranslations();
   const data = useRootData();
   const { pathname } = useLocation();
   const { t } = useTranslation();
@@ -155,9 +161,6 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useRootData();
-  useChangeLanguage(data?.language ?? "en");
-
   return (
     <Shell>
       <Outlet />

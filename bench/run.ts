@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --only search]
+// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --only search] [-- --weights-only]
+// (--weights-only: the page-weight table alone, printed; RESULTS.md is left as it is)
 // npm run bench -- --only=<part of a route's name> [--sizes=1000] [--port=3360] [--rounds=3] [--quick]
 //   a quick look at one cached route beside the node:http ceiling, back to back: SQLite only, page
 //   cache on, no floor, weights or Lighthouse; printed, never written to RESULTS.md.
@@ -44,6 +45,7 @@ const onlySearch = args.includes("--only=search") || args[args.indexOf("--only")
 // --only=<part of a route's name>, except --only search (above).
 const only = onlySearch ? undefined : args.find((a) => a.startsWith("--only="))?.slice(7);
 const basePort = Number(args.find((a) => a.startsWith("--port="))?.slice(7) ?? process.env.BENCH_PORT ?? 0);
+const weightsOnly = args.includes("--weights-only");
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
 const CONNECTIONS = 50;
@@ -276,11 +278,21 @@ async function measureFloor(): Promise<{ rps: number; p50: number; p99: number }
 interface Weight { route: string; js: number; css: number; html: number; requests: number; photos: number }
 
 async function pageWeights(base: string, propertyId: string): Promise<Weight[]> {
-  // Save-Data (issue 12): no JavaScript, no photo until tapped, HTML + CSS at most 30 KB gzip.
-  const routes: Array<[string, string, Record<string, string>?]> = [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`], ["/listings with Save-Data", "/listings", { "Save-Data": "on" }]];
+  // The hydrated pages (issue 12: at most 95 KB of JavaScript) beside the public ones, and /listings
+  // with Save-Data (no JavaScript, no photo until tapped, HTML + CSS at most 30 KB gzip).
+  const routes: Array<[string, string, { as?: string; headers?: Record<string, string> }?]> = [
+    ["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`],
+    ["/listings with Save-Data", "/listings", { headers: { "Save-Data": "on" } }],
+    ["/auth/login", "/auth/login"], ["/auth/signup", "/auth/signup"],
+    ["/subscription-payment (demo student)", "/subscription-payment", { as: "student@kamernest.test" }],
+    ["/agents/bookings (demo agent)", "/agents/bookings", { as: "agent@kamernest.test" }],
+    ["/admin/dashboard (demo admin)", "/admin/dashboard", { as: "admin@kamernest.test" }],
+  ];
   const weights: Weight[] = [];
-  for (const [name, p, headers] of routes) {
-    const html = await (await fetch(base + p, { headers })).text();
+  for (const [name, p, { as, headers = {} } = {}] of routes) {
+    const response = await fetch(base + p, { headers: as ? { ...headers, Cookie: await signIn(base, as) } : headers });
+    if (!response.ok) throw new Error(`${p}: ${response.status}`);
+    const html = await response.text();
     const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
     const moduleImports = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]);
     const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
@@ -468,6 +480,12 @@ async function searchOnly(dialects: Dialect[]) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+const weightTable = (weights: Weight[]) => [
+  "| Route | JavaScript | CSS | HTML | HTML + CSS | Requests | Photos in the HTML |",
+  "|---|---:|---:|---:|---:|---:|---:|",
+  ...weights.map((w) => `| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`),
+];
+
 /**
  * --only: each matching (visitor) route on SQLite with the page cache on, and the ceiling answering
  * the same bytes, loaded in turn for --rounds rounds (3) of DURATION_S each. On a shared machine a
@@ -519,6 +537,7 @@ async function quickLook() {
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (weightsOnly) return printWeightsOnly();
   if (only) return quickLook();
   if (args.includes("--2g")) return twoGOnly();
   const dialects: Dialect[] = ["sqlite"];
@@ -579,8 +598,7 @@ async function main() {
   lines.push("", "Peak memory (resident, VmHWM) of the server process:", "");
   for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties, page cache ${run.pageCache ? "on" : "off"}: ${run.peakRssMb} MB`);
   lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "", ...searchGrowth(runs, dialects));
-  lines.push("", "## Page weight (production build, gzip)", "", "| Route | JavaScript | CSS | HTML | HTML + CSS | Requests | Photos in the HTML |", "|---|---:|---:|---:|---:|---:|---:|");
-  for (const w of weights) lines.push(`| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`);
+  lines.push("", "## Page weight (production build, gzip)", "", ...weightTable(weights));
   if (lighthouseRows.length) {
     lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
     for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
@@ -605,6 +623,19 @@ async function main() {
   fs.writeFileSync(RESULTS_FILE, report);
   console.log(`\n${report.split("## Query plans")[0]}`);
   console.log("Written to bench/RESULTS.md");
+  process.exit(0);
+}
+
+async function printWeightsOnly() {
+  const { url, propertyId } = await prepareDatabase("sqlite", sizes[0]);
+  const port = freePort();
+  const server = await startServer(url, port);
+  try {
+    const weights = await pageWeights(`http://localhost:${port}`, propertyId);
+    console.log(weightTable(weights).join("\n"));
+  } finally {
+    server.kill();
+  }
   process.exit(0);
 }
 

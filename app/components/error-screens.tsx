@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { useRequestId, useSupportContact } from "./nonce";
 
 /** "Reference for support: …": what a user quotes so support can find this request in the logs. */

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 /** The spinner while a navigation or form submission is in flight (SPEC §2 "A spinner is shown while loading"). */
 export function PendingIndicator() {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { PhotoRef } from "../../domain/listings/listing-read-models";
 import { CARD_SIZES, GALLERY_SIZES, photoFallbackUrl, photoSrcSet, photoUrl, type PhotoWidth } from "~/utils/photos";
 

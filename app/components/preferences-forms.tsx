@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 type Theme = "light" | "dark" | "system";
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { PreferencesForms } from "./preferences-forms";
 
 export interface ShellUser {

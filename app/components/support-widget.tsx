@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 /**
  * The support button: a plain WhatsApp link, so it works without JavaScript. When a chat provider

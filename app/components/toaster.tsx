@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { TOAST_DURATION_MS, type Toast } from "~/utils/toast";
 
 const ToastContext = createContext<(toast: Toast) => void>(() => {});

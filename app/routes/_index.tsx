@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { NEIGHBOURHOODS } from "../../domain/listings/buea";
 import { MAX_KEYWORD_LENGTH } from "../../domain/listings/listing-search";
 import { listPublishedPosts } from "../../domain/blog/blog.queries";

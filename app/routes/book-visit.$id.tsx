@@ -1,10 +1,10 @@
 // /book-visit/{property id}: book a visit. With an active subscription the booking is confirmed at
 // once; without one it holds the slot while the student pays 8 000 FCFA on /payment/{reference}.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { availableSlots } from "../../domain/booking/available-slots.query";
 import { bookVisit, propertyBookingError } from "../../domain/booking/book-visit.use-case";
 import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";

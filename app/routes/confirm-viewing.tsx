@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { recordViewingOutcome } from "../../domain/commission/record-viewing-outcome.use-case";
 import { titleMeta } from "~/components/auth/page-title";
 import { FormAlert } from "~/components/auth/form-fields";

@@ -2,7 +2,7 @@
 // field catches bots: when it is filled the answer is the same success, and nothing is stored.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { submitContactMessage } from "../../domain/contact/submit-contact-message.use-case";
 import { CONTACT_LIMITS } from "../../domain/contact/contact-message.entity";
 import { clientIp, getOptionalUser } from "~/utils/auth.server";

@@ -2,11 +2,11 @@
 // is checked (dates, capacity, blocked nights) and then the platform access: without a valid one the
 // guest is sent to /guest-house-payment, and the form comes back filled afterwards (a cookie keeps
 // what they typed). A recorded attempt continues through /guest-house-attempt/{id}/whatsapp.
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getPlatformAccess } from "../../domain/guest-house-access/get-platform-access.query";
 import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
 import { findHouseToBook, requestGuestHouseBooking } from "../../domain/guest-house-booking/request-guest-house-booking.use-case";
@@ -62,6 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         guests: draft?.guests || "1",
         message: draft?.message ?? "",
       },
+      constraint: getZodConstraint(guestHouseBookingSchema),
     },
     // Nobody books their own guest house.
     { status: own ? 403 : 200 },
@@ -118,10 +119,7 @@ export default function GuestHouseBookingPage() {
     id: "guest-house-booking",
     lastResult,
     defaultValue: loaderData.defaults,
-    constraint: getZodConstraint(guestHouseBookingSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: guestHouseBookingSchema }),
+    constraint: loaderData.constraint,
   });
   const text = (m: string) => (I18N_KEY.test(m) ? t(m, { max: house.maxGuests }) : m);
   const errorsOf = (errors: string[] | undefined, errorId: string) =>

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getPlatformAccess } from "../../domain/guest-house-access/get-platform-access.query";
 import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
 import { startPlatformAccessPayment } from "../../domain/guest-house-access/start-platform-access-payment.use-case";

@@ -3,7 +3,7 @@
 // Contact goes through /guest-house-booking/{id} (login and platform access): no free WhatsApp link.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { PhotoRef } from "../../domain/listings/listing-read-models";
 import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
 import { i18next } from "~/i18next.server";

@@ -3,7 +3,7 @@
 // Guest houses can always be viewed (SPEC §6). Plain HTML: no framework JavaScript (decision 0005).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
 import { GUEST_HOUSE_PAGE_SIZE } from "../../domain/guest-houses/guest-house-catalogue.port";
 import { i18next } from "~/i18next.server";

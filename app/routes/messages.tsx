@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { Inbox } from "~/components/messaging/inbox";
 import { loadInbox, replyAction } from "~/components/messaging/inbox.server";

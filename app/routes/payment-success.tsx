@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { toPaymentView, type PaymentView } from "../../domain/payment/payment-view";
 import { verifyPayment } from "../../domain/payment/verify-payment.use-case";
 import { titleMeta } from "~/components/auth/page-title";

@@ -3,7 +3,7 @@
 // the server; the action (shared with every payment form) never reads one from the form.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";
 import { cleanKey } from "~/components/booking/params";

@@ -1,7 +1,7 @@
 // /payment: the student's latest booking waiting for payment, or a way to buy access on its own.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { changePassword } from "../../domain/accounts/change-password.use-case";
 import { revokeAllSessions } from "../../domain/accounts/manage-sessions.use-case";
 import { updateProfile } from "../../domain/accounts/update-profile.use-case";
@@ -44,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     title: t("profile.title"),
+    constraints: { details: getZodConstraint(profileSchema), password: getZodConstraint(changePasswordSchema) },
     user: {
       name: user.name,
       email: user.email,
@@ -201,11 +202,7 @@ function DetailsForm({ name, phone, lastResult }: { name: string; phone: string 
     id: "profile-details",
     lastResult,
     defaultValue: { fullName: name, phone: phone ?? "" },
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.details,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -236,11 +233,7 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
   const [form, fields] = useForm({
     id: "profile-password",
     lastResult,
-    constraint: getZodConstraint(changePasswordSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.password,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

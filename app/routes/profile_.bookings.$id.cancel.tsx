@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { cancelVisit, findChangeableBooking } from "../../domain/booking/booking-lifecycle.use-cases";
 import { FormAlert } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";

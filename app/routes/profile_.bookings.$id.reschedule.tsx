@@ -2,7 +2,7 @@
 // one step: the new slot is taken and the old one freed in the same transaction (decision 0117).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { findChangeableBooking, rescheduleVisit } from "../../domain/booking/booking-lifecycle.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { SlotChoiceForm } from "~/components/booking/booking-lifecycle";

@@ -8,7 +8,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { PaymentGatewayError } from "../../domain/payment/payment-gateway.port";
 import { titleMeta } from "~/components/auth/page-title";
 import { notFound } from "~/components/booking/booking-lookup.server";

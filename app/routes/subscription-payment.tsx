@@ -2,7 +2,7 @@
 // With an active subscription, paying now extends it from its current end (no paid day is lost).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
 import { nextPeriod } from "../../domain/subscription/subscription.entity";
 import { getSubscriptionStatus } from "../../domain/subscription/subscription.use-cases";

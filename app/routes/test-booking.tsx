@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { z } from "zod";
 import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";
 import { titleMeta } from "~/components/auth/page-title";

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
 import { customerName, startPayment } from "../../domain/payment/start-payment.use-case";
 import { titleMeta } from "~/components/auth/page-title";

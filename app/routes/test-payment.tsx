@@ -2,7 +2,7 @@
 // form. The amount (5 000 FCFA) is fixed by the server.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
 import { titleMeta } from "~/components/auth/page-title";
 import { requireDebugUser } from "~/components/payment/debug-pages.server";

@@ -1,7 +1,7 @@
 // Agents | Hosts above the admin's verification queue (/admin/agent-verification and ?tab=hosts).
 // Plain links, so they work without JavaScript.
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 export function AdminVerificationTabs({ current }: { current: "agents" | "hosts" }) {
   const { t } = useTranslation("hosting");

@@ -2,7 +2,7 @@
 // with their identity and ownership documents (opened by the document route), Approve, and Reject
 // with a reason. The forms post to /admin/host-verification/{hostId} (works without JavaScript).
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { FormAlert } from "~/components/auth/form-fields";
 import type { HostQueueItem } from "./host-verification-queue.server";
 

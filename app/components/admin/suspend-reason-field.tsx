@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { SUSPENSION_REASON_MAX } from "../../../domain/accounts/admin-users.use-case";
 
 /** The reason an admin gives when suspending (kept for admins, shown in the audit log). */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 export function RoleBadge({ role }: { role: string }) {
   const { t } = useTranslation("admin-users");

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { VOID_REASON_MAX } from "../../../domain/commission/commission.entity";
 
 /** The reason an admin gives for voiding a commission (the dialog and the no-JavaScript page). */

@@ -1,17 +1,20 @@
-// One Zod schema per accounts form, shared by the form (Conform in the browser) and the action
-// (parseWithZod on the server). Messages are i18n keys ("auth:errors.x"); <FieldError> translates
-// them. The rules themselves live in the domain (account-rules.ts): the schemas only reuse them so
-// a person sees the problem before the round trip, and bound every field's size.
+// One Zod schema per accounts form, run by the action (parseWithZod on the server); the loader
+// gives the form its HTML constraints (getZodConstraint, decision 0144). Messages are i18n keys
+// ("auth:errors.x"); <FieldError> translates them. The rules themselves live in the domain
+// (account-rules.ts): the schemas only reuse them and bound every field's size.
 import { z } from "zod";
 import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, PASSWORD_MIN_LENGTH } from "../../../domain/accounts/account-rules";
 import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
+import { MAX_DOCUMENTS, SPECIALIZATIONS } from "./agent-fields";
+
+// Also the browser's (agent-fields.ts has no Zod).
+export { MAX_DOCUMENTS, SPECIALIZATIONS };
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
 export const PHONE_MAX = 30;
 export const TEXT_MAX = 200;
-export const MAX_DOCUMENTS = 5;
 
 const REQUIRED_SIGNUP = "auth:errors.required_fields";
 const REQUIRED_LOGIN = "auth:errors.required_fields_login";
@@ -103,8 +106,6 @@ export const totpDisableSchema = z.object({
   code: z.string({ required_error: "auth:errors.code_required" }).trim().max(40, "auth:errors.totp_invalid"),
 });
 
-/** The specialisations an agent may tick; stored as given. */
-export const SPECIALIZATIONS = ["student_rooms", "studios", "apartments", "family_houses", "guest_houses", "land_and_sales"] as const;
 
 const requiredText = (field: string) =>
   z

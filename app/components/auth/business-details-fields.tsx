@@ -1,14 +1,14 @@
 // The agent's business details: the same fields, labels and checks on the verification form and
 // on the portal's profile form, so both ask for them the same way.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
-import { SPECIALIZATIONS } from "./auth-schemas";
+import { getInputProps, type FieldMetadata } from "~/utils/form";
+import { useTranslation } from "~/utils/translation";
+import { SPECIALIZATIONS } from "./agent-fields";
 import { ErrorList, TextField } from "./form-fields";
 
 type TextName = "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl";
 
 /** The Conform fields of a form that carries the business details (any schema with these names). */
-export type BusinessDetailsFieldset = Record<TextName | "specializations", FieldMetadata<any, any, string[]>>;
+export type BusinessDetailsFieldset = Record<TextName | "specializations", FieldMetadata>;
 
 export function BusinessDetailsFields({ fields }: { fields: BusinessDetailsFieldset }) {
   const { t } = useTranslation("auth");

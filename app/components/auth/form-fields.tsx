@@ -2,7 +2,7 @@
 // to their field (aria-describedby), messages translated whether they arrive as i18n keys (from
 // the shared Zod schemas) or as text already translated by the server (domain errors).
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 /** "Continue with Google": a plain form post, so it works without JavaScript. Shown only when Google login is configured. */
 export function GoogleButton({ redirectTo }: { redirectTo: string }) {

@@ -4,7 +4,7 @@
 // without JavaScript; from the md breakpoint up it is always shown beside the page.
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 export type Portal = "agent" | "host" | "admin";
 

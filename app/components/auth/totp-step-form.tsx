@@ -1,8 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, useForm, type Constraint, type SubmissionResult } from "~/utils/form";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { totpLoginSchema } from "./auth-schemas";
+import { useTranslation } from "~/utils/translation";
 import { FormAlert, TextField } from "./form-fields";
 
 /**
@@ -13,20 +11,19 @@ export function TotpStepForm({
   pendingLoginToken,
   redirectTo,
   lastResult,
+  constraint,
 }: {
   pendingLoginToken: string;
   redirectTo: string;
   lastResult?: SubmissionResult<string[]> | null;
+  /** getZodConstraint(totpLoginSchema), from the loader. */
+  constraint: Record<string, Constraint>;
 }) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "totp-login",
     lastResult,
-    constraint: getZodConstraint(totpLoginSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpLoginSchema }),
+    constraint,
   });
   return (
     <Form method="post" action="/auth/login" {...getFormProps(form)} className="space-y-4">

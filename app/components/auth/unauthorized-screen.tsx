@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { AuthCard } from "./form-fields";
 
 /** Where a guard sends a person who may not enter a portal: home, login if signed out, and the portal's own way in. */

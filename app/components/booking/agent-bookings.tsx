@@ -2,7 +2,7 @@
 // or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
 // POST form), propose another time or decline with a reason (their own pages).
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
 import type { AgentBookingView } from "../../../domain/payment/money-views-reader.port";
 import { LifecycleLine } from "./booking-lifecycle";

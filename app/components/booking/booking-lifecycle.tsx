@@ -2,7 +2,7 @@
 // or moving a visit), the reason field, and what a booking shows of the agent's answer.
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
 import { FormAlert } from "~/components/auth/form-fields";
 import type { SlotOption } from "./visit-form";

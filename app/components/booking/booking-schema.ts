@@ -6,9 +6,10 @@ import { MAX_MESSAGE_LENGTH } from "../../../domain/booking/book-visit.use-case"
 import { isValidEmail } from "../../../domain/accounts/account-rules";
 import { hasForbiddenControls } from "./params";
 
-export const VISITOR_NAME_MAX = 100;
-export const VISITOR_EMAIL_MAX = 254;
-export const VISITOR_PHONE_MAX = 30;
+import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
+
+// Also the browser's (visitor-fields.ts has no Zod).
+export { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX };
 
 const text = (required: string, max: number, tooLong = required) =>
   z

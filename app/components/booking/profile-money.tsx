@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { FormAlert } from "~/components/auth/form-fields";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { LifecycleLine, ReasonField } from "./booking-lifecycle";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import type { ProfileMoney } from "./profile-money.server";
 import { formatVisitDate } from "./visit-summary";

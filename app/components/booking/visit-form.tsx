@@ -2,13 +2,12 @@
 //   1. a GET form with the date and a "Show times" button, which reloads the page with ?date= and
 //      the free times of that day (with JavaScript, changing the date reloads them by itself);
 //   2. the POST form for the chosen day: a time slot, the visitor's name, e-mail, phone and a message.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "~/utils/form";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { FormAlert } from "~/components/auth/form-fields";
-import { bookVisitSchema, VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./booking-schema";
+import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
 import { formatVisitDate } from "./visit-summary";
 
 const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
@@ -94,9 +93,6 @@ export function VisitForm({
     id: "visit-form",
     lastResult,
     defaultValue: { ...defaults, visitDate: date ?? "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookVisitSchema }),
   });
   const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
   const errorsOf = (errors: string[] | undefined, id: string) =>

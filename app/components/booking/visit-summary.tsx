@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { formatDate } from "~/utils/format";
 
 /** A calendar date (YYYY-MM-DD) for people, e.g. "Wednesday 2 December 2026". */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { GuestHouseCard as GuestHouseCardModel, GuestHouseAmenity } from "../../../domain/guest-houses/guest-house-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
 import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "../../../domain/guest-houses/guest-house-read-models";
 

@@ -2,7 +2,7 @@
 // 0128): the texts are Markdown rendered to safe HTML on the server (no raw HTML, safe links).
 // Plain HTML: headings, lists and <details>, readable and usable without JavaScript.
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { FaqGroup } from "../../../domain/help-content/help-content.entity";
 import { formatDate } from "~/utils/format";
 

@@ -1,10 +1,10 @@
 // The guest-house form of /host/new-house and /host/houses/{id}/edit. A plain POST form: the
 // server checks everything (the domain's rules) and answers the same form with its errors and the
 // typed values (Conform's reply), so it works the same with and without JavaScript.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import {
   ADDRESS_MAX,
   DESCRIPTION_MAX,

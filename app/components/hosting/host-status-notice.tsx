@@ -1,7 +1,7 @@
 // Where the host stands: not yet a host (how to become one), documents under review, rejected
 // (with the reason) or verified (houses public with the badge).
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { HostVerificationStatus } from "../../../domain/guest-houses/guest-house-visibility";
 
 export function HostStatusNotice({ status, rejectReason }: { status: HostVerificationStatus | null; rejectReason: string | null }) {

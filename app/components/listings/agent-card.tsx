@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { AgentCard as AgentCardModel } from "../../../domain/listings/listing-read-models";
 import { RatingSummary, VerifiedBadge } from "./badges";
 

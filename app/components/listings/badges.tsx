@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { numberFormat } from "~/utils/format";
 import type { PropertyStatus } from "../../../domain/listings/buea";
 

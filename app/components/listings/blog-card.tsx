@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { BlogPostCard } from "../../../domain/blog/blog.queries";
 import { formatDate } from "~/utils/format";
 import { COVER_HEIGHT, COVER_WIDTH } from "~/utils/photos";

@@ -1,7 +1,7 @@
 // Form pieces for the discovery pages: errors tied to their field, translated whether they arrive
 // as i18n keys (from the Zod schemas) or as text the server already translated (domain errors).
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 /** What a discovery action answers when a form cannot be accepted (status 4xx). */
 export interface FormFailure {

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
 import {
   AMENITIES,

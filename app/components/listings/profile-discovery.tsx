@@ -1,7 +1,7 @@
 // The profile page's discovery sections. Each renders inside the profile's <ProfileSection>; the
 // route adds "listings" to its handle's namespaces.
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { PropertyCard } from "../../../domain/listings/listing-read-models";
 import type { ListingSearchCriteria } from "../../../domain/listings/listing-search";
 import { formatDate, formatDistance, formatXaf } from "~/utils/format";

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { PropertyCard as PropertyCardModel } from "../../../domain/listings/listing-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 /**
  * Save to (or remove from) the wishlist: a POST form, so it works without JavaScript. Visitors

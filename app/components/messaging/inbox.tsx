@@ -2,7 +2,7 @@
 // threads newest first with their unread counts, and the opened thread with a reply form. Plain
 // links and a plain form, so it all works without JavaScript.
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { InboxThread, ThreadMessage } from "../../../domain/messaging/messaging.queries";
 import { Field, FormAlert, errorProps, failureFor } from "~/components/listings/form-bits";
 import { formatDateTime } from "~/utils/format";

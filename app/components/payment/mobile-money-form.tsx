@@ -5,21 +5,19 @@
 // fetcher asking for JSON, and the page says 'Initializing payment', then 'Redirecting to payment'
 // and goes to the provider's page after 1 500 ms. Errors are a destructive toast titled
 // 'Payment failed' (and stay written in the page).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/utils/translation";
 import { useShowToast } from "~/components/toaster";
 import { formatXaf } from "~/utils/format";
 import {
   JSON_FIELD,
   PAYMENT_METHODS,
   PHONE_PLACEHOLDER,
-  paymentFormSchema,
   type PaymentActionData,
   type PaymentErrorView,
-} from "./payment-schema";
+} from "./payment-form-values";
 
 /** SPEC §9: the redirect to the provider waits this long after a successful initialisation. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -57,18 +55,20 @@ export function MobileMoneyForm({
   const [form, fields] = useForm({
     id,
     lastResult: current && !current.ok ? current.result : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentFormSchema }),
-    onSubmit(event, { formData }) {
-      // Valid: send it through the fetcher and ask for JSON, so the page can say what happens next.
+    onSubmit(event) {
+      // Sent through the fetcher, asking for JSON, so the page can say what happens next. The
+      // server checks the number: a refusal comes back as the same 'Payment failed' toast.
       event.preventDefault();
+      const formData = new FormData(event.currentTarget);
       formData.set(JSON_FIELD, "json");
       setProcessing(true);
       showToast({ kind: "info", title: "payment:toasts.initializing", description: "payment:toasts.initializingDetail" });
       fetcher.submit(formData, { method: "post", action });
     },
   });
+
+  const initialMethod = fields.method.initialValue;
+  const [method, setMethod] = useState(typeof initialMethod === "string" ? initialMethod : "");
 
   // The fetcher's answer: go to the provider after 1 500 ms, or say why not.
   useEffect(() => {
@@ -99,26 +99,15 @@ export function MobileMoneyForm({
     showToast(failureToast(actionData.error));
   }, [actionData, showToast]);
 
-  // A post refused by the browser-side check shows the same toast as one refused by the server.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    form.onSubmit(event);
-    if (!event.defaultPrevented) return;
-    const check = parseWithZod(new FormData(event.currentTarget), { schema: paymentFormSchema });
-    if (check.status === "success") return;
-    const first = Object.values(check.error ?? {})
-      .flat()
-      .find((m): m is string => typeof m === "string");
-    if (first) showToast(failureToast({ key: first, ...(first === "payment:errors.method_required" ? { detailKey: "payment:errors.method_required_detail" } : {}) }));
-  };
 
-  const method = typeof fields.method.value === "string" ? fields.method.value : "";
+  // The method chosen so far: the number and the button show once there is one.
   const showDetails = !hydrated || method !== "";
   const busy = processing || redirecting || fetcher.state !== "idle";
   const hintId = `${id}-phone-hint`;
   const text = (message: string) => (I18N_KEY.test(message) ? t(message, { phone: "677123456" }) : message);
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" aria-busy={busy}>
       {current && !current.ok ? <PaymentErrorNotice error={current.error} /> : null}
 
       <fieldset>
@@ -132,7 +121,7 @@ export function MobileMoneyForm({
                 htmlFor={`${id}-method-${value}`}
                 className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:bg-slate-800"
               >
-                <input {...radio} id={`${id}-method-${value}`} className="h-4 w-4" />
+                <input {...radio} id={`${id}-method-${value}`} className="h-4 w-4" onChange={(event) => setMethod(event.currentTarget.value)} />
                 <span className="font-medium">{t(`payment:methods.${value}`)}</span>
               </label>
             );

@@ -1,18 +1,12 @@
-// The mobile-money form's schema, shared by the form (Conform in the browser) and the actions
+// The mobile-money form's schema, run by the actions
 // (parseWithZod on the server). Messages are i18n keys; SPEC §5's form-level phone rules: required,
 // digits only, 9 to 14 digits. The use case then strips, checks and prefixes 237 (domain/payment).
 // There is no amount field: the amount always comes from the server.
-import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../../domain/payment/payment.entity";
+import { PAYMENT_METHODS, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "./payment-form-values";
 
-export { PAYMENT_METHODS, type PaymentMethod };
-
-/** The example number in 'Please enter a valid Cameroon phone number (e.g., {phone}).' */
-export const PHONE_EXAMPLE = "677123456";
-export const PHONE_PLACEHOLDER = "6XXXXXXXX";
-export const PHONE_MIN_DIGITS = 9;
-export const PHONE_MAX_DIGITS = 14;
+// The form's values and answers live beside, without Zod, for the browser.
+export * from "./payment-form-values";
 
 export const paymentFormSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "payment:errors.method_required" }) }),
@@ -36,23 +30,3 @@ export const paymentFormSchema = z.object({
 });
 
 export type PaymentFormValues = z.infer<typeof paymentFormSchema>;
-
-/** What a payment action answers to the form's fetcher (JSON) or renders in the page. */
-export type PaymentActionData =
-  | { ok: true; checkoutUrl: string; reference: string; paymentId: string }
-  | {
-      ok: false;
-      /** Conform's reply, for field errors. */
-      result: SubmissionResult<string[]> | null;
-      error: PaymentErrorView;
-    };
-
-/** An error for the 'Payment failed' toast: an i18n key, an optional second line, their values. */
-export interface PaymentErrorView {
-  key: string;
-  detailKey?: string;
-  params?: Record<string, string | number>;
-}
-
-/** The hidden field the browser adds when it wants {checkoutUrl} back instead of a redirect. */
-export const JSON_FIELD = "_format";

@@ -8,7 +8,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 
 export interface ConfirmActionProps {
   /** The no-JavaScript confirmation page. */

@@ -1,7 +1,7 @@
 // What the property form and the guest-house form share: reading Conform's reply (the typed values
 // after a refusal, else the stored ones; each field's translated errors with aria wiring) and the
 // location fieldset (neighbourhood, address, coordinates). Both forms stay plain POST forms.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import type { ReactNode } from "react";
 import { NEIGHBOURHOODS } from "../../../domain/listings/buea";
 

@@ -3,7 +3,7 @@
 // confirmation, and an upload form for one more. Plain POST forms to the page's own action
 // (intents add-photo, move-photo, delete-photo), so all of it works without JavaScript.
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { MAX_PHOTOS, MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
 import { Photo } from "~/components/photo";
 import { ConfirmAction } from "~/components/portal/confirm-action";

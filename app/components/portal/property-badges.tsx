@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { PropertyStatus } from "../../../domain/listings/buea";
 
 /** Verified, or awaiting an admin's check (new or materially edited). */

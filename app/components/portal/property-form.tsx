@@ -1,10 +1,10 @@
 // The property form of /agents/new-property, /agents/properties/{id}/edit and /admin/properties/{id}/edit. A plain POST form:
 // the server checks everything (the domain's rules) and answers the same form with its errors, the
 // typed values kept (Conform's reply), so it works the same with and without JavaScript.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { WEEKDAYS } from "../../../domain/booking/visiting-hours";
 import {
   ADDRESS_MAX,

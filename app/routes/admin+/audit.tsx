@@ -2,7 +2,7 @@
 // in Buea, both included). A plain GET form: works without JavaScript, every view has its URL.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { auditFilterFrom, readAuditLog } from "../../../domain/accounts/admin-users.queries";
 import { displayName } from "../../../domain/accounts/account.entity";
 import { titleMeta } from "~/components/auth/page-title";

@@ -5,7 +5,7 @@
 // (/admin/bookings.csv). See docs/decisions/0126-admin-bookings.md.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { BOOKING_STATUSES, listBookingsForAdmin } from "../../../domain/booking/admin-bookings.queries";
 import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
 import { doualaDate } from "../../../domain/booking/visit-date";

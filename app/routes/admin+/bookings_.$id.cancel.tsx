@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { cancelVisitAsAdmin, findBookingForAdmin } from "../../../domain/booking/booking-lifecycle.use-cases";
 import { MAX_REASON_LENGTH, MIN_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
 import { bookingsReturnPath } from "~/components/admin/admin-bookings";

@@ -3,7 +3,7 @@
 // pages). Changes happen on the article's page (decision 0127).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { listPostsForAdmin } from "../../../domain/blog/manage-blog-posts.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

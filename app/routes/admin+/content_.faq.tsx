@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { createFaqEntry, deleteFaqEntry, listFaqEntries, moveFaqEntry } from "../../../domain/help-content/help-content.use-cases";
 import { EMPTY_FAQ_ENTRY, FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
 import { faqListSchema } from "~/components/admin/help-content-schema";

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { editFaqEntry, getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
 import { FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
 import { faqEditSchema } from "~/components/admin/help-content-schema";

@@ -2,7 +2,7 @@
 // is off (with it, the FAQ list asks in a dialog). The form posts to /admin/content/faq.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

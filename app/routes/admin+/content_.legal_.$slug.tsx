@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { isLegalSlug, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "../../../domain/help-content/help-content.entity";
 import { editLegalPage, getLegalPage, renderLegalPage } from "../../../domain/help-content/help-content.use-cases";
 import { legalEditSchema } from "~/components/admin/help-content-schema";

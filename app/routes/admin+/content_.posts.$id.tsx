@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { BlogPost } from "../../../domain/blog/blog-post.entity";
 import { deletePost, editPost, getPostForAdmin, previewPost, publishPost, unpublishPost } from "../../../domain/blog/manage-blog-posts.use-cases";
 import { blogPostDecisionSchema, blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";

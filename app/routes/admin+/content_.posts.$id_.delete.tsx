@@ -2,7 +2,7 @@
 // JavaScript is off (with it, the article's page asks in a dialog). The form posts to the article's page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getPostForAdmin } from "../../../domain/blog/manage-blog-posts.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { createDraftPost, previewPost } from "../../../domain/blog/manage-blog-posts.use-cases";
 import { blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply } from "~/components/admin/blog-post-form";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getDashboardStats } from "../../../domain/platform-stats/platform-stats.query";
 import type { PaymentFigure } from "../../../domain/platform-stats/platform-stats-reader.port";
 import { BarChart, DataTable } from "~/components/admin/bar-chart";

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { approveHost, getHostForReview, rejectHost } from "../../../domain/hosting/host-verification.use-cases";
 import { HostReviewCard } from "~/components/admin/host-verification-queue";
 import { toHostQueueItem } from "~/components/admin/host-verification-queue.server";

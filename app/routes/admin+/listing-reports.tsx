@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { restoreProperty } from "../../../domain/property-moderation/moderate-property.use-cases";
 import { listOpenReports } from "../../../domain/reports/reports.queries";
 import { reviewReport } from "../../../domain/reports/review-report.use-case";

@@ -2,7 +2,7 @@
 // is off (with it, the reports page asks in a dialog). The form posts to /admin/listing-reports.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { findOpenReport } from "../../../domain/reports/reports.queries";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -3,7 +3,7 @@
 // computed by the database. Each payment opens /admin/payments/{id}.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { listPaymentsForAdmin, paymentStatsByGateway } from "../../../domain/payment/payment-ledger.queries";
 import { successRate } from "../../../domain/payment/payment-ledger.port";
 import { PAYMENT_STATUSES, PAYMENT_TYPES, isPaymentStatus, isPaymentType } from "../../../domain/payment/payment.entity";

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getPaymentWithEvents } from "../../../domain/payment/payment-ledger.queries";
 import { recheckPayment } from "../../../domain/payment/recheck-payment.use-case";
 import { paymentRecheckSchema } from "~/components/admin/moderation-schema";

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { hideProperty, listPropertiesForModeration, restoreProperty, setPropertyVerified } from "../../../domain/property-moderation/moderate-property.use-cases";
 import { MODERATION_FILTERS, isModerationFilter, type ModerationFilter } from "../../../domain/property-moderation/property-moderation.port";
 import { isPropertyStatus } from "../../../domain/property-management/managed-property.entity";

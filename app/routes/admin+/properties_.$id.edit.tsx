@@ -3,11 +3,11 @@
 // verification; the change and its audit row (admin.property_edited, before and after) are written
 // together; the success redirect empties the visitors' page cache like every admin decision.
 // Decision 0129.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { adminEditProperty, getPropertyForAdmin } from "../../../domain/property-management/manage-property.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

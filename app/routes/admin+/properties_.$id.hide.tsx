@@ -2,7 +2,7 @@
 // (with it, the properties page asks in a dialog). The form posts to /admin/properties.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getPropertyForModeration } from "../../../domain/property-moderation/moderate-property.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -3,7 +3,7 @@
 // its own URL. Each name leads to the user's page, where an admin changes the role or suspends.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { searchUsers, USER_SEARCH_MAX } from "../../../domain/accounts/admin-users.queries";
 import { isRole, ROLES } from "../../../domain/accounts/admin-users.use-case";
 import { titleMeta } from "~/components/auth/page-title";

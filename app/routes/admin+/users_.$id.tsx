@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { userAuditTrail } from "../../../domain/accounts/admin-users.queries";
 import { changeUserRole, reactivateUser, ROLES, suspendUser } from "../../../domain/accounts/admin-users.use-case";
 import { displayName } from "../../../domain/accounts/account.entity";

@@ -2,7 +2,7 @@
 // (with it, the user's page asks in a dialog). The form posts to /admin/users/{id}.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { displayName } from "../../../domain/accounts/account.entity";
 import { SuspendReasonField } from "~/components/admin/suspend-reason-field";
 import { titleMeta } from "~/components/auth/page-title";

@@ -2,7 +2,7 @@
 // this agent may rate it (once per viewing); the agent may answer each review once.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "../../../domain/reviews/reviews.queries";
 import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";
 import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case";

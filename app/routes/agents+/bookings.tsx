@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "../../../domain/booking/booking-lifecycle";
 import { acceptVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";
 import { doualaDate, isCalendarDate } from "../../../domain/booking/visit-date";

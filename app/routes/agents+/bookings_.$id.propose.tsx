@@ -3,7 +3,7 @@
 // holds nothing until the student accepts it on /profile (decision 0117).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { findAnswerableBooking, proposeVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -4,7 +4,7 @@
 // shown. A plain page with link pagination, so it works without JavaScript.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getAgentEarnings } from "../../../domain/commission/agent-earnings.query";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";
 import { getOptionalUser, isApprovedAgent } from "~/utils/auth.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
 import { Inbox } from "~/components/messaging/inbox";

@@ -1,10 +1,10 @@
 // /agents/new-property (Add Property): the property form. A new property is unverified until an
 // admin checks it; after saving, the agent lands on its edit page to add photos (one per upload).
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { createProperty } from "../../../domain/property-management/manage-property.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { z } from "zod";
 import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "../../../domain/accounts/update-agent-profile.use-case";
-import { agentVerificationSchema, SPECIALIZATIONS } from "~/components/auth/auth-schemas";
+import { agentVerificationSchema } from "~/components/auth/auth-schemas";
+import { SPECIALIZATIONS } from "~/components/auth/agent-fields";
 import { FormAlert } from "~/components/auth/form-fields";
 import { BusinessDetailsFields } from "~/components/auth/business-details-fields";
 import { titleMeta } from "~/components/auth/page-title";
@@ -42,9 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     context.services.log.error({ err: error, userId: user.id }, "[agent-profile] could not load");
   }
-  if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id };
+  if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id, constraint: getZodConstraint(agentProfileSchema) };
   return {
     title: t("title"),
+    constraint: getZodConstraint(agentProfileSchema),
     loadFailed: null,
     userId: user.id,
     profile: {
@@ -186,10 +188,7 @@ function BusinessForm({ defaults }: { defaults: Profile["details"] }) {
     id: "agent-profile",
     lastResult,
     defaultValue: { ...defaults, intent: "profile" },
-    constraint: getZodConstraint(agentProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentProfileSchema }),
+    constraint: useLoaderData<typeof loader>().constraint,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">

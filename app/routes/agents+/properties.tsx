@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { PROPERTY_STATUSES, type PropertyStatus } from "../../../domain/listings/buea";
 import { isClosingStatus } from "../../../domain/property-management/managed-property.entity";
 import { changePropertyStatus, confirmAvailability, listMyProperties } from "../../../domain/property-management/manage-property.use-cases";

@@ -2,7 +2,7 @@
 // JavaScript is off (with it, My Properties asks in a dialog). The form posts to My Properties.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
 import { isClosingStatus, isPropertyStatus } from "../../../domain/property-management/managed-property.entity";
 import { titleMeta } from "~/components/auth/page-title";

@@ -1,11 +1,11 @@
 // /agents/properties/{id}/edit: the agent's own property (anyone else's is a 404): the property
 // form, and its photos (upload one at a time, move, set the cover, delete after a confirmation).
 // Each intent of the action calls one use case; every one of them checks ownership again.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { addPhoto, arrangePhoto, deletePhoto, editProperty, getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

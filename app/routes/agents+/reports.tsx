@@ -5,7 +5,7 @@
 // The period is a plain GET form, so everything works without JavaScript. Definitions: decision 0119.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getAgentReport } from "../../../domain/agent-reports/agent-report.query";
 import { parseReportPeriod, REPORT_PERIODS } from "../../../domain/agent-reports/agent-report.entity";
 import { titleMeta } from "~/components/auth/page-title";

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -10,11 +10,12 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import type { z } from "zod";
 import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
 import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { agentVerificationSchema, MAX_DOCUMENTS } from "~/components/auth/auth-schemas";
+import { agentVerificationSchema } from "~/components/auth/auth-schemas";
+import { MAX_DOCUMENTS } from "~/components/auth/agent-fields";
 import { AuthCard, ErrorList, FormAlert } from "~/components/auth/form-fields";
 import { BusinessDetailsFields } from "~/components/auth/business-details-fields";
 import { titleMeta } from "~/components/auth/page-title";
@@ -33,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agent = await context.services.accounts.repos.agents.findByUserId(user.id);
   return {
     title: t("verification.title"),
+    constraint: getZodConstraint(agentVerificationSchema),
     status: agent?.status ?? "unsubmitted",
     rejectionReason: agent?.rejectionReason ?? null,
     // A pending or rejected agent corrects the last submission rather than retyping it.
@@ -152,11 +154,7 @@ function VerificationForm({ defaults, submitLabel }: { defaults: SubmittedDetail
     id: "agent-verification",
     lastResult,
     defaultValue: defaults ?? undefined,
-    constraint: getZodConstraint(agentVerificationSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentVerificationSchema }),
+    constraint: useLoaderData<typeof loader>().constraint,
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
 import { resendConfirmation } from "../../../domain/accounts/sign-up.use-case";
 import { forgotPasswordSchema as resendSchema } from "~/components/auth/auth-schemas";
@@ -22,13 +22,13 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const token = new URL(request.url).searchParams.get("token");
-  if (token === null) return { title: t("confirm.title"), error: null };
+  if (token === null) return { title: t("confirm.title"), error: null, constraint: getZodConstraint(resendSchema) };
   const result = await confirmEmail(context.services.accounts, { token: token.slice(0, 200) });
   if (result.ok) {
     return redirectWithToast(context, request, "/auth/login", { kind: "success", title: "auth:toasts.emailConfirmed" });
   }
   const error = await describeDomainError(request, result.error);
-  return data({ title: t("confirm.title"), error: error.message }, { status: error.status });
+  return data({ title: t("confirm.title"), error: error.message, constraint: getZodConstraint(resendSchema) }, { status: error.status });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,11 +46,7 @@ export default function ConfirmPage() {
   const [form, fields] = useForm({
     id: "resend-confirmation",
     lastResult,
-    constraint: getZodConstraint(resendSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resendSchema }),
+    constraint: loaderData.constraint,
   });
   const linkError = "error" in loaderData ? loaderData.error : null;
   return (

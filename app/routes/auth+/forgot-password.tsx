@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/utils/translation";
 import { requestPasswordReset } from "../../../domain/accounts/password-reset.use-case";
 import { forgotPasswordSchema } from "~/components/auth/auth-schemas";
 import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
@@ -18,7 +18,7 @@ export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
-  return { title: t("forgot.title") };
+  return { title: t("forgot.title"), constraint: getZodConstraint(forgotPasswordSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,11 +40,7 @@ export default function ForgotPasswordPage() {
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    constraint: useLoaderData<typeof loader>().constraint,
   });
   return (
     <AuthCard title={t("forgot.title")} intro={t("forgot.intro")}>

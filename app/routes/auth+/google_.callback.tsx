@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
 import { AuthCard, FormAlert } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
@@ -11,6 +11,8 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { getLanguage } from "~/utils/preferences.server";
 import { safeRedirectPath } from "~/utils/toast.server";
 import { getGoogleAuth, type GoogleIdentity } from "./google.server";
+import { getZodConstraint } from "@conform-to/zod";
+import { totpLoginSchema } from "~/components/auth/auth-schemas";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -65,7 +67,10 @@ async function finishGoogleSignIn(
     return { body: { title: t("google.title"), error: error.message, totp: null }, init: { status: error.status } };
   }
   if (result.value.status === "totp_required") {
-    return { body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo } }, init: {} };
+    return {
+      body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: getZodConstraint(totpLoginSchema) } },
+      init: {},
+    };
   }
   return commitUserSession(
     context,
@@ -82,7 +87,7 @@ export default function GoogleCallbackPage() {
   if ("totp" in loaderData && loaderData.totp) {
     return (
       <AuthCard title={t("login.totpTitle")}>
-        <TotpStepForm pendingLoginToken={loaderData.totp.pendingLoginToken} redirectTo={loaderData.totp.redirectTo} />
+        <TotpStepForm pendingLoginToken={loaderData.totp.pendingLoginToken} redirectTo={loaderData.totp.redirectTo} constraint={loaderData.totp.constraint} />
       </AuthCard>
     );
   }

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type Constraint, type SubmissionResult } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { useEffect } from "react";
 import { logIn } from "../../../domain/accounts/log-in.use-case";
 import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
@@ -28,7 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectParam(request);
   await redirectIfSignedIn(context, request, redirectTo);
   const t = await i18next.getFixedT(request, "auth");
-  return { title: t("login.title"), redirectTo, googleEnabled: context.services.publicConfig.googleLoginEnabled };
+  return {
+    title: t("login.title"),
+    redirectTo,
+    googleEnabled: context.services.publicConfig.googleLoginEnabled,
+    constraint: getZodConstraint(loginSchema),
+    totpConstraint: getZodConstraint(totpLoginSchema),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -91,13 +97,13 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const { redirectTo, googleEnabled, constraint, totpConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   if (actionData?.totp) {
     return (
       <AuthCard title={t("login.totpTitle")}>
-        <TotpStepForm pendingLoginToken={actionData.totp.pendingLoginToken} redirectTo={actionData.totp.redirectTo} lastResult={actionData.result} />
+        <TotpStepForm pendingLoginToken={actionData.totp.pendingLoginToken} redirectTo={actionData.totp.redirectTo} lastResult={actionData.result} constraint={totpConstraint} />
         <p className="mt-4 text-sm">
           <Link to={`/auth/login${redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className="link">
             {t("login.startAgain")}
@@ -108,7 +114,7 @@ export default function LoginPage() {
   }
   return (
     <AuthCard title={t("login.title")} intro={t("login.intro")}>
-      <PasswordForm redirectTo={redirectTo} lastResult={actionData?.result ?? null} />
+      <PasswordForm redirectTo={redirectTo} lastResult={actionData?.result ?? null} constraint={constraint} />
       {googleEnabled ? <GoogleButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-sm">
         {t("login.noAccount")}{" "}
@@ -125,15 +131,12 @@ export default function LoginPage() {
   );
 }
 
-function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
+function PasswordForm({ redirectTo, lastResult, constraint }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null; constraint: Record<string, Constraint> }) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint,
   });
   // A refused login clears the password, as it does without JavaScript (the server never sends it back).
   const passwordId = fields.password.id;

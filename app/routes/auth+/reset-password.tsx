@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { resetPassword } from "../../../domain/accounts/password-reset.use-case";
 import { resetPasswordSchema } from "~/components/auth/auth-schemas";
 import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
@@ -19,7 +19,7 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
-  return { title: t("reset.title"), token };
+  return { title: t("reset.title"), token, constraint: getZodConstraint(resetPasswordSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,15 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation("auth");
-  const { token } = useLoaderData<typeof loader>();
+  const { token, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    constraint,
   });
   if (!token) {
     return (

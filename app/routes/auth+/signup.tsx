@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/utils/translation";
 import { signUp } from "../../../domain/accounts/sign-up.use-case";
 import { signupSchema } from "~/components/auth/auth-schemas";
 import { AuthCard, CheckboxField, ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(context, request);
   const t = await i18next.getFixedT(request, "auth");
   const kind = new URL(request.url).searchParams.get("as") === "agent" ? "agent" : "student";
-  return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled };
+  return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled, constraint: getZodConstraint(signupSchema) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -65,16 +65,13 @@ async function signUpAction({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const { t } = useTranslation("auth");
-  const { kind, googleEnabled } = useLoaderData<typeof loader>();
+  const { kind, googleEnabled, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
     defaultValue: { accountKind: kind },
-    constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    constraint,
   });
   const kindValue = (fields.accountKind.initialValue as string | undefined) ?? kind;
 

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { confirmTotp, disableTotp, startTotpEnrolment, type TotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
 import { totpConfirmSchema, totpDisableSchema } from "~/components/auth/auth-schemas";
 import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
@@ -23,12 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/profile");
   const required = user.isAdmin && context.services.config.requireAdmin2fa;
-  if (user.totpEnabled) return { title: t("twoFactor.title"), enabled: true as const, enrolment: null, redirectTo, required };
+  const constraints = { enable: getZodConstraint(totpConfirmSchema), disable: getZodConstraint(totpDisableSchema) };
+  if (user.totpEnabled) return { title: t("twoFactor.title"), enabled: true as const, enrolment: null, redirectTo, required, constraints };
   // The key is kept on the server until the first code confirms it; a reload shows the same key.
   const started = await startTotpEnrolment(context.services.accounts, { userId: user.id });
   if (!started.ok) return throwDomainError(request, started.error);
   const enrolment: Enrolment = { secret: started.value.secret, qrSvg: started.value.qrSvg };
-  return { title: t("twoFactor.title"), enabled: false as const, enrolment, redirectTo, required };
+  return { title: t("twoFactor.title"), enabled: false as const, enrolment, redirectTo, required, constraints };
 }
 
 type ActionData =
@@ -141,11 +142,7 @@ function EnableForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
   const [form, fields] = useForm({
     id: "totp-enable",
     lastResult,
-    constraint: getZodConstraint(totpConfirmSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpConfirmSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.enable,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
@@ -169,11 +166,7 @@ function DisableForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     id: "totp-disable",
     lastResult,
-    constraint: getZodConstraint(totpDisableSchema),
-    shouldValidate: "onBlur",
-    // Errors clear while typing, not on the blur of clicking submit (the form would jump under the pointer).
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpDisableSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.disable,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { postBySlug } from "../../../domain/blog/blog.queries";
 import { i18next } from "~/i18next.server";
 import { absoluteUrl, seoMeta, type PageSeo } from "~/utils/seo";

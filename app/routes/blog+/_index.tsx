@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { listPublishedPosts } from "../../../domain/blog/blog.queries";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";

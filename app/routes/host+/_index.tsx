@@ -3,7 +3,7 @@
 // marked public (with the badge) or hidden until the host is approved (guestHouseVisibility).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
 import { getHostStatus } from "../../../domain/hosting/host-verification.use-cases";
 import { listMyGuestHouses } from "../../../domain/hosting/manage-guest-house.use-cases";

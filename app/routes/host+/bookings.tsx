@@ -3,7 +3,7 @@
 // WhatsApp, and that is where the host gets in touch.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { listMyBookingAttempts } from "../../../domain/hosting/manage-guest-house.use-cases";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";

@@ -1,11 +1,11 @@
 // /host/houses/{id}/edit: the host's own guest house (anyone else's is a 404): its details, its
 // photos (upload one at a time, move, set the cover, delete after a confirmation) and the nights it is not available
 // (block or unblock a range). Each intent calls one use case, which checks ownership again.
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { MAX_BLOCK_NIGHTS, nightOf, type HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
 import { addGuestHousePhoto, arrangeGuestHousePhoto, deleteGuestHousePhoto, editGuestHouse, getMyGuestHouse, setBlockedNights } from "../../../domain/hosting/manage-guest-house.use-cases";
 import { FormAlert } from "~/components/auth/form-fields";

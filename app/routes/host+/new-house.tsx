@@ -1,10 +1,10 @@
 // /host/new-house: the guest-house form. A new house stays hidden from visitors until its host is
 // approved; after saving, the host lands on its edit page to add photos (one per upload).
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { getHostStatus } from "../../../domain/hosting/host-verification.use-cases";
 import { createGuestHouse } from "../../../domain/hosting/manage-guest-house.use-cases";
 import { FormAlert } from "~/components/auth/form-fields";

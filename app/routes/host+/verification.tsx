@@ -10,7 +10,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND, MAX_DOCUMENT_BYTES } from "../../../domain/hosting/host-verification.entity";
 import { getHostStatus, submitHostVerification } from "../../../domain/hosting/host-verification.use-cases";
 import { FormAlert } from "~/components/auth/form-fields";

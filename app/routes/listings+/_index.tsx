@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation";
 import { listingSearchToParams, parseListingSearch, type ListingSearchCriteria } from "../../../domain/listings/listing-search";
 import { recordSearch } from "../../../domain/engagement/record-search.use-case";
 import { getOptionalUser } from "~/utils/auth.server";

@@ -8,8 +8,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createInstance, type i18n as I18n } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as home from "../../../app/routes/_index";
@@ -26,6 +24,7 @@ import * as privacy from "../../../app/routes/privacy";
 import * as profile from "../../../app/routes/profile";
 import * as terms from "../../../app/routes/terms";
 import * as termsAgents from "../../../app/routes/terms-agents";
+import { createTranslationStore, LanguageProvider, TranslationProvider } from "../../../app/utils/translation";
 import { FaqDocument, HelpDocument } from "../../../app/components/help/help-document";
 import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
@@ -92,24 +91,19 @@ const STUDENT_CONFIRMS: Record<Language, RegExp> = {
   fr: /(c'est l'étudiant qui indique|dont l'étudiant a confirmé)/i,
 };
 
-function loadI18n(language: Language): I18n {
-  const instance = createInstance();
-  const read = (lng: Language) => JSON.parse(readFileSync(join(process.cwd(), "public/locales", lng, "help.json"), "utf8")) as object;
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: ["help"],
-    defaultNS: "help",
-    resources: { en: { help: read("en") }, fr: { help: read("fr") } },
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  });
-  return instance;
+/** The app's translations as the server renders them, with the labels of help.json only. */
+function loadTranslations() {
+  const read = (lng: Language) => JSON.parse(readFileSync(join(process.cwd(), "public/locales", lng, "help.json"), "utf8")) as Record<string, never>;
+  return createTranslationStore({ en: { help: read("en") }, fr: { help: read("fr") } });
 }
 
 function renderWith(component: ComponentType<any>, props: object, path: string, language: Language): string {
   return renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n: loadI18n(language) }, createElement(StaticRouter, { location: path }, createElement(component, props))),
+    createElement(
+      TranslationProvider,
+      { value: loadTranslations() },
+      createElement(LanguageProvider, { value: language }, createElement(StaticRouter, { location: path }, createElement(component, props))),
+    ),
   );
 }
 
