@@ -9,8 +9,8 @@
 //   6. a photo an agent adds to a listing through one instance is served by the other: both use
 //      one bucket of s3rver (started here on loopback, decision 0135), each its own empty
 //      STORAGE_DIR, so only the bucket can hold it. Run before 5, which kills an instance.
-// Not yet checked here: the mixed load (issue 13 keeps it open). PostgreSQL stopped under traffic:
-// `npm run test:faults` (scripts/test-faults.ts).
+// Elsewhere: PostgreSQL stopped under traffic, `npm run test:faults` (scripts/test-faults.ts); the
+// mixed load through nginx, `npm run bench:load` (bench/load.ts).
 //
 // Installs Debian's nginx when it is missing. Exits 1 when a check fails, 2 when it cannot run.
 import fs from "node:fs";
