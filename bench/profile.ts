@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -44,16 +45,6 @@ function top(profile: CpuProfile, key: (node: ProfileNode) => string, count: num
   return [...byKey.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, v]) => [k, (100 * v) / total]);
 }
 
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
 
 function startServer(profiled: boolean) {
   const child = spawn(process.execPath, [...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : []), "--import", "tsx", "server/index.ts"], {

@@ -37,6 +37,7 @@ import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
 import { readResults, RESULTS_FILE, sectionOf, withSection } from "./results-sections";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
+import { waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -137,16 +138,6 @@ function startServer(url: string, port: number, pageCache = true): Promise<Child
   return Promise.race([waitFor(`http://localhost:${port}/readyz`, 60_000), exited]).then(() => child);
 }
 
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
 
 /** CPU time a process has used so far (user + system, all threads), in ms, from the kernel. */
 function cpuMs(pid: number): number {
