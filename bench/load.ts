@@ -240,7 +240,7 @@ function report(runs: SetupRun[]): string {
     `Command: \`npm run bench:load${args.length ? ` -- ${args.join(" ")}` : ""}\`: ${CONNECTIONS} connections (virtual users, each one request at a time, no pause) for ${DURATION_S} s per setup, production build, load generator (undici) on the same machine.`,
     "Each virtual user repeats: browse (80 %: home, listings, a property page, guest houses, blog, as a visitor), search (15 %: a random filter set on /listings), or book and pay (5 %: sign-in page, sign in, the booking form for a day, book a free time, the payment page, pay with MTN MoMo, the simulated checkout, Approve, the result page), as a browser without JavaScript sends them. The shares are of the users' choices, not of requests: a booking is nine requests.",
     "Approve waits for the simulated provider's 2 s processing on the server (what a browser without JavaScript waits for), so its latency starts at 2 000 ms.",
-    "The machine is shared: other engineers' builds and tests ran at the same time on its two cores (load average given per setup), so the figures are a lower bound of what the app does alone.",
+    "The load generator, nginx, PostgreSQL and the app share the machine's two cores; the load average before and after each setup shows whether anything else ran (a run on a busy machine is a lower bound of what the app does alone).",
     "",
   );
   for (const run of runs) {
