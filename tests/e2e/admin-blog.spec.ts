@@ -119,6 +119,8 @@ test.describe("the admin's blog pages, with axe", () => {
 
   test("the content index and a new article with its preview have no serious or critical violation, in English and French", async ({ page, javaScriptEnabled }) => {
     // axe runs inside the page: the JavaScript project covers the same server-rendered DOM.
+    // Skipped in the no-JS project: axe-core runs as a script inside the page; the markup it checks
+    // is the same server HTML the JavaScript project checks.
     test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
     await logIn(page, "admin@kamernest.test", DEMO_PASSWORD, "/admin/content");
     await expect(page).toHaveURL((url) => url.pathname === "/admin/content");

@@ -9,6 +9,8 @@ test.describe("hydration", () => {
   test("a form typed into before React's first render still works, without an error", async ({ page, javaScriptEnabled }) => {
     // Skipped in the no-js project on purpose: without JavaScript there is no hydration to race,
     // and the same form's no-js path is covered by auth.spec.ts.
+    // Skipped in the no-JS project: this test races React's first render; without JavaScript there
+    // is none, and the plain form post is covered by the no-JS auth tests.
     test.skip(!javaScriptEnabled, "without JavaScript there is no hydration to race");
     await page.addInitScript(() => {
       // React's scheduler runs its work in MessageChannel tasks: deliver them late, as a loaded
