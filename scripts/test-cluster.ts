@@ -22,19 +22,13 @@ import sharp from "sharp";
 import { startS3rver, type RunningS3rver } from "./lib/s3rver-kit";
 import { createS3Client, S3FileStorage } from "../infrastructure/storage/s3-file-storage";
 import {
-  cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, stopChildren,
+  checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, stopChildren,
 } from "./lib/cluster-kit";
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RECONCILE_MS = 500;
 const log = (line: string) => console.log(`[cluster] ${line}`);
-const failures: string[] = [];
-const passes: string[] = [];
-
-function check(name: string, ok: boolean, detail = "") {
-  log(`${ok ? "✓" : "✗"} ${name}${detail ? ` (${detail})` : ""}`);
-  (ok ? passes : failures).push(name);
-}
+const { check, finish } = checkList(log);
 
 async function main() {
   const nginx = ensureNginx(log);
@@ -184,12 +178,7 @@ async function main() {
     await s3?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  // For `npm test`'s totals.
-  if (process.env.CLUSTER_RESULTS) fs.writeFileSync(process.env.CLUSTER_RESULTS, JSON.stringify({ passed: passes.length, failed: failures.length, failures }));
-  if (failures.length > 0) {
-    log(`${failures.length} check(s) failed`);
-    process.exit(1);
-  }
+  finish(process.env.CLUSTER_RESULTS);
   log("all checks passed");
 }
 

@@ -20,7 +20,7 @@ import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import {
-  cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, startInstance, startNginx, stopChildren,
+  checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, startInstance, startNginx, stopChildren,
 } from "./lib/cluster-kit";
 import { createPrivatePostgres, PrivatePostgresError, type PrivatePostgres } from "./lib/private-postgres";
 
@@ -34,14 +34,8 @@ const UNAVAILABLE_TEXT = { en: "We&#39;ll be right back", fr: "Nous revenons tou
 const FRENCH_COOKIE = `kn_lang=${Buffer.from(JSON.stringify("fr")).toString("base64")}`;
 
 const log = (line: string) => console.log(`[faults] ${line}`);
-const failures: string[] = [];
-const passes: string[] = [];
+const { check, finish } = checkList(log);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function check(name: string, ok: boolean, detail = "") {
-  log(`${ok ? "✓" : "✗"} ${name}${detail ? ` (${detail})` : ""}`);
-  (ok ? passes : failures).push(name);
-}
 
 type Phase = "before" | "down" | "back";
 interface Answer {
@@ -286,12 +280,7 @@ async function main() {
     await server?.remove();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  // For `npm test`'s totals.
-  if (process.env.FAULTS_RESULTS) fs.writeFileSync(process.env.FAULTS_RESULTS, JSON.stringify({ passed: passes.length, failed: failures.length, failures }));
-  if (failures.length > 0) {
-    log(`${failures.length} check(s) failed`);
-    process.exit(1);
-  }
+  finish(process.env.FAULTS_RESULTS);
   if (process.exitCode !== 2) log("all checks passed");
 }
 

@@ -164,3 +164,26 @@ export async function logIn(base: string, email: string, password: string) {
   const response = await fetch(`${base}/auth/login`, { method: "POST", body, redirect: "manual" });
   return { status: response.status, jar: cookiesFrom(response), text: response.status === 200 || response.status >= 400 ? await response.text() : "" };
 }
+
+/**
+ * The checks of a script run by `npm test` (cluster, faults): each printed as it is made, and the
+ * totals written to `resultsFile` (for the test command's closing line) when the script ends.
+ */
+export function checkList(log: (line: string) => void) {
+  const passes: string[] = [];
+  const failures: string[] = [];
+  return {
+    check(name: string, ok: boolean, detail = "") {
+      log(`${ok ? "✓" : "✗"} ${name}${detail ? ` (${detail})` : ""}`);
+      (ok ? passes : failures).push(name);
+    },
+    /** Writes the totals; exits 1 when a check failed. */
+    finish(resultsFile: string | undefined) {
+      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed: passes.length, failed: failures.length, failures }));
+      if (failures.length > 0) {
+        log(`${failures.length} check(s) failed`);
+        process.exit(1);
+      }
+    },
+  };
+}
