@@ -30,7 +30,11 @@ export class KyselyPaymentLedger implements PaymentLedger {
         .limit(query.limit)
         .offset(query.offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      // Capped, in the page's order, so it reads payments_created_idx and stops (decision 0148).
+      this.db
+        .selectFrom(base.select(sql<number>`1`.as("one")).orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(query.countLimit).as("matches"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       total: Number(count.n),
