@@ -165,6 +165,7 @@ describe("admin users and audit routes", () => {
     const jar = await signedInJar(h, admin.id);
     const rows = Array.from({ length: LIST_COUNT_AHEAD + 30 }, (_, i) => ({
       id: `bulk-${String(i).padStart(5, "0")}`,
+      role: "student" as const,
       full_name: `Bulk Student ${i}`,
       email: `bulk-${i}@kamernest.test`,
       created_at: new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString(),
