@@ -1,6 +1,6 @@
 // /admin/payments: every payment, newest first, filtered by status, type and gateway (a plain GET
 // form), paginated; above it the figures by gateway (count, amount, money taken, success rate),
-// computed by the database. Each payment opens /admin/payments/{id}.
+// read from payment_totals, which triggers keep (decision 0148). Each payment opens /admin/payments/{id}.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
