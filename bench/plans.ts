@@ -8,6 +8,9 @@
 // explained with the parameters it sent. A plan that scans a table growing with listings, bookings
 // or payments is flagged. The report is written to bench/RESULTS.md between the plans markers (the
 // rest of the file is `npm run bench`'s); the process exits 1 when a plan is flagged.
+// PLANS_PORT picks the server's port, PLANS_DATABASE_NAME the PostgreSQL database (default
+// kamernest_plans_<size>), so two checkouts sharing one PostgreSQL server do not migrate each
+// other's copy.
 import { execSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -94,7 +97,8 @@ async function prepare(dialect: Dialect): Promise<string> {
     if (fresh) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(url + suffix, { force: true });
   } else {
     const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
-    const name = `kamernest_plans_${size}`;
+    const name = process.env.PLANS_DATABASE_NAME ?? `kamernest_plans_${size}`;
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`PLANS_DATABASE_NAME must be a plain lower-case name: ${name}`);
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name}`);

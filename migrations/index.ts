@@ -24,6 +24,7 @@ import * as searchIndex from "./2026-11-22T0027-search-index";
 import * as jobLeases from "./2026-11-22T0028-job-leases";
 import * as pageCacheGeneration from "./2026-11-22T0029-page-cache-generation";
 import * as listIndexes from "./2026-11-22T0031-list-indexes";
+import * as paymentTotals from "./2026-11-22T0032-payment-totals";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0028-job-leases": jobLeases,
   "2026-11-22T0029-page-cache-generation": pageCacheGeneration,
   "2026-11-22T0031-list-indexes": listIndexes,
+  "2026-11-22T0032-payment-totals": paymentTotals,
 };

@@ -6,6 +6,8 @@ export interface AccountSearch {
   role?: Role;
   offset: number;
   limit: number;
+  /** Count the matches only up to this many (domain/shared/paging.ts countLimitFor). */
+  countLimit: number;
 }
 
 export interface AccountRepository {
@@ -16,7 +18,7 @@ export interface AccountRepository {
   findByEmail(email: string): Promise<Account | null>;
   findByGoogleId(googleId: string): Promise<Account | null>;
   update(id: string, changes: AccountChanges): Promise<void>;
-  /** Newest accounts first, with how many match in all. */
+  /** Newest accounts first, with how many match, counted up to `countLimit`. */
   search(query: AccountSearch): Promise<{ accounts: Account[]; total: number }>;
   /**
    * Holds every admin's row for the rest of the unit of work and says how many admins there are,

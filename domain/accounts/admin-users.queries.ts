@@ -2,6 +2,7 @@
 // the audit log, a user's trail. Pages count from 1; a page past the end reads as the last one.
 import type { Account, Role } from "./account.entity";
 import type { AccountRepository } from "./account-repository.port";
+import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import { auditTarget, type AuditEntry, type AuditFilter, type AuditLog } from "./audit-log.port";
 
 export const USERS_PAGE_SIZE = 20;
@@ -18,18 +19,27 @@ export interface Page<T> {
 
 const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
+/**
+ * A page of users, newest first. The total is counted only LIST_COUNT_AHEAD past the page's first
+ * row: past that, `totalIsCapped` and the screen says "more than `total`" (decision 0148).
+ */
 export async function searchUsers(
   accounts: Pick<AccountRepository, "search">,
   input: { text?: string | null; role?: Role | null; page: number },
-): Promise<Page<Account>> {
+): Promise<Page<Account> & CountedTotal> {
   const text = (input.text ?? "").trim().slice(0, USER_SEARCH_MAX);
   const role = input.role ?? undefined;
+  const read = (page: number) => {
+    const offset = (page - 1) * USERS_PAGE_SIZE;
+    return accounts.search({ text, role, offset, limit: USERS_PAGE_SIZE, countLimit: countLimitFor(offset) });
+  };
   const wanted = Math.max(1, Math.floor(input.page));
-  let found = await accounts.search({ text, role, offset: (wanted - 1) * USERS_PAGE_SIZE, limit: USERS_PAGE_SIZE });
+  let found = await read(wanted);
   const pageCount = pageCountOf(found.total, USERS_PAGE_SIZE);
   const page = Math.min(wanted, pageCount);
-  if (page !== wanted) found = await accounts.search({ text, role, offset: (page - 1) * USERS_PAGE_SIZE, limit: USERS_PAGE_SIZE });
-  return { items: found.accounts, page, pageCount, total: found.total };
+  if (page !== wanted) found = await read(page);
+  const counted = cappedTotal(found.total, (page - 1) * USERS_PAGE_SIZE);
+  return { items: found.accounts, page, pageCount: pageCountOf(counted.total, USERS_PAGE_SIZE), ...counted };
 }
 
 export async function readAuditLog(auditLog: Pick<AuditLog, "list" | "count">, filter: AuditFilter, requestedPage: number): Promise<Page<AuditEntry>> {

@@ -54,7 +54,7 @@ export class InMemoryAccountRepository implements AccountRepository, Snapshottin
     const found = [...this.rows.values()]
       .filter((r) => matchesAccountSearch(r, query))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    return { accounts: copy(found.slice(query.offset, query.offset + query.limit)), total: found.length };
+    return { accounts: copy(found.slice(query.offset, query.offset + query.limit)), total: Math.min(found.length, query.countLimit) };
   }
   async lockAdmins() {
     return [...this.rows.values()].filter((r) => r.role === "admin").length;

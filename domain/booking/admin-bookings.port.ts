@@ -16,6 +16,8 @@ export interface AdminBookingFilter {
 export interface AdminBookingsQuery extends AdminBookingFilter {
   limit: number;
   offset: number;
+  /** Count the matches only up to this many (domain/shared/paging.ts countLimitFor); 0 skips the count. */
+  countLimit: number;
 }
 
 export interface AdminBookingView {
@@ -43,6 +45,6 @@ export interface AdminBookingView {
 }
 
 export interface AdminBookingsReader {
-  /** Newest first (created, then id); `total` counts every match. */
+  /** Newest first (created, then id); `total` counts the matches up to `countLimit`. */
   list(query: AdminBookingsQuery): Promise<{ items: AdminBookingView[]; total: number }>;
 }

@@ -4,6 +4,7 @@
 import type { AdminBookingFilter, AdminBookingsReader, AdminBookingView } from "./admin-bookings.port";
 import type { BookingStatus } from "./booking.entity";
 import { isCalendarDate } from "./visit-date";
+import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 
 export const ADMIN_BOOKINGS_PAGE_SIZE = 20;
 /** The most rows one CSV export holds (newest first). */
@@ -38,9 +39,8 @@ export function adminBookingFilterFrom(raw: RawAdminBookingFilter): AdminBooking
   return filter;
 }
 
-export interface AdminBookingsPage {
+export interface AdminBookingsPage extends CountedTotal {
   items: AdminBookingView[];
-  total: number;
   page: number;
   /** At least 1. */
   pageCount: number;
@@ -48,15 +48,18 @@ export interface AdminBookingsPage {
 
 export async function listBookingsForAdmin(deps: { reader: AdminBookingsReader }, filter: AdminBookingFilter, requestedPage: number): Promise<AdminBookingsPage> {
   const wanted = Number.isSafeInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
-  const read = (page: number) => deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_PAGE_SIZE, offset: (page - 1) * ADMIN_BOOKINGS_PAGE_SIZE });
+  const offsetOf = (page: number) => (page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
+  const read = (page: number) => deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
+  const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
   let found = await read(wanted);
-  const pageCount = Math.max(1, Math.ceil(found.total / ADMIN_BOOKINGS_PAGE_SIZE));
-  const page = Math.min(wanted, pageCount);
+  const page = Math.min(wanted, pageCountOf(found.total));
   if (page !== wanted) found = await read(page);
-  return { items: found.items, total: found.total, page, pageCount };
+  // Counted only LIST_COUNT_AHEAD past the page: beyond, the screen says "more than" (decision 0148).
+  const counted = cappedTotal(found.total, offsetOf(page));
+  return { items: found.items, ...counted, page, pageCount: pageCountOf(counted.total) };
 }
 
 /** The rows of the CSV export: every match, newest first, at most ADMIN_BOOKINGS_CSV_MAX. */
 export async function exportBookingsForAdmin(deps: { reader: AdminBookingsReader }, filter: AdminBookingFilter): Promise<AdminBookingView[]> {
-  return (await deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_CSV_MAX, offset: 0 })).items;
+  return (await deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_CSV_MAX, offset: 0, countLimit: 0 })).items;
 }

@@ -16,7 +16,7 @@ export class InMemoryPaymentLedger implements PaymentLedger {
       .filter((p) => (query.status === undefined || p.status === query.status) && (query.type === undefined || p.type === query.type) && (query.gateway === undefined || p.gateway === query.gateway))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return {
-      total: kept.length,
+      total: Math.min(kept.length, query.countLimit),
       items: kept.slice(query.offset, query.offset + query.limit).map((p) => ({ ...p, payerName: this.payers.get(p.userId)?.name ?? "", payerEmail: this.payers.get(p.userId)?.email ?? "" })),
     };
   }

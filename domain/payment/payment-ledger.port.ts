@@ -9,6 +9,8 @@ export interface PaymentLedgerQuery {
   gateway?: string;
   limit: number;
   offset: number;
+  /** Count the matches only up to this many (domain/shared/paging.ts countLimitFor). */
+  countLimit: number;
 }
 
 export interface LedgerPayment extends Payment {
@@ -31,7 +33,7 @@ export interface GatewayStats {
 }
 
 export interface PaymentLedger {
-  /** Newest first (created_at, then id); `total` counts every match. */
+  /** Newest first (created_at, then id); `total` counts the matches up to `countLimit`. */
   list(query: PaymentLedgerQuery): Promise<{ items: LedgerPayment[]; total: number }>;
   /** One row per gateway (as stored, an empty name included), by gateway name. */
   statsByGateway(): Promise<GatewayStats[]>;

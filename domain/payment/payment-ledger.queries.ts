@@ -1,6 +1,7 @@
 // The admin's payment reads: filtered pages newest first, statistics by gateway, one payment with
 // its events.
 import { err, ok, domainError, type Result } from "../shared/result";
+import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import type { MoneyRepos } from "./money-unit-of-work";
 import type { GatewayStats, LedgerPayment, PaymentLedger } from "./payment-ledger.port";
 import type { Payment, PaymentEvent, PaymentStatus, PaymentType } from "./payment.entity";
@@ -8,9 +9,8 @@ import type { PaymentError } from "./payment.errors";
 
 export const LEDGER_PAGE_SIZE = 20;
 
-export interface LedgerPage {
+export interface LedgerPage extends CountedTotal {
   items: LedgerPayment[];
-  total: number;
   page: number;
   pageCount: number;
 }
@@ -21,16 +21,19 @@ export async function listPaymentsForAdmin(
   input: { status?: PaymentStatus; type?: PaymentType; gateway?: string; page: number },
 ): Promise<LedgerPage> {
   const wanted = Number.isSafeInteger(input.page) && input.page >= 1 ? input.page : 1;
+  const offsetOf = (page: number) => (page - 1) * LEDGER_PAGE_SIZE;
   const read = (page: number) =>
-    deps.ledger.list({ status: input.status, type: input.type, gateway: input.gateway, limit: LEDGER_PAGE_SIZE, offset: (page - 1) * LEDGER_PAGE_SIZE });
+    deps.ledger.list({ status: input.status, type: input.type, gateway: input.gateway, limit: LEDGER_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
   let result = await read(wanted);
-  const pageCount = Math.ceil(result.total / LEDGER_PAGE_SIZE);
   let page = wanted;
-  if (result.items.length === 0 && pageCount > 0 && wanted > pageCount) {
-    page = pageCount;
+  const last = Math.ceil(result.total / LEDGER_PAGE_SIZE);
+  if (result.items.length === 0 && last > 0 && wanted > last) {
+    page = last;
     result = await read(page);
   }
-  return { items: result.items, total: result.total, page, pageCount };
+  // Counted only LIST_COUNT_AHEAD past the page: beyond, the screen says "more than" (decision 0148).
+  const counted = cappedTotal(result.total, offsetOf(page));
+  return { items: result.items, ...counted, page, pageCount: Math.ceil(counted.total / LEDGER_PAGE_SIZE) };
 }
 
 export function paymentStatsByGateway(deps: { ledger: PaymentLedger }): Promise<GatewayStats[]> {

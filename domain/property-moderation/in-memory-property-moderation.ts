@@ -75,7 +75,7 @@ export class InMemoryPropertyModeration implements PropertyModerationRepository 
       }
     });
     kept.sort((a, b) => Number(a.isVerified) - Number(b.isVerified) || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    return { items: kept.slice(query.offset, query.offset + query.limit), total: kept.length };
+    return { items: kept.slice(query.offset, query.offset + query.limit), total: Math.min(kept.length, query.countLimit) };
   }
 }
 

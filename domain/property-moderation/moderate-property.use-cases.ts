@@ -5,6 +5,7 @@
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
+import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import type { UnitOfWork } from "../shared/transaction";
 import { auditData, type AuditLog } from "../accounts/audit-log.port";
 import { moderationError, type ModerationError } from "./property-moderation.errors";
@@ -109,9 +110,8 @@ export async function restoreProperty(
   });
 }
 
-export interface ModerationPage {
+export interface ModerationPage extends CountedTotal {
   items: ModerationRow[];
-  total: number;
   page: number;
   pageCount: number;
 }
@@ -122,15 +122,18 @@ export async function listPropertiesForModeration(
   input: { filter: ModerationFilter; page: number },
 ): Promise<ModerationPage> {
   const wanted = Number.isSafeInteger(input.page) && input.page >= 1 ? input.page : 1;
-  const read = (page: number) => deps.properties.list({ filter: input.filter, limit: MODERATION_PAGE_SIZE, offset: (page - 1) * MODERATION_PAGE_SIZE });
+  const offsetOf = (page: number) => (page - 1) * MODERATION_PAGE_SIZE;
+  const read = (page: number) => deps.properties.list({ filter: input.filter, limit: MODERATION_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
   let result = await read(wanted);
-  const pageCount = Math.ceil(result.total / MODERATION_PAGE_SIZE);
   let page = wanted;
-  if (result.items.length === 0 && pageCount > 0 && wanted > pageCount) {
-    page = pageCount;
+  const last = Math.ceil(result.total / MODERATION_PAGE_SIZE);
+  if (result.items.length === 0 && last > 0 && wanted > last) {
+    page = last;
     result = await read(page);
   }
-  return { items: result.items, total: result.total, page, pageCount };
+  // Counted only LIST_COUNT_AHEAD past the page: beyond, the screen says "more than" (decision 0148).
+  const counted = cappedTotal(result.total, offsetOf(page));
+  return { items: result.items, ...counted, page, pageCount: Math.ceil(counted.total / MODERATION_PAGE_SIZE) };
 }
 
 /** One property's moderation state (the hide confirmation page), or not found. */

@@ -19,6 +19,8 @@ export interface ModerationListQuery {
   filter: ModerationFilter;
   limit: number;
   offset: number;
+  /** Count the matches only up to this many (domain/shared/paging.ts countLimitFor). */
+  countLimit: number;
 }
 
 /** One row of the admin's property list. */
@@ -40,7 +42,7 @@ export interface PropertyModerationRepository {
   setVerified(propertyId: string, verified: boolean, at: Date): Promise<void>;
   /** `hiddenAt` null shows the listing again. */
   setHidden(propertyId: string, hiddenAt: Date | null, at: Date): Promise<void>;
-  /** Unverified first, then newest first (created_at, then id). */
+  /** Unverified first, then newest first (created_at, then id); `total` counts the matches up to `countLimit`. */
   list(query: ModerationListQuery): Promise<{ items: ModerationRow[]; total: number }>;
 }
 

@@ -24,3 +24,24 @@ export async function readPageOrLast<T>(
   }
   return { items: result.items, total: result.total, page, pageCount };
 }
+
+/**
+ * The admin lists count their matches only this far past the page's first row (decision 0148):
+ * an exact count of every account, listing, booking or payment reads the whole table on each view.
+ */
+export const LIST_COUNT_AHEAD = 1000;
+
+/** The most matches a list's count reads for a page starting at `offset`: one more than it can show, so "more" is known. */
+export const countLimitFor = (offset: number): number => offset + LIST_COUNT_AHEAD + 1;
+
+/** A list's total as a screen may state it: exact, or (`totalIsCapped`) "more than `total`". */
+export interface CountedTotal {
+  total: number;
+  totalIsCapped: boolean;
+}
+
+/** What `counted` matches, read with a LIMIT of countLimitFor(offset), allow a screen to say. */
+export function cappedTotal(counted: number, offset: number): CountedTotal {
+  const shown = offset + LIST_COUNT_AHEAD;
+  return counted > shown ? { total: shown, totalIsCapped: true } : { total: counted, totalIsCapped: false };
+}

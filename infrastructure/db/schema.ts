@@ -494,6 +494,15 @@ export interface NeighbourhoodCountsTable {
   listings: number;
 }
 
+/** Payments and money per gateway and stored status word, kept by triggers on payments (migration 0032, decision 0148). */
+export interface PaymentTotalsTable {
+  payment_gateway: string;
+  payment_status: string;
+  /** bigint: PostgreSQL's driver gives a string. */
+  payments: number | string;
+  amount: number | string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   sessions: SessionsTable;
@@ -505,6 +514,7 @@ export interface Database {
   agent_documents: AgentDocumentsTable;
   properties: PropertiesTable;
   neighbourhood_counts: NeighbourhoodCountsTable;
+  payment_totals: PaymentTotalsTable;
   guest_houses: GuestHousesTable;
   guest_house_blocked_dates: GuestHouseBlockedDatesTable;
   photos: PhotosTable;

@@ -106,7 +106,11 @@ export class KyselyAccountRepository implements AccountRepository {
     }
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      // Capped, in the page's order, so it reads profiles_created_idx and stops (decision 0148).
+      this.db
+        .selectFrom(base.select(sql<number>`1`.as("one")).orderBy("created_at", "desc").orderBy("id", "desc").limit(query.countLimit).as("matches"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return { accounts: rows.map(toAccount), total: Number(count.n) };
   }

@@ -1,5 +1,5 @@
 // The admin's bookings list over Kysely (docs/decisions/0126): the filters are one WHERE, the page
-// and the total two queries over the same joins (no query per row). One code path for SQLite and
+// and its capped count two queries over the same joins (no query per row). One code path for SQLite and
 // PostgreSQL: the title search lowers both sides and escapes % and _.
 import { sql, type Kysely } from "kysely";
 import type { AdminBookingsQuery, AdminBookingsReader, AdminBookingView } from "../../domain/booking/admin-bookings.port";
@@ -54,7 +54,13 @@ export class KyselyAdminBookingsReader implements AdminBookingsReader {
         .limit(query.limit)
         .offset(query.offset)
         .execute(),
-      matching.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+      // Capped, in the page's order, so it reads bookings_created_idx and stops (decision 0148).
+      query.countLimit === 0
+        ? { n: 0 }
+        : this.db
+            .selectFrom(matching.select(sql<number>`1`.as("one")).orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(query.countLimit).as("matches"))
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow(),
     ]);
     return {
       total: Number(count.n),

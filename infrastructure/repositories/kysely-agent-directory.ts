@@ -1,5 +1,5 @@
 // The agents page and the top-rated agents screen, and the agent card on a listing's detail.
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { AgentDirectory, RankedAgentCard } from "../../domain/listings/agent-directory.port";
 import type { AgentCard } from "../../domain/listings/listing-read-models";
@@ -13,23 +13,27 @@ interface AgentCardRow extends AgentCard {
 /**
  * Agent cards with their review totals and visible listing counts. Correlated subqueries, one
  * index probe each (reviews_agent_idx, properties_agent_visible_idx), rather than grouping
- * every review and listing of the site.
+ * every review and listing of the site. The name and phone are probes of profiles' key too, not a
+ * join: joined, PostgreSQL hashed every profile (students included, a table growing with the site)
+ * to meet a few thousand agents (decision 0148). Every agent has its profile (agents.user_id
+ * references profiles, on delete cascade), so nothing the join would drop is kept.
  */
 async function agentCardRows(
   db: Kysely<Database>,
   filter: { userIds?: readonly string[]; approvedOnly?: boolean },
 ): Promise<AgentCardRow[]> {
   if (filter.userIds && filter.userIds.length === 0) return [];
+  const profile = <C extends "full_name" | "phone">(eb: ExpressionBuilder<Database, "agents">, column: C) =>
+    eb.selectFrom("profiles").whereRef("profiles.id", "=", "agents.user_id").select(`profiles.${column}` as `profiles.${C}`);
   let query = db
     .selectFrom("agents")
-    .innerJoin("profiles", "profiles.id", "agents.user_id")
     .select((eb) => [
       "agents.user_id",
       "agents.business_name",
       "agents.verification_status",
       "agents.business_phone",
-      "profiles.full_name",
-      "profiles.phone",
+      profile(eb, "full_name").as("full_name"),
+      profile(eb, "phone").as("phone"),
       eb.selectFrom("reviews").whereRef("reviews.agent_id", "=", "agents.user_id").select((r) => r.fn.countAll().as("n")).as("review_count"),
       eb.selectFrom("reviews").whereRef("reviews.agent_id", "=", "agents.user_id").select((r) => r.fn.sum("reviews.rating").as("s")).as("rating_sum"),
       eb
@@ -49,7 +53,8 @@ async function agentCardRows(
     const phone = r.business_phone ?? r.phone;
     return {
       userId: r.user_id,
-      name: r.full_name,
+      // Never null: every agent has its profile and a profile its name (see above).
+      name: r.full_name ?? "",
       businessName: r.business_name,
       verified,
       rating: reviewCount === 0 ? null : ratingSum / reviewCount,

@@ -30,7 +30,11 @@ export class KyselyPaymentLedger implements PaymentLedger {
         .limit(query.limit)
         .offset(query.offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      // Capped, in the page's order, so it reads payments_created_idx and stops (decision 0148).
+      this.db
+        .selectFrom(base.select(sql<number>`1`.as("one")).orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(query.countLimit).as("matches"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       total: Number(count.n),
@@ -38,22 +42,28 @@ export class KyselyPaymentLedger implements PaymentLedger {
     };
   }
 
+  /**
+   * From payment_totals (one row per gateway and stored status word, kept by triggers on payments:
+   * migration 0032, decision 0148), so the page reads a few dozen rows, not every payment. The
+   * words fold into a status here as they did over the payments.
+   */
   async statsByGateway(): Promise<GatewayStats[]> {
     const when = (status: PaymentStatus, value: Expression<number>) => sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
-    const one = sql.lit(1);
     const rows = await this.db
-      .selectFrom("payments as p")
+      .selectFrom("payment_totals as p")
       .select((eb) => [
         "p.payment_gateway",
-        eb.fn.countAll<number>().as("n"),
-        eb.fn.coalesce(eb.fn.sum<number>("p.amount"), sql.lit(0)).as("amount"),
-        when("successful", one).as("successful_n"),
+        eb.fn.sum<number>("p.payments").as("n"),
+        eb.fn.sum<number>("p.amount").as("amount"),
+        when("successful", sql.ref("p.payments")).as("successful_n"),
         when("successful", sql.ref("p.amount")).as("successful_amount"),
-        when("failed", one).as("failed_n"),
-        when("expired", one).as("expired_n"),
-        when("pending", one).as("pending_n"),
+        when("failed", sql.ref("p.payments")).as("failed_n"),
+        when("expired", sql.ref("p.payments")).as("expired_n"),
+        when("pending", sql.ref("p.payments")).as("pending_n"),
       ])
       .groupBy("p.payment_gateway")
+      // A gateway whose payments were all deleted keeps rows at 0: it has no figures to show.
+      .having((eb) => eb.fn.sum("p.payments"), ">", 0)
       .orderBy("p.payment_gateway", "asc")
       .execute();
     return rows.map((r) => ({

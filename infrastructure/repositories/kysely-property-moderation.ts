@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { ModeratedProperty, ModerationListQuery, ModerationRepos, ModerationRow, PropertyModerationRepository } from "../../domain/property-moderation/property-moderation.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import type { Database } from "../db/schema";
@@ -80,7 +80,13 @@ export class KyselyPropertyModeration implements PropertyModerationRepository {
         .limit(query.limit)
         .offset(query.offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      // Capped, in the page's order, so it reads properties_moderation_idx and stops (decision 0148).
+      this.db
+        .selectFrom(
+          base.select(sql<number>`1`.as("one")).orderBy("p.is_verified", "asc").orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(query.countLimit).as("matches"),
+        )
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       total: Number(count.n),

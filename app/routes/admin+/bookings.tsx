@@ -17,6 +17,7 @@ import { formatVisitDate } from "~/components/booking/visit-summary";
 import { Pagination } from "~/components/listings/pagination";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { i18next } from "~/i18next.server";
+import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 
@@ -39,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: found.page,
     pageCount: found.pageCount,
     total: found.total,
+    totalIsCapped: found.totalIsCapped,
+    countText: await listCountText(request, "admin-bookings", "list.count", found),
     items: found.items.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), cancellable: isUpcomingVisit(b, today) })),
   };
 }
@@ -56,7 +59,7 @@ function FilterInput({ name, type, label, value }: { name: string; type: "date" 
 
 export default function AdminBookingsPage() {
   const { t, i18n } = useTranslation(["admin-bookings", "auth"]);
-  const { filter, form, items, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { filter, form, items, page, pageCount, countText } = useLoaderData<typeof loader>();
   const here = `/admin/bookings${bookingFilterQuery(filter, page)}`;
   const paymentText = (b: (typeof items)[number]) =>
     b.paymentStatus !== "confirmed"
@@ -101,7 +104,7 @@ export default function AdminBookingsPage() {
 
       <h2 className="mt-8 text-lg font-semibold">{t("list.title")}</h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="booking-count">
-        {t("list.count", { count: total })}
+        {countText}
       </p>
       {items.length === 0 ? (
         <p className="card mt-2 p-4">{t("list.empty")}</p>

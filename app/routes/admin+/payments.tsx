@@ -1,6 +1,6 @@
 // /admin/payments: every payment, newest first, filtered by status, type and gateway (a plain GET
 // form), paginated; above it the figures by gateway (count, amount, money taken, success rate),
-// computed by the database. Each payment opens /admin/payments/{id}.
+// read from payment_totals, which triggers keep (decision 0148). Each payment opens /admin/payments/{id}.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
@@ -12,6 +12,7 @@ import { PortalLayout } from "~/components/auth/portal-layout";
 import { cleanKey } from "~/components/booking/params";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
+import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 
@@ -57,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
+    totalIsCapped: list.totalIsCapped,
+    countText: await listCountText(request, "admin-payments", "list.count", list),
     items: list.items.map((p) => ({
       id: p.id,
       reference: p.reference,
@@ -74,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminPaymentsPage() {
   const { t, i18n } = useTranslation(["auth", "admin-payments"]);
-  const { filters, items, page, pageCount, total, stats } = useLoaderData<typeof loader>();
+  const { filters, items, page, pageCount, countText, stats } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-GB", { style: "percent", maximumFractionDigits: 1 });
   const gatewayName = (g: string) => (g === "" ? t("admin-payments:gateways.none") : t(`admin-payments:gateways.${g}`, { defaultValue: g }));
   return (
@@ -169,7 +172,7 @@ export default function AdminPaymentsPage() {
           {t("admin-payments:filters.clear")}
         </Link>
       </Form>
-      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{t("admin-payments:list.count", { count: total })}</p>
+      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{countText}</p>
       {items.length === 0 ? (
         <p className="card mt-2 p-4">{t("admin-payments:list.empty")}</p>
       ) : (

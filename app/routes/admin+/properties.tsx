@@ -20,6 +20,7 @@ import { ConfirmAction } from "~/components/portal/confirm-action";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
 import { badForm, refused, type PortalActionError } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
+import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -53,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: page.page,
     pageCount: page.pageCount,
     total: page.total,
+    totalIsCapped: page.totalIsCapped,
+    countText: await listCountText(request, "moderation", "properties.count", page),
     items: page.items.map((p) => ({ ...p, hiddenAt: p.hiddenAt?.toISOString() ?? null, createdAt: p.createdAt.toISOString() })),
   };
 }
@@ -81,7 +84,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
 
 export default function AdminPropertiesPage() {
   const { t } = useTranslation(["auth", "moderation"]);
-  const { items, filter, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { items, filter, page, pageCount, countText } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PortalActionError | undefined;
   return (
     <PortalLayout portal="admin" title={t("portal.admin.pages.properties.title")} intro={t("portal.admin.pages.properties.intro")}>
@@ -92,7 +95,7 @@ export default function AdminPropertiesPage() {
           </Link>
         ))}
       </nav>
-      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("moderation:properties.count", { count: total })}</p>
+      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{countText}</p>
       {actionData?.formError ? <FormAlert id="moderation-error" errors={[actionData.formError]} /> : null}
       {items.length === 0 ? (
         <p className="card p-6">{t("moderation:properties.empty")}</p>

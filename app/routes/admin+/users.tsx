@@ -11,6 +11,7 @@ import { PortalLayout } from "~/components/auth/portal-layout";
 import { RoleBadge, SuspendedBadge } from "~/components/admin/user-badges";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
+import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/format";
 
@@ -36,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: found.page,
     pageCount: found.pageCount,
     total: found.total,
+    totalIsCapped: found.totalIsCapped,
+    countText: await listCountText(request, "admin-users", "users.count", found),
     users: found.items.map((u) => ({
       id: u.id,
       name: u.fullName || u.email.split("@")[0],
@@ -50,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminUsersPage() {
   const { t, i18n } = useTranslation(["admin-users", "auth"]);
-  const { q, role, page, pageCount, total, users } = useLoaderData<typeof loader>();
+  const { q, role, page, pageCount, countText, users } = useLoaderData<typeof loader>();
   const hrefFor = (p: number) => {
     const query = new URLSearchParams();
     if (q) query.set("q", q);
@@ -86,7 +89,7 @@ export default function AdminUsersPage() {
         </button>
       </Form>
       <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="users-count">
-        {t("users.count", { count: total })}
+        {countText}
       </p>
       {users.length === 0 ? (
         <p className="card p-5">{t("users.empty")}</p>

@@ -74,16 +74,21 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
       const found = await h.repos.accounts.search(q);
       return { ids: found.accounts.map((a) => a.id), total: found.total };
     };
-    expect(await ids({ offset: 0, limit: 10 })).toEqual({ ids: ["u4", "u3", "u2", "u1"], total: 4 });
-    expect(await ids({ text: "NJOH", offset: 0, limit: 10 })).toEqual({ ids: ["u3", "u1"], total: 2 });
-    expect(await ids({ text: "mail.cm", offset: 0, limit: 10 })).toEqual({ ids: ["u2"], total: 1 });
-    expect(await ids({ text: "677 12 34", offset: 0, limit: 10 })).toEqual({ ids: ["u1"], total: 1 });
-    expect(await ids({ role: "agent", offset: 0, limit: 10 })).toEqual({ ids: ["u3", "u2"], total: 2 });
-    expect(await ids({ text: "njoh", role: "agent", offset: 0, limit: 10 })).toEqual({ ids: ["u3"], total: 1 });
-    expect(await ids({ offset: 1, limit: 2 })).toEqual({ ids: ["u3", "u2"], total: 4 });
+    expect(await ids({ offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u4", "u3", "u2", "u1"], total: 4 });
+    expect(await ids({ text: "NJOH", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u3", "u1"], total: 2 });
+    expect(await ids({ text: "mail.cm", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u2"], total: 1 });
+    expect(await ids({ text: "677 12 34", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u1"], total: 1 });
+    expect(await ids({ role: "agent", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u3", "u2"], total: 2 });
+    expect(await ids({ text: "njoh", role: "agent", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u3"], total: 1 });
+    expect(await ids({ offset: 1, limit: 2, countLimit: 100 })).toEqual({ ids: ["u3", "u2"], total: 4 });
     // % and _ are letters, not wildcards.
-    expect(await ids({ text: "50%_", offset: 0, limit: 10 })).toEqual({ ids: ["u4"], total: 1 });
-    expect(await ids({ text: "%", offset: 0, limit: 10 })).toEqual({ ids: ["u4"], total: 1 });
+    expect(await ids({ text: "50%_", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u4"], total: 1 });
+    expect(await ids({ text: "%", offset: 0, limit: 10, countLimit: 100 })).toEqual({ ids: ["u4"], total: 1 });
+    // The count stops at countLimit (from the first match, whatever the page), filters kept.
+    expect(await ids({ offset: 0, limit: 1, countLimit: 3 })).toEqual({ ids: ["u4"], total: 3 });
+    expect(await ids({ offset: 2, limit: 1, countLimit: 3 })).toEqual({ ids: ["u2"], total: 3 });
+    expect(await ids({ offset: 0, limit: 1, countLimit: 5 })).toEqual({ ids: ["u4"], total: 4 });
+    expect(await ids({ role: "agent", offset: 0, limit: 1, countLimit: 1 })).toEqual({ ids: ["u3"], total: 1 });
   });
 
   it("counts the admins under lockAdmins", async () => {

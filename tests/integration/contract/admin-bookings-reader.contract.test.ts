@@ -13,7 +13,7 @@ const created = (minute: number) => new Date(Date.UTC(2026, 10, 1, 8, minute)).t
 describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => {
   let db: TestDatabase;
   let reader: AdminBookingsReader;
-  const ids = async (filter: AdminBookingFilter, limit = 100, offset = 0) => (await reader.list({ ...filter, limit, offset })).items.map((b) => b.id);
+  const ids = async (filter: AdminBookingFilter, limit = 100, offset = 0) => (await reader.list({ ...filter, limit, offset, countLimit: 100 })).items.map((b) => b.id);
 
   beforeEach(async () => {
     db = await createTestDatabase(kind);
@@ -76,7 +76,7 @@ describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => 
   });
 
   it("lists every booking newest first with its names, payment and cancellation", async () => {
-    const all = await reader.list({ limit: 100, offset: 0 });
+    const all = await reader.list({ limit: 100, offset: 0, countLimit: 100 });
     expect(all.total).toBe(5);
     expect(all.items.map((b) => b.id)).toEqual(["b5", "b4", "b3", "b2", "b1"]);
     expect(all.items.find((b) => b.id === "b1")).toMatchObject({
@@ -117,7 +117,18 @@ describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => 
     expect(await ids({ property: "_" })).toEqual(["b4", "b3"]);
     expect(await ids({ property: "nothing like it" })).toEqual([]);
     expect(await ids({ bookingStatus: "confirmed", property: "prop-a", visitFrom: "2026-12-01", visitTo: "2026-12-01" })).toEqual(["b1"]);
-    expect((await reader.list({ bookingStatus: "confirmed", limit: 1, offset: 0 })).total).toBe(2);
+    expect((await reader.list({ bookingStatus: "confirmed", limit: 1, offset: 0, countLimit: 100 })).total).toBe(2);
+  });
+
+  it("counts the matches only up to countLimit, from the first match whatever the page, filters kept", async () => {
+    expect((await reader.list({ limit: 1, offset: 0, countLimit: 3 })).total).toBe(3);
+    expect((await reader.list({ limit: 1, offset: 3, countLimit: 4 })).total).toBe(4);
+    expect((await reader.list({ limit: 1, offset: 0, countLimit: 6 })).total).toBe(5);
+    expect((await reader.list({ property: "studio NEAR", limit: 1, offset: 0, countLimit: 2 })).total).toBe(2);
+    expect((await reader.list({ property: "studio NEAR", limit: 1, offset: 0, countLimit: 4 })).total).toBe(3);
+    // The CSV's read: no count at all.
+    const csv = await reader.list({ limit: 100, offset: 0, countLimit: 0 });
+    expect([csv.total, csv.items.length]).toEqual([0, 5]);
   });
 
   it("pages by limit and offset, and the query reads a page past the end as the last one", async () => {

@@ -103,18 +103,24 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
   });
 
   it("lists newest first, filtered by status (synonyms included), type and gateway, with limit and offset", async () => {
-    const all = await ledger.list({ limit: 4, offset: 0 });
+    const all = await ledger.list({ limit: 4, offset: 0, countLimit: 100 });
     expect(all.total).toBe(10);
     expect(all.items.map((p) => p.id)).toEqual(["p10", "p09", "p08", "p07"]);
-    expect((await ledger.list({ limit: 4, offset: 8 })).items.map((p) => p.id)).toEqual(["p02", "p01"]);
-    const successful = await ledger.list({ status: "successful", limit: 10, offset: 0 });
+    expect((await ledger.list({ limit: 4, offset: 8, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p02", "p01"]);
+    const successful = await ledger.list({ status: "successful", limit: 10, offset: 0, countLimit: 100 });
     expect(successful.items.map((p) => p.id)).toEqual(["p10", "p08", "p02", "p01"]);
     expect(successful.items.every((p) => p.status === "successful")).toBe(true);
-    expect((await ledger.list({ status: "failed", limit: 10, offset: 0 })).items.map((p) => p.id)).toEqual(["p06", "p03"]);
-    expect((await ledger.list({ status: "pending", limit: 10, offset: 0 })).items.map((p) => p.id)).toEqual(["p09", "p05"]);
-    expect((await ledger.list({ status: "expired", gateway: "simulated", limit: 10, offset: 0 })).items.map((p) => p.id)).toEqual(["p07"]);
-    expect((await ledger.list({ gateway: "", limit: 10, offset: 0 })).total).toBe(2);
-    expect((await ledger.list({ type: "test_payment", limit: 10, offset: 0 })).total).toBe(0);
-    expect((await ledger.list({ type: "unified_payment", gateway: "fapshi", limit: 2, offset: 0 })).total).toBe(6);
+    expect((await ledger.list({ status: "failed", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p06", "p03"]);
+    expect((await ledger.list({ status: "pending", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p09", "p05"]);
+    expect((await ledger.list({ status: "expired", gateway: "simulated", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p07"]);
+    expect((await ledger.list({ gateway: "", limit: 10, offset: 0, countLimit: 100 })).total).toBe(2);
+    expect((await ledger.list({ type: "test_payment", limit: 10, offset: 0, countLimit: 100 })).total).toBe(0);
+    expect((await ledger.list({ type: "unified_payment", gateway: "fapshi", limit: 2, offset: 0, countLimit: 100 })).total).toBe(6);
+    // The count stops at countLimit (from the first match, whatever the page), filters kept.
+    expect((await ledger.list({ limit: 1, offset: 0, countLimit: 4 })).total).toBe(4);
+    expect((await ledger.list({ limit: 1, offset: 5, countLimit: 7 })).total).toBe(7);
+    expect((await ledger.list({ limit: 1, offset: 0, countLimit: 11 })).total).toBe(10);
+    expect((await ledger.list({ gateway: "fapshi", limit: 1, offset: 0, countLimit: 5 })).total).toBe(5);
+    expect((await ledger.list({ status: "failed", limit: 1, offset: 0, countLimit: 5 })).total).toBe(2);
   });
 });

@@ -82,16 +82,24 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("PropertyModeration on %
   afterEach(() => h.close());
 
   it("lists unverified first, then newest, with each filter and its total", async () => {
-    const all = await h.properties.list({ filter: "all", limit: 10, offset: 0 });
+    const all = await h.properties.list({ filter: "all", limit: 10, offset: 0, countLimit: 100 });
     expect(all.items.map((p) => p.id)).toEqual(["p4", "p2", "p5", "p3", "p1"]);
     expect(all.total).toBe(5);
     expect(all.items[0]).toMatchObject({ agentId: "agent", agentName: "Agent Ama", isVerified: false, hiddenAt: NOW, openReports: 1, monthlyRent: 25000 });
-    expect((await h.properties.list({ filter: "all", limit: 2, offset: 2 })).items.map((p) => p.id)).toEqual(["p5", "p3"]);
-    expect((await h.properties.list({ filter: "unverified", limit: 10, offset: 0 })).items.map((p) => p.id)).toEqual(["p4", "p2"]);
-    expect((await h.properties.list({ filter: "verified", limit: 10, offset: 0 })).items.map((p) => p.id)).toEqual(["p5", "p3", "p1"]);
-    expect((await h.properties.list({ filter: "hidden", limit: 10, offset: 0 })).items.map((p) => p.id)).toEqual(["p4", "p3"]);
-    const reported = await h.properties.list({ filter: "reported", limit: 10, offset: 0 });
+    expect((await h.properties.list({ filter: "all", limit: 2, offset: 2, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p5", "p3"]);
+    expect((await h.properties.list({ filter: "unverified", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p4", "p2"]);
+    expect((await h.properties.list({ filter: "verified", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p5", "p3", "p1"]);
+    expect((await h.properties.list({ filter: "hidden", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p4", "p3"]);
+    const reported = await h.properties.list({ filter: "reported", limit: 10, offset: 0, countLimit: 100 });
     expect([reported.total, reported.items.map((p) => p.id)]).toEqual([1, ["p4"]]);
+  });
+
+  it("counts the matches only up to countLimit, from the first match whatever the page, filters kept", async () => {
+    expect((await h.properties.list({ filter: "all", limit: 1, offset: 0, countLimit: 3 })).total).toBe(3);
+    expect((await h.properties.list({ filter: "all", limit: 1, offset: 4, countLimit: 5 })).total).toBe(5);
+    expect((await h.properties.list({ filter: "all", limit: 1, offset: 0, countLimit: 6 })).total).toBe(5);
+    expect((await h.properties.list({ filter: "verified", limit: 1, offset: 0, countLimit: 2 })).total).toBe(2);
+    expect((await h.properties.list({ filter: "verified", limit: 1, offset: 0, countLimit: 4 })).total).toBe(3);
   });
 
   it("finds, verifies and hides a property", async () => {
@@ -108,7 +116,7 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("PropertyModeration on %
     const r = await restoreProperty(deps(), { adminId: "admin", propertyId: "p4" });
     expect(r.ok && r.value.reportsClosed).toBe(1);
     expect((await h.properties.find("p4"))?.hiddenAt).toBeNull();
-    expect((await h.properties.list({ filter: "reported", limit: 10, offset: 0 })).total).toBe(0);
+    expect((await h.properties.list({ filter: "reported", limit: 10, offset: 0, countLimit: 100 })).total).toBe(0);
     expect(await h.audit()).toEqual([
       {
         action: "admin.listing_restored",

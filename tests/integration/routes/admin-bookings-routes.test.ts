@@ -84,6 +84,9 @@ describeEachDatabase(allDatabaseKinds())("the admin's bookings routes (%s)", (ki
     const first = await h.get(listRoute, "/admin/bookings?property=ab-many&status=expired", { jar: jar() });
     expect(first.data).toMatchObject({ total: ADMIN_BOOKINGS_PAGE_SIZE + 2, page: 1, pageCount: 2 });
     expect(first.data.items).toHaveLength(ADMIN_BOOKINGS_PAGE_SIZE);
+    expect([first.data.totalIsCapped, first.data.countText]).toEqual([false, `${ADMIN_BOOKINGS_PAGE_SIZE + 2} bookings`]);
+    const french = await h.get(listRoute, "/admin/bookings?property=ab-many&status=expired&page=2", { jar: jar(), headers: { "Accept-Language": "fr" } });
+    expect(french.data.countText).toBe(`${ADMIN_BOOKINGS_PAGE_SIZE + 2} réservations`);
     const second = await h.get(listRoute, "/admin/bookings?property=ab-many&status=expired&page=2", { jar: jar() });
     expect(ids(second)).toEqual(["ab-many-1", "ab-many-0"]);
     const past = await h.get(listRoute, "/admin/bookings?property=ab-many&status=expired&page=9", { jar: jar() });

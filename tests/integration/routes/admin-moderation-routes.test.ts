@@ -50,6 +50,9 @@ describe("admin properties, reports and payments routes", () => {
     const page = await h.get(adminProperties, "/admin/properties?filter=unverified", { jar: admin.jar.clone() });
     expect(page.status).toBe(200);
     expect(page.data.items.map((p: { id: string }) => p.id)).toContain("adm-p1");
+    expect(page.data.countText).toBe(page.data.total === 1 ? "1 property" : `${page.data.total} properties`);
+    const french = await h.get(adminProperties, "/admin/properties?filter=unverified", { jar: admin.jar.clone(), headers: { "Accept-Language": "fr" } });
+    expect(french.data.countText).toBe(page.data.total === 1 ? "1 propriété" : `${page.data.total} propriétés`);
     const r = await h.post(adminProperties, "/admin/properties", { intent: "verify", propertyId: "adm-p1", filter: "unverified", page: "1" }, { jar: admin.jar.clone() });
     expect(r.status).toBe(302);
     expect(r.location).toBe("/admin/properties?filter=unverified");
@@ -130,6 +133,9 @@ describe("admin properties, reports and payments routes", () => {
     expect(list.data.items.map((p: { id: string }) => p.id)).toContain(payment.id);
     const stats = list.data.stats.find((g: { gateway: string }) => g.gateway === payment.payment_gateway);
     expect(stats.pendingCount).toBeGreaterThanOrEqual(1);
+    expect(list.data.countText).toBe(list.data.total === 1 ? "1 payment" : `${list.data.total} payments`);
+    const french = await h.get(adminPayments, "/admin/payments?status=pending", { jar: admin.jar.clone(), headers: { "Accept-Language": "fr" } });
+    expect(french.data.countText).toBe(list.data.total === 1 ? "1 paiement" : `${list.data.total} paiements`);
 
     const detail = await h.get(adminPayment, `/admin/payments/${payment.id}`, { jar: admin.jar.clone(), params: { id: payment.id } });
     expect(detail.data.payment.status).toBe("pending");

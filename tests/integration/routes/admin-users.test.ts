@@ -9,6 +9,8 @@ import * as adminUsers from "../../../app/routes/admin+/users";
 import * as adminUser from "../../../app/routes/admin+/users_.$id";
 import * as login from "../../../app/routes/auth+/login";
 import * as profile from "../../../app/routes/profile";
+import { LIST_COUNT_AHEAD } from "../../../domain/shared/paging";
+import { USERS_PAGE_SIZE } from "../../../domain/accounts/admin-users.queries";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 import { expectStatus, form, maybe, postForm, RUNS, weird } from "./fuzz-support";
 
@@ -158,4 +160,36 @@ describe("admin users and audit routes", () => {
     const rows = await h.services.accounts.repos.auditLog.list({ target: `user:${target.id}`, limit: 1000 });
     for (const row of rows) expect(row.actorId).toBe(admin.id);
   }, 120_000);
+  it("past LIST_COUNT_AHEAD users the count says 'more than', in English and French, and the pager still reaches every user", async () => {
+    const admin = await createPersona(h, "admin");
+    const jar = await signedInJar(h, admin.id);
+    const rows = Array.from({ length: LIST_COUNT_AHEAD + 30 }, (_, i) => ({
+      id: `bulk-${String(i).padStart(5, "0")}`,
+      role: "student" as const,
+      full_name: `Bulk Student ${i}`,
+      email: `bulk-${i}@kamernest.test`,
+      created_at: new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString(),
+      updated_at: new Date(Date.UTC(2020, 0, 1)).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await h.database.db.insertInto("profiles").values(rows.slice(i, i + 200)).execute();
+    const { n } = await h.database.db.selectFrom("profiles").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const everyone = Number(n);
+
+    const first = await h.get(adminUsers, "/admin/users", { jar: jar.clone() });
+    expect(first.data).toMatchObject({ total: LIST_COUNT_AHEAD, totalIsCapped: true, page: 1, pageCount: LIST_COUNT_AHEAD / USERS_PAGE_SIZE });
+    expect(first.data.countText).toBe(`More than ${LIST_COUNT_AHEAD} users`);
+    const french = await h.get(adminUsers, "/admin/users", { jar: jar.clone(), headers: { "Accept-Language": "fr" } });
+    expect(french.data.countText).toBe(`Plus de ${LIST_COUNT_AHEAD} utilisateurs`);
+    // The last page the pager offers is full, and from there the count reaches the end: exact again.
+    const last = await h.get(adminUsers, `/admin/users?page=${first.data.pageCount}`, { jar: jar.clone() });
+    expect(last.data.users).toHaveLength(USERS_PAGE_SIZE);
+    expect(last.data).toMatchObject({ total: everyone, totalIsCapped: false, pageCount: Math.ceil(everyone / USERS_PAGE_SIZE) });
+    expect(last.data.countText).toBe(`${everyone} users`);
+    const end = await h.get(adminUsers, `/admin/users?page=${Math.ceil(everyone / USERS_PAGE_SIZE)}`, { jar: jar.clone(), headers: { "Accept-Language": "fr" } });
+    expect(end.data.users.length).toBe(everyone - (Math.ceil(everyone / USERS_PAGE_SIZE) - 1) * USERS_PAGE_SIZE);
+    expect(end.data.countText).toBe(`${everyone} utilisateurs`);
+    // A filter still counts exactly below the cap.
+    const one = await h.get(adminUsers, "/admin/users?q=Bulk+Student+1029", { jar: jar.clone() });
+    expect([one.data.total, one.data.totalIsCapped, one.data.countText]).toEqual([1, false, "1 user"]);
+  }, 60_000);
 });
