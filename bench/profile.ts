@@ -1,4 +1,4 @@
-// npm run bench:profile [-- --path=/listings] [-- --seconds=8] [-- --out=bench/.data/profile.md] [-- --cache] [-- --port=3360]
+// npm run bench:profile [-- --path=/listings] [-- --as=student@kamernest.test] [-- --seconds=8] [-- --out=bench/.data/profile.md] [-- --cache] [-- --port=3360]
 //
 // Where a rendered page's CPU goes: starts the production build with `node --cpu-prof` on a fresh
 // demo database with the page cache off, loads one path with autocannon, stops the server, and
@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { waitFor } from "../scripts/lib/cluster-kit";
+import { cookieHeader, DEMO_PASSWORD, logIn, waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -17,6 +17,8 @@ const seconds = Number(arg("seconds", "15"));
 const out = arg("out", "");
 // --cache: keep the visitors' page cache on (a cached page's cost); off by default (a render's).
 const cached = args.includes("--cache");
+// --as: sign in as this demo account first and profile the page it sees (signed-in pages are never cached).
+const signedInAs = arg("as", "");
 const dataDir = path.resolve("bench/.data/profile");
 // --port: a fixed port, when several people share the machine; else a random one.
 const port = Number(arg("port", String(4900 + Math.floor(Math.random() * 90))));
@@ -71,16 +73,22 @@ async function main() {
   // finds its rows) is a small share of the samples.
   await stop(await startServer(false));
   const child = await startServer(true);
-  await fetch(`http://localhost:${port}${pagePath}`);
+  const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" };
+  if (signedInAs) {
+    const { status, jar } = await logIn(`http://localhost:${port}`, signedInAs, DEMO_PASSWORD);
+    if (status !== 302 || !jar.has("kn_session")) throw new Error(`could not sign in as ${signedInAs}: ${status}`);
+    headers.cookie = cookieHeader(jar);
+  }
+  await fetch(`http://localhost:${port}${pagePath}`, { headers });
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers: { "accept-encoding": "gzip, deflate, br" } }, (e, r) => (e ? reject(e) : resolve(r))),
+    autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) => (e ? reject(e) : resolve(r))),
   );
   await stop(child);
   const file = fs.readdirSync(dataDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("node wrote no .cpuprofile (did the server exit cleanly?)");
   const profile = JSON.parse(fs.readFileSync(path.join(dataDir, file), "utf8")) as CpuProfile;
   const lines = [
-    `Profile of ${pagePath}, page cache ${cached ? "on" : "off"}, ${result.requests.total} requests in ${seconds} s at 10 connections (${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}).`,
+    `Profile of ${pagePath}${signedInAs ? ` signed in as ${signedInAs}` : ""}, page cache ${cached ? "on" : "off"}, ${result.requests.total} requests in ${seconds} s at 10 connections (${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}).`,
     "",
     "Self time by package or file:",
     "",

@@ -95,9 +95,33 @@ async function sendRemixResponse(res: Response, response: globalThis.Response): 
     }
     res.append(key, value);
   }
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  const live = /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
+  if (live) res.flushHeaders();
+  if (!response.body) res.end();
+  // A live stream (server-sent events) goes out chunk by chunk, flushed through the compressor.
+  else if (live) await writeReadableStreamToWritable(response.body, res);
+  else await writeWholeBody(response.body, res);
+}
+
+/**
+ * A page's body, written without flushing the compressor after each chunk as Remix's writer does
+ * (for pages that stream deferred data; ours defer nothing, so React writes the whole page at
+ * once, in a score of chunks). Flushed chunk by chunk, /profile was compressed as 19 separate
+ * blocks: 12 % more bytes to download and most of the page's compression CPU (decision 0152).
+ */
+async function writeWholeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
 }
 
 export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptions) {

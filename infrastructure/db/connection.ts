@@ -6,6 +6,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./schema";
 import { checkReadiness, type Readiness } from "./readiness";
+import { withStatementCache } from "./statement-cache";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -75,7 +76,7 @@ function connectSqlite(file: string, onQuery?: ConnectOptions["onQuery"]): Datab
   // Writers wait for each other instead of failing at once with SQLITE_BUSY.
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...queryLog(onQuery) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog(onQuery) });
   const state = availability();
   const handle: DatabaseHandle = {
     db,

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { matchRoutes } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+// patches/ holds our changes to Remix's server code (patches/README.md, decision 0152), applied by
+// `patch-package` after every install. If a clean install did not apply them, the pages still work
+// but each one costs a third more CPU: this test names what is missing.
+const require = createRequire(import.meta.url);
+const read = (file: string) => fs.readFileSync(file, "utf8");
+const nestedRouter = (parent: string) => createRequire(require.resolve(parent)).resolve("@remix-run/router");
+
+describe("dependency patches", () => {
+  it("has a patch for each file it checks, at the installed version", () => {
+    const patches = fs.readdirSync(path.resolve("patches")).filter((f) => f.endsWith(".patch"));
+    for (const patch of patches) {
+      const [, pkgPath, version] = /^(.*)\+(\d+\.\d+\.\d+)\.patch$/.exec(patch) ?? [];
+      // "react-router++@remix-run+router" is @remix-run/router inside react-router's node_modules.
+      const dir = pkgPath.split("++").map((p) => p.replace(/^(@[^+]+)\+/, "$1/").replace(/\+/g, "/"));
+      const manifest = path.resolve("node_modules", dir.join("/node_modules/"), "package.json");
+      expect(JSON.parse(read(manifest)).version, patch).toBe(version);
+    }
+    expect(patches.length).toBe(6);
+  });
+
+  it("are applied to the modules Node loads on the server (run npm install if not)", () => {
+    for (const routerFile of [require.resolve("@remix-run/router"), nestedRouter("react-router"), nestedRouter("react-router-dom")]) {
+      expect(read(routerFile), routerFile).toContain("function rankedBranchesOf(routes)");
+    }
+    expect(read(require.resolve("@remix-run/server-runtime/dist/server.js"))).toContain("function lazyHandoffStream(encode)");
+    expect(read(require.resolve("@remix-run/react/dist/server.js"))).toContain("function serverRoutesOf(");
+    expect(read(require.resolve("react-router-dom/server.js"))).toContain("dataRoutesCache.get(routes)");
+  });
+
+  it("still matches each path to its own routes with the ranked branches kept between calls", () => {
+    const routes = [
+      { id: "root", path: "/", children: [
+        { id: "listings", path: "listings" },
+        { id: "listing", path: "listings/:id" },
+        { id: "splat", path: "*" },
+      ] },
+    ];
+    const ids = (pathname: string) => matchRoutes(routes, pathname)?.map((m) => m.route.id);
+    expect(ids("/listings")).toEqual(["root", "listings"]);
+    expect(ids("/listings/abc")).toEqual(["root", "listing"]);
+    expect(matchRoutes(routes, "/listings/abc")?.[1].params).toEqual({ id: "abc" });
+    expect(ids("/LISTINGS")).toEqual(["root", "listings"]);
+    expect(ids("/nowhere")).toEqual(["root", "splat"]);
+  });
+});
