@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RequestIdContext, SupportContext } from "./components/nonce";
-import { createTranslationStore, LanguageProvider, readPageTranslations, TranslationProvider } from "./utils/translation";
+import { createTranslationStore, LanguageProvider, readPageTranslations, TranslationProvider, type TranslationStore } from "./utils/translation";
 import { browserRequestReference, watchDataRequests } from "./utils/request-reference";
 
 /**
@@ -44,13 +44,32 @@ function holdEventsUntilFirstRender() {
   for (const type of SYNC_HYDRATION_EVENTS) window.addEventListener(type, hold, true);
 }
 
+/**
+ * After the page's first render, its namespaces load whole (hashed chunks, cached for good), so the
+ * next message it shows (a form's error, the next page) is there without a wait.
+ */
+function loadWholeNamespacesWhenIdle(translations: TranslationStore, language: string) {
+  const load = () => {
+    const partial = [...(translations.partial ?? [])];
+    if (partial.length > 0) void translations.load?.(language, partial);
+  };
+  const whenIdle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 200));
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
 function hydrate() {
-  // The page carries the messages of its routes' namespaces, in the language the server chose
-  // (written into <html lang>); a navigation to a route that needs others loads them then.
+  // The page carries the messages its server render used, in the language the server chose
+  // (written into <html lang>); their namespaces load whole once the page is hydrated, and a
+  // navigation to a route that needs others loads them then (decision 0153).
   const language = document.documentElement.lang || "en";
-  const translations = createTranslationStore({ [language]: readPageTranslations() }, (language, namespace) =>
-    import("./utils/translation-chunks").then(({ fetchNamespace }) => fetchNamespace(language, namespace)),
+  const page = readPageTranslations();
+  const translations = createTranslationStore(
+    { [language]: page.catalog },
+    (language, namespace) => import("./utils/translation-chunks").then(({ fetchNamespace }) => fetchNamespace(language, namespace)),
+    page.partial,
   );
+  loadWholeNamespacesWhenIdle(translations, language);
 
   const supportMeta = document.querySelector<HTMLMetaElement>('meta[name="kn-support"]');
   const [email = "", phone = ""] = (supportMeta?.content ?? "").split("|");

@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { i18next, resources } from "./i18next.server";
-import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
+import { createTranslationStore, LanguageProvider, recordingStore, TranslationProvider, type Catalog } from "./utils/translation";
 import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
 import { STATIC_PAGE_HEADER } from "./static-page";
 
@@ -50,7 +50,8 @@ export default async function handleRequest(
       <NonceContext.Provider value={nonce}>
         <SupportContext.Provider value={{ email: support.email, phone: support.phone }}>
           <RequestIdContext.Provider value={() => requestId}>
-            <TranslationProvider value={serverTranslations}>
+            {/* Records the messages the page uses: the browser gets those (decision 0153). */}
+            <TranslationProvider value={recordingStore(serverTranslations)}>
               <LanguageProvider value={lng}>
                 <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
               </LanguageProvider>

@@ -5,9 +5,11 @@
 // hydrated page. The server renders through the same code, so what the browser hydrates is what
 // the server wrote. Loaders, actions and e-mails keep i18next (app/i18next.server.ts).
 //
-// The browser gets the catalogue of the namespaces the page's routes name in `handle.i18n` inside
-// the page (<TranslationsData>); a client-side navigation to a route that names others loads them
-// as one hashed chunk each (app/utils/translation-chunks.ts) before the new page is shown.
+// The browser gets, inside the page (<TranslationsData>), the messages the server's render of it
+// used, from the namespaces its routes name in `handle.i18n`. Those namespaces then load whole, as
+// one hashed chunk each (app/utils/translation-chunks.ts), once the page is hydrated, or at once if
+// the page asks for a message it does not carry; a client-side navigation to a route waits for its
+// namespaces before the new page is shown (decision 0153).
 import {
   cloneElement,
   createContext,
@@ -32,6 +34,13 @@ export interface TranslationStore {
   load?: (language: string, namespaces: string[]) => Promise<void>;
   subscribe: (listener: () => void) => () => void;
   version: () => number;
+  /**
+   * The browser: namespaces of which the page carried only the messages its first render used.
+   * They count as loaded for that render; any other use loads them whole.
+   */
+  partial?: Set<string>;
+  /** The server: the messages this render used, namespace → keys (one store per request). */
+  used?: Map<string, Set<string>>;
 }
 
 const never = () => () => {};
@@ -39,7 +48,11 @@ const TranslationContext = createContext<TranslationStore>({ catalogs: {}, subsc
 export const TranslationProvider = TranslationContext.Provider;
 
 /** A store that can grow: the browser's, filled from the page, then from chunks on navigation. */
-export function createTranslationStore(catalogs: Record<string, Catalog>, fetchNamespace?: (language: string, namespace: string) => Promise<Messages>): TranslationStore {
+export function createTranslationStore(
+  catalogs: Record<string, Catalog>,
+  fetchNamespace?: (language: string, namespace: string) => Promise<Messages>,
+  partial?: Set<string>,
+): TranslationStore {
   let version = 0;
   const listeners = new Set<() => void>();
   // One promise per language and namespace, so a render that asks again waits for the same load.
@@ -51,6 +64,7 @@ export function createTranslationStore(catalogs: Record<string, Catalog>, fetchN
       promise = fetchNamespace!(language, namespace).then(
         (messages) => {
           (catalogs[language] ??= {})[namespace] = messages;
+          partial?.delete(namespace);
           version += 1;
           for (const listener of listeners) listener();
         },
@@ -69,7 +83,13 @@ export function createTranslationStore(catalogs: Record<string, Catalog>, fetchN
       return () => void listeners.delete(listener);
     },
     version: () => version,
+    ...(partial ? { partial } : {}),
   };
+}
+
+/** The server's store for one render: the shared catalogues, and a record of what it used. */
+export function recordingStore(store: TranslationStore): TranslationStore {
+  return { ...store, used: new Map() };
 }
 
 export interface TOptions {
@@ -109,7 +129,14 @@ const interpolate = (text: string, options: TOptions | undefined) =>
  * with a numeric `count`, "key_zero" (for 0), then "key_{plural category}", then "key"; a missing
  * message gives `defaultValue`, else the key.
  */
-export function translate(catalog: Catalog | undefined, language: string, namespaces: readonly string[], key: string, options?: TOptions): string {
+export function translate(
+  catalog: Catalog | undefined,
+  language: string,
+  namespaces: readonly string[],
+  key: string,
+  options?: TOptions,
+  found?: (namespace: string, key: string) => void,
+): string {
   let names = namespaces;
   let path = key;
   const colon = key.indexOf(":");
@@ -122,7 +149,11 @@ export function translate(catalog: Catalog | undefined, language: string, namesp
   for (const ns of names) {
     for (const candidate of candidates) {
       const text = lookup(catalog?.[ns], candidate);
-      if (text !== undefined) return interpolate(text, options);
+      if (text !== undefined) {
+        // The key without its plural ending: the browser may need another form of it.
+        found?.(ns, path);
+        return interpolate(text, options);
+      }
     }
   }
   return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
@@ -148,8 +179,20 @@ export function useTranslation(ns: string | readonly string[] = "common"): { t: 
   // its keys show until it has loaded, as react-i18next did without Suspense.
   const missing = namespaces.filter((name) => !catalog?.[name]);
   if (missing.length > 0 && store.load && typeof document !== "undefined") void store.load(language, missing);
-  const t: TFunction = (key, second, third) =>
-    translate(catalog, language, namespaces, key, typeof second === "string" ? { ...third, defaultValue: second } : second);
+  const { used, partial } = store;
+  const t: TFunction = (key, second, third) => {
+    let hit = false;
+    const text = translate(catalog, language, namespaces, key, typeof second === "string" ? { ...third, defaultValue: second } : second, (ns, path) => {
+      hit = true;
+      if (used) (used.get(ns) ?? used.set(ns, new Set()).get(ns)!).add(path);
+    });
+    // A message the page did not carry: its namespaces load whole, and this renders again.
+    if (!hit && partial?.size && store.load) {
+      const incomplete = namespaces.filter((name) => partial.has(name));
+      if (incomplete.length > 0) void store.load(language, incomplete);
+    }
+    return text;
+  };
   return { t, i18n: { language } };
 }
 
@@ -172,52 +215,92 @@ export function useRouteTranslations() {
   const store = useContext(TranslationContext);
   const language = useLanguage();
   const namespaces = useRouteNamespaces();
+  const routes = useMatches()
+    .map((match) => match.id)
+    .join(" ");
+  if (!store.load || typeof document === "undefined") return;
   const catalog = store.catalogs[language];
-  const missing = namespaces.filter((name) => !catalog?.[name]);
-  if (missing.length > 0 && store.load && typeof document !== "undefined") throw store.load(language, missing);
+  // The page the browser hydrated has what its first render used; any other page needs them whole.
+  firstPageRoutes ??= routes;
+  const incomplete = (name: string) => store.partial?.has(name) === true && routes !== firstPageRoutes;
+  const missing = namespaces.filter((name) => !catalog?.[name] || incomplete(name));
+  if (missing.length > 0) throw store.load(language, missing);
 }
+// The routes of the page the browser hydrated (set by its first render).
+let firstPageRoutes: string | undefined;
 
 export const TRANSLATIONS_ELEMENT_ID = "kn-translations";
 
 // In the browser the element keeps what the server wrote: it is read once, before hydration.
-let pageTranslations: string | undefined;
+let pageTranslations: { json: string; partial: string } | undefined;
 
-/** Reads the page's catalogue (<TranslationsData>) in the browser, before hydration. */
-export function readPageTranslations(): Catalog {
-  pageTranslations = document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent ?? "{}";
-  return JSON.parse(pageTranslations) as Catalog;
+/**
+ * Reads the page's messages (<TranslationsData>) in the browser, before hydration, and which of its
+ * namespaces they cover only in part.
+ */
+export function readPageTranslations(): { catalog: Catalog; partial: Set<string> } {
+  const element = document.getElementById(TRANSLATIONS_ELEMENT_ID);
+  pageTranslations = { json: element?.textContent ?? "{}", partial: element?.getAttribute("data-partial") ?? "" };
+  return { catalog: JSON.parse(pageTranslations.json) as Catalog, partial: new Set(pageTranslations.partial.split(" ").filter(Boolean)) };
 }
 
-// The server's catalogues never change: each language's set of namespaces is serialised once, not
-// on every page (tens of kilobytes: a few per cent of a signed-in page's CPU in its profile).
-const serialisedCatalogs = new WeakMap<TranslationStore, Map<string, string>>();
-
-function pageCatalogJson(store: TranslationStore, language: string, namespaces: string[]): string {
-  // A store that loads more (the browser's) can change: only the server's fixed one is remembered.
-  let cache = serialisedCatalogs.get(store);
-  if (!cache && !store.load) serialisedCatalogs.set(store, (cache = new Map()));
-  const key = `${language}:${namespaces.join(",")}`;
-  const known = cache?.get(key);
-  if (known !== undefined) return known;
-  const catalog = store.catalogs[language] ?? {};
-  const page: Catalog = {};
-  for (const name of namespaces) if (catalog[name]) page[name] = catalog[name];
-  // "<" escaped so that no message can close the element.
-  const json = JSON.stringify(page).replace(/</g, "\\u003c");
-  cache?.set(key, json);
-  return json;
+/** From a namespace's messages, the keys a render used, each with its plural forms. */
+export function usedMessages(messages: Messages, keys: Set<string>): Messages {
+  const picked: Messages = {};
+  for (const key of keys) {
+    const parts = key.split(".");
+    const leaf = parts.pop()!;
+    let from: string | Messages | undefined = messages;
+    let to = picked;
+    for (const part of parts) {
+      from = typeof from === "object" ? from[part] : undefined;
+      if (typeof from !== "object") break;
+      to = (to[part] ??= {}) as Messages;
+    }
+    if (typeof from !== "object") continue;
+    for (const [name, value] of Object.entries(from)) {
+      if (typeof value === "string" && (name === leaf || name.startsWith(`${leaf}_`))) to[name] = value;
+    }
+  }
+  return picked;
 }
 
 /**
- * The catalogue of the page's namespaces, as a JSON data block (never executed, so the CSP does
- * not apply to it): the translations come with the page, in its language only.
+ * The page's messages as a JSON data block (never executed, so the CSP does not apply to it), in
+ * its language only: on the server, those its render used so far (this element comes after the
+ * page's content), with `data-partial` naming the namespaces they cover in part.
  */
 export function TranslationsData() {
   const store = useContext(TranslationContext);
   const language = useLanguage();
   const namespaces = useRouteNamespaces();
-  const json = pageTranslations ?? pageCatalogJson(store, language, namespaces);
-  return <script type="application/json" id={TRANSLATIONS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />;
+  let page = pageTranslations;
+  if (!page) {
+    const catalog = store.catalogs[language] ?? {};
+    const picked: Catalog = {};
+    const partial: string[] = [];
+    for (const name of namespaces) {
+      const messages = catalog[name];
+      if (!messages) continue;
+      const keys = store.used?.get(name);
+      if (!store.used) picked[name] = messages;
+      else {
+        // Present even when unused, so the browser counts it as there for this page.
+        picked[name] = keys ? usedMessages(messages, keys) : {};
+        partial.push(name);
+      }
+    }
+    // "<" escaped so that no message can close the element.
+    page = { json: JSON.stringify(picked).replace(/</g, "\\u003c"), partial: partial.join(" ") };
+  }
+  return (
+    <script
+      type="application/json"
+      id={TRANSLATIONS_ELEMENT_ID}
+      data-partial={page.partial || undefined}
+      dangerouslySetInnerHTML={{ __html: page.json }}
+    />
+  );
 }
 
 /**

@@ -3,10 +3,20 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createInstance } from "i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resources } from "../../app/i18next.server";
 import { i18nConfig } from "../../app/i18n";
-import { Trans, translate, type Catalog } from "../../app/utils/translation";
+import {
+  createTranslationStore,
+  recordingStore,
+  Trans,
+  translate,
+  TranslationProvider,
+  usedMessages,
+  useTranslation,
+  type Catalog,
+  type TOptions,
+} from "../../app/utils/translation";
 
 const catalog: Catalog = {
   common: { hello: "Hello {{name}}", nested: { deep: "Deep" }, items_one: "{{count}} item", items_other: "{{count}} items", items_zero: "No items" },
@@ -69,5 +79,57 @@ describe("Trans", () => {
     const t = (key: string) => translate(catalog, "en", ["auth"], key);
     const html = renderToStaticMarkup(createElement(Trans, { t, i18nKey: "agree", components: { terms: createElement("a", { href: "/terms" }) } }));
     expect(html).toBe('I agree to the <a href="/terms">Terms</a> and more');
+  });
+});
+
+// Decision 0153: a hydrated page carries the messages its server render used, not whole namespaces.
+describe("the messages a page carries", () => {
+  const messages = { login: { title: "Log in", items_one: "{{count}} item", items_other: "{{count}} items", unused: "Never shown" }, top: "Top" };
+
+  function Shows({ keys }: { keys: Array<[string, TOptions?]> }) {
+    const { t } = useTranslation(["auth", "common"]);
+    return createElement("p", null, keys.map(([key, options]) => t(key, options)).join("|"));
+  }
+
+  it("records each message a render used, by namespace, without its plural ending", () => {
+    const store = recordingStore(createTranslationStore({ en: { auth: messages, common: { ok: "OK" } } }));
+    const html = renderToStaticMarkup(
+      createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.items", { count: 2 }], ["ok"], ["absent.key"]] })),
+    );
+    expect(html).toBe("<p>Log in|2 items|OK|absent.key</p>");
+    expect(store.used).toEqual(new Map([["auth", new Set(["login.title", "login.items"])], ["common", new Set(["ok"])]]));
+  });
+
+  it("picks the used messages with every plural form, and nothing else", () => {
+    expect(usedMessages(messages, new Set(["login.items", "top", "login.missing", "nowhere.deep"]))).toEqual({
+      login: { items_one: "{{count}} item", items_other: "{{count}} items" },
+      top: "Top",
+    });
+  });
+
+  it("in the browser, loads a namespace whole when a message it lacks is asked for, then shows it", async () => {
+    const loads: string[] = [];
+    const partial = new Set(["auth"]);
+    const store = createTranslationStore(
+      { en: { auth: { login: { title: "Log in" } }, common: {} } },
+      async (language, namespace) => {
+        loads.push(`${language}/${namespace}`);
+        return messages;
+      },
+      partial,
+    );
+    const render = () =>
+      renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.unused"]] })));
+    expect(render()).toBe("<p>Log in|login.unused</p>");
+    await vi.waitFor(() => expect(partial.has("auth")).toBe(false));
+    expect(loads).toEqual(["en/auth"]);
+    expect(render()).toBe("<p>Log in|Never shown</p>");
+  });
+
+  it("loads nothing while every message asked for is in the page", () => {
+    const loads: string[] = [];
+    const store = createTranslationStore({ en: { auth: { login: { title: "Log in" } } } }, async (_l, ns) => (loads.push(ns), {}), new Set(["auth"]));
+    renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"]] })));
+    expect(loads).toEqual([]);
   });
 });
