@@ -39,8 +39,10 @@ export interface ScenarioResult {
   elapsedS: number;
   latencies: Record<Kind, number[]>;
   statuses: Record<Kind, Record<number, number>>;
-  /** Answers the visitors' page cache served from memory (its X-Page-Cache header). */
+  /** Answers the visitors' page cache served from memory (its X-Page-Cache header: hit or stale). */
   cacheHits: Record<Kind, number>;
+  /** Of those, expired copies served while one request rendered the page again (X-Page-Cache: stale). */
+  staleHits: Record<Kind, number>;
   serverErrors: Array<{ kind: Kind; method: string; path: string; status: number; body: string }>;
   networkErrors: Array<{ kind: Kind; method: string; path: string; error: string }>;
   flows: { started: number; booked: number; paid: number; slotTaken: number; notOffered: number; noStudentOrSlot: number };
@@ -106,6 +108,7 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     latencies: Object.fromEntries(KINDS.map((k) => [k, []])) as unknown as Record<Kind, number[]>,
     statuses: Object.fromEntries(KINDS.map((k) => [k, {}])) as Record<Kind, Record<number, number>>,
     cacheHits: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
+    staleHits: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
     serverErrors: [],
     networkErrors: [],
     flows: { started: 0, booked: 0, paid: 0, slotTaken: 0, notOffered: 0, noStudentOrSlot: 0 },
@@ -129,7 +132,9 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
       const ms = performance.now() - started;
       result.latencies[kind].push(ms);
       result.statuses[kind][response.statusCode] = (result.statuses[kind][response.statusCode] ?? 0) + 1;
-      if (response.headers["x-page-cache"] === "hit") result.cacheHits[kind]++;
+      const fromCache = response.headers["x-page-cache"];
+      if (fromCache === "hit" || fromCache === "stale") result.cacheHits[kind]++;
+      if (fromCache === "stale") result.staleHits[kind]++;
       const text = decode(body, response.headers["content-encoding"]);
       if (response.statusCode >= 500) result.serverErrors.push({ kind, method, path, status: response.statusCode, body: textOf(text).slice(0, 200) });
       const setCookie = response.headers["set-cookie"];
