@@ -45,6 +45,8 @@ export interface ScenarioResult {
   staleHits: Record<Kind, number>;
   serverErrors: Array<{ kind: Kind; method: string; path: string; status: number; body: string }>;
   networkErrors: Array<{ kind: Kind; method: string; path: string; error: string }>;
+  /** The 10 slowest answers, slowest first, with whether the page cache served them. */
+  slowest: Array<{ kind: Kind; method: string; path: string; status: number; ms: number; cache: string }>;
   flows: { started: number; booked: number; paid: number; slotTaken: number; notOffered: number; noStudentOrSlot: number };
   problems: FlowProblem[];
   seen: SeenBooking[];
@@ -111,6 +113,7 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     staleHits: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
     serverErrors: [],
     networkErrors: [],
+    slowest: [],
     flows: { started: 0, booked: 0, paid: 0, slotTaken: 0, notOffered: 0, noStudentOrSlot: 0 },
     problems: [],
     seen: [],
@@ -135,6 +138,11 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
       const fromCache = response.headers["x-page-cache"];
       if (fromCache === "hit" || fromCache === "stale") result.cacheHits[kind]++;
       if (fromCache === "stale") result.staleHits[kind]++;
+      if (result.slowest.length < 10 || ms > result.slowest[result.slowest.length - 1].ms) {
+        result.slowest.push({ kind, method, path, status: response.statusCode, ms, cache: typeof fromCache === "string" ? fromCache : "rendered" });
+        result.slowest.sort((a, b) => b.ms - a.ms);
+        result.slowest.length = Math.min(result.slowest.length, 10);
+      }
       const text = decode(body, response.headers["content-encoding"]);
       if (response.statusCode >= 500) result.serverErrors.push({ kind, method, path, status: response.statusCode, body: textOf(text).slice(0, 200) });
       const setCookie = response.headers["set-cookie"];

@@ -291,6 +291,9 @@ function report(runs: SetupRun[]): string {
     );
     for (const p of result.problems.slice(0, 10)) lines.push(`- stopped at ${p.step} (${p.status}): ${p.detail.replace(/\|/g, "/")}`);
     if (result.problems.length) lines.push("");
+    lines.push("Slowest answers:", "");
+    for (const r of result.slowest) lines.push(`- ${Math.round(r.ms)} ms: ${r.status} ${r.method} ${r.path} (${r.kind}, ${r.cache})`);
+    lines.push("");
     lines.push(`Database check (${verification.ok ? "passed" : "FAILED"}):`, "");
     for (const l of verification.lines) lines.push(`- ${l}`);
     lines.push("");
