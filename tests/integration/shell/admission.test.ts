@@ -4,7 +4,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { admissionGate } from "../../../server/admission";
+import { admissionGate, isExemptFromAdmission } from "../../../server/admission";
 import { sendStatusPage } from "../../../server/status-pages";
 
 let server: http.Server | undefined;
@@ -104,6 +104,17 @@ describe("the admission gate", () => {
     await release("b");
     expect((await running).status).toBe(200);
     expect((await waiting).status).toBe(200);
+  });
+
+  it("exempts the health checks and the simulated checkout's sleeping POST, nothing else", () => {
+    expect(isExemptFromAdmission({ method: "GET", path: "/healthz" })).toBe(true);
+    expect(isExemptFromAdmission({ method: "GET", path: "/readyz" })).toBe(true);
+    expect(isExemptFromAdmission({ method: "POST", path: "/simulated-checkout/AB12CD34E" })).toBe(true);
+    // Its page is a render like any other.
+    expect(isExemptFromAdmission({ method: "GET", path: "/simulated-checkout/AB12CD34E" })).toBe(false);
+    expect(isExemptFromAdmission({ method: "GET", path: "/listings" })).toBe(false);
+    expect(isExemptFromAdmission({ method: "POST", path: "/auth/login" })).toBe(false);
+    expect(isExemptFromAdmission({ method: "GET", path: "/healthz/x" })).toBe(false);
   });
 
   it("takes a request that went away while it waited out of the queue", async () => {
