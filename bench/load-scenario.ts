@@ -39,10 +39,14 @@ export interface ScenarioResult {
   elapsedS: number;
   latencies: Record<Kind, number[]>;
   statuses: Record<Kind, Record<number, number>>;
-  /** Answers the visitors' page cache served from memory (its X-Page-Cache header). */
+  /** Answers the visitors' page cache served from memory (its X-Page-Cache header: hit or stale). */
   cacheHits: Record<Kind, number>;
+  /** Of those, expired copies served while one request rendered the page again (X-Page-Cache: stale). */
+  staleHits: Record<Kind, number>;
   serverErrors: Array<{ kind: Kind; method: string; path: string; status: number; body: string }>;
   networkErrors: Array<{ kind: Kind; method: string; path: string; error: string }>;
+  /** The 10 slowest answers, slowest first, with whether the page cache served them. */
+  slowest: Array<{ kind: Kind; method: string; path: string; status: number; ms: number; cache: string }>;
   flows: { started: number; booked: number; paid: number; slotTaken: number; notOffered: number; noStudentOrSlot: number };
   problems: FlowProblem[];
   seen: SeenBooking[];
@@ -106,8 +110,10 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     latencies: Object.fromEntries(KINDS.map((k) => [k, []])) as unknown as Record<Kind, number[]>,
     statuses: Object.fromEntries(KINDS.map((k) => [k, {}])) as Record<Kind, Record<number, number>>,
     cacheHits: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
+    staleHits: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
     serverErrors: [],
     networkErrors: [],
+    slowest: [],
     flows: { started: 0, booked: 0, paid: 0, slotTaken: 0, notOffered: 0, noStudentOrSlot: 0 },
     problems: [],
     seen: [],
@@ -129,7 +135,14 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
       const ms = performance.now() - started;
       result.latencies[kind].push(ms);
       result.statuses[kind][response.statusCode] = (result.statuses[kind][response.statusCode] ?? 0) + 1;
-      if (response.headers["x-page-cache"] === "hit") result.cacheHits[kind]++;
+      const fromCache = response.headers["x-page-cache"];
+      if (fromCache === "hit" || fromCache === "stale") result.cacheHits[kind]++;
+      if (fromCache === "stale") result.staleHits[kind]++;
+      if (result.slowest.length < 10 || ms > result.slowest[result.slowest.length - 1].ms) {
+        result.slowest.push({ kind, method, path, status: response.statusCode, ms, cache: typeof fromCache === "string" ? fromCache : "rendered" });
+        result.slowest.sort((a, b) => b.ms - a.ms);
+        result.slowest.length = Math.min(result.slowest.length, 10);
+      }
       const text = decode(body, response.headers["content-encoding"]);
       if (response.statusCode >= 500) result.serverErrors.push({ kind, method, path, status: response.statusCode, body: textOf(text).slice(0, 200) });
       const setCookie = response.headers["set-cookie"];

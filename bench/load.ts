@@ -1,5 +1,5 @@
 // npm run bench:load [-- --duration 60] [-- --connections 200] [-- --setups postgres,sqlite]
-//                    [-- --students 3000] [-- --no-write]
+//                    [-- --students 3000] [-- --port-base 4200] [-- --no-write]
 //
 // The mixed load of issue 13, from the production build, on two setups:
 // - postgres: two app instances on one scratch PostgreSQL database (TEST_DATABASE_URL's server,
@@ -11,9 +11,13 @@
 // visits for `--duration` seconds. Afterwards the database is read: every booking and payment the
 // clients saw succeed must be there exactly once. Reports p50/p99 per kind of request and overall,
 // requests/s, every 5xx, into bench/RESULTS.md between its load markers (bench/results-section.ts).
+// Ports: free ones the system picks, or with --port-base N the ones from N up (several people
+// sharing a machine each take their own range). The instances take RENDER_CONCURRENCY and
+// RENDER_QUEUE_WAIT_MS from this command's environment (the admission gate, decision 0150).
 // Exits 1 when a 5xx was answered or the database disagrees with the clients, 2 when it cannot run.
 import { execSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Insertable } from "kysely";
@@ -48,6 +52,9 @@ const SETUPS = ((setupsArg?.includes("=") ? setupsArg.split("=")[1] : setupsArg 
   .split(",")
   .filter(Boolean) as Setup[];
 const WRITE = !args.includes("--no-write");
+const PORT_BASE = args.some((a) => a.startsWith("--port-base")) ? flag("port-base", 0) : null;
+// The gate's settings the instances run with (they inherit this environment); the defaults otherwise.
+const GATE = { concurrency: process.env.RENDER_CONCURRENCY ?? "16 (default)", waitMs: process.env.RENDER_QUEUE_WAIT_MS ?? "20000 (default)" };
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const STUDENT_PREFIX = "load-student-";
 
@@ -171,6 +178,21 @@ async function verify(databaseUrl: string, result: ScenarioResult): Promise<Veri
   }
 }
 
+/** The next port from --port-base (checked free), or one the system picks. */
+let nextPort = PORT_BASE;
+async function takePort(): Promise<number> {
+  if (nextPort === null) return freePort();
+  // 4222 is NATS's port on the development machine: never one of ours.
+  if (nextPort === 4222) nextPort++;
+  const port = nextPort++;
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", () => reject(new Error(`port ${port} (from --port-base) is taken`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+  return port;
+}
+
 async function stopAll() {
   const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
   const exited = running.map((c) => new Promise((resolve) => c.once("exit", resolve)));
@@ -200,8 +222,8 @@ async function runSetup(setup: Setup, nginx: string): Promise<SetupRun> {
   const database = setup === "postgres" ? await scratchDatabase(baseUrl, "kamernest_load") : null;
   const databaseUrl = database?.url ?? path.join(work, "kamernest.db");
   try {
-    const ports = setup === "postgres" ? [await freePort(), await freePort()] : [await freePort()];
-    const proxyPort = await freePort();
+    const ports = setup === "postgres" ? [await takePort(), await takePort()] : [await takePort()];
+    const proxyPort = await takePort();
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
     const instances: ChildProcess[] = [];
     // The first instance migrates and seeds; the second starts on the ready database.
@@ -240,6 +262,7 @@ function report(runs: SetupRun[]): string {
     `Command: \`npm run bench:load${args.length ? ` -- ${args.join(" ")}` : ""}\`: ${CONNECTIONS} connections (virtual users, each one request at a time, no pause) for ${DURATION_S} s per setup, production build, load generator (undici) on the same machine.`,
     "Each virtual user repeats: browse (80 %: home, listings, a property page, guest houses, blog, as a visitor), search (15 %: a random filter set on /listings), or book and pay (5 %: sign-in page, sign in, the booking form for a day, book a free time, the payment page, pay with MTN MoMo, the simulated checkout, Approve, the result page), as a browser without JavaScript sends them. The shares are of the users' choices, not of requests: a booking is nine requests.",
     "Approve waits for the simulated provider's 2 s processing on the server (what a browser without JavaScript waits for), so its latency starts at 2 000 ms.",
+    `Each instance's admission gate (decision 0150): RENDER_CONCURRENCY=${GATE.concurrency}, RENDER_QUEUE_WAIT_MS=${GATE.waitMs}. "From the page cache" counts fresh copies and expired copies served while one request renders the page again (stale, in brackets).`,
     "The load generator, nginx, PostgreSQL and the app share the machine's two cores; the load average before and after each setup shows whether anything else ran (a run on a busy machine is a lower bound of what the app does alone).",
     "",
   );
@@ -256,9 +279,11 @@ function report(runs: SetupRun[]): string {
     for (const kind of KINDS) {
       const sorted = [...result.latencies[kind]].sort((a, b) => a - b);
       const statuses = Object.entries(result.statuses[kind]).map(([s, n]) => `${s}: ${n}`).join(", ");
-      lines.push(`| ${kind} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${statuses || "–"} | ${result.cacheHits[kind]} |`);
+      const stale = result.staleHits[kind] ? ` (${result.staleHits[kind]})` : "";
+      lines.push(`| ${kind} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${statuses || "–"} | ${result.cacheHits[kind]}${stale} |`);
     }
-    lines.push(`| **all** | ${total} | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | | ${KINDS.reduce((n, k) => n + result.cacheHits[k], 0)} |`, "");
+    const staleAll = KINDS.reduce((n, k) => n + result.staleHits[k], 0);
+    lines.push(`| **all** | ${total} | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | | ${KINDS.reduce((n, k) => n + result.cacheHits[k], 0)}${staleAll ? ` (${staleAll})` : ""} |`, "");
     const f = result.flows;
     lines.push(
       `Booking flows: ${f.started} started, ${f.booked} bookings made, ${f.paid} paid; ${f.slotTaken} refused as a taken time (409, expected when two people want one time; each flow is given its own free time, so none is expected here); ${f.notOffered} times the form did not offer; ${f.noStudentOrSlot} choices that found no fresh student or free time left (browsed instead); ${result.problems.length} flows stopped by another answer.`,
@@ -266,13 +291,17 @@ function report(runs: SetupRun[]): string {
     );
     for (const p of result.problems.slice(0, 10)) lines.push(`- stopped at ${p.step} (${p.status}): ${p.detail.replace(/\|/g, "/")}`);
     if (result.problems.length) lines.push("");
+    lines.push("Slowest answers:", "");
+    for (const r of result.slowest) lines.push(`- ${Math.round(r.ms)} ms: ${r.status} ${r.method} ${r.path} (${r.kind}, ${r.cache})`);
+    lines.push("");
     lines.push(`Database check (${verification.ok ? "passed" : "FAILED"}):`, "");
     for (const l of verification.lines) lines.push(`- ${l}`);
     lines.push("");
     if (result.serverErrors.length) {
       const bySource = result.serverErrors.filter((e) => /nginx/.test(e.body)).length;
+      const busy = result.serverErrors.filter((e) => e.status === 503 && /Too many visitors/.test(e.body)).length;
       lines.push(
-        `Of the 5xx, ${bySource} are nginx's own pages (it gave up on an instance), ${result.serverErrors.length - bySource} came from the app. nginx's error log: ${Object.entries(run.nginxErrors).map(([k, n]) => `${k}: ${n}`).join("; ")}. Fixes the earlier runs led to: docs/decisions/0142.`,
+        `Of the 5xx, ${bySource} are nginx's own pages (it gave up on an instance), ${result.serverErrors.length - bySource} came from the app (${busy} of them the admission gate's "busy" page after RENDER_QUEUE_WAIT_MS). nginx's error log: ${Object.entries(run.nginxErrors).map(([k, n]) => `${k}: ${n}`).join("; ")}. Fixes the earlier runs led to: docs/decisions/0142 and 0150.`,
         "",
       );
       lines.push("5xx answers (first 20):", "");

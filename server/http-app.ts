@@ -18,6 +18,7 @@ import { pageCache } from "./page-cache";
 import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
+import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
 import { logger } from "../infrastructure/logging/logger";
@@ -176,6 +177,15 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // page from memory still gets its ETag and 304. Before the database gate: a cached page can
   // still be served while the database is away.
   app.use(visitorPages);
+  // What is left needs the app: at most RENDER_CONCURRENCY at once, the others wait in arrival
+  // order, RENDER_QUEUE_WAIT_MS at most, then the translated "busy" 503 (server/admission.ts).
+  app.use(
+    admissionGate({
+      limit: config.renderConcurrency,
+      maxWaitMs: config.renderQueueWaitMs,
+      onBusy: (req, res) => sendStatusPage(req, res, "busy"),
+    }),
+  );
   app.use(databaseGate(services.database));
 
   const handleRequest = createRemixHandler(build, vite ? "development" : "production");

@@ -15,6 +15,11 @@
 //   Content-Language says otherwise is not stored.
 // - A hit replays the page's own headers (Content-Language, Vary, Cache-Control, Link, ...), not
 //   only its type; the security headers and the ETag are made fresh for each response as usual.
+// - Stale while revalidate: when a page's TTL ends, the first request for it renders a new copy
+//   and, while that one render runs, the others get the expired copy (X-Page-Cache: stale), so a
+//   busy page is rendered once, not by every request that came in the meantime. An expired copy
+//   is served for at most `staleMs` (the TTL again by default) past its TTL, and never after the
+//   cache was emptied for a change: emptying drops the copies themselves (decision 0150).
 // - It is emptied only after a write that changed something: a non-error response to a non-GET
 //   request carrying the app's "data changed" signal (app/utils/data-changed.server.ts). A refused
 //   webhook, a form with errors or a language switch leave it warm.
@@ -169,14 +174,17 @@ function answersFor(headers: StoredHeaders, etag: string, bodies: StaticCachedPa
 
 /**
  * Answers a stored static page: 304 when the browser holds it, else the bytes it can read.
+ * `stale`: an expired copy served while another request renders the page (X-Page-Cache: stale).
  * `bare`: the request came straight from the http listener (no middleware touched `res`), so the
  * whole header list goes to writeHead at once; in Express's chain the headers are set one by one,
  * through whatever the middleware in front wrapped.
  */
-function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: StaticCachedPage, bare: boolean, requestId?: string) {
+function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: StaticCachedPage, bare: boolean, requestId?: string, stale = false) {
   const notModified = matchesIfNoneMatch(req.headers["if-none-match"], page.etag);
   const encoding = notModified ? null : storedEncoding(req.headers["accept-encoding"]);
-  const headers = encoding ? page.answers[encoding] : page.answers.notModified;
+  const stored = encoding ? page.answers[encoding] : page.answers.notModified;
+  // An expired copy says so (rare: only while one request renders the page again).
+  const headers = stale ? stored.map((value, i) => (i > 0 && stored[i - 1] === "x-page-cache" ? "stale" : value)) : stored;
   const status = notModified ? 304 : 200;
   const body = encoding ? page.bodies[encoding] : undefined;
   if (bare) {
@@ -192,6 +200,8 @@ function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: Static
 
 export interface PageCacheOptions {
   ttlMs: number;
+  /** How long past its TTL an expired copy may still be served while one request renders a new one (default: ttlMs). */
+  staleMs?: number;
   maxEntries: number;
   maxBytes?: number;
   now?: () => number;
@@ -214,15 +224,27 @@ function fetchRequest(req: Request): globalThis.Request {
   return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
 }
 
-export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage, shared }: PageCacheOptions) {
+export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage, shared }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   // Keys of static pages whose compressed copies are being made.
   const compressing = new Set<string>();
+  // Keys being rendered by a request the cache let through, each with that request's own token
+  // (a render that ends only releases its own mark).
+  const rendering = new Map<string, object>();
   // Bumped on every clear: a page whose render began before a change is not stored after it.
   let generation = 0;
   const clearHere = () => {
+    // The copies go, expired ones with them: nothing made before the change is served after it.
     pages.clear();
+    rendering.clear();
     generation++;
+  };
+  /** Fresh; expired but servable while another request renders the page; or not to be served. */
+  const freshness = (key: string, page: CachedPage): "fresh" | "stale" | "none" => {
+    const age = now() - page.storedAt;
+    if (age < ttlMs) return "fresh";
+    if (age < ttlMs + staleMs && (rendering.has(key) || compressing.has(key))) return "stale";
+    return "none";
   };
   // The other instances hear of a change through the shared counter; if it cannot be bumped
   // (the database is away), they still drop the page when its TTL ends.
@@ -294,16 +316,18 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     [url, language, cookieValue(req.headers.cookie ?? "", "kn_theme"), String(req.headers["save-data"] ?? "").toLowerCase() === "on" ? "save-data" : ""].join("|");
 
   /** A visitor's GET of a static page stored and still fresh, when the language rule's answer is already known. */
-  const storedFor = (req: IncomingMessage, url: string, lng: unknown): StaticCachedPage | undefined => {
+  const storedFor = (req: IncomingMessage, url: string, lng: unknown): { page: StaticCachedPage; stale: boolean } | undefined => {
     if (req.method !== "GET" || ttlMs <= 0 || SESSION_COOKIE.test(req.headers.cookie ?? "")) return undefined;
     const language = languages.get(languageKey(lng, req));
     if (language === undefined) return undefined;
     const key = pageKey(url, req, language);
     const hit = pages.get(key);
-    if (!hit || hit.kind !== "bytes" || now() - hit.storedAt >= ttlMs) return undefined;
+    if (!hit || hit.kind !== "bytes") return undefined;
+    const state = freshness(key, hit);
+    if (state === "none") return undefined;
     pages.delete(key);
     pages.set(key, hit);
-    return hit;
+    return { page: hit, stale: state === "stale" };
   };
 
   /**
@@ -314,7 +338,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
    */
   const serveStored = (req: Request, res: Response): boolean => {
     const hit = storedFor(req, req.originalUrl, req.query.lng);
-    if (hit) sendStoredBytes(req, res, hit, false);
+    if (hit) sendStoredBytes(req, res, hit.page, false, undefined, hit.stale);
     return hit !== undefined;
   };
 
@@ -329,7 +353,7 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     const search = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
     if (search.includes("lng") || (search.includes("%") && mayDecodeTo(search, "lng"))) return false;
     const hit = storedFor(req, url, undefined);
-    if (hit) sendStoredBytes(req, res, hit, true, requestId?.());
+    if (hit) sendStoredBytes(req, res, hit.page, true, requestId?.(), hit.stale);
     return hit !== undefined;
   };
 
@@ -352,17 +376,26 @@ export function pageCache({ ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date
     const nonce = String(res.locals.cspNonce ?? "");
 
     const hit = pages.get(key);
-    if (hit && now() - hit.storedAt < ttlMs) {
+    const state = hit ? freshness(key, hit) : "none";
+    if (hit && state !== "none") {
       // Refresh its place, so the least recently used page goes first.
       pages.delete(key);
       pages.set(key, hit);
-      if (hit.kind === "bytes") return sendStoredBytes(req, res, hit, false);
+      if (hit.kind === "bytes") return sendStoredBytes(req, res, hit, false, undefined, state === "stale");
       res.status(200);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("X-Page-Cache", "hit");
+      res.setHeader("X-Page-Cache", state === "stale" ? "stale" : "hit");
       res.end(hit.parts.join(nonce));
       return;
     }
+
+    // This request renders the page; until its answer is sent (and, for a static page, its
+    // compressed copies are stored), an expired copy is served to the others.
+    const mark = {};
+    rendering.set(key, mark);
+    res.once("close", () => {
+      if (rendering.get(key) === mark) rendering.delete(key);
+    });
 
     const startedIn = generation;
     const originalWrite = res.write.bind(res) as (...args: unknown[]) => boolean;

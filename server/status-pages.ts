@@ -1,5 +1,6 @@
 // Pages the server answers itself: 413 (a body too large to read), 503 (the database cannot be
-// reached) and 500 (an error outside Remix). Each shows the request's id as the reference a user
+// reached, or the instance is too busy to take the request in time: server/admission.ts) and 500
+// (an error outside Remix). Each shows the request's id as the reference a user
 // quotes to support (decision 0137). They cannot use React or the database, so they are plain HTML
 // built from the same locale files (common.json, key serverPages) in the reader's language.
 import fs from "node:fs";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
 
 type Language = "en" | "fr";
-type PageKey = "tooLarge" | "unavailable" | "error";
+type PageKey = "tooLarge" | "unavailable" | "busy" | "error";
 interface PageText {
   title: string;
   body: string;
@@ -22,12 +23,17 @@ const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 function readTexts(language: Language): Record<PageKey, PageText> {
   type Page = Pick<PageText, "title" | "body">;
   const common = JSON.parse(fs.readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as {
-    serverPages: { home: string; tooLarge: Page; unavailable: Page; error: Page };
+    serverPages: { home: string; tooLarge: Page; unavailable: Page; busy: Page; error: Page };
     errors: { reference: string };
   };
-  const { home, tooLarge, unavailable, error } = common.serverPages;
+  const { home, tooLarge, unavailable, busy, error } = common.serverPages;
   const shared = { home, reference: common.errors.reference };
-  return { tooLarge: { ...tooLarge, ...shared }, unavailable: { ...unavailable, ...shared }, error: { ...error, ...shared } };
+  return {
+    tooLarge: { ...tooLarge, ...shared },
+    unavailable: { ...unavailable, ...shared },
+    busy: { ...busy, ...shared },
+    error: { ...error, ...shared },
+  };
 }
 
 const texts: Record<Language, Record<PageKey, PageText>> = { en: readTexts("en"), fr: readTexts("fr") };
@@ -74,7 +80,9 @@ export function statusPageHtml(key: PageKey, language: Language, requestId?: str
 `;
 }
 
-const STATUS: Record<PageKey, number> = { tooLarge: 413, unavailable: 503, error: 500 };
+const STATUS: Record<PageKey, number> = { tooLarge: 413, unavailable: 503, busy: 503, error: 500 };
+/** When to ask again: the database needs its ping to come back; a busy instance, a few seconds. */
+const RETRY_AFTER_S: Partial<Record<PageKey, number>> = { unavailable: 30, busy: 5 };
 
 /** Sends the page; `close` also ends the connection once it is sent (the body is never read). */
 export function sendStatusPage(req: Request, res: Response, key: PageKey, { close = false } = {}): void {
@@ -82,7 +90,8 @@ export function sendStatusPage(req: Request, res: Response, key: PageKey, { clos
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Language", pageLanguage(req));
-  if (key === "unavailable") res.setHeader("Retry-After", "30");
+  const retryAfter = RETRY_AFTER_S[key];
+  if (retryAfter !== undefined) res.setHeader("Retry-After", String(retryAfter));
   if (close) res.setHeader("Connection", "close");
   const requestId = typeof res.locals.requestId === "string" ? res.locals.requestId : undefined;
   res.end(req.method === "HEAD" ? undefined : statusPageHtml(key, pageLanguage(req), requestId));

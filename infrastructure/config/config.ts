@@ -101,6 +101,8 @@ const envSchema = z
         .optional(),
     ),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(16),
+    RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
     QUERY_LOG_FILE: optionalText,
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
     BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -248,6 +250,10 @@ export interface Config {
   accountsCleanupIntervalMs: number;
   /** How long a visitor's page is kept in memory (0: never). */
   pageCacheTtlMs: number;
+  /** Requests needing the app (not stored pages or files) run at once; the rest wait in order (0: no limit). */
+  renderConcurrency: number;
+  /** The longest such a request waits for its turn before the translated 503 "busy" page. */
+  renderQueueWaitMs: number;
   /** Every SQL statement appended here as a JSON line (`npm run bench:plans`); unset in production. */
   queryLogFile?: string;
   /** Live visit bookings (pending, or confirmed and still ahead) one student may hold at once. */
@@ -363,6 +369,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingNoticesIntervalMs: e.BOOKING_NOTICES_INTERVAL_MS,
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderQueueWaitMs: e.RENDER_QUEUE_WAIT_MS,
     queryLogFile: e.QUERY_LOG_FILE,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
     signUpsPerIp: e.SIGN_UPS_PER_IP,

@@ -1,5 +1,6 @@
 // Two instances on one database (issue 13, decision 0134): a change made through one empties the
-// other's page cache within a second, through the shared counter both poll.
+// other's page cache within a second, through the shared counter both poll; an expired copy served
+// while a render is under way (stale while revalidate, decision 0150) goes with it.
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -18,9 +19,12 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
   const caches: Array<ReturnType<typeof pageCache>> = [];
   const bases: string[] = [];
   let listing = "open";
+  // The second instance's clock, and a render of /listings that waits until released.
+  let clock = 0;
+  let hold: Promise<void> | null = null;
 
-  async function instance(handle: DatabaseHandle) {
-    const cache = pageCache({ ttlMs: 60_000, maxEntries: 10, shared: { generation: new KyselyCacheGeneration(handle.db), pollMs: 50 } });
+  async function instance(handle: DatabaseHandle, now?: () => number) {
+    const cache = pageCache({ ttlMs: 60_000, maxEntries: 10, now, shared: { generation: new KyselyCacheGeneration(handle.db), pollMs: 50 } });
     caches.push(cache);
     const app = express();
     app.use((_req, res, next) => {
@@ -33,7 +37,12 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
       listing = "hidden";
       res.setHeader(DATA_CHANGED_HEADER, "1").redirect(303, "/listings");
     });
-    app.get("/listings", (_req, res) => res.type("html").send(`<p>listing ${listing}</p>`));
+    app.get("/listings", async (_req, res) => {
+      const waitFor = hold;
+      hold = null;
+      if (waitFor) await waitFor;
+      res.type("html").send(`<p>listing ${listing}</p>`);
+    });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     servers.push(server);
@@ -44,7 +53,7 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
     db = await createTestDatabase(kind);
     otherHandle = kind === "sqlite" ? connect({ url: db.url }) : connect({ url: db.url, pgSchema: db.pgSchema, poolSize: 5 });
     await instance(db);
-    await instance(otherHandle);
+    await instance(otherHandle, () => clock);
   });
   afterAll(async () => {
     for (const cache of caches) cache.stop();
@@ -68,5 +77,34 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(text).toContain("hidden");
+  });
+
+  it("an expired copy served during a render is dropped with the rest when another instance changes data", async () => {
+    const [a, b] = bases;
+    listing = "open";
+    caches[1].clear();
+    clock = 0;
+    expect(await (await fetch(`${b}/listings`)).text()).toContain("listing open");
+    // Past the TTL: the next request renders the page again, and is held there.
+    clock = 61_000;
+    let release = () => {};
+    hold = new Promise<void>((r) => (release = r));
+    const refreshing = fetch(`${b}/listings`);
+    let stale: Response | undefined;
+    for (let i = 0; i < 100 && stale?.headers.get("x-page-cache") !== "stale"; i++) stale = await fetch(`${b}/listings`);
+    expect(stale?.headers.get("x-page-cache")).toBe("stale");
+    expect(await stale?.text()).toContain("listing open");
+    // The listing is hidden through the other instance while the render is still held.
+    await fetch(`${a}/hide`, { method: "POST", redirect: "manual" });
+    const started = Date.now();
+    let text = "";
+    while (Date.now() - started < 5_000) {
+      text = await (await fetch(`${b}/listings`)).text();
+      if (text.includes("hidden")) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(text).toContain("hidden");
+    release();
+    await (await refreshing).text();
   });
 });

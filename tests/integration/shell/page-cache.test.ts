@@ -201,6 +201,113 @@ describe("the visitors' page cache", () => {
     expect(cache.size()).toBe(1);
   });
 
+  /** Makes /slow wait until the returned release() (its renders are counted in `starts`). */
+  function holdSlow() {
+    let release = () => {};
+    let starts = 0;
+    let onStart = () => {};
+    slow = {
+      started: () => {
+        starts++;
+        onStart();
+      },
+      release: new Promise<void>((r) => (release = r)),
+    };
+    const nextStart = () => new Promise<void>((resolve) => (onStart = resolve));
+    return { release: () => release(), starts: () => starts, nextStart };
+  }
+  const cacheHeader = async (path: string) => {
+    const response = await fetch(base + path);
+    return { state: response.headers.get("x-page-cache"), text: await response.text() };
+  };
+
+  it("serves the expired copy while one request renders the page again (stale while revalidate)", async () => {
+    cache.clear();
+    clock = 0;
+    slow = { started: () => {}, release: Promise.resolve() };
+    const old = await get("/slow");
+    clock = 1500; // Past the TTL (1 000), within the stale bound (another 1 000).
+    const held = holdSlow();
+    const started = held.nextStart();
+    const refreshing = get("/slow");
+    await started;
+    // Everyone else gets the old copy at once, marked stale; nobody else renders it.
+    const others = await Promise.all([cacheHeader("/slow"), cacheHeader("/slow"), cacheHeader("/slow")]);
+    for (const other of others) {
+      expect(other.state).toBe("stale");
+      expect(other.text).toBe(old.text);
+    }
+    expect(held.starts()).toBe(1);
+    held.release();
+    const fresh = await refreshing;
+    expect(fresh.hit).toBe(false);
+    expect(fresh.text).not.toBe(old.text);
+    // The new copy is now the one served, fresh.
+    expect(await cacheHeader("/slow")).toEqual({ state: "hit", text: fresh.text });
+    slow = { started: () => {}, release: Promise.resolve() };
+  });
+
+  it("renders an expired page when nobody is rendering it (the first request after the TTL refreshes it)", async () => {
+    cache.clear();
+    clock = 0;
+    slow = { started: () => {}, release: Promise.resolve() };
+    await get("/a");
+    clock = 1500;
+    const first = await get("/a");
+    expect(first.hit).toBe(false);
+    expect(first.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("never serves an expired copy after a change emptied the cache, even with a render under way", async () => {
+    cache.clear();
+    clock = 0;
+    slow = { started: () => {}, release: Promise.resolve() };
+    const old = await get("/slow");
+    clock = 1500;
+    const held = holdSlow();
+    let started = held.nextStart();
+    const refreshing = get("/slow");
+    await started;
+    expect((await cacheHeader("/slow")).state).toBe("stale");
+    // A change lands: a listing was hidden. Nothing rendered before it may be served.
+    await post("/write");
+    started = held.nextStart();
+    const after = get("/slow");
+    await started;
+    // The request after the change rendered the page itself instead of getting the old copy.
+    expect(held.starts()).toBe(2);
+    held.release();
+    const [refreshed, rendered] = await Promise.all([refreshing, after]);
+    expect(rendered.hit).toBe(false);
+    expect(rendered.text).not.toBe(old.text);
+    // The render that began before the change was not stored either.
+    expect(refreshed.text).not.toBe(old.text);
+    slow = { started: () => {}, release: Promise.resolve() };
+  });
+
+  it("serves an expired copy for at most the stale bound past its TTL", async () => {
+    cache.clear();
+    clock = 0;
+    slow = { started: () => {}, release: Promise.resolve() };
+    await get("/slow");
+    clock = 1500;
+    const held = holdSlow();
+    let started = held.nextStart();
+    const refreshing = get("/slow");
+    await started;
+    expect((await cacheHeader("/slow")).state).toBe("stale");
+    // Two TTLs after it was stored, the copy is too old even while a render is under way.
+    clock = 2000;
+    started = held.nextStart();
+    const tooOld = get("/slow");
+    await started;
+    expect(held.starts()).toBe(2);
+    held.release();
+    expect((await tooOld).hit).toBe(false);
+    await refreshing;
+    slow = { started: () => {}, release: Promise.resolve() };
+  });
+
   it("keeps at most maxEntries pages, dropping the least recently used", async () => {
     cache.clear();
     clock = 0;
