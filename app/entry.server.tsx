@@ -5,7 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { i18next, resources } from "./i18next.server";
-import { createTranslationStore, LanguageProvider, recordingStore, TranslationProvider, type Catalog } from "./utils/translation";
+import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
+import { recordingStore } from "./utils/translation.server";
 import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
 import { STATIC_PAGE_HEADER } from "./static-page";
 

@@ -41,6 +41,14 @@ export interface TranslationStore {
   partial?: Set<string>;
   /** The server: the messages this render used, namespace → keys (one store per request). */
   used?: Map<string, Set<string>>;
+  /** The server: the page's block of messages (app/utils/translation.server.ts). */
+  pageMessages?: (language: string, namespaces: string[]) => PageMessages;
+}
+
+/** The page's messages as written into it: JSON, and the namespaces it covers only in part. */
+export interface PageMessages {
+  json: string;
+  partial: string;
 }
 
 const never = () => () => {};
@@ -85,11 +93,6 @@ export function createTranslationStore(
     version: () => version,
     ...(partial ? { partial } : {}),
   };
-}
-
-/** The server's store for one render: the shared catalogues, and a record of what it used. */
-export function recordingStore(store: TranslationStore): TranslationStore {
-  return { ...store, used: new Map() };
 }
 
 export interface TOptions {
@@ -232,7 +235,7 @@ let firstPageRoutes: string | undefined;
 export const TRANSLATIONS_ELEMENT_ID = "kn-translations";
 
 // In the browser the element keeps what the server wrote: it is read once, before hydration.
-let pageTranslations: { json: string; partial: string } | undefined;
+let pageTranslations: PageMessages | undefined;
 
 /**
  * Reads the page's messages (<TranslationsData>) in the browser, before hydration, and which of its
@@ -244,27 +247,6 @@ export function readPageTranslations(): { catalog: Catalog; partial: Set<string>
   return { catalog: JSON.parse(pageTranslations.json) as Catalog, partial: new Set(pageTranslations.partial.split(" ").filter(Boolean)) };
 }
 
-/** From a namespace's messages, the keys a render used, each with its plural forms. */
-export function usedMessages(messages: Messages, keys: Set<string>): Messages {
-  const picked: Messages = {};
-  for (const key of keys) {
-    const parts = key.split(".");
-    const leaf = parts.pop()!;
-    let from: string | Messages | undefined = messages;
-    let to = picked;
-    for (const part of parts) {
-      from = typeof from === "object" ? from[part] : undefined;
-      if (typeof from !== "object") break;
-      to = (to[part] ??= {}) as Messages;
-    }
-    if (typeof from !== "object") continue;
-    for (const [name, value] of Object.entries(from)) {
-      if (typeof value === "string" && (name === leaf || name.startsWith(`${leaf}_`))) to[name] = value;
-    }
-  }
-  return picked;
-}
-
 /**
  * The page's messages as a JSON data block (never executed, so the CSP does not apply to it), in
  * its language only: on the server, those its render used so far (this element comes after the
@@ -274,25 +256,7 @@ export function TranslationsData() {
   const store = useContext(TranslationContext);
   const language = useLanguage();
   const namespaces = useRouteNamespaces();
-  let page = pageTranslations;
-  if (!page) {
-    const catalog = store.catalogs[language] ?? {};
-    const picked: Catalog = {};
-    const partial: string[] = [];
-    for (const name of namespaces) {
-      const messages = catalog[name];
-      if (!messages) continue;
-      const keys = store.used?.get(name);
-      if (!store.used) picked[name] = messages;
-      else {
-        // Present even when unused, so the browser counts it as there for this page.
-        picked[name] = keys ? usedMessages(messages, keys) : {};
-        partial.push(name);
-      }
-    }
-    // "<" escaped so that no message can close the element.
-    page = { json: JSON.stringify(picked).replace(/</g, "\\u003c"), partial: partial.join(" ") };
-  }
+  const page = pageTranslations ?? store.pageMessages?.(language, namespaces) ?? { json: "{}", partial: "" };
   return (
     <script
       type="application/json"

@@ -8,15 +8,14 @@ import { resources } from "../../app/i18next.server";
 import { i18nConfig } from "../../app/i18n";
 import {
   createTranslationStore,
-  recordingStore,
   Trans,
   translate,
   TranslationProvider,
-  usedMessages,
   useTranslation,
   type Catalog,
   type TOptions,
 } from "../../app/utils/translation";
+import { recordingStore, usedMessages } from "../../app/utils/translation.server";
 
 const catalog: Catalog = {
   common: { hello: "Hello {{name}}", nested: { deep: "Deep" }, items_one: "{{count}} item", items_other: "{{count}} items", items_zero: "No items" },

@@ -1,0 +1,46 @@
+// The server's side of the page's messages (decision 0153): a store per render that records the
+// messages the render looks up, and the block of them written into the page. Kept out of
+// app/utils/translation.tsx, which the browser loads.
+import type { Catalog, Messages, PageMessages, TranslationStore } from "./translation";
+
+/** From a namespace's messages, the keys a render used, each with its plural forms. */
+export function usedMessages(messages: Messages, keys: Set<string>): Messages {
+  const picked: Messages = {};
+  for (const key of keys) {
+    const parts = key.split(".");
+    const leaf = parts.pop()!;
+    let from: string | Messages | undefined = messages;
+    let to = picked;
+    for (const part of parts) {
+      from = typeof from === "object" ? from[part] : undefined;
+      if (typeof from !== "object") break;
+      to = (to[part] ??= {}) as Messages;
+    }
+    if (typeof from !== "object") continue;
+    for (const [name, value] of Object.entries(from)) {
+      if (typeof value === "string" && (name === leaf || name.startsWith(`${leaf}_`))) to[name] = value;
+    }
+  }
+  return picked;
+}
+
+/**
+ * The server's store for one render: the shared catalogues, a record of the messages the render
+ * used, and the page's block of them (written after the page's content, so the record is complete).
+ */
+export function recordingStore(store: TranslationStore): TranslationStore {
+  const used = new Map<string, Set<string>>();
+  const pageMessages = (language: string, namespaces: string[]): PageMessages => {
+    const catalog = store.catalogs[language] ?? {};
+    const picked: Catalog = {};
+    for (const name of namespaces) {
+      const messages = catalog[name];
+      const keys = used.get(name);
+      // Present even when unused, so the browser counts it as there for this page.
+      if (messages) picked[name] = keys ? usedMessages(messages, keys) : {};
+    }
+    // "<" escaped so that no message can close the element.
+    return { json: JSON.stringify(picked).replace(/</g, "\\u003c"), partial: Object.keys(picked).join(" ") };
+  };
+  return { ...store, used, pageMessages };
+}
