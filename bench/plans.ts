@@ -21,8 +21,7 @@ import { migrateToLatest } from "../infrastructure/db/migrate";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
 import { LocalFileStorage } from "../infrastructure/storage/local-file-storage";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
-import { DEMO_PASSWORD } from "../infrastructure/seed/demo-people";
-import { cookieHeader, logIn, startInstance } from "../scripts/lib/cluster-kit";
+import { demoSessionCookie, startInstance } from "../scripts/lib/cluster-kit";
 import { generateProperties } from "./generate-properties";
 import { generateActivity } from "./generate-activity";
 import { withSection } from "./results-sections";
@@ -138,12 +137,6 @@ function startServer(url: string, logFile: string): Promise<ChildProcess> {
   });
 }
 
-async function signIn(email: string): Promise<string> {
-  const { status, jar } = await logIn(`http://localhost:${PORT}`, email, DEMO_PASSWORD);
-  if (status !== 302 || !jar.has("kn_session")) throw new Error(`could not sign in as ${email}: ${status}`);
-  return cookieHeader(jar);
-}
-
 interface Statement { sql: string; parameters: unknown[] }
 
 /** Statements worth a plan: reads and writes, not transaction control or pragmas. */
@@ -191,7 +184,7 @@ async function planPages(dialect: Dialect): Promise<Run> {
     const post = await handle.db.selectFrom("blog_posts").select("slug").orderBy("created_at", "desc").executeTakeFirstOrThrow();
     const cookies = new Map<Who, string>();
     for (const page of pages(property.id, agent.id, post.slug)) {
-      if (page.who !== "visitor" && !cookies.has(page.who)) cookies.set(page.who, await signIn(ACCOUNTS[page.who]));
+      if (page.who !== "visitor" && !cookies.has(page.who)) cookies.set(page.who, await demoSessionCookie(`http://localhost:${PORT}`, ACCOUNTS[page.who]));
       const headers: Record<string, string> = page.who === "visitor" ? {} : { cookie: cookies.get(page.who)! };
       // One request to warm the process (i18n, first connection), then the measured one from a clean log.
       await (await fetch(`http://localhost:${PORT}${page.path}`, { headers })).text();

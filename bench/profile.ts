@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cookieHeader, DEMO_PASSWORD, logIn, waitFor } from "../scripts/lib/cluster-kit";
+import { demoSessionCookie, waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -74,11 +74,7 @@ async function main() {
   await stop(await startServer(false));
   const child = await startServer(true);
   const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" };
-  if (signedInAs) {
-    const { status, jar } = await logIn(`http://localhost:${port}`, signedInAs, DEMO_PASSWORD);
-    if (status !== 302 || !jar.has("kn_session")) throw new Error(`could not sign in as ${signedInAs}: ${status}`);
-    headers.cookie = cookieHeader(jar);
-  }
+  if (signedInAs) headers.cookie = await demoSessionCookie(`http://localhost:${port}`, signedInAs);
   await fetch(`http://localhost:${port}${pagePath}`, { headers });
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) => (e ? reject(e) : resolve(r))),

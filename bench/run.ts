@@ -37,7 +37,7 @@ import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
 import { readResults, RESULTS_FILE, sectionOf, withSection } from "./results-sections";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
-import { waitFor } from "../scripts/lib/cluster-kit";
+import { demoSessionCookie, waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -66,17 +66,6 @@ const ALL_ROUTES: Array<{ name: string; path: string | ((propertyId: string) => 
 ];
 const ROUTES = only ? ALL_ROUTES.filter((r) => r.name.includes(only)) : ALL_ROUTES;
 
-/** A session cookie for a demo account (the demo seed's password). */
-async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "password", email, password: "kamernest-demo" }),
-    redirect: "manual",
-  });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (response.status !== 302 || !cookie.includes("kn_session=")) throw new Error(`could not sign in as ${email}: ${response.status}`);
-  return cookie;
-}
 
 interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string }
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
@@ -210,7 +199,7 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
     for (const route of onlySearch ? ROUTES.slice(0, 3) : ROUTES) {
       if (route.as && pageCache) continue;
       const p = typeof route.path === "function" ? route.path(propertyId) : route.path;
-      const headers: Record<string, string> = route.as ? { cookie: await signIn(`http://localhost:${port}`, route.as) } : {};
+      const headers: Record<string, string> = route.as ? { cookie: await demoSessionCookie(`http://localhost:${port}`, route.as) } : {};
       // Load the page's canonical address: /listings redirects a query in another order to it.
       const first = await fetch(`http://localhost:${port}${p}`, { headers });
       const html = await first.text();
@@ -281,7 +270,7 @@ async function pageWeights(base: string, propertyId: string): Promise<Weight[]> 
   ];
   const weights: Weight[] = [];
   for (const [name, p, { as, headers = {} } = {}] of routes) {
-    const response = await fetch(base + p, { headers: as ? { ...headers, Cookie: await signIn(base, as) } : headers });
+    const response = await fetch(base + p, { headers: as ? { ...headers, Cookie: await demoSessionCookie(base, as) } : headers });
     if (!response.ok) throw new Error(`${p}: ${response.status}`);
     const html = await response.text();
     const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);

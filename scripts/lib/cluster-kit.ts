@@ -165,6 +165,13 @@ export async function logIn(base: string, email: string, password: string) {
   return { status: response.status, jar: cookiesFrom(response), text: response.status === 200 || response.status >= 400 ? await response.text() : "" };
 }
 
+/** The Cookie header of a demo account signed in with the seed's password (the benchmarks' pages). */
+export async function demoSessionCookie(base: string, email: string): Promise<string> {
+  const { status, jar } = await logIn(base, email, DEMO_PASSWORD);
+  if (status !== 302 || !jar.has("kn_session")) throw new Error(`could not sign in as ${email}: ${status}`);
+  return cookieHeader(jar);
+}
+
 /**
  * The checks of a script run by `npm test` (cluster, faults): each printed as it is made, and the
  * totals written to `resultsFile` (for the test command's closing line) when the script ends.
