@@ -23,7 +23,10 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // A test tagged @needs-javascript checks what only JavaScript does (hydration, axe running in
+    // the page, an enhancement); each says beside its tag what covers the same path without it.
+    // The no-JS project leaves them out rather than listing them as skipped.
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@needs-javascript/ },
   ],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",

@@ -117,11 +117,9 @@ test.describe("the admin's blog pages, with axe", () => {
   // axe measures with inline styles, which the CSP refuses (see discovery-a11y.spec.ts).
   test.use({ bypassCSP: true });
 
-  test("the content index and a new article with its preview have no serious or critical violation, in English and French", async ({ page, javaScriptEnabled }) => {
-    // axe runs inside the page: the JavaScript project covers the same server-rendered DOM.
-    // Skipped in the no-JS project: axe-core runs as a script inside the page; the markup it checks
-    // is the same server HTML the JavaScript project checks.
-    test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  // JavaScript only: axe-core runs as a script inside the page; the markup it checks is the same
+  // server HTML the no-JS project loads.
+  test("the content index and a new article with its preview have no serious or critical violation, in English and French", { tag: "@needs-javascript" }, async ({ page }) => {
     await logIn(page, "admin@kamernest.test", DEMO_PASSWORD, "/admin/content");
     await expect(page).toHaveURL((url) => url.pathname === "/admin/content");
     for (const language of ["en", "fr"] as const) {

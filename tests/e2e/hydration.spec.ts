@@ -6,12 +6,9 @@
 import { expect, test } from "./fixtures";
 
 test.describe("hydration", () => {
-  test("a form typed into before React's first render still works, without an error", async ({ page, javaScriptEnabled }) => {
-    // Skipped in the no-js project on purpose: without JavaScript there is no hydration to race,
-    // and the same form's no-js path is covered by auth.spec.ts.
-    // Skipped in the no-JS project: this test races React's first render; without JavaScript there
-    // is none, and the plain form post is covered by the no-JS auth tests.
-    test.skip(!javaScriptEnabled, "without JavaScript there is no hydration to race");
+  // JavaScript only: this races React's first render; without JavaScript there is none, and the
+  // plain form post is covered by the no-JS auth tests.
+  test("a form typed into before React's first render still works, without an error", { tag: "@needs-javascript" }, async ({ page }) => {
     await page.addInitScript(() => {
       // React's scheduler runs its work in MessageChannel tasks: deliver them late, as a loaded
       // CPU does. (Only the timing changes; every task still runs, in order.)
@@ -39,10 +36,9 @@ test.describe("hydration", () => {
     await expect(page.getByLabel("Your message")).toBeVisible();
   });
 
-  test("a page carries only the messages it shows; another page's come whole before it is shown", async ({ page, javaScriptEnabled }) => {
-    // Skipped without JavaScript: the messages in the page are for hydration, which a page
-    // without scripts never does (its text is all in the HTML: auth.spec.ts checks it).
-    test.skip(!javaScriptEnabled, "the messages block is only read by hydration");
+  // JavaScript only: the messages in the page are for hydration, which a page without scripts
+  // never does (its text is all in the HTML: auth.spec.ts checks it).
+  test("a page carries only the messages it shows; another page's come whole before it is shown", { tag: "@needs-javascript" }, async ({ page }) => {
     await page.goto("/auth/login");
     const block = page.locator("#kn-translations");
     expect((await block.getAttribute("data-partial"))?.split(" ")).toContain("auth");

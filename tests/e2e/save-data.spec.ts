@@ -57,10 +57,9 @@ test("the HTML and CSS of /listings are at most 30 KB gzip", async ({ request })
   expect(bytes).toBeLessThanOrEqual(30 * 1024);
 });
 
-test("on a hydrated page, Show photo shows the photo in place", async ({ page, javaScriptEnabled }) => {
-  // Skipped in the no-JS project: the in-place photo is the enhancement; without JavaScript the
-  // "Show photo" link itself is the behaviour, and the tests above follow it.
-  test.skip(!javaScriptEnabled, "needs the page to hydrate");
+// JavaScript only: the in-place photo is the enhancement; without JavaScript the "Show photo" link
+// itself is the behaviour, and the tests above follow it.
+test("on a hydrated page, Show photo shows the photo in place", { tag: "@needs-javascript" }, async ({ page }) => {
   // The login page hydrates (the fixture's goto waits for it); the listings reached from it by a
   // client-side navigation are rendered by React.
   await page.goto("/auth/login");
