@@ -9,7 +9,8 @@ const stored = sql<string>`lower(trim(p.payment_status))`;
 const words = (status: Exclude<PaymentStatus, "pending">) => sql.join(PAYMENT_STATUS_WORDS[status].map((w) => sql.lit(w)));
 const ALL_WORDS = sql.join(Object.values(PAYMENT_STATUS_WORDS).flat().map((w) => sql.lit(w)));
 
-function statusIs(status: PaymentStatus): Expression<SqlBool> {
+/** The stored status (`p.payment_status`) read as `status`: the one SQL form of the status rule. */
+export function statusIs(status: PaymentStatus): Expression<SqlBool> {
   return status === "pending" ? sql<SqlBool>`${stored} not in (${ALL_WORDS})` : sql<SqlBool>`${stored} in (${words(status)})`;
 }
 
@@ -66,15 +67,31 @@ export class KyselyPaymentLedger implements PaymentLedger {
       .having((eb) => eb.fn.sum("p.payments"), ">", 0)
       .orderBy("p.payment_gateway", "asc")
       .execute();
-    return rows.map((r) => ({
-      gateway: r.payment_gateway,
-      count: Number(r.n),
-      amount: Number(r.amount),
-      successfulCount: Number(r.successful_n),
-      successfulAmount: Number(r.successful_amount),
-      failedCount: Number(r.failed_n),
-      expiredCount: Number(r.expired_n),
-      pendingCount: Number(r.pending_n),
-    }));
+    return rows.map(toGatewayStats);
   }
+}
+
+/** A row of figures by gateway (sums come back as strings or bigints on PostgreSQL). */
+export interface GatewayStatsRow {
+  payment_gateway: string;
+  n: unknown;
+  amount: unknown;
+  successful_n: unknown;
+  successful_amount: unknown;
+  failed_n: unknown;
+  expired_n: unknown;
+  pending_n: unknown;
+}
+
+export function toGatewayStats(r: GatewayStatsRow): GatewayStats {
+  return {
+    gateway: r.payment_gateway,
+    count: Number(r.n),
+    amount: Number(r.amount),
+    successfulCount: Number(r.successful_n),
+    successfulAmount: Number(r.successful_amount),
+    failedCount: Number(r.failed_n),
+    expiredCount: Number(r.expired_n),
+    pendingCount: Number(r.pending_n),
+  };
 }

@@ -3,24 +3,19 @@
 // series of payment writes: through the repository and its transactions (committed or rolled back),
 // raw updates with the provider's words, changed amounts and gateways, deletions, concurrent
 // writers, and a database that had payments before the migration (its backfill).
-import { sql, Migrator, type Expression, type Kysely, type SqlBool } from "kysely";
+import { sql, Migrator, type Expression, type Kysely } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "../../../domain/payment/payment.entity";
+import type { PaymentStatus } from "../../../domain/payment/payment.entity";
 import type { GatewayStats } from "../../../domain/payment/payment-ledger.port";
 import type { Database } from "../../../infrastructure/db/schema";
 import { migrateToLatest } from "../../../infrastructure/db/migrate";
-import { KyselyPaymentLedger } from "../../../infrastructure/repositories/kysely-payment-ledger";
+import { KyselyPaymentLedger, statusIs, toGatewayStats } from "../../../infrastructure/repositories/kysely-payment-ledger";
 import { migrations } from "../../../migrations/index";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, type MoneyFixture } from "./money-fixtures";
 
 /** The page's query before decision 0148, over every payment: the reference the totals must equal. */
 async function aggregateOverPayments(db: Kysely<Database>): Promise<GatewayStats[]> {
-  const stored = sql<string>`lower(trim(p.payment_status))`;
-  const words = (status: Exclude<PaymentStatus, "pending">) => sql.join(PAYMENT_STATUS_WORDS[status].map((w) => sql.lit(w)));
-  const all = sql.join(Object.values(PAYMENT_STATUS_WORDS).flat().map((w) => sql.lit(w)));
-  const statusIs = (status: PaymentStatus): Expression<SqlBool> =>
-    status === "pending" ? sql<SqlBool>`${stored} not in (${all})` : sql<SqlBool>`${stored} in (${words(status)})`;
   const when = (status: PaymentStatus, value: Expression<number>) => sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
   const rows = await db
     .selectFrom("payments as p")
@@ -37,16 +32,7 @@ async function aggregateOverPayments(db: Kysely<Database>): Promise<GatewayStats
     .groupBy("p.payment_gateway")
     .orderBy("p.payment_gateway", "asc")
     .execute();
-  return rows.map((r) => ({
-    gateway: r.payment_gateway,
-    count: Number(r.n),
-    amount: Number(r.amount),
-    successfulCount: Number(r.successful_n),
-    successfulAmount: Number(r.successful_amount),
-    failedCount: Number(r.failed_n),
-    expiredCount: Number(r.expired_n),
-    pendingCount: Number(r.pending_n),
-  }));
+  return rows.map(toGatewayStats);
 }
 
 /** A small seeded generator, so a failure replays. */

@@ -12,6 +12,22 @@ import { connect, type DatabaseHandle } from "../../../infrastructure/db/connect
 import { KyselyCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
+/**
+ * The page at `url` once it contains `text`, asked again every 20 ms (the other instance polls
+ * every 50 ms: a second in practice); after 5 s, the last answer, so the test's expectation fails.
+ * The bound is loose so that a busy machine cannot fail it.
+ */
+async function pageOnceItShows(url: string, text: string): Promise<string> {
+  const started = Date.now();
+  let page = "";
+  while (Date.now() - started < 5_000) {
+    page = await (await fetch(url)).text();
+    if (page.includes(text)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return page;
+}
+
 describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances on %s", (kind) => {
   let db: TestDatabase;
   let otherHandle: DatabaseHandle;
@@ -68,15 +84,7 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
     const cached = await fetch(`${b}/listings`);
     expect(cached.headers.get("x-page-cache")).toBe("hit");
     await fetch(`${a}/hide`, { method: "POST", redirect: "manual" });
-    const started = Date.now();
-    let text = "";
-    // Polled every 50 ms: a second in practice; the bound is loose so a busy machine cannot fail it.
-    while (Date.now() - started < 5_000) {
-      text = await (await fetch(`${b}/listings`)).text();
-      if (text.includes("hidden")) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(text).toContain("hidden");
+    expect(await pageOnceItShows(`${b}/listings`, "hidden")).toContain("hidden");
   });
 
   it("an expired copy served during a render is dropped with the rest when another instance changes data", async () => {
@@ -96,14 +104,7 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
     expect(await stale?.text()).toContain("listing open");
     // The listing is hidden through the other instance while the render is still held.
     await fetch(`${a}/hide`, { method: "POST", redirect: "manual" });
-    const started = Date.now();
-    let text = "";
-    while (Date.now() - started < 5_000) {
-      text = await (await fetch(`${b}/listings`)).text();
-      if (text.includes("hidden")) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(text).toContain("hidden");
+    expect(await pageOnceItShows(`${b}/listings`, "hidden")).toContain("hidden");
     release();
     await (await refreshing).text();
   });

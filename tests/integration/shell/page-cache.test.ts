@@ -221,16 +221,25 @@ describe("the visitors' page cache", () => {
     return { state: response.headers.get("x-page-cache"), text: await response.text() };
   };
 
-  it("serves the expired copy while one request renders the page again (stale while revalidate)", async () => {
+  /**
+   * /slow stored at time 0, then asked for past its TTL (1 000) and within the stale bound (another
+   * 1 000): that request renders it again and is held there until `held.release()`.
+   */
+  async function expiredSlowPageBeingRendered() {
     cache.clear();
     clock = 0;
     slow = { started: () => {}, release: Promise.resolve() };
     const old = await get("/slow");
-    clock = 1500; // Past the TTL (1 000), within the stale bound (another 1 000).
+    clock = 1500;
     const held = holdSlow();
     const started = held.nextStart();
     const refreshing = get("/slow");
     await started;
+    return { old, held, refreshing };
+  }
+
+  it("serves the expired copy while one request renders the page again (stale while revalidate)", async () => {
+    const { old, held, refreshing } = await expiredSlowPageBeingRendered();
     // Everyone else gets the old copy at once, marked stale; nobody else renders it.
     const others = await Promise.all([cacheHeader("/slow"), cacheHeader("/slow"), cacheHeader("/slow")]);
     for (const other of others) {
@@ -259,19 +268,11 @@ describe("the visitors' page cache", () => {
   });
 
   it("never serves an expired copy after a change emptied the cache, even with a render under way", async () => {
-    cache.clear();
-    clock = 0;
-    slow = { started: () => {}, release: Promise.resolve() };
-    const old = await get("/slow");
-    clock = 1500;
-    const held = holdSlow();
-    let started = held.nextStart();
-    const refreshing = get("/slow");
-    await started;
+    const { old, held, refreshing } = await expiredSlowPageBeingRendered();
     expect((await cacheHeader("/slow")).state).toBe("stale");
     // A change lands: a listing was hidden. Nothing rendered before it may be served.
     await post("/write");
-    started = held.nextStart();
+    const started = held.nextStart();
     const after = get("/slow");
     await started;
     // The request after the change rendered the page itself instead of getting the old copy.
@@ -286,19 +287,11 @@ describe("the visitors' page cache", () => {
   });
 
   it("serves an expired copy for at most the stale bound past its TTL", async () => {
-    cache.clear();
-    clock = 0;
-    slow = { started: () => {}, release: Promise.resolve() };
-    await get("/slow");
-    clock = 1500;
-    const held = holdSlow();
-    let started = held.nextStart();
-    const refreshing = get("/slow");
-    await started;
+    const { held, refreshing } = await expiredSlowPageBeingRendered();
     expect((await cacheHeader("/slow")).state).toBe("stale");
     // Two TTLs after it was stored, the copy is too old even while a render is under way.
     clock = 2000;
-    started = held.nextStart();
+    const started = held.nextStart();
     const tooOld = get("/slow");
     await started;
     expect(held.starts()).toBe(2);
