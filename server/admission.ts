@@ -25,7 +25,6 @@ export interface AdmissionOptions {
 }
 
 interface Waiting {
-  req: Request;
   res: Response;
   next: NextFunction;
   timer: NodeJS.Timeout;
@@ -78,7 +77,6 @@ export function admissionGate({ limit, maxWaitMs, onBusy, exempt = isExemptFromA
     if (limit <= 0 || exempt(req)) return next();
     if (running < limit && queue.length === 0) return start(res, next);
     const waiting: Waiting = {
-      req,
       res,
       next,
       timer: setTimeout(() => {
