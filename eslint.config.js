@@ -19,6 +19,25 @@ export default tseslint.config(
     },
   },
   {
+    // The app's <Link>, <NavLink> and <Form> write the plain element on the server (decision 0154).
+    files: ["app/**"],
+    ignores: ["app/components/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["Link", "NavLink", "Form"],
+              message: "Import Link, NavLink and Form from ~/components/link: the server writes them without the router's hooks.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**", "bench/**", "scripts/**"],
     rules: { "no-console": "off" },
   },

@@ -2,7 +2,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { createInstance, type i18n as I18n, type Resource, type TFunction } from "i18next";
 import type { EntryContext } from "@remix-run/node";
 import { fallbackLanguage, i18nConfig, isLanguage, type Language } from "./i18n";
-import { languageCookie, languageDetection } from "./language.server";
+import { detectLanguage, languageCookie, languageDetection } from "./language.server";
 
 // Every locale file is bundled into the server, so rendering never waits on the disk.
 const files = import.meta.glob<Record<string, unknown>>("../public/locales/*/*.json", { eager: true, import: "default" });
@@ -48,12 +48,12 @@ export function i18nInstance(language: string): Promise<I18n> {
 
 export const i18next = {
   /** The language the app renders this request in. */
-  getLocale: (request: Request): Promise<string> => remixI18next.getLocale(request),
+  getLocale: (request: Request): Promise<string> => detectLanguage(request),
   /** The namespaces the matched routes ask for (their `handle.i18n`). */
   getRouteNamespaces: (context: EntryContext): string[] => remixI18next.getRouteNamespaces(context),
   /** A t function in the request's language (or the given one), for loaders, actions and e-mails. */
   async getFixedT(requestOrLocale: Request | string, namespace?: string | string[]): Promise<TFunction> {
-    const language = typeof requestOrLocale === "string" ? requestOrLocale : await remixI18next.getLocale(requestOrLocale);
+    const language = typeof requestOrLocale === "string" ? requestOrLocale : await detectLanguage(requestOrLocale);
     const instance = await i18nInstance(language);
     return instance.getFixedT(instance.language, namespace ?? null);
   },

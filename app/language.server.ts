@@ -27,8 +27,31 @@ export const languageDetection: LanguageDetectorOption = {
 
 const detector = new LanguageDetector(languageDetection);
 
-/** The language the app renders this request in. */
-export async function detectLanguage(request: Request): Promise<Language> {
+/**
+ * The rule reads three things only: ?lng=, the Cookie header and Accept-Language. Its answer for
+ * the same three is remembered (the header's parsing builds Intl locales, and a page asked for its
+ * language four times: the entry, the root, its route and its t function), so every request but
+ * the first with a given set is a map lookup. At most this many sets are held; then they start again.
+ */
+const MAX_REMEMBERED = 1_000;
+const remembered = new Map<string, Language>();
+const perRequest = new WeakMap<Request, Promise<Language>>();
+
+async function ruleFor(request: Request): Promise<Language> {
+  const lng = request.url.includes("?") ? (new URL(request.url).searchParams.get("lng") ?? "") : "";
+  const key = `${lng}\u0000${request.headers.get("Cookie") ?? ""}\u0000${request.headers.get("Accept-Language") ?? ""}`;
+  const known = remembered.get(key);
+  if (known) return known;
   const detected = await detector.detect(request);
-  return isLanguage(detected) ? detected : fallbackLanguage;
+  const language = isLanguage(detected) ? detected : fallbackLanguage;
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(key, language);
+  return language;
+}
+
+/** The language the app renders this request in. */
+export function detectLanguage(request: Request): Promise<Language> {
+  let language = perRequest.get(request);
+  if (!language) perRequest.set(request, (language = ruleFor(request)));
+  return language;
 }

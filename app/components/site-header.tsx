@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { PreferencesForms } from "./preferences-forms";
 

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { NEIGHBOURHOODS } from "../../domain/listings/buea";
 import { MAX_KEYWORD_LENGTH } from "../../domain/listings/listing-search";

@@ -3,7 +3,8 @@
 import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { availableSlots } from "../../domain/booking/available-slots.query";
 import { bookVisit, propertyBookingError } from "../../domain/booking/book-visit.use-case";

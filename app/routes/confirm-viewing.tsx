@@ -3,7 +3,8 @@
 // page offers a link to review the agent.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { recordViewingOutcome } from "../../domain/commission/record-viewing-outcome.use-case";
 import { titleMeta } from "~/components/auth/page-title";

@@ -1,7 +1,8 @@
 // The contact form: stored, then e-mailed to support (submitContactMessage). A hidden "website"
 // field catches bots: when it is filled the answer is the same success, and nothing is stored.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { submitContactMessage } from "../../domain/contact/submit-contact-message.use-case";
 import { CONTACT_LIMITS } from "../../domain/contact/contact-message.entity";

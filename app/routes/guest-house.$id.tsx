@@ -2,7 +2,8 @@
 // rules, location, the host (with the verified-host badge) and the nights the host has blocked.
 // Contact goes through /guest-house-booking/{id} (login and platform access): no free WhatsApp link.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { PhotoRef } from "../../domain/listings/listing-read-models";
 import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";

@@ -2,7 +2,8 @@
 // amenities, verified host only, free on given dates), newest or cheapest first, 12 a page.
 // Guest houses can always be viewed (SPEC §6). Plain HTML: no framework JavaScript (decision 0005).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
 import { GUEST_HOUSE_PAGE_SIZE } from "../../domain/guest-houses/guest-house-catalogue.port";

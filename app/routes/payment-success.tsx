@@ -3,7 +3,8 @@
 // it is pending the page checks again every 5 s, up to 24 times: with JavaScript by revalidating,
 // without it by a <meta http-equiv="refresh"> that carries the attempt number in the URL.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation";
 import { toPaymentView, type PaymentView } from "../../domain/payment/payment-view";

@@ -2,7 +2,8 @@
 // Only the booking's student sees it (anyone else gets a 404). The amount comes from the booking on
 // the server; the action (shared with every payment form) never reads one from the form.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";

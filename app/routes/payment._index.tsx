@@ -1,6 +1,6 @@
 // /payment: the student's latest booking waiting for payment, or a way to buy access on its own.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/components/auth/page-title";
 import { i18next } from "~/i18next.server";

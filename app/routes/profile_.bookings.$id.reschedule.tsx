@@ -1,7 +1,8 @@
 // /profile/bookings/{id}/reschedule: the student moves an upcoming visit to another free slot in
 // one step: the new slot is taken and the old one freed in the same transaction (decision 0117).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { findChangeableBooking, rescheduleVisit } from "../../domain/booking/booking-lifecycle.use-cases";
 import { titleMeta } from "~/components/auth/page-title";

@@ -6,7 +6,8 @@
 // in the action without it) the payer returns to /payment-success?ref=… The decision reaches our
 // payment through the same handling as a Fapshi webhook (the gateway's notifier → handleWebhook).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation";
 import { PaymentGatewayError } from "../../domain/payment/payment-gateway.port";

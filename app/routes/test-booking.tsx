@@ -4,7 +4,8 @@
 // Creating is a POST: no GET changes data.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { z } from "zod";
 import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";

@@ -3,7 +3,8 @@
 // payment's events. It stays on this page; the checkout link is shown, not followed.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
 import { customerName, startPayment } from "../../domain/payment/start-payment.use-case";

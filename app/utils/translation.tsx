@@ -103,29 +103,52 @@ export interface TOptions {
 /** `t(key, options)`, or `t(key, defaultValue, options)` as i18next also takes it. */
 export type TFunction = (key: string, defaultValueOrOptions?: string | TOptions, options?: TOptions) => string;
 
-const pluralRules = new Map<string, Intl.PluralRules>();
+// Intl.PluralRules#select is slow beside a lookup, and a page asks it for the same few counts
+// (a card's bedrooms, a list's total): the categories of small whole numbers are kept per language.
+const SMALL_COUNTS = 1_000;
+const pluralRules = new Map<string, { rules: Intl.PluralRules; small: string[] }>();
 function pluralCategory(language: string, count: number): string {
-  let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-  return rules.select(count);
+  let plural = pluralRules.get(language);
+  if (!plural) pluralRules.set(language, (plural = { rules: new Intl.PluralRules(language), small: [] }));
+  if (!Number.isInteger(count) || count < 0 || count >= SMALL_COUNTS) return plural.rules.select(count);
+  return (plural.small[count] ??= plural.rules.select(count));
 }
 
+// Each namespace's dotted keys, resolved once: a page looks up a few hundred messages, most of them
+// many times (a card's labels once per card), and splitting "a.b.c" each time was a tenth of the
+// server's render (issue 12). Keyed by the namespace's object, which a load replaces whole.
+const MAX_REMEMBERED_KEYS = 5_000;
+const resolvedKeys = new WeakMap<Messages, Map<string, string | undefined>>();
+
 function lookup(messages: Messages | undefined, key: string): string | undefined {
+  if (messages === undefined) return undefined;
+  let resolved = resolvedKeys.get(messages);
+  if (!resolved) resolvedKeys.set(messages, (resolved = new Map()));
+  if (resolved.has(key)) return resolved.get(key);
   let node: string | Messages | undefined = messages;
   for (const part of key.split(".")) {
-    if (node === undefined || typeof node === "string") return undefined;
+    if (node === undefined || typeof node === "string") {
+      node = undefined;
+      break;
+    }
     node = node[part];
   }
-  return typeof node === "string" ? node : undefined;
+  const text = typeof node === "string" ? node : undefined;
+  // A key that is missing is remembered too (plural forms are tried in turn), but only so many:
+  // a key built from a request's text must not grow the map without end.
+  if (text !== undefined || resolved.size < MAX_REMEMBERED_KEYS) resolved.set(key, text);
+  return text;
 }
 
 // i18next's rules, the ones our messages use: "{{name}}" (and "{{- name}}") replaced by the
 // option's value, a variable without a value left as written (i18next's skipOnVariables).
 const interpolate = (text: string, options: TOptions | undefined) =>
-  text.replace(/\{\{-?\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => {
-    const value = options?.[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
+  text.indexOf("{{") === -1
+    ? text
+    : text.replace(/\{\{-?\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => {
+        const value = options?.[name];
+        return value === undefined || value === null ? whole : String(value);
+      });
 
 /**
  * i18next's lookup: "ns:key" names its namespace, otherwise the namespaces are tried in order;
@@ -183,12 +206,15 @@ export function useTranslation(ns: string | readonly string[] = "common"): { t: 
   const missing = namespaces.filter((name) => !catalog?.[name]);
   if (missing.length > 0 && store.load && typeof document !== "undefined") void store.load(language, missing);
   const { used, partial } = store;
+  // One recorder per component, not one per message: `hit` is reset before each lookup.
+  let hit = false;
+  const record = (ns: string, path: string) => {
+    hit = true;
+    if (used) (used.get(ns) ?? used.set(ns, new Set()).get(ns)!).add(path);
+  };
   const t: TFunction = (key, second, third) => {
-    let hit = false;
-    const text = translate(catalog, language, namespaces, key, typeof second === "string" ? { ...third, defaultValue: second } : second, (ns, path) => {
-      hit = true;
-      if (used) (used.get(ns) ?? used.set(ns, new Set()).get(ns)!).add(path);
-    });
+    hit = false;
+    const text = translate(catalog, language, namespaces, key, typeof second === "string" ? { ...third, defaultValue: second } : second, record);
     // A message the page did not carry: its namespaces load whole, and this renders again.
     if (!hit && partial?.size && store.load) {
       const incomplete = namespaces.filter((name) => partial.has(name));

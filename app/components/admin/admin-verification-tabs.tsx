@@ -1,6 +1,6 @@
 // Agents | Hosts above the admin's verification queue (/admin/agent-verification and ?tab=hosts).
 // Plain links, so they work without JavaScript.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 
 export function AdminVerificationTabs({ current }: { current: "agents" | "hosts" }) {

@@ -1,5 +1,5 @@
 // The audit log as a list: when, who, what, on what, and the change (before → after).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { formatDateTime } from "~/utils/format";
 import type { AuditView } from "./audit-view.server";

@@ -4,7 +4,8 @@
 // plain multipart POST form, so all of it works without JavaScript; a refusal comes back as the
 // same form with the typed values and each field's translated error.
 import type { SubmissionResult } from "~/utils/form";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { BLOG_LANGUAGES, POST_BODY_MAX, POST_EXCERPT_MAX, POST_SLUG_MAX, POST_TITLE_MAX, type BlogLanguage } from "../../../domain/blog/blog-post.entity";
 import type { PostPreview } from "../../../domain/blog/manage-blog-posts.use-cases";

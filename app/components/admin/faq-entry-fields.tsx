@@ -1,6 +1,6 @@
 // The fields of an FAQ entry (group, question and answer in English and French), shared by the add
 // form of /admin/content/faq and the edit page. Visible labels; French may stay empty (English shown).
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.entity";
 

@@ -1,7 +1,7 @@
 // The host tab of /admin/agent-verification and the review page of one host: each pending host
 // with their identity and ownership documents (opened by the document route), Approve, and Reject
 // with a reason. The forms post to /admin/host-verification/{hostId} (works without JavaScript).
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { FormAlert } from "~/components/auth/form-fields";
 import type { HostQueueItem } from "./host-verification-queue.server";

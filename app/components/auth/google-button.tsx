@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 
 /** "Continue with Google": a plain form post, so it works without JavaScript. Shown only when Google login is configured. */

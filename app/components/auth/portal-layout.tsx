@@ -3,7 +3,7 @@
 // phone the menu folds behind a "Menu" toggle, a CSS checkbox toggle, so it opens and closes
 // without JavaScript; from the md breakpoint up it is always shown beside the page.
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 
 export type Portal = "agent" | "host" | "admin";

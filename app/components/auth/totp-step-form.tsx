@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type Constraint, type SubmissionResult } from "~/utils/form";
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { FormAlert, TextField } from "./form-fields";
 

@@ -1,7 +1,7 @@
 // The agent portal's bookings list (/agents/bookings): visits booked on the agent's listings, paid
 // or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
 // POST form), propose another time or decline with a reason (their own pages).
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
 import type { AgentBookingView } from "../../../domain/payment/money-views-reader.port";

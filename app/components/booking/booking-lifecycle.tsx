@@ -1,6 +1,7 @@
 // The visit lifecycle on screen (docs/decisions/0117): the form that picks a free slot (proposing
 // or moving a visit), the reason field, and what a booking shows of the agent's answer.
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
 import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";

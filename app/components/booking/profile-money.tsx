@@ -1,5 +1,5 @@
 // The profile's money sections: the subscription status with its end date, my bookings, my payments.
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { FormAlert } from "~/components/auth/form-fields";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { LifecycleLine, ReasonField } from "./booking-lifecycle";

@@ -3,7 +3,8 @@
 //      the free times of that day (with JavaScript, changing the date reloads them by itself);
 //   2. the POST form for the chosen day: a time slot, the visitor's name, e-mail, phone and a message.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "~/utils/form";
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
+import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
 import { FormAlert } from "~/components/auth/form-fields";

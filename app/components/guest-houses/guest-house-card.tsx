@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { GuestHouseCard as GuestHouseCardModel, GuestHouseAmenity } from "../../../domain/guest-houses/guest-house-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";

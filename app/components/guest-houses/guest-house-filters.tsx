@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
 import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "../../../domain/guest-houses/guest-house-read-models";

@@ -1,6 +1,6 @@
 // The profile's guest-house section: the guest's booking attempts, newest first, each with a way
 // back to the host on WhatsApp (through our redirect, which records it).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { formatDateTime } from "~/utils/format";
 import { formatVisitDate } from "~/components/booking/visit-summary";

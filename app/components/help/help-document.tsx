@@ -1,7 +1,7 @@
 // The legal pages (terms, terms for agents, privacy) and the FAQ, from the database (decision
 // 0128): the texts are Markdown rendered to safe HTML on the server (no raw HTML, safe links).
 // Plain HTML: headings, lists and <details>, readable and usable without JavaScript.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { FaqGroup } from "../../../domain/help-content/help-content.entity";
 import { formatDate } from "~/utils/format";

@@ -2,7 +2,8 @@
 // server checks everything (the domain's rules) and answers the same form with its errors and the
 // typed values (Conform's reply), so it works the same with and without JavaScript.
 import type { SubmissionResult } from "~/utils/form";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
 import {

@@ -1,6 +1,6 @@
 // Where the host stands: not yet a host (how to become one), documents under review, rejected
 // (with the reason) or verified (houses public with the badge).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { HostVerificationStatus } from "../../../domain/guest-houses/guest-house-visibility";
 

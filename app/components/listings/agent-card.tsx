@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { AgentCard as AgentCardModel } from "../../../domain/listings/listing-read-models";
 import { RatingSummary, VerifiedBadge } from "./badges";

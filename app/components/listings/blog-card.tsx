@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { BlogPostCard } from "../../../domain/blog/blog.queries";
 import { formatDate } from "~/utils/format";

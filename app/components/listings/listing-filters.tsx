@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
 import {

@@ -1,6 +1,6 @@
 // The profile page's discovery sections. Each renders inside the profile's <ProfileSection>; the
 // route adds "listings" to its handle's namespaces.
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { PropertyCard } from "../../../domain/listings/listing-read-models";
 import type { ListingSearchCriteria } from "../../../domain/listings/listing-search";

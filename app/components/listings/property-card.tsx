@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { PropertyCard as PropertyCardModel } from "../../../domain/listings/listing-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";

@@ -1,7 +1,8 @@
 // The inbox screen shared by the agent portal (/agents/messages) and students (/messages): the
 // threads newest first with their unread counts, and the opened thread with a reply form. Plain
 // links and a plain form, so it all works without JavaScript.
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { InboxThread, ThreadMessage } from "../../../domain/messaging/messaging.queries";
 import { Field, FormAlert, errorProps, failureFor } from "~/components/listings/form-bits";

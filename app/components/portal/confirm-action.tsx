@@ -6,7 +6,7 @@
 // Content-Security-Policy (style-src 'self') refuses. A plain backdrop <div> looks the same, and
 // the modal Content still hides the rest of the page from assistive technology and traps focus.
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
 

@@ -2,7 +2,7 @@
 // order with the cover first, buttons to make one the cover or move it up or down, delete after a
 // confirmation, and an upload form for one more. Plain POST forms to the page's own action
 // (intents add-photo, move-photo, delete-photo), so all of it works without JavaScript.
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { MAX_PHOTOS, MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
 import { Photo } from "~/components/photo";

@@ -2,7 +2,8 @@
 // the server checks everything (the domain's rules) and answers the same form with its errors, the
 // typed values kept (Conform's reply), so it works the same with and without JavaScript.
 import type { SubmissionResult } from "~/utils/form";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
 import { WEEKDAYS } from "../../../domain/booking/visiting-hours";

@@ -1,7 +1,8 @@
 // /admin/audit: the audit log, newest first, 25 a page, filtered by admin, action and dates (days
 // in Buea, both included). A plain GET form: works without JavaScript, every view has its URL.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { auditFilterFrom, readAuditLog } from "../../../domain/accounts/admin-users.queries";
 import { displayName } from "../../../domain/accounts/account.entity";

@@ -4,7 +4,8 @@
 // with JavaScript, /admin/bookings/{id}/cancel without; the same filters download as CSV
 // (/admin/bookings.csv). See docs/decisions/0126-admin-bookings.md.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { BOOKING_STATUSES, listBookingsForAdmin } from "../../../domain/booking/admin-bookings.queries";
 import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";

@@ -4,7 +4,8 @@
 // (cancelVisitAsAdmin). A visit that can no longer be cancelled answers 409 with a message.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { cancelVisitAsAdmin, findBookingForAdmin } from "../../../domain/booking/booking-lifecycle.use-cases";
 import { MAX_REASON_LENGTH, MIN_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";

@@ -2,7 +2,8 @@
 // linking to its edit page, with "New article"; and links to the help pages' editors (FAQ, legal
 // pages). Changes happen on the article's page (decision 0127).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { listPostsForAdmin } from "../../../domain/blog/manage-blog-posts.use-cases";
 import { titleMeta } from "~/components/auth/page-title";

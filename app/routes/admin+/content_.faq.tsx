@@ -4,7 +4,8 @@
 // (domain/help-content) and empties the visitors' page cache (redirectWithToast).
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { createFaqEntry, deleteFaqEntry, listFaqEntries, moveFaqEntry } from "../../../domain/help-content/help-content.use-cases";
 import { EMPTY_FAQ_ENTRY, FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";

@@ -3,7 +3,8 @@
 // empties the visitors' page cache.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { editFaqEntry, getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
 import { FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";

@@ -1,7 +1,8 @@
 // /admin/content/legal: the three legal pages (terms, terms for agents, privacy), each with when it
 // last changed, a link to edit it and to the public page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { listLegalPages } from "../../../domain/help-content/help-content.use-cases";
 import { titleMeta } from "~/components/auth/page-title";

@@ -4,7 +4,8 @@
 // through the success toast, empties the visitors' page cache, so /blog shows it at once.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { BlogPost } from "../../../domain/blog/blog-post.entity";
 import { deletePost, editPost, getPostForAdmin, previewPost, publishPost, unpublishPost } from "../../../domain/blog/manage-blog-posts.use-cases";

@@ -2,7 +2,8 @@
 // "Preview" renders the typed texts below the form through the public renderer, nothing stored.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { createDraftPost, previewPost } from "../../../domain/blog/manage-blog-posts.use-cases";
 import { blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { getDashboardStats } from "../../../domain/platform-stats/platform-stats.query";
 import type { PaymentFigure } from "../../../domain/platform-stats/platform-stats-reader.port";

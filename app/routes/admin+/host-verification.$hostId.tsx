@@ -4,7 +4,8 @@
 // already reviewed) comes back on this page with its message and a 4xx.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { approveHost, getHostForReview, rejectHost } from "../../../domain/hosting/host-verification.use-cases";
 import { HostReviewCard } from "~/components/admin/host-verification-queue";

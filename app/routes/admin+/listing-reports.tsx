@@ -4,7 +4,8 @@
 // the reports hid can be restored at once, closing all its open reports. Every decision is audited.
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { restoreProperty } from "../../../domain/property-moderation/moderate-property.use-cases";
 import { listOpenReports } from "../../../domain/reports/reports.queries";

@@ -2,7 +2,8 @@
 // form), paginated; above it the figures by gateway (count, amount, money taken, success rate),
 // read from payment_totals, which triggers keep (decision 0148). Each payment opens /admin/payments/{id}.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { listPaymentsForAdmin, paymentStatsByGateway } from "../../../domain/payment/payment-ledger.queries";
 import { successRate } from "../../../domain/payment/payment-ledger.port";

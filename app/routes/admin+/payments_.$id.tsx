@@ -3,7 +3,8 @@
 // and is audited.
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { getPaymentWithEvents } from "../../../domain/payment/payment-ledger.queries";
 import { recheckPayment } from "../../../domain/payment/recheck-payment.use-case";

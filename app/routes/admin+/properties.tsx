@@ -5,7 +5,8 @@
 // /admin/properties/{id}/edit (the agent's form, decision 0129).
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { hideProperty, listPropertiesForModeration, restoreProperty, setPropertyVerified } from "../../../domain/property-moderation/moderate-property.use-cases";
 import { MODERATION_FILTERS, isModerationFilter, type ModerationFilter } from "../../../domain/property-moderation/property-moderation.port";

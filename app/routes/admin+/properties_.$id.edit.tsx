@@ -6,7 +6,8 @@
 import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { adminEditProperty, getPropertyForAdmin } from "../../../domain/property-management/manage-property.use-cases";
 import { titleMeta } from "~/components/auth/page-title";

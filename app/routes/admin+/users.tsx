@@ -2,7 +2,8 @@
 // role, 20 a page. A plain GET form, so the search works without JavaScript and every page has
 // its own URL. Each name leads to the user's page, where an admin changes the role or suspends.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { searchUsers, USER_SEARCH_MAX } from "../../../domain/accounts/admin-users.queries";
 import { isRole, ROLES } from "../../../domain/accounts/admin-users.use-case";

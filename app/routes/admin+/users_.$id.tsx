@@ -3,7 +3,8 @@
 // a dialog with JavaScript, /admin/users/{id}/suspend without. Every action is one plain POST here.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { userAuditTrail } from "../../../domain/accounts/admin-users.queries";
 import { changeUserRole, reactivateUser, ROLES, suspendUser } from "../../../domain/accounts/admin-users.use-case";

@@ -1,7 +1,8 @@
 // An agent's public profile: card, listings and reviews. A student with a confirmed viewing with
 // this agent may rate it (once per viewing); the agent may answer each review once.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "../../../domain/reviews/reviews.queries";
 import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";

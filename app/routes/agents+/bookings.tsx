@@ -5,7 +5,8 @@
 // without JavaScript.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "../../../domain/booking/booking-lifecycle";
 import { acceptVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";

@@ -4,7 +4,8 @@
 // Rented out) asks first: a dialog with JavaScript, /agents/properties/{id}/close without.
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { PROPERTY_STATUSES, type PropertyStatus } from "../../../domain/listings/buea";
 import { isClosingStatus } from "../../../domain/property-management/managed-property.entity";

@@ -4,7 +4,8 @@
 // CSV download (/agents/reports.csv) built from the same query, so its totals are the page's.
 // The period is a plain GET form, so everything works without JavaScript. Definitions: decision 0119.
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { getAgentReport } from "../../../domain/agent-reports/agent-report.query";
 import { parseReportPeriod, REPORT_PERIODS } from "../../../domain/agent-reports/agent-report.entity";

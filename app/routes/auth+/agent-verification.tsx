@@ -9,7 +9,8 @@ import {
   type LoaderFunctionArgs,
   type UploadHandler,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { z } from "zod";
 import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
 import { resendConfirmation } from "../../../domain/accounts/sign-up.use-case";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
 import { AuthCard, FormAlert } from "~/components/auth/form-fields";

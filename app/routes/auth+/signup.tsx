@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { Trans, useTranslation } from "~/utils/translation";
 import { signUp } from "../../../domain/accounts/sign-up.use-case";
 import { signupSchema } from "~/components/auth/auth-schemas";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { confirmTotp, disableTotp, startTotpEnrolment, type TotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
 import { totpConfirmSchema, totpDisableSchema } from "~/components/auth/auth-schemas";

@@ -2,7 +2,8 @@
 // explains how; afterwards it shows the verification status and the host's guest houses, each
 // marked public (with the badge) or hidden until the host is approved (guestHouseVisibility).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
 import { getHostStatus } from "../../../domain/hosting/host-verification.use-cases";

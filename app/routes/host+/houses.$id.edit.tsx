@@ -4,7 +4,8 @@
 import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { MAX_BLOCK_NIGHTS, nightOf, type HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
 import { addGuestHousePhoto, arrangeGuestHousePhoto, deleteGuestHousePhoto, editGuestHouse, getMyGuestHouse, setBlockedNights } from "../../../domain/hosting/manage-guest-house.use-cases";

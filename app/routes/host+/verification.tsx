@@ -9,7 +9,8 @@ import {
   type LoaderFunctionArgs,
   type UploadHandler,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND, MAX_DOCUMENT_BYTES } from "../../../domain/hosting/host-verification.entity";
 import { getHostStatus, submitHostVerification } from "../../../domain/hosting/host-verification.use-cases";

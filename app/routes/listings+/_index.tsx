@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { listingSearchToParams, parseListingSearch, type ListingSearchCriteria } from "../../../domain/listings/listing-search";
 import { recordSearch } from "../../../domain/engagement/record-search.use-case";
