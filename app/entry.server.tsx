@@ -67,17 +67,23 @@ export default async function handleRequest(
   // ours that suspends): it is rendered to one string, a third of the CPU of React's stream writer,
   // which copies every piece of the page into a buffer of its own (decision 0154). An error
   // thrown here reaches Remix as a rejected shell would, and it renders the error boundary.
+  // The body is given as bytes: as a string, the Response would first scan it for lone surrogates.
   if (staticPage) {
-    return new Response(`<!DOCTYPE html>${renderToString(page)}`, { headers: responseHeaders, status: responseStatusCode });
+    return new Response(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), { headers: responseHeaders, status: responseStatusCode });
   }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // A render still going after ABORT_DELAY is cut short. The timer goes as soon as the page is
+    // written: left to fire, each request's kept its whole render alive for six seconds (a few
+    // hundred megabytes under load) and then made React end a stream long finished.
+    const timer = setTimeout(() => abort(), ABORT_DELAY + 1000);
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce: nonce || undefined,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
         const body = new PassThrough();
+        body.once("close", () => clearTimeout(timer));
         resolve(
           new Response(createReadableStreamFromReadable(body), {
             headers: responseHeaders,
@@ -87,6 +93,7 @@ export default async function handleRequest(
         pipe(body);
       },
       onShellError(error: unknown) {
+        clearTimeout(timer);
         reject(error);
       },
       onError(error: unknown) {
@@ -96,7 +103,6 @@ export default async function handleRequest(
         if (shellRendered) log?.error({ err: error, reqId: requestId }, "page failed while streaming");
       },
     });
-    setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

@@ -35,11 +35,24 @@ export async function getSessionId(context: AppLoadContext, request: Request): P
   return typeof id === "string" && id !== "" ? id : null;
 }
 
-/** The signed-in user, or null for a visitor (or an expired or revoked session). */
-export async function getOptionalUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+async function lookUpUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
   const sessionId = await getSessionId(context, request);
   if (!sessionId) return null;
   return context.services.currentUser(sessionId);
+}
+
+// A page's loaders (the root's, its layout's and its route's) each ask who is signed in, for the
+// same request: the session, the account and the agent row were read up to three times a page.
+// The answer is kept for the request's lifetime (Remix hands every loader of a page the same
+// Request). Only for reads: an action may sign in or out, and its loaders get a new Request anyway.
+const usersOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null for a visitor (or an expired or revoked session). */
+export function getOptionalUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(context, request);
+  let user = usersOfRequest.get(request);
+  if (!user) usersOfRequest.set(request, (user = lookUpUser(context, request)));
+  return user;
 }
 
 /** The path and query of the request, as the place to come back to after login. */

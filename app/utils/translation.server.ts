@@ -3,6 +3,27 @@
 // app/utils/translation.tsx, which the browser loads.
 import type { Catalog, Messages, PageMessages, TranslationStore } from "./translation";
 
+// For each object of messages, its strings by the keys that ask for them: a key asks for the
+// string of its own name and for every "<key>_…" (plural forms), so "items" finds items_one and
+// items_other. Built once per object: scanning every sibling for each used key was a few percent
+// of a hydrated page's render.
+const byAskingKey = new WeakMap<Messages, Map<string, Array<[string, string]>>>();
+
+function stringsAskedFor(node: Messages, leaf: string): Array<[string, string]> | undefined {
+  let index = byAskingKey.get(node);
+  if (!index) {
+    index = new Map();
+    for (const [name, value] of Object.entries(node)) {
+      if (typeof value !== "string") continue;
+      const askers = new Set([name]);
+      for (let at = name.indexOf("_"); at !== -1; at = name.indexOf("_", at + 1)) askers.add(name.slice(0, at));
+      for (const asker of askers) (index.get(asker) ?? index.set(asker, []).get(asker)!).push([name, value]);
+    }
+    byAskingKey.set(node, index);
+  }
+  return index.get(leaf);
+}
+
 /** From a namespace's messages, the keys a render used, each with its plural forms. */
 export function usedMessages(messages: Messages, keys: Set<string>): Messages {
   const picked: Messages = {};
@@ -17,9 +38,7 @@ export function usedMessages(messages: Messages, keys: Set<string>): Messages {
       to = (to[part] ??= {}) as Messages;
     }
     if (typeof from !== "object") continue;
-    for (const [name, value] of Object.entries(from)) {
-      if (typeof value === "string" && (name === leaf || name.startsWith(`${leaf}_`))) to[name] = value;
-    }
+    for (const [name, value] of stringsAskedFor(from, leaf) ?? []) to[name] = value;
   }
   return picked;
 }

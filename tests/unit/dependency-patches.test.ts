@@ -29,6 +29,7 @@ describe("dependency patches", () => {
       expect(read(routerFile), routerFile).toContain("function rankedBranchesOf(routes)");
     }
     expect(read(require.resolve("@remix-run/server-runtime/dist/server.js"))).toContain("function lazyHandoffStream(encode)");
+    expect(read(require.resolve("@remix-run/server-runtime/dist/data.js"))).toContain('if (!url.searchParams.has("index")) return request;');
     expect(read(require.resolve("@remix-run/react/dist/server.js"))).toContain("function serverRoutesOf(");
     expect(read(require.resolve("react-router-dom/server.js"))).toContain("dataRoutesCache.get(routes)");
   });
@@ -47,5 +48,20 @@ describe("dependency patches", () => {
     expect(matchRoutes(routes, "/listings/abc")?.[1].params).toEqual({ id: "abc" });
     expect(ids("/LISTINGS")).toEqual(["root", "listings"]);
     expect(ids("/nowhere")).toEqual(["root", "splat"]);
+  });
+
+  it("hands every loader the page's own Request when there is no parameter to strip, and a stripped copy otherwise", async () => {
+    const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
+      callRouteLoader: (args: { loadContext: unknown; loader: (a: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+    };
+    const seen = async (request: Request) => {
+      let got: Request | undefined;
+      await callRouteLoader({ loadContext: {}, params: {}, routeId: "r", singleFetch: true, request, loader: ({ request: r }) => ((got = r), {}) });
+      return got!;
+    };
+    const plain = new Request("http://localhost/listings?n=Molyko");
+    expect(await seen(plain)).toBe(plain);
+    const withIndex = await seen(new Request("http://localhost/listings?index&n=Molyko&_routes=root"));
+    expect(withIndex.url).toBe("http://localhost/listings?n=Molyko");
   });
 });
