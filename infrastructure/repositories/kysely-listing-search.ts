@@ -3,7 +3,7 @@
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../domain/listings/buea";
+import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "../../domain/listings/buea";
 import { LISTING_PAGE_SIZE, type ListingSearchCriteria } from "../../domain/listings/listing-search";
 import {
   LISTING_COUNT_CAP,
@@ -30,6 +30,7 @@ import {
   withFirstPhotos,
 } from "./kysely-property-cards";
 import { findAgentCard } from "./kysely-agent-directory";
+import { preparedQuery } from "../db/prepared-query";
 
 type PropertiesQuery<O> = SelectQueryBuilder<Database, "properties", O>;
 
@@ -159,6 +160,74 @@ function countQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dia
   return CompiledQuery.raw(compiled.sql.replace(from, `from "properties" indexed by "${FILTER_COVER_INDEX}" where`), [...compiled.parameters]) as CompiledQuery<{ n: number }>;
 }
 
+interface SimilarValues extends Record<string, unknown> {
+  id: string;
+  neighbourhood: string;
+  propertyType: string;
+  /** Every type but the listing's own, in PROPERTY_TYPES' order. */
+  otherTypes: string[];
+  rent: number;
+  low: number;
+  high: number;
+  limit: number;
+}
+
+/**
+ * The listings most like one: same place and type first, then same place, then same type; closest
+ * rent within each. The closest rents of a group are among its `limit` nearest above and its
+ * `limit` nearest below, each an index range read in rent order (properties_open_*_rent_idx), so
+ * no branch reads more than `limit` rows whatever the size of the neighbourhood. Same place, other
+ * type: one group per other type, so each reads its own index range
+ * (properties_open_place_type_rent_idx) instead of skipping past the listing's own type.
+ * Ten branches: built and compiled once (infrastructure/db/prepared-query.ts).
+ */
+const similarQuery = preparedQuery<SimilarValues, CardRow & { similarity: number }, Database>((db, slot) => {
+  const [id, neighbourhood, propertyType, rent, low, high, limit] = [
+    slot<string>("id"),
+    slot<string>("neighbourhood"),
+    slot<PropertyType>("propertyType"),
+    slot<number>("rent"),
+    slot<number>("low"),
+    slot<number>("high"),
+    slot<number>("limit"),
+  ];
+  const place = (q: PropertiesQuery<CardRow>) => q.where("properties.neighbourhood", "=", neighbourhood);
+  const groups: Array<[number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>]> = [
+    [0, (q) => place(q).where("properties.property_type", "=", propertyType)],
+    ...slot.list<PropertyType>("otherTypes", PROPERTY_TYPES.length - 1).map(
+      (t): [number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>] => [1, (q) => place(q).where("properties.property_type", "=", t)],
+    ),
+    // `|| ''` keeps "another neighbourhood" off the indexes: SQLite would otherwise skip-scan the
+    // neighbourhood-and-type index for it and sort every listing of the type within the rent band.
+    [2, (q) => q.where("properties.property_type", "=", propertyType).where(sql<boolean>`properties.neighbourhood || '' <> ${neighbourhood}`)],
+  ];
+  const branches = groups.flatMap(([group, where]) =>
+    (["above", "below"] as const).map((side) => {
+      const open = where(db.selectFrom("properties").select(CARD_COLUMNS).where(visibleToStudents).where(availableNow).where("properties.id", "!=", id));
+      // Each side in its index's own order (below: read backwards), so no branch sorts.
+      const ranged =
+        side === "above"
+          ? open.where("properties.monthly_rent", ">=", rent).where("properties.monthly_rent", "<=", high).orderBy("properties.monthly_rent", "asc").orderBy("properties.id", "asc")
+          : open.where("properties.monthly_rent", "<", rent).where("properties.monthly_rent", ">=", low).orderBy("properties.monthly_rent", "desc").orderBy("properties.id", "desc");
+      const nearest = ranged.limit(limit).as("nearest");
+      return db.selectFrom(nearest).selectAll().select(sql<number>`${sql.lit(group)}`.as("similarity"));
+    }),
+  );
+  const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
+  return (
+    db
+      .selectFrom(merged.as("candidates"))
+      .selectAll()
+      .orderBy("candidates.similarity")
+      .orderBy(sql`abs(candidates.monthly_rent - ${rent})`)
+      // Equally close: the dearer side first, then each side's own order (above: id up; below: id down).
+      .orderBy("candidates.monthly_rent", "desc")
+      .orderBy(sql`case when candidates.monthly_rent >= ${rent} then candidates.id end`)
+      .orderBy("candidates.id", "desc")
+      .limit(limit)
+  );
+});
+
 export class KyselyListingSearch implements ListingSearch {
   constructor(
     private readonly db: Kysely<Database>,
@@ -229,55 +298,17 @@ export class KyselyListingSearch implements ListingSearch {
   async similarListings(property: SimilarTo, limit = 4): Promise<PropertyCard[]> {
     if (limit <= 0) return [];
     const rent = property.monthlyRent;
-    const low = Math.floor(rent * (1 - SIMILAR_RENT_RATIO));
-    const high = Math.ceil(rent * (1 + SIMILAR_RENT_RATIO));
-    // Same place and type first, then same place, then same type; closest rent within each.
-    // The closest rents of a group are among its `limit` nearest above and its `limit` nearest below,
-    // each an index range read in rent order (properties_open_*_rent_idx), so no branch reads more
-    // than `limit` rows whatever the size of the neighbourhood.
-    // Same place, other type: one group per other type, so each reads its own index range
-    // (properties_open_place_type_rent_idx) instead of skipping past the listing's own type.
-    const place = (q: PropertiesQuery<CardRow>) => q.where("properties.neighbourhood", "=", property.neighbourhood);
-    const groups: Array<[number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>]> = [
-      [0, (q) => place(q).where("properties.property_type", "=", property.propertyType)],
-      ...PROPERTY_TYPES.filter((t) => t !== property.propertyType).map(
-        (t): [number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>] => [1, (q) => place(q).where("properties.property_type", "=", t)],
-      ),
-      // `|| ''` keeps "another neighbourhood" off the indexes: SQLite would otherwise skip-scan the
-      // neighbourhood-and-type index for it and sort every listing of the type within the rent band.
-      [2, (q) => q.where("properties.property_type", "=", property.propertyType).where(sql<boolean>`properties.neighbourhood || '' <> ${property.neighbourhood}`)],
-    ];
-    const branches = groups.flatMap(([group, where]) =>
-      (["above", "below"] as const).map((side) => {
-        const open = where(
-          this.db
-            .selectFrom("properties")
-            .select(CARD_COLUMNS)
-            .where(visibleToStudents)
-            .where(availableNow)
-            .where("properties.id", "!=", property.id),
-        );
-        // Each side in its index's own order (below: read backwards), so no branch sorts.
-        const ranged =
-          side === "above"
-            ? open.where("properties.monthly_rent", ">=", rent).where("properties.monthly_rent", "<=", high).orderBy("properties.monthly_rent", "asc").orderBy("properties.id", "asc")
-            : open.where("properties.monthly_rent", "<", rent).where("properties.monthly_rent", ">=", low).orderBy("properties.monthly_rent", "desc").orderBy("properties.id", "desc");
-        const nearest = ranged.limit(limit).as("nearest");
-        return this.db.selectFrom(nearest).selectAll().select(sql<number>`${sql.lit(group)}`.as("similarity"));
-      }),
-    );
-    const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
-    const rows = await this.db
-      .selectFrom(merged.as("candidates"))
-      .selectAll()
-      .orderBy("candidates.similarity")
-      .orderBy(sql`abs(candidates.monthly_rent - ${rent})`)
-      // Equally close: the dearer side first, then each side's own order (above: id up; below: id down).
-      .orderBy("candidates.monthly_rent", "desc")
-      .orderBy(sql`case when candidates.monthly_rent >= ${rent} then candidates.id end`)
-      .orderBy("candidates.id", "desc")
-      .limit(limit)
-      .execute();
+    const values: SimilarValues = {
+      id: property.id,
+      neighbourhood: property.neighbourhood,
+      propertyType: property.propertyType,
+      otherTypes: PROPERTY_TYPES.filter((t) => t !== property.propertyType),
+      rent,
+      low: Math.floor(rent * (1 - SIMILAR_RENT_RATIO)),
+      high: Math.ceil(rent * (1 + SIMILAR_RENT_RATIO)),
+      limit,
+    };
+    const { rows } = await this.db.executeQuery(similarQuery(this.db, values));
     return withFirstPhotos(this.db, rows);
   }
 

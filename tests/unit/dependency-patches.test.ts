@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
@@ -27,6 +28,7 @@ describe("dependency patches", () => {
   it("are applied to the modules Node loads on the server (run npm install if not)", () => {
     for (const routerFile of [require.resolve("@remix-run/router"), nestedRouter("react-router"), nestedRouter("react-router-dom")]) {
       expect(read(routerFile), routerFile).toContain("function rankedBranchesOf(routes)");
+      expect(read(routerFile), routerFile).toContain("function candidateBranchesOf(routes, decodedPathname)");
     }
     expect(read(require.resolve("@remix-run/server-runtime/dist/server.js"))).toContain("function lazyHandoffStream(encode)");
     expect(read(require.resolve("@remix-run/server-runtime/dist/data.js"))).toContain('if (!url.searchParams.has("index")) return request;');
@@ -63,5 +65,37 @@ describe("dependency patches", () => {
     expect(await seen(plain)).toBe(plain);
     const withIndex = await seen(new Request("http://localhost/listings?index&n=Molyko&_routes=root"));
     expect(withIndex.url).toBe("http://localhost/listings?n=Molyko");
+  });
+
+  it("matches every path to what the unpatched router matches, trying only the branches of its first segment", async () => {
+    // The server's copies (CommonJS, patched) against the browser's build of the same version,
+    // which patch-package leaves alone.
+    type Match = { route: { id: string }; params: Record<string, string | undefined>; pathname: string };
+    type MatchRoutes = (routes: object[], location: string) => Match[] | null;
+    const patched = (require("@remix-run/router") as { matchRoutes: MatchRoutes }).matchRoutes;
+    const reference = ((await import(pathToFileURL(path.join(path.dirname(require.resolve("@remix-run/router")), "router.js")).href)) as { matchRoutes: MatchRoutes }).matchRoutes;
+    const routes = [
+      { id: "root", path: "", children: [
+        { id: "home", index: true },
+        { id: "listings", path: "listings" },
+        { id: "listing", path: "listings/:id" },
+        { id: "property", path: "property/:id" },
+        { id: "agents", path: "agents", children: [{ id: "agents-index", index: true }, { id: "agent-bookings", path: "bookings" }, { id: "agent-property", path: "properties/:id/edit" }] },
+        { id: "layout", children: [{ id: "profile", path: "profile" }, { id: "reschedule", path: "profile/bookings/:id/reschedule" }] },
+        { id: "robots", path: "robots.txt" },
+        { id: "case", path: "CaseOnly", caseSensitive: true },
+        { id: "optional", path: "blog/:slug?" },
+        { id: "lang", path: ":lang/help" },
+        { id: "splat", path: "*" },
+      ] },
+    ];
+    const paths = [
+      "/", "//", "/listings", "/listings/", "//listings", "/LISTINGS", "/listings/abc", "/listings/abc/", "/listings/a%20b", "/listings/abc/extra",
+      "/property/x", "/agents", "/agents/", "/agents/bookings", "/Agents/Bookings", "/agents/properties/1/edit", "/agents/nope",
+      "/profile", "/profile/bookings/9/reschedule", "/robots.txt", "/ROBOTS.TXT", "/CaseOnly", "/caseonly", "/blog", "/blog/hello",
+      "/fr/help", "/help", "/nowhere", "/nowhere/at/all", "/%6Cistings", "/listings%2Fabc", "/\u00e9t\u00e9",
+    ];
+    const summary = (matches: Match[] | null) => matches?.map((m) => [m.route.id, m.pathname, m.params]);
+    for (const pathname of paths) expect(summary(patched(routes, pathname)), pathname).toEqual(summary(reference(routes, pathname)));
   });
 });
