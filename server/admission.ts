@@ -48,21 +48,38 @@ export function admissionGate({ limit, maxWaitMs, onBusy, exempt = isExemptFromA
   // A FIFO: entries are taken from the front. A plain array's shift() is fine at these lengths
   // (a few hundred at most, bounded by the connections nginx keeps).
   const queue: Waiting[] = [];
+  // At most one request starts per turn of the event loop (decision 0157). Node accepts one new
+  // connection per turn, and reads new requests once per turn; on SQLite a started request runs
+  // its loaders and its render to the end without leaving the turn (its statements resolve as
+  // microtasks), so a turn that started every waiting request took as long as all of them: under
+  // load a connection opened meanwhile waited seconds to be accepted. One start per turn keeps a
+  // turn to about one render, and the queue is still served in arrival order.
+  let startedThisTurn = false;
+  let turnScheduled = false;
+  const nextTurn = () => {
+    if (turnScheduled) return;
+    turnScheduled = true;
+    setImmediate(onNextTurn);
+  };
 
   const start = (res: Response, next: NextFunction) => {
     running++;
+    startedThisTurn = true;
+    nextTurn();
     let released = false;
     // "close" comes once the answer is sent, and also when the client went away first.
     res.once("close", () => {
       if (released) return;
       released = true;
       running--;
-      admitNext();
+      if (queue.length > 0) nextTurn();
     });
     next();
   };
 
-  const admitNext = () => {
+  function onNextTurn() {
+    turnScheduled = false;
+    startedThisTurn = false;
     while (running < limit && queue.length > 0) {
       const waiting = queue.shift()!;
       clearTimeout(waiting.timer);
@@ -70,12 +87,13 @@ export function admissionGate({ limit, maxWaitMs, onBusy, exempt = isExemptFromA
       // socket may close between the two).
       if (waiting.res.destroyed || waiting.res.writableEnded) continue;
       start(waiting.res, waiting.next);
+      break;
     }
-  };
+  }
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (limit <= 0 || exempt(req)) return next();
-    if (running < limit && queue.length === 0) return start(res, next);
+    if (running < limit && queue.length === 0 && !startedThisTurn) return start(res, next);
     const waiting: Waiting = {
       res,
       next,
@@ -88,6 +106,7 @@ export function admissionGate({ limit, maxWaitMs, onBusy, exempt = isExemptFromA
       }, maxWaitMs),
     };
     queue.push(waiting);
+    if (running < limit) nextTurn();
     // A client that goes away while waiting leaves the queue at once.
     res.once("close", () => {
       const at = queue.indexOf(waiting);

@@ -2,6 +2,7 @@
 // the others wait in arrival order, a bounded time, then get the translated 503 "busy" page.
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
+import { EventEmitter } from "node:events";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { admissionGate, isExemptFromAdmission } from "../../../server/admission";
@@ -51,6 +52,33 @@ async function start(limit: number, maxWaitMs: number) {
 }
 
 describe("the admission gate", () => {
+  it("starts at most one request per turn of the event loop, in arrival order (decision 0157)", async () => {
+    // Node accepts one new connection per turn: a turn that ran every waiting render kept new
+    // connections out for seconds. The others wait for the next turns, even with places free.
+    const gate = admissionGate({ limit: 16, maxWaitMs: 10_000, onBusy: () => {} });
+    const started: string[] = [];
+    const response = () => Object.assign(new EventEmitter(), { destroyed: false, writableEnded: false });
+    const arrive = (name: string) => gate({ path: `/work/${name}`, method: "GET" } as never, response() as never, () => started.push(name));
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    for (const name of ["a", "b", "c", "d"]) arrive(name);
+    expect(started).toEqual(["a"]);
+    expect(gate.stats()).toMatchObject({ running: 1, waiting: 3 });
+    await nextTurn();
+    expect(started).toEqual(["a", "b"]);
+    await nextTurn();
+    expect(started).toEqual(["a", "b", "c"]);
+    arrive("e");
+    await nextTurn();
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    await nextTurn();
+    expect(started).toEqual(["a", "b", "c", "d", "e"]);
+    expect(gate.stats()).toMatchObject({ running: 5, waiting: 0 });
+    // A turn with nothing started lets the next arrival in at once.
+    await nextTurn();
+    arrive("f");
+    expect(started.at(-1)).toBe("f");
+  });
+
   it("runs at most `limit` requests at once and lets the others in, in the order they came", async () => {
     const { gate, started, send, release, until } = await start(2, 10_000);
     const answers: Promise<Response>[] = [];
