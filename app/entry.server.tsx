@@ -1,17 +1,11 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { i18next, resources } from "./i18next.server";
 import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
 import { recordingStore } from "./utils/translation.server";
 import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
 import { STATIC_PAGE_HEADER } from "./static-page";
-
-const ABORT_DELAY = 5_000;
-
 
 /**
  * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
@@ -40,10 +34,8 @@ export default async function handleRequest(
   if (staticPage) responseHeaders.set(STATIC_PAGE_HEADER, "1");
   const support = loadContext.services?.publicConfig.support ?? { email: "", phone: "" };
   const requestId = loadContext.requestId;
-  const log = loadContext.services?.log;
-  // Bots and no-JavaScript clients get the whole document at once; browsers get it streamed. A
-  // static page is always whole: a streamed Suspense boundary would need an inline script.
-  const waitForAll = staticPage || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // A hydrated page's data, encoded whole before the render (a static page never reads it).
+  if (!staticPage) await settleHydrationData(remixContext);
 
   const page = (
     <NonceContext.Provider value={nonce}>
@@ -52,7 +44,7 @@ export default async function handleRequest(
           {/* Records the messages the page uses: the browser gets those (decision 0153). */}
           <TranslationProvider value={recordingStore(serverTranslations)}>
             <LanguageProvider value={lng}>
-              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
+              <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
             </LanguageProvider>
           </TranslationProvider>
         </RequestIdContext.Provider>
@@ -63,47 +55,35 @@ export default async function handleRequest(
   // The language this page was rendered in (the visitors' page cache keys by it).
   responseHeaders.set("Content-Language", lng);
 
-  // A static page has nothing to stream (no <Scripts>, whose hydration data is the only thing of
-  // ours that suspends): it is rendered to one string, a third of the CPU of React's stream writer,
-  // which copies every piece of the page into a buffer of its own (decision 0154). An error
-  // thrown here reaches Remix as a rejected shell would, and it renders the error boundary.
-  // The body is given as bytes: as a string, the Response would first scan it for lone surrogates.
-  if (staticPage) {
-    return new Response(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), { headers: responseHeaders, status: responseStatusCode });
-  }
+  // Every page is rendered to one string (decision 0158): none of ours defers data, so nothing is
+  // left to stream once the loaders have run, and React's stream writer cost a third more CPU (it
+  // copies every piece of the page into a byte buffer of its own) plus the stream plumbing behind
+  // it. An error thrown here reaches Remix as a failed shell did, and Remix renders the error
+  // boundary. The body is given as bytes: as a string, the Response would first scan it for lone
+  // surrogates.
+  return new Response(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), { headers: responseHeaders, status: responseStatusCode });
+}
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    // A render still going after ABORT_DELAY is cut short. The timer goes as soon as the page is
-    // written: left to fire, each request's kept its whole render alive for six seconds (a few
-    // hundred megabytes under load) and then made React end a stream long finished.
-    const timer = setTimeout(() => abort(), ABORT_DELAY + 1000);
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce: nonce || undefined,
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        body.once("close", () => clearTimeout(timer));
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timer);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors after the shell was sent are logged here; before it, Remix logs them itself.
-        // The stream's callbacks may run outside the request's logging scope: the id is given.
-        if (shellRendered) log?.error({ err: error, reqId: requestId }, "page failed while streaming");
-      },
-    });
-  });
+/**
+ * Remix hands a hydrated page its loaders' data as a stream (turbo-stream), which `<RemixServer>`
+ * writes into the page chunk by chunk, suspending on each read: only React's stream renderer can
+ * wait for it. Read here to its end first (it has no promise left to wait for: our loaders defer
+ * nothing), it is given to Remix's reader as already read (`renderMeta.streamCache`, the cache of
+ * reads it keeps on the context), whole in one chunk and then done: the page carries the same data
+ * in one script, and the render never suspends.
+ */
+async function settleHydrationData(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let read = await reader.read(); !read.done; read = await reader.read()) text += decoder.decode(read.value, { stream: true });
+  text += decoder.decode();
+  // The stream is left unlocked (and at its end): <RemixServer> takes its own reader of it.
+  reader.releaseLock();
+  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  context.renderMeta.streamCache = { 0: settled({ done: false, value: text }), 1: settled({ done: true, value: "" }) };
 }
 
 /**

@@ -24,8 +24,16 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * two renders of the same page then hash the same.
  */
 export function htmlEtag(body: Buffer, nonce: string): string {
-  const text = nonce ? body.toString("utf8").split(nonce).join("") : body;
-  return `W/"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+  const hash = createHash("sha256");
+  // The bytes between the nonce's occurrences, hashed in turn: no copy of the page as a string (a
+  // static page has none at all, and decoding 50 KB to split it cost five times the hash itself).
+  let from = 0;
+  for (let at = nonce ? body.indexOf(nonce) : -1; at !== -1; at = body.indexOf(nonce, from)) {
+    hash.update(body.subarray(from, at));
+    from = at + Buffer.byteLength(nonce);
+  }
+  hash.update(body.subarray(from));
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /**

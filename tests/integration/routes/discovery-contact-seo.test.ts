@@ -1,5 +1,6 @@
 // The contact form (honeypot, validation, rate limit), the legal pages, sitemap.xml, robots.txt
 // and the HTML caching middleware.
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -168,5 +169,14 @@ describe("HTML caching", () => {
     expect(matchesIfNoneMatch("*", tag)).toBe(true);
     expect(matchesIfNoneMatch(undefined, tag)).toBe(false);
     expect(htmlEtag(Buffer.from('<script nonce="n1">'), "n1")).toBe(htmlEtag(Buffer.from('<script nonce="n2">'), "n2"));
+  });
+
+  it("hashes the page without its nonces, as the bytes of the text with them taken out", () => {
+    // Every occurrence, at the start and the end too, and text that is not ASCII around them.
+    const page = 'nonce-abc<p>Loyer : 8 000 FCFA — été</p><script nonce="nonce-abc"></script><style nonce="nonce-abc">nonce-abc';
+    const expected = `W/"${createHash("sha256").update(page.split("nonce-abc").join("")).digest("base64url").slice(0, 27)}"`;
+    expect(htmlEtag(Buffer.from(page), "nonce-abc")).toBe(expected);
+    expect(htmlEtag(Buffer.from(page), "")).toBe(`W/"${createHash("sha256").update(page).digest("base64url").slice(0, 27)}"`);
+    expect(htmlEtag(Buffer.from(page), "not-there")).toBe(htmlEtag(Buffer.from(page), ""));
   });
 });
