@@ -1,6 +1,6 @@
 // The listings read side on SQLite and PostgreSQL. Every list is one query for the rows, plus one
 // for their first photos; a search adds one capped count. See docs/decisions/0104-listing-search.md.
-import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
 import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "../../domain/listings/buea";
@@ -82,9 +82,28 @@ async function keywordPlan(db: Kysely<Database>, dialect: Dialect, keyword: stri
   return Number(rows[0].n) < COMMON_KEYWORD_MATCHES ? "index" : "scan";
 }
 
+/**
+ * visibleToStudents for PostgreSQL's count: "no agent of this listing is unapproved" rather than
+ * "its agent is approved". The same rows (every listing has its agent: a NOT NULL foreign key;
+ * verification_status is NOT NULL), but PostgreSQL tests NOT IN against the few unapproved agents
+ * hashed once per statement, where EXISTS was a cached index probe of agents for each listing read.
+ */
+function visibleToStudentsByExclusion(eb: ExpressionBuilder<Database, "properties">) {
+  return eb.and([
+    eb("properties.hidden_at", "is", null),
+    eb("properties.agent_id", "not in", eb.selectFrom("agents").select("agents.user_id").where("agents.verification_status", "<>", "approved")),
+  ]);
+}
+
 /** The WHERE clause of a search: visibility plus every filter in the criteria. */
-function filtered<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): PropertiesQuery<O> {
-  let q = query.where(visibleToStudents);
+function filtered<O>(
+  query: PropertiesQuery<O>,
+  c: ListingSearchCriteria,
+  dialect: Dialect,
+  plan: KeywordPlan,
+  visible: (eb: ExpressionBuilder<Database, "properties">) => Expression<SqlBool> = visibleToStudents,
+): PropertiesQuery<O> {
+  let q = query.where(visible);
   if (c.neighbourhoods.length > 0) q = q.where("properties.neighbourhood", "in", c.neighbourhoods);
   if (c.propertyTypes.length > 0) q = q.where("properties.property_type", "in", c.propertyTypes);
   if (c.minRent !== null) q = q.where("properties.monthly_rent", ">=", c.minRent);
@@ -152,12 +171,27 @@ export const FILTER_COVER_INDEX = "properties_filter_cover_idx";
  * the better read, and SQLite takes it. PostgreSQL chooses well from its statistics.
  */
 function countQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
+  if (dialect === "postgres" && !c.keyword) return postgresCountQuery(db, c, plan);
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan).limit(LISTING_COUNT_CAP + 1);
   const compiled = db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
   if (dialect !== "sqlite" || c.keyword || c.neighbourhoods.length > 0) return compiled;
   const from = 'from "properties" where';
   if (compiled.sql.split(from).length !== 2) throw new Error("the listing count's FROM clause changed: update countQuery");
   return CompiledQuery.raw(compiled.sql.replace(from, `from "properties" indexed by "${FILTER_COVER_INDEX}" where`), [...compiled.parameters]) as CompiledQuery<{ n: number }>;
+}
+
+/**
+ * PostgreSQL's count without a keyword: the matches read from FILTER_COVER_INDEX alone (an
+ * index-only scan: every column the filters test is in it), in its order, which the statement asks
+ * for so that the planner takes that read; left to choose, it read the table itself (seq scan)
+ * until 1 001 matches, 6–9 ms at 100 000 listings against about 1 ms. Visibility by exclusion
+ * (visibleToStudentsByExclusion). A keyword's count keeps the trigram indexes.
+ */
+function postgresCountQuery(db: Kysely<Database>, c: ListingSearchCriteria, plan: KeywordPlan): CompiledQuery<{ n: number }> {
+  const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, "postgres", plan, visibleToStudentsByExclusion)
+    .orderBy("properties.agent_id")
+    .limit(LISTING_COUNT_CAP + 1);
+  return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
 }
 
 interface SimilarValues extends Record<string, unknown> {
