@@ -8,6 +8,7 @@
 // Static assets are served before this middleware and keep their own (immutable) headers.
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { endCompressed, storedEncoding } from "./page-compression";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
 
@@ -78,11 +79,11 @@ export function htmlCaching() {
       if (signedIn) {
         res.setHeader("Cache-Control", "private, no-store");
         res.removeHeader("ETag");
-        return (buffering = false);
+      } else if (!res.getHeader("Cache-Control")) {
+        res.setHeader("Cache-Control", isStaticPage(res) && !res.getHeader("Set-Cookie") ? SHARED_PAGE_CACHE_CONTROL : "no-cache");
       }
-      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", isStaticPage(res) && !res.getHeader("Set-Cookie") ? SHARED_PAGE_CACHE_CONTROL : "no-cache");
-      // Only a complete, successful page gets a validator; errors and redirects are not worth one.
-      return (buffering = res.statusCode === 200);
+      // Every page is held whole, to be compressed in one piece (server/page-compression.ts).
+      return (buffering = true);
     };
 
     res.write = ((chunk: unknown, encoding?: BufferEncoding | WriteCallback, callback?: WriteCallback) => {
@@ -99,6 +100,13 @@ export function htmlCaching() {
       const cb = typeof encoding === "function" ? encoding : callback;
       if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
       const body = Buffer.concat(chunks);
+      const send = (bytes: Buffer, done?: () => void) => originalEnd(bytes, undefined, done);
+      // Only a visitor's complete, successful page gets a validator; errors, redirects and
+      // signed-in pages are not worth one (nothing may keep a signed-in page).
+      if (signedIn || res.statusCode !== 200) {
+        endCompressed(res, body, storedEncoding(req.headers["accept-encoding"]), send, cb);
+        return res;
+      }
       const etag = htmlEtag(body, String(res.locals.cspNonce ?? ""));
       res.setHeader("ETag", etag);
       if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) {
@@ -110,8 +118,8 @@ export function htmlCaching() {
         res.removeHeader("Content-Security-Policy");
         return originalEnd(undefined, undefined, cb);
       }
-      res.setHeader("Content-Length", body.length);
-      return originalEnd(body, undefined, cb);
+      endCompressed(res, body, storedEncoding(req.headers["accept-encoding"]), send, cb);
+      return res;
     }) as Response["end"];
 
     next();

@@ -31,6 +31,7 @@ import type { NextFunction, Request, Response } from "express";
 import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
 import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { detectLanguage } from "../app/language.server";
+import { storedEncoding } from "./page-compression";
 import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
@@ -108,44 +109,8 @@ async function compressed(identity: Buffer): Promise<StaticCachedPage["bodies"]>
   return { identity, gzip: gz, br };
 }
 
-/**
- * Whether `Accept-Encoding` accepts `name`, read as Express's req.acceptsEncodings() (negotiator)
- * reads it: the token as sent, accepted unless its q is 0 or unreadable. Browsers send no
- * q-values here; an encoding refused with q=0 is not accepted. Also used on the bare listener,
- * where Express has not run.
- */
-function acceptsEncoding(header: string | undefined, name: "br" | "gzip"): boolean {
-  if (!header) return false;
-  for (const part of header.split(",")) {
-    const match = /^\s*([^\s;]+)\s*(?:;(.*))?$/.exec(part.trim());
-    if (!match || match[1] !== name) continue;
-    let q = 1;
-    for (const param of match[2]?.split(";") ?? []) {
-      const [key, value] = param.trim().split("=");
-      if (key === "q") {
-        q = parseFloat(value ?? "");
-        break;
-      }
-    }
-    if (q > 0) return true;
-  }
-  return false;
-}
-
-// Browsers send a handful of distinct Accept-Encoding values: each is read once (at most 100 kept).
-const encodingChoices = new Map<string, "br" | "gzip" | "identity">();
-
-/** Brotli whenever the browser accepts it (it is the smaller), else gzip, else the plain bytes. */
-export function storedEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const header = acceptEncoding ?? "";
-  let choice = encodingChoices.get(header);
-  if (choice === undefined) {
-    choice = acceptsEncoding(header, "br") ? "br" : acceptsEncoding(header, "gzip") ? "gzip" : "identity";
-    if (encodingChoices.size >= 100) encodingChoices.clear();
-    encodingChoices.set(header, choice);
-  }
-  return choice;
-}
+// The choice of encoding is the one every page gets (server/page-compression.ts).
+export { storedEncoding };
 
 /** `Vary` with Accept-Encoding added, as res.vary() adds it. */
 function varyWithEncoding(vary: string | undefined): string {

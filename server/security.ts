@@ -51,11 +51,13 @@ export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
   // from this origin. Uploaded files cannot be one: photos are re-encoded images served with
   // nosniff, documents are never served from the site (docs/decisions/0132).
   const staticPolicy = policy("'self'");
+  // The nonce'd policy, written once around the place its nonce goes.
+  const [beforeNonce, afterNonce] = policy("'self' 'nonce-\u0000' 'strict-dynamic'").split("\u0000");
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     res.locals.staticPagePolicy = staticPolicy;
-    res.setHeader("Content-Security-Policy", policy(`'self' 'nonce-${nonce}' 'strict-dynamic'`));
+    res.setHeader("Content-Security-Policy", beforeNonce + nonce + afterNonce);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -20,7 +20,6 @@ import {
   type LinkProps,
   type NavLinkProps,
 } from "@remix-run/react";
-import { forwardRef } from "react";
 
 /**
  * A site path the server can write as it is: absolute ("/…", not "//host"), and only characters
@@ -60,24 +59,17 @@ function elementProps(props: object): Record<string, unknown> {
   return own;
 }
 
-/** Whether this render is the server's, written at build time so each bundle keeps one branch. */
-const onServer = import.meta.env.SSR;
-
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  if (!onServer || !isPlainPath(props.to) || props.prefetch === "render" || props.prefetch === "viewport") {
-    return <RemixLink ref={ref} {...props} />;
-  }
+function ServerLink(props: LinkProps) {
+  if (!isPlainPath(props.to) || props.prefetch === "render" || props.prefetch === "viewport") return <RemixLink {...props} />;
   const anchor = elementProps(props);
   anchor["data-discover"] = discoverAttr(props.discover, props.reloadDocument);
   anchor.href = hrefOf(props.to);
   return <a {...anchor} />;
-});
+}
 
-export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
+function ServerNavLink(props: NavLinkProps) {
   const location = useLocation();
-  if (!onServer || !isPlainPath(props.to) || props.prefetch === "render" || props.prefetch === "viewport") {
-    return <RemixNavLink ref={ref} {...props} />;
-  }
+  if (!isPlainPath(props.to) || props.prefetch === "render" || props.prefetch === "viewport") return <RemixNavLink {...props} />;
   const { to, end = false, caseSensitive = false, className, style, children } = props;
   const anchor = elementProps(props);
   delete anchor.className;
@@ -110,10 +102,10 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
       {typeof children === "function" ? children(state) : children}
     </a>
   );
-});
+}
 
-export const Form = forwardRef<HTMLFormElement, FormProps>(function Form(props, ref) {
-  if (!onServer || !isPlainPath(props.action)) return <RemixForm ref={ref} {...props} />;
+function ServerForm(props: FormProps) {
+  if (!isPlainPath(props.action)) return <RemixForm {...props} />;
   const form = elementProps(props);
   return (
     <form
@@ -123,4 +115,10 @@ export const Form = forwardRef<HTMLFormElement, FormProps>(function Form(props, 
       data-discover={discoverAttr(props.discover, props.reloadDocument)}
     />
   );
-});
+}
+
+// The browser's bundle gets Remix's components themselves (the condition is written at build
+// time, and the server's versions are left out of it). A ref given on the server is unused.
+export const Link = (import.meta.env.SSR ? ServerLink : RemixLink) as typeof RemixLink;
+export const NavLink = (import.meta.env.SSR ? ServerNavLink : RemixNavLink) as typeof RemixNavLink;
+export const Form = (import.meta.env.SSR ? ServerForm : RemixForm) as typeof RemixForm;

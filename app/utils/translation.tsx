@@ -103,6 +103,10 @@ export interface TOptions {
 /** `t(key, options)`, or `t(key, defaultValue, options)` as i18next also takes it. */
 export type TFunction = (key: string, defaultValueOrOptions?: string | TOptions, options?: TOptions) => string;
 
+// The server renders every page and keeps what it works out once (below); the browser renders a
+// page's messages once, and there the smaller code is the better: each helper has a plain version
+// for it, chosen at build time (import.meta.env.SSR), so the browser's bundle holds only that one.
+
 // Intl.PluralRules#select is slow beside a lookup, and a page asks it for the same few counts
 // (a card's bedrooms, a list's total): the categories of small whole numbers are kept per language.
 const SMALL_COUNTS = 1_000;
@@ -110,8 +114,17 @@ const pluralRules = new Map<string, { rules: Intl.PluralRules; small: string[] }
 function pluralCategory(language: string, count: number): string {
   let plural = pluralRules.get(language);
   if (!plural) pluralRules.set(language, (plural = { rules: new Intl.PluralRules(language), small: [] }));
-  if (!Number.isInteger(count) || count < 0 || count >= SMALL_COUNTS) return plural.rules.select(count);
+  if (!import.meta.env.SSR || !Number.isInteger(count) || count < 0 || count >= SMALL_COUNTS) return plural.rules.select(count);
   return (plural.small[count] ??= plural.rules.select(count));
+}
+
+function lookupPath(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
 }
 
 // Each namespace's dotted keys, resolved once: a page looks up a few hundred messages, most of them
@@ -122,18 +135,11 @@ const resolvedKeys = new WeakMap<Messages, Map<string, string | undefined>>();
 
 function lookup(messages: Messages | undefined, key: string): string | undefined {
   if (messages === undefined) return undefined;
+  if (!import.meta.env.SSR) return lookupPath(messages, key);
   let resolved = resolvedKeys.get(messages);
   if (!resolved) resolvedKeys.set(messages, (resolved = new Map()));
   if (resolved.has(key)) return resolved.get(key);
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split(".")) {
-    if (node === undefined || typeof node === "string") {
-      node = undefined;
-      break;
-    }
-    node = node[part];
-  }
-  const text = typeof node === "string" ? node : undefined;
+  const text = lookupPath(messages, key);
   // A key that is missing is remembered too (plural forms are tried in turn), but only so many:
   // a key built from a request's text must not grow the map without end.
   if (text !== undefined || resolved.size < MAX_REMEMBERED_KEYS) resolved.set(key, text);
@@ -142,13 +148,45 @@ function lookup(messages: Messages | undefined, key: string): string | undefined
 
 // i18next's rules, the ones our messages use: "{{name}}" (and "{{- name}}") replaced by the
 // option's value, a variable without a value left as written (i18next's skipOnVariables).
-const interpolate = (text: string, options: TOptions | undefined) =>
-  text.indexOf("{{") === -1
-    ? text
-    : text.replace(/\{\{-?\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => {
-        const value = options?.[name];
-        return value === undefined || value === null ? whole : String(value);
-      });
+// A message is split into its text and its variables once (at most 5 000 kept): a card's price
+// and distance lines are filled in twenty times a page.
+type Template = Array<string | { name: string; whole: string }>;
+const templates = new Map<string, Template>();
+function templateOf(text: string): Template {
+  let template = templates.get(text);
+  if (!template) {
+    template = [];
+    const variable = /\{\{-?\s*([^{}\s]+)\s*\}\}/g;
+    let last = 0;
+    for (let match = variable.exec(text); match; match = variable.exec(text)) {
+      template.push(text.slice(last, match.index), { name: match[1], whole: match[0] });
+      last = variable.lastIndex;
+    }
+    template.push(text.slice(last));
+    if (templates.size < MAX_REMEMBERED_KEYS) templates.set(text, template);
+  }
+  return template;
+}
+
+const interpolateWithRegExp = (text: string, options: TOptions | undefined) =>
+  text.replace(/\{\{-?\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => {
+    const value = options?.[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+
+function interpolate(text: string, options: TOptions | undefined): string {
+  if (text.indexOf("{{") === -1) return text;
+  if (!import.meta.env.SSR) return interpolateWithRegExp(text, options);
+  let out = "";
+  for (const part of templateOf(text)) {
+    if (typeof part === "string") out += part;
+    else {
+      const value = options?.[part.name];
+      out += value === undefined || value === null ? part.whole : String(value);
+    }
+  }
+  return out;
+}
 
 /**
  * i18next's lookup: "ns:key" names its namespace, otherwise the namespaces are tried in order;
