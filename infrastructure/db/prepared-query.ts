@@ -39,10 +39,11 @@ export class PreparedQueryError extends Error {
 /**
  * A query whose SQL text depends only on its `shape` (a string naming what changes the text: which
  * filters are set, how long a list is; "" when nothing does). `run(db, values, shape)` gives the
- * compiled query for those values, built once per dialect and shape.
+ * compiled query for those values, built once per dialect and shape. The builder returns the query,
+ * or the query compiled (when its text needs a touch Kysely cannot write, such as SQLite's INDEXED BY).
  */
 export function preparedQuery<Values extends Record<string, unknown>, Row, DB>(
-  build: (db: Kysely<DB>, slot: SlotMaker, shape: string) => Compilable<Row>,
+  build: (db: Kysely<DB>, slot: SlotMaker, shape: string) => Compilable<Row> | CompiledQuery<Row>,
 ): (db: Kysely<DB>, values: Values, shape?: string) => CompiledQuery<Row> {
   // By the dialect's adapter class: SQLite and PostgreSQL write different SQL for the same tree.
   const byDialect = new Map<unknown, Map<string, { query: CompiledQuery<Row>; lengths: Map<string, number> }>>();
@@ -52,7 +53,9 @@ export function preparedQuery<Values extends Record<string, unknown>, Row, DB>(
     if (!byShape) byDialect.set(dialect, (byShape = new Map()));
     let template = byShape.get(shape);
     if (!template) {
-      const query = build(db, slotMaker, shape).compile();
+      // A builder may hand back its query compiled already (to finish its SQL text for a dialect).
+      const built = build(db, slotMaker, shape);
+      const query = "compile" in built ? built.compile() : built;
       // A placeholder that went through arithmetic comes out as NaN: refuse it at once.
       if (query.parameters.some((p) => typeof p === "number" && Number.isNaN(p))) {
         throw new PreparedQueryError("a prepared query's value was used in arithmetic while it was built: compute it before");

@@ -64,9 +64,14 @@ export function visibleToStudents(eb: ExpressionBuilder<Database, "properties">)
   ]);
 }
 
-/** Open for a visit: the agent marked it available and its status says so too. */
+/**
+ * Open for a visit: the agent marked it available and its status says so too. Written as literals,
+ * not parameters: the partial indexes of open listings (migration 0027) say exactly this, and a
+ * planner can only match them to a statement whose text says it too (SQLite when it prepares a
+ * statement; PostgreSQL when it plans a prepared statement once for any values).
+ */
 export function availableNow(eb: ExpressionBuilder<Database, "properties">) {
-  return eb.and([eb("properties.is_available", "=", 1), eb("properties.status", "=", "available")]);
+  return eb.and([eb("properties.is_available", "=", sql.lit(1)), eb("properties.status", "=", sql.lit("available"))]);
 }
 
 const amenitiesOf = (row: CardRow): Amenities => ({
