@@ -113,7 +113,8 @@ async function planReport(url: string, dialect: Dialect): Promise<string> {
   for (const route of searches) {
     const query = route.path.split("?")[1] ?? "";
     const plan = await explainListingSearch(handle.db, dialect, parseListingSearch(new URLSearchParams(query)));
-    lines.push(`### ${route.name}\n\nPage query:\n\n\`\`\`\n${plan.page}\n\`\`\`\n\nCount query:\n\n\`\`\`\n${plan.count}\n\`\`\``);
+    const correction = plan.correction ? `\n\nCount's correction (matches of agents not approved):\n\n\`\`\`\n${plan.correction}\n\`\`\`` : "";
+    lines.push(`### ${route.name}\n\nPage query:\n\n\`\`\`\n${plan.page}\n\`\`\`\n\nCount query:\n\n\`\`\`\n${plan.count}\n\`\`\`${correction}`);
   }
   await handle.close();
   return lines.join("\n\n");

@@ -83,7 +83,7 @@ async function printReport(db: Kysely<Database>, dialect: Dialect): Promise<void
     const plan = await explainListingSearch(db, dialect, criteria);
     console.log(`\n== ${label} [${query || "no filters"}]`);
     console.log(`   matches ${total}; median ${times[7].toFixed(1)} ms, worst ${times[14].toFixed(1)} ms`);
-    console.log(`-- page plan\n${plan.page}\n-- count plan\n${plan.count}`);
+    console.log(`-- page plan\n${plan.page}\n-- count plan\n${plan.count}${plan.correction ? `\n-- count correction plan\n${plan.correction}` : ""}`);
   }
 }
 

@@ -242,4 +242,29 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
       await db.destroy();
     }
   });
+
+  it("counts only shown listings at the cap's edge: an unapproved agent's listings never count, however many", async () => {
+    // The count reads every match whatever its agent and takes the unapproved agents' out (0161):
+    // 1 000 shown plus 60 of a pending agent is 1 000 exactly; one more shown is "1 000+".
+    const db = await createTestDatabase(kind);
+    try {
+      const fx = listingFixtures(db.db);
+      await fx.agent("agent-ok");
+      await fx.agent("agent-waiting", { status: "pending" });
+      await fx.agent("agent-refused", { status: "rejected" });
+      const rooms = (agent: string, from: number, count: number) =>
+        Array.from({ length: count }, (_, i) => fx.property({ id: `${agent}-${from + i}`, agent_id: agent, property_type: "room", toilet_inside: 1 }));
+      await fx.insertProperties([...rooms("agent-ok", 0, 1_000), ...rooms("agent-waiting", 0, 40), ...rooms("agent-refused", 0, 20)]);
+      const search = new KyselyListingSearch(db.db, db.dialect);
+      const criteria = parseListingSearch(new URLSearchParams("type=room&toilet=1"));
+      expect(await search.searchListings(criteria)).toMatchObject({ total: 1_000, totalIsCapped: false, pageCount: 50 });
+      await fx.insertProperties(rooms("agent-ok", 1_000, 1));
+      expect(await search.searchListings(criteria)).toMatchObject({ total: 1_000, totalIsCapped: true });
+      // A filter the unapproved agents' listings miss: exact, from a handful.
+      await fx.insertProperties([fx.property({ id: "studio-ok", agent_id: "agent-ok", property_type: "studio", toilet_inside: 1 })]);
+      expect(await search.searchListings(parseListingSearch(new URLSearchParams("type=studio&toilet=1")))).toMatchObject({ total: 1, totalIsCapped: false });
+    } finally {
+      await db.destroy();
+    }
+  });
 });
