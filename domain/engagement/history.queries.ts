@@ -11,7 +11,15 @@ export function listViewHistory(deps: Deps, userId: string): Promise<ViewedPrope
 /** Ids of the latest viewed listings, the seed for personalised recommendations (SPEC §9: 6). */
 export async function latestViewedIds(deps: Deps, userId: string, count = RECOMMENDATION_SEED_COUNT): Promise<string[]> {
   const views = await deps.history.listViews(userId, Math.min(Math.max(count, 0), VIEW_HISTORY_LIMIT));
-  return views.map((v) => v.propertyId);
+  return recommendationSeeds(views, count);
+}
+
+/**
+ * The same seed from a view history already read (most recent first, as listViewHistory gives it):
+ * its first `count` listings. A page that shows the history and the recommendations reads it once.
+ */
+export function recommendationSeeds(views: readonly ViewedProperty[], count = RECOMMENDATION_SEED_COUNT): string[] {
+  return views.slice(0, Math.min(Math.max(count, 0), VIEW_HISTORY_LIMIT)).map((v) => v.propertyId);
 }
 
 export function listSearchHistory(deps: Deps, userId: string): Promise<PastSearch[]> {

@@ -3,7 +3,7 @@
 // The profile route calls this once in its loader and passes each part to its section.
 import type { AppLoadContext } from "@remix-run/node";
 import { listWishlistIds } from "../../../domain/engagement/wishlist.queries";
-import { latestViewedIds, listSearchHistory, listViewHistory } from "../../../domain/engagement/history.queries";
+import { listSearchHistory, listViewHistory, recommendationSeeds } from "../../../domain/engagement/history.queries";
 import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
 import { parseListingSearch } from "../../../domain/listings/listing-search";
 
@@ -11,13 +11,14 @@ const RECOMMENDED_COUNT = 6;
 
 export async function loadProfileDiscovery(context: AppLoadContext, userId: string) {
   const { listings } = context.services;
-  const [wishlistIds, views, searches, saved, seedIds] = await Promise.all([
+  const [wishlistIds, views, searches, saved] = await Promise.all([
     listWishlistIds(listings.engagement, userId),
     listViewHistory(listings.engagement, userId),
     listSearchHistory(listings.engagement, userId),
     listSavedSearches(listings.alerts, userId),
-    latestViewedIds(listings.engagement, userId),
   ]);
+  // The history just read holds the recommendations' seed: one read of it, not two.
+  const seedIds = recommendationSeeds(views);
   const [wishlist, viewed, recommended] = await Promise.all([
     listings.search.listingsByIds(wishlistIds),
     listings.search.listingsByIds(views.map((v) => v.propertyId)),

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { latestViewedIds, listSearchHistory, listViewHistory, clearSearchHistory, clearViewHistory } from "../../../domain/engagement/history.queries";
+import { latestViewedIds, listSearchHistory, listViewHistory, clearSearchHistory, clearViewHistory, recommendationSeeds } from "../../../domain/engagement/history.queries";
 import { InMemoryHistoryRepository } from "../../../domain/engagement/in-memory-history-repository";
 import { recordSearch } from "../../../domain/engagement/record-search.use-case";
 import { recordView } from "../../../domain/engagement/record-view.use-case";
@@ -71,6 +71,9 @@ describe("view history", () => {
     expect(await latestViewedIds(deps(), "u1", 6)).toEqual(["p8", "p7", "p6", "p5", "p4", "p3"]);
     expect(await latestViewedIds(deps(), "u1")).toHaveLength(6);
     expect(await latestViewedIds(deps(), "u2")).toEqual([]);
+    // From a history already read: the same seed.
+    expect(recommendationSeeds(await listViewHistory(deps(), "u1"))).toEqual(await latestViewedIds(deps(), "u1"));
+    expect(recommendationSeeds(await listViewHistory(deps(), "u1"), 2)).toEqual(["p8", "p7"]);
   });
 
   it("counts a view for the agent's reports once per user, listing and Buea day", async () => {
