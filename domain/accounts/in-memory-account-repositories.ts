@@ -70,6 +70,16 @@ export class InMemoryAccountRepository implements AccountRepository, Snapshottin
 export class InMemorySessionRepository implements SessionRepository, Snapshotting {
   private rows = new Map<string, Session>();
 
+  /** The holders are looked up in the accounts and agents of the same set of repositories. */
+  constructor(private readonly holders: { accounts: AccountRepository; agents: AgentRepository }) {}
+
+  async findWithHolder(id: string) {
+    const session = await this.findById(id);
+    if (!session) return null;
+    const [account, agent] = await Promise.all([this.holders.accounts.findById(session.userId), this.holders.agents.findByUserId(session.userId)]);
+    return { session, account, agentStatus: agent?.status ?? null };
+  }
+
   async insert(session: Session) {
     if (this.rows.has(session.id)) throw new Error(`Duplicate session id`);
     this.rows.set(session.id, copy(session));
@@ -340,10 +350,12 @@ export interface InMemoryAccountRepos extends AccountRepos {
 }
 
 export function createInMemoryAccountRepos(): InMemoryAccountRepos {
+  const accounts = new InMemoryAccountRepository();
+  const agents = new InMemoryAgentRepository();
   return {
-    accounts: new InMemoryAccountRepository(),
-    agents: new InMemoryAgentRepository(),
-    sessions: new InMemorySessionRepository(),
+    accounts,
+    agents,
+    sessions: new InMemorySessionRepository({ accounts, agents }),
     emailTokens: new InMemoryEmailTokenRepository(),
     recoveryCodes: new InMemoryRecoveryCodeRepository(),
     auditLog: new InMemoryAuditLog(),

@@ -36,14 +36,14 @@ export async function createSession(
 export async function getSessionUser(deps: AccountsDeps, sessionId: string | null | undefined): Promise<SessionUser | null> {
   if (!sessionId) return null;
   const id = deps.secrets.hash(sessionId);
-  const session = await deps.repos.sessions.findById(id);
-  if (!session) return null;
+  const found = await deps.repos.sessions.findWithHolder(id);
+  if (!found) return null;
+  const { session, account, agentStatus } = found;
   const now = deps.clock.now();
   if (!isSessionLive(session, now)) {
     await deps.repos.sessions.delete(id);
     return null;
   }
-  const account = await deps.repos.accounts.findById(session.userId);
   if (!account) return null;
   // Suspension deletes the sessions in its transaction; this refuses any session that slipped
   // past (one created by a sign-in that raced the suspension), and ends it.
@@ -52,8 +52,7 @@ export async function getSessionUser(deps: AccountsDeps, sessionId: string | nul
     return null;
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) await deps.repos.sessions.touch(id, now);
-  const agent = await deps.repos.agents.findByUserId(account.id);
-  return toSessionUser(account, agent?.status ?? null);
+  return toSessionUser(account, agentStatus);
 }
 
 export async function revokeSession(deps: AccountsDeps, sessionId: string | null | undefined): Promise<void> {

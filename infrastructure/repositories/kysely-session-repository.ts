@@ -1,7 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
+import type { AgentStatus } from "../../domain/accounts/account.entity";
 import type { Session } from "../../domain/accounts/session.entity";
-import type { SessionRepository } from "../../domain/accounts/session-repository.port";
-import type { Database, SessionsTable } from "../db/schema";
+import type { SessionRepository, SessionWithHolder } from "../../domain/accounts/session-repository.port";
+import type { Database, ProfilesTable, SessionsTable } from "../db/schema";
+import { toAccount } from "./kysely-account-repository";
 
 const toSession = (row: Selectable<SessionsTable>): Session => ({
   id: row.id,
@@ -32,6 +34,37 @@ export class KyselySessionRepository implements SessionRepository {
   async findById(id: string) {
     const row = await this.db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
     return row ? toSession(row) : null;
+  }
+
+  async findWithHolder(id: string): Promise<SessionWithHolder | null> {
+    // One statement: the session, its holder's profile and agent row (either may be missing).
+    const row = await this.db
+      .selectFrom("sessions")
+      .leftJoin("profiles", "profiles.id", "sessions.user_id")
+      .leftJoin("agents", "agents.user_id", "sessions.user_id")
+      .selectAll("profiles")
+      .select([
+        "sessions.id as session_id",
+        "sessions.user_id as session_user_id",
+        "sessions.created_at as session_created_at",
+        "sessions.last_seen_at as session_last_seen_at",
+        "sessions.expires_at as session_expires_at",
+        "sessions.user_agent as session_user_agent",
+        "agents.verification_status as agent_status",
+      ])
+      .where("sessions.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const session = toSession({
+      id: row.session_id,
+      user_id: row.session_user_id,
+      created_at: row.session_created_at,
+      last_seen_at: row.session_last_seen_at,
+      expires_at: row.session_expires_at,
+      user_agent: row.session_user_agent,
+    });
+    const account = row.id === null ? null : toAccount(row as Selectable<ProfilesTable>);
+    return { session, account, agentStatus: (row.agent_status as AgentStatus | null) ?? null };
   }
 
   async touch(id: string, lastSeenAt: Date) {

@@ -54,4 +54,19 @@ describeEachDatabase(accountKinds())("SessionRepository on %s", (kind) => {
     expect(await h.repos.sessions.deleteExpired(at(10), at(5))).toBe(2);
     expect(await h.repos.sessions.findById("live")).not.toBeNull();
   });
+
+  it("finds a session with its holder in one read: the account and its agent status, or none", async () => {
+    await h.repos.agents.createUnsubmitted("u2", at(0));
+    await h.repos.sessions.insert(aSession("s1", "u1"));
+    await h.repos.sessions.insert(aSession("s2", "u2"));
+    expect(await h.repos.sessions.findWithHolder("s1")).toEqual({
+      session: aSession("s1", "u1"),
+      account: await h.repos.accounts.findById("u1"),
+      agentStatus: null,
+    });
+    const agent = await h.repos.sessions.findWithHolder("s2");
+    expect(agent?.account?.id).toBe("u2");
+    expect(agent?.agentStatus).toBe((await h.repos.agents.findByUserId("u2"))?.status);
+    expect(await h.repos.sessions.findWithHolder("nope")).toBeNull();
+  });
 });
