@@ -108,10 +108,10 @@ describe.each(databaseKinds())("agent profile route (%s)", (kind) => {
 
   it("shows 'Failed to load agent data' (English and French) when the profile cannot be read", async () => {
     const agents = h.services.accounts.repos.agents;
-    const real = agents.findByUserId.bind(agents);
-    // The first read is the guard's (the session user's agent status); the second is the page's.
+    // The guard reads the session user's agent status with the session (findWithHolder, decision
+    // 0163): the only read of the agent row is the page's, and it fails.
     const spy = vi.spyOn(agents, "findByUserId");
-    spy.mockImplementationOnce(real).mockImplementationOnce(async () => {
+    spy.mockImplementationOnce(async () => {
       throw new Error("database unavailable");
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -119,7 +119,7 @@ describe.each(databaseKinds())("agent profile route (%s)", (kind) => {
     expect(en.status).toBe(200);
     expect(en.data).toMatchObject({ profile: null, loadFailed: "Failed to load agent data" });
 
-    spy.mockImplementationOnce(real).mockImplementationOnce(async () => {
+    spy.mockImplementationOnce(async () => {
       throw new Error("database unavailable");
     });
     const fr = await h.get(profileRoute, "/agents/profile", { jar, headers: { "Accept-Language": "fr" } });
