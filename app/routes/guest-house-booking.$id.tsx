@@ -3,7 +3,8 @@
 // guest is sent to /guest-house-payment, and the form comes back filled afterwards (a cookie keeps
 // what they typed). A recorded attempt continues through /guest-house-attempt/{id}/whatsapp.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -63,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         guests: draft?.guests || "1",
         message: draft?.message ?? "",
       },
-      constraint: getZodConstraint(guestHouseBookingSchema),
+      constraint: constraintsOf(guestHouseBookingSchema),
     },
     // Nobody books their own guest house.
     { status: own ? 403 : 200 },

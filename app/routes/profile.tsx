@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     title: t("profile.title"),
-    constraints: { details: getZodConstraint(profileSchema), password: getZodConstraint(changePasswordSchema) },
+    constraints: { details: constraintsOf(profileSchema), password: constraintsOf(changePasswordSchema) },
     user: {
       name: user.name,
       email: user.email,

@@ -68,11 +68,15 @@ export function useForm<Shape = Record<string, unknown>>(options: FormOptions): 
     noValidate: true,
     onSubmit: options.onSubmit,
   };
+  // A field's metadata is made on its first read in this render, then the same object is given.
+  const made = new Map<string, FieldMetadata>();
   const fields = new Proxy({} as Record<Name, FieldMetadata>, {
     get(_, name) {
       if (typeof name !== "string") return undefined;
+      const known = made.get(name);
+      if (known) return known;
       const fieldId = `${id}-${name}`;
-      return {
+      const field: FieldMetadata = {
         ...constraint?.[name],
         id: fieldId,
         name,
@@ -80,7 +84,9 @@ export function useForm<Shape = Record<string, unknown>>(options: FormOptions): 
         descriptionId: `${fieldId}-description`,
         errors: errors[name] ?? undefined,
         initialValue: values[name],
-      } satisfies FieldMetadata;
+      };
+      made.set(name, field);
+      return field;
     },
   });
   return [form, fields];

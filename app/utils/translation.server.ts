@@ -50,6 +50,12 @@ export function usedMessages(messages: Messages, keys: Set<string>): Messages {
 export function recordingStore(store: TranslationStore): TranslationStore {
   const used = new Map<string, Set<string>>();
   const pageMessages = (language: string, namespaces: string[]): PageMessages => {
+    // The same page renders with the same messages: its block is made once and kept.
+    const key = blockKey(language, namespaces, used);
+    let blocks = pageBlocks.get(store.catalogs);
+    if (!blocks) pageBlocks.set(store.catalogs, (blocks = new Map()));
+    const known = blocks.get(key);
+    if (known) return known;
     const catalog = store.catalogs[language] ?? {};
     const picked: Catalog = {};
     for (const name of namespaces) {
@@ -59,7 +65,25 @@ export function recordingStore(store: TranslationStore): TranslationStore {
       if (messages) picked[name] = keys ? usedMessages(messages, keys) : {};
     }
     // "<" escaped so that no message can close the element.
-    return { json: JSON.stringify(picked).replace(/</g, "\\u003c"), partial: Object.keys(picked).join(" ") };
+    const block = { json: JSON.stringify(picked).replace(/</g, "\\u003c"), partial: Object.keys(picked).join(" ") };
+    if (blocks.size >= MAX_PAGE_BLOCKS) blocks.clear();
+    blocks.set(key, block);
+    return block;
   };
   return { ...store, used, pageMessages };
+}
+
+// Blocks by language, namespaces and the keys used in each, in the order the render used them
+// (a page renders its messages in the same order each time). The catalogues never change on the
+// server. At most this many: a page whose messages depend on its data makes a few variants.
+const MAX_PAGE_BLOCKS = 500;
+const pageBlocks = new WeakMap<TranslationStore["catalogs"], Map<string, PageMessages>>();
+
+function blockKey(language: string, namespaces: string[], used: Map<string, Set<string>>): string {
+  let key = `${language}\u0000${namespaces.join(" ")}`;
+  for (const name of namespaces) {
+    const keys = used.get(name);
+    key += `\u0000${name}:${keys ? [...keys].join(",") : ""}`;
+  }
+  return key;
 }

@@ -99,6 +99,25 @@ describe("the messages a page carries", () => {
     expect(store.used).toEqual(new Map([["auth", new Set(["login.title", "login.items"])], ["common", new Set(["ok"])]]));
   });
 
+  it("makes a page's block of messages once for the same messages, and anew for others", () => {
+    const catalogs = createTranslationStore({ en: { auth: messages, common: { ok: "OK" } } });
+    const render = (keys: Array<[string, TOptions?]>) => {
+      const store = recordingStore(catalogs);
+      renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys })));
+      return store.pageMessages!("en", ["auth", "common"]);
+    };
+    const first = render([["login.title"], ["ok"]]);
+    expect(JSON.parse(first.json)).toEqual({ auth: { login: { title: "Log in" } }, common: { ok: "OK" } });
+    expect(render([["login.title"], ["ok"]])).toBe(first);
+    const other = render([["login.items", { count: 1 }]]);
+    expect(other).not.toBe(first);
+    expect(JSON.parse(other.json)).toEqual({ auth: { login: { items_one: "{{count}} item", items_other: "{{count}} items" } }, common: {} });
+    // Another store's catalogues never get this one's blocks.
+    const elsewhere = recordingStore(createTranslationStore({ en: { auth: { login: { title: "Sign in" } }, common: { ok: "OK" } } }));
+    renderToStaticMarkup(createElement(TranslationProvider, { value: elsewhere }, createElement(Shows, { keys: [["login.title"], ["ok"]] })));
+    expect(JSON.parse(elsewhere.pageMessages!("en", ["auth", "common"]).json).auth.login.title).toBe("Sign in");
+  });
+
   it("picks the used messages with every plural form, and nothing else", () => {
     expect(usedMessages(messages, new Set(["login.items", "top", "login.missing", "nowhere.deep"]))).toEqual({
       login: { items_one: "{{count}} item", items_other: "{{count}} items" },

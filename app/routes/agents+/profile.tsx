@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -44,10 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     context.services.log.error({ err: error, userId: user.id }, "[agent-profile] could not load");
   }
-  if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id, constraint: getZodConstraint(agentProfileSchema) };
+  if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id, constraint: constraintsOf(agentProfileSchema) };
   return {
     title: t("title"),
-    constraint: getZodConstraint(agentProfileSchema),
+    constraint: constraintsOf(agentProfileSchema),
     loadFailed: null,
     userId: user.id,
     profile: {

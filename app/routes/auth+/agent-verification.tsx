@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import {
   data,
   MaxPartSizeExceededError,
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agent = await context.services.accounts.repos.agents.findByUserId(user.id);
   return {
     title: t("verification.title"),
-    constraint: getZodConstraint(agentVerificationSchema),
+    constraint: constraintsOf(agentVerificationSchema),
     status: agent?.status ?? "unsubmitted",
     rejectionReason: agent?.rejectionReason ?? null,
     // A pending or rejected agent corrects the last submission rather than retyping it.

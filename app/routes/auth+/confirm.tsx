@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
@@ -23,13 +24,13 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const token = new URL(request.url).searchParams.get("token");
-  if (token === null) return { title: t("confirm.title"), error: null, constraint: getZodConstraint(resendSchema) };
+  if (token === null) return { title: t("confirm.title"), error: null, constraint: constraintsOf(resendSchema) };
   const result = await confirmEmail(context.services.accounts, { token: token.slice(0, 200) });
   if (result.ok) {
     return redirectWithToast(context, request, "/auth/login", { kind: "success", title: "auth:toasts.emailConfirmed" });
   }
   const error = await describeDomainError(request, result.error);
-  return data({ title: t("confirm.title"), error: error.message, constraint: getZodConstraint(resendSchema) }, { status: error.status });
+  return data({ title: t("confirm.title"), error: error.message, constraint: constraintsOf(resendSchema) }, { status: error.status });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

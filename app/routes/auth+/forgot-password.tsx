@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -19,7 +20,7 @@ export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
-  return { title: t("forgot.title"), constraint: getZodConstraint(forgotPasswordSchema) };
+  return { title: t("forgot.title"), constraint: constraintsOf(forgotPasswordSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

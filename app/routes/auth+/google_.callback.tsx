@@ -12,7 +12,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { getLanguage } from "~/utils/preferences.server";
 import { safeRedirectPath } from "~/utils/toast.server";
 import { getGoogleAuth, type GoogleIdentity } from "./google.server";
-import { getZodConstraint } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { totpLoginSchema } from "~/components/auth/auth-schemas";
 
 export const handle = { i18n: ["auth"] };
@@ -69,7 +69,7 @@ async function finishGoogleSignIn(
   }
   if (result.value.status === "totp_required") {
     return {
-      body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: getZodConstraint(totpLoginSchema) } },
+      body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: constraintsOf(totpLoginSchema) } },
       init: {},
     };
   }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type Constraint, type SubmissionResult } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -33,8 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("login.title"),
     redirectTo,
     googleEnabled: context.services.publicConfig.googleLoginEnabled,
-    constraint: getZodConstraint(loginSchema),
-    totpConstraint: getZodConstraint(totpLoginSchema),
+    constraint: constraintsOf(loginSchema),
+    totpConstraint: constraintsOf(totpLoginSchema),
   };
 }
 

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -20,7 +21,7 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
-  return { title: t("reset.title"), token, constraint: getZodConstraint(resetPasswordSchema) };
+  return { title: t("reset.title"), token, constraint: constraintsOf(resetPasswordSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(context, request);
   const t = await i18next.getFixedT(request, "auth");
   const kind = new URL(request.url).searchParams.get("as") === "agent" ? "agent" : "student";
-  return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled, constraint: getZodConstraint(signupSchema) };
+  return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled, constraint: constraintsOf(signupSchema) };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
+import { constraintsOf } from "~/utils/constraints.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/profile");
   const required = user.isAdmin && context.services.config.requireAdmin2fa;
-  const constraints = { enable: getZodConstraint(totpConfirmSchema), disable: getZodConstraint(totpDisableSchema) };
+  const constraints = { enable: constraintsOf(totpConfirmSchema), disable: constraintsOf(totpDisableSchema) };
   if (user.totpEnabled) return { title: t("twoFactor.title"), enabled: true as const, enrolment: null, redirectTo, required, constraints };
   // The key is kept on the server until the first code confirms it; a reload shows the same key.
   const started = await startTotpEnrolment(context.services.accounts, { userId: user.id });
