@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { RequestIdContext, SupportContext } from "./components/nonce";
 import { createTranslationStore, LanguageProvider, readPageTranslations, TranslationProvider, type TranslationStore } from "./utils/translation";
 import { browserRequestReference, watchDataRequests } from "./utils/request-reference";
+import { ignoreInterruptedNavigations } from "./utils/interrupted-navigations";
 
 /**
  * The events on which React 18 hydrates the page synchronously, at once, when they reach a page it
@@ -76,6 +77,7 @@ function hydrate() {
 
   const requestReference = browserRequestReference();
   watchDataRequests();
+  ignoreInterruptedNavigations();
 
   holdEventsUntilFirstRender();
   startTransition(() => {

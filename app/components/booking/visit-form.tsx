@@ -33,8 +33,23 @@ export function VisitDatePicker({
 }) {
   const { t } = useTranslation("booking");
   const submit = useSubmit();
+  const navigation = useNavigation();
   return (
-    <Form method="get" action={action} preventScrollReset replace className="space-y-2" aria-label={t("form.dateFormLabel")}>
+    <Form
+      method="get"
+      action={action}
+      preventScrollReset
+      replace
+      className="space-y-2"
+      aria-label={t("form.dateFormLabel")}
+      onSubmit={(event) => {
+        // "Show times" pressed while the date field is already loading that day's times: one
+        // request, not a second one that aborts the first (decision 0164).
+        if (navigation.state === "loading" && navigation.location.search === `?${new URLSearchParams(formFields(event.currentTarget))}`) {
+          event.preventDefault();
+        }
+      }}
+    >
       <label htmlFor="visit-date" className="label">
         {t("form.date")}
       </label>
@@ -207,4 +222,9 @@ export function VisitForm({
       </button>
     </Form>
   );
+}
+
+/** A GET form's fields as the query its submission sends. */
+function formFields(form: HTMLFormElement): string[][] {
+  return [...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]);
 }
