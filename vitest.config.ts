@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -12,5 +13,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one fork fewer than the cores: one on CI's 2-core machine, where the
+    // files then ran one after the other (557 s). Many wait on PostgreSQL, a child process or a
+    // socket, so two forks there finish in 405 s; the tests hold under that load (they are written
+    // for a busy machine: no timed assertions, fresh schemas and ports per file).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });
