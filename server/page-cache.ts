@@ -24,14 +24,12 @@
 //   request carrying the app's "data changed" signal (app/utils/data-changed.server.ts). A refused
 //   webhook, a form with errors or a language switch leave it warm.
 // Signed-in pages are never cached.
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
 import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { detectLanguage } from "../app/language.server";
-import { storedEncoding } from "./page-compression";
+import { compressPage, storedEncoding } from "./page-compression";
 import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
@@ -82,8 +80,6 @@ interface StaticCachedPage {
 
 type CachedPage = NonceCachedPage | StaticCachedPage;
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /** True when `text` percent-decoded contains `word`, or cannot be decoded (then nobody can tell). */
 function mayDecodeTo(text: string, word: string): boolean {
@@ -94,23 +90,12 @@ function mayDecodeTo(text: string, word: string): boolean {
   }
 }
 
-/** Both encodings, on libuv's thread pool. Brotli at 9: most of 11's gain for a fraction of its cost. */
+/** Both encodings, on libuv's thread pool, at the effort a stored page is worth. */
 async function compressed(identity: Buffer): Promise<StaticCachedPage["bodies"]> {
-  const [gz, br] = await Promise.all([
-    gzipAsync(identity, { level: 9 }),
-    brotliAsync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  ]);
+  const [gz, br] = await Promise.all([compressPage(identity, "gzip", "stored"), compressPage(identity, "br", "stored")]);
   return { identity, gzip: gz, br };
 }
 
-// The choice of encoding is the one every page gets (server/page-compression.ts).
-export { storedEncoding };
 
 /** `Vary` with Accept-Encoding added, as res.vary() adds it. */
 function varyWithEncoding(vary: string | undefined): string {

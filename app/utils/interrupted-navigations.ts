@@ -11,7 +11,7 @@
 type RejectionTarget = Pick<Window, "addEventListener">;
 
 /** True for the reason an aborted fetch or AbortController rejects with. */
-export function isAbortReason(reason: unknown): boolean {
+function isAbortReason(reason: unknown): boolean {
   return typeof reason === "object" && reason !== null && (reason as { name?: unknown }).name === "AbortError";
 }
 

@@ -151,16 +151,16 @@ function lookup(messages: Messages | undefined, key: string): string | undefined
 // A message is split into its text and its variables once (at most 5 000 kept): a card's price
 // and distance lines are filled in twenty times a page.
 type Template = Array<string | { name: string; whole: string }>;
+const VARIABLE = /\{\{-?\s*([^{}\s]+)\s*\}\}/g;
 const templates = new Map<string, Template>();
 function templateOf(text: string): Template {
   let template = templates.get(text);
   if (!template) {
     template = [];
-    const variable = /\{\{-?\s*([^{}\s]+)\s*\}\}/g;
     let last = 0;
-    for (let match = variable.exec(text); match; match = variable.exec(text)) {
+    for (const match of text.matchAll(VARIABLE)) {
       template.push(text.slice(last, match.index), { name: match[1], whole: match[0] });
-      last = variable.lastIndex;
+      last = match.index + match[0].length;
     }
     template.push(text.slice(last));
     if (templates.size < MAX_REMEMBERED_KEYS) templates.set(text, template);
@@ -169,7 +169,7 @@ function templateOf(text: string): Template {
 }
 
 const interpolateWithRegExp = (text: string, options: TOptions | undefined) =>
-  text.replace(/\{\{-?\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => {
+  text.replace(VARIABLE, (whole, name: string) => {
     const value = options?.[name];
     return value === undefined || value === null ? whole : String(value);
   });

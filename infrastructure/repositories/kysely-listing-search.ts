@@ -222,9 +222,18 @@ function anyAgentCountQuery(db: Kysely<Database>, c: ListingSearchCriteria, dial
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan, notHidden).limit(cap);
   const compiled = db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
   if (c.neighbourhoods.length > 0) return compiled;
+  return CompiledQuery.raw(readingIndex(compiled.sql, FILTER_COVER_INDEX, "anyAgentCountQuery"), [...compiled.parameters]) as CompiledQuery<{ n: number }>;
+}
+
+/**
+ * SQLite's `INDEXED BY`, which Kysely cannot write: `statement` (one FROM properties) made to read
+ * `index`. Throws when the FROM clause is not the one expected, so a change in Kysely's SQL is
+ * seen at once rather than silently losing the index.
+ */
+function readingIndex(statement: string, index: string, where: string): string {
   const from = 'from "properties" where';
-  if (compiled.sql.split(from).length !== 2) throw new Error("the listing count's FROM clause changed: update anyAgentCountQuery");
-  return CompiledQuery.raw(compiled.sql.replace(from, `from "properties" indexed by "${FILTER_COVER_INDEX}" where`), [...compiled.parameters]) as CompiledQuery<{ n: number }>;
+  if (statement.split(from).length !== 2) throw new Error(`the FROM clause of ${where} changed: update it`);
+  return statement.replace(from, `from "properties" indexed by "${index}" where`);
 }
 
 interface SimilarValues extends Record<string, unknown> {
@@ -318,13 +327,10 @@ export function similarListingsQuery(db: Kysely<Database>, property: SimilarTo, 
  * at 100 000 listings, where the type index gives the band in rent order and stops at `limit`.
  */
 function sameTypeElsewhereByTypeIndex<R>(query: CompiledQuery<R>): CompiledQuery<R> {
-  const from = 'from "properties" where';
   const branches = query.sql.split(" union all ");
-  const rewritten = branches.map((branch) => {
-    if (!branch.includes("properties.neighbourhood || '' <>")) return branch;
-    if (branch.split(from).length !== 2) throw new Error("a similar-listings branch's FROM clause changed: update sameTypeElsewhereByTypeIndex");
-    return branch.replace(from, `from "properties" indexed by "${OPEN_TYPE_RENT_INDEX}" where`);
-  });
+  const rewritten = branches.map((branch) =>
+    branch.includes("properties.neighbourhood || '' <>") ? readingIndex(branch, OPEN_TYPE_RENT_INDEX, "sameTypeElsewhereByTypeIndex") : branch,
+  );
   if (rewritten.filter((b, i) => b !== branches[i]).length !== 2) throw new Error("expected two 'same type elsewhere' branches in the similar listings");
   return CompiledQuery.raw(rewritten.join(" union all "), [...query.parameters]) as CompiledQuery<R>;
 }
