@@ -30,8 +30,9 @@ const TEXT_ASSIGNMENT = /\b((?:passw(?:or)?d|pwd|secret|token|api[_-]?key)\s*[=:
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"]+:)[^@\s"/]+@/gi;
 // Nine to fifteen digits, maybe with a +, spaces, dots or dashes between them: a phone number,
 // kept to its first and last three digits (6•••••123). Not inside a longer word or number
-// (ids, hashes, amounts with decimals, ISO times have other characters around them).
-const PHONE = /(?<![\w.:/#-])\+?\d(?:[ .-]?\d){8,14}(?![\w]|\.\d)/g;
+// (ids, hashes, amounts with decimals, ISO times have other characters around them), nor the
+// start of a dashed id: a UUID whose first groups are all digits goes on with "-" and a letter or digit.
+const PHONE = /(?<![\w.:/#-])\+?\d(?:[ .-]?\d){8,14}(?![\w]|\.\d|-\w)/g;
 
 // Most lines (the access lines above all) hold none of these: one cheap test each skips the rest.
 const MAY_HOLD_SECRET = /passw|pwd|secret|token|cookie|authori[sz]ation|signature|api[_-]?key|recovery|otp|bearer|basic\s|:\/\/[^\s"/@]+:[^\s"/@]+@|[?&;](?:code|state|sig|key)=/i;

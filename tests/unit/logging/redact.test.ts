@@ -68,6 +68,11 @@ describe("log redaction", () => {
   it("leaves times, durations, ids, amounts and statuses alone", () => {
     const line = '{"level":30,"time":"2026-11-23T03:41:17.123Z","reqId":"3f2b8c1e-9d4a-4b6e-8f00-123456789012","ms":1234.5,"amount":150000,"status":500,"path":"/listings?page=2","msg":"request"}';
     expect(redactLine(line)).toBe(line);
+    // A random id whose first groups came out all digits (one request id in a few hundred) is still an id.
+    for (const id of ["76201481-9762-4814-b9b5-70c97a5fa3a3", "12345678-1234-4234-8234-123456789012", "a1b2c3d4-1234-5678-9012-345678901234"]) {
+      const idLine = `{"reqId":"${id}","msg":"request"}`;
+      expect(redactLine(idLine)).toBe(idLine);
+    }
     expect(maskPhone("677123456")).toBe("6•••••456");
   });
 
