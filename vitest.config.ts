@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["tests/support/vitest-setup.ts"],
+    // Migrates once the databases every test copies (tests/support/database-templates.ts).
+    globalSetup: ["tests/support/database-templates.global-setup.ts"],
     // A guard against a hung test, not a speed check: the fuzz suites do a fixed amount of work
     // (hundreds of posts) that took over 20 s on a busy 2-core machine running six test suites.
     testTimeout: 60_000,

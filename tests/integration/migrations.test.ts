@@ -10,7 +10,7 @@ const expectedTables = [
 
 describeEachDatabase(allDatabaseKinds())("migrations on %s", (kind) => {
   it("create every table the spec names and answer a ping", async () => {
-    const db = await createTestDatabase(kind);
+    const db = await createTestDatabase(kind, { migrate: true });
     try {
       const tables = (await db.db.introspection.getTables()).map((t) => t.name);
       for (const t of expectedTables) expect(tables).toContain(t);

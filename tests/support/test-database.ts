@@ -1,5 +1,6 @@
 // Databases for integration and contract tests: a fresh, migrated SQLite file per call, and a
-// fresh PostgreSQL schema per call when TEST_DATABASE_URL is set. In CI PostgreSQL is required:
+// fresh PostgreSQL schema per call when TEST_DATABASE_URL is set, each a copy of a template
+// migrated once per run (database-templates.ts). In CI PostgreSQL is required:
 // a suite that silently skips it would hide half of what it claims to test. Elsewhere the
 // PostgreSQL suites show as skipped ("… on PostgreSQL (TEST_DATABASE_URL not set)").
 import os from "node:os";
@@ -7,9 +8,10 @@ import path from "node:path";
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { describe } from "vitest";
+import { describe, inject } from "vitest";
 import { connect, type DatabaseHandle } from "../../infrastructure/db/connection";
 import { migrateToLatest } from "../../infrastructure/db/migrate";
+import { buildDatabaseTemplates, copyOfSchema, newSchemaName, type DatabaseTemplates } from "./database-templates";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -76,12 +78,17 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A new database of that kind with the latest schema: a copy of the run's migrated template, or
+ * with `{ migrate: true }` migrated on its own, as the app does it (to check the copies against).
+ */
+export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-test-"));
     const file = path.join(dir, "test.db");
+    if (!options.migrate) fs.copyFileSync((await templates()).sqliteFile, file);
     const handle = connect({ url: file });
-    await migrateToLatest(handle.db);
+    if (options.migrate) await migrateToLatest(handle.db);
     return {
       ...handle,
       kind,
@@ -94,13 +101,18 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
-  const schema = `t_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const template = options.migrate ? null : (await templates()).postgresSchema;
+  const schema = newSchemaName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  try {
+    if (template) await admin.query(copyOfSchema(template, schema));
+    else await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
   const handle = connect({ url, pgSchema: schema, poolSize: 25 });
-  await migrateToLatest(handle.db, handle.schema);
+  if (!template) await migrateToLatest(handle.db, handle.schema);
   return {
     ...handle,
     kind,
@@ -115,6 +127,19 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     },
   };
 }
+
+/** The migrated templates this process copies: from the run's global set-up, or built here once. */
+function templates(): Promise<DatabaseTemplates> {
+  const provided = inject("databaseTemplates");
+  if (provided) return Promise.resolve(provided);
+  ownTemplates ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-template-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    return buildDatabaseTemplates(dir, process.env.TEST_DATABASE_URL);
+  })();
+  return ownTemplates;
+}
+let ownTemplates: Promise<DatabaseTemplates> | undefined;
 
 /**
  * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for what works on a whole
