@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, stopping at the first failure: type check, lint, unit and
-// integration tests (Vitest), the production build, then the browser tests (Playwright in
-// Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
+// `npm test`: every check, in order, stopping at the first failure: type check and lint (side by
+// side), unit and integration tests (Vitest), the production build, then the browser tests
+// (Playwright in Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
 // (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
 // Prints one closing line with the totals.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -19,6 +19,34 @@ function run(title, command, args, env = {}) {
     finish(1);
   }
   console.log(`✓ ${title} (${seconds} s)`);
+}
+
+/**
+ * Checks that each keep one core busy, run side by side (the type check and lint: 51 + 26 s one
+ * after the other on a 2-core machine). Each one's output is printed whole when it ends, so the
+ * two never interleave; the first to fail stops the run once both have ended.
+ */
+async function runTogether(checks) {
+  const outcomes = await Promise.all(
+    checks.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on("close", (code) => resolve({ title, ok: code === 0, output: Buffer.concat(output), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+        }),
+    ),
+  );
+  for (const { title, ok, output, seconds } of outcomes) {
+    console.log(`\n━━ ${title} ━━`);
+    process.stdout.write(output);
+    console.log(ok ? `✓ ${title} (${seconds} s)` : `\n✗ ${title} failed after ${seconds} s`);
+  }
+  if (outcomes.some((o) => !o.ok)) finish(1);
 }
 
 function finish(code) {
@@ -48,8 +76,10 @@ if (process.env.CI && !process.env.TEST_DATABASE_URL) {
 }
 
 fs.mkdirSync("test-results", { recursive: true });
-run("Type check", "npx", ["tsc", "--noEmit"]);
-run("Lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+await runTogether([
+  { title: "Type check", command: "npx", args: ["tsc", "--noEmit"] },
+  { title: "Lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
+]);
 
 run("Unit and integration tests", "npx", [
   "vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json",
