@@ -1,6 +1,6 @@
 // The listings read side on SQLite and PostgreSQL. Every list is one query for the rows, plus one
 // for their first photos; a search adds one capped count. See docs/decisions/0104-listing-search.md.
-import { CompiledQuery, SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { CompiledQuery, SqliteAdapter, sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
 import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "../../domain/listings/buea";
@@ -30,7 +30,7 @@ import {
   withFirstPhotos,
 } from "./kysely-property-cards";
 import { findAgentCard } from "./kysely-agent-directory";
-import { preparedQuery } from "../db/prepared-query";
+import { preparedQuery, type SlotMaker } from "../db/prepared-query";
 
 type PropertiesQuery<O> = SelectQueryBuilder<Database, "properties", O>;
 
@@ -63,15 +63,21 @@ type KeywordPlan = "index" | "scan";
  * FTS5 trigram table (properties_fts) for a rare keyword; `lower() like` (ASCII case folding, as
  * before the index) for a common one and for one under three characters, which has no trigram.
  */
-function keywordMatches(dialect: Dialect, keyword: string, plan: KeywordPlan) {
-  const pattern = likePattern(keyword);
+function keywordMatches(dialect: Dialect, keyword: KeywordValues, plan: KeywordPlan) {
+  const { pattern, phrase } = keyword;
   if (dialect === "postgres") {
     return sql<boolean>`(properties.title ilike ${pattern} escape '\\' or properties.description ilike ${pattern} escape '\\')`;
   }
   if (plan === "scan") {
     return sql<boolean>`(lower(properties.title) like lower(${pattern}) escape '\\' or lower(properties.description) like lower(${pattern}) escape '\\')`;
   }
-  return sql<boolean>`properties.rowid in (select rowid from properties_fts where properties_fts match ${ftsPhrase(keyword)})`;
+  return sql<boolean>`properties.rowid in (select rowid from properties_fts where properties_fts match ${phrase})`;
+}
+
+/** A keyword as the queries take it: its LIKE pattern and its FTS5 phrase. */
+interface KeywordValues {
+  pattern: string;
+  phrase: string;
 }
 
 /** SQLite: whether a keyword is rare enough to be read from the index (one capped FTS read). */
@@ -82,10 +88,17 @@ async function keywordPlan(db: Kysely<Database>, dialect: Dialect, keyword: stri
   return Number(rows[0].n) < COMMON_KEYWORD_MATCHES ? "index" : "scan";
 }
 
+/**
+ * A search's filters as its queries take them. Built from the criteria's values, or from a prepared
+ * query's placeholders (see preparedSearch): the keyword comes as its pattern and phrase, already
+ * worked out, since a placeholder cannot go through JavaScript's string functions.
+ */
+type SearchFilters = Omit<ListingSearchCriteria, "keyword" | "page"> & { keyword: KeywordValues | null };
+
 /** The WHERE clause of a search: visibility plus every filter in the criteria. */
 function filtered<O>(
   query: PropertiesQuery<O>,
-  c: ListingSearchCriteria,
+  c: SearchFilters,
   dialect: Dialect,
   plan: KeywordPlan,
   visible: (eb: ExpressionBuilder<Database, "properties">) => Expression<SqlBool> = visibleToStudents,
@@ -108,7 +121,7 @@ type SortColumn = "created_at" | "monthly_rent" | "distance_to_campus_m" | "id";
 type SortKey = readonly [SortColumn, "asc" | "desc"];
 
 /** Every sort ends on id, so pages never overlap or skip rows that tie. */
-function sortKeys(c: ListingSearchCriteria): SortKey[] {
+function sortKeys(c: Pick<ListingSearchCriteria, "sort">): SortKey[] {
   switch (c.sort) {
     case "price_asc":
       return [["monthly_rent", "asc"], ["id", "asc"]];
@@ -121,22 +134,22 @@ function sortKeys(c: ListingSearchCriteria): SortKey[] {
   }
 }
 
-function sorted<O>(query: PropertiesQuery<O>, c: ListingSearchCriteria): PropertiesQuery<O> {
+function sorted<O>(query: PropertiesQuery<O>, c: SearchFilters): PropertiesQuery<O> {
   return sortKeys(c).reduce((q, [column, direction]) => q.orderBy(`properties.${column}`, direction), query);
 }
 
-const cardsMatching = (db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan) =>
+const cardsMatching = (db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan) =>
   sorted(filtered(db.selectFrom("properties").select(CARD_COLUMNS), c, dialect, plan), c);
 
-function pageQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan) {
-  const offset = (c.page - 1) * LISTING_PAGE_SIZE;
+/** `offset`: the rows before the page; `branchLimit`: offset + LISTING_PAGE_SIZE (each neighbourhood's share). */
+function pageQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, offset: number, branchLimit: number) {
   if (c.neighbourhoods.length <= 1) return cardsMatching(db, c, dialect, plan).limit(LISTING_PAGE_SIZE).offset(offset);
   // Several neighbourhoods: `neighbourhood IN (...)` cannot come out of an index in date or price
   // order, so SQLite would sort every listing of those neighbourhoods. Instead each neighbourhood
   // gives its own first rows in order (an index range each) and only those few are merged.
   const branches = c.neighbourhoods.map((n) =>
     db
-      .selectFrom(cardsMatching(db, { ...c, neighbourhoods: [n] }, dialect, plan).limit(offset + LISTING_PAGE_SIZE).as("branch"))
+      .selectFrom(cardsMatching(db, { ...c, neighbourhoods: [n] }, dialect, plan).limit(branchLimit).as("branch"))
       .selectAll(),
   );
   const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
@@ -181,12 +194,13 @@ function unapprovedAgentsListing(eb: ExpressionBuilder<Database, "properties">) 
  * covering index's order (so the planner reads it: left to choose, it read the table), the agent
  * tested by exclusion, hashed once per statement: as cheap as the two statements there.
  */
-async function countMatches(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): Promise<number> {
+async function countMatches(db: Kysely<Database>, search: PreparedSearch): Promise<number> {
   const count = async (query: CompiledQuery<{ n: number }>) => Number((await db.executeQuery(query)).rows[0].n);
-  if (c.keyword) return count(keywordCountQuery(db, c, dialect, plan));
-  if (dialect === "postgres") return count(postgresCountQuery(db, c, plan));
-  const correction = await count(unapprovedMatchesQuery(db, c, dialect, plan));
-  return Math.max(0, (await count(anyAgentCountQuery(db, c, dialect, plan, LISTING_COUNT_CAP + 1 + correction))) - correction);
+  const { criteria, dialect, shape, values } = search;
+  if (criteria.keyword) return count(preparedKeywordCount(db, values, shape));
+  if (dialect === "postgres") return count(preparedPostgresCount(db, values, shape));
+  const correction = await count(preparedUnapprovedMatches(db, values, shape));
+  return Math.max(0, (await count(preparedAnyAgentCount(db, { ...values, cap: LISTING_COUNT_CAP + 1 + correction }, shape))) - correction);
 }
 
 /**
@@ -202,23 +216,23 @@ function visibleToStudentsByExclusion(eb: ExpressionBuilder<Database, "propertie
   ]);
 }
 
-function postgresCountQuery(db: Kysely<Database>, c: ListingSearchCriteria, plan: KeywordPlan): CompiledQuery<{ n: number }> {
+function postgresCountQuery(db: Kysely<Database>, c: SearchFilters, plan: KeywordPlan): CompiledQuery<{ n: number }> {
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, "postgres", plan, visibleToStudentsByExclusion)
     .orderBy("properties.agent_id")
     .limit(LISTING_COUNT_CAP + 1);
   return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
 }
 
-function keywordCountQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
+function keywordCountQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan).limit(LISTING_COUNT_CAP + 1);
   return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
 }
 
-function unapprovedMatchesQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
+function unapprovedMatchesQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
   return filtered(db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")), c, dialect, plan, unapprovedAgentsListing).compile();
 }
 
-function anyAgentCountQuery(db: Kysely<Database>, c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
+function anyAgentCountQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan, notHidden).limit(cap);
   const compiled = db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
   if (c.neighbourhoods.length > 0) return compiled;
@@ -235,6 +249,115 @@ function readingIndex(statement: string, index: string, where: string): string {
   if (statement.split(from).length !== 2) throw new Error(`the FROM clause of ${where} changed: update it`);
   return statement.replace(from, `from "properties" indexed by "${index}" where`);
 }
+
+/** The values of a search, by the name its prepared queries give their placeholders. */
+interface SearchValues extends Record<string, unknown> {
+  neighbourhoods: string[];
+  propertyTypes: string[];
+  minRent: number | null;
+  maxRent: number | null;
+  minBedrooms: number | null;
+  maxDistanceM: number | null;
+  pattern: string | null;
+  phrase: string | null;
+  offset: number;
+  branchLimit: number;
+  /** The any-agent count's limit (SQLite), known once the correction is counted. */
+  cap: number;
+}
+
+/** What a search's SQL text depends on (its prepared queries' shape): never a value, only which filters are set and how. */
+interface SearchShape {
+  dialect: Dialect;
+  plan: KeywordPlan;
+  neighbourhoods: number;
+  propertyTypes: number;
+  minRent: boolean;
+  maxRent: boolean;
+  minBedrooms: boolean;
+  maxDistanceM: boolean;
+  keyword: boolean;
+  amenities: ListingSearchCriteria["amenities"];
+  verifiedOnly: boolean;
+  availableOnly: boolean;
+  sort: ListingSearchCriteria["sort"];
+}
+
+interface PreparedSearch {
+  criteria: ListingSearchCriteria;
+  dialect: Dialect;
+  plan: KeywordPlan;
+  shape: string;
+  values: SearchValues;
+}
+
+function prepareSearch(c: ListingSearchCriteria, dialect: Dialect, plan: KeywordPlan): PreparedSearch {
+  const shape: SearchShape = {
+    dialect,
+    plan,
+    neighbourhoods: c.neighbourhoods.length,
+    propertyTypes: c.propertyTypes.length,
+    minRent: c.minRent !== null,
+    maxRent: c.maxRent !== null,
+    minBedrooms: c.minBedrooms !== null,
+    maxDistanceM: c.maxDistanceM !== null,
+    keyword: c.keyword !== null,
+    amenities: c.amenities,
+    verifiedOnly: c.verifiedOnly,
+    availableOnly: c.availableOnly,
+    sort: c.sort,
+  };
+  const offset = (c.page - 1) * LISTING_PAGE_SIZE;
+  const values: SearchValues = {
+    neighbourhoods: c.neighbourhoods,
+    propertyTypes: c.propertyTypes,
+    minRent: c.minRent,
+    maxRent: c.maxRent,
+    minBedrooms: c.minBedrooms,
+    maxDistanceM: c.maxDistanceM,
+    pattern: c.keyword === null ? null : likePattern(c.keyword),
+    phrase: c.keyword === null ? null : ftsPhrase(c.keyword),
+    offset,
+    branchLimit: offset + LISTING_PAGE_SIZE,
+    cap: LISTING_COUNT_CAP + 1,
+  };
+  return { criteria: c, dialect, plan, shape: JSON.stringify(shape), values };
+}
+
+/** The filters of a shape, each value a placeholder (a filter the shape leaves out stays out). */
+function slottedFilters(shape: SearchShape, slot: SlotMaker): SearchFilters {
+  const optional = <T>(set: boolean, name: string) => (set ? slot<T>(name) : null);
+  return {
+    neighbourhoods: slot.list("neighbourhoods", shape.neighbourhoods),
+    propertyTypes: slot.list("propertyTypes", shape.propertyTypes),
+    minRent: optional(shape.minRent, "minRent"),
+    maxRent: optional(shape.maxRent, "maxRent"),
+    minBedrooms: optional(shape.minBedrooms, "minBedrooms"),
+    maxDistanceM: optional(shape.maxDistanceM, "maxDistanceM"),
+    keyword: shape.keyword ? { pattern: slot("pattern"), phrase: slot("phrase") } : null,
+    amenities: shape.amenities,
+    verifiedOnly: shape.verifiedOnly,
+    availableOnly: shape.availableOnly,
+    sort: shape.sort,
+  };
+}
+
+/**
+ * A search query built and compiled once per shape (infrastructure/db/prepared-query.ts): Kysely's
+ * building and compiling was a quarter of a search's CPU, the database's own work the rest.
+ */
+function preparedSearch<Row>(build: (db: Kysely<Database>, filters: SearchFilters, shape: SearchShape, slot: SlotMaker) => Compilable<Row> | CompiledQuery<Row>) {
+  return preparedQuery<SearchValues, Row, Database>((db, slot, shape) => {
+    const parsed = JSON.parse(shape) as SearchShape;
+    return build(db, slottedFilters(parsed, slot), parsed, slot);
+  });
+}
+
+const preparedPage = preparedSearch((db, c, shape, slot) => pageQuery(db, c, shape.dialect, shape.plan, slot("offset"), slot("branchLimit")));
+const preparedKeywordCount = preparedSearch((db, c, shape) => keywordCountQuery(db, c, shape.dialect, shape.plan));
+const preparedPostgresCount = preparedSearch((db, c, shape) => postgresCountQuery(db, c, shape.plan));
+const preparedUnapprovedMatches = preparedSearch((db, c, shape) => unapprovedMatchesQuery(db, c, shape.dialect, shape.plan));
+const preparedAnyAgentCount = preparedSearch((db, c, shape, slot) => anyAgentCountQuery(db, c, shape.dialect, shape.plan, slot("cap")));
 
 interface SimilarValues extends Record<string, unknown> {
   id: string;
@@ -347,7 +470,8 @@ export class KyselyListingSearch implements ListingSearch {
   async searchListings(criteria: ListingSearchCriteria): Promise<ListingPage> {
     const offset = (criteria.page - 1) * LISTING_PAGE_SIZE;
     const plan = await keywordPlan(this.db, this.dialect, criteria.keyword);
-    const rows = await pageQuery(this.db, criteria, this.dialect, plan).execute();
+    const search = prepareSearch(criteria, this.dialect, plan);
+    const { rows } = await this.db.executeQuery(preparedPage(this.db, search.values, search.shape));
     let matches: number;
     if (rows.length > 0 && rows.length < LISTING_PAGE_SIZE) {
       // A short page is the last one: the count is known without asking.
@@ -355,7 +479,7 @@ export class KyselyListingSearch implements ListingSearch {
     } else if (rows.length === 0 && offset === 0) {
       matches = 0;
     } else {
-      matches = await countMatches(this.db, criteria, this.dialect, plan);
+      matches = await countMatches(this.db, search);
     }
     const totalIsCapped = matches > LISTING_COUNT_CAP;
     const total = Math.min(matches, LISTING_COUNT_CAP);
@@ -545,17 +669,18 @@ export async function explainListingSearch(
     return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
   };
   const plan = await keywordPlan(db, dialect, criteria.keyword);
+  const { shape, values } = prepareSearch(criteria, dialect, plan);
   return {
     keyword: criteria.keyword ? plan : null,
-    page: await explain(pageQuery(db, criteria, dialect, plan).compile()),
+    page: await explain(preparedPage(db, values, shape)),
     count: await explain(
       criteria.keyword
-        ? keywordCountQuery(db, criteria, dialect, plan)
+        ? preparedKeywordCount(db, values, shape)
         : dialect === "postgres"
-          ? postgresCountQuery(db, criteria, plan)
-          : anyAgentCountQuery(db, criteria, dialect, plan, LISTING_COUNT_CAP + 1),
+          ? preparedPostgresCount(db, values, shape)
+          : preparedAnyAgentCount(db, values, shape),
     ),
-    correction: criteria.keyword || dialect === "postgres" ? null : await explain(unapprovedMatchesQuery(db, criteria, dialect, plan)),
+    correction: criteria.keyword || dialect === "postgres" ? null : await explain(preparedUnapprovedMatches(db, values, shape)),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database, PropertiesTable } from "../db/schema";
 import type { Amenities, PhotoRef, PropertyCard } from "../../domain/listings/listing-read-models";
 import type { Amenity } from "../../domain/listings/listing-search";
 import type { PropertyStatus } from "../../domain/listings/buea";
+import { preparedQuery } from "../db/prepared-query";
 
 export const AMENITY_COLUMNS = {
   furnished: "furnished",
@@ -107,30 +108,40 @@ export function toCard(row: CardRow, photo: PhotoRef | null): PropertyCard {
 
 const PHOTO_COLUMNS = ["photos.owner_id", "photos.storage_key", "photos.width", "photos.height", "photos.alt"] as const;
 
+/**
+ * The first photos of some listings: `ids` holds as many values as the shape says. Built and
+ * compiled once per number of listings (infrastructure/db/prepared-query.ts): every list of cards
+ * asks for it.
+ */
+const firstPhotosQuery = preparedQuery<{ ids: string[] }, { owner_id: string; storage_key: string; width: number; height: number; alt: string }, Database>(
+  (db, slot, shape) =>
+    db
+      .selectFrom("photos")
+      .select(PHOTO_COLUMNS)
+      .where("photos.owner_type", "=", "property")
+      .where("photos.owner_id", "in", slot.list<string>("ids", Number(shape)))
+      // The min() is answered from photos_owner_idx (owner_type, owner_id, position): one probe per listing.
+      .where((eb) =>
+        eb(
+          "photos.position",
+          "=",
+          eb
+            .selectFrom("photos as first")
+            .select((f) => f.fn.min("first.position").as("position"))
+            .where("first.owner_type", "=", "property")
+            .whereRef("first.owner_id", "=", "photos.owner_id"),
+        ),
+      )
+      .orderBy("photos.owner_id")
+      .orderBy("photos.id"),
+);
+
 /** The first photo (lowest position) of each listing, in one query; listings without photos are absent. */
 export async function firstPhotos(db: Kysely<Database>, propertyIds: readonly string[]): Promise<Map<string, PhotoRef>> {
   const found = new Map<string, PhotoRef>();
-  if (propertyIds.length === 0) return found;
-  const rows = await db
-    .selectFrom("photos")
-    .select(PHOTO_COLUMNS)
-    .where("photos.owner_type", "=", "property")
-    .where("photos.owner_id", "in", [...new Set(propertyIds)])
-    // The min() is answered from photos_owner_idx (owner_type, owner_id, position): one probe per listing.
-    .where((eb) =>
-      eb(
-        "photos.position",
-        "=",
-        eb
-          .selectFrom("photos as first")
-          .select((f) => f.fn.min("first.position").as("position"))
-          .where("first.owner_type", "=", "property")
-          .whereRef("first.owner_id", "=", "photos.owner_id"),
-      ),
-    )
-    .orderBy("photos.owner_id")
-    .orderBy("photos.id")
-    .execute();
+  const ids = [...new Set(propertyIds)];
+  if (ids.length === 0) return found;
+  const { rows } = await db.executeQuery(firstPhotosQuery(db, { ids }, String(ids.length)));
   for (const r of rows) if (!found.has(r.owner_id)) found.set(r.owner_id, toPhoto(r));
   return found;
 }
