@@ -20,6 +20,7 @@ import { limitRequestBodies } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
 import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
+import { countingRouteCalls, routeCalls } from "./route-calls";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
 import { logger } from "../infrastructure/logging/logger";
 import { STATIC_PAGE_HEADER } from "../app/static-page";
@@ -188,7 +189,11 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   );
   app.use(databaseGate(services.database));
 
-  const handleRequest = createRemixHandler(build, vite ? "development" : "production");
+  // Loaders and actions are counted until they end, even those Remix left when their client went
+  // away: the shutdown closes the database after them (server/route-calls.ts).
+  const calls = routeCalls();
+  const counted = typeof build === "function" ? async () => countingRouteCalls(await build(), calls) : countingRouteCalls(build, calls);
+  const handleRequest = createRemixHandler(counted, vite ? "development" : "production");
   app.all("*", async (req: Request, res: Response, next: NextFunction) => {
     try {
       const request = remixRequest(req, res);
@@ -223,7 +228,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // pages from the http listener itself, before Express sets up its request (decision 0145).
   const listener = storedPagesFirst(app, visitorPages);
   app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(listener).listen(...args)) as typeof app.listen;
-  return app;
+  return Object.assign(app, { routeCallsSettled: () => calls.settled() });
 }
 
 /**

@@ -93,12 +93,14 @@ async function main() {
     logger.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
   });
 
-  // Stop taking requests, let those in flight finish (10 s at most, then exit 1), then close the database.
+  // Stop taking requests, let those in flight finish (10 s at most, then exit 1) and the loaders and
+  // actions of those whose client left, then close the database.
   const shutdown = createShutdown({
     proc: process,
     log: logger,
     closeServer: (done) => server.close(() => done()),
     closeIdleConnections: () => server.closeIdleConnections(),
+    routeCallsSettled: () => app.routeCallsSettled(),
     cleanup: async () => {
       await services.stop();
       await database.close();

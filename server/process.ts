@@ -29,6 +29,11 @@ export interface ShutdownOptions {
   closeServer(done: () => void): void;
   /** Closes idle keep-alive connections so closeServer can finish. */
   closeIdleConnections?(): void;
+  /**
+   * Resolves once no loader or action is running: one whose client went away outlives its
+   * connection, and closeServer does not wait for it.
+   */
+  routeCallsSettled?(): Promise<void>;
   /** Stops the jobs and closes the database. */
   cleanup(): Promise<void>;
   /** How long in-flight requests may take before the exit is forced (ms). */
@@ -37,10 +42,19 @@ export interface ShutdownOptions {
 }
 
 /**
- * SIGINT/SIGTERM: stop taking requests, let those in flight finish, clean up, exit 0. If that
- * takes longer than `timeoutMs`, or the cleanup fails, exit 1.
+ * SIGINT/SIGTERM: stop taking requests, let those in flight finish (and the loaders and actions
+ * of those whose client left), clean up, exit 0. If that takes longer than `timeoutMs`, or the
+ * cleanup fails, exit 1.
  */
-export function createShutdown({ proc, closeServer, closeIdleConnections, cleanup, timeoutMs = 10_000, log = console }: ShutdownOptions): () => void {
+export function createShutdown({
+  proc,
+  closeServer,
+  closeIdleConnections,
+  routeCallsSettled = async () => {},
+  cleanup,
+  timeoutMs = 10_000,
+  log = console,
+}: ShutdownOptions): () => void {
   let started = false;
   return () => {
     if (started) return;
@@ -51,17 +65,20 @@ export function createShutdown({ proc, closeServer, closeIdleConnections, cleanu
     }, timeoutMs);
     force.unref();
     closeServer(() => {
-      cleanup().then(
-        () => {
-          clearTimeout(force);
-          proc.exit(0);
-        },
-        (error: unknown) => {
-          clearTimeout(force);
-          log.error(`[server] shutdown failed: ${describe(error)}`);
-          proc.exit(1);
-        },
-      );
+      // Then the loaders and actions whose client went away (closeServer does not wait for them).
+      routeCallsSettled()
+        .then(cleanup)
+        .then(
+          () => {
+            clearTimeout(force);
+            proc.exit(0);
+          },
+          (error: unknown) => {
+            clearTimeout(force);
+            log.error(`[server] shutdown failed: ${describe(error)}`);
+            proc.exit(1);
+          },
+        );
     });
     closeIdleConnections?.();
   };

@@ -49,6 +49,22 @@ describe("process safety", () => {
     expect(quiet.error.mock.calls[0][0]).toContain("did not finish");
   });
 
+  it("closes the database only once the loaders and actions whose client went away have ended", async () => {
+    const proc = new FakeProcess();
+    let endCalls!: () => void;
+    const callsEnded = new Promise<void>((resolve) => (endCalls = resolve));
+    const cleanup = vi.fn(async () => {});
+    // The connections are closed at once (their clients left); a loader still runs.
+    const shutdown = createShutdown({ proc, closeServer: (done) => done(), routeCallsSettled: () => callsEnded, cleanup, log: quiet });
+    shutdown();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cleanup).not.toHaveBeenCalled();
+    expect(proc.exits).toEqual([]);
+    endCalls();
+    await vi.waitFor(() => expect(proc.exits).toEqual([0]));
+    expect(cleanup).toHaveBeenCalledOnce();
+  });
+
   it("exits 1 when the cleanup fails", async () => {
     const proc = new FakeProcess();
     const shutdown = createShutdown({ proc, closeServer: (done) => done(), cleanup: async () => Promise.reject(new Error("db close failed")), log: quiet });
