@@ -192,7 +192,8 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Loaders and actions are counted until they end, even those Remix left when their client went
   // away: the shutdown closes the database after them (server/route-calls.ts).
   const calls = routeCalls();
-  const counted = typeof build === "function" ? async () => countingRouteCalls(await build(), calls) : countingRouteCalls(build, calls);
+  const counting = countingRouteCalls(calls);
+  const counted = typeof build === "function" ? async () => counting(await build()) : counting(build);
   const handleRequest = createRemixHandler(counted, vite ? "development" : "production");
   app.all("*", async (req: Request, res: Response, next: NextFunction) => {
     try {

@@ -80,7 +80,6 @@ interface StaticCachedPage {
 
 type CachedPage = NonceCachedPage | StaticCachedPage;
 
-
 /** True when `text` percent-decoded contains `word`, or cannot be decoded (then nobody can tell). */
 function mayDecodeTo(text: string, word: string): boolean {
   try {
@@ -95,7 +94,6 @@ async function compressed(identity: Buffer): Promise<StaticCachedPage["bodies"]>
   const [gz, br] = await Promise.all([compressPage(identity, "gzip", "stored"), compressPage(identity, "br", "stored")]);
   return { identity, gzip: gz, br };
 }
-
 
 /** `Vary` with Accept-Encoding added, as res.vary() adds it. */
 function varyWithEncoding(vary: string | undefined): string {

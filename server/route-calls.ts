@@ -38,8 +38,20 @@ export function routeCalls(): RouteCalls {
 
 type RouteModule = ServerBuild["routes"][string]["module"];
 
-/** The build with each route's loader and action counted by `calls`; everything else as it was. */
-export function countingRouteCalls(build: ServerBuild, calls: RouteCalls): ServerBuild {
+/**
+ * A build whose loaders and actions are counted by `calls`, everything else as it was. In
+ * development each request hands over the build Vite holds: it is wrapped once, not per request.
+ */
+export function countingRouteCalls(calls: RouteCalls): (build: ServerBuild) => ServerBuild {
+  const counted = new WeakMap<ServerBuild, ServerBuild>();
+  return (build) => {
+    let wrapped = counted.get(build);
+    if (!wrapped) counted.set(build, (wrapped = withCountedRoutes(build, calls)));
+    return wrapped;
+  };
+}
+
+function withCountedRoutes(build: ServerBuild, calls: RouteCalls): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const { loader, action } = route.module;

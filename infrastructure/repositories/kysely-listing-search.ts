@@ -196,11 +196,27 @@ function unapprovedAgentsListing(eb: ExpressionBuilder<Database, "properties">) 
  */
 async function countMatches(db: Kysely<Database>, search: PreparedSearch): Promise<number> {
   const count = async (query: CompiledQuery<{ n: number }>) => Number((await db.executeQuery(query)).rows[0].n);
-  const { criteria, dialect, shape, values } = search;
-  if (criteria.keyword) return count(preparedKeywordCount(db, values, shape));
-  if (dialect === "postgres") return count(preparedPostgresCount(db, values, shape));
-  const correction = await count(preparedUnapprovedMatches(db, values, shape));
-  return Math.max(0, (await count(preparedAnyAgentCount(db, { ...values, cap: LISTING_COUNT_CAP + 1 + correction }, shape))) - correction);
+  const { matches, correction } = countStatements(db, search);
+  if (!correction) return count(matches(LISTING_COUNT_CAP + 1));
+  const unapproved = await count(correction);
+  return Math.max(0, (await count(matches(LISTING_COUNT_CAP + 1 + unapproved))) - unapproved);
+}
+
+/**
+ * The statements that count a search's matches (see countMatches): `matches(cap)` counts up to
+ * `cap`, and on SQLite without a keyword `correction` counts the matches of agents not approved,
+ * which the cap must make room for and the count leaves out.
+ */
+function countStatements(
+  db: Kysely<Database>,
+  { keyword, dialect, shape, values }: PreparedSearch,
+): { matches: (cap: number) => CompiledQuery<{ n: number }>; correction: CompiledQuery<{ n: number }> | null } {
+  if (keyword) return { matches: (cap) => preparedKeywordCount(db, { ...values, cap }, shape), correction: null };
+  if (dialect === "postgres") return { matches: (cap) => preparedPostgresCount(db, { ...values, cap }, shape), correction: null };
+  return {
+    matches: (cap) => preparedAnyAgentCount(db, { ...values, cap }, shape),
+    correction: preparedUnapprovedMatches(db, values, shape),
+  };
 }
 
 /**
@@ -216,15 +232,15 @@ function visibleToStudentsByExclusion(eb: ExpressionBuilder<Database, "propertie
   ]);
 }
 
-function postgresCountQuery(db: Kysely<Database>, c: SearchFilters, plan: KeywordPlan): CompiledQuery<{ n: number }> {
+function postgresCountQuery(db: Kysely<Database>, c: SearchFilters, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, "postgres", plan, visibleToStudentsByExclusion)
     .orderBy("properties.agent_id")
-    .limit(LISTING_COUNT_CAP + 1);
+    .limit(cap);
   return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
 }
 
-function keywordCountQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
-  const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan).limit(LISTING_COUNT_CAP + 1);
+function keywordCountQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
+  const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan).limit(cap);
   return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
 }
 
@@ -262,8 +278,8 @@ interface SearchValues extends Record<string, unknown> {
   phrase: string | null;
   offset: number;
   branchLimit: number;
-  /** The any-agent count's limit (SQLite), known once the correction is counted. */
-  cap: number;
+  /** A count's limit (SQLite's any-agent count: known once the correction is counted): set by countStatements. */
+  cap?: number;
 }
 
 /** What a search's SQL text depends on (its prepared queries' shape): never a value, only which filters are set and how. */
@@ -284,9 +300,8 @@ interface SearchShape {
 }
 
 interface PreparedSearch {
-  criteria: ListingSearchCriteria;
+  keyword: boolean;
   dialect: Dialect;
-  plan: KeywordPlan;
   shape: string;
   values: SearchValues;
 }
@@ -319,9 +334,8 @@ function prepareSearch(c: ListingSearchCriteria, dialect: Dialect, plan: Keyword
     phrase: c.keyword === null ? null : ftsPhrase(c.keyword),
     offset,
     branchLimit: offset + LISTING_PAGE_SIZE,
-    cap: LISTING_COUNT_CAP + 1,
   };
-  return { criteria: c, dialect, plan, shape: JSON.stringify(shape), values };
+  return { keyword: c.keyword !== null, dialect, shape: JSON.stringify(shape), values };
 }
 
 /** The filters of a shape, each value a placeholder (a filter the shape leaves out stays out). */
@@ -354,8 +368,8 @@ function preparedSearch<Row>(build: (db: Kysely<Database>, filters: SearchFilter
 }
 
 const preparedPage = preparedSearch((db, c, shape, slot) => pageQuery(db, c, shape.dialect, shape.plan, slot("offset"), slot("branchLimit")));
-const preparedKeywordCount = preparedSearch((db, c, shape) => keywordCountQuery(db, c, shape.dialect, shape.plan));
-const preparedPostgresCount = preparedSearch((db, c, shape) => postgresCountQuery(db, c, shape.plan));
+const preparedKeywordCount = preparedSearch((db, c, shape, slot) => keywordCountQuery(db, c, shape.dialect, shape.plan, slot("cap")));
+const preparedPostgresCount = preparedSearch((db, c, shape, slot) => postgresCountQuery(db, c, shape.plan, slot("cap")));
 const preparedUnapprovedMatches = preparedSearch((db, c, shape) => unapprovedMatchesQuery(db, c, shape.dialect, shape.plan));
 const preparedAnyAgentCount = preparedSearch((db, c, shape, slot) => anyAgentCountQuery(db, c, shape.dialect, shape.plan, slot("cap")));
 
@@ -468,9 +482,9 @@ export class KyselyListingSearch implements ListingSearch {
   ) {}
 
   async searchListings(criteria: ListingSearchCriteria): Promise<ListingPage> {
-    const offset = (criteria.page - 1) * LISTING_PAGE_SIZE;
     const plan = await keywordPlan(this.db, this.dialect, criteria.keyword);
     const search = prepareSearch(criteria, this.dialect, plan);
+    const { offset } = search.values;
     const { rows } = await this.db.executeQuery(preparedPage(this.db, search.values, search.shape));
     let matches: number;
     if (rows.length > 0 && rows.length < LISTING_PAGE_SIZE) {
@@ -669,18 +683,13 @@ export async function explainListingSearch(
     return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
   };
   const plan = await keywordPlan(db, dialect, criteria.keyword);
-  const { shape, values } = prepareSearch(criteria, dialect, plan);
+  const search = prepareSearch(criteria, dialect, plan);
+  const { matches, correction } = countStatements(db, search);
   return {
     keyword: criteria.keyword ? plan : null,
-    page: await explain(preparedPage(db, values, shape)),
-    count: await explain(
-      criteria.keyword
-        ? preparedKeywordCount(db, values, shape)
-        : dialect === "postgres"
-          ? preparedPostgresCount(db, values, shape)
-          : preparedAnyAgentCount(db, values, shape),
-    ),
-    correction: criteria.keyword || dialect === "postgres" ? null : await explain(preparedUnapprovedMatches(db, values, shape)),
+    page: await explain(preparedPage(db, search.values, search.shape)),
+    count: await explain(matches(LISTING_COUNT_CAP + 1)),
+    correction: correction ? await explain(correction) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import pg from "pg";
 import { describe, inject } from "vitest";
 import { connect, type DatabaseHandle } from "../../infrastructure/db/connection";
 import { migrateToLatest } from "../../infrastructure/db/migrate";
-import { buildDatabaseTemplates, copyOfSchema, newSchemaName, type DatabaseTemplates } from "./database-templates";
+import { copyOfSchema, newSchemaName, type DatabaseTemplates } from "./database-templates";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -86,7 +86,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
   if (kind === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-test-"));
     const file = path.join(dir, "test.db");
-    if (!options.migrate) fs.copyFileSync((await templates()).sqliteFile, file);
+    if (!options.migrate) fs.copyFileSync(templates().sqliteFile, file);
     const handle = connect({ url: file });
     if (options.migrate) await migrateToLatest(handle.db);
     return {
@@ -101,7 +101,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
-  const template = options.migrate ? null : (await templates()).postgresSchema;
+  const template = options.migrate ? null : templates().postgresSchema;
   const schema = newSchemaName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -128,18 +128,12 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
   };
 }
 
-/** The migrated templates this process copies: from the run's global set-up, or built here once. */
-function templates(): Promise<DatabaseTemplates> {
+/** The migrated templates the run's global set-up made (vitest.config.ts). */
+function templates(): DatabaseTemplates {
   const provided = inject("databaseTemplates");
-  if (provided) return Promise.resolve(provided);
-  ownTemplates ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-template-"));
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    return buildDatabaseTemplates(dir, process.env.TEST_DATABASE_URL);
-  })();
-  return ownTemplates;
+  if (!provided) throw new Error("no database templates: run Vitest with vitest.config.ts, whose global set-up makes them");
+  return provided;
 }
-let ownTemplates: Promise<DatabaseTemplates> | undefined;
 
 /**
  * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for what works on a whole
