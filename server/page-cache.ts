@@ -226,7 +226,10 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
       shared.generation
         .read()
         .then((value) => {
-          if (seen !== null && value !== seen) clearHere();
+          // The first answer empties the cache too: a page stored before it was made without
+          // knowing the counter, and another instance may have changed data since (at start-up,
+          // or when the database was away until now), which no later poll would show.
+          if (seen === null || value !== seen) clearHere();
           seen = value;
         })
         .catch(shared.onError ?? (() => {}))

@@ -1,0 +1,64 @@
+// An instance's page cache learns the shared counter's value at its first poll. A page it stored
+// before that answer, with another instance changing data meanwhile (a busy start-up, or the
+// database away until then), must not outlive that first answer: no later poll would see a change.
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, expect, it, describe } from "vitest";
+import { pageCache } from "../../../server/page-cache";
+import { htmlCaching } from "../../../server/caching";
+import type { SharedCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
+
+describe("the page cache's first poll", () => {
+  let server: http.Server;
+  let base: string;
+  let cache: ReturnType<typeof pageCache>;
+  let listing = "open";
+  // The shared counter, whose first read is held until the test lets it answer.
+  let counter = 7;
+  let answerFirstRead = () => {};
+  const firstRead = new Promise<void>((resolve) => (answerFirstRead = resolve));
+  let reads = 0;
+  const generation: SharedCacheGeneration = {
+    bump: async () => {
+      counter++;
+    },
+    read: async () => {
+      reads++;
+      if (reads === 1) await firstRead;
+      return counter;
+    },
+  };
+
+  beforeAll(async () => {
+    cache = pageCache({ ttlMs: 60_000, maxEntries: 10, shared: { generation, pollMs: 20 } });
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "n0nce";
+      next();
+    });
+    app.use(htmlCaching());
+    app.use(cache);
+    app.get("/listings", (_req, res) => {
+      res.type("html").send(`<p>listing ${listing}</p>`);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    cache.stop();
+    await new Promise((r) => server.close(r));
+  });
+
+  it("empties what was stored before it answered", async () => {
+    expect(await (await fetch(`${base}/listings`)).text()).toContain("open");
+    expect((await fetch(`${base}/listings`)).headers.get("x-page-cache")).toBe("hit");
+    // Another instance hides the listing and bumps the counter before this one's first read answers.
+    listing = "hidden";
+    await generation.bump();
+    answerFirstRead();
+    await expect.poll(() => reads, { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(await (await fetch(`${base}/listings`)).text()).toContain("hidden");
+  });
+});
