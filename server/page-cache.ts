@@ -217,7 +217,13 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     return language;
   };
   let stopPolling = () => {};
+  // Settles once the shared counter has answered (or failed) for the first time: a page stored
+  // before then is emptied by that answer, so a caller that needs a stored page to stay (a test)
+  // waits for it.
+  let firstPollSettled: Promise<void> = Promise.resolve();
   if (shared && ttlMs > 0) {
+    let settleFirstPoll = () => {};
+    firstPollSettled = new Promise<void>((resolve) => (settleFirstPoll = resolve));
     let seen: number | null = null;
     let polling = false;
     const poll = () => {
@@ -233,7 +239,10 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
           seen = value;
         })
         .catch(shared.onError ?? (() => {}))
-        .finally(() => (polling = false));
+        .finally(() => {
+          polling = false;
+          settleFirstPoll();
+        });
     };
     poll();
     const timer = setInterval(poll, shared.pollMs);
@@ -418,5 +427,5 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     next();
   };
 
-  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling(), serveStored, serveStoredBare });
+  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling(), firstPollSettled: () => firstPollSettled, serveStored, serveStoredBare });
 }
