@@ -25,6 +25,7 @@ import * as jobLeases from "./2026-11-22T0028-job-leases";
 import * as pageCacheGeneration from "./2026-11-22T0029-page-cache-generation";
 import * as listIndexes from "./2026-11-22T0031-list-indexes";
 import * as paymentTotals from "./2026-11-22T0032-payment-totals";
+import * as sortCoverIndexes from "./2026-11-22T0033-sort-cover-indexes";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0029-page-cache-generation": pageCacheGeneration,
   "2026-11-22T0031-list-indexes": listIndexes,
   "2026-11-22T0032-payment-totals": paymentTotals,
+  "2026-11-22T0033-sort-cover-indexes": sortCoverIndexes,
 };

@@ -1,6 +1,7 @@
 // Every filter, sort and page of the listings search against a reference filter written in plain
 // TypeScript, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { sql } from "kysely";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
 import {
@@ -263,6 +264,41 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
       // A filter the unapproved agents' listings miss: exact, from a handful.
       await fx.insertProperties([fx.property({ id: "studio-ok", agent_id: "agent-ok", property_type: "studio", toilet_inside: 1 })]);
       expect(await search.searchListings(parseListingSearch(new URLSearchParams("type=studio&toilet=1")))).toMatchObject({ total: 1, totalIsCapped: false });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => {
+  it("come from the sort's covering index alone, the table read only for the page's rows (decision 0166)", async () => {
+    const db = await createTestDatabase(kind);
+    try {
+      await generateProperties(db.db, 5_000, { seed: 11, batchSize: 500 });
+      await sql`${sql.raw(kind === "postgres" ? "vacuum analyze properties, agents" : "analyze")}`.execute(db.db);
+      const readsTheIndexAlone = { sqlite: /COVERING INDEX properties_rent_cover_idx/, postgres: /Index Only Scan using properties_rent_cover_idx/ }[kind];
+      const rare = parseListingSearch(new URLSearchParams("type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc"));
+      const plan = await explainListingSearch(db.db, db.dialect, rare);
+      expect(plan.page).toMatch(readsTheIndexAlone);
+      // The same page as the table read in order gives.
+      const expected = await db.db
+        .selectFrom("properties")
+        .innerJoin("agents", "agents.user_id", "properties.agent_id")
+        .select("properties.id")
+        .where("agents.verification_status", "=", "approved")
+        .where("properties.hidden_at", "is", null)
+        .where("properties.property_type", "in", ["room", "studio"])
+        .where("properties.toilet_inside", "=", 1)
+        .where("properties.prepaid_meter", "=", 1)
+        .where("properties.distance_to_campus_m", "<=", 1000)
+        .orderBy("properties.monthly_rent")
+        .orderBy("properties.id")
+        .limit(20)
+        .offset(20)
+        .execute();
+      const page = await new KyselyListingSearch(db.db, db.dialect).searchListings({ ...rare, page: 2 });
+      expect(page.items.map((i) => i.id)).toEqual(expected.map((r) => r.id));
+      expect(page.items.length).toBe(20);
     } finally {
       await db.destroy();
     }
