@@ -54,17 +54,22 @@ function finish(code) {
   process.exit(code);
 }
 
+/** Installs a Debian package whose program is missing; true when the program is there after. */
+function ensureDebianPackage(path, pkg, purpose) {
+  if (fs.existsSync(path)) return true;
+  console.log(`\n━━ Installing Debian's ${pkg} for ${purpose} ━━`);
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const aptGet = (args) =>
+    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), ...args], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }).status === 0;
+  return aptGet(["update", "-qq"]) && aptGet(["install", "-y", "-qq", pkg]) && fs.existsSync(path);
+}
+
 function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (fs.existsSync(path)) return;
-  console.log("\n━━ Installing Debian's chromium for the browser tests ━━");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const update = spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"], { stdio: "inherit" });
-  const install = spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (update.status !== 0 || install.status !== 0 || !fs.existsSync(path)) {
+  if (!ensureDebianPackage(path, "chromium", "the browser tests")) {
     console.log(`Could not install chromium at ${path}.`);
     finish(1);
   }
@@ -81,6 +86,9 @@ await runTogether([
   { title: "Lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
 ]);
 
+// The nginx configuration's tests (tests/integration/deploy) run it; on a fresh machine it came
+// only with the cluster checks, after them, and those tests were skipped.
+if (!ensureDebianPackage("/usr/sbin/nginx", "nginx-light", "the nginx configuration's tests")) console.log("nginx is missing: its tests are skipped.");
 run("Unit and integration tests", "npx", [
   "vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json",
 ]);
