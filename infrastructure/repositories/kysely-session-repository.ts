@@ -4,6 +4,7 @@ import type { Session } from "../../domain/accounts/session.entity";
 import type { SessionRepository, SessionWithHolder } from "../../domain/accounts/session-repository.port";
 import type { Database, ProfilesTable, SessionsTable } from "../db/schema";
 import { toAccount } from "./kysely-account-repository";
+import { preparedQuery } from "../db/prepared-query";
 
 const toSession = (row: Selectable<SessionsTable>): Session => ({
   id: row.id,
@@ -13,6 +14,26 @@ const toSession = (row: Selectable<SessionsTable>): Session => ({
   expiresAt: new Date(row.expires_at),
   userAgent: row.user_agent,
 });
+
+// One statement: the session, its holder's profile and agent row (either may be missing). It runs
+// for every signed-in request, so it is built and compiled once (infrastructure/db/prepared-query.ts).
+const sessionWithHolderQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db
+    .selectFrom("sessions")
+    .leftJoin("profiles", "profiles.id", "sessions.user_id")
+    .leftJoin("agents", "agents.user_id", "sessions.user_id")
+    .selectAll("profiles")
+    .select([
+      "sessions.id as session_id",
+      "sessions.user_id as session_user_id",
+      "sessions.created_at as session_created_at",
+      "sessions.last_seen_at as session_last_seen_at",
+      "sessions.expires_at as session_expires_at",
+      "sessions.user_agent as session_user_agent",
+      "agents.verification_status as agent_status",
+    ])
+    .where("sessions.id", "=", slot<string>("id")),
+);
 
 export class KyselySessionRepository implements SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -37,23 +58,8 @@ export class KyselySessionRepository implements SessionRepository {
   }
 
   async findWithHolder(id: string): Promise<SessionWithHolder | null> {
-    // One statement: the session, its holder's profile and agent row (either may be missing).
-    const row = await this.db
-      .selectFrom("sessions")
-      .leftJoin("profiles", "profiles.id", "sessions.user_id")
-      .leftJoin("agents", "agents.user_id", "sessions.user_id")
-      .selectAll("profiles")
-      .select([
-        "sessions.id as session_id",
-        "sessions.user_id as session_user_id",
-        "sessions.created_at as session_created_at",
-        "sessions.last_seen_at as session_last_seen_at",
-        "sessions.expires_at as session_expires_at",
-        "sessions.user_agent as session_user_agent",
-        "agents.verification_status as agent_status",
-      ])
-      .where("sessions.id", "=", id)
-      .executeTakeFirst();
+    const { rows } = await this.db.executeQuery(sessionWithHolderQuery(this.db, { id }));
+    const row = rows[0];
     if (!row) return null;
     const session = toSession({
       id: row.session_id,
