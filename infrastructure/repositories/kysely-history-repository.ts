@@ -2,6 +2,32 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { HistoryRepository, PastSearch, ViewedProperty } from "../../domain/engagement/history-repository.port";
 import type { Database } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
+
+// The profile page's history reads, built and compiled once (infrastructure/db/prepared-query.ts).
+/** A user's viewed listings still shown, latest first. */
+const viewsQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db
+    .selectFrom("view_history as v")
+    .innerJoin("properties as p", "p.id", "v.property_id")
+    .select(["v.property_id", "v.viewed_at"])
+    .where("v.user_id", "=", slot<string>("userId"))
+    .where("p.hidden_at", "is", null)
+    .orderBy("v.viewed_at", "desc")
+    .orderBy("v.property_id", "desc")
+    .limit(slot<number>("limit")),
+);
+
+/** A user's latest searches. */
+const searchesQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db
+    .selectFrom("search_history")
+    .select(["query", "searched_at"])
+    .where("user_id", "=", slot<string>("userId"))
+    .orderBy("searched_at", "desc")
+    .orderBy("id", "desc")
+    .limit(slot<number>("limit")),
+);
 
 export class KyselyHistoryRepository implements HistoryRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -42,16 +68,7 @@ export class KyselyHistoryRepository implements HistoryRepository {
   }
 
   async listViews(userId: string, limit: number): Promise<ViewedProperty[]> {
-    const rows = await this.db
-      .selectFrom("view_history as v")
-      .innerJoin("properties as p", "p.id", "v.property_id")
-      .select(["v.property_id", "v.viewed_at"])
-      .where("v.user_id", "=", userId)
-      .where("p.hidden_at", "is", null)
-      .orderBy("v.viewed_at", "desc")
-      .orderBy("v.property_id", "desc")
-      .limit(limit)
-      .execute();
+    const { rows } = await this.db.executeQuery(viewsQuery(this.db, { userId, limit }));
     return rows.map((r) => ({ propertyId: r.property_id, viewedAt: new Date(r.viewed_at) }));
   }
 
@@ -84,14 +101,7 @@ export class KyselyHistoryRepository implements HistoryRepository {
   }
 
   async listSearches(userId: string, limit: number): Promise<PastSearch[]> {
-    const rows = await this.db
-      .selectFrom("search_history")
-      .select(["query", "searched_at"])
-      .where("user_id", "=", userId)
-      .orderBy("searched_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
+    const { rows } = await this.db.executeQuery(searchesQuery(this.db, { userId, limit }));
     return rows.map((r) => ({ query: r.query, searchedAt: new Date(r.searched_at) }));
   }
 

@@ -3,6 +3,7 @@ import type { Message, Participant, Thread } from "../../domain/messaging/messag
 import type { MessageRepository, MessagingRepos, ThreadSummary } from "../../domain/messaging/message-repository.port";
 import type { UnitOfWork } from "../../domain/shared/transaction";
 import type { Database, MessageThreadsTable, MessagesTable } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
 
 const toThread = (r: Selectable<MessageThreadsTable>): Thread => ({
   id: r.id,
@@ -20,6 +21,18 @@ const toMessage = (r: Selectable<MessagesTable>): Message => ({
   body: r.body,
   readAt: r.read_at ? new Date(r.read_at) : null,
   createdAt: new Date(r.created_at),
+});
+
+/** Messages sent to a user and not yet read, in any of their threads (read on every profile view: compiled once). */
+const unreadCountQuery = preparedQuery((db: Kysely<Database>, slot) => {
+  const userId = slot<string>("userId");
+  return db
+    .selectFrom("messages as m")
+    .innerJoin("message_threads as t", "t.id", "m.thread_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => eb.or([eb("t.student_id", "=", userId), eb("t.agent_id", "=", userId)]))
+    .where("m.sender_id", "<>", userId)
+    .where("m.read_at", "is", null);
 });
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -180,15 +193,8 @@ export class KyselyMessageRepository implements MessageRepository {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom("messages as m")
-      .innerJoin("message_threads as t", "t.id", "m.thread_id")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where((eb) => eb.or([eb("t.student_id", "=", userId), eb("t.agent_id", "=", userId)]))
-      .where("m.sender_id", "<>", userId)
-      .where("m.read_at", "is", null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const { rows } = await this.db.executeQuery(unreadCountQuery(this.db, { userId }));
+    return Number(rows[0].n);
   }
 
   async findParticipant(userId: string): Promise<Participant | null> {

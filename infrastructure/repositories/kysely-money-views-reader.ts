@@ -11,6 +11,7 @@ import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue,
 import type { AgentBookingsPage, AgentBookingsQuery, AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "../../domain/payment/money-views-reader.port";
 import type { PaymentStatus, PaymentType } from "../../domain/payment/payment.entity";
 import type { Database } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
 
 /** Rows read at a time when a domain predicate picks them. */
 const PAGE = 100;
@@ -36,15 +37,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   }
 
   async studentPayments(userId: string, limit = STUDENT_PAYMENTS_LIMIT): Promise<StudentPaymentView[]> {
-    const rows = await this.db
-      .selectFrom("payments as pay")
-      .leftJoin("bookings as b", "b.id", "pay.booking_id")
-      .select(["pay.reference", "pay.payment_type", "pay.amount", "pay.payment_status", "pay.method", "pay.created_at", "b.booking_reference"])
-      .where("pay.user_id", "=", userId)
-      .orderBy("pay.created_at", "desc")
-      .orderBy("pay.id", "desc")
-      .limit(limit)
-      .execute();
+    const { rows } = await this.db.executeQuery(studentPaymentsQuery(this.db, { userId, limit }));
     return rows.map((r) => ({
       reference: r.reference,
       type: r.payment_type as PaymentType,
@@ -64,13 +57,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   async viewingsToConfirm(studentId: string, at: Date): Promise<StudentBookingView[]> {
     return collect(
       async (offset, size) => {
-        const rows = await studentBookingQuery(this.db)
-          .where("b.student_id", "=", studentId)
-          .orderBy("b.visit_date", "desc")
-          .orderBy("b.id", "desc")
-          .offset(offset)
-          .limit(size)
-          .execute();
+        const { rows } = await this.db.executeQuery(studentBookingsByVisitQuery(this.db, { studentId, offset, size }));
         return rows.map(toStudentBooking);
       },
       (v) => isViewingDue(studentId, v, at),
@@ -182,13 +169,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
 
   /** The student's bookings, newest first (created, then id), `size` from `offset`. */
   private async newestBookingsOf(studentId: string, offset: number, size: number): Promise<StudentBookingView[]> {
-    const rows = await studentBookingQuery(this.db)
-      .where("b.student_id", "=", studentId)
-      .orderBy("b.created_at", "desc")
-      .orderBy("b.id", "desc")
-      .offset(offset)
-      .limit(size)
-      .execute();
+    const { rows } = await this.db.executeQuery(newestStudentBookingsQuery(this.db, { studentId, offset, size }));
     return rows.map(toStudentBooking);
   }
 }
@@ -221,6 +202,35 @@ function studentBookingQuery(db: Kysely<Database>) {
 }
 
 type StudentRow = Awaited<ReturnType<ReturnType<typeof studentBookingQuery>["executeTakeFirstOrThrow"]>>;
+
+// The profile page's reads, built and compiled once (infrastructure/db/prepared-query.ts): each
+// signed-in profile view ran Kysely's builder for every one of them.
+type StudentPage = { studentId: string; offset: number; size: number };
+
+/** A student's bookings by `order` (newest booked, or latest visit), last first, a page at a time. */
+const studentBookingsPage = (order: "b.created_at" | "b.visit_date") =>
+  preparedQuery<StudentPage, StudentRow, Database>((db, slot) =>
+    studentBookingQuery(db)
+      .where("b.student_id", "=", slot<string>("studentId"))
+      .orderBy(order, "desc")
+      .orderBy("b.id", "desc")
+      .offset(slot<number>("offset"))
+      .limit(slot<number>("size")),
+  );
+const newestStudentBookingsQuery = studentBookingsPage("b.created_at");
+const studentBookingsByVisitQuery = studentBookingsPage("b.visit_date");
+
+/** A user's payments, newest first, with the booking each paid for. */
+const studentPaymentsQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db
+    .selectFrom("payments as pay")
+    .leftJoin("bookings as b", "b.id", "pay.booking_id")
+    .select(["pay.reference", "pay.payment_type", "pay.amount", "pay.payment_status", "pay.method", "pay.created_at", "b.booking_reference"])
+    .where("pay.user_id", "=", slot<string>("userId"))
+    .orderBy("pay.created_at", "desc")
+    .orderBy("pay.id", "desc")
+    .limit(slot<number>("limit")),
+);
 
 function toStudentBooking(r: StudentRow): StudentBookingView {
   return {

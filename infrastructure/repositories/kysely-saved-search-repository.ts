@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { SavedSearch } from "../../domain/alerts/saved-search.entity";
 import type { SavedSearchRepository, SavedSearchWithRecipient } from "../../domain/alerts/saved-search-repository.port";
 import type { Database, SavedSearchesTable } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
 
 const toSearch = (r: Selectable<SavedSearchesTable>): SavedSearch => ({
   id: r.id,
@@ -10,6 +11,11 @@ const toSearch = (r: Selectable<SavedSearchesTable>): SavedSearch => ({
   lastNotifiedAt: new Date(r.last_notified_at),
   createdAt: new Date(r.created_at),
 });
+
+/** A user's saved searches, newest first (read on every profile view: compiled once). */
+const savedSearchesQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db.selectFrom("saved_searches").selectAll().where("user_id", "=", slot<string>("userId")).orderBy("created_at", "desc").orderBy("id", "desc"),
+);
 
 export class KyselySavedSearchRepository implements SavedSearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -57,13 +63,7 @@ export class KyselySavedSearchRepository implements SavedSearchRepository {
   }
 
   async listFor(userId: string): Promise<SavedSearch[]> {
-    const rows = await this.db
-      .selectFrom("saved_searches")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .execute();
+    const { rows } = await this.db.executeQuery(savedSearchesQuery(this.db, { userId }));
     return rows.map(toSearch);
   }
 

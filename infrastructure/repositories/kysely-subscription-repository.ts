@@ -3,6 +3,7 @@ import type { SubscriptionRepository } from "../../domain/subscription/subscript
 import type { Subscription } from "../../domain/subscription/subscription.entity";
 import type { Dialect } from "../db/connection";
 import type { Database, SubscriptionsTable } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -14,6 +15,11 @@ const toSubscription = (r: Selectable<SubscriptionsTable>): Subscription => ({
   endsAt: new Date(r.ends_at),
   createdAt: new Date(r.created_at),
 });
+
+/** The end of a user's latest subscription (read on every profile view: compiled once). */
+const latestEndQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db.selectFrom("subscriptions").select((eb) => eb.fn.max("ends_at").as("end")).where("user_id", "=", slot<string>("userId")),
+);
 
 export class KyselySubscriptionRepository implements SubscriptionRepository {
   constructor(
@@ -40,7 +46,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       // rows that merely reference the profile (bookings, events) free to be written.
       await this.db.selectFrom("profiles").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
     }
-    const row = await this.db.selectFrom("subscriptions").select((eb) => eb.fn.max("ends_at").as("end")).where("user_id", "=", userId).executeTakeFirst();
+    const row = (await this.db.executeQuery(latestEndQuery(this.db, { userId }))).rows[0];
     return row?.end ? new Date(row.end) : null;
   }
 
