@@ -183,15 +183,21 @@ export const FILTER_COVER_INDEX = "properties_filter_cover_idx";
 /** Not hidden; its agent may be anyone (the count's correction takes the unapproved agents out). */
 const notHidden = (eb: ExpressionBuilder<Database, "properties">) => eb("properties.hidden_at", "is", null);
 
-/** Not hidden, and its agent is one who is not approved (waiting, refused): the few such listings (SQLite's count). */
-function unapprovedAgentsListing(eb: ExpressionBuilder<Database, "properties">) {
-  // "Before or after 'approved'" rather than "not 'approved'": the same agents (the status is NOT
-  // NULL), read as two ranges of agents_status_idx instead of a scan of every agent (89 → 12 µs).
-  const unapproved = eb
+/**
+ * The agents who are not approved (waiting, refused): "before or after 'approved'" rather than "not
+ * 'approved'", the same agents (the status is NOT NULL) read as two ranges of agents_status_idx
+ * instead of a scan of every agent (SQLite 89 → 12 µs; PostgreSQL's capped count of room+studio at
+ * 100 000 listings and 2 500 agents 0.94 → 0.83 ms, the sixth run of each in psql).
+ */
+const unapprovedAgents = (eb: ExpressionBuilder<Database, "properties">) =>
+  eb
     .selectFrom("agents")
     .select("agents.user_id")
     .where((a) => a.or([a("agents.verification_status", "<", "approved"), a("agents.verification_status", ">", "approved")]));
-  return eb.and([notHidden(eb), eb("properties.agent_id", "in", unapproved)]);
+
+/** Not hidden, and its agent is one who is not approved: the few such listings (SQLite's count). */
+function unapprovedAgentsListing(eb: ExpressionBuilder<Database, "properties">) {
+  return eb.and([notHidden(eb), eb("properties.agent_id", "in", unapprovedAgents(eb))]);
 }
 
 /**
@@ -246,7 +252,7 @@ function countStatements(
 function visibleToStudentsByExclusion(eb: ExpressionBuilder<Database, "properties">) {
   return eb.and([
     notHidden(eb),
-    eb("properties.agent_id", "not in", eb.selectFrom("agents").select("agents.user_id").where("agents.verification_status", "<>", "approved")),
+    eb("properties.agent_id", "not in", unapprovedAgents(eb)),
   ]);
 }
 
