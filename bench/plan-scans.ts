@@ -11,10 +11,16 @@ export const LARGE_TABLE_ROWS = 5000;
  * (an index read in the page's order, or the listing count's `limit 1001`): shown, not flagged. It
  * is a full scan when nothing stops it: no LIMIT, or a sort, hash or aggregate that must see every
  * row before the first one comes out.
+ *
+ * Each read is judged by what stands above it, not by the whole plan: a page's ids read in index
+ * order under a Limit, then sorted again (20 rows) once joined to their rows, stay capped
+ * (decision 0166). PostgreSQL: the nodes between the read and the nearest Limit above it; a
+ * Hash Join's outer side streams, its inner Hash does not. SQLite prints no LIMIT: a temp B-tree
+ * sorts the reads of its own block (same indentation, same parent), so a read inside a
+ * co-routine whose block has none is taken as stopped by the statement's LIMIT.
  */
 export function findScans(dialect: Dialect, plan: string, statement: string, large: ReadonlySet<string>): Finding[] {
-  const blocking = dialect === "sqlite" ? /USE TEMP B-TREE FOR (ORDER|GROUP) BY/ : /(?<!Incremental )\bSort\b|\bHash\b|GroupAggregate|HashAggregate|Materialize/;
-  const capped = /\blimit\b/i.test(statement) && !blocking.test(plan);
+  const hasLimit = /\blimit\b/i.test(statement);
   const findings: Finding[] = [];
   const lines = plan.split("\n");
   lines.forEach((line, i) => {
@@ -36,9 +42,37 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
     // SQLite names a table by its alias in the plan: map the alias back through the statement.
     const real = dialect === "sqlite" ? aliasTable(statement, table) : table;
     if (!large.has(real)) return;
+    const capped = hasLimit && (dialect === "sqlite" ? !sqliteSortedInBlock(lines, i) : postgresStoppedByLimit(lines, i));
     findings.push({ table: real, kind: capped ? "capped scan" : "full scan", line: line.trim() });
   });
   return findings;
+}
+
+/** A PostgreSQL plan node's name: "Limit", "Sort", "Hash Join"… (after its arrow, before its figures). */
+const nodeName = (line: string) => line.trim().replace(/^->\s+/, "").replace(/\s+\(.*$/, "").replace(/ (using|on) .*$/, "");
+const indentOf = (line: string) => line.search(/\S|->/);
+
+/** Whether a Limit stands above line `at` with nothing between that needs every row first. */
+function postgresStoppedByLimit(lines: string[], at: number): boolean {
+  let indent = indentOf(lines[at]);
+  for (let j = at - 1; j >= 0; j--) {
+    const line = lines[j];
+    if (!(line.trim().startsWith("->") || indentOf(line) === 0) || indentOf(line) >= indent) continue;
+    indent = indentOf(line);
+    const name = nodeName(line);
+    if (/^(Sort|Hash|GroupAggregate|HashAggregate|Materialize)$/.test(name)) return false;
+    if (name === "Limit") return true;
+  }
+  return false;
+}
+
+/** Whether a SQLite temp B-tree sorts the block that line `at` reads in (its siblings, same parent). */
+function sqliteSortedInBlock(lines: string[], at: number): boolean {
+  const indent = lines[at].search(/\S/);
+  const sorts = (line: string) => line.search(/\S/) === indent && /USE TEMP B-TREE FOR (ORDER|GROUP) BY/.test(line);
+  for (let j = at + 1; j < lines.length && lines[j].search(/\S/) >= indent; j++) if (sorts(lines[j])) return true;
+  for (let j = at - 1; j >= 0 && lines[j].search(/\S/) >= indent; j--) if (sorts(lines[j])) return true;
+  return false;
 }
 
 function aliasTable(statement: string, name: string): string {

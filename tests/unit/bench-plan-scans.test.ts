@@ -30,6 +30,43 @@ describe("findScans", () => {
     expect(findScans("postgres", stopped, "select count(*) from (select 1 from properties limit $1) m", large).map((f) => f.kind)).toEqual(["capped scan"]);
   });
 
+  it("judges each read by what stands above it: a page's ids read under a Limit, then their 20 rows sorted, stay capped (decision 0166)", () => {
+    const statement = 'select "properties"."id" from (select "properties"."id" from "properties" order by "monthly_rent" limit $1) as "page_ids" inner join "properties" on "properties"."id" = "page_ids"."id" order by "monthly_rent"';
+    const postgres = [
+      "Sort",
+      "  Sort Key: properties.monthly_rent, properties.id",
+      "  ->  Nested Loop",
+      "        ->  Limit",
+      "              ->  Nested Loop",
+      "                    ->  Index Only Scan using properties_rent_cover_idx on properties properties_1",
+      "                    ->  Memoize",
+      "                          ->  Index Scan using agents_pkey on agents",
+      "                                Index Cond: (user_id = properties_1.agent_id)",
+      "        ->  Index Scan using properties_pkey on properties",
+      "              Index Cond: (id = properties_1.id)",
+    ].join("\n");
+    expect(findScans("postgres", postgres, statement, large).map((f) => f.kind)).toEqual(["capped scan"]);
+    // The same read under a Sort below the Limit is read whole.
+    const sortedFirst = "Limit\n  ->  Sort\n        ->  Index Only Scan using properties_rent_cover_idx on properties";
+    expect(findScans("postgres", sortedFirst, statement, large).map((f) => f.kind)).toEqual(["full scan"]);
+    // A Hash Join's outer side streams; its inner side, under Hash, is read whole.
+    const hashed = "Limit\n  ->  Hash Join\n        ->  Seq Scan on bookings b\n        ->  Hash\n              ->  Seq Scan on properties p";
+    expect(findScans("postgres", hashed, "select 1 from bookings b join properties p on p.id = b.property_id limit 20", large).map((f) => `${f.table} ${f.kind}`)).toEqual(["bookings capped scan", "properties full scan"]);
+    const sqlite = [
+      "CO-ROUTINE page_ids",
+      "  SCAN properties USING COVERING INDEX properties_rent_cover_idx",
+      "  CORRELATED SCALAR SUBQUERY 1",
+      "    SEARCH agents USING INDEX sqlite_autoindex_agents_1 (user_id=?)",
+      "SCAN page_ids",
+      "SEARCH properties USING INDEX sqlite_autoindex_properties_1 (id=?)",
+      "USE TEMP B-TREE FOR ORDER BY",
+    ].join("\n");
+    expect(findScans("sqlite", sqlite, statement, large).map((f) => f.kind)).toEqual(["capped scan"]);
+    // A temp B-tree in the read's own block still sorts it whole.
+    const sortedInside = "CO-ROUTINE page_ids\n  SCAN properties\n  USE TEMP B-TREE FOR ORDER BY\nSCAN page_ids";
+    expect(findScans("sqlite", sortedInside, statement, large).map((f) => f.kind)).toEqual(["full scan"]);
+  });
+
   it("tells a PostgreSQL index range from a whole-index read", () => {
     const ranged = "Index Scan using bookings_student_idx on bookings\n  Index Cond: (student_id = $1)";
     expect(findScans("postgres", ranged, "select * from bookings where student_id = $1", large)).toEqual([]);
