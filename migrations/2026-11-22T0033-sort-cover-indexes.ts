@@ -13,7 +13,7 @@ const FILTERS = ["agent_id", "property_type", "neighbourhood", "monthly_rent", "
   "hidden_at"];
 
 /** Index name → its sort keys (newest first reads the first one backwards). */
-export const SORT_COVER_INDEXES = {
+const SORT_COVER_INDEXES = {
   properties_newest_cover_idx: ["created_at", "id"],
   properties_rent_cover_idx: ["monthly_rent", "id"],
   properties_distance_cover_idx: ["distance_to_campus_m", "id"],

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { installDebianPackage } from "./lib/debian-package.mjs";
 import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
 import { addDays, doualaDate } from "../domain/booking/visit-date";
 
@@ -35,9 +36,7 @@ function run(command: string, args: string[]): boolean {
 function ensureSqlmap(): void {
   if (spawnSync("sqlmap", ["--version"], { stdio: "ignore" }).status === 0) return;
   log("sqlmap is missing: installing Debian's package");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args: string[]) => (sudo.length ? run("sudo", ["apt-get", ...args]) : run("apt-get", args));
-  if (!apt(["update", "-qq"]) || !apt(["install", "-y", "-qq", "sqlmap"])) {
+  if (!installDebianPackage("sqlmap")) {
     log("could not install sqlmap (apt-get update && apt-get install -y sqlmap)");
     process.exit(2);
   }

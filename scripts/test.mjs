@@ -6,6 +6,7 @@
 // Prints one closing line with the totals.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { installDebianPackage } from "./lib/debian-package.mjs";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 
@@ -58,13 +59,7 @@ function finish(code) {
 function ensureDebianPackage(path, pkg, purpose) {
   if (fs.existsSync(path)) return true;
   console.log(`\n━━ Installing Debian's ${pkg} for ${purpose} ━━`);
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const aptGet = (args) =>
-    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), ...args], {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    }).status === 0;
-  return aptGet(["update", "-qq"]) && aptGet(["install", "-y", "-qq", pkg]) && fs.existsSync(path);
+  return installDebianPackage(pkg) && fs.existsSync(path);
 }
 
 function ensureChromium() {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { installDebianPackage } from "./debian-package.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEMO_PASSWORD = "kamernest-demo";
@@ -24,10 +25,7 @@ export function ensureNginx(log: (line: string) => void): string {
   const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
   if (found) return found;
   log("nginx is missing: installing Debian's package");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args: string[]) =>
-    spawnSync(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
-  if (!apt(["update", "-qq"]) || !apt(["install", "-y", "-qq", "nginx-light"])) {
+  if (!installDebianPackage("nginx-light")) {
     log("could not install nginx (apt-get install -y nginx-light)");
     process.exit(2);
   }

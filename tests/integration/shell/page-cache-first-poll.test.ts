@@ -2,12 +2,10 @@
 // before that answer, with another instance changing data meanwhile (a busy start-up, or the
 // database away until then), must not outlive that first answer: no later poll would see a change.
 import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, expect, it, describe } from "vitest";
 import { pageCache } from "../../../server/page-cache";
-import { htmlCaching } from "../../../server/caching";
 import type { SharedCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
+import { servePageCache } from "./page-cache-app";
 
 describe("the page cache's first poll", () => {
   let server: http.Server;
@@ -32,19 +30,11 @@ describe("the page cache's first poll", () => {
 
   beforeAll(async () => {
     cache = pageCache({ ttlMs: 60_000, maxEntries: 10, shared: { generation, pollMs: 20 } });
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = "n0nce";
-      next();
-    });
-    app.use(htmlCaching());
-    app.use(cache);
-    app.get("/listings", (_req, res) => {
-      res.type("html").send(`<p>listing ${listing}</p>`);
-    });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await servePageCache(cache, (app) =>
+      app.get("/listings", (_req, res) => {
+        res.type("html").send(`<p>listing ${listing}</p>`);
+      }),
+    ));
   });
   afterAll(async () => {
     cache.stop();

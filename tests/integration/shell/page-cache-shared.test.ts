@@ -2,11 +2,9 @@
 // other's page cache within a second, through the shared counter both poll; an expired copy served
 // while a render is under way (stale while revalidate, decision 0150) goes with it.
 import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
-import { htmlCaching } from "../../../server/caching";
+import { servePageCache } from "./page-cache-app";
 import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
 import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
 import { KyselyCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
@@ -43,30 +41,23 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
   async function instance(handle: DatabaseHandle, now?: () => number) {
     const cache = pageCache({ ttlMs: 60_000, maxEntries: 10, now, shared: { generation: new KyselyCacheGeneration(handle.db), pollMs: 50 } });
     caches.push(cache);
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = "n0nce";
-      next();
+    const { server, base } = await servePageCache(cache, (app) => {
+      app.post("/hide", (_req, res) => {
+        listing = "hidden";
+        res.setHeader(DATA_CHANGED_HEADER, "1").redirect(303, "/listings");
+      });
+      app.get("/listings", async (_req, res) => {
+        const waitFor = hold;
+        hold = null;
+        if (waitFor) {
+          held();
+          await waitFor;
+        }
+        res.type("html").send(`<p>listing ${listing}</p>`);
+      });
     });
-    app.use(htmlCaching());
-    app.use(cache);
-    app.post("/hide", (_req, res) => {
-      listing = "hidden";
-      res.setHeader(DATA_CHANGED_HEADER, "1").redirect(303, "/listings");
-    });
-    app.get("/listings", async (_req, res) => {
-      const waitFor = hold;
-      hold = null;
-      if (waitFor) {
-        held();
-        await waitFor;
-      }
-      res.type("html").send(`<p>listing ${listing}</p>`);
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
     servers.push(server);
-    bases.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    bases.push(base);
   }
 
   beforeAll(async () => {
