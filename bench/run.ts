@@ -101,7 +101,9 @@ async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: s
   if (size > seeded) await generateProperties(handle.db, size - seeded, { seed: 7 });
   // As a live database is after its writes settle: PostgreSQL's autovacuum sets the visibility map
   // that index-only scans read (bench:plans does the same); the bulk insert just made left it empty.
-  await sql`${sql.raw(dialect === "postgres" ? "vacuum analyze" : "analyze")}`.execute(handle.db);
+  // SQLite: the statistics the server gathers when it starts (decision 0168), for the plan report.
+  if (dialect === "postgres") await sql`vacuum analyze`.execute(handle.db);
+  else await handle.gatherStatistics();
   const property = await handle.db.selectFrom("properties").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").executeTakeFirstOrThrow();
   await handle.close();
   return { url, propertyId: property.id };

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "../infrastructure/config/config";
 import { connect } from "../infrastructure/db/connection";
+import { SQLITE_STATISTICS_INTERVAL_MS } from "../infrastructure/db/sqlite-statistics";
 import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
 import { createServices } from "../app/services.server";
 import { seedDemoData } from "../infrastructure/seed/demo-seed";
@@ -75,6 +76,14 @@ async function main() {
     if (seeded) logger.info("Seeded the demo data (demo accounts use the password kamernest-demo).");
   }
 
+  // The planner's statistics (SQLite: the app keeps them, decision 0168), before the first page,
+  // then once a day as the listings grow.
+  await database.gatherStatistics();
+  const statistics = setInterval(() => {
+    database.gatherStatistics().catch((error) => logger.warn({ err: error }, "[database] could not gather the planner's statistics"));
+  }, SQLITE_STATISTICS_INTERVAL_MS);
+  statistics.unref();
+
   const services = createServices(config, database, { files });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -102,6 +111,7 @@ async function main() {
     closeIdleConnections: () => server.closeIdleConnections(),
     routeCallsSettled: () => app.routeCallsSettled(),
     cleanup: async () => {
+      clearInterval(statistics);
       await services.stop();
       await database.close();
     },

@@ -1,13 +1,15 @@
 import path from "node:path";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { Kysely, PostgresDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from "kysely";
 import { SchemaScopedPostgresDialect } from "./schema-scoped-introspector";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./schema";
 import { checkReadiness, type Readiness } from "./readiness";
 import { withStatementCache } from "./statement-cache";
+import { SqliteLiteralLimitDialect } from "./sqlite-literal-limit";
+import { gatherSqliteStatistics } from "./sqlite-statistics";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -33,6 +35,11 @@ export interface DatabaseHandle {
    * pending, none unknown). Never throws.
    */
   readiness(): Promise<Readiness>;
+  /**
+   * The query planner's statistics, gathered again: SQLite's (infrastructure/db/sqlite-statistics.ts);
+   * nothing on PostgreSQL, whose autovacuum keeps them.
+   */
+  gatherStatistics(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,7 +90,7 @@ function connectSqlite(file: string, onQuery?: ConnectOptions["onQuery"]): Datab
   // Writers wait for each other instead of failing at once with SQLITE_BUSY.
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog(onQuery) });
+  const db = new Kysely<Database>({ dialect: new SqliteLiteralLimitDialect({ database: withStatementCache(sqlite) }), ...queryLog(onQuery) });
   const state = availability();
   const handle: DatabaseHandle = {
     db,
@@ -92,6 +99,7 @@ function connectSqlite(file: string, onQuery?: ConnectOptions["onQuery"]): Datab
     ping: (timeoutMs) => ping(db, state, timeoutMs),
     isAvailable: () => state.available,
     readiness: () => checkReadiness(handle),
+    gatherStatistics: () => gatherSqliteStatistics(db as unknown as Kysely<never>),
     close: () => db.destroy(),
   };
   return handle;
@@ -130,6 +138,7 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
     ping: (timeoutMs) => ping(db, state, timeoutMs),
     isAvailable: () => state.available,
     readiness: () => checkReadiness(handle),
+    gatherStatistics: () => Promise.resolve(),
     close: () => db.destroy(),
   };
   return handle;

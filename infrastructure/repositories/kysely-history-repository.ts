@@ -5,8 +5,10 @@ import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 
 // The profile page's history reads, built and compiled once (infrastructure/db/prepared-query.ts).
+// The limit is the shape, not a value: SQLite plans a statement again at every run when its LIMIT
+// is bound (decision 0168).
 /** A user's viewed listings still shown, latest first. */
-const viewsQuery = preparedQuery((db: Kysely<Database>, slot) =>
+const viewsQuery = preparedQuery((db: Kysely<Database>, slot, limit) =>
   db
     .selectFrom("view_history as v")
     .innerJoin("properties as p", "p.id", "v.property_id")
@@ -15,18 +17,18 @@ const viewsQuery = preparedQuery((db: Kysely<Database>, slot) =>
     .where("p.hidden_at", "is", null)
     .orderBy("v.viewed_at", "desc")
     .orderBy("v.property_id", "desc")
-    .limit(slot<number>("limit")),
+    .limit(Number(limit)),
 );
 
 /** A user's latest searches. */
-const searchesQuery = preparedQuery((db: Kysely<Database>, slot) =>
+const searchesQuery = preparedQuery((db: Kysely<Database>, slot, limit) =>
   db
     .selectFrom("search_history")
     .select(["query", "searched_at"])
     .where("user_id", "=", slot<string>("userId"))
     .orderBy("searched_at", "desc")
     .orderBy("id", "desc")
-    .limit(slot<number>("limit")),
+    .limit(Number(limit)),
 );
 
 export class KyselyHistoryRepository implements HistoryRepository {
@@ -68,7 +70,7 @@ export class KyselyHistoryRepository implements HistoryRepository {
   }
 
   async listViews(userId: string, limit: number): Promise<ViewedProperty[]> {
-    const { rows } = await this.db.executeQuery(viewsQuery(this.db, { userId, limit }));
+    const { rows } = await this.db.executeQuery(viewsQuery(this.db, { userId }, String(limit)));
     return rows.map((r) => ({ propertyId: r.property_id, viewedAt: new Date(r.viewed_at) }));
   }
 
@@ -101,7 +103,7 @@ export class KyselyHistoryRepository implements HistoryRepository {
   }
 
   async listSearches(userId: string, limit: number): Promise<PastSearch[]> {
-    const { rows } = await this.db.executeQuery(searchesQuery(this.db, { userId, limit }));
+    const { rows } = await this.db.executeQuery(searchesQuery(this.db, { userId }, String(limit)));
     return rows.map((r) => ({ query: r.query, searchedAt: new Date(r.searched_at) }));
   }
 

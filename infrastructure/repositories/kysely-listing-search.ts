@@ -84,7 +84,7 @@ interface KeywordValues {
 async function keywordPlan(db: Kysely<Database>, dialect: Dialect, keyword: string | null): Promise<KeywordPlan> {
   if (dialect !== "sqlite" || !keyword || [...keyword].length < MIN_INDEXED_KEYWORD_LENGTH) return "scan";
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from properties_fts
-    where properties_fts match ${ftsPhrase(keyword)} limit ${COMMON_KEYWORD_MATCHES})`.execute(db);
+    where properties_fts match ${ftsPhrase(keyword)} limit ${sql.lit(COMMON_KEYWORD_MATCHES)})`.execute(db);
   return Number(rows[0].n) < COMMON_KEYWORD_MATCHES ? "index" : "scan";
 }
 
@@ -406,7 +406,6 @@ interface SimilarValues extends Record<string, unknown> {
   rent: number;
   low: number;
   high: number;
-  limit: number;
 }
 
 /**
@@ -418,15 +417,16 @@ interface SimilarValues extends Record<string, unknown> {
  * (properties_open_place_type_rent_idx) instead of skipping past the listing's own type.
  * Ten branches: built and compiled once (infrastructure/db/prepared-query.ts).
  */
-const similarQuery = preparedQuery<SimilarValues, CardRow & { similarity: number }, Database>((db, slot) => {
-  const [id, neighbourhood, propertyType, rent, low, high, limit] = [
+const similarQuery = preparedQuery<SimilarValues, CardRow & { similarity: number }, Database>((db, slot, shape) => {
+  // The limit is the shape: SQLite plans a statement again at every run when its LIMIT is bound (decision 0168).
+  const limit = Number(shape);
+  const [id, neighbourhood, propertyType, rent, low, high] = [
     slot<string>("id"),
     slot<string>("neighbourhood"),
     slot<PropertyType>("propertyType"),
     slot<number>("rent"),
     slot<number>("low"),
     slot<number>("high"),
-    slot<number>("limit"),
   ];
   const place = (q: PropertiesQuery<CardRow>) => q.where("properties.neighbourhood", "=", neighbourhood);
   const groups: Array<[number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>]> = [
@@ -477,8 +477,7 @@ export function similarListingsQuery(db: Kysely<Database>, property: SimilarTo, 
     rent,
     low: Math.floor(rent * (1 - SIMILAR_RENT_RATIO)),
     high: Math.ceil(rent * (1 + SIMILAR_RENT_RATIO)),
-    limit,
-  });
+  }, String(limit));
 }
 
 /**

@@ -37,7 +37,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   }
 
   async studentPayments(userId: string, limit = STUDENT_PAYMENTS_LIMIT): Promise<StudentPaymentView[]> {
-    const { rows } = await this.db.executeQuery(studentPaymentsQuery(this.db, { userId, limit }));
+    const { rows } = await this.db.executeQuery(studentPaymentsQuery(this.db, { userId }, String(limit)));
     return rows.map((r) => ({
       reference: r.reference,
       type: r.payment_type as PaymentType,
@@ -57,7 +57,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   async viewingsToConfirm(studentId: string, at: Date): Promise<StudentBookingView[]> {
     return collect(
       async (offset, size) => {
-        const { rows } = await this.db.executeQuery(studentBookingsByVisitQuery(this.db, { studentId, offset, size }));
+        const { rows } = await this.db.executeQuery(studentBookingsByVisitQuery(this.db, { studentId, offset }, String(size)));
         return rows.map(toStudentBooking);
       },
       (v) => isViewingDue(studentId, v, at),
@@ -169,7 +169,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
 
   /** The student's bookings, newest first (created, then id), `size` from `offset`. */
   private async newestBookingsOf(studentId: string, offset: number, size: number): Promise<StudentBookingView[]> {
-    const { rows } = await this.db.executeQuery(newestStudentBookingsQuery(this.db, { studentId, offset, size }));
+    const { rows } = await this.db.executeQuery(newestStudentBookingsQuery(this.db, { studentId, offset }, String(size)));
     return rows.map(toStudentBooking);
   }
 }
@@ -204,24 +204,25 @@ function studentBookingQuery(db: Kysely<Database>) {
 type StudentRow = Awaited<ReturnType<ReturnType<typeof studentBookingQuery>["executeTakeFirstOrThrow"]>>;
 
 // The profile page's reads, built and compiled once (infrastructure/db/prepared-query.ts): each
-// signed-in profile view ran Kysely's builder for every one of them.
-type StudentPage = { studentId: string; offset: number; size: number };
+// signed-in profile view ran Kysely's builder for every one of them. A page's size is its shape,
+// not a value: SQLite plans a statement again at every run when its LIMIT is bound (decision 0168).
+type StudentPage = { studentId: string; offset: number };
 
 /** A student's bookings by `order` (newest booked, or latest visit), last first, a page at a time. */
 const studentBookingsPage = (order: "b.created_at" | "b.visit_date") =>
-  preparedQuery<StudentPage, StudentRow, Database>((db, slot) =>
+  preparedQuery<StudentPage, StudentRow, Database>((db, slot, size) =>
     studentBookingQuery(db)
       .where("b.student_id", "=", slot<string>("studentId"))
       .orderBy(order, "desc")
       .orderBy("b.id", "desc")
       .offset(slot<number>("offset"))
-      .limit(slot<number>("size")),
+      .limit(Number(size)),
   );
 const newestStudentBookingsQuery = studentBookingsPage("b.created_at");
 const studentBookingsByVisitQuery = studentBookingsPage("b.visit_date");
 
 /** A user's payments, newest first, with the booking each paid for. */
-const studentPaymentsQuery = preparedQuery((db: Kysely<Database>, slot) =>
+const studentPaymentsQuery = preparedQuery((db: Kysely<Database>, slot, limit) =>
   db
     .selectFrom("payments as pay")
     .leftJoin("bookings as b", "b.id", "pay.booking_id")
@@ -229,7 +230,7 @@ const studentPaymentsQuery = preparedQuery((db: Kysely<Database>, slot) =>
     .where("pay.user_id", "=", slot<string>("userId"))
     .orderBy("pay.created_at", "desc")
     .orderBy("pay.id", "desc")
-    .limit(slot<number>("limit")),
+    .limit(Number(limit)),
 );
 
 function toStudentBooking(r: StudentRow): StudentBookingView {

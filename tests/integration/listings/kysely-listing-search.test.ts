@@ -275,7 +275,9 @@ describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => 
     const db = await createTestDatabase(kind);
     try {
       await generateProperties(db.db, 5_000, { seed: 11, batchSize: 500 });
-      await sql`${sql.raw(kind === "postgres" ? "vacuum analyze properties, agents" : "analyze")}`.execute(db.db);
+      // As the live databases have them: autovacuum's, or those the server gathers (decision 0168).
+      if (kind === "postgres") await sql`vacuum analyze properties, agents`.execute(db.db);
+      else await db.gatherStatistics();
       const readsTheIndexAlone = { sqlite: /COVERING INDEX properties_rent_cover_idx/, postgres: /Index Only Scan using properties_rent_cover_idx/ }[kind];
       const rare = parseListingSearch(new URLSearchParams("type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc"));
       const plan = await explainListingSearch(db.db, db.dialect, rare);
