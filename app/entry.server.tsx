@@ -6,6 +6,8 @@ import { createTranslationStore, LanguageProvider, TranslationProvider, type Cat
 import { recordingStore } from "./utils/translation.server";
 import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
 import { STATIC_PAGE_HEADER } from "./static-page";
+import { FragmentProvider } from "./components/fragments";
+import { fragmentStore } from "./utils/fragments.server";
 
 /**
  * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
@@ -19,6 +21,8 @@ function isStaticPage(context: EntryContext): boolean {
 
 // Every namespace of every language, held once: the server never loads any.
 const serverTranslations = createTranslationStore(resources as Record<string, Catalog>);
+// A static page's repeated pieces (the listing cards), written once for every visitor (decision 0167).
+const fragments = fragmentStore(serverTranslations);
 
 export default async function handleRequest(
   request: Request,
@@ -44,7 +48,9 @@ export default async function handleRequest(
           {/* Records the messages the page uses: the browser gets those (decision 0153). */}
           <TranslationProvider value={recordingStore(serverTranslations)}>
             <LanguageProvider value={lng}>
-              <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
+              <FragmentProvider value={staticPage ? fragments.writer(lng) : null}>
+                <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
+              </FragmentProvider>
             </LanguageProvider>
           </TranslationProvider>
         </RequestIdContext.Provider>

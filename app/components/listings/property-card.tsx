@@ -5,6 +5,7 @@ import type { PropertyCard as PropertyCardModel } from "../../../domain/listings
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";
 import { StatusBadge, VerifiedBadge } from "./badges";
+import { useFragments } from "~/components/fragments";
 
 /** The detail page of a listing, remembering the search it was opened from. */
 export function propertyHref(id: string, back?: string | null): string {
@@ -17,23 +18,23 @@ export function useSaveData(): boolean {
   return Boolean(root?.saveData);
 }
 
-/**
- * One listing in a grid. The title is the link (one tab stop per card); the photo is decorative
- * next to it. `headingLevel` keeps headings in order wherever the grid sits.
- */
-export function PropertyCard({
-  property,
-  back,
-  priority = false,
-  headingLevel = 3,
-}: {
+interface PropertyCardProps {
   property: PropertyCardModel;
   back?: string | null;
   priority?: boolean;
   headingLevel?: 2 | 3;
-}) {
+  /** Save-Data: on (the root loader's): no photo until tapped. */
+  saveData: boolean;
+}
+
+/**
+ * One listing in a grid. The title is the link (one tab stop per card); the photo is decorative
+ * next to it. `headingLevel` keeps headings in order wherever the grid sits. It reads nothing but
+ * its props and the page's language, so a static page can write it once for every visitor
+ * (PropertyGrid, decision 0167).
+ */
+export function PropertyCard({ property, back, priority = false, headingLevel = 3, saveData }: PropertyCardProps) {
   const { t, i18n } = useTranslation("listings");
-  const saveData = useSaveData();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = propertyHref(property.id, back);
   return (
@@ -89,15 +90,25 @@ export function PropertyGrid({
   headingLevel?: 2 | 3;
   priorityFirst?: boolean;
 }) {
+  const saveData = useSaveData();
+  const fragments = useFragments();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((p, i) => (
-        <li key={p.id} className="flex">
+      {items.map((p, i) => {
+        const card = { property: p, back, headingLevel, priority: priorityFirst && i === 0, saveData };
+        const render = () => (
           <div className="w-full">
-            <PropertyCard property={p} back={back} headingLevel={headingLevel} priority={priorityFirst && i === 0} />
+            <PropertyCard {...card} />
           </div>
-        </li>
-      ))}
+        );
+        // A static page: the card's HTML as written for the same inputs before (decision 0167).
+        if (fragments) return <li key={p.id} className="flex" dangerouslySetInnerHTML={{ __html: fragments.html(`card\u0000${JSON.stringify(card)}`, render) }} />;
+        return (
+          <li key={p.id} className="flex">
+            {render()}
+          </li>
+        );
+      })}
     </ul>
   );
 }
