@@ -235,10 +235,10 @@ function countStatements(
   db: Kysely<Database>,
   { keyword, dialect, shape, values }: PreparedSearch,
 ): { matches: (cap: number) => CompiledQuery<{ n: number }>; correction: CompiledQuery<{ n: number }> | null } {
-  if (keyword) return { matches: (cap) => preparedKeywordCount(db, { ...values, cap }, shape), correction: null };
+  if (keyword) return { matches: (cap) => preparedKeywordCount(db, { ...values, cap }, withLimit(shape, dialect, cap)), correction: null };
   if (dialect === "postgres") return { matches: (cap) => preparedPostgresCount(db, { ...values, cap }, shape), correction: null };
   return {
-    matches: (cap) => preparedAnyAgentCount(db, { ...values, cap }, shape),
+    matches: (cap) => preparedAnyAgentCount(db, { ...values, cap }, withLimit(shape, dialect, cap)),
     correction: preparedUnapprovedMatches(db, values, shape),
   };
 }
@@ -381,21 +381,38 @@ function slottedFilters(shape: SearchShape, slot: SlotMaker): SearchFilters {
 }
 
 /**
+ * SQLite: a statement's LIMIT is written into its text (decision 0168), so a limit that varies (a
+ * later page's branches, a count's cap) is part of the shape, after a line break (never in the
+ * shape's JSON). PostgreSQL binds it, as any value.
+ */
+function withLimit(shape: string, dialect: Dialect, limit: number): string {
+  return dialect === "sqlite" ? `${shape}\n${limit}` : shape;
+}
+
+/**
  * A search query built and compiled once per shape (infrastructure/db/prepared-query.ts): Kysely's
  * building and compiling was a quarter of a search's CPU, the database's own work the rest.
+ * `limit`: the limit withLimit put in the shape (SQLite), else undefined (a placeholder is used).
  */
-function preparedSearch<Row>(build: (db: Kysely<Database>, filters: SearchFilters, shape: SearchShape, slot: SlotMaker) => Compilable<Row> | CompiledQuery<Row>) {
+function preparedSearch<Row>(
+  build: (db: Kysely<Database>, filters: SearchFilters, shape: SearchShape, slot: SlotMaker, limit: number | undefined) => Compilable<Row> | CompiledQuery<Row>,
+) {
   return preparedQuery<SearchValues, Row, Database>((db, slot, shape) => {
-    const parsed = JSON.parse(shape) as SearchShape;
-    return build(db, slottedFilters(parsed, slot), parsed, slot);
+    const [json, limit] = shape.split("\n");
+    const parsed = JSON.parse(json) as SearchShape;
+    return build(db, slottedFilters(parsed, slot), parsed, slot, limit === undefined ? undefined : Number(limit));
   });
 }
 
-const preparedPage = preparedSearch((db, c, shape, slot) => pageQuery(db, c, shape.dialect, shape.plan, slot("offset"), slot("branchLimit")));
-const preparedKeywordCount = preparedSearch((db, c, shape, slot) => keywordCountQuery(db, c, shape.dialect, shape.plan, slot("cap")));
+/** A page's shape: on SQLite with its branches' limit when several neighbourhoods' pages are merged (pageIdsQuery). */
+const pageShape = (search: PreparedSearch) =>
+  search.values.neighbourhoods.length > 1 ? withLimit(search.shape, search.dialect, search.values.branchLimit) : search.shape;
+
+const preparedPage = preparedSearch((db, c, shape, slot, limit) => pageQuery(db, c, shape.dialect, shape.plan, slot("offset"), limit ?? slot("branchLimit")));
+const preparedKeywordCount = preparedSearch((db, c, shape, slot, limit) => keywordCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
 const preparedPostgresCount = preparedSearch((db, c, shape, slot) => postgresCountQuery(db, c, shape.plan, slot("cap")));
 const preparedUnapprovedMatches = preparedSearch((db, c, shape) => unapprovedMatchesQuery(db, c, shape.dialect, shape.plan));
-const preparedAnyAgentCount = preparedSearch((db, c, shape, slot) => anyAgentCountQuery(db, c, shape.dialect, shape.plan, slot("cap")));
+const preparedAnyAgentCount = preparedSearch((db, c, shape, slot, limit) => anyAgentCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
 
 interface SimilarValues extends Record<string, unknown> {
   id: string;
@@ -508,7 +525,7 @@ export class KyselyListingSearch implements ListingSearch {
     const plan = await keywordPlan(this.db, this.dialect, criteria.keyword);
     const search = prepareSearch(criteria, this.dialect, plan);
     const { offset } = search.values;
-    const { rows } = await this.db.executeQuery(preparedPage(this.db, search.values, search.shape));
+    const { rows } = await this.db.executeQuery(preparedPage(this.db, search.values, pageShape(search)));
     let matches: number;
     if (rows.length > 0 && rows.length < LISTING_PAGE_SIZE) {
       // A short page is the last one: the count is known without asking.
@@ -710,7 +727,7 @@ export async function explainListingSearch(
   const { matches, correction } = countStatements(db, search);
   return {
     keyword: criteria.keyword ? plan : null,
-    page: await explain(preparedPage(db, search.values, search.shape)),
+    page: await explain(preparedPage(db, search.values, pageShape(search))),
     count: await explain(matches(LISTING_COUNT_CAP + 1)),
     correction: correction ? await explain(correction) : null,
   };

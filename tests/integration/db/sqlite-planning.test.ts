@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SqliteLiteralLimitDialect } from "../../../infrastructure/db/sqlite-literal-limit";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { generateProperties } from "../../../bench/generate-properties";
-import { explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
+import { explainListingSearch, KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
 import { parseListingSearch } from "../../../domain/listings/listing-search";
 
 interface Rooms {
@@ -90,3 +90,39 @@ describe("SQLite's planner statistics, as the server gathers them", () => {
     expect(planned.page).not.toMatch(/USE TEMP B-TREE FOR ORDER BY[\s\S]*SCAN page_ids/);
   });
 });
+
+describe("a search whose LIMIT changes with the page, on SQLite", () => {
+  let db: TestDatabase | undefined;
+  afterEach(async () => {
+    await db?.destroy();
+    db = undefined;
+  });
+
+  it("gives each page its own rows: several neighbourhoods' pages, each with its branches' limit in its text", async () => {
+    db = await createTestDatabase("sqlite");
+    await generateProperties(db.db, 3_000, { seed: 17, batchSize: 500 });
+    await db.gatherStatistics();
+    const search = new KyselyListingSearch(db.db, db.dialect);
+    const criteria = parseListingSearch(new URLSearchParams("n=Molyko&n=Bomaka"));
+    const expected = (
+      await db.db
+        .selectFrom("properties")
+        .innerJoin("agents", "agents.user_id", "properties.agent_id")
+        .select("properties.id")
+        .where("properties.hidden_at", "is", null)
+        .where("agents.verification_status", "=", "approved")
+        .where("properties.neighbourhood", "in", ["Molyko", "Bomaka"])
+        .orderBy("properties.created_at", "desc")
+        .orderBy("properties.id", "desc")
+        .limit(60)
+        .execute()
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(60);
+    const pageIds = async (page: number) => (await search.searchListings({ ...criteria, page })).items.map((i) => i.id);
+    const pages = [await pageIds(1), await pageIds(2), await pageIds(3)];
+    expect(pages.flat()).toEqual(expected);
+    // Page 1 again, after the other pages' statements: still its own.
+    expect(await pageIds(1)).toEqual(expected.slice(0, 20));
+  });
+});
+
