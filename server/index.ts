@@ -77,11 +77,12 @@ async function main() {
   }
 
   // The planner's statistics (SQLite: the app keeps them, decision 0168), before the first page,
-  // then once a day as the listings grow.
-  await database.gatherStatistics();
-  const statistics = setInterval(() => {
+  // then once a day as the listings grow. Without them the pages are slower, not wrong: a failure
+  // is logged and the server goes on.
+  const gatherStatistics = () =>
     database.gatherStatistics().catch((error) => logger.warn({ err: error }, "[database] could not gather the planner's statistics"));
-  }, SQLITE_STATISTICS_INTERVAL_MS);
+  await gatherStatistics();
+  const statistics = setInterval(gatherStatistics, SQLITE_STATISTICS_INTERVAL_MS);
   statistics.unref();
 
   const services = createServices(config, database, { files });
