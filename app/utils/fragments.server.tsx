@@ -2,7 +2,6 @@
 // itself with renderToStaticMarkup, in the page's language, kept in a bounded map shared by every
 // request. A piece's key names all its inputs, so a kept piece is never out of date: a listing
 // changed by its agent has a new key, and the old one ages out.
-import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { FragmentWriter } from "~/components/fragments";
 import { LanguageProvider, TranslationProvider, type TranslationStore } from "./translation";
@@ -27,7 +26,7 @@ export function fragmentStore(store: TranslationStore, maxPieces = MAX_PIECES) {
           }
           const html = renderToStaticMarkup(
             <TranslationProvider value={store}>
-              <LanguageProvider value={language}>{render() as ReactElement}</LanguageProvider>
+              <LanguageProvider value={language}>{render()}</LanguageProvider>
             </TranslationProvider>,
           );
           pieces.set(fullKey, html);

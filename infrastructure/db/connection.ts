@@ -99,7 +99,7 @@ function connectSqlite(file: string, onQuery?: ConnectOptions["onQuery"]): Datab
     ping: (timeoutMs) => ping(db, state, timeoutMs),
     isAvailable: () => state.available,
     readiness: () => checkReadiness(handle),
-    gatherStatistics: () => gatherSqliteStatistics(db as unknown as Kysely<never>),
+    gatherStatistics: () => gatherSqliteStatistics(db),
     close: () => db.destroy(),
   };
   return handle;

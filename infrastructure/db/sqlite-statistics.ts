@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { Database } from "./schema";
 
 /** How often a running server gathers SQLite's statistics again (the listings grow by the day, not by the minute). */
 export const SQLITE_STATISTICS_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export const SQLITE_STATISTICS_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * bench/RESULTS.md has them at 100 000 listings. `ANALYZE sqlite_schema` makes this connection read
  * the statistics again; its statements are planned once more, with them.
  */
-export async function gatherSqliteStatistics(db: Kysely<never>): Promise<void> {
+export async function gatherSqliteStatistics(db: Kysely<Database>): Promise<void> {
   await sql`analyze`.execute(db);
   const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'sqlite_stat4'`.execute(db);
   if (Number(rows[0]?.n ?? 0) > 0) await sql`delete from sqlite_stat4`.execute(db);
