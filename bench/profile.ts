@@ -1,4 +1,5 @@
 // npm run bench:profile [-- --path=/listings] [-- --as=student@kamernest.test] [-- --seconds=8] [-- --out=bench/.data/profile.md] [-- --cache] [-- --port=3360]
+//                        [-- --database=postgres://postgres@127.0.0.1:5432/test]
 //
 // Where a rendered page's CPU goes: starts the production build with `node --cpu-prof` on a fresh
 // demo database with the page cache off, loads one path with autocannon, stops the server, and
@@ -8,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { demoSessionCookie, waitFor } from "../scripts/lib/cluster-kit";
+import { demoSessionCookie, scratchDatabase, waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -22,6 +23,9 @@ const signedInAs = arg("as", "");
 const dataDir = path.resolve("bench/.data/profile");
 // --port: a fixed port, when several people share the machine; else a random one.
 const port = Number(arg("port", String(4900 + Math.floor(Math.random() * 90))));
+// --database: a PostgreSQL server to profile against (a scratch database on it, dropped after);
+// else a fresh SQLite file.
+const postgresServer = arg("database", "");
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
 interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
@@ -48,10 +52,12 @@ function top(profile: CpuProfile, key: (node: ProfileNode) => string, count: num
 }
 
 
-function startServer(profiled: boolean) {
+function startServer(profiled: boolean, databaseUrl: string) {
   const child = spawn(process.execPath, [...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : []), "--import", "tsx", "server/index.ts"], {
     env: {
-      ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: path.join(dataDir, "demo.db"),
+      ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl,
+      // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
+      ...(postgresServer ? { ALLOW_PUBLIC_DEMO: "true" } : {}),
       STORAGE_DIR: path.join(dataDir, "uploads"), DEMO_MODE: "true", APP_URL: `http://localhost:${port}`,
       PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", BOOKING_NOTICES_INTERVAL_MS: "0", ...(cached ? {} : { PAGE_CACHE_TTL_MS: "0" }),
     },
@@ -71,8 +77,10 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   // A first run migrates and seeds, so the profiled run's start-up (tsx compiling, a seed that
   // finds its rows) is a small share of the samples.
-  await stop(await startServer(false));
-  const child = await startServer(true);
+  const scratch = postgresServer ? await scratchDatabase(postgresServer, "kamernest_profile") : undefined;
+  const databaseUrl = scratch?.url ?? path.join(dataDir, "demo.db");
+  await stop(await startServer(false, databaseUrl));
+  const child = await startServer(true, databaseUrl);
   const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" };
   if (signedInAs) headers.cookie = await demoSessionCookie(`http://localhost:${port}`, signedInAs);
   await fetch(`http://localhost:${port}${pagePath}`, { headers });
@@ -80,11 +88,12 @@ async function main() {
     autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) => (e ? reject(e) : resolve(r))),
   );
   await stop(child);
+  await scratch?.drop(console.error);
   const file = fs.readdirSync(dataDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("node wrote no .cpuprofile (did the server exit cleanly?)");
   const profile = JSON.parse(fs.readFileSync(path.join(dataDir, file), "utf8")) as CpuProfile;
   const lines = [
-    `Profile of ${pagePath}${signedInAs ? ` signed in as ${signedInAs}` : ""}, page cache ${cached ? "on" : "off"}, ${result.requests.total} requests in ${seconds} s at 10 connections (${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}).`,
+    `Profile of ${pagePath}${signedInAs ? ` signed in as ${signedInAs}` : ""} on ${scratch ? "PostgreSQL" : "SQLite"}, page cache ${cached ? "on" : "off"}, ${result.requests.total} requests in ${seconds} s at 10 connections (${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}).`,
     "",
     "Self time by package or file:",
     "",
