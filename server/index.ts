@@ -42,6 +42,7 @@ async function main() {
     connectTimeoutMs: config.database.connectTimeoutMs,
     statementTimeoutMs: config.database.statementTimeoutMs,
     preparedStatements: config.database.preparedStatements,
+    batchStatements: config.database.batchStatements,
     // Synchronous, so a page's statements are all in the file when its response has been sent.
     onQuery: config.queryLogFile ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`) : undefined,
     onAvailabilityChange: (available, error) => {

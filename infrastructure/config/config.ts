@@ -51,6 +51,7 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     MIGRATE_ON_START: bool(true),
     DB_PREPARED_STATEMENTS: bool(true),
+    DB_BATCH_STATEMENTS: bool(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
 
@@ -211,7 +212,7 @@ export interface Config {
    * the server migrates before serving (false: it only checks, and refuses a schema that is
    * behind or ahead of this build).
    */
-  database: { connectTimeoutMs: number; statementTimeoutMs: number; migrateOnStart: boolean; preparedStatements: boolean };
+  database: { connectTimeoutMs: number; statementTimeoutMs: number; migrateOnStart: boolean; preparedStatements: boolean; batchStatements: boolean };
   demoMode: boolean;
   /**
    * A public-facing site running with demo defaults (allowed only by ALLOW_PUBLIC_DEMO=true):
@@ -323,6 +324,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       migrateOnStart: e.MIGRATE_ON_START,
       preparedStatements: e.DB_PREPARED_STATEMENTS,
+      batchStatements: e.DB_BATCH_STATEMENTS,
     },
     demoMode: e.DEMO_MODE,
     // Only when the site faces the public with demo defaults, which takes ALLOW_PUBLIC_DEMO=true.

@@ -10,6 +10,7 @@ import { checkReadiness, type Readiness } from "./readiness";
 import { withStatementCache } from "./statement-cache";
 import { SqliteLiteralLimitDialect } from "./sqlite-literal-limit";
 import { gatherSqliteStatistics } from "./sqlite-statistics";
+import { PLAIN_STATEMENT, statementBatches, type Lease } from "./statement-batches";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -63,6 +64,11 @@ export interface ConnectOptions {
    * mode before 1.21). See namedStatement below.
    */
   preparedStatements?: boolean;
+  /**
+   * PostgreSQL: the statements sent in one tick share one connection in pipeline mode, written
+   * together (default true; false behind a pooler that cannot pipeline). See statement-batches.ts.
+   */
+  batchStatements?: boolean;
 }
 
 const DEFAULT_PING_TIMEOUT_MS = 1500;
@@ -121,6 +127,9 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
     query_timeout: statementTimeoutMs + 1000,
     // A connection that died without a FIN (a NAT, a failover) is noticed instead of waited on.
     keepAlive: true,
+    // A batch's statements are written without waiting for each answer (statement-batches.ts).
+    // A connection used by one statement at a time behaves as without it.
+    pipeline: options.batchStatements ?? true,
     ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
   });
   const state = availability(options.onAvailabilityChange);
@@ -128,7 +137,7 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   // pool emit 'error'; with no listener Node would end the whole process. The pool has already
   // thrown that client away: we only note that the database may be gone.
   pool.on("error", (error) => state.down(error));
-  const dialectConfig = { pool: watchedPool(pool, state, statementTimeoutMs, options.preparedStatements ?? true) };
+  const dialectConfig = { pool: watchedPool(pool, state, statementTimeoutMs, options.preparedStatements ?? true, options.batchStatements ?? true) };
   const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresDialect(dialectConfig);
   const db = new Kysely<Database>({ dialect, ...queryLog(options.onQuery) });
   const handle: DatabaseHandle = {
@@ -196,7 +205,8 @@ export function isConnectionError(error: unknown): boolean {
  */
 const MAX_NAMED_STATEMENTS = 1_000;
 const statementNames = new Map<string, string>();
-const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+// Reads and writes are named; BEGIN, COMMIT and SET are not.
+const NAMEABLE = PLAIN_STATEMENT;
 
 function namedStatement(text: string): string | undefined {
   const known = statementNames.get(text);
@@ -222,52 +232,55 @@ export function isStalePreparedStatement(error: unknown): boolean {
 /**
  * The pool as Kysely sees it: a failed connect or a connection-level query error marks the
  * database unavailable, and a client that had one is destroyed on release rather than reused.
+ * With `batched`, the statements of one tick share a connection (statement-batches.ts).
  */
-function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number, prepared: boolean): PostgresPool {
-  return {
-    async connect(): Promise<PostgresPoolClient> {
-      let client: pg.PoolClient;
-      const waitUntil = Date.now() + busyWaitMs;
-      for (;;) {
-        try {
-          client = await pool.connect();
-          break;
-        } catch (error) {
-          // Every client busy is load, not absence: each of them is talking to the database. Under a
-          // burst (bench:load, 200 connections) waits past connectTimeoutMs are normal, and calling the
-          // database down for them turned every instance's pages into 503s at once. Wait on, within
-          // the statement budget, while nothing else has found the database gone (a hung server is
-          // still caught by the ping and by the busy clients' own query timeouts).
-          if (isPoolBusy(error)) {
-            if (Date.now() < waitUntil && state.available) continue;
-            throw error;
-          }
-          state.down(error);
+function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number, prepared: boolean, batched: boolean): PostgresPool {
+  const checkout = async (): Promise<Lease> => {
+    let client: pg.PoolClient;
+    const waitUntil = Date.now() + busyWaitMs;
+    for (;;) {
+      try {
+        client = await pool.connect();
+        break;
+      } catch (error) {
+        // Every client busy is load, not absence: each of them is talking to the database. Under a
+        // burst (bench:load, 200 connections) waits past connectTimeoutMs are normal, and calling the
+        // database down for them turned every instance's pages into 503s at once. Wait on, within
+        // the statement budget, while nothing else has found the database gone (a hung server is
+        // still caught by the ping and by the busy clients' own query timeouts).
+        if (isPoolBusy(error)) {
+          if (Date.now() < waitUntil && state.available) continue;
           throw error;
         }
-      }
-      let broken: Error | undefined;
-      // A checked-out client whose connection drops between two queries (inside a transaction)
-      // emits 'error' on itself, where the pool is not listening: unheard, it would end the process.
-      const onError = (error: Error) => {
-        broken = error;
         state.down(error);
-      };
-      client.on("error", onError);
-      const send = (text: unknown, parameters?: ReadonlyArray<unknown>) => {
-        const name = prepared && typeof text === "string" ? namedStatement(text) : undefined;
-        const run = (as: string | undefined) =>
-          as === undefined
-            ? (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters)
-            : client.query({ name: as, text: text as string, values: parameters as unknown[] });
-        return run(name).catch((error: unknown) => {
-          // A migration changed what a statement returns (another instance migrated while this
-          // one runs): this connection's prepared copy is stale. It is sent again under a new name.
-          if (name === undefined || !isStalePreparedStatement(error)) throw error;
-          return run(renameStatement(text as string, name));
-        });
-      };
-      const query = (text: unknown, parameters?: ReadonlyArray<unknown>) =>
+        throw error;
+      }
+    }
+    let broken: Error | undefined;
+    // A checked-out client whose connection drops between two queries (inside a transaction)
+    // emits 'error' on itself, where the pool is not listening: unheard, it would end the process.
+    const onError = (error: Error) => {
+      broken = error;
+      state.down(error);
+    };
+    client.on("error", onError);
+    const send = (text: unknown, parameters?: ReadonlyArray<unknown>) => {
+      const name = prepared && typeof text === "string" ? namedStatement(text) : undefined;
+      const run = (as: string | undefined) =>
+        as === undefined
+          ? (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters)
+          : client.query({ name: as, text: text as string, values: parameters as unknown[] });
+      return run(name).catch((error: unknown) => {
+        // A migration changed what a statement returns (another instance migrated while this
+        // one runs): this connection's prepared copy is stale. It is sent again under a new name.
+        if (name === undefined || !isStalePreparedStatement(error)) throw error;
+        return run(renameStatement(text as string, name));
+      });
+    };
+    // pg's socket, to hold a batch's statements back until they can go in one write.
+    const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    return {
+      send: (text, parameters) =>
         send(text, parameters).then(
           (result) => {
             // An answer is proof the database is back. Waiting for the gate's ping alone kept a busy
@@ -282,14 +295,24 @@ function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number, pre
             }
             throw error;
           },
-        );
-      return {
-        query,
-        release: () => {
-          client.off("error", onError);
-          client.release(broken);
-        },
-      } as unknown as PostgresPoolClient;
+        ),
+      corkUntilNextTick() {
+        if (!stream?.cork || !stream.uncork) return;
+        stream.cork();
+        process.nextTick(() => stream.uncork?.());
+      },
+      release: () => {
+        client.off("error", onError);
+        client.release(broken);
+      },
+    };
+  };
+  const batches = statementBatches(checkout);
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      if (batched) return batches.connection() as unknown as PostgresPoolClient;
+      const lease = await checkout();
+      return { query: lease.send, release: lease.release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
