@@ -224,6 +224,23 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
   });
 });
 
+describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s", () => {
+  it("reads the few unapproved agents from agents_status_idx, not every agent, in the generic plan PostgreSQL keeps", async () => {
+    const db = await createTestDatabase("postgres");
+    try {
+      // One listing per agent: 3 000 agents, as a live site with as many would have.
+      await generateProperties(db.db, 3_000, { seed: 12, batchSize: 500, listingsPerAgent: 1 });
+      await sql`vacuum analyze properties, agents`.execute(db.db);
+      const plan = await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams("n=Molyko&max=40000")), { generic: true });
+      // With 'approved' bound, the generic plan took half the agents for unapproved and read them all.
+      expect(plan.count).not.toMatch(/Seq Scan on agents/);
+      expect(plan.count).toMatch(/agents_status_idx/);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
 describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
   it("stops counting after 1 000 matches and says so", async () => {
     const db = await createTestDatabase(kind);
