@@ -39,7 +39,7 @@ import { parseListingSearch } from "../domain/listings/listing-search";
 import { generateProperties } from "./generate-properties";
 import { readResults, RESULTS_FILE, sectionOf, withSection } from "./results-sections";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
-import { demoSessionCookie, waitFor } from "../scripts/lib/cluster-kit";
+import { demoSessionCookie, freePort, waitFor } from "../scripts/lib/cluster-kit";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -73,8 +73,10 @@ interface LoadResult { route: string; rps: number; p50: number; p99: number; cei
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
 // --port=N (or BENCH_PORT=N): ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
+// A random port could be one a server of this run already holds (the floor's: our server then
+// failed with EADDRINUSE); the system hands out a free one.
 let nextPort = 0;
-const freePort = () => (basePort ? basePort + (nextPort++ % 10) : 4100 + Math.floor(Math.random() * 800));
+const benchPort = async () => (basePort ? basePort + (nextPort++ % 10) : freePort());
 
 async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: string; propertyId: string }> {
   let url: string;
@@ -164,7 +166,7 @@ function load(url: string, duration = DURATION_S, headers: Record<string, string
 
 /** The ceiling: a bare node:http server answering the same bytes from memory, in its own process. */
 async function startCeiling(html: string): Promise<{ url: string; pid: number; stop: () => void }> {
-  const port = freePort();
+  const port = await benchPort();
   const file = path.join(os.tmpdir(), `kn-ceiling-${port}.html`);
   fs.writeFileSync(file, html);
   const code = `const http=require("http"),fs=require("fs"),zlib=require("zlib");const body=zlib.gzipSync(fs.readFileSync(${JSON.stringify(file)}));` +
@@ -197,7 +199,7 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
   const key = `${dialect}-${size}`;
   if (!prepared.has(key)) prepared.set(key, await prepareDatabase(dialect, size));
   const { url, propertyId } = prepared.get(key)!;
-  const port = freePort();
+  const port = await benchPort();
   const server = await startServer(url, port, pageCache);
   // Without the page cache every request renders: a shorter run says enough about its cost.
   const duration = pageCache ? DURATION_S : Math.max(5, Math.round(DURATION_S / 2));
@@ -253,7 +255,7 @@ async function startFloor(): Promise<{ child: ChildProcess; url: string }> {
     execSync("npm install --no-audit --no-fund", { cwd: dir, stdio: "inherit" });
     execSync("npm run build", { cwd: dir, stdio: "inherit" });
   }
-  const port = freePort();
+  const port = await benchPort();
   const child = spawn(path.join(dir, "node_modules/.bin/remix-serve"), ["build/server/index.js"], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
@@ -417,7 +419,7 @@ async function twoGFigures(base: string): Promise<string> {
 /** --2g: only the 2G figure, on the demo data and 1 000 listings, into bench/2g.md and RESULTS.md. */
 async function twoGOnly() {
   const { url } = await prepareDatabase("sqlite", sizes[0]);
-  const port = freePort();
+  const port = await benchPort();
   const server = await startServer(url, port);
   let section: string;
   try {
@@ -501,7 +503,7 @@ async function quickLook() {
   const rounds = Number(args.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 3);
   for (const size of sizes) {
     const { url, propertyId } = await prepareDatabase("sqlite", size);
-    const port = freePort();
+    const port = await benchPort();
     const server = await startServer(url, port);
     try {
       for (const route of routes) {
@@ -570,7 +572,7 @@ async function main() {
   // Page weight and Lighthouse on the smallest SQLite data set.
   console.log("\n▶ page weight and Lighthouse");
   const { url, propertyId } = await prepareDatabase("sqlite", sizes[0]);
-  const port = freePort();
+  const port = await benchPort();
   const server = await startServer(url, port);
   let weights: Weight[] = [];
   let lighthouseRows: LighthouseRow[] = [];
@@ -635,7 +637,7 @@ async function main() {
 
 async function printWeightsOnly() {
   const { url, propertyId } = await prepareDatabase("sqlite", sizes[0]);
-  const port = freePort();
+  const port = await benchPort();
   const server = await startServer(url, port);
   try {
     const weights = await pageWeights(`http://localhost:${port}`, propertyId);
