@@ -20,6 +20,11 @@ export interface ListingSearch {
   searchListings(criteria: ListingSearchCriteria): Promise<ListingPage>;
   /** Null for an unknown id, a hidden listing, or one whose agent is not approved. */
   findPropertyDetail(id: string): Promise<PropertyDetail | null>;
+  /**
+   * A listing's page: its detail and its `similarCount` most similar listings (as similarListings),
+   * read together once the listing is found. Null as findPropertyDetail.
+   */
+  findPropertyPage(id: string, similarCount: number): Promise<{ property: PropertyDetail; similar: PropertyCard[] } | null>;
   /** Available listings in the same neighbourhood or of the same type, rent within ±30 %, closest rent first. */
   similarListings(property: SimilarTo, limit?: number): Promise<PropertyCard[]>;
   /** Verified, available, newest first. */

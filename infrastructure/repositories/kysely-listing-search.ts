@@ -549,6 +549,10 @@ export class KyselyListingSearch implements ListingSearch {
   }
 
   async findPropertyDetail(id: string): Promise<PropertyDetail | null> {
+    return (await this.findPropertyPage(id, 0))?.property ?? null;
+  }
+
+  async findPropertyPage(id: string, similarCount: number): Promise<{ property: PropertyDetail; similar: PropertyCard[] } | null> {
     const row = await this.db
       .selectFrom("properties")
       .selectAll("properties")
@@ -556,7 +560,10 @@ export class KyselyListingSearch implements ListingSearch {
       .where(visibleToStudents)
       .executeTakeFirst();
     if (!row) return null;
-    const [photoRows, agent] = await Promise.all([
+    const card = toCard(row, null);
+    // The photos, the agent and the similar listings asked together: on PostgreSQL one round trip
+    // (decision 0169), where the page asked for the similar listings only once it had the detail.
+    const [photoRows, agent, similar] = await Promise.all([
       this.db
         .selectFrom("photos")
         .select(["photos.storage_key", "photos.width", "photos.height", "photos.alt"])
@@ -566,20 +573,25 @@ export class KyselyListingSearch implements ListingSearch {
         .orderBy("photos.id")
         .execute(),
       findAgentCard(this.db, row.agent_id),
+      this.similarListings(card, similarCount),
     ]);
     // visibleToStudents has just checked the agent exists and is approved.
     if (!agent) throw new Error(`Agent ${row.agent_id} of property ${id} vanished`);
     const photos = photoRows.map(toPhoto);
     return {
-      ...toCard(row, photos[0] ?? null),
-      description: row.description,
-      address: row.address,
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-      photos,
-      visitingHours: parseJson(row.visiting_hours),
-      updatedAt: row.updated_at,
-      agent,
+      property: {
+        ...card,
+        photo: photos[0] ?? null,
+        description: row.description,
+        address: row.address,
+        latitude: Number(row.latitude),
+        longitude: Number(row.longitude),
+        photos,
+        visitingHours: parseJson(row.visiting_hours),
+        updatedAt: row.updated_at,
+        agent,
+      },
+      similar,
     };
   }
 

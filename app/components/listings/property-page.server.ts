@@ -87,14 +87,14 @@ function listingJsonLd(property: PropertyDetail, appUrl: string) {
 export async function propertyLoader({ request, context, params }: LoaderFunctionArgs) {
   const id = propertyId(params);
   const { listings, publicConfig } = context.services;
-  const property = await listings.search.findPropertyDetail(id);
-  if (!property) notFound();
-
   const user = await getOptionalUser(context, request);
-  const [similar, saved] = await Promise.all([
-    listings.search.similarListings(property, SIMILAR_COUNT),
-    user ? isInWishlist(listings.engagement, user.id, property.id) : Promise.resolve(false),
+  // The wishlist's answer asked with the listing (on PostgreSQL in the same round trip, decision 0169).
+  const [page, saved] = await Promise.all([
+    listings.search.findPropertyPage(id, SIMILAR_COUNT),
+    user ? isInWishlist(listings.engagement, user.id, id) : Promise.resolve(false),
   ]);
+  if (!page) notFound();
+  const { property, similar } = page;
   // A listing the student opens goes to their view history (the use case keeps the last 20).
   if (user) await recordView(listings.engagement, { userId: user.id, propertyId: property.id });
 

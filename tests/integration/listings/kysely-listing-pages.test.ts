@@ -101,6 +101,14 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
     expect(similar.map((c) => c.id)).toEqual(["same-both-close-rent", "same-both-far-rent", "same-place", "same-type"]);
     const two = await search.similarListings({ id: "self", propertyType: "room", neighbourhood: "Molyko", monthlyRent: 30_000 }, 2);
     expect(two).toHaveLength(2);
+
+    // The property page reads the detail and its similar listings together: the same answers.
+    const page = await search.findPropertyPage("self", 3);
+    expect(page).toEqual({ property: await search.findPropertyDetail("self"), similar: similar.slice(0, 3) });
+    expect(await search.findPropertyPage("self", 0)).toEqual({ property: page!.property, similar: [] });
+    expect(await search.findPropertyPage("hidden", 3)).toBeNull();
+    expect(await search.findPropertyPage("unapproved", 3)).toBeNull();
+    expect(await search.findPropertyPage("nope", 3)).toBeNull();
   });
 
   it.runIf(kind === "sqlite")("similarListings on SQLite names the type index for 'same type elsewhere', which its literal availability lets it use", async () => {
