@@ -79,16 +79,21 @@ async function main() {
   // finds its rows) is a small share of the samples.
   const scratch = postgresServer ? await scratchDatabase(postgresServer, "kamernest_profile") : undefined;
   const databaseUrl = scratch?.url ?? path.join(dataDir, "demo.db");
-  await stop(await startServer(false, databaseUrl));
-  const child = await startServer(true, databaseUrl);
-  const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" };
-  if (signedInAs) headers.cookie = await demoSessionCookie(`http://localhost:${port}`, signedInAs);
-  await fetch(`http://localhost:${port}${pagePath}`, { headers });
-  const result = await new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) => (e ? reject(e) : resolve(r))),
-  );
-  await stop(child);
-  await scratch?.drop(console.error);
+  // The scratch database goes even when a server fails to start (it was left behind once).
+  let result: autocannon.Result;
+  try {
+    await stop(await startServer(false, databaseUrl));
+    const child = await startServer(true, databaseUrl);
+    const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" };
+    if (signedInAs) headers.cookie = await demoSessionCookie(`http://localhost:${port}`, signedInAs);
+    await fetch(`http://localhost:${port}${pagePath}`, { headers });
+    result = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) => (e ? reject(e) : resolve(r))),
+    );
+    await stop(child);
+  } finally {
+    await scratch?.drop(console.error);
+  }
   const file = fs.readdirSync(dataDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("node wrote no .cpuprofile (did the server exit cleanly?)");
   const profile = JSON.parse(fs.readFileSync(path.join(dataDir, file), "utf8")) as CpuProfile;

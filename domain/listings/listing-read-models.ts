@@ -85,6 +85,12 @@ export interface PropertyDetail extends PropertyCard {
   agent: AgentCard;
 }
 
+/** A listing's page: its detail and the listings most like it. */
+export interface PropertyWithSimilar {
+  property: PropertyDetail;
+  similar: PropertyCard[];
+}
+
 export interface NeighbourhoodCount {
   neighbourhood: string;
   count: number;

@@ -8,6 +8,7 @@ import type {
   NeighbourhoodCount,
   PropertyCard,
   PropertyDetail,
+  PropertyWithSimilar,
   SimilarTo,
 } from "./listing-read-models";
 
@@ -24,7 +25,7 @@ export interface ListingSearch {
    * A listing's page: its detail and its `similarCount` most similar listings (as similarListings),
    * read together once the listing is found. Null as findPropertyDetail.
    */
-  findPropertyPage(id: string, similarCount: number): Promise<{ property: PropertyDetail; similar: PropertyCard[] } | null>;
+  findPropertyPage(id: string, similarCount: number): Promise<PropertyWithSimilar | null>;
   /** Available listings in the same neighbourhood or of the same type, rent within ±30 %, closest rent first. */
   similarListings(property: SimilarTo, limit?: number): Promise<PropertyCard[]>;
   /** Verified, available, newest first. */

@@ -12,6 +12,7 @@ import {
   type NeighbourhoodCount,
   type PropertyCard,
   type PropertyDetail,
+  type PropertyWithSimilar,
   type SimilarTo,
 } from "../../domain/listings/listing-read-models";
 import {
@@ -552,7 +553,7 @@ export class KyselyListingSearch implements ListingSearch {
     return (await this.findPropertyPage(id, 0))?.property ?? null;
   }
 
-  async findPropertyPage(id: string, similarCount: number): Promise<{ property: PropertyDetail; similar: PropertyCard[] } | null> {
+  async findPropertyPage(id: string, similarCount: number): Promise<PropertyWithSimilar | null> {
     const row = await this.db
       .selectFrom("properties")
       .selectAll("properties")
@@ -756,20 +757,12 @@ async function explainGenericPlan(db: Kysely<Database>, compiled: CompiledQuery)
   return db.transaction().execute(async (trx) => {
     await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
     await trx.executeQuery(CompiledQuery.raw(`prepare kn_generic_plan as ${compiled.sql}`));
-    // EXECUTE takes no bound parameters: the values go in as literals (this is a tool's statement,
-    // run on values the caller chose, never a visitor's).
-    const values = compiled.parameters.map(sqlLiteral).join(", ");
-    const result = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain execute kn_generic_plan${values ? `(${values})` : ""}`));
+    // EXECUTE takes no bound parameters: the values go in as Kysely's literals.
+    const values = compiled.parameters.length > 0 ? sql`(${sql.join(compiled.parameters.map((v) => sql.lit(v)))})` : sql``;
+    const result = await sql<{ "QUERY PLAN": string }>`explain execute kn_generic_plan${values}`.execute(trx);
     await trx.executeQuery(CompiledQuery.raw("deallocate kn_generic_plan"));
     return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
   });
-}
-
-function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "boolean") return value ? "true" : "false";
-  return `'${String(value).replace(/'/g, "''")}'`;
 }
 
 function indentSqlitePlan(rows: Array<{ id: number; parent: number; detail: string }>): string {

@@ -100,12 +100,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
           "b.booking_status",
           "b.payment_status",
           "b.viewing_outcome",
-          "b.agent_response",
-          "b.proposed_visit_date",
-          "b.proposed_visit_time",
-          "b.cancelled_by",
-          "b.cancel_reason",
-          "b.created_at",
+          ...VISIT_LIFECYCLE_COLUMNS,
         ])
         .orderBy("b.created_at", "desc")
         .orderBy("b.id", "desc")
@@ -188,6 +183,9 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   }
 }
 
+/** What both sides see of a visit's lifecycle (decision 0117): the agent's answer, a proposed time, a cancellation. */
+const VISIT_LIFECYCLE_COLUMNS = ["b.agent_response", "b.proposed_visit_date", "b.proposed_visit_time", "b.cancelled_by", "b.cancel_reason", "b.created_at"] as const;
+
 /** A student's bookings joined to their listing (title and agent). */
 function studentBookingQuery(db: Kysely<Database>) {
   return db
@@ -206,12 +204,7 @@ function studentBookingQuery(db: Kysely<Database>) {
       "b.payment_amount",
       "b.viewing_outcome",
       "b.hold_expires_at",
-      "b.agent_response",
-      "b.proposed_visit_date",
-      "b.proposed_visit_time",
-      "b.cancelled_by",
-      "b.cancel_reason",
-      "b.created_at",
+      ...VISIT_LIFECYCLE_COLUMNS,
     ]);
 }
 
