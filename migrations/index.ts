@@ -26,6 +26,7 @@ import * as pageCacheGeneration from "./2026-11-22T0029-page-cache-generation";
 import * as listIndexes from "./2026-11-22T0031-list-indexes";
 import * as paymentTotals from "./2026-11-22T0032-payment-totals";
 import * as sortCoverIndexes from "./2026-11-22T0033-sort-cover-indexes";
+import * as neighbourhoodCoverIndex from "./2026-11-22T0034-neighbourhood-cover-index";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0031-list-indexes": listIndexes,
   "2026-11-22T0032-payment-totals": paymentTotals,
   "2026-11-22T0033-sort-cover-indexes": sortCoverIndexes,
+  "2026-11-22T0034-neighbourhood-cover-index": neighbourhoodCoverIndex,
 };

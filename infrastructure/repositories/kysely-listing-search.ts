@@ -217,9 +217,9 @@ function unapprovedAgentsListing(eb: ExpressionBuilder<Database, "properties">) 
  * exact up to the cap (a listing changing between the two statements can move it by one for that
  * page view). SQLite is told to read the covering index (left to choose, it took a range of the
  * distance or rent index and fetched a wide row for each entry, decision 0147), except with
- * neighbourhoods, whose own index range is the better read.
+ * neighbourhoods, whose own covering index's range is the better read (decision 0170).
  *
- * PostgreSQL, without a keyword: one statement (decision 0159), the matches asked for in the
+ * PostgreSQL, without a keyword: one statement (decision 0159), the matches asked for in a
  * covering index's order (so the planner reads it: left to choose, it read the table), the agent
  * tested by exclusion, hashed once per statement: as cheap as the two statements there.
  */
@@ -262,9 +262,10 @@ function visibleToStudentsByExclusion(eb: ExpressionBuilder<Database, "propertie
 }
 
 function postgresCountQuery(db: Kysely<Database>, c: SearchFilters, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
-  const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, "postgres", plan, visibleToStudentsByExclusion)
-    .orderBy("properties.agent_id")
-    .limit(cap);
+  const filteredMatches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, "postgres", plan, visibleToStudentsByExclusion);
+  // Asked in a covering index's order, so the planner reads it (decision 0170): by neighbourhood,
+  // the range of each one named; else the filter index, led by the agent.
+  const matches = (c.neighbourhoods.length > 0 ? filteredMatches.orderBy("properties.neighbourhood").orderBy("properties.monthly_rent") : filteredMatches.orderBy("properties.agent_id")).limit(cap);
   return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
 }
 

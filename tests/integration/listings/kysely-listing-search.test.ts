@@ -2,7 +2,7 @@
 // TypeScript, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "kysely";
-import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
+import { allDatabaseKinds, createTestDatabase, type DatabaseKind, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
 import {
   AMENITIES,
@@ -304,15 +304,26 @@ async function vacuumUntilAllVisible(db: TestDatabase): Promise<void> {
   throw new Error("VACUUM could not mark every page of properties all-visible in 30 s: a transaction stayed open in the test database");
 }
 
+/**
+ * 5 000 generated listings with the planner's statistics as the live databases have them:
+ * autovacuum's, or those the server gathers (decision 0168).
+ */
+async function generatedListings(kind: DatabaseKind, seed: number): Promise<TestDatabase> {
+  const db = await createTestDatabase(kind);
+  await generateProperties(db.db, 5_000, { seed, batchSize: 500 });
+  if (kind === "postgres") await vacuumUntilAllVisible(db);
+  else await db.gatherStatistics();
+  return db;
+}
+
+/** A plan that reads `index` without the table, in each database's words. */
+const readsAlone = (index: string) => ({ sqlite: new RegExp(`COVERING INDEX ${index}\\b`), postgres: new RegExp(`Index Only Scan using ${index}\\b`) });
+
 describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => {
   it("come from the sort's covering index alone, the table read only for the page's rows (decision 0166)", async () => {
-    const db = await createTestDatabase(kind);
+    const db = await generatedListings(kind, 11);
     try {
-      await generateProperties(db.db, 5_000, { seed: 11, batchSize: 500 });
-      // As the live databases have them: autovacuum's, or those the server gathers (decision 0168).
-      if (kind === "postgres") await vacuumUntilAllVisible(db);
-      else await db.gatherStatistics();
-      const readsTheIndexAlone = { sqlite: /COVERING INDEX properties_rent_cover_idx/, postgres: /Index Only Scan using properties_rent_cover_idx/ }[kind];
+      const readsTheIndexAlone = readsAlone("properties_rent_cover_idx")[kind];
       const rare = parseListingSearch(new URLSearchParams("type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc"));
       const plan = await explainListingSearch(db.db, db.dialect, rare);
       expect(plan.page).toMatch(readsTheIndexAlone);
@@ -335,6 +346,41 @@ describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => 
       const page = await new KyselyListingSearch(db.db, db.dialect).searchListings({ ...rare, page: 2 });
       expect(page.items.map((i) => i.id)).toEqual(expected.map((r) => r.id));
       expect(page.items.length).toBe(20);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describeEachDatabase(allDatabaseKinds())("a neighbourhood search's count on %s", (kind) => {
+  it("reads the neighbourhood's covering index alone and counts what the table holds (decision 0170)", async () => {
+    const db = await generatedListings(kind, 13);
+    try {
+      const readsTheIndexAlone = readsAlone("properties_neighbourhood_cover_idx")[kind];
+      const search = new KyselyListingSearch(db.db, db.dialect);
+      for (const [query, neighbourhoods, maxRent] of [
+        ["n=Molyko&max=40000", ["Molyko"], 40_000],
+        ["n=Molyko&n=Bomaka&type=room", ["Molyko", "Bomaka"], undefined],
+      ] as const) {
+        const criteria = parseListingSearch(new URLSearchParams(query));
+        const plan = await explainListingSearch(db.db, db.dialect, criteria);
+        expect(plan.count, query).toMatch(readsTheIndexAlone);
+        // In the index's own order: the read stops at the cap, nothing sorts every match first.
+        expect(plan.count, query).not.toMatch(/Sort|TEMP B-TREE/);
+        let direct = db.db
+          .selectFrom("properties")
+          .innerJoin("agents", "agents.user_id", "properties.agent_id")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("agents.verification_status", "=", "approved")
+          .where("properties.hidden_at", "is", null)
+          .where("properties.neighbourhood", "in", [...neighbourhoods]);
+        if (maxRent) direct = direct.where("properties.monthly_rent", "<=", maxRent);
+        if (query.includes("type=room")) direct = direct.where("properties.property_type", "=", "room");
+        const expected = Number((await direct.executeTakeFirstOrThrow()).n);
+        expect(expected, query).toBeGreaterThan(20);
+        const page = await search.searchListings(criteria);
+        expect(page.total, query).toBe(Math.min(expected, 1_000));
+      }
     } finally {
       await db.destroy();
     }
