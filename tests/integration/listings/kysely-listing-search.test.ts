@@ -327,6 +327,11 @@ describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => 
       const rare = parseListingSearch(new URLSearchParams("type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc"));
       const plan = await explainListingSearch(db.db, db.dialect, rare);
       expect(plan.page).toMatch(readsTheIndexAlone);
+      // A common filter in distance order: SQLite read every verified listing by another index and
+      // sorted them once the neighbourhood's covering index existed (decision 0170).
+      const common = await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams("available=1&verified=1&sort=nearest")));
+      expect(common.page).toMatch(readsAlone("properties_distance_cover_idx")[kind]);
+      expect(common.page).not.toMatch(/properties_moderation_idx/);
       // The same page as the table read in order gives.
       const expected = await db.db
         .selectFrom("properties")
