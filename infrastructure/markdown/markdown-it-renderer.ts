@@ -2,6 +2,8 @@ import MarkdownIt from "markdown-it";
 import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
 
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
+const RENDERED_KEPT = 500;
+const RENDERED_MAX_CHARS = 20_000;
 
 /**
  * Links may be http(s), mailto or relative. Anything else with a scheme (javascript:, data:,
@@ -56,7 +58,28 @@ export class MarkdownItRenderer implements MarkdownRenderer {
     this.md = md;
   }
 
+  /**
+   * The same Markdown gives the same HTML, so a text already turned is kept: the legal pages, the
+   * FAQ's answers and a post are rendered on every uncached view (signed-in readers), and parsing
+   * was a fifth of /privacy's CPU. A changed text is another key, so nothing kept is out of date.
+   * At most RENDERED_KEPT texts of at most RENDERED_MAX_CHARS each (about 30 MB in all at worst),
+   * the least recently used dropped first.
+   */
+  private readonly rendered = new Map<string, string>();
+
   toSafeHtml(markdown: string): string {
-    return this.md.render(markdown);
+    const kept = this.rendered.get(markdown);
+    if (kept !== undefined) {
+      // Map keeps insertion order: moved to the end, the first key is the least recently used.
+      this.rendered.delete(markdown);
+      this.rendered.set(markdown, kept);
+      return kept;
+    }
+    const html = this.md.render(markdown);
+    if (markdown.length <= RENDERED_MAX_CHARS) {
+      this.rendered.set(markdown, html);
+      if (this.rendered.size > RENDERED_KEPT) this.rendered.delete(this.rendered.keys().next().value as string);
+    }
+    return html;
   }
 }

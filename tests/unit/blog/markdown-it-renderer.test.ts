@@ -116,3 +116,34 @@ describe("MarkdownItRenderer", () => {
     expect(isMediaImage("/mediax/b.jpg")).toBe(false);
   });
 });
+
+describe("MarkdownItRenderer's kept renders", () => {
+  it("gives the same HTML for a text it has kept, and new HTML for a changed text", () => {
+    const renderer = new MarkdownItRenderer();
+    const first = renderer.toSafeHtml("# Terms\n\nPay by [MTN](https://mtn.cm).");
+    expect(renderer.toSafeHtml("# Terms\n\nPay by [MTN](https://mtn.cm).")).toBe(first);
+    expect(renderer.toSafeHtml("# Terms\n\nPay by [Orange](https://orange.cm).")).toContain("Orange");
+  });
+
+  it("keeps a bounded number of texts, the least recently used dropped first", () => {
+    const renderer = new MarkdownItRenderer();
+    let parsed = 0;
+    const md = (renderer as unknown as { md: { render: (s: string) => string } }).md;
+    const render = md.render.bind(md);
+    md.render = (s: string) => {
+      parsed += 1;
+      return render(s);
+    };
+    renderer.toSafeHtml("text 0");
+    for (let i = 1; i <= 500; i++) renderer.toSafeHtml(`text ${i}`);
+    expect(parsed).toBe(501);
+    renderer.toSafeHtml("text 500"); // kept: not parsed again
+    expect(parsed).toBe(501);
+    renderer.toSafeHtml("text 0"); // the oldest, dropped when the 501st came
+    expect(parsed).toBe(502);
+    const long = "word ".repeat(5_000);
+    renderer.toSafeHtml(long);
+    renderer.toSafeHtml(long); // too long to keep: parsed each time
+    expect(parsed).toBe(504);
+  });
+});
