@@ -1,7 +1,16 @@
 // Which reads in a query plan scan a large growing table, for `npm run bench:plans` (decision 0147).
 import type { Dialect } from "../infrastructure/db/connection";
 
-export interface Finding { table: string; kind: "full scan" | "capped scan"; line: string }
+export interface Finding { table: string; kind: "full scan" | "capped scan" | "sorted range"; line: string }
+
+/**
+ * SQLite's sqlite_stat1, by index: the rows of the table, then the rows one value of the first
+ * column holds on average, of the first two, and so on.
+ */
+export type IndexStatistics = ReadonlyMap<string, readonly number[]>;
+
+/** Whether a finding reads a large table's rows whole (flagged), not stopped by a LIMIT. */
+export const isWholeRead = (f: Finding) => f.kind !== "capped scan";
 
 /** Below this many rows a table is not evidence: PostgreSQL rightly reads a small table whole. */
 export const LARGE_TABLE_ROWS = 5000;
@@ -19,7 +28,7 @@ export const LARGE_TABLE_ROWS = 5000;
  * sorts the reads of its own block (same indentation, same parent), so a read inside a
  * co-routine whose block has none is taken as stopped by the statement's LIMIT.
  */
-export function findScans(dialect: Dialect, plan: string, statement: string, large: ReadonlySet<string>): Finding[] {
+export function findScans(dialect: Dialect, plan: string, statement: string, large: ReadonlySet<string>, statistics: IndexStatistics = new Map()): Finding[] {
   const hasLimit = /\blimit\b/i.test(statement);
   const findings: Finding[] = [];
   const lines = plan.split("\n");
@@ -27,6 +36,13 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
     let table: string | undefined;
     if (dialect === "sqlite") {
       table = /^\s*SCAN (\w+)(?: AS \w+)?/.exec(line)?.[1];
+      // A range read, then sorted whole before the first row comes out: as costly as a scan when
+      // the range is large (every verified listing, sorted by distance: decision 0170).
+      const search = /^\s*SEARCH (\w+)(?: AS \w+)?/.exec(line)?.[1];
+      if (search && large.has(aliasTable(statement, search)) && sqliteSortedInBlock(lines, i) && (sqliteRangeRows(line, statistics) ?? 0) >= LARGE_TABLE_ROWS) {
+        findings.push({ table: aliasTable(statement, search), kind: "sorted range", line: line.trim() });
+        return;
+      }
     } else {
       table = /Seq Scan on (\w+)/.exec(line)?.[1];
       const idx = /Index (?:Only )?Scan(?: Backward)? using \w+ on (\w+)/.exec(line);
@@ -64,6 +80,18 @@ function postgresStoppedByLimit(lines: string[], at: number): boolean {
     if (name === "Limit") return true;
   }
   return false;
+}
+
+/**
+ * The rows a SQLite SEARCH reads, estimated from sqlite_stat1 by the equality terms it names (the
+ * plan lists them in the index's order, any range term after them); undefined without statistics.
+ */
+function sqliteRangeRows(line: string, statistics: IndexStatistics): number | undefined {
+  const read = /USING (?:COVERING )?INDEX (\w+) \(([^)]*)\)/.exec(line);
+  const counts = read && statistics.get(read[1]);
+  if (!read || !counts) return undefined;
+  const equalities = read[2].split(" AND ").filter((term) => /^\w+=\?$/.test(term.trim())).length;
+  return counts[Math.min(equalities, counts.length - 1)];
 }
 
 /** Whether a SQLite temp B-tree sorts the block that line `at` reads in (its siblings, same parent). */

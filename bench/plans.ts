@@ -25,7 +25,7 @@ import { demoSessionCookie, startInstance } from "../scripts/lib/cluster-kit";
 import { generateProperties } from "./generate-properties";
 import { generateActivity } from "./generate-activity";
 import { withSection } from "./results-sections";
-import { LARGE_TABLE_ROWS, findScans, type Finding } from "./plan-scans";
+import { LARGE_TABLE_ROWS, findScans, isWholeRead, type Finding, type IndexStatistics } from "./plan-scans";
 
 const args = process.argv.slice(2);
 const size = Number(args.find((a) => a.startsWith("--size="))?.slice(7) ?? 100_000);
@@ -162,7 +162,7 @@ async function explain(handle: DatabaseHandle, s: Statement): Promise<string> {
 interface PageReport { page: Page; url: string; status: number; statements: Array<Statement & { plan: string; findings: Finding[] }> }
 interface Run { dialect: Dialect; rows: Map<string, number>; reports: PageReport[] }
 
-const fullScans = (s: { findings: Finding[] }) => s.findings.filter((f) => f.kind === "full scan");
+const fullScans = (s: { findings: Finding[] }) => s.findings.filter(isWholeRead);
 const describe = (findings: Finding[]) => findings.map((f) => `${f.kind} of ${f.table}`).join("; ");
 
 async function planPages(dialect: Dialect): Promise<Run> {
@@ -180,6 +180,7 @@ async function planPages(dialect: Dialect): Promise<Run> {
       rows.set(table, Number(r.n));
     }
     const large = new Set([...rows].filter(([, n]) => n >= LARGE_TABLE_ROWS).map(([t]) => t));
+    const statistics = await indexStatistics(handle);
     const property = await handle.db.selectFrom("properties").select("id").where("hidden_at", "is", null).where("status", "=", "available").orderBy("created_at", "desc").executeTakeFirstOrThrow();
     const agent = await handle.db.selectFrom("profiles").select("id").where("email", "=", ACCOUNTS.agent).executeTakeFirstOrThrow();
     const post = await handle.db.selectFrom("blog_posts").select("slug").orderBy("created_at", "desc").executeTakeFirstOrThrow();
@@ -199,7 +200,7 @@ async function planPages(dialect: Dialect): Promise<Run> {
         if (!explainable(s.sql) || seen.has(s.sql)) continue;
         seen.add(s.sql);
         const plan = await explain(handle, s);
-        statements.push({ ...s, plan, findings: findScans(dialect, plan, s.sql, large) });
+        statements.push({ ...s, plan, findings: findScans(dialect, plan, s.sql, large, statistics) });
       }
       const flagged = statements.filter((s) => fullScans(s).length > 0).length;
       console.log(`  ${page.name}: ${response.status}, ${statements.length} statements${flagged ? `, ${flagged} with a full scan` : ""}`);
@@ -212,6 +213,13 @@ async function planPages(dialect: Dialect): Promise<Run> {
   return { dialect, rows, reports };
 }
 
+/** SQLite's per-index row counts (sqlite_stat1, which the server gathers: decision 0168); none on PostgreSQL. */
+async function indexStatistics(handle: DatabaseHandle): Promise<IndexStatistics> {
+  if (handle.dialect !== "sqlite") return new Map();
+  const { rows } = await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where idx is not null`.execute(handle.db);
+  return new Map(rows.map((r) => [r.idx, r.stat.split(" ").map(Number).filter((n) => Number.isFinite(n))]));
+}
+
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 
 function render(runs: Run[]): string {
@@ -221,7 +229,7 @@ function render(runs: Run[]): string {
   out.push(
     `Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, at ${size.toLocaleString("en")} listings and ${(size / 2).toLocaleString("en")} bookings with their payments.`,
     "Each page was requested from the production server with the page cache off and QUERY_LOG_FILE set; every distinct statement it sent is explained with the parameters it sent.",
-    `A plan is flagged (⚠) when it reads a large growing table whole: no LIMIT, or a sort, hash or grouping that needs every row first. A read that stops at the statement's LIMIT (the page's rows in index order, the listing count's \`limit 1001\`) is shown as a capped scan. Growing tables with fewer than ${LARGE_TABLE_ROWS.toLocaleString("en")} rows in this data are not evidence either way (PostgreSQL rightly reads a small table whole); their plans are shown, not judged.`,
+    `A plan is flagged (⚠) when it reads a large growing table whole: no LIMIT, or a sort, hash or grouping that needs every row first. On SQLite a range read sorted whole (a temp B-tree in its block) is flagged too when sqlite_stat1 puts the range at ${LARGE_TABLE_ROWS.toLocaleString("en")} rows or more (a sorted range). A read that stops at the statement's LIMIT (the page's rows in index order, the listing count's \`limit 1001\`) is shown as a capped scan. Growing tables with fewer than ${LARGE_TABLE_ROWS.toLocaleString("en")} rows in this data are not evidence either way (PostgreSQL rightly reads a small table whole); their plans are shown, not judged.`,
     "",
   );
   for (const run of runs) out.push(`Rows, ${run.dialect}: ${[...run.rows].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n.toLocaleString("en")}`).join(", ")}.`, "");

@@ -67,6 +67,30 @@ describe("findScans", () => {
     expect(findScans("sqlite", sortedInside, statement, large).map((f) => f.kind)).toEqual(["full scan"]);
   });
 
+  it("flags a SQLite range sorted whole when its statistics say it is large (decision 0170)", () => {
+    const statement = 'select "properties"."id" from (select "properties"."id" from "properties" where "is_verified" = ? order by "distance_to_campus_m" limit ?) as "page_ids" inner join "properties" on "properties"."id" = "page_ids"."id"';
+    const plan = [
+      "CO-ROUTINE page_ids",
+      "  SEARCH properties USING INDEX properties_moderation_idx (is_verified=?)",
+      "  USE TEMP B-TREE FOR ORDER BY",
+      "SCAN page_ids",
+      "SEARCH properties USING INDEX sqlite_autoindex_properties_1 (id=?)",
+      "USE TEMP B-TREE FOR ORDER BY",
+    ].join("\n");
+    const statistics = new Map([
+      ["properties_moderation_idx", [100_000, 50_000, 1, 1]],
+      ["sqlite_autoindex_properties_1", [100_000, 1]],
+    ]);
+    expect(findScans("sqlite", plan, statement, large, statistics)).toEqual([
+      { table: "properties", kind: "sorted range", line: "SEARCH properties USING INDEX properties_moderation_idx (is_verified=?)" },
+    ]);
+    // The page's 20 rows by id, sorted, are no finding; nor is anything without statistics.
+    expect(findScans("sqlite", plan, statement, large)).toEqual([]);
+    // One student's bookings, sorted: a small range.
+    const own = "SEARCH b USING INDEX bookings_student_idx (student_id=?)\nUSE TEMP B-TREE FOR ORDER BY";
+    expect(findScans("sqlite", own, 'select * from "bookings" as "b" where "student_id" = ? order by "created_at"', large, new Map([["bookings_student_idx", [50_000, 4]]]))).toEqual([]);
+  });
+
   it("tells a PostgreSQL index range from a whole-index read", () => {
     const ranged = "Index Scan using bookings_student_idx on bookings\n  Index Cond: (student_id = $1)";
     expect(findScans("postgres", ranged, "select * from bookings where student_id = $1", large)).toEqual([]);
