@@ -1,7 +1,7 @@
 // Which reads in a query plan scan a large growing table, for `npm run bench:plans` (decision 0147).
 import type { Dialect } from "../infrastructure/db/connection";
 
-export interface Finding { table: string; kind: "full scan" | "capped scan" | "sorted range"; line: string }
+export interface Finding { table: string; kind: "full scan" | "capped scan" | "large range"; line: string }
 
 /**
  * SQLite's sqlite_stat1, by index: the rows of the table, then the rows one value of the first
@@ -40,7 +40,7 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
       // the range is large (every verified listing, sorted by distance: decision 0170).
       const search = /^\s*SEARCH (\w+)(?: AS \w+)?/.exec(line)?.[1];
       if (search && large.has(aliasTable(statement, search)) && sqliteSortedInBlock(lines, i) && (sqliteRangeRows(line, statistics) ?? 0) >= LARGE_TABLE_ROWS) {
-        findings.push({ table: aliasTable(statement, search), kind: "sorted range", line: line.trim() });
+        findings.push({ table: aliasTable(statement, search), kind: "large range", line: line.trim() });
         return;
       }
     } else {
@@ -52,6 +52,15 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
         let ranged = false;
         for (let j = i + 1; j < lines.length && lines[j].search(/\S/) > indent && !lines[j].includes("->"); j++) ranged ||= /Index Cond/.test(lines[j]);
         if (!ranged) table = idx[1];
+      }
+      // A range (an index range, a bitmap) read whole before the first row comes out, by a sort, a
+      // hash or an aggregate, or with no LIMIT: as costly as a scan when the planner expects it
+      // large. Judged only on a plan printed with its estimates (rows=).
+      const range = table === undefined ? (idx?.[1] ?? /Bitmap Heap Scan on (\w+)/.exec(line)?.[1]) : undefined;
+      const estimate = Number(/ rows=(\d+)/.exec(line)?.[1] ?? 0);
+      if (range && large.has(range) && estimate >= LARGE_TABLE_ROWS && !(hasLimit && postgresStoppedByLimit(lines, i))) {
+        findings.push({ table: range, kind: "large range", line: line.trim() });
+        return;
       }
     }
     if (table === undefined) return;

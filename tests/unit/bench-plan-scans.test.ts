@@ -82,13 +82,32 @@ describe("findScans", () => {
       ["sqlite_autoindex_properties_1", [100_000, 1]],
     ]);
     expect(findScans("sqlite", plan, statement, large, statistics)).toEqual([
-      { table: "properties", kind: "sorted range", line: "SEARCH properties USING INDEX properties_moderation_idx (is_verified=?)" },
+      { table: "properties", kind: "large range", line: "SEARCH properties USING INDEX properties_moderation_idx (is_verified=?)" },
     ]);
     // The page's 20 rows by id, sorted, are no finding; nor is anything without statistics.
     expect(findScans("sqlite", plan, statement, large)).toEqual([]);
     // One student's bookings, sorted: a small range.
     const own = "SEARCH b USING INDEX bookings_student_idx (student_id=?)\nUSE TEMP B-TREE FOR ORDER BY";
     expect(findScans("sqlite", own, 'select * from "bookings" as "b" where "student_id" = ? order by "created_at"', large, new Map([["bookings_student_idx", [50_000, 4]]]))).toEqual([]);
+  });
+
+  it("flags a large PostgreSQL range read whole when the plan carries its estimates", () => {
+    const statement = "select id from properties where is_verified = $1 order by distance_to_campus_m limit $2";
+    const sorted = [
+      "Limit  (cost=9000.00..9000.05 rows=20 width=45)",
+      "  ->  Sort  (cost=9000.00..9120.00 rows=48000 width=45)",
+      "        ->  Bitmap Heap Scan on properties  (cost=500.00..7000.00 rows=48000 width=45)",
+      "              Recheck Cond: (is_verified = 1)",
+      "              ->  Bitmap Index Scan on properties_moderation_idx  (cost=0.00..490.00 rows=48000 width=0)",
+    ].join("\n");
+    expect(findScans("postgres", sorted, statement, large).map((f) => `${f.table} ${f.kind}`)).toEqual(["properties large range"]);
+    // The same range read in the sort's order under the Limit stops early: no finding.
+    const ordered = "Limit  (cost=0.42..10.00 rows=20 width=45)\n  ->  Index Scan using properties_distance_idx on properties  (cost=0.42..24000.00 rows=48000 width=45)\n        Index Cond: (is_verified = 1)";
+    expect(findScans("postgres", ordered, statement, large)).toEqual([]);
+    // A small range sorted whole, and a plan without estimates, are no finding.
+    const small = "Sort  (cost=20.00..20.10 rows=40 width=45)\n  ->  Index Scan using bookings_student_idx on bookings  (cost=0.29..19.00 rows=40 width=45)\n        Index Cond: (student_id = $1)";
+    expect(findScans("postgres", small, "select * from bookings where student_id = $1 order by created_at", large)).toEqual([]);
+    expect(findScans("postgres", sorted.replace(/ {2}\(cost=[^)]*\)/g, ""), statement, large)).toEqual([]);
   });
 
   it("tells a PostgreSQL index range from a whole-index read", () => {
