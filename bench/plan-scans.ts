@@ -39,8 +39,9 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
       // A range read, then sorted whole before the first row comes out: as costly as a scan when
       // the range is large (every verified listing, sorted by distance: decision 0170).
       const search = /^\s*SEARCH (\w+)(?: AS \w+)?/.exec(line)?.[1];
-      if (search && large.has(aliasTable(statement, search)) && sqliteSortedInBlock(lines, i) && (sqliteRangeRows(line, statistics) ?? 0) >= LARGE_TABLE_ROWS) {
-        findings.push({ table: aliasTable(statement, search), kind: "large range", line: line.trim() });
+      const searched = search && aliasTable(statement, search);
+      if (searched && large.has(searched) && sqliteSortedInBlock(lines, i) && (sqliteRangeRows(line, statistics) ?? 0) >= LARGE_TABLE_ROWS) {
+        findings.push({ table: searched, kind: "large range", line: line.trim() });
         return;
       }
     } else {

@@ -163,7 +163,8 @@ async function explain(handle: DatabaseHandle, s: Statement): Promise<string> {
 interface PageReport { page: Page; url: string; status: number; statements: Array<Statement & { plan: string; findings: Finding[] }> }
 interface Run { dialect: Dialect; rows: Map<string, number>; reports: PageReport[] }
 
-const fullScans = (s: { findings: Finding[] }) => s.findings.filter(isWholeRead);
+/** The findings that read a large table whole: full scans and large ranges (flagged ⚠). */
+const wholeReads = (s: { findings: Finding[] }) => s.findings.filter(isWholeRead);
 const describe = (findings: Finding[]) => findings.map((f) => `${f.kind} of ${f.table}`).join("; ");
 
 async function planPages(dialect: Dialect): Promise<Run> {
@@ -203,8 +204,8 @@ async function planPages(dialect: Dialect): Promise<Run> {
         const plan = await explain(handle, s);
         statements.push({ ...s, plan, findings: findScans(dialect, plan, s.sql, large, statistics) });
       }
-      const flagged = statements.filter((s) => fullScans(s).length > 0).length;
-      console.log(`  ${page.name}: ${response.status}, ${statements.length} statements${flagged ? `, ${flagged} with a full scan` : ""}`);
+      const flagged = statements.filter((s) => wholeReads(s).length > 0).length;
+      console.log(`  ${page.name}: ${response.status}, ${statements.length} statements${flagged ? `, ${flagged} reading a large table whole` : ""}`);
       reports.push({ page, url: new URL(response.url).pathname + new URL(response.url).search, status: response.status, statements });
     }
   } finally {
@@ -234,15 +235,15 @@ function render(runs: Run[]): string {
     "",
   );
   for (const run of runs) out.push(`Rows, ${run.dialect}: ${[...run.rows].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n.toLocaleString("en")}`).join(", ")}.`, "");
-  out.push("| Page | " + runs.map(({ dialect: d }) => `${d} statements | ${d} capped | ${d} full scans`).join(" | ") + " |", "|---|" + runs.map(() => "---:|---:|---:").join("|") + "|");
+  out.push("| Page | " + runs.map(({ dialect: d }) => `${d} statements | ${d} capped | ${d} read whole`).join(" | ") + " |", "|---|" + runs.map(() => "---:|---:|---:").join("|") + "|");
   const names = runs[0].reports.map((r) => r.page.name);
   for (const name of names) {
     const cells = runs.map(({ reports }) => {
       const r = reports.find((x) => x.page.name === name);
       if (!r) return "– | – | –";
-      const full = r.statements.filter((s) => fullScans(s).length > 0).length;
-      const capped = r.statements.filter((s) => s.findings.length > 0 && fullScans(s).length === 0).length;
-      return `${r.statements.length}${r.status === 200 ? "" : ` (HTTP ${r.status})`} | ${capped} | ${full ? `**${full}** ⚠` : "0"}`;
+      const whole = r.statements.filter((s) => wholeReads(s).length > 0).length;
+      const capped = r.statements.filter((s) => s.findings.length > 0 && wholeReads(s).length === 0).length;
+      return `${r.statements.length}${r.status === 200 ? "" : ` (HTTP ${r.status})`} | ${capped} | ${whole ? `**${whole}** ⚠` : "0"}`;
     });
     out.push(`| ${name} | ${cells.join(" | ")} |`);
   }
@@ -251,7 +252,7 @@ function render(runs: Run[]): string {
     for (const r of reports) {
       out.push(`#### ${r.page.name} (${r.page.who}): \`${r.url.replace(/[0-9a-f-]{36}/g, "{id}")}\``, "");
       r.statements.forEach((s, i) => {
-        const flag = s.findings.length ? ` ${fullScans(s).length ? "⚠" : "–"} ${describe(s.findings)}` : "";
+        const flag = s.findings.length ? ` ${wholeReads(s).length ? "⚠" : "–"} ${describe(s.findings)}` : "";
         out.push(`${i + 1}. \`${oneLine(s.sql).slice(0, 160).replace(/`/g, "'")}${oneLine(s.sql).length > 160 ? "…" : ""}\`${flag}`, "", "   ```", ...s.plan.split("\n").map((l) => `   ${l}`), "   ```", "");
       });
     }
@@ -270,7 +271,7 @@ async function main() {
   for (const dialect of dialects) runs.push(await planPages(dialect));
   const file = "bench/RESULTS.md";
   fs.writeFileSync(file, withSection(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n", "plans", render(runs)));
-  const flagged = runs.flatMap(({ dialect, reports }) => reports.flatMap((r) => r.statements.filter((s) => fullScans(s).length).map((s) => `${dialect} ${r.page.name}: ${describe(fullScans(s))} — ${oneLine(s.sql).slice(0, 120)}`)));
+  const flagged = runs.flatMap(({ dialect, reports }) => reports.flatMap((r) => r.statements.filter((s) => wholeReads(s).length).map((s) => `${dialect} ${r.page.name}: ${describe(wholeReads(s))} — ${oneLine(s.sql).slice(0, 120)}`)));
   console.log(`\nWritten to ${file}. ${flagged.length ? `${flagged.length} flagged:\n  ${flagged.join("\n  ")}` : "No plan scans a growing table."}`);
   process.exit(flagged.length ? 1 : 0);
 }
