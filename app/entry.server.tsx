@@ -5,7 +5,7 @@ import { i18next, resources } from "./i18next.server";
 import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
 import { recordingStore } from "./utils/translation.server";
 import { NonceContext, RequestIdContext, SupportContext } from "./components/nonce";
-import { STATIC_PAGE_HEADER } from "./static-page";
+import { renderedPageResponse, STATIC_PAGE_HEADER } from "./static-page";
 import { FragmentProvider } from "./components/fragments";
 import { fragmentStore } from "./utils/fragments.server";
 
@@ -66,8 +66,8 @@ export default async function handleRequest(
   // copies every piece of the page into a byte buffer of its own) plus the stream plumbing behind
   // it. An error thrown here reaches Remix as a failed shell did, and Remix renders the error
   // boundary. The body is given as bytes: as a string, the Response would first scan it for lone
-  // surrogates.
-  return new Response(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), { headers: responseHeaders, status: responseStatusCode });
+  // surrogates; the HTTP layer sends those bytes without reading them back (renderedPageResponse).
+  return renderedPageResponse(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

@@ -99,7 +99,8 @@ export function htmlCaching() {
       if (!decide()) return originalEnd(chunk, encoding, callback);
       const cb = typeof encoding === "function" ? encoding : callback;
       if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
-      const body = Buffer.concat(chunks);
+      // A page sent whole comes as one chunk: used as it is, not copied.
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       const send = (bytes: Buffer, done?: () => void) => originalEnd(bytes, undefined, done);
       // Only a visitor's complete, successful page gets a validator; errors, redirects and
       // signed-in pages are not worth one (nothing may keep a signed-in page).

@@ -23,7 +23,7 @@ import { servePhotos } from "./media";
 import { countingRouteCalls, routeCalls } from "./route-calls";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
 import { logger } from "../infrastructure/logging/logger";
-import { STATIC_PAGE_HEADER } from "../app/static-page";
+import { renderedPageBytes, STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 /** How often an instance asks whether another one changed data (issue 13: "within a second"). */
@@ -96,6 +96,12 @@ async function sendRemixResponse(res: Response, response: globalThis.Response): 
       continue;
     }
     res.append(key, value);
+  }
+  // A page rendered whole: its bytes as they are, not read back through the Response's stream.
+  const page = renderedPageBytes(response);
+  if (page) {
+    res.end(page);
+    return;
   }
   const live = /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
   if (live) res.flushHeaders();

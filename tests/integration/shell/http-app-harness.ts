@@ -13,6 +13,11 @@ import type { DatabaseHandle } from "../../../infrastructure/db/connection";
 import * as healthz from "../../../app/routes/healthz";
 import * as readyz from "../../../app/routes/readyz";
 import { createHttpApp } from "../../../server/http-app";
+import { renderedPageResponse } from "../../../app/static-page";
+
+let lastDocument: Response | undefined;
+/** The Response the fake build's document entry made last (its body stream is left unread when sent whole). */
+export const lastDocumentResponse = () => lastDocument;
 
 function fakeBuild(database: DatabaseHandle): ServerBuild {
   const echo = async ({ request, context }: { request: Request; context: { clientIp?: string } }) => {
@@ -23,8 +28,12 @@ function fakeBuild(database: DatabaseHandle): ServerBuild {
     mode: "production",
     entry: {
       module: {
-        // The "document": only its status matters here.
-        default: (_request: Request, status: number) => new Response(`<p>page ${status}</p>`, { status, headers: { "Content-Type": "text/html" } }),
+        // The "document": only its status matters here. Made as app/entry.server.tsx makes a
+        // page (its bytes kept for the HTTP layer); the last one is kept for the tests to look at.
+        default: (_request: Request, status: number) => {
+          lastDocument = renderedPageResponse(Buffer.from(`<p>page ${status}</p>`), { status, headers: { "Content-Type": "text/html" } });
+          return lastDocument;
+        },
       },
     },
     routes: {
