@@ -391,3 +391,44 @@ describeEachDatabase(allDatabaseKinds())("a neighbourhood search's count on %s",
     }
   });
 });
+
+describeEachDatabase(allDatabaseKinds())("a bounded search's count on %s", (kind) => {
+  it("reads the range its distance or rent bound gives, in a covering index alone, and counts what the table holds (decision 0171)", async () => {
+    const db = await generatedListings(kind, 17);
+    try {
+      const search = new KyselyListingSearch(db.db, db.dialect);
+      const cases = [
+        { query: "type=room&type=studio&toilet=1&meter=1&near=1000", index: "properties_distance_cover_idx", column: "distance_to_campus_m" },
+        { query: "near=500&max=30000", index: "properties_distance_cover_idx", column: "distance_to_campus_m" },
+        { query: "max=20000&wifi=1", index: "properties_rent_cover_idx", column: "monthly_rent" },
+        { query: "min=50000&type=apartment", index: "properties_rent_cover_idx", column: "monthly_rent" },
+      ] as const;
+      for (const { query, index, column } of cases) {
+        const criteria = parseListingSearch(new URLSearchParams(query));
+        const plan = await explainListingSearch(db.db, db.dialect, criteria);
+        expect(plan.count, query).toMatch(readsAlone(index)[kind]);
+        // A range of the index's first column, read in order: nothing sorts the matches first.
+        expect(plan.count, query).toMatch(kind === "sqlite" ? new RegExp(`${index} \\(${column}[<>]`) : new RegExp(`Index Cond: \\(\\(?${column} [<>]=`));
+        expect(plan.count, query).not.toMatch(/Sort|TEMP B-TREE/);
+        let direct = db.db
+          .selectFrom("properties")
+          .innerJoin("agents", "agents.user_id", "properties.agent_id")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("agents.verification_status", "=", "approved")
+          .where("properties.hidden_at", "is", null);
+        if (criteria.propertyTypes.length > 0) direct = direct.where("properties.property_type", "in", criteria.propertyTypes);
+        if (criteria.amenities.includes("toiletInside")) direct = direct.where("properties.toilet_inside", "=", 1);
+        if (criteria.amenities.includes("prepaidMeter")) direct = direct.where("properties.prepaid_meter", "=", 1);
+        if (criteria.amenities.includes("wifi")) direct = direct.where("properties.wifi", "=", 1);
+        if (criteria.maxDistanceM !== null) direct = direct.where("properties.distance_to_campus_m", "<=", criteria.maxDistanceM);
+        if (criteria.minRent !== null) direct = direct.where("properties.monthly_rent", ">=", criteria.minRent);
+        if (criteria.maxRent !== null) direct = direct.where("properties.monthly_rent", "<=", criteria.maxRent);
+        const expected = Number((await direct.executeTakeFirstOrThrow()).n);
+        expect(expected, query).toBeGreaterThan(20);
+        expect((await search.searchListings(criteria)).total, query).toBe(Math.min(expected, 1_000));
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+});
