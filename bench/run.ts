@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --only search] [-- --weights-only]
+// npm run bench [-- --quick] [-- --skip-lighthouse] [-- --sizes=1000,100000] [-- --only search] [-- --weights-only] [-- --off-rounds=N]
 // (--weights-only: the page-weight table alone, printed; RESULTS.md is left as it is)
 // npm run bench -- --only=<part of a route's name> [--sizes=1000] [--port=3360] [--rounds=3] [--quick]
 //   a quick look at one cached route beside the node:http ceiling, back to back: SQLite only, page
@@ -14,8 +14,9 @@
 // - server: autocannon on loopback against the production build, 50 connections for 20 s, for
 //   /listings with three realistic filter sets and a property page: requests/s, p50, p99, peak
 //   memory; and a plain node:http server answering the same HTML from memory, as the ceiling;
-//   every route rendered on each request is measured right after a sample of the floor
-//   (../shared/bench-floor), and reported as a ratio to it (decision 0162);
+//   every route rendered on each request is measured in rounds (--off-rounds=N: 2 with --quick,
+//   else 3), each between two samples of the floor (../shared/bench-floor), and reported as the
+//   median of its ratios to them, with the CPU a request of each (decisions 0162, 0172);
 // - page weight per route: JavaScript and CSS transferred (gzip), HTML size;
 // - Lighthouse (mobile preset, Debian's Chromium) on /, /listings and a property page;
 // - 2G: Debian's Chromium under network emulation (400 kbit/s, 400 ms RTT): the time until
@@ -51,6 +52,13 @@ const basePort = Number(args.find((a) => a.startsWith("--port="))?.slice(7) ?? p
 const weightsOnly = args.includes("--weights-only");
 const sizes = (args.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "1000,100000").split(",").map(Number);
 const DURATION_S = quick ? 5 : 20;
+/**
+ * Every request rendered: each route is loaded this many times, each round between two samples of
+ * the floor (floor, ours, floor, ours, floor), and its figures are the medians over the rounds. On
+ * this shared machine the floor moved from 560 to 1 240 req/s within one run; a single sample of
+ * each, one after the other, made a row's ratio move by ±0.1 from run to run (decision 0172).
+ */
+const OFF_ROUNDS = Number(args.find((a) => a.startsWith("--off-rounds="))?.slice(13) ?? (quick ? 2 : 3));
 const CONNECTIONS = 50;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dataDir = path.resolve("bench/.data");
@@ -69,7 +77,24 @@ const ALL_ROUTES: Array<{ name: string; path: string | ((propertyId: string) => 
 const ROUTES = only ? ALL_ROUTES.filter((r) => r.name.includes(only)) : ALL_ROUTES;
 
 
-interface LoadResult { route: string; rps: number; p50: number; p99: number; ceilingRps: number; errors: number; url: string; floorRps?: number }
+interface LoadResult {
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ceilingRps: number;
+  errors: number;
+  url: string;
+  /** Every request rendered: the floor's req/s beside it (the mean of the samples around each round, their median). */
+  floorRps?: number;
+  /** Every request rendered: the median over the rounds of its req/s over the floor's beside it. */
+  floorRatio?: number;
+  /** Every request rendered: CPU a request (ms, all threads) of our server and of the floor, medians over the rounds. */
+  cpuMs?: number;
+  floorCpuMs?: number;
+  /** Every request rendered: how many bracketed rounds the figures are the medians of. */
+  rounds?: number;
+}
 interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
 
 // --port=N (or BENCH_PORT=N): ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
@@ -145,9 +170,9 @@ function cpuMs(pid: number): number {
 }
 
 /** Load a server and tell its CPU cost per request (µs), which the other loads on a shared machine move less than req/s. */
-async function loadWithCpu(url: string, pid: number): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
+async function loadWithCpu(url: string, pid: number, duration = DURATION_S, headers: Record<string, string> = {}): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
   const before = cpuMs(pid);
-  const result = await load(url);
+  const result = await load(url, duration, headers);
   return { result, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / Math.max(result.requests.total, 1) };
 }
 
@@ -216,12 +241,17 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
       if (!first.ok) throw new Error(`${target} answered ${first.status}`);
       // A short warm-up so the first measured second is not the JIT's.
       await new Promise<void>((resolve) => autocannon({ url: target, connections: 10, duration: 2, headers }, () => resolve()));
-      // Every request rendered: the floor's own sample, right before, under the same load.
-      const floorBeside = pageCache ? undefined : (await measureFloor(duration)).rps;
+      const path = new URL(target).pathname + new URL(target).search;
+      if (!pageCache) {
+        results.push({ route: route.name, url: path, ...(await bracketedRounds(target, server.pid!, duration, headers)) });
+        const r = results.at(-1)!;
+        console.log(`  ${route.name}: ${Math.round(r.rps)} req/s (× ${r.floorRatio!.toFixed(2)} the floor beside it), p50 ${r.p50} ms, p99 ${r.p99} ms, CPU a request ${r.cpuMs!.toFixed(2)} ms (floor ${r.floorCpuMs!.toFixed(2)}), ${r.errors} errors, medians of ${r.rounds} rounds`);
+        continue;
+      }
       const result = await load(target, duration, headers);
-      // The ceiling once per data set (with the page cache on); the render-cost runs skip it.
-      const ceilingRps = pageCache ? await ceiling(html) : Number.NaN;
-      results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx, url: new URL(target).pathname + new URL(target).search, floorRps: floorBeside });
+      // The ceiling once per data set, with the page cache on.
+      const ceilingRps = await ceiling(html);
+      results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx, url: path });
       console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors (ceiling ${Math.round(ceilingRps)} req/s)`);
     }
     const peak = peakRssMb(server.pid!);
@@ -230,6 +260,51 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
   } finally {
     server.kill();
   }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * One route, every request rendered, in OFF_ROUNDS rounds each between two samples of the floor
+ * under the same load (floor, ours, floor, ours, floor): a round's ratio is to the mean of the two
+ * floor samples around it, which takes out a drift of the machine's speed across the round. The
+ * figures are the medians over the rounds; the errors, their sum.
+ */
+async function bracketedRounds(url: string, pid: number, duration: number, headers: Record<string, string>): Promise<Omit<LoadResult, "route" | "url">> {
+  const floors = [await measureFloor(duration)];
+  const rounds: Array<{ rps: number; p50: number; p99: number; cpuMs: number; errors: number; floorRps: number; floorCpuMs: number }> = [];
+  for (let round = 0; round < OFF_ROUNDS; round++) {
+    const { result, cpuUsPerRequest } = await loadWithCpu(url, pid, duration, headers);
+    const after = await measureFloor(duration);
+    const before = floors.at(-1)!;
+    floors.push(after);
+    rounds.push({
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuMs: cpuUsPerRequest / 1000,
+      errors: result.errors + result.non2xx,
+      floorRps: (before.rps + after.rps) / 2,
+      floorCpuMs: (before.cpuMs + after.cpuMs) / 2,
+    });
+  }
+  const of = (key: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[key]));
+  return {
+    rps: of("rps"),
+    p50: of("p50"),
+    p99: of("p99"),
+    ceilingRps: Number.NaN,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    floorRps: of("floorRps"),
+    floorRatio: median(rounds.map((r) => r.rps / r.floorRps)),
+    cpuMs: of("cpuMs"),
+    floorCpuMs: of("floorCpuMs"),
+    rounds: rounds.length,
+  };
 }
 
 /**
@@ -269,11 +344,11 @@ async function startFloor(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 /** One sample of the floor under the same load as our routes (`duration` seconds). */
-async function measureFloor(duration = DURATION_S): Promise<{ rps: number; p50: number; p99: number }> {
-  const { url } = await startFloor();
-  const result = await load(url, duration);
-  console.log(`  floor: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+async function measureFloor(duration = DURATION_S): Promise<{ rps: number; p50: number; p99: number; cpuMs: number }> {
+  const { url, child } = await startFloor();
+  const { result, cpuUsPerRequest } = await loadWithCpu(url, child.pid!, duration);
+  console.log(`  floor: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, CPU a request ${(cpuUsPerRequest / 1000).toFixed(2)} ms`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs: cpuUsPerRequest / 1000 };
 }
 
 const stopFloor = () => floorServer?.child.kill();
@@ -439,6 +514,9 @@ async function twoGOnly() {
   process.exit(0);
 }
 
+/** How many rounds the "off" rows' medians are of (the same for every row of a run). */
+const offRounds = (runs: RunResult[]) => runs.flatMap((r) => r.load).find((l) => l.rounds !== undefined)?.rounds ?? OFF_ROUNDS;
+
 /** The p50 of each search at the largest size over the smallest, every request rendered (target ≤ 1.5, issue 12). */
 function searchGrowth(runs: RunResult[], dialects: Dialect[]): string[] {
   const lines: string[] = [];
@@ -466,11 +544,11 @@ async function searchOnly(dialects: Dialect[]) {
   const body = [
     "## Search growth alone (`npm run bench -- --only search`)",
     "",
-    `Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)} at the end). Every request rendered (page cache off), ${CONNECTIONS} connections for ${Math.max(5, Math.round(DURATION_S / 2))} s per search. Target (issue 12): p50 at the largest size ≤ 1.5 × at the smallest.`,
+    `Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)} at the end). Every request rendered (page cache off), ${CONNECTIONS} connections for ${Math.max(5, Math.round(DURATION_S / 2))} s per round, ${offRounds(runs)} rounds per search each between two samples of the floor, medians over the rounds. Target (issue 12): p50 at the largest size ≤ 1.5 × at the smallest.`,
     "",
-    "| Database | Properties | Search | Req/s | p50 ms | p99 ms | Errors |",
-    "|---|---:|---|---:|---:|---:|---:|",
-    ...runs.flatMap((run) => run.load.map((l) => `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.p50} | ${l.p99} | ${l.errors} |`)),
+    "| Database | Properties | Search | Req/s | App / floor | p50 ms | p99 ms | CPU ms a request | Errors |",
+    "|---|---:|---|---:|---:|---:|---:|---:|---:|",
+    ...runs.flatMap((run) => run.load.map((l) => `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRatio?.toFixed(2) ?? "–"} | ${l.p50} | ${l.p99} | ${l.cpuMs?.toFixed(2) ?? "–"} | ${l.errors} |`)),
     "",
     "p50 growth:",
     "",
@@ -527,7 +605,6 @@ async function quickLook() {
                 `ceiling ${Math.round(bare.result.requests.average)} req/s (${Math.round(bare.cpuUsPerRequest)} µs CPU a request), ours / ceiling ${ratios.at(-1)!.toFixed(2)} in req/s, ${cpuRatios.at(-1)!.toFixed(2)} in CPU a request`,
             );
           }
-          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
           console.log(`  ${size.toLocaleString("en")} properties, ${route.name}: median ours / ceiling ${median(ratios).toFixed(2)} in req/s, ${median(cpuRatios).toFixed(2)} in CPU a request, over ${rounds} rounds`);
         } finally {
           ceilingServer.stop();
@@ -594,13 +671,17 @@ async function main() {
   lines.push(`Command: \`npm run bench\`${args.length ? ` -- ${args.join(" ")}` : ""}. Load: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route, on loopback, gzip.`, "");
   lines.push("## Server", "", "Page cache: visitors' pages kept in memory for 30 s (the default, `PAGE_CACHE_TTL_MS`); \"off\" rows render every request.", "");
   lines.push(
-    `Floor (../shared/bench-floor, remix-serve, same load): ${Math.round(floorBefore.rps)} req/s before our runs, ${Math.round(floorAfter.rps)} after (p99 ${floorBefore.p99} / ${floorAfter.p99} ms), mean ${Math.round(floorRps)} req/s. An "off" row (every request rendered) is measured right after a floor sample of its own ("Floor beside"), and its ratio is to that sample: the machine's speed drifts within a run. "On" rows use the mean. Targets (issue 12): every request rendered ≥ 0.25 × floor; a cached page ≥ 0.5 × ceiling (a bare node:http server answering the same bytes).`,
+    `Floor (../shared/bench-floor, remix-serve, same load): ${Math.round(floorBefore.rps)} req/s before our runs, ${Math.round(floorAfter.rps)} after (p99 ${floorBefore.p99} / ${floorAfter.p99} ms), mean ${Math.round(floorRps)} req/s. An "off" row (every request rendered) is measured in ${offRounds(runs)} rounds, each between two samples of the floor under the same load (floor, ours, floor, …): a round's ratio is to the mean of the floor samples around it, and the row gives the medians over its rounds ("Floor beside" is the floor's; errors are summed). The machine's speed drifts within a run, and a lone sample each moved a ratio by ±0.1. "CPU ms" is the CPU time of the server process a request (all its threads, from the kernel), ours and the floor's: a measure of a page's cost that the machine's other loads move less than req/s. "On" rows use the mean of the floor before and after. Targets (issue 12): every request rendered ≥ 0.25 × floor; a cached page ≥ 0.5 × ceiling (a bare node:http server answering the same bytes).`,
     "",
   );
-  lines.push("| Database | Properties | Page cache | Route | Req/s | Floor beside | App / floor | p50 ms | p99 ms | Ceiling req/s | App / ceiling | Errors |", "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    "| Database | Properties | Page cache | Route | Req/s | Floor beside | App / floor | p50 ms | p99 ms | Ceiling req/s | App / ceiling | CPU ms a request | Floor's CPU ms | Errors |",
+    "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  );
   for (const run of runs) for (const l of run.load) {
-    const floor = l.floorRps ?? floorRps;
-    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRps === undefined ? "–" : Math.round(l.floorRps)} | ${(l.rps / floor).toFixed(2)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${l.errors} |`);
+    const ratio = l.floorRatio ?? l.rps / (l.floorRps ?? floorRps);
+    const cpu = (ms: number | undefined) => (ms === undefined ? "–" : ms.toFixed(2));
+    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRps === undefined ? "–" : Math.round(l.floorRps)} | ${ratio.toFixed(2)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${cpu(l.cpuMs)} | ${cpu(l.floorCpuMs)} | ${l.errors} |`);
   }
   lines.push("", "URLs loaded:", "");
   for (const l of runs[0]?.load ?? []) lines.push(`- ${l.route}: \`${l.url.replace(/[0-9a-f-]{36}/, "{id}")}\``);
