@@ -1,14 +1,16 @@
 // A rendered page, compressed whole (issue 12, decision 0160).
 //
 // A page reaches the network as one buffer (server/caching.ts holds it for its ETag), so it is
-// compressed in one call on libuv's thread pool, instead of through the `compression` middleware's
-// stream (a zlib stream set up per response, the page fed to it in pieces). Brotli when the browser
+// compressed in one call, off the main thread (on the compression worker, decision 0173; the
+// page cache's stored copies on libuv's thread pool), instead of through the `compression`
+// middleware's stream (a zlib stream set up per response, the page fed to it in pieces). Brotli when the browser
 // accepts it: at quality 5 it costs what gzip at 6 costs and the page is 8–14 % smaller, which a
 // student on a paid 2G connection pays for; gzip otherwise. `compression` still handles every
 // other answer (data, CSV, files): it leaves alone a response that already has Content-Encoding.
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { Response } from "express";
+import { CompressionWorker } from "./compression-worker";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -63,7 +65,23 @@ export function storedEncoding(acceptEncoding: string | undefined): PageEncoding
  */
 const EFFORT = { live: { brotli: 5, gzip: 6 }, stored: { brotli: 9, gzip: 9 } } as const;
 
+/** Live pages are compressed on a worker thread of their own (server/compression-worker.ts, decision 0173). */
+const liveCompression = new CompressionWorker();
+
+/**
+ * `body` compressed in `encoding`. A live page goes to the compression worker, and to zlib on the
+ * thread pool if the worker fails; a stored page (compressed once, harder, for the page cache) goes
+ * to the thread pool, so a long Brotli 9 never holds the live pages queued behind it.
+ */
 export function compressPage(body: Buffer, encoding: PageEncoding, effort: keyof typeof EFFORT = "live"): Promise<Buffer> {
+  if (effort === "live" && encoding !== "identity") {
+    const level = encoding === "br" ? EFFORT.live.brotli : EFFORT.live.gzip;
+    return liveCompression.compress(body, encoding, level).catch(() => compressOnThreadPool(body, encoding, effort));
+  }
+  return compressOnThreadPool(body, encoding, effort);
+}
+
+function compressOnThreadPool(body: Buffer, encoding: PageEncoding, effort: keyof typeof EFFORT): Promise<Buffer> {
   if (encoding === "br") {
     return brotliAsync(body, {
       params: {
