@@ -10,8 +10,9 @@
 // shares with PostgreSQL and nginx.
 //
 // The worker starts with the first page and never keeps the process alive. If it fails, every page
-// it held is compressed again by the caller's fallback (zlib on the thread pool), and the next page
-// starts a new worker.
+// it held is compressed again by the caller's fallback (zlib on the thread pool), and so is every
+// page for a minute after; then a new worker is started. A worker that cannot run is not started
+// again for every page.
 import { Worker } from "node:worker_threads";
 
 export type WorkerEncoding = "br" | "gzip";
@@ -48,18 +49,42 @@ export class CompressionWorkerError extends Error {
   override name = "CompressionWorkerError";
 }
 
+export interface CompressionWorkerOptions {
+  /** How long after a failure pages go to the caller's fallback before a new worker is tried (ms). */
+  restMs?: number;
+  /** Told each failure of the worker (the server logs it). */
+  onFailure?: (error: Error) => void;
+  /** The worker's code (tests give one that fails). */
+  source?: string;
+}
+
 export class CompressionWorker {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  private failedAt = Number.NEGATIVE_INFINITY;
+  private readonly restMs: number;
+  private readonly onFailure: (error: Error) => void;
+  private readonly source: string;
+
+  constructor({ restMs = 60_000, onFailure = () => {}, source = WORKER_SOURCE }: CompressionWorkerOptions = {}) {
+    this.restMs = restMs;
+    this.onFailure = onFailure;
+    this.source = source;
+  }
 
   /** `body` compressed in `encoding` at `level` (Brotli's quality, gzip's level). */
   compress(body: Buffer, encoding: WorkerEncoding, level: number): Promise<Buffer> {
     return new Promise((resolve, reject) => {
+      if (!this.worker && performance.now() - this.failedAt < this.restMs) {
+        reject(new CompressionWorkerError("the compression worker failed a moment ago"));
+        return;
+      }
       let worker: Worker;
       try {
         worker = this.started();
       } catch (error) {
+        this.failed(new CompressionWorkerError(`the compression worker could not start: ${String(error)}`));
         reject(new CompressionWorkerError(`the compression worker could not start: ${String(error)}`));
         return;
       }
@@ -87,7 +112,7 @@ export class CompressionWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(this.source, { eval: true });
     worker.unref();
     worker.on("message", (message: { id: number; bytes?: Uint8Array; error?: string }) => {
       const waiting = this.pending.get(message.id);
@@ -101,12 +126,18 @@ export class CompressionWorker {
     const lost = (error: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
+      this.failed(error);
       this.failAll(error);
     };
     worker.on("error", (error) => lost(new CompressionWorkerError(`the compression worker failed: ${error.message}`)));
     worker.on("exit", (code) => lost(new CompressionWorkerError(`the compression worker exited (${code})`)));
     this.worker = worker;
     return worker;
+  }
+
+  private failed(error: Error): void {
+    this.failedAt = performance.now();
+    this.onFailure(error);
   }
 
   private failAll(error: Error): void {

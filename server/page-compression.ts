@@ -3,14 +3,16 @@
 // A page reaches the network as one buffer (server/caching.ts holds it for its ETag), so it is
 // compressed in one call, off the main thread (on the compression worker, decision 0173; the
 // page cache's stored copies on libuv's thread pool), instead of through the `compression`
-// middleware's stream (a zlib stream set up per response, the page fed to it in pieces). Brotli when the browser
-// accepts it: at quality 5 it costs what gzip at 6 costs and the page is 8–14 % smaller, which a
-// student on a paid 2G connection pays for; gzip otherwise. `compression` still handles every
-// other answer (data, CSV, files): it leaves alone a response that already has Content-Encoding.
+// middleware's stream (a zlib stream set up per response, the page fed to it in pieces). Brotli
+// when the browser accepts it: at quality 5 it costs what gzip at 6 costs and the page is 8–14 %
+// smaller, which a student on a paid 2G connection pays for; gzip otherwise. `compression` still
+// handles every other answer (data, CSV, files): it leaves alone a response that already has
+// Content-Encoding.
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { Response } from "express";
 import { CompressionWorker } from "./compression-worker";
+import { logger } from "../infrastructure/logging/logger";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -66,7 +68,9 @@ export function storedEncoding(acceptEncoding: string | undefined): PageEncoding
 const EFFORT = { live: { brotli: 5, gzip: 6 }, stored: { brotli: 9, gzip: 9 } } as const;
 
 /** Live pages are compressed on a worker thread of their own (server/compression-worker.ts, decision 0173). */
-const liveCompression = new CompressionWorker();
+const liveCompression = new CompressionWorker({
+  onFailure: (error) => logger.warn({ err: error }, "the compression worker failed: pages are compressed on the thread pool for a minute"),
+});
 
 /**
  * `body` compressed in `encoding`. A live page goes to the compression worker, and to zlib on the

@@ -52,3 +52,22 @@ describe("compressPage", () => {
     expect((await compressPage(page, "identity")).equals(page)).toBe(true);
   });
 });
+
+describe("a compression worker that cannot run", () => {
+  it("fails its pages at once for a while after it failed, without starting a worker for each, then tries again", async () => {
+    const failures: Error[] = [];
+    const broken = new CompressionWorker({ source: "throw new Error('broken')", restMs: 300, onFailure: (e) => failures.push(e) });
+    try {
+      await expect(broken.compress(page, "gzip", 6)).rejects.toBeInstanceOf(CompressionWorkerError);
+      expect(failures).toHaveLength(1);
+      // Resting: refused at once, nothing started, nothing more reported.
+      await expect(broken.compress(page, "gzip", 6)).rejects.toThrow(/a moment ago/);
+      expect(failures).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      await expect(broken.compress(page, "gzip", 6)).rejects.toBeInstanceOf(CompressionWorkerError);
+      expect(failures).toHaveLength(2);
+    } finally {
+      await broken.close();
+    }
+  });
+});
