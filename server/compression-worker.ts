@@ -84,8 +84,9 @@ export class CompressionWorker {
       try {
         worker = this.started();
       } catch (error) {
-        this.failed(new CompressionWorkerError(`the compression worker could not start: ${String(error)}`));
-        reject(new CompressionWorkerError(`the compression worker could not start: ${String(error)}`));
+        const failure = new CompressionWorkerError(`the compression worker could not start: ${String(error)}`);
+        this.failed(failure);
+        reject(failure);
         return;
       }
       const id = this.nextId++;

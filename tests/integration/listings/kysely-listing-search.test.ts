@@ -316,6 +316,30 @@ async function generatedListings(kind: DatabaseKind, seed: number): Promise<Test
   return db;
 }
 
+/**
+ * The shown listings a search matches, counted by a plain join (approved agent, not hidden) with
+ * no index named: what the search's own count must agree with. Only the filters the count tests
+ * below use; any other is refused rather than left out.
+ */
+async function shownMatches(db: TestDatabase, c: ListingSearchCriteria): Promise<number> {
+  if (c.keyword || c.verifiedOnly || c.availableOnly || c.minBedrooms !== null) {
+    throw new Error("shownMatches does not apply this search's filters");
+  }
+  let direct = db.db
+    .selectFrom("properties")
+    .innerJoin("agents", "agents.user_id", "properties.agent_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("agents.verification_status", "=", "approved")
+    .where("properties.hidden_at", "is", null);
+  if (c.neighbourhoods.length > 0) direct = direct.where("properties.neighbourhood", "in", c.neighbourhoods);
+  if (c.propertyTypes.length > 0) direct = direct.where("properties.property_type", "in", c.propertyTypes);
+  for (const a of c.amenities) direct = direct.where(sql.ref(`properties.${AMENITY_COLUMN[a]}`), "=", 1);
+  if (c.maxDistanceM !== null) direct = direct.where("properties.distance_to_campus_m", "<=", c.maxDistanceM);
+  if (c.minRent !== null) direct = direct.where("properties.monthly_rent", ">=", c.minRent);
+  if (c.maxRent !== null) direct = direct.where("properties.monthly_rent", "<=", c.maxRent);
+  return Number((await direct.executeTakeFirstOrThrow()).n);
+}
+
 /** A plan that reads `index` without the table, in each database's words. */
 const readsAlone = (index: string) => ({ sqlite: new RegExp(`COVERING INDEX ${index}\\b`), postgres: new RegExp(`Index Only Scan using ${index}\\b`) });
 
@@ -363,25 +387,13 @@ describeEachDatabase(allDatabaseKinds())("a neighbourhood search's count on %s",
     try {
       const readsTheIndexAlone = readsAlone("properties_neighbourhood_cover_idx")[kind];
       const search = new KyselyListingSearch(db.db, db.dialect);
-      for (const [query, neighbourhoods, maxRent] of [
-        ["n=Molyko&max=40000", ["Molyko"], 40_000],
-        ["n=Molyko&n=Bomaka&type=room", ["Molyko", "Bomaka"], undefined],
-      ] as const) {
+      for (const query of ["n=Molyko&max=40000", "n=Molyko&n=Bomaka&type=room"]) {
         const criteria = parseListingSearch(new URLSearchParams(query));
         const plan = await explainListingSearch(db.db, db.dialect, criteria);
         expect(plan.count, query).toMatch(readsTheIndexAlone);
         // In the index's own order: the read stops at the cap, nothing sorts every match first.
         expect(plan.count, query).not.toMatch(/Sort|TEMP B-TREE/);
-        let direct = db.db
-          .selectFrom("properties")
-          .innerJoin("agents", "agents.user_id", "properties.agent_id")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("agents.verification_status", "=", "approved")
-          .where("properties.hidden_at", "is", null)
-          .where("properties.neighbourhood", "in", [...neighbourhoods]);
-        if (maxRent) direct = direct.where("properties.monthly_rent", "<=", maxRent);
-        if (query.includes("type=room")) direct = direct.where("properties.property_type", "=", "room");
-        const expected = Number((await direct.executeTakeFirstOrThrow()).n);
+        const expected = await shownMatches(db, criteria);
         expect(expected, query).toBeGreaterThan(20);
         const page = await search.searchListings(criteria);
         expect(page.total, query).toBe(Math.min(expected, 1_000));
@@ -410,20 +422,7 @@ describeEachDatabase(allDatabaseKinds())("a bounded search's count on %s", (kind
         // A range of the index's first column, read in order: nothing sorts the matches first.
         expect(plan.count, query).toMatch(kind === "sqlite" ? new RegExp(`${index} \\(${column}[<>]`) : new RegExp(`Index Cond: \\(\\(?${column} [<>]=`));
         expect(plan.count, query).not.toMatch(/Sort|TEMP B-TREE/);
-        let direct = db.db
-          .selectFrom("properties")
-          .innerJoin("agents", "agents.user_id", "properties.agent_id")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("agents.verification_status", "=", "approved")
-          .where("properties.hidden_at", "is", null);
-        if (criteria.propertyTypes.length > 0) direct = direct.where("properties.property_type", "in", criteria.propertyTypes);
-        if (criteria.amenities.includes("toiletInside")) direct = direct.where("properties.toilet_inside", "=", 1);
-        if (criteria.amenities.includes("prepaidMeter")) direct = direct.where("properties.prepaid_meter", "=", 1);
-        if (criteria.amenities.includes("wifi")) direct = direct.where("properties.wifi", "=", 1);
-        if (criteria.maxDistanceM !== null) direct = direct.where("properties.distance_to_campus_m", "<=", criteria.maxDistanceM);
-        if (criteria.minRent !== null) direct = direct.where("properties.monthly_rent", ">=", criteria.minRent);
-        if (criteria.maxRent !== null) direct = direct.where("properties.monthly_rent", "<=", criteria.maxRent);
-        const expected = Number((await direct.executeTakeFirstOrThrow()).n);
+        const expected = await shownMatches(db, criteria);
         expect(expected, query).toBeGreaterThan(20);
         expect((await search.searchListings(criteria)).total, query).toBe(Math.min(expected, 1_000));
       }

@@ -1,11 +1,10 @@
 // Request bodies are refused over their limit (1 MB for forms, 64 kB for webhooks, the upload
 // limit plus 1 MB for agent verification) with 413 and a translated page, before being read.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT, bodyLimitFor } from "../../../server/body-limit";
 import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
-import { startHttpApp, type RunningApp } from "./http-app-harness";
+import { useHttpApp, type RunningApp } from "./http-app-harness";
 
 interface Outcome {
   status: number;
@@ -61,20 +60,11 @@ function post(app: RunningApp, path: string, total: number, { declareLength, hea
 }
 
 describe("request body limits", () => {
-  let database: DatabaseHandle;
-  let app: RunningApp;
-  beforeAll(async () => {
-    database = connect({ url: ":memory:" });
-    app = await startHttpApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const app = useHttpApp();
 
   it("refuses a 60 MB POST to /auth/login by its Content-Length, with 413 and a translated page, before reading it", async () => {
     const total = 60 * 1024 * 1024;
-    const outcome = await post(app, "/auth/login", total, { declareLength: true });
+    const outcome = await post(app(), "/auth/login", total, { declareLength: true });
     expect(outcome.status).toBe(413);
     expect(outcome.body).toContain("That was too much to send");
     expect(outcome.headers.connection).toBe("close");
@@ -84,7 +74,7 @@ describe("request body limits", () => {
   });
 
   it("answers in French to a French reader", async () => {
-    const outcome = await post(app, "/auth/login", 2 * 1024 * 1024, { declareLength: true, headers: { "Accept-Language": "fr-CM,fr;q=0.9,en;q=0.5" } });
+    const outcome = await post(app(), "/auth/login", 2 * 1024 * 1024, { declareLength: true, headers: { "Accept-Language": "fr-CM,fr;q=0.9,en;q=0.5" } });
     expect(outcome.status).toBe(413);
     expect(outcome.body).toContain("L&#39;envoi est trop volumineux");
     expect(outcome.body).toContain('<html lang="fr">');
@@ -92,7 +82,7 @@ describe("request body limits", () => {
 
   it("stops reading a chunked body at the limit: 413, and the connection is closed", async () => {
     const total = 40 * 1024 * 1024;
-    const outcome = await post(app, "/auth/login", total, { declareLength: false });
+    const outcome = await post(app(), "/auth/login", total, { declareLength: false });
     expect(outcome.status).toBe(413);
     expect(outcome.sentWhenAnswered).toBeLessThan(total / 2);
     await outcome.closed;
@@ -100,7 +90,7 @@ describe("request body limits", () => {
 
   it("passes bodies within the limit to the route, declared or chunked", async () => {
     for (const declareLength of [true, false]) {
-      const outcome = await post(app, "/echo", FORM_BODY_LIMIT, { declareLength });
+      const outcome = await post(app(), "/echo", FORM_BODY_LIMIT, { declareLength });
       expect(outcome.status, `declareLength=${declareLength}`).toBe(200);
       expect(JSON.parse(outcome.body)).toMatchObject({ bytes: FORM_BODY_LIMIT });
     }
@@ -109,11 +99,11 @@ describe("request body limits", () => {
   it("allows an agent's documents up to the upload limit, and not one byte more", async () => {
     const limit = UPLOAD_BODY_LIMITS["/auth/agent-verification"];
     expect(limit).toBe(26 * 1024 * 1024);
-    const within = await post(app, "/auth/agent-verification", 6 * 1024 * 1024, { declareLength: true });
+    const within = await post(app(), "/auth/agent-verification", 6 * 1024 * 1024, { declareLength: true });
     expect(within.status).toBe(200);
-    expect((await post(app, "/auth/agent-verification", limit + 1, { declareLength: true })).status).toBe(413);
+    expect((await post(app(), "/auth/agent-verification", limit + 1, { declareLength: true })).status).toBe(413);
     // The same size is refused on an ordinary form, and on its single-fetch data URL.
-    expect((await post(app, "/auth/login.data", 6 * 1024 * 1024, { declareLength: true })).status).toBe(413);
+    expect((await post(app(), "/auth/login.data", 6 * 1024 * 1024, { declareLength: true })).status).toBe(413);
   });
 
   it("allows one property photo (8 MB) plus the form on a property's edit page, and not one byte more", async () => {
@@ -123,7 +113,7 @@ describe("request body limits", () => {
     // Only the edit page itself: its neighbours are ordinary forms.
     expect(bodyLimitFor("/agents/properties/p-1/close")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/agents/properties/p-1/x/edit")).toBe(FORM_BODY_LIMIT);
-    expect((await post(app, "/agents/properties/p-1/edit", limit + 1, { declareLength: true })).status).toBe(413);
+    expect((await post(app(), "/agents/properties/p-1/edit", limit + 1, { declareLength: true })).status).toBe(413);
   });
 
   it("allows a blog cover (8 MB) plus the article's texts on the new and edit pages of a post, not on the confirmation page", () => {
@@ -133,8 +123,8 @@ describe("request body limits", () => {
   });
 
   it("holds the webhook to 64 kB, declared or chunked", async () => {
-    expect((await post(app, "/webhooks/fapshi", WEBHOOK_BODY_LIMIT, { declareLength: true })).status).toBe(200);
-    expect((await post(app, "/webhooks/fapshi", WEBHOOK_BODY_LIMIT + 1, { declareLength: true })).status).toBe(413);
-    expect((await post(app, "/webhooks/fapshi", 2 * 1024 * 1024, { declareLength: false })).status).toBe(413);
+    expect((await post(app(), "/webhooks/fapshi", WEBHOOK_BODY_LIMIT, { declareLength: true })).status).toBe(200);
+    expect((await post(app(), "/webhooks/fapshi", WEBHOOK_BODY_LIMIT + 1, { declareLength: true })).status).toBe(413);
+    expect((await post(app(), "/webhooks/fapshi", 2 * 1024 * 1024, { declareLength: false })).status).toBe(413);
   });
 });

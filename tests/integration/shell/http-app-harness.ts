@@ -9,7 +9,8 @@ import { sql } from "kysely";
 import type { Services } from "../../../app/services.server";
 import { loadConfig } from "../../../infrastructure/config/config";
 import { createFileStorages } from "../../../infrastructure/storage/create-file-storage";
-import type { DatabaseHandle } from "../../../infrastructure/db/connection";
+import { afterAll, beforeAll } from "vitest";
+import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
 import * as healthz from "../../../app/routes/healthz";
 import * as readyz from "../../../app/routes/readyz";
 import { createHttpApp } from "../../../server/http-app";
@@ -88,5 +89,26 @@ export async function startHttpApp(database: DatabaseHandle, env: Record<string,
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The app on a fresh in-memory SQLite database for the tests of the describe block it is called in:
+ * started before them, closed after. Gives the running app (once started).
+ */
+export function useHttpApp(env: Record<string, string> = {}): () => RunningApp {
+  let database: DatabaseHandle | undefined;
+  let app: RunningApp | undefined;
+  beforeAll(async () => {
+    database = connect({ url: ":memory:" });
+    app = await startHttpApp(database, env);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+  return () => {
+    if (!app) throw new Error("the app starts in beforeAll: ask for it inside a test");
+    return app;
   };
 }

@@ -1,10 +1,9 @@
 // A page rendered whole (app/entry.server.tsx) reaches the socket as the bytes it was rendered to:
 // the HTTP layer (server/http-app.ts) does not read them back through the Response's web stream.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { describe, expect, it } from "vitest";
 import { renderedPageBytes, renderedPageResponse } from "../../../app/static-page";
-import { lastDocumentResponse, startHttpApp, type RunningApp } from "./http-app-harness";
+import { lastDocumentResponse, useHttpApp, type RunningApp } from "./http-app-harness";
 
 function request(app: RunningApp, method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -20,17 +19,7 @@ function request(app: RunningApp, method: string, path: string): Promise<{ statu
 }
 
 describe("a page rendered whole", () => {
-  let database: DatabaseHandle;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    database = connect({ url: ":memory:" });
-    app = await startHttpApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const app = useHttpApp();
 
   it("keeps its bytes on its Response, which still reads as those bytes", async () => {
     const bytes = Buffer.from("<!DOCTYPE html><p>25 000 FCFA</p>");
@@ -41,7 +30,7 @@ describe("a page rendered whole", () => {
   });
 
   it("is sent as those bytes, with their length, and its stream is never read", async () => {
-    const page = await request(app, "GET", "/page");
+    const page = await request(app(), "GET", "/page");
     expect(page.status).toBe(200);
     expect(page.body).toBe("<p>page 200</p>");
     expect(page.headers["content-length"]).toBe(String(Buffer.byteLength("<p>page 200</p>")));
@@ -49,7 +38,7 @@ describe("a page rendered whole", () => {
   });
 
   it("answers HEAD (a Response Remix rebuilds without them) with the headers and no body", async () => {
-    const head = await request(app, "HEAD", "/page");
+    const head = await request(app(), "HEAD", "/page");
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
     expect(head.headers["content-type"]).toMatch(/^text\/html/);
