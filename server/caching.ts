@@ -57,7 +57,12 @@ function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
   return Buffer.from(String(chunk), encoding ?? "utf8");
 }
 
-export function htmlCaching() {
+export interface HtmlCachingOptions {
+  /** True while pages wait for their turn to render (server/admission.ts): pages are then compressed lighter. */
+  rush?: () => boolean;
+}
+
+export function htmlCaching({ rush = () => false }: HtmlCachingOptions = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? "");
@@ -102,10 +107,11 @@ export function htmlCaching() {
       // A page sent whole comes as one chunk: used as it is, not copied.
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       const send = (bytes: Buffer, done?: () => void) => originalEnd(bytes, undefined, done);
+      const effort = rush() ? "rush" : "live";
       // Only a visitor's complete, successful page gets a validator; errors, redirects and
       // signed-in pages are not worth one (nothing may keep a signed-in page).
       if (signedIn || res.statusCode !== 200) {
-        endCompressed(res, body, storedEncoding(req.headers["accept-encoding"]), send, cb);
+        endCompressed(res, body, storedEncoding(req.headers["accept-encoding"]), send, cb, effort);
         return res;
       }
       const etag = htmlEtag(body, String(res.locals.cspNonce ?? ""));
@@ -119,7 +125,7 @@ export function htmlCaching() {
         res.removeHeader("Content-Security-Policy");
         return originalEnd(undefined, undefined, cb);
       }
-      endCompressed(res, body, storedEncoding(req.headers["accept-encoding"]), send, cb);
+      endCompressed(res, body, storedEncoding(req.headers["accept-encoding"]), send, cb, effort);
       return res;
     }) as Response["end"];
 

@@ -178,21 +178,22 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     servePhotos(services.files.photos, (error) => console.warn("Photo storage failed:", error instanceof Error ? error.message : error)),
   );
 
-  // Pages: ETag and no-cache for visitors, private/no-store for signed-in users (server/caching.ts).
-  app.use(htmlCaching());
+  // What is left after the page cache needs the app: at most RENDER_CONCURRENCY at once, the others
+  // wait in arrival order, RENDER_QUEUE_WAIT_MS at most, then the translated "busy" 503
+  // (server/admission.ts).
+  const admission = admissionGate({
+    limit: config.renderConcurrency,
+    maxWaitMs: config.renderQueueWaitMs,
+    onBusy: (req, res) => sendStatusPage(req, res, "busy"),
+  });
+  // Pages: ETag and no-cache for visitors, private/no-store for signed-in users (server/caching.ts);
+  // compressed lighter while others wait for their turn (decision 0174).
+  app.use(htmlCaching({ rush: () => admission.stats().waiting > 0 }));
   // Visitors' pages from memory for a few seconds (server/page-cache.ts); after htmlCaching, so a
   // page from memory still gets its ETag and 304. Before the database gate: a cached page can
   // still be served while the database is away.
   app.use(visitorPages);
-  // What is left needs the app: at most RENDER_CONCURRENCY at once, the others wait in arrival
-  // order, RENDER_QUEUE_WAIT_MS at most, then the translated "busy" 503 (server/admission.ts).
-  app.use(
-    admissionGate({
-      limit: config.renderConcurrency,
-      maxWaitMs: config.renderQueueWaitMs,
-      onBusy: (req, res) => sendStatusPage(req, res, "busy"),
-    }),
-  );
+  app.use(admission);
   app.use(databaseGate(services.database));
 
   // Loaders and actions are counted until they end, even those Remix left when their client went

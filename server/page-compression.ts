@@ -64,8 +64,15 @@ export function storedEncoding(acceptEncoding: string | undefined): PageEncoding
 /**
  * How hard to compress: a page sent once is compressed at the cost gzip 6 has (Brotli 5); a page
  * stored and sent many times is worth more (Brotli 9: most of 11's gain for a fraction of its cost).
+ * In a rush (pages waiting for their turn to render, server/admission.ts) a page sent once is
+ * compressed at about half that cost (gzip 3, Brotli 3: 8–16 % more bytes, Brotli 3 still no more
+ * than gzip 6): the CPU goes to the pages waiting, whose wait is then longer than the extra bytes
+ * take on 2G (decision 0174).
  */
-const EFFORT = { live: { brotli: 5, gzip: 6 }, stored: { brotli: 9, gzip: 9 } } as const;
+const EFFORT = { live: { brotli: 5, gzip: 6 }, rush: { brotli: 3, gzip: 3 }, stored: { brotli: 9, gzip: 9 } } as const;
+
+/** How hard a page is compressed: `live` and `rush` for a page sent once, `stored` for the page cache's copies. */
+export type CompressionEffort = keyof typeof EFFORT;
 
 /** Live pages are compressed on a worker thread of their own (server/compression-worker.ts, decision 0173). */
 const liveCompression = new CompressionWorker({
@@ -77,15 +84,15 @@ const liveCompression = new CompressionWorker({
  * thread pool if the worker fails; a stored page (compressed once, harder, for the page cache) goes
  * to the thread pool, so a long Brotli 9 never holds the live pages queued behind it.
  */
-export function compressPage(body: Buffer, encoding: PageEncoding, effort: keyof typeof EFFORT = "live"): Promise<Buffer> {
-  if (effort === "live" && encoding !== "identity") {
-    const level = encoding === "br" ? EFFORT.live.brotli : EFFORT.live.gzip;
+export function compressPage(body: Buffer, encoding: PageEncoding, effort: CompressionEffort = "live"): Promise<Buffer> {
+  if (effort !== "stored" && encoding !== "identity") {
+    const level = encoding === "br" ? EFFORT[effort].brotli : EFFORT[effort].gzip;
     return liveCompression.compress(body, encoding, level).catch(() => compressOnThreadPool(body, encoding, effort));
   }
   return compressOnThreadPool(body, encoding, effort);
 }
 
-function compressOnThreadPool(body: Buffer, encoding: PageEncoding, effort: keyof typeof EFFORT): Promise<Buffer> {
+function compressOnThreadPool(body: Buffer, encoding: PageEncoding, effort: CompressionEffort): Promise<Buffer> {
   if (encoding === "br") {
     return brotliAsync(body, {
       params: {
@@ -102,16 +109,24 @@ function compressOnThreadPool(body: Buffer, encoding: PageEncoding, effort: keyo
 /**
  * Sends `body` compressed in `encoding` (chosen from the request's Accept-Encoding by the caller),
  * with Content-Encoding, Content-Length and `Vary: Accept-Encoding`, through `end` (the response's
- * end as the middleware in front wrapped it). A failed compression sends the plain bytes.
+ * end as the middleware in front wrapped it), at `effort` (`rush` while pages wait for their turn).
+ * A failed compression sends the plain bytes.
  */
-export function endCompressed(res: Response, body: Buffer, encoding: PageEncoding, end: (body: Buffer, cb?: () => void) => unknown, cb?: () => void): void {
+export function endCompressed(
+  res: Response,
+  body: Buffer,
+  encoding: PageEncoding,
+  end: (body: Buffer, cb?: () => void) => unknown,
+  cb?: () => void,
+  effort: Exclude<CompressionEffort, "stored"> = "live",
+): void {
   res.vary("Accept-Encoding");
   if (encoding === "identity" || body.length < COMPRESSION_THRESHOLD || res.getHeader("Cache-Control")?.toString().includes("no-transform")) {
     res.setHeader("Content-Length", body.length);
     end(body, cb);
     return;
   }
-  compressPage(body, encoding).then(
+  compressPage(body, encoding, effort).then(
     (compressed) => {
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", compressed.length);

@@ -3,7 +3,7 @@
 // pages too; a small page or an answer that is not HTML is left to the compression middleware.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +25,8 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 describe("pages compressed whole", () => {
   let server: http.Server;
   let base: string;
+  // While pages wait for their turn to render (server/admission.ts), set by a test.
+  let rushing = false;
   const page = `<!DOCTYPE html><html><body>${"<p>Chambre à Molyko, 25 000 FCFA par mois.</p>".repeat(200)}</body></html>`;
   beforeAll(async () => {
     const app = express();
@@ -34,7 +36,7 @@ describe("pages compressed whole", () => {
       res.locals.cspNonce = "n0nce";
       next();
     });
-    app.use(htmlCaching());
+    app.use(htmlCaching({ rush: () => rushing }));
     app.get("/page", (_req, res) => {
       res.type("html");
       res.write(page.slice(0, 1000));
@@ -91,5 +93,30 @@ describe("pages compressed whole", () => {
     expect(data.headers["content-encoding"]).toBe("gzip");
     expect(data.headers["transfer-encoding"]).toBe("chunked");
     expect(JSON.parse(gunzipSync(data.body).toString()).text).toBe(page);
+  });
+
+  it("compresses lighter while pages wait for their turn: gzip 3 and Brotli 3 instead of gzip 6 and Brotli 5", async () => {
+    const bytes = Buffer.from(page);
+    const brotli = (quality: number) =>
+      brotliCompressSync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      });
+    const calm = { gzip: await get(`${base}/page`, { "Accept-Encoding": "gzip" }), br: await get(`${base}/page`, { "Accept-Encoding": "br" }) };
+    rushing = true;
+    try {
+      const rush = { gzip: await get(`${base}/page`, { "Accept-Encoding": "gzip" }), br: await get(`${base}/page`, { "Accept-Encoding": "br" }) };
+      expect(calm.gzip.body.equals(gzipSync(bytes, { level: 6 }))).toBe(true);
+      expect(rush.gzip.body.equals(gzipSync(bytes, { level: 3 }))).toBe(true);
+      expect(calm.br.body.equals(brotli(5))).toBe(true);
+      expect(rush.br.body.equals(brotli(3))).toBe(true);
+      expect(rush.gzip.body.equals(calm.gzip.body)).toBe(false);
+      expect(rush.gzip.headers.etag).toBe(calm.gzip.headers.etag);
+    } finally {
+      rushing = false;
+    }
   });
 });
