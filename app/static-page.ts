@@ -12,9 +12,23 @@ export const STATIC_PAGE_HEADER = "X-Kn-Static-Page";
  */
 const PAGE_BYTES = Symbol.for("kamernest.page-bytes");
 
-/** The Response of a page rendered whole: its body is `bytes`, also kept for `renderedPageBytes`. */
+/**
+ * The Response of a page rendered whole: its body is `bytes`, also kept for `renderedPageBytes`.
+ * The body is a stream that hands over `bytes` only if someone reads it (a test, a Response rebuilt
+ * on the way): given the bytes themselves, undici copied the 50 KB page into a stream of its own
+ * on every page (0.07 ms, five times this).
+ */
 export function renderedPageResponse(bytes: Buffer<ArrayBuffer>, init: ResponseInit): Response {
-  const response = new Response(bytes, init);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, init);
   Object.defineProperty(response, PAGE_BYTES, { value: bytes });
   return response;
 }

@@ -60,7 +60,7 @@ export function Photo({ photo, priority = false, sizes = CARD_SIZES, maxWidth = 
         alt={alt ?? photo.alt}
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "auto" : "async"}
-        className={`h-auto w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+        className={className ? `photo-img ${className}` : "photo-img"}
         {...priorityAttrs}
       />
     </picture>

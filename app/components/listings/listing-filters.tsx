@@ -30,12 +30,10 @@ export function activeFilterCount(c: ListingSearchCriteria): number {
   );
 }
 
-const checkboxClass = "h-5 w-5 rounded border-slate-400 text-brand-600 accent-brand-600";
-
 function Checkbox({ name, value, label, checked }: { name: string; value: string; label: string; checked: boolean }) {
   return (
-    <label className="flex min-h-8 items-center gap-2 text-sm">
-      <input type="checkbox" name={name} value={value} defaultChecked={checked} className={checkboxClass} />
+    <label className="check-row">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="check" />
       {label}
     </label>
   );

@@ -38,9 +38,9 @@ export function PropertyCard({ property, back, priority = false, headingLevel = 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = propertyHref(property.id, back);
   return (
-    <article className="card relative flex flex-col overflow-hidden" data-testid="property-card">
+    <article className="listing-card" data-testid="property-card">
       {property.photo ? (
-        <div className="aspect-[4/3] overflow-hidden">
+        <div className="listing-card-photo">
           <Photo
             photo={property.photo}
             alt=""
@@ -54,24 +54,24 @@ export function PropertyCard({ property, back, priority = false, headingLevel = 
           {t("card.noPhoto")}
         </div>
       )}
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="listing-card-body">
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={property.status} />
           {property.isVerified ? <VerifiedBadge /> : null}
         </div>
-        <Heading className="text-base font-semibold leading-snug">
+        <Heading className="listing-card-title">
           {/* The stretched link makes the whole card tappable, a big target on a small screen. */}
-          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 hover:underline">
+          <Link to={href} prefetch="intent" className="stretched-link">
             {property.title}
           </Link>
         </Heading>
-        <p className="text-lg font-bold text-brand-700 dark:text-brand-100">
+        <p className="listing-card-price">
           {t("card.perMonth", { amount: formatXaf(property.monthlyRent) })}
         </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
+        <p className="text-muted">
           {t("card.where", { neighbourhood: property.neighbourhood, distance: formatDistance(property.distanceToCampusM, i18n.language) })}
         </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
+        <p className="text-muted">
           {t(`types.${property.propertyType}`)} · {t("card.bedrooms", { count: property.bedrooms })}
         </p>
       </div>
