@@ -678,9 +678,9 @@ async function main() {
     "| Database | Properties | Page cache | Route | Req/s | Floor beside | App / floor | p50 ms | p99 ms | Ceiling req/s | App / ceiling | CPU ms a request | Floor's CPU ms | Errors |",
     "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
+  const cpu = (ms: number | undefined) => (ms === undefined ? "–" : ms.toFixed(2));
   for (const run of runs) for (const l of run.load) {
     const ratio = l.floorRatio ?? l.rps / (l.floorRps ?? floorRps);
-    const cpu = (ms: number | undefined) => (ms === undefined ? "–" : ms.toFixed(2));
     lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRps === undefined ? "–" : Math.round(l.floorRps)} | ${ratio.toFixed(2)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${cpu(l.cpuMs)} | ${cpu(l.floorCpuMs)} | ${l.errors} |`);
   }
   lines.push("", "URLs loaded:", "");
