@@ -1,14 +1,14 @@
 import path from "node:path";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { Kysely, PostgresDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { Kysely, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from "kysely";
 import { SchemaScopedPostgresDialect } from "./schema-scoped-introspector";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./schema";
 import { checkReadiness, type Readiness } from "./readiness";
 import { withStatementCache } from "./statement-cache";
-import { SqliteLiteralLimitDialect } from "./sqlite-literal-limit";
+import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "./literal-limit";
 import { gatherSqliteStatistics } from "./sqlite-statistics";
 import { PLAIN_STATEMENT, statementBatches, type Lease } from "./statement-batches";
 
@@ -138,7 +138,7 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   // thrown that client away: we only note that the database may be gone.
   pool.on("error", (error) => state.down(error));
   const dialectConfig = { pool: watchedPool(pool, state, statementTimeoutMs, options.preparedStatements ?? true, options.batchStatements ?? true) };
-  const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresDialect(dialectConfig);
+  const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresLiteralLimitDialect(dialectConfig);
   const db = new Kysely<Database>({ dialect, ...queryLog(options.onQuery) });
   const handle: DatabaseHandle = {
     db,

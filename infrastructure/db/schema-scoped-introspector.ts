@@ -6,7 +6,6 @@
 // whether its schema and its own tables exist, so for a database confined to one schema we read
 // only that schema, by plain catalog joins with no name lookups that can fail.
 import {
-  PostgresDialect,
   sql,
   type ColumnMetadata,
   type DatabaseIntrospector,
@@ -16,6 +15,7 @@ import {
   type SchemaMetadata,
   type TableMetadata,
 } from "kysely";
+import { PostgresLiteralLimitDialect } from "./literal-limit";
 
 interface ColumnRow {
   table: string;
@@ -76,9 +76,9 @@ export class SchemaScopedIntrospector implements DatabaseIntrospector {
 }
 
 /** PostgreSQL confined to one schema: Kysely as usual, introspection of that schema only. */
-export class SchemaScopedPostgresDialect extends PostgresDialect {
+export class SchemaScopedPostgresDialect extends PostgresLiteralLimitDialect {
   constructor(
-    config: ConstructorParameters<typeof PostgresDialect>[0],
+    config: ConstructorParameters<typeof PostgresLiteralLimitDialect>[0],
     private readonly schema: string,
   ) {
     super(config);

@@ -151,7 +151,9 @@ const matching = (db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan
  * LISTING_PAGE_SIZE (each neighbourhood's share).
  */
 function pageIdsQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, offset: number, branchLimit: number) {
-  if (c.neighbourhoods.length <= 1) return matching(db, c, dialect, plan).limit(LISTING_PAGE_SIZE).offset(offset);
+  // The first page, when its offset is known while building (PostgreSQL, decision 0176): no OFFSET.
+  const paged = <Q extends { offset(n: number): Q }>(q: Q) => (offset === 0 ? q : q.offset(offset));
+  if (c.neighbourhoods.length <= 1) return paged(matching(db, c, dialect, plan).limit(LISTING_PAGE_SIZE));
   // Several neighbourhoods: `neighbourhood IN (...)` cannot come out of an index in date or price
   // order, so SQLite would sort every listing of those neighbourhoods. Instead each neighbourhood
   // gives its own first rows in order (an index range each) and only those few are merged.
@@ -161,10 +163,11 @@ function pageIdsQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, 
       .selectAll(),
   );
   const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
-  return sortKeys(c)
-    .reduce((q, [column, direction]) => q.orderBy(`page.${column}`, direction), db.selectFrom(merged.as("page")).selectAll())
-    .limit(LISTING_PAGE_SIZE)
-    .offset(offset);
+  return paged(
+    sortKeys(c)
+      .reduce((q, [column, direction]) => q.orderBy(`page.${column}`, direction), db.selectFrom(merged.as("page")).selectAll())
+      .limit(LISTING_PAGE_SIZE),
+  );
 }
 
 /**
@@ -455,14 +458,22 @@ function preparedSearch<Row>(
   });
 }
 
-/** A page's shape: on SQLite with its branches' limit when several neighbourhoods' pages are merged (pageIdsQuery). */
-const pageShape = (search: PreparedSearch) =>
-  search.values.neighbourhoods.length > 1 ? withLimit(search.shape, search.dialect, search.values.branchLimit) : search.shape;
+/**
+ * A page's shape. SQLite: with its branches' limit when several neighbourhoods' pages are merged
+ * (pageIdsQuery). PostgreSQL: the first page's own, with its limits written out and no offset, so
+ * that its generic plan sees them (decision 0176); a later page binds its offset and branches' limit.
+ */
+function pageShape(search: PreparedSearch): string {
+  const { neighbourhoods, offset, branchLimit } = search.values;
+  if (search.dialect === "postgres") return offset === 0 ? `${search.shape}\n${branchLimit}` : search.shape;
+  return neighbourhoods.length > 1 ? withLimit(search.shape, search.dialect, branchLimit) : search.shape;
+}
 
 const preparedPage = preparedSearch((db, c, shape, slot, limit) =>
   shape.dialect === "sqlite"
     ? sqlitePageQuery(db, c, shape, slot("offset"), limit ?? slot("branchLimit"))
-    : pageQuery(db, c, shape.dialect, shape.plan, slot("offset"), limit ?? slot("branchLimit")),
+    : // A limit in the shape is the first page's (pageShape): its offset is 0.
+      pageQuery(db, c, shape.dialect, shape.plan, limit === undefined ? slot("offset") : 0, limit ?? slot("branchLimit")),
 );
 const preparedKeywordCount = preparedSearch((db, c, shape, slot, limit) => keywordCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
 const preparedPostgresCount = preparedSearch((db, c, shape, slot) => postgresCountQuery(db, c, shape.plan, slot("cap")));

@@ -4,7 +4,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { SqliteLiteralLimitDialect } from "../../../infrastructure/db/sqlite-literal-limit";
+import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "../../../infrastructure/db/literal-limit";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { generateProperties } from "../../../bench/generate-properties";
 import { explainListingSearch, KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
@@ -52,6 +52,18 @@ describe("SQLite's LIMIT", () => {
     expect(await cheapest(1)).toEqual([30_000]);
     expect(await cheapest(3)).toEqual([30_000, 45_000, 60_000]);
     expect(await cheapest(2, 2)).toEqual([60_000, 75_000]);
+  });
+});
+
+describe("PostgreSQL's LIMIT", () => {
+  // Compiling needs no server: the pool is never asked for a connection.
+  const db = new Kysely<Rooms>({ dialect: new PostgresLiteralLimitDialect({ pool: {} as never }) });
+
+  it("is written into the statement when it is a whole number, so a kept generic plan sees it (decision 0176)", () => {
+    const query = db.selectFrom("rooms").select("price").where("price", "<", 50_000).orderBy("price").limit(20).offset(40).compile();
+    expect(query.sql).toBe('select "price" from "rooms" where "price" < $1 order by "price" limit 20 offset $2');
+    expect(query.parameters).toEqual([50_000, 40]);
+    expect(db.selectFrom("rooms").select("price").limit(2.5).compile().sql).toBe('select "price" from "rooms" limit $1');
   });
 });
 
