@@ -4,7 +4,7 @@ import { CompiledQuery, SqliteAdapter, sql, type Compilable, type Expression, ty
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
 import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "../../domain/listings/buea";
-import { LISTING_PAGE_SIZE, type ListingSearchCriteria } from "../../domain/listings/listing-search";
+import { LISTING_PAGE_SIZE, NEAR_CAMPUS_OPTIONS_M, type ListingSearchCriteria, type NearCampusOption } from "../../domain/listings/listing-search";
 import {
   LISTING_COUNT_CAP,
   type AgentPropertyCard,
@@ -106,16 +106,31 @@ function filtered<O>(
 ): PropertiesQuery<O> {
   let q = query.where(visible);
   if (c.neighbourhoods.length > 0) q = q.where("properties.neighbourhood", "in", c.neighbourhoods);
-  if (c.propertyTypes.length > 0) q = q.where("properties.property_type", "in", c.propertyTypes);
+  if (c.propertyTypes.length > 0) q = q.where("properties.property_type", "in", c.propertyTypes.map(propertyType));
   if (c.minRent !== null) q = q.where("properties.monthly_rent", ">=", c.minRent);
   if (c.maxRent !== null) q = q.where("properties.monthly_rent", "<=", c.maxRent);
   if (c.minBedrooms !== null) q = q.where("properties.bedrooms", ">=", c.minBedrooms);
-  for (const a of c.amenities) q = q.where(`properties.${AMENITY_COLUMNS[a]}`, "=", 1);
-  if (c.maxDistanceM !== null) q = q.where("properties.distance_to_campus_m", "<=", c.maxDistanceM);
-  if (c.verifiedOnly) q = q.where("properties.is_verified", "=", 1);
+  // Constants, the four property types and the four walking distances are written into the SQL,
+  // not bound: PostgreSQL then keeps one plan for a search with no other value (decision 0176), as
+  // SQLite does for any.
+  for (const a of c.amenities) q = q.where(`properties.${AMENITY_COLUMNS[a]}`, "=", sql.lit(1));
+  if (c.maxDistanceM !== null) q = q.where("properties.distance_to_campus_m", "<=", walkingDistance(c.maxDistanceM));
+  if (c.verifiedOnly) q = q.where("properties.is_verified", "=", sql.lit(1));
   if (c.availableOnly) q = q.where(availableNow);
   if (c.keyword) q = q.where(keywordMatches(dialect, c.keyword, plan));
   return q;
+}
+
+/** One of PROPERTY_TYPES, as a literal: checked again here because it goes into the SQL text. */
+function propertyType(type: PropertyType) {
+  if (!(PROPERTY_TYPES as readonly string[]).includes(type)) throw new RangeError(`not a property type: ${type}`);
+  return sql.lit(type);
+}
+
+/** One of NEAR_CAMPUS_OPTIONS_M, as a literal: checked again here because it goes into the SQL text. */
+function walkingDistance(metres: number) {
+  if (!(NEAR_CAMPUS_OPTIONS_M as readonly number[]).includes(metres)) throw new RangeError(`not a walking-distance choice: ${metres}`);
+  return sql.lit(metres);
 }
 
 type SortColumn = "created_at" | "monthly_rent" | "distance_to_campus_m" | "id";
@@ -268,10 +283,10 @@ function countStatements(
   db: Kysely<Database>,
   { keyword, dialect, shape, values }: PreparedSearch,
 ): { matches: (cap: number) => CompiledQuery<{ n: number }>; correction: CompiledQuery<{ n: number }> | null } {
-  if (keyword) return { matches: (cap) => preparedKeywordCount(db, { ...values, cap }, withLimit(shape, dialect, cap)), correction: null };
-  if (dialect === "postgres") return { matches: (cap) => preparedPostgresCount(db, { ...values, cap }, shape), correction: null };
+  if (keyword) return { matches: (cap) => preparedKeywordCount(db, { ...values, cap }, withLimit(shape, cap)), correction: null };
+  if (dialect === "postgres") return { matches: (cap) => preparedPostgresCount(db, { ...values, cap }, withLimit(shape, cap)), correction: null };
   return {
-    matches: (cap) => preparedAnyAgentCount(db, { ...values, cap }, withLimit(shape, dialect, cap)),
+    matches: (cap) => preparedAnyAgentCount(db, { ...values, cap }, withLimit(shape, cap)),
     correction: preparedUnapprovedMatches(db, values, shape),
   };
 }
@@ -347,11 +362,9 @@ function readingIndex(statement: string, index: string, where: string): string {
 /** The values of a search, by the name its prepared queries give their placeholders. */
 interface SearchValues extends Record<string, unknown> {
   neighbourhoods: string[];
-  propertyTypes: string[];
   minRent: number | null;
   maxRent: number | null;
   minBedrooms: number | null;
-  maxDistanceM: number | null;
   pattern: string | null;
   phrase: string | null;
   offset: number;
@@ -365,11 +378,13 @@ interface SearchShape {
   dialect: Dialect;
   plan: KeywordPlan;
   neighbourhoods: number;
-  propertyTypes: number;
+  /** Written into the SQL (a few of four types): see filtered. */
+  propertyTypes: PropertyType[];
   minRent: boolean;
   maxRent: boolean;
   minBedrooms: boolean;
-  maxDistanceM: boolean;
+  /** Written into the SQL (one of four choices): see filtered. */
+  maxDistanceM: NearCampusOption | null;
   keyword: boolean;
   amenities: ListingSearchCriteria["amenities"];
   verifiedOnly: boolean;
@@ -389,11 +404,11 @@ function prepareSearch(c: ListingSearchCriteria, dialect: Dialect, plan: Keyword
     dialect,
     plan,
     neighbourhoods: c.neighbourhoods.length,
-    propertyTypes: c.propertyTypes.length,
+    propertyTypes: c.propertyTypes,
     minRent: c.minRent !== null,
     maxRent: c.maxRent !== null,
     minBedrooms: c.minBedrooms !== null,
-    maxDistanceM: c.maxDistanceM !== null,
+    maxDistanceM: c.maxDistanceM,
     keyword: c.keyword !== null,
     amenities: c.amenities,
     verifiedOnly: c.verifiedOnly,
@@ -403,11 +418,9 @@ function prepareSearch(c: ListingSearchCriteria, dialect: Dialect, plan: Keyword
   const offset = (c.page - 1) * LISTING_PAGE_SIZE;
   const values: SearchValues = {
     neighbourhoods: c.neighbourhoods,
-    propertyTypes: c.propertyTypes,
     minRent: c.minRent,
     maxRent: c.maxRent,
     minBedrooms: c.minBedrooms,
-    maxDistanceM: c.maxDistanceM,
     pattern: c.keyword === null ? null : likePattern(c.keyword),
     phrase: c.keyword === null ? null : ftsPhrase(c.keyword),
     offset,
@@ -421,11 +434,11 @@ function slottedFilters(shape: SearchShape, slot: SlotMaker): SearchFilters {
   const optional = <T>(set: boolean, name: string) => (set ? slot<T>(name) : null);
   return {
     neighbourhoods: slot.list("neighbourhoods", shape.neighbourhoods),
-    propertyTypes: slot.list("propertyTypes", shape.propertyTypes),
+    propertyTypes: shape.propertyTypes,
     minRent: optional(shape.minRent, "minRent"),
     maxRent: optional(shape.maxRent, "maxRent"),
     minBedrooms: optional(shape.minBedrooms, "minBedrooms"),
-    maxDistanceM: optional(shape.maxDistanceM, "maxDistanceM"),
+    maxDistanceM: shape.maxDistanceM,
     keyword: shape.keyword ? { pattern: slot("pattern"), phrase: slot("phrase") } : null,
     amenities: shape.amenities,
     verifiedOnly: shape.verifiedOnly,
@@ -435,18 +448,18 @@ function slottedFilters(shape: SearchShape, slot: SlotMaker): SearchFilters {
 }
 
 /**
- * SQLite: a statement's LIMIT is written into its text (decision 0168), so a limit that varies (a
+ * A statement's LIMIT is written into its text (decisions 0168, 0176), so a limit that varies (a
  * later page's branches, a count's cap) is part of the shape, after a line break (never in the
- * shape's JSON). PostgreSQL binds it, as any value.
+ * shape's JSON).
  */
-function withLimit(shape: string, dialect: Dialect, limit: number): string {
-  return dialect === "sqlite" ? `${shape}\n${limit}` : shape;
+function withLimit(shape: string, limit: number): string {
+  return `${shape}\n${limit}`;
 }
 
 /**
  * A search query built and compiled once per shape (infrastructure/db/prepared-query.ts): Kysely's
  * building and compiling was a quarter of a search's CPU, the database's own work the rest.
- * `limit`: the limit withLimit put in the shape (SQLite), else undefined (a placeholder is used).
+ * `limit`: the limit withLimit put in the shape, else undefined (a placeholder is used).
  */
 function preparedSearch<Row>(
   build: (db: Kysely<Database>, filters: SearchFilters, shape: SearchShape, slot: SlotMaker, limit: number | undefined) => Compilable<Row> | CompiledQuery<Row>,
@@ -465,8 +478,8 @@ function preparedSearch<Row>(
  */
 function pageShape(search: PreparedSearch): string {
   const { neighbourhoods, offset, branchLimit } = search.values;
-  if (search.dialect === "postgres") return offset === 0 ? `${search.shape}\n${branchLimit}` : search.shape;
-  return neighbourhoods.length > 1 ? withLimit(search.shape, search.dialect, branchLimit) : search.shape;
+  if (search.dialect === "postgres") return offset === 0 ? withLimit(search.shape, branchLimit) : search.shape;
+  return neighbourhoods.length > 1 ? withLimit(search.shape, branchLimit) : search.shape;
 }
 
 const preparedPage = preparedSearch((db, c, shape, slot, limit) =>
@@ -476,7 +489,7 @@ const preparedPage = preparedSearch((db, c, shape, slot, limit) =>
       pageQuery(db, c, shape.dialect, shape.plan, limit === undefined ? slot("offset") : 0, limit ?? slot("branchLimit")),
 );
 const preparedKeywordCount = preparedSearch((db, c, shape, slot, limit) => keywordCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
-const preparedPostgresCount = preparedSearch((db, c, shape, slot) => postgresCountQuery(db, c, shape.plan, slot("cap")));
+const preparedPostgresCount = preparedSearch((db, c, shape, slot, limit) => postgresCountQuery(db, c, shape.plan, limit ?? slot("cap")));
 const preparedUnapprovedMatches = preparedSearch((db, c, shape) => unapprovedMatchesQuery(db, c, shape.dialect, shape.plan));
 const preparedAnyAgentCount = preparedSearch((db, c, shape, slot, limit) => anyAgentCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
 

@@ -60,7 +60,9 @@ export function visibleToStudents(eb: ExpressionBuilder<Database, "properties">)
         .selectFrom("agents")
         .select(sql<number>`1`.as("one"))
         .whereRef("agents.user_id", "=", "properties.agent_id")
-        .where("agents.verification_status", "=", "approved"),
+        // A literal, as the filters' constants (availableNow, listing search): a bound 'approved'
+        // made PostgreSQL's generic plan of a search guess at it and plan every run instead.
+        .where("agents.verification_status", "=", sql.lit("approved")),
     ),
   ]);
 }
