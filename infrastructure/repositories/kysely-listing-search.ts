@@ -32,6 +32,7 @@ import {
 } from "./kysely-property-cards";
 import { findAgentCard } from "./kysely-agent-directory";
 import { preparedQuery, type SlotMaker } from "../db/prepared-query";
+import { executeWithGenericPlan } from "../db/generic-plan";
 
 type PropertiesQuery<O> = SelectQueryBuilder<Database, "properties", O>;
 
@@ -672,7 +673,8 @@ export class KyselyListingSearch implements ListingSearch {
 
   async similarListings(property: SimilarTo, limit = 4): Promise<PropertyCard[]> {
     if (limit <= 0) return [];
-    const { rows } = await this.db.executeQuery(similarListingsQuery(this.db, property, limit));
+    // Its plan is the same ten index ranges for every listing: PostgreSQL keeps it (decision 0177).
+    const { rows } = await executeWithGenericPlan(this.db, similarListingsQuery(this.db, property, limit));
     return withFirstPhotos(this.db, rows);
   }
 
