@@ -104,7 +104,7 @@ export function createDiscoveryModule(
     search: new KyselyListingSearch(db, database.dialect),
     guestHouses: new KyselyGuestHouseCatalogue(db),
     agents: {
-      listVerifiedAgents: () => directory.listVerifiedAgents(),
+      listVerifiedAgents: (offset, limit) => directory.listVerifiedAgents(offset, limit),
       topRatedAgents: (limit) => directory.topRatedAgents(limit),
       findAgent: (userId) => findAgentCard(db, userId),
     },

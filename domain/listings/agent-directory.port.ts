@@ -7,8 +7,8 @@ export interface RankedAgentCard extends AgentCard {
 }
 
 export interface AgentDirectory {
-  /** Approved agents, by business name (or name). */
-  listVerifiedAgents(): Promise<AgentCard[]>;
+  /** Approved agents, by business name (or name): `limit` of them from `offset`, and how many there are. */
+  listVerifiedAgents(offset: number, limit: number): Promise<{ agents: AgentCard[]; total: number }>;
   /** Approved agents with at least one review, best Bayesian average first. */
   topRatedAgents(limit: number): Promise<RankedAgentCard[]>;
 }

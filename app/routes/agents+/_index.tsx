@@ -5,20 +5,42 @@ import { useTranslation } from "~/utils/translation";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { AgentSummary } from "~/components/listings/agent-card";
+import { Pagination } from "~/components/listings/pagination";
+import { agentDirectoryPage } from "../../../domain/listings/agent-directory.queries";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
+const MAX_PAGE = 1000;
+
+/** ?page=N: a whole number from 1; anything else is a page that does not exist (404), as the blog's. */
+function pageParam(url: URL): number {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  if (!/^\d{1,4}$/.test(raw)) throw new Response(null, { status: 404 });
+  const page = Number(raw);
+  if (page < 1 || page > MAX_PAGE) throw new Response(null, { status: 404 });
+  return page;
+}
+
+const directoryHref = (page: number) => (page > 1 ? `/agents?page=${page}` : "/agents");
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const agents = await context.services.listings.agents.listVerifiedAgents();
+  const page = pageParam(new URL(request.url));
+  const result = await agentDirectoryPage(context.services.listings.agents, { page });
+  if (!result.ok) throw new Response(null, { status: 404 });
   const t = await i18next.getFixedT(request, "listings");
-  const seo: PageSeo = { title: t("seo.agentsTitle"), description: t("seo.agentsDescription"), path: "/agents" };
-  return { agents, seo };
+  const seo: PageSeo = {
+    title: page > 1 ? t("seo.agentsTitlePage", { page }) : t("seo.agentsTitle"),
+    description: t("seo.agentsDescription"),
+    path: directoryHref(page),
+  };
+  return { directory: result.value, seo };
 }
 
 export default function AgentsPage() {
-  const { agents } = useLoaderData<typeof loader>();
+  const { directory } = useLoaderData<typeof loader>();
   const { t } = useTranslation("listings");
   return (
     <div className="container-page py-8">
@@ -53,17 +75,18 @@ export default function AgentsPage() {
             {t("agents.topRatedLink")}
           </Link>
         </div>
-        {agents.length === 0 ? (
+        {directory.items.length === 0 ? (
           <p className="mt-4">{t("agents.directoryEmpty")}</p>
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {agents.map((agent) => (
+            {directory.items.map((agent) => (
               <li key={agent.userId} className="card p-4">
                 <AgentSummary agent={agent} />
               </li>
             ))}
           </ul>
         )}
+        <Pagination page={directory.page} pageCount={directory.pageCount} hrefFor={directoryHref} label={t("agents.pages")} />
       </section>
     </div>
   );

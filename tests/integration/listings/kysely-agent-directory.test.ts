@@ -33,13 +33,26 @@ describeEachDatabase(allDatabaseKinds())("agent directory on %s", (kind) => {
       fx.property({ id: "p1", agent_id: "a-pending" }),
     ]);
     await reviews("a-zed", [5, 4, 4]);
-    const agents = await directory.listVerifiedAgents();
+    const { agents, total } = await directory.listVerifiedAgents(0, 24);
+    expect(total).toBe(2);
     expect(agents.map((a) => a.userId)).toEqual(["a-zed", "a-bob"]);
     expect(agents[0]).toEqual({
       userId: "a-zed", name: "Zed", businessName: "Acha Lodges", verified: true, rating: 13 / 3, reviewCount: 3,
       listingCount: 2, phone: "677 12 34 56", whatsapp: "237677123456",
     });
     expect(agents[1]).toMatchObject({ rating: null, reviewCount: 0, listingCount: 0, phone: null, whatsapp: null });
+  });
+
+  it("gives one page of the directory in name order, with how many agents there are in all", async () => {
+    // Names out of order, an accented one, a business name standing for its agent's name.
+    for (const [id, name, businessName] of [["g1", "Zoé"], ["g2", "Émile"], ["g3", "Ben"], ["g4", "Yves", "Alpha Homes"], ["g5", "Carl"]] as const) {
+      await fx.agent(id, { name, ...(businessName ? { businessName } : {}) });
+    }
+    await fx.agent("g6", { name: "Aaron", status: "pending" });
+    expect(await directory.listVerifiedAgents(0, 2)).toMatchObject({ total: 5, agents: [{ userId: "g4" }, { userId: "g3" }] });
+    expect((await directory.listVerifiedAgents(2, 2)).agents.map((a) => a.userId)).toEqual(["g5", "g2"]);
+    expect((await directory.listVerifiedAgents(4, 2)).agents.map((a) => a.userId)).toEqual(["g1"]);
+    expect(await directory.listVerifiedAgents(6, 2)).toEqual({ agents: [], total: 5 });
   });
 
   it("ranks top-rated agents by Bayesian average, so one 5-star review does not top the list", async () => {

@@ -1,6 +1,7 @@
 // The agents directory, top-rated agents, an agent's public profile with reviews and replies, and the blog.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as agentsPage from "../../../app/routes/agents+/_index";
+import { listingFixtures } from "../listings/listing-fixtures";
 import * as topRated from "../../../app/routes/agents+/top-rated";
 import * as agentProfile from "../../../app/routes/agent+/$id";
 import * as blogIndex from "../../../app/routes/blog+/_index";
@@ -44,9 +45,29 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "agents a
       await createPersona(w.h, "pendingAgent");
       const r = await w.h.get(agentsPage, "/agents");
       expect(r.status).toBe(200);
-      expect(r.data.agents).toHaveLength(1);
-      expect(r.data.agents[0]).toMatchObject({ userId: w.agent.id, verified: true, listingCount: 6 });
+      expect(r.data.directory).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+      expect(r.data.directory.items).toHaveLength(1);
+      expect(r.data.directory.items[0]).toMatchObject({ userId: w.agent.id, verified: true, listingCount: 6 });
       expect(r.data.seo.path).toBe("/agents");
+    });
+
+    it("pages the agents directory by 24; 404 past the end or for a page that is not a number", async () => {
+      const extra = Array.from({ length: 24 }, (_, i) => `dir-agent-${String(i).padStart(2, "0")}`);
+      const fx = listingFixtures(w.h.database.db);
+      for (const id of extra) await fx.agent(id, { name: `Zz ${id}` });
+      try {
+        const first = await w.h.get(agentsPage, "/agents");
+        expect(first.data.directory).toMatchObject({ total: 25, page: 1, pageCount: 2 });
+        expect(first.data.directory.items).toHaveLength(24);
+        const second = await w.h.get(agentsPage, "/agents?page=2");
+        expect(second.status).toBe(200);
+        expect(second.data.directory.items.map((a: { userId: string }) => a.userId)).toEqual(["dir-agent-23"]);
+        expect(second.data.seo).toMatchObject({ path: "/agents?page=2", title: "Housing agents in Buea, page 2" });
+        for (const page of ["3", "0", "abc", "99999"]) expect((await w.h.get(agentsPage, `/agents?page=${page}`)).status).toBe(404);
+      } finally {
+        await w.h.database.db.deleteFrom("agents").where("user_id", "in", extra).execute();
+        await w.h.database.db.deleteFrom("profiles").where("id", "in", extra).execute();
+      }
     });
 
     it("shows an approved agent's profile; 404 for anyone else", async () => {

@@ -1,0 +1,27 @@
+import { domainError, err, ok, type DomainError, type Result } from "../shared/result";
+import type { AgentDirectory } from "./agent-directory.port";
+import type { AgentCard } from "./listing-read-models";
+
+/** Agents on a page of the directory: a multiple of the grid's 2 and 3 columns. */
+export const AGENT_DIRECTORY_PAGE_SIZE = 24;
+
+export interface AgentDirectoryPage {
+  items: AgentCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export type AgentDirectoryError = DomainError<"agents.page_not_found">;
+
+/**
+ * One page of the verified agents, by business name (or name). Page 1 always exists, even empty;
+ * a later page past the end is `agents.page_not_found`, so the route answers 404 (as the blog).
+ */
+export async function agentDirectoryPage(directory: AgentDirectory, input: { page: number }): Promise<Result<AgentDirectoryPage, AgentDirectoryError>> {
+  const page = Number.isInteger(input.page) && input.page >= 1 ? input.page : 1;
+  const { agents, total } = await directory.listVerifiedAgents((page - 1) * AGENT_DIRECTORY_PAGE_SIZE, AGENT_DIRECTORY_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(total / AGENT_DIRECTORY_PAGE_SIZE));
+  if (page > pageCount) return err(domainError("agents.page_not_found"));
+  return ok({ items: agents, total, page, pageCount });
+}
