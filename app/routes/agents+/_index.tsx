@@ -6,30 +6,20 @@ import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { AgentSummary } from "~/components/listings/agent-card";
 import { Pagination } from "~/components/listings/pagination";
+import { pageParam } from "~/utils/page-param.server";
+import { notFound } from "~/utils/not-found.server";
 import { agentDirectoryPage } from "../../../domain/listings/agent-directory.queries";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
-const MAX_PAGE = 1000;
-
-/** ?page=N: a whole number from 1; anything else is a page that does not exist (404), as the blog's. */
-function pageParam(url: URL): number {
-  const raw = url.searchParams.get("page");
-  if (raw === null) return 1;
-  if (!/^\d{1,4}$/.test(raw)) throw new Response(null, { status: 404 });
-  const page = Number(raw);
-  if (page < 1 || page > MAX_PAGE) throw new Response(null, { status: 404 });
-  return page;
-}
-
 const directoryHref = (page: number) => (page > 1 ? `/agents?page=${page}` : "/agents");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(new URL(request.url));
   const result = await agentDirectoryPage(context.services.listings.agents, { page });
-  if (!result.ok) throw new Response(null, { status: 404 });
+  if (!result.ok) throw notFound();
   const t = await i18next.getFixedT(request, "listings");
   const seo: PageSeo = {
     title: page > 1 ? t("seo.agentsTitlePage", { page }) : t("seo.agentsTitle"),

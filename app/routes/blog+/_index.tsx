@@ -6,22 +6,11 @@ import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { BlogCard } from "~/components/listings/blog-card";
 import { Pagination } from "~/components/listings/pagination";
+import { pageParam } from "~/utils/page-param.server";
 
 export const handle = { i18n: ["blog", "listings"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => seoMeta(data?.seo, matches);
-
-const MAX_PAGE = 1000;
-
-/** ?page=N: a whole number from 1; anything else is a page that does not exist (404). */
-function pageParam(url: URL): number {
-  const raw = url.searchParams.get("page");
-  if (raw === null) return 1;
-  if (!/^\d{1,4}$/.test(raw)) throw new Response(null, { status: 404 });
-  const page = Number(raw);
-  if (page < 1 || page > MAX_PAGE) throw new Response(null, { status: 404 });
-  return page;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
