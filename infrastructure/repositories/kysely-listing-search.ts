@@ -32,7 +32,6 @@ import {
 } from "./kysely-property-cards";
 import { findAgentCard } from "./kysely-agent-directory";
 import { preparedQuery, type SlotMaker } from "../db/prepared-query";
-import { executeWithGenericPlan } from "../db/generic-plan";
 
 type PropertiesQuery<O> = SelectQueryBuilder<Database, "properties", O>;
 
@@ -503,6 +502,7 @@ interface SimilarValues extends Record<string, unknown> {
   rent: number;
   low: number;
   high: number;
+  limit: number;
 }
 
 /**
@@ -515,8 +515,9 @@ interface SimilarValues extends Record<string, unknown> {
  * Ten branches: built and compiled once (infrastructure/db/prepared-query.ts).
  */
 const similarQuery = preparedQuery<SimilarValues, CardRow & { similarity: number }, Database>((db, slot, shape) => {
-  // The limit is the shape: SQLite plans a statement again at every run when its LIMIT is bound (decision 0168).
-  const limit = Number(shape);
+  // SQLite: the limit is the shape, as SQLite plans a statement again at every run when its LIMIT
+  // is bound (decision 0168). PostgreSQL: bound, as its generic plan is kept only so (decision 0177).
+  const limit = db.getExecutor().adapter instanceof SqliteAdapter ? Number(shape) : slot<number>("limit");
   const [id, neighbourhood, propertyType, rent, low, high] = [
     slot<string>("id"),
     slot<string>("neighbourhood"),
@@ -574,6 +575,7 @@ export function similarListingsQuery(db: Kysely<Database>, property: SimilarTo, 
     rent,
     low: Math.floor(rent * (1 - SIMILAR_RENT_RATIO)),
     high: Math.ceil(rent * (1 + SIMILAR_RENT_RATIO)),
+    limit,
   }, String(limit));
 }
 
@@ -673,8 +675,7 @@ export class KyselyListingSearch implements ListingSearch {
 
   async similarListings(property: SimilarTo, limit = 4): Promise<PropertyCard[]> {
     if (limit <= 0) return [];
-    // Its plan is the same ten index ranges for every listing: PostgreSQL keeps it (decision 0177).
-    const { rows } = await executeWithGenericPlan(this.db, similarListingsQuery(this.db, property, limit));
+    const { rows } = await this.db.executeQuery(similarListingsQuery(this.db, property, limit));
     return withFirstPhotos(this.db, rows);
   }
 
