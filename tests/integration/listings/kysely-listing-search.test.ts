@@ -242,7 +242,7 @@ describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s
     }
   });
 
-  it("keeps a first page's plan that reads its sort's covering index in order, its limits written out (decision 0176)", async () => {
+  it("keeps a first page's plan that reads an index in its sort's order, its limits written out (decision 0176)", async () => {
     const db = await createTestDatabase("postgres");
     try {
       await generateProperties(db.db, 3_000, { seed: 12, batchSize: 500 });
@@ -252,7 +252,9 @@ describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s
         // With `limit $n offset $m` bound, the kept plan took a tenth of the matches for the page:
         // it read every match and hashed the join, 36 ms at 100 000 listings.
         expect(plan.page, query).not.toMatch(/Hash Join|Seq Scan/);
-        expect(plan.page, query).toMatch(/Index Only Scan using properties_(distance|rent)_cover_idx/);
+        // An index in the sort's order, stopped by the Limit: its covering index, or at this size
+        // sometimes the narrower one on the sort key alone (the planner weighs the visibility map).
+        expect(plan.page, query).toMatch(/Limit[^\n]*\n(\s*->\s*Nested Loop[^\n]*\n)?\s*->\s*Index (Only )?Scan using properties_(distance|rent)(_cover)?_idx/);
       }
     } finally {
       await db.destroy();
