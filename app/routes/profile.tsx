@@ -31,9 +31,10 @@ export const handle = { i18n: ["auth", "booking", "payment", "subscription", "li
 export const meta = titleMeta;
 
 /**
- * The profile page. The account parts (details, password, sessions, two-step verification) are
- * here; the other sections are slots that later issues fill by returning their data from this
- * loader (see the SLOT comments) and rendering it inside the matching <ProfileSection>.
+ * The profile page: the account (details, password, sessions, two-step verification), and each
+ * module's section of the student's own data (subscription and platform access, bookings,
+ * guest-house attempts, payments, wishlist, recommendations, history, saved searches), read
+ * together in one loader.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -167,7 +168,6 @@ export default function ProfilePage() {
           </div>
         </ProfileSection>
 
-        {/* SLOTS: filled by the engagement, subscription, booking and payment issues. */}
         <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
           <SubscriptionStatusSummary subscription={money.subscription} />
           <PlatformAccessSummary access={money.platformAccess} />
