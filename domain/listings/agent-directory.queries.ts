@@ -1,16 +1,12 @@
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result";
+import type { ListPage } from "../shared/paging";
 import type { AgentDirectory } from "./agent-directory.port";
 import type { AgentCard } from "./listing-read-models";
 
 /** Agents on a page of the directory: a multiple of the grid's 2 and 3 columns. */
 export const AGENT_DIRECTORY_PAGE_SIZE = 24;
 
-export interface AgentDirectoryPage {
-  items: AgentCard[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
+export type AgentDirectoryPage = ListPage<AgentCard>;
 
 export type AgentDirectoryError = DomainError<"agents.page_not_found">;
 

@@ -79,7 +79,8 @@ const publicCard = (r: AgentCardRow): AgentCard => ({
   phone: r.phone,
   whatsapp: r.whatsapp,
 });
-const displayName = (a: AgentCard) => a.businessName ?? a.name;
+/** The name the directory shows and sorts by: the business name, else the agent's own. */
+const displayName = (a: Pick<AgentCard, "businessName" | "name">) => a.businessName ?? a.name;
 /** Names in the reader's alphabetical order (one collator: `localeCompare` builds one per call). */
 const byName = new Intl.Collator().compare;
 
@@ -109,7 +110,7 @@ export class KyselyAgentDirectory implements AgentDirectory {
       .where("agents.verification_status", "=", "approved")
       .execute();
     const ordered = names
-      .map((r) => ({ userId: r.user_id, name: r.business_name ?? r.full_name ?? "" }))
+      .map((r) => ({ userId: r.user_id, name: displayName({ businessName: r.business_name, name: r.full_name ?? "" }) }))
       .sort((a, b) => byName(a.name, b.name) || byName(a.userId, b.userId));
     const pageIds = ordered.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit)).map((a) => a.userId);
     const cards = new Map((await agentCardRows(this.db, { userIds: pageIds, approvedOnly: true })).map((r) => [r.userId, publicCard(r)]));

@@ -47,6 +47,14 @@ type Unqualified<T> = T extends `properties.${infer C extends keyof PropertyRow}
 export type CardRow = Pick<PropertyRow, Unqualified<(typeof CARD_COLUMNS)[number]>>;
 
 /**
+ * 'approved' written into the SQL, not bound, wherever a statement tests an agent's status: a
+ * prepared statement's generic plan (the plan PostgreSQL keeps) cannot see a bound value. It took
+ * half the agents for unapproved and read them all for a count, and a search whose other values
+ * were all written out was planned again at every run for this one (decisions 0159, 0176).
+ */
+export const APPROVED = sql.lit<"approved">("approved");
+
+/**
  * Students see a listing unless an admin hid it or its agent is not approved.
  * A correlated EXISTS, not `agent_id IN (approved agents)`: given the IN list, SQLite's planner
  * drives the query from properties_agent_idx and sorts 100 000 rows; EXISTS stays a per-row
@@ -60,9 +68,7 @@ export function visibleToStudents(eb: ExpressionBuilder<Database, "properties">)
         .selectFrom("agents")
         .select(sql<number>`1`.as("one"))
         .whereRef("agents.user_id", "=", "properties.agent_id")
-        // A literal, as the filters' constants (availableNow, listing search): a bound 'approved'
-        // made PostgreSQL's generic plan of a search guess at it and plan every run instead.
-        .where("agents.verification_status", "=", sql.lit("approved")),
+        .where("agents.verification_status", "=", APPROVED),
     ),
   ]);
 }
