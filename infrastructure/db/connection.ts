@@ -11,6 +11,7 @@ import { withStatementCache } from "./statement-cache";
 import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "./literal-limit";
 import { gatherSqliteStatistics } from "./sqlite-statistics";
 import { PLAIN_STATEMENT, statementBatches, type Lease } from "./statement-batches";
+import { queryDescribedOnce } from "./described-once-query";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -269,7 +270,7 @@ function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number, pre
       const run = (as: string | undefined) =>
         as === undefined
           ? (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters)
-          : client.query({ name: as, text: text as string, values: parameters as unknown[] });
+          : queryDescribedOnce(client, as, text as string, parameters as unknown[] | undefined);
       return run(name).catch((error: unknown) => {
         // A migration changed what a statement returns (another instance migrated while this
         // one runs): this connection's prepared copy is stale. It is sent again under a new name.

@@ -1,12 +1,37 @@
 // Guest-house booking over Kysely: the houses as booking reads them, and the booking attempts.
 import type { Kysely, Selectable } from "kysely";
 import type { BookingAttemptsTable, Database } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
 import { whatsappDigits } from "../../domain/listings/agent-contact";
 import type { BookableGuestHouse, BookableGuestHouseReader } from "../../domain/guest-house-booking/bookable-guest-house.port";
 import type { BookingAttempt, BookingAttemptSummary } from "../../domain/guest-house-booking/booking-attempt.entity";
 import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
 import { latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
+
+/**
+ * A student's latest booking attempts, for /profile: built once per limit (the limit is the shape,
+ * written into the SQL: SQLite plans a statement with a bound LIMIT at every run, decision 0168).
+ */
+const attemptsQuery = preparedQuery((db: Kysely<Database>, slot, limit) =>
+  db
+    .selectFrom("booking_attempts")
+    .innerJoin("guest_houses", "guest_houses.id", "booking_attempts.guest_house_id")
+    .select([
+      "booking_attempts.id",
+      "booking_attempts.guest_house_id",
+      "guest_houses.name",
+      "booking_attempts.attempt_date",
+      "booking_attempts.check_in",
+      "booking_attempts.check_out",
+      "booking_attempts.guests",
+      "booking_attempts.whatsapp_message_sent",
+    ])
+    .where("booking_attempts.user_id", "=", slot<string>("userId"))
+    .orderBy("booking_attempts.attempt_date", "desc")
+    .orderBy("booking_attempts.id", "desc")
+    .limit(Number(limit)),
+);
 
 export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
   constructor(private readonly db: Kysely<Database>) {}
@@ -87,24 +112,7 @@ export class KyselyBookingAttemptRepository implements BookingAttemptRepository 
   }
 
   async listForUser(userId: string, limit: number): Promise<BookingAttemptSummary[]> {
-    const rows = await this.db
-      .selectFrom("booking_attempts")
-      .innerJoin("guest_houses", "guest_houses.id", "booking_attempts.guest_house_id")
-      .select([
-        "booking_attempts.id",
-        "booking_attempts.guest_house_id",
-        "guest_houses.name",
-        "booking_attempts.attempt_date",
-        "booking_attempts.check_in",
-        "booking_attempts.check_out",
-        "booking_attempts.guests",
-        "booking_attempts.whatsapp_message_sent",
-      ])
-      .where("booking_attempts.user_id", "=", userId)
-      .orderBy("booking_attempts.attempt_date", "desc")
-      .orderBy("booking_attempts.id", "desc")
-      .limit(limit)
-      .execute();
+    const { rows } = await this.db.executeQuery(attemptsQuery(this.db, { userId }, String(limit)));
     return rows.map((r) => ({
       id: r.id,
       guestHouseId: r.guest_house_id,

@@ -3,6 +3,7 @@
 // guest-house query is scoped by host_id: another host's house is simply not found.
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable, HostVerificationsTable } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
 import { isGuestHouseAmenity } from "../../domain/guest-houses/guest-house-read-models";
 import { GUEST_HOUSE_AMENITIES, type HostBookingAttempt, type HostedGuestHouse, type ManagedPhoto } from "../../domain/hosting/hosted-guest-house.entity";
 import { HOST_DOCUMENT_KINDS, type HostDocument, type HostVerification, type HostVerificationStatus } from "../../domain/hosting/host-verification.entity";
@@ -82,6 +83,11 @@ function houseColumns(h: HostedGuestHouse) {
   } as const;
 }
 
+/** A host's verification: read for every signed-in page's menu (is this user a host?), built once. */
+const verificationQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db.selectFrom("host_verifications").selectAll().where("host_id", "=", slot<string>("hostId")),
+);
+
 export class KyselyHostingRepository implements HostingRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -94,7 +100,7 @@ export class KyselyHostingRepository implements HostingRepository {
   private readonly photoRows: KyselyPhotoRows;
 
   async findVerification(hostId: string): Promise<HostVerification | null> {
-    const row = await this.db.selectFrom("host_verifications").selectAll().where("host_id", "=", hostId).executeTakeFirst();
+    const [row] = (await this.db.executeQuery(verificationQuery(this.db, { hostId }))).rows;
     return row ? toVerification(row) : null;
   }
 

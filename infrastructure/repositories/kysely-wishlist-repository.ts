@@ -1,6 +1,19 @@
 import type { Kysely } from "kysely";
 import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
 import type { Database } from "../db/schema";
+import { preparedQuery } from "../db/prepared-query";
+
+/** A user's saved listings still shown, latest first: on every signed-in page with cards, built once. */
+const savedIdsQuery = preparedQuery((db: Kysely<Database>, slot) =>
+  db
+    .selectFrom("wishlists as w")
+    .innerJoin("properties as p", "p.id", "w.property_id")
+    .select("w.property_id")
+    .where("w.user_id", "=", slot<string>("userId"))
+    .where("p.hidden_at", "is", null)
+    .orderBy("w.created_at", "desc")
+    .orderBy("w.property_id", "desc"),
+);
 
 export class KyselyWishlistRepository implements WishlistRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -28,15 +41,7 @@ export class KyselyWishlistRepository implements WishlistRepository {
   }
 
   async listIds(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("wishlists as w")
-      .innerJoin("properties as p", "p.id", "w.property_id")
-      .select("w.property_id")
-      .where("w.user_id", "=", userId)
-      .where("p.hidden_at", "is", null)
-      .orderBy("w.created_at", "desc")
-      .orderBy("w.property_id", "desc")
-      .execute();
+    const { rows } = await this.db.executeQuery(savedIdsQuery(this.db, { userId }));
     return rows.map((r) => r.property_id);
   }
 }
