@@ -608,6 +608,44 @@ const photosQuery = preparedQuery((db: Kysely<Database>, slot) =>
     .orderBy("photos.id"),
 );
 
+/** Cards by id (saved and viewed listings on /profile): built once per number of ids. */
+const cardsByIdQuery = preparedQuery((db: Kysely<Database>, slot, count) =>
+  db.selectFrom("properties").select(CARD_COLUMNS).where("properties.id", "in", slot.list<string>("ids", Number(count))).where(visibleToStudents),
+);
+
+/** What the student viewed: the recommendations' seeds. */
+const viewedQuery = preparedQuery((db: Kysely<Database>, slot, count) =>
+  db
+    .selectFrom("properties")
+    .select(["properties.neighbourhood", "properties.property_type", "properties.monthly_rent"])
+    .where("properties.id", "in", slot.list<string>("ids", Number(count))),
+);
+
+/**
+ * Open listings like the ones viewed (same place or same type, rent within the band), newest
+ * first. The shape: how many listings were viewed, in how many places and types, and the limit.
+ */
+const recommendedQuery = preparedQuery((db: Kysely<Database>, slot, shape) => {
+  const [recent, places, types, limit] = shape.split(":").map(Number);
+  return db
+    .selectFrom("properties")
+    .select(CARD_COLUMNS)
+    .where(visibleToStudents)
+    .where(availableNow)
+    .where("properties.id", "not in", slot.list<string>("recent", recent))
+    .where("properties.monthly_rent", ">=", slot<number>("low"))
+    .where("properties.monthly_rent", "<=", slot<number>("high"))
+    .where((eb) =>
+      eb.or([
+        eb("properties.neighbourhood", "in", slot.list<string>("neighbourhoods", places)),
+        eb("properties.property_type", "in", slot.list<PropertyType>("types", types)),
+      ]),
+    )
+    .orderBy("properties.created_at", "desc")
+    .orderBy("properties.id", "desc")
+    .limit(limit);
+});
+
 /** (property_type, monthly_rent, id) for open listings (migration 0027). */
 const OPEN_TYPE_RENT_INDEX = "properties_open_type_rent_idx";
 
@@ -716,12 +754,7 @@ export class KyselyListingSearch implements ListingSearch {
   async listingsByIds(ids: readonly string[]): Promise<PropertyCard[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const rows = await this.db
-      .selectFrom("properties")
-      .select(CARD_COLUMNS)
-      .where("properties.id", "in", unique)
-      .where(visibleToStudents)
-      .execute();
+    const { rows } = await this.db.executeQuery(cardsByIdQuery(this.db, { ids: unique }, String(unique.length)));
     const cards = new Map((await withFirstPhotos(this.db, rows)).map((c) => [c.id, c]));
     return unique.flatMap((id) => cards.get(id) ?? []);
   }
@@ -730,33 +763,18 @@ export class KyselyListingSearch implements ListingSearch {
     const recent = [...new Set(viewedPropertyIds)].slice(0, RECOMMENDATION_HISTORY_SIZE);
     if (recent.length === 0 || limit <= 0) return [];
     // A listing hidden since it was viewed still says what the student is looking for.
-    const viewed = await this.db
-      .selectFrom("properties")
-      .select(["properties.neighbourhood", "properties.property_type", "properties.monthly_rent"])
-      .where("properties.id", "in", recent)
-      .execute();
+    const viewed = (await this.db.executeQuery(viewedQuery(this.db, { ids: recent }, String(recent.length)))).rows;
     if (viewed.length === 0) return [];
     const rents = viewed.map((v) => Number(v.monthly_rent));
-    const low = Math.floor(Math.min(...rents) * (1 - SIMILAR_RENT_RATIO));
-    const high = Math.ceil(Math.max(...rents) * (1 + SIMILAR_RENT_RATIO));
-    const rows = await this.db
-      .selectFrom("properties")
-      .select(CARD_COLUMNS)
-      .where(visibleToStudents)
-      .where(availableNow)
-      .where("properties.id", "not in", recent)
-      .where("properties.monthly_rent", ">=", low)
-      .where("properties.monthly_rent", "<=", high)
-      .where((eb) =>
-        eb.or([
-          eb("properties.neighbourhood", "in", [...new Set(viewed.map((v) => v.neighbourhood))]),
-          eb("properties.property_type", "in", [...new Set(viewed.map((v) => v.property_type))]),
-        ]),
-      )
-      .orderBy("properties.created_at", "desc")
-      .orderBy("properties.id", "desc")
-      .limit(limit)
-      .execute();
+    const values = {
+      recent,
+      low: Math.floor(Math.min(...rents) * (1 - SIMILAR_RENT_RATIO)),
+      high: Math.ceil(Math.max(...rents) * (1 + SIMILAR_RENT_RATIO)),
+      neighbourhoods: [...new Set(viewed.map((v) => v.neighbourhood))],
+      types: [...new Set(viewed.map((v) => v.property_type))],
+    };
+    const shape = [recent.length, values.neighbourhoods.length, values.types.length, limit].join(":");
+    const { rows } = await this.db.executeQuery(recommendedQuery(this.db, values, shape));
     return withFirstPhotos(this.db, rows);
   }
 
