@@ -1,4 +1,5 @@
 import type { Clock } from "../shared/clock";
+import { readPageOrNotFound, type ListPage } from "../shared/paging";
 import { err, ok, type Result } from "../shared/result";
 import { BLOG_PAGE_SIZE, inLanguage, readingMinutes, type BlogLanguage, type BlogPost } from "./blog-post.entity";
 import { blogError, type BlogError } from "./blog.errors";
@@ -15,12 +16,7 @@ export interface BlogPostCard {
   authorName: string;
 }
 
-export interface BlogPage {
-  items: BlogPostCard[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
+export type BlogPage = ListPage<BlogPostCard>;
 
 export interface BlogArticle extends BlogPostCard {
   /** Safe HTML rendered from the post's Markdown. */
@@ -48,11 +44,12 @@ export async function listPublishedPosts(
   deps: { posts: BlogPostRepository; clock: Clock },
   input: { language: BlogLanguage; page: number },
 ): Promise<Result<BlogPage, BlogError>> {
-  const page = Number.isInteger(input.page) && input.page >= 1 ? input.page : 1;
-  const { posts, total } = await deps.posts.listPublished(deps.clock.now(), (page - 1) * BLOG_PAGE_SIZE, BLOG_PAGE_SIZE);
-  const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
-  if (page > pageCount) return err(blogError("blog.page_not_found"));
-  return ok({ items: posts.map((p) => card(p, input.language)), total, page, pageCount });
+  const now = deps.clock.now();
+  const found = await readPageOrNotFound(input.page, BLOG_PAGE_SIZE, async (offset, limit) => {
+    const { posts, total } = await deps.posts.listPublished(now, offset, limit);
+    return { items: posts.map((p) => card(p, input.language)), total };
+  });
+  return found ? ok(found) : err(blogError("blog.page_not_found"));
 }
 
 /** A published post with its body rendered to safe HTML. */

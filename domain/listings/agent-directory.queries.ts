@@ -1,5 +1,5 @@
 import { domainError, err, ok, type DomainError, type Result } from "../shared/result";
-import type { ListPage } from "../shared/paging";
+import { readPageOrNotFound, type ListPage } from "../shared/paging";
 import type { AgentDirectory } from "./agent-directory.port";
 import type { AgentCard } from "./listing-read-models";
 
@@ -15,9 +15,9 @@ export type AgentDirectoryError = DomainError<"agents.page_not_found">;
  * a later page past the end is `agents.page_not_found`, so the route answers 404 (as the blog).
  */
 export async function agentDirectoryPage(directory: AgentDirectory, input: { page: number }): Promise<Result<AgentDirectoryPage, AgentDirectoryError>> {
-  const page = Number.isInteger(input.page) && input.page >= 1 ? input.page : 1;
-  const { agents, total } = await directory.listVerifiedAgents((page - 1) * AGENT_DIRECTORY_PAGE_SIZE, AGENT_DIRECTORY_PAGE_SIZE);
-  const pageCount = Math.max(1, Math.ceil(total / AGENT_DIRECTORY_PAGE_SIZE));
-  if (page > pageCount) return err(domainError("agents.page_not_found"));
-  return ok({ items: agents, total, page, pageCount });
+  const found = await readPageOrNotFound(input.page, AGENT_DIRECTORY_PAGE_SIZE, async (offset, limit) => {
+    const { agents, total } = await directory.listVerifiedAgents(offset, limit);
+    return { items: agents, total };
+  });
+  return found ? ok(found) : err(domainError("agents.page_not_found"));
 }

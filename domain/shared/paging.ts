@@ -6,6 +6,9 @@ export interface ListPage<T> {
   pageCount: number;
 }
 
+/** The page asked for, or page 1 when it is not a whole number from 1. */
+const pageOr1 = (wanted: number): number => (Number.isSafeInteger(wanted) && wanted >= 1 ? wanted : 1);
+
 /**
  * Reads page `wanted` (page 1 when it is not a whole number from 1) of `pageSize` items; a page past
  * the end reads the last one instead, so an old link after deletions still shows something.
@@ -15,7 +18,7 @@ export async function readPageOrLast<T>(
   pageSize: number,
   read: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>,
 ): Promise<ListPage<T>> {
-  let page = Number.isSafeInteger(wanted) && wanted >= 1 ? wanted : 1;
+  let page = pageOr1(wanted);
   let result = await read((page - 1) * pageSize, pageSize);
   const pageCount = Math.ceil(result.total / pageSize);
   if (result.items.length === 0 && pageCount > 0 && page > pageCount) {
@@ -23,6 +26,22 @@ export async function readPageOrLast<T>(
     result = await read((page - 1) * pageSize, pageSize);
   }
   return { items: result.items, total: result.total, page, pageCount };
+}
+
+/**
+ * Reads page `wanted` (page 1 when it is not a whole number from 1) of `pageSize` items, for a
+ * public list (the blog, the agents directory). Page 1 always exists, even empty; a later page past
+ * the end is null, for the screen to answer 404: a link to it is not a link to the last page.
+ */
+export async function readPageOrNotFound<T>(
+  wanted: number,
+  pageSize: number,
+  read: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>,
+): Promise<ListPage<T> | null> {
+  const page = pageOr1(wanted);
+  const { items, total } = await read((page - 1) * pageSize, pageSize);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return page > pageCount ? null : { items, total, page, pageCount };
 }
 
 /**
