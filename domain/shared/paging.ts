@@ -6,6 +6,9 @@ export interface ListPage<T> {
   pageCount: number;
 }
 
+/** Reads `limit` items from `offset`, with how many there are in all. */
+type PageReader<T> = (offset: number, limit: number) => Promise<{ items: T[]; total: number }>;
+
 /** The page asked for, or page 1 when it is not a whole number from 1. */
 const pageOr1 = (wanted: number): number => (Number.isSafeInteger(wanted) && wanted >= 1 ? wanted : 1);
 
@@ -16,7 +19,7 @@ const pageOr1 = (wanted: number): number => (Number.isSafeInteger(wanted) && wan
 export async function readPageOrLast<T>(
   wanted: number,
   pageSize: number,
-  read: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>,
+  read: PageReader<T>,
 ): Promise<ListPage<T>> {
   let page = pageOr1(wanted);
   let result = await read((page - 1) * pageSize, pageSize);
@@ -36,7 +39,7 @@ export async function readPageOrLast<T>(
 export async function readPageOrNotFound<T>(
   wanted: number,
   pageSize: number,
-  read: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>,
+  read: PageReader<T>,
 ): Promise<ListPage<T> | null> {
   const page = pageOr1(wanted);
   const { items, total } = await read((page - 1) * pageSize, pageSize);

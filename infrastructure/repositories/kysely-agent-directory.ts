@@ -2,6 +2,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
+import { APPROVED } from "./kysely-property-cards";
 import type { AgentDirectory, RankedAgentCard } from "../../domain/listings/agent-directory.port";
 import type { AgentCard } from "../../domain/listings/listing-read-models";
 import { whatsappDigits } from "../../domain/listings/agent-contact";
@@ -43,7 +44,7 @@ const agentCardQuery = preparedQuery((db: Kysely<Database>, slot, shape) => {
         .as("listing_count"),
     ]);
   if (count !== "all") query = query.where("agents.user_id", "in", slot.list<string>("userIds", Number(count)));
-  if (approved === "approved") query = query.where("agents.verification_status", "=", "approved");
+  if (approved === "approved") query = query.where("agents.verification_status", "=", APPROVED);
   return query;
 });
 
@@ -119,7 +120,7 @@ export class KyselyAgentDirectory implements AgentDirectory {
         "agents.business_name",
         eb.selectFrom("profiles").whereRef("profiles.id", "=", "agents.user_id").select("profiles.full_name").as("full_name"),
       ])
-      .where("agents.verification_status", "=", "approved")
+      .where("agents.verification_status", "=", APPROVED)
       .execute();
     const ordered = names
       .map((r) => ({ userId: r.user_id, name: displayName({ businessName: r.business_name, name: r.full_name ?? "" }) }))

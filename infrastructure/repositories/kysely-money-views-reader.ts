@@ -159,8 +159,7 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
       pageAt(wantedOffset),
       this.db.executeQuery(agentBookedPropertiesQuery(this.db, { agentId })).then((r) => r.rows),
     ]);
-    const n = count.rows[0]?.n ?? 0;
-    const total = Number(n);
+    const total = Number(count.rows[0]?.n ?? 0);
     const { page, pageCount, offset } = agentBookingsPaging(total, query.page);
     const rows = offset === wantedOffset ? wantedRows : await pageAt(offset);
     return {
