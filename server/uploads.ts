@@ -87,10 +87,14 @@ export interface UploadBodiesOptions {
 let processFolder: Promise<string> | undefined;
 
 export function uploadBodies({ signedInUser, deadlineMs, memory, maxWaitMs, directory }: UploadBodiesOptions) {
-  const spoolFolder = () => (directory ? Promise.resolve(directory) : (processFolder ??= fs.promises.mkdtemp(path.join(os.tmpdir(), "kamernest-uploads-")).catch((error: unknown) => {
-          processFolder = undefined; // Asked again at the next upload.
-          throw error;
-        })));
+  const spoolFolder = (): Promise<string> => {
+    if (directory) return Promise.resolve(directory);
+    processFolder ??= fs.promises.mkdtemp(path.join(os.tmpdir(), "kamernest-uploads-")).catch((error: unknown) => {
+      processFolder = undefined; // Asked again at the next upload.
+      throw error;
+    });
+    return processFolder;
+  };
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const route = uploadRouteFor(req.path);
@@ -136,10 +140,17 @@ export function uploadBodies({ signedInUser, deadlineMs, memory, maxWaitMs, dire
     if (closed) return cleanUp();
     const spooled = file;
     const out = fs.createWriteStream(spooled, { flags: "wx", mode: 0o600 });
+    // A file that cannot be written (a full disk): the rest of the body is read and dropped, then
+    // the error page; the reading never waits for a "drain" that will not come.
     let writeError: Error | undefined;
-    out.on("error", (error) => (writeError = error));
+    let resumeReading: (() => void) | undefined;
+    out.on("error", (error) => {
+      writeError = error;
+      resumeReading?.();
+    });
     const { outcome, size } = await receiveBody(req, route.limit, deadlineMs, (chunk, resume) => {
-      if (out.write(chunk)) return true;
+      if (writeError || out.write(chunk)) return true;
+      resumeReading = resume;
       out.once("drain", resume);
       return false;
     });

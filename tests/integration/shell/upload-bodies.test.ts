@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
+import { byteBudget } from "../../../server/uploads";
 import * as hostVerification from "../../../app/routes/host+/verification";
 import * as agentVerification from "../../../app/routes/auth+/agent-verification";
 import { createPersona, createRouteHarness, signedInJar, tinyPdf, type RouteHarness } from "../../support/route-harness";
@@ -184,5 +185,35 @@ describe("uploads: who may send one is checked before a byte is read", () => {
   it("keeps the route's own per-file checks: a document over 5 MB is refused with its message", async () => {
     const response = await send(studentCookie, documents(5 * MB + 1));
     expect(response.status).toBe(400);
+  });
+});
+
+describe("the uploads' memory budget", () => {
+  it("hands bytes out in arrival order, never past the total; one larger than the total takes it all, alone", async () => {
+    const budget = byteBudget(100);
+    const first = (await budget.take(60, 1_000))!;
+    expect(budget.stats()).toEqual({ held: 60, waiting: 0 });
+    const order: string[] = [];
+    const big = budget.take(500, 1_000).then((r) => (order.push("big"), r));
+    const small = budget.take(10, 1_000).then((r) => (order.push("small"), r));
+    // 10 bytes are free, but the big one came first: the small one waits behind it.
+    expect(budget.stats()).toEqual({ held: 60, waiting: 2 });
+    first();
+    const bigRelease = (await big)!;
+    expect(budget.stats()).toEqual({ held: 100, waiting: 1 });
+    bigRelease();
+    bigRelease(); // Given back once only.
+    (await small)!();
+    expect(order).toEqual(["big", "small"]);
+    expect(budget.stats()).toEqual({ held: 0, waiting: 0 });
+  });
+
+  it("answers null to a request that waited too long, and forgets it", async () => {
+    const budget = byteBudget(100);
+    const all = (await budget.take(100, 1_000))!;
+    expect(await budget.take(1, 20)).toBeNull();
+    expect(budget.stats()).toEqual({ held: 100, waiting: 0 });
+    all();
+    expect(await budget.take(100, 20)).not.toBeNull();
   });
 });
