@@ -9,6 +9,11 @@
 //   6. a photo an agent adds to a listing through one instance is served by the other: both use
 //      one bucket of s3rver (started here on loopback, decision 0135), each its own empty
 //      STORAGE_DIR, so only the bucket can hold it. Run before 5, which kills an instance.
+//   7. slow clients (issue 30): through nginx with the single-host site itself
+//      (deploy/nginx/kamernest.conf, TLS with a throwaway certificate) in front of instance a, 40
+//      connections trickle the body of a form POST one byte a second while a signed-in page (never
+//      from the page cache) is asked for again and again: every one is answered 200, and the
+//      longest wait is printed. Run before 5 too.
 // Elsewhere: PostgreSQL stopped under traffic, `npm run test:faults` (scripts/test-faults.ts); the
 // mixed load through nginx, `npm run bench:load` (bench/load.ts).
 //
@@ -22,8 +27,9 @@ import sharp from "sharp";
 import { startS3rver, type RunningS3rver } from "./lib/s3rver-kit";
 import { createS3Client, S3FileStorage } from "../infrastructure/storage/s3-file-storage";
 import {
-  checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, stopChildren,
+  checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, startSiteNginx, stopChildren,
 } from "./lib/cluster-kit";
+import { probeRenderedPage, trickle } from "./lib/slow-clients";
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RECONCILE_MS = 500;
@@ -156,6 +162,23 @@ async function main() {
         servedBytes.equals(Buffer.from(stored.bytes)),
       `add on a: ${added.status} → ${added.headers.get("location")}, key ${key || "none"}, ${inBucket.length} objects in the bucket, on a disk: ${onDisk.join(",") || "none"}, ` +
         `b: ${servedByB.status} ${servedByB.headers.get("content-type")} ${servedBytes.length} bytes, ${servedByB.headers.get("cache-control")}`,
+    );
+
+    // 7. Slow clients through deploy/nginx/kamernest.conf (before 5, which kills B).
+    const site = await startSiteNginx(nginx, work, portA, await freePort(), await freePort());
+    const sitePort = Number(new URL(site.url).port);
+    const tricklers = Array.from({ length: 40 }, () => trickle({ host: "127.0.0.1", port: sitePort, tls: true }));
+    await new Promise((r) => setTimeout(r, 1_500));
+    const probe = await probeRenderedPage(`${site.url}/profile`, { durationMs: 6_000, insecure: true, headers: { Cookie: cookieHeader(student.jar) } });
+    const held = tricklers.filter((t) => t.status === null).length;
+    const refused = tricklers.filter((t) => t.status === 429).length;
+    for (const t of tricklers) t.stop();
+    const answers = Object.values(probe.statuses).reduce((a, b) => a + b, 0);
+    check(
+      "40 connections trickling form bodies through deploy/nginx/kamernest.conf do not starve a rendered page",
+      answers > 0 && probe.statuses[200] === answers && probe.failures === 0 && held + refused === tricklers.length && held > 0,
+      `${answers} signed-in /profile answers ${JSON.stringify(probe.statuses)}, ${probe.failures} failed, longest wait ${probe.longestMs} ms; ` +
+        `tricklers still sending ${held}, refused by limit_conn ${refused}`,
     );
 
     // 5. Kill B while nginx is under traffic: every GET is answered (nginx retries on A).
