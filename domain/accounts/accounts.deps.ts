@@ -36,8 +36,8 @@ export interface AccountsSettings {
    */
   signUpsPerIp?: number;
   /**
-   * Failed sign-ins allowed from one address, over every account, per throttle window
-   * (LOGIN_FAILURES_PER_IP; LOGIN_FAILURES_PER_IP in login-throttle.ts when unset).
+   * Failed sign-ins allowed from one IP address, over every account, per throttle window (the
+   * LOGIN_FAILURES_PER_IP setting; the constant of that name in login-throttle.ts when unset).
    */
   loginFailuresPerIp?: number;
 }

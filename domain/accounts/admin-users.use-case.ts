@@ -22,6 +22,7 @@ export interface AdminUsersDeps {
 export const ROLES: readonly Role[] = ["student", "agent", "admin"];
 /** The roles an admin may give on /admin/users: never admin, which comes only from ADMIN_EMAILS. */
 export const ASSIGNABLE_ROLES: readonly Role[] = ["student", "agent"];
+export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
 /**
  * Whether an admin may change this account's role at all: not an admin whose address is still in
@@ -31,7 +32,6 @@ export const ASSIGNABLE_ROLES: readonly Role[] = ["student", "agent"];
 export function roleChangeable(settings: Pick<AccountsSettings, "adminEmails">, user: Pick<Account, "role" | "email">): boolean {
   return !(user.role === "admin" && isOnAdminAllowList(settings.adminEmails, user.email));
 }
-export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
 /** A suspension's reason: required, at most this long. */
 export const SUSPENSION_REASON_MAX = 500;
