@@ -201,6 +201,10 @@ export class InMemoryLoginAttemptRepository implements LoginAttemptRepository {
   async clear(key: string) {
     this.rows = this.rows.filter((r) => r.key !== key);
   }
+  async remove(ids: readonly string[]) {
+    const gone = new Set(ids);
+    this.rows = this.rows.filter((r) => !gone.has(r.id));
+  }
   async pruneBefore(at: Date) {
     const before = this.rows.length;
     this.rows = this.rows.filter((r) => r.at >= at);

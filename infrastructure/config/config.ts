@@ -115,6 +115,7 @@ const envSchema = z
     ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
     MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
     SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.DEMO_MODE && env.SESSION_SECRETS.length === 0) {
@@ -272,6 +273,8 @@ export interface Config {
   maxLiveVisitBookings: number;
   /** Sign-ups allowed from one IP address per 15 minutes. */
   signUpsPerIp: number;
+  /** Failed sign-ins allowed from one IP address, over every account, per 15 minutes. */
+  loginFailuresPerIp: number;
   /** The server's log (infrastructure/logging): the lowest level written, JSON lines or a terminal's lines. */
   logging: { level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent"; format: "json" | "pretty" };
 }
@@ -395,6 +398,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     queryLogFile: e.QUERY_LOG_FILE,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
     signUpsPerIp: e.SIGN_UPS_PER_IP,
+    loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
     logging: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
   };
 }

@@ -157,9 +157,10 @@ export function cookiesFromSetCookie(setCookie: string | string[] | undefined, j
 }
 export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
-export async function logIn(base: string, email: string, password: string) {
+/** A password sign-in; `headers` may name the client (X-Forwarded-For, which the instances trust from loopback). */
+export async function logIn(base: string, email: string, password: string, headers: Record<string, string> = {}) {
   const body = new URLSearchParams({ intent: "password", email, password });
-  const response = await fetch(`${base}/auth/login`, { method: "POST", body, redirect: "manual" });
+  const response = await fetch(`${base}/auth/login`, { method: "POST", body, headers, redirect: "manual" });
   return { status: response.status, jar: cookiesFrom(response), text: response.status === 200 || response.status >= 400 ? await response.text() : "" };
 }
 
