@@ -11,7 +11,6 @@ import { withStatementCache } from "./statement-cache";
 import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "./literal-limit";
 import { gatherSqliteStatistics } from "./sqlite-statistics";
 import { PLAIN_STATEMENT, statementBatches, type Lease } from "./statement-batches";
-import { queryDescribedOnce } from "./described-once-query";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -128,7 +127,8 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
     query_timeout: statementTimeoutMs + 1000,
     // A connection that died without a FIN (a NAT, a failover) is noticed instead of waited on.
     keepAlive: true,
-    // A batch's statements are written without waiting for each answer (statement-batches.ts).
+    // A batch's statements are written without waiting for each answer (statement-batches.ts;
+    // pg's `pipeline` option, new in pg 8.23.0: package.json asks for at least that).
     // A connection used by one statement at a time behaves as without it.
     pipeline: options.batchStatements ?? true,
     ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
@@ -267,10 +267,12 @@ function watchedPool(pool: pg.Pool, state: Availability, busyWaitMs: number, pre
     client.on("error", onError);
     const send = (text: unknown, parameters?: ReadonlyArray<unknown>) => {
       const name = prepared && typeof text === "string" ? namedStatement(text) : undefined;
+      // Named, through pg's public query config: pg parses it once per connection. Each run reads
+      // its row description again (skipping that took pg's private fields, decision 0191).
       const run = (as: string | undefined) =>
         as === undefined
           ? (client.query as (t: unknown, p?: ReadonlyArray<unknown>) => Promise<unknown>)(text, parameters)
-          : queryDescribedOnce(client, as, text as string, parameters as unknown[] | undefined);
+          : client.query({ name: as, text: text as string, values: parameters as unknown[] | undefined });
       return run(name).catch((error: unknown) => {
         // A migration changed what a statement returns (another instance migrated while this
         // one runs): this connection's prepared copy is stale. It is sent again under a new name.
