@@ -22,11 +22,13 @@ describe("dependency patches", () => {
       const manifest = path.resolve("node_modules", dir.join("/node_modules/"), "package.json");
       expect(JSON.parse(read(manifest)).version, patch).toBe(version);
     }
-    expect(patches.length).toBe(6);
+    // Five: each earns at least 5 % of a page's CPU (patches/README.md, decision 0191). The copy of
+    // @remix-run/router inside react-router-dom lost its patch: the server never matches with it.
+    expect(patches.length).toBe(5);
   });
 
   it("are applied to the modules Node loads on the server (run npm install if not)", () => {
-    for (const routerFile of [require.resolve("@remix-run/router"), nestedRouter("react-router"), nestedRouter("react-router-dom")]) {
+    for (const routerFile of [require.resolve("@remix-run/router"), nestedRouter("react-router")]) {
       expect(read(routerFile), routerFile).toContain("function rankedBranchesOf(routes)");
       expect(read(routerFile), routerFile).toContain("function candidateBranchesOf(routes, decodedPathname)");
     }
