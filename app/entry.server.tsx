@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { i18next, resources } from "./i18next.server";
 import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
@@ -94,12 +94,18 @@ async function settleHydrationData(context: EntryContext): Promise<void> {
 
 /**
  * Server-side errors are logged once, without leaking them to the page; the line carries the
- * request's id, which the error screen shows as the reference.
+ * request's id, which the error screen shows as the reference. Remix's own 4xx (a POST to a page
+ * without an action: 405) is the client's doing: logged at info, never as an error (issue 30).
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   const log = context.services?.log;
-  if (log) log.error({ err: error, reqId: context.requestId, path: new URL(request.url).pathname }, "request failed");
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    if (log) log.info({ status: error.status, reqId: context.requestId, path }, "request refused");
+    return;
+  }
+  if (log) log.error({ err: error, reqId: context.requestId, path }, "request failed");
   // A build run without our server (a test's own context): the console is all there is.
   else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 }

@@ -22,6 +22,7 @@ import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
 import { countingRouteCalls, routeCalls } from "./route-calls";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
+import { ALLOW_WITHOUT_ACTION, refuseConnect, refuseOddRequests, refuseTargetAtListener, requestOrigin, requestShape } from "./odd-requests";
 import { logger } from "../infrastructure/logging/logger";
 import { renderedPageBytes, STATIC_PAGE_HEADER } from "../app/static-page";
 
@@ -56,13 +57,13 @@ export function databaseGate(database: Pick<DatabaseHandle, "isAvailable" | "pin
 }
 
 /**
- * The Fetch Request for Remix, as @remix-run/express builds it (host and protocol through
- * Express, so TRUST_PROXY applies), except that a body already read by limitRequestBodies is
- * passed from memory. The signal aborts loaders when the client goes away before the answer.
+ * The Fetch Request for Remix, as @remix-run/express builds it (host and protocol as Express
+ * reads them, so TRUST_PROXY applies; checked by server/odd-requests.ts), except that a body
+ * already read by limitRequestBodies is passed from memory. The signal aborts loaders when the
+ * client goes away before the answer.
  */
-function remixRequest(req: Request, res: Response): globalThis.Request {
-  const port = /:(\d+)$/.exec(req.get("X-Forwarded-Host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+function remixRequest(req: Request, res: Response, fallbackHost: string): globalThis.Request {
+  const url = new URL(`${requestOrigin(req, fallbackHost)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
@@ -134,6 +135,8 @@ async function writeWholeBody(body: ReadableStream<Uint8Array>, res: Response): 
 
 export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptions) {
   const { config } = services;
+  // The host a request without a Host header (HTTP/1.0) is taken to name.
+  const fallbackHost = new URL(config.appUrl).host;
   const app = express();
   app.disable("x-powered-by");
   // Only the proxies TRUST_PROXY names may set the client's address (never the leftmost
@@ -155,9 +158,14 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     },
   });
   // The same check for a URL the bare listener left to Express (one whose query may name ?lng=).
-  app.use((req, res, next) => (visitorPages.serveStored(req, res) ? undefined : next()));
+  // An odd request (server/odd-requests.ts) is never answered from memory: it is refused below.
+  app.use((req, res, next) =>
+    requestShape(req, req.app.get("trust proxy fn") as TrustRule, fallbackHost).ok && visitorPages.serveStored(req, res) ? undefined : next(),
+  );
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
+  // 405 with Allow for a method we do not serve, 400 for a target, path or host that is not one.
+  app.use(refuseOddRequests(fallbackHost));
   app.use(rejectCrossOriginPosts(config));
   // Before anything reads a body: 413 for one over its limit (server/body-limit.ts).
   app.use(limitRequestBodies());
@@ -204,7 +212,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   const handleRequest = createRemixHandler(counted, vite ? "development" : "production");
   app.all("*", async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const request = remixRequest(req, res);
+      const request = remixRequest(req, res, fallbackHost);
       // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
       const context = {
         services,
@@ -220,6 +228,8 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       if (response.status >= 500 && isDocument && !services.database.isAvailable()) {
         return sendStatusPage(req, res, "unavailable");
       }
+      // Remix's 405 (a POST to a route without an action) names no method the route does serve.
+      if (response.status === 405 && !response.headers.has("Allow")) res.setHeader("Allow", ALLOW_WITHOUT_ACTION);
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
@@ -234,8 +244,12 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   });
   // Every server made from this app (server/index.ts, the tests' harnesses) answers stored static
   // pages from the http listener itself, before Express sets up its request (decision 0145).
-  const listener = storedPagesFirst(app, visitorPages);
-  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(listener).listen(...args)) as typeof app.listen;
+  const listener = storedPagesFirst(app, visitorPages, fallbackHost);
+  app.listen = ((...args: Parameters<http.Server["listen"]>) => {
+    const server = http.createServer(listener);
+    refuseConnect(server);
+    return server.listen(...args);
+  }) as typeof app.listen;
   return Object.assign(app, { routeCallsSettled: () => calls.settled() });
 }
 
@@ -243,10 +257,16 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
  * The http listener: a stored static page is answered before Express sets up its request
  * (decision 0145); the rest is handed to Express unchanged. A stored page still carries a request
  * id (the trusted proxy's, or one of ours) but writes no access line of its own: nginx's access log
- * holds it under the same $request_id (decision 0137).
+ * holds it under the same $request_id (decision 0137). A target that is not a path is refused here
+ * (Express cannot route all of them); another odd request (server/odd-requests.ts) goes to
+ * Express, which refuses it.
  */
-export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">) {
+export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">, fallbackHost = "localhost") {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (!visitorPages.serveStoredBare(req, res, () => requestIdFor(req, app.get("trust proxy fn") as TrustRule))) app(req, res);
+    const trusted = app.get("trust proxy fn") as TrustRule;
+    const requestId = () => requestIdFor(req, trusted);
+    const shape = requestShape(req, trusted, fallbackHost);
+    if (refuseTargetAtListener(req, res, shape, requestId)) return;
+    if (!shape.ok || !visitorPages.serveStoredBare(req, res, requestId)) app(req, res);
   };
 }
