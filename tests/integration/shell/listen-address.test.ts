@@ -45,7 +45,8 @@ describe("the address the server listens on", () => {
 
   it("a public site, a declared public demo and HOST=0.0.0.0 answer on every interface", async () => {
     const live = { NODE_ENV: "production", DEMO_MODE: "false", PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", SESSION_SECRETS: "k7Vq2pX9mR4tW8zN1bC6dF3gH5jL0sA7eY2uI9oP4qZ8", APP_URL: "https://kamernest.cm" };
-    for (const env of [live, { ALLOW_PUBLIC_DEMO: "true" }, { HOST: "0.0.0.0" }]) {
+    const envs: Array<Record<string, string>> = [live, { ALLOW_PUBLIC_DEMO: "true" }, { HOST: "0.0.0.0" }];
+    for (const env of envs) {
       const port = await start(env);
       expect(await reachable("127.0.0.1", port)).toBe(true);
       if (otherAddress) expect(await reachable(otherAddress, port), JSON.stringify(env)).toBe(true);
