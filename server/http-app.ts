@@ -228,8 +228,14 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       if (response.status >= 500 && isDocument && !services.database.isAvailable()) {
         return sendStatusPage(req, res, "unavailable");
       }
-      // Remix's 405 (a POST to a route without an action) names no method the route does serve.
-      if (response.status === 405 && !response.headers.has("Allow")) res.setHeader("Allow", ALLOW_WITHOUT_ACTION);
+      // Remix's 405 (a POST to a route without an action) names no method the route does serve. Its
+      // body would be the root's "could not start" screen for a page (the root's loader does not
+      // run for it) and "Unexpected Server Error" for a resource route: the translated 405 page
+      // instead. A data request (.data) keeps Remix's answer, which the browser's Remix reads.
+      if (response.status === 405 && !response.headers.has("Allow")) {
+        res.setHeader("Allow", ALLOW_WITHOUT_ACTION);
+        if (!req.path.endsWith(".data")) return sendStatusPage(req, res, "methodNotAllowed");
+      }
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
