@@ -41,7 +41,6 @@ const firstValue = (header: string | string[] | undefined): string => {
 
 /** `http://host[:port]` as the request names it, or null when the host is not one. */
 function parseOrigin(protocol: string, host: string): string | null {
-  if (host.length > MAX_HOST_LENGTH) return null;
   const shape = HOST_SHAPE.exec(host);
   if (!shape) return null;
   const port = shape[1];
@@ -72,6 +71,8 @@ function pathDecodes(target: string): boolean {
 // One map per scheme: a key made by joining the two strings cost more than the whole check.
 const origins = { http: new Map<string, string | null>(), https: new Map<string, string | null>() };
 function originOf(protocol: "http" | "https", host: string): string | null {
+  // Never a key: a 16 kB header a thousand times over would be kept until the next clear.
+  if (host.length > MAX_HOST_LENGTH) return null;
   const known = origins[protocol];
   let origin = known.get(host);
   if (origin === undefined) {
