@@ -262,6 +262,7 @@ async function main() {
           if (page.as !== "visitor" && url.startsWith("/auth/login")) fail(key, `was sent to ${url}: not signed in`);
           if (!new RegExp(`<html lang="${language}"`).test(html)) fail(key, `is not in ${language}`);
           const file = path.join(OUT_DIR, language, `${slug(page.name)}.html`);
+          if (saved.has(path.resolve(file))) throw new Error(`two page types are saved as ${file}: rename one`);
           fs.writeFileSync(file, html);
           saved.set(path.resolve(file), { page, language });
         } catch (error) {
@@ -274,6 +275,10 @@ async function main() {
     const checkerStarted = Date.now();
     const messages = runChecker(java, OUT_DIR);
     log(`the checker read them in ${((Date.now() - checkerStarted) / 1000).toFixed(1)} s`);
+    // Every page gets the checker's notes at least (React writes `<meta charSet="utf-8"/>`): a page
+    // it said nothing about was not read, and does not pass for valid.
+    const read = new Set(messages.map((m) => (m.url ? decodeURIComponent(new URL(m.url).pathname) : "")));
+    for (const [file, { page, language }] of saved) if (!read.has(file)) fail(`${page.name} (${language})`, "the checker said nothing about it: was it read?");
     const counted = messages.filter((m) => m.type !== "info" || m.subType === "warning");
     for (const m of counted) {
       const file = m.url ? decodeURIComponent(new URL(m.url).pathname) : "";
