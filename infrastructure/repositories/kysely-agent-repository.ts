@@ -152,6 +152,14 @@ export class KyselyAgentRepository implements AgentRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async setApprovalWithheld(userId: string, withheld: boolean) {
+    const [from, to] = withheld ? (["approved", "withheld"] as const) : (["withheld", "approved"] as const);
+    // Conditional on the status, without a read first: a suspension meeting an approval being
+    // written waits for its row lock (PostgreSQL) and then sees 'approved' (owner-standing.ts).
+    const result = await this.db.updateTable("agents").set({ verification_status: to }).where("user_id", "=", userId).where("verification_status", "=", from).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async listByStatus(status: AgentStatus, limit: number) {
     const rows = await this.db
       .selectFrom("agents")

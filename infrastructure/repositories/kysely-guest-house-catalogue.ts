@@ -36,14 +36,25 @@ export function latestHostStatus(eb: Eb) {
     .limit(1);
 }
 
-/** guestHouseVisibility(...).verifiedBadge in SQL. */
+/** The host's account is suspended: a probe of profiles' key (guestHouseVisibility's hostSuspended). */
+export function hostSuspended(eb: Eb) {
+  return eb.exists(
+    eb
+      .selectFrom("profiles")
+      .select(sql<number>`1`.as("one"))
+      .whereRef("profiles.id", "=", "guest_houses.host_id")
+      .where("profiles.suspended_at", "is not", null),
+  );
+}
+
+/** guestHouseVisibility(...).verifiedBadge in SQL, for houses already public (publicHouse). */
 function hostVerified(eb: Eb) {
   return eb(latestHostStatus(eb), "=", "verified");
 }
 
-/** guestHouseVisibility(...).public in SQL: seeded, or the host is approved. */
+/** guestHouseVisibility(...).public in SQL: the host is not suspended, and the house is seeded or its host approved. */
 export function publicHouse(eb: Eb) {
-  return eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)]);
+  return eb.and([eb.not(hostSuspended(eb)), eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)])]);
 }
 
 const CARD_COLUMNS = [
@@ -77,6 +88,9 @@ export function parseAmenities(json: string): GuestHouseAmenity[] {
   return GUEST_HOUSE_AMENITIES.filter((a) => present.has(a));
 }
 
+/** An EXISTS read as a column: 1/0 on SQLite, true/false on PostgreSQL. */
+export const isTrue = (value: unknown): boolean => value === true || Number(value) === 1;
+
 export function toHostStatus(raw: string | null): HostVerificationStatus | null {
   return raw === "pending" || raw === "verified" || raw === "rejected" ? raw : null;
 }
@@ -90,7 +104,8 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
     rooms: Number(row.rooms),
     maxGuests: Number(row.max_guests),
     amenities: parseAmenities(row.amenities),
-    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1 }).verifiedBadge,
+    // Only public houses are made into cards (publicHouse, findGuestHouse): their host is not suspended.
+    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: false }).verifiedBadge,
     distanceToCampusM: distanceToCampusMetres({ latitude: Number(row.latitude), longitude: Number(row.longitude) }),
     photo,
     createdAt: row.created_at,
@@ -155,11 +170,12 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
     const row = await this.db
       .selectFrom("guest_houses")
       .selectAll()
-      .select((eb) => latestHostStatus(eb).as("host_status"))
+      .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspended(eb).as("host_suspended")])
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
-    if (!guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1 }).public) return null;
+    const visibility = { hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: isTrue(row.host_suspended) };
+    if (!guestHouseVisibility(visibility).public) return null;
     const [photoRows, blocked] = await Promise.all([
       this.db
         .selectFrom("photos")
