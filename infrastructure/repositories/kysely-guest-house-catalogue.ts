@@ -36,15 +36,13 @@ export function latestHostStatus(eb: Eb) {
     .limit(1);
 }
 
-/** The host's account is suspended: a probe of profiles' key (guestHouseVisibility's hostSuspended). */
-export function hostSuspended(eb: Eb) {
-  return eb.exists(
-    eb
-      .selectFrom("profiles")
-      .select(sql<number>`1`.as("one"))
-      .whereRef("profiles.id", "=", "guest_houses.host_id")
-      .where("profiles.suspended_at", "is not", null),
-  );
+/**
+ * When the host's account was suspended, or null (guestHouseVisibility's hostSuspended), as a
+ * scalar subquery: one probe of profiles' key per house. An EXISTS may be planned as an anti-join,
+ * which on PostgreSQL can hash every profile (students included, a table growing with the site).
+ */
+export function hostSuspendedAt(eb: Eb) {
+  return eb.selectFrom("profiles").select("profiles.suspended_at").whereRef("profiles.id", "=", "guest_houses.host_id");
 }
 
 /** guestHouseVisibility(...).verifiedBadge in SQL, for houses already public (publicHouse). */
@@ -54,7 +52,7 @@ function hostVerified(eb: Eb) {
 
 /** guestHouseVisibility(...).public in SQL: the host is not suspended, and the house is seeded or its host approved. */
 export function publicHouse(eb: Eb) {
-  return eb.and([eb.not(hostSuspended(eb)), eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)])]);
+  return eb.and([eb(hostSuspendedAt(eb), "is", null), eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)])]);
 }
 
 const CARD_COLUMNS = [
@@ -87,9 +85,6 @@ export function parseAmenities(json: string): GuestHouseAmenity[] {
   const present = new Set(value.filter(isGuestHouseAmenity));
   return GUEST_HOUSE_AMENITIES.filter((a) => present.has(a));
 }
-
-/** An EXISTS read as a column: 1/0 on SQLite, true/false on PostgreSQL. */
-export const isTrue = (value: unknown): boolean => value === true || Number(value) === 1;
 
 export function toHostStatus(raw: string | null): HostVerificationStatus | null {
   return raw === "pending" || raw === "verified" || raw === "rejected" ? raw : null;
@@ -170,11 +165,11 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
     const row = await this.db
       .selectFrom("guest_houses")
       .selectAll()
-      .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspended(eb).as("host_suspended")])
+      .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspendedAt(eb).as("host_suspended_at")])
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
-    const visibility = { hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: isTrue(row.host_suspended) };
+    const visibility = { hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: row.host_suspended_at !== null };
     if (!guestHouseVisibility(visibility).public) return null;
     const [photoRows, blocked] = await Promise.all([
       this.db

@@ -118,7 +118,7 @@ describe("a suspended host's guest house", () => {
 describe("the accounts use cases keep the agent's status in step", () => {
   it("an approved agent promoted by the admin allow-list at sign-in lists no more", async () => {
     const t = createTestAccounts({ adminEmails: ["boss@kamernest.cm"] });
-    const id = await confirmedAccount(t, { email: "boss@kamernest.cm", role: "agent" });
+    const id = await confirmedAccount(t, { email: "boss@kamernest.cm", accountKind: "agent" });
     await t.repos.agents.saveSubmission(id, { businessName: "B", licenseNumber: "L", specializations: [], businessPhone: "+237677001122", businessEmail: "b@b.cm", businessAddress: "Molyko", websiteUrl: null }, t.clock.now());
     await t.repos.agents.review(id, { status: "approved", rejectionReason: null, reviewedAt: t.clock.now() });
     const account = (await t.repos.accounts.findById(id))!;
@@ -129,7 +129,7 @@ describe("the accounts use cases keep the agent's status in step", () => {
 
   it("an approved agent whose listings are withheld cannot undo the approval by submitting again", async () => {
     const t = createTestAccounts();
-    const id = await confirmedAccount(t, { role: "agent" });
+    const id = await confirmedAccount(t, { accountKind: "agent" });
     await t.repos.agents.saveSubmission(id, { businessName: "B", licenseNumber: "L", specializations: [], businessPhone: "+237677001122", businessEmail: "b@b.cm", businessAddress: "Molyko", websiteUrl: null }, t.clock.now());
     await t.repos.agents.review(id, { status: "approved", rejectionReason: null, reviewedAt: t.clock.now() });
     await t.repos.agents.setApprovalWithheld(id, true);
