@@ -39,8 +39,9 @@ export function agentStatusFor(status: AgentStatus, owner: Owner): AgentStatus {
 
 /**
  * Brings the account's agent record (if any) in step with the rule after a change to the account,
- * inside the caller's unit of work: one conditional write, no read first, so a suspension that
- * meets an approval being written waits for it and then withholds it. True when the status changed.
+ * inside the caller's unit of work, which has already written that change. The adapter locks the
+ * agent's row before its conditional write, so a suspension and an approval of the same agent at
+ * the same moment end withheld in either order. True when the status changed.
  */
 export function keepAgentStatusInStep(agents: Pick<AgentRepository, "setApprovalWithheld">, owner: Owner & Pick<Account, "id">): Promise<boolean> {
   return agents.setApprovalWithheld(owner.id, !agentMayList(owner));

@@ -154,8 +154,15 @@ export class KyselyAgentRepository implements AgentRepository {
 
   async setApprovalWithheld(userId: string, withheld: boolean) {
     const [from, to] = withheld ? (["approved", "withheld"] as const) : (["withheld", "approved"] as const);
-    // Conditional on the status, without a read first: a suspension meeting an approval being
-    // written waits for its row lock (PostgreSQL) and then sees 'approved' (owner-standing.ts).
+    // The row locked first, whatever its status (a no-op update, as lockAdmins; SQLite's
+    // transactions already run one at a time): a suspension meeting an approval being written
+    // waits for it and then sees 'approved'; an approval that comes after waits for this
+    // transaction, then reads the suspended account (owner-standing.ts).
+    await this.db
+      .updateTable("agents")
+      .set((eb) => ({ verification_status: eb.ref("verification_status") }))
+      .where("user_id", "=", userId)
+      .execute();
     const result = await this.db.updateTable("agents").set({ verification_status: to }).where("user_id", "=", userId).where("verification_status", "=", from).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

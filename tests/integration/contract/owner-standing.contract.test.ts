@@ -189,6 +189,21 @@ describeEachDatabase(accountKinds())("whose listings and guest houses are offere
     expect(await agentStatus("other")).toBe("pending");
   });
 
+  it.skipIf(kind === "memory")("an approval and a suspension of the same agent at the same moment end withheld, whichever runs first", async () => {
+    for (let i = 0; i < 8; i++) {
+      const id = `racer-${i}`;
+      await agent(id, "pending");
+      await w.listing(`p-${id}`, id);
+      const [approved, suspended] = await Promise.all([
+        approveAgent(w.deps, { adminId: "admin", agentId: id }),
+        suspendUser(w.deps, { ...admin, userId: id, reason: "Fraud" }),
+      ]);
+      expect([approved.ok, suspended.ok]).toEqual([true, true]);
+      expect(await agentStatus(id)).toBe("withheld");
+      expect(await refusal(`p-${id}`)).toBe("booking.property_unavailable");
+    }
+  });
+
   it("the audit row of a suspension says the agent's listings went offline, and of the reactivation that they came back", async () => {
     await agent("ag");
     await suspendUser(w.deps, { ...admin, userId: "ag", reason: "Fraud" });
