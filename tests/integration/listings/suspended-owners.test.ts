@@ -22,7 +22,8 @@ import { hoursAfterT0, listingFixtures, T0 } from "./listing-fixtures";
 
 describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listings and guest houses on %s", (kind) => {
   let db: TestDatabase;
-  let deps: AdminUsersDeps;
+  // settings: what the admin's role change reads once only ADMIN_EMAILS makes admins (decision 0182).
+  let deps: AdminUsersDeps & { settings: { adminEmails: string[] } };
   const admin = { adminId: "admin" };
 
   beforeEach(async () => {
@@ -51,7 +52,7 @@ describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listing
       .execute();
     const repos = createKyselyAccountRepos(db.db);
     await repos.accounts.insert(anAccount({ id: "admin", role: "admin" }));
-    deps = { uow: new KyselyAccountsUnitOfWork(db.db), clock: new FixedClock(new Date(T0 + 10 * 3_600_000)), ids: new SequentialIds("audit") };
+    deps = { uow: new KyselyAccountsUnitOfWork(db.db), clock: new FixedClock(new Date(T0 + 10 * 3_600_000)), ids: new SequentialIds("audit"), settings: { adminEmails: [] } };
   });
   afterEach(async () => {
     await db.destroy();
