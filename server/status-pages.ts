@@ -1,5 +1,6 @@
 // Pages the server answers itself: 400 and 405 (a request no browser of ours sends:
-// server/odd-requests.ts), 413 (a body too large to read), 503 (the database cannot be
+// server/odd-requests.ts), 413 (a body too large to read), 408 (a body too slow to
+// arrive: server/body-limit.ts), 503 (the database cannot be
 // reached, or the instance is too busy to take the request in time: server/admission.ts) and 500
 // (an error outside Remix). Each shows the request's id as the reference a user
 // quotes to support (decision 0137). They cannot use React or the database, so they are plain HTML
@@ -10,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
 
 type Language = "en" | "fr";
-type PageKey = "badRequest" | "methodNotAllowed" | "tooLarge" | "unavailable" | "busy" | "error";
+type PageKey = "badRequest" | "methodNotAllowed" | "tooLarge" | "timeout" | "unavailable" | "busy" | "error";
 interface PageText {
   title: string;
   body: string;
@@ -24,15 +25,16 @@ const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 function readTexts(language: Language): Record<PageKey, PageText> {
   type Page = Pick<PageText, "title" | "body">;
   const common = JSON.parse(fs.readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as {
-    serverPages: { home: string; badRequest: Page; methodNotAllowed: Page; tooLarge: Page; unavailable: Page; busy: Page; error: Page };
+    serverPages: { home: string; badRequest: Page; methodNotAllowed: Page; tooLarge: Page; timeout: Page; unavailable: Page; busy: Page; error: Page };
     errors: { reference: string };
   };
-  const { home, badRequest, methodNotAllowed, tooLarge, unavailable, busy, error } = common.serverPages;
+  const { home, badRequest, methodNotAllowed, tooLarge, timeout, unavailable, busy, error } = common.serverPages;
   const shared = { home, reference: common.errors.reference };
   return {
     badRequest: { ...badRequest, ...shared },
     methodNotAllowed: { ...methodNotAllowed, ...shared },
     tooLarge: { ...tooLarge, ...shared },
+    timeout: { ...timeout, ...shared },
     unavailable: { ...unavailable, ...shared },
     busy: { ...busy, ...shared },
     error: { ...error, ...shared },
@@ -92,7 +94,7 @@ export function statusPageHtml(key: PageKey, language: Language, requestId?: str
 `;
 }
 
-const STATUS: Record<PageKey, number> = { badRequest: 400, methodNotAllowed: 405, tooLarge: 413, unavailable: 503, busy: 503, error: 500 };
+const STATUS: Record<PageKey, number> = { badRequest: 400, methodNotAllowed: 405, tooLarge: 413, timeout: 408, unavailable: 503, busy: 503, error: 500 };
 /** When to ask again: the database needs its ping to come back; a busy instance, a few seconds. */
 const RETRY_AFTER_S: Partial<Record<PageKey, number>> = { unavailable: 30, busy: 5 };
 

@@ -15,6 +15,7 @@ export type PaymentErrorCode =
   | "payment.booking_not_found"
   | "payment.booking_already_paid"
   | "payment.booking_expired"
+  | "payment.property_unavailable" // the listing's agent takes no visits now (suspended, no longer an agent): nothing is charged
   | "payment.guest_house_required";
 
 export type PaymentError = DomainError<PaymentErrorCode>;
