@@ -20,6 +20,7 @@ import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-gener
 import { readRequestBodies, serverTimeouts } from "./body-limit";
 import { byteBudget, uploadBodies } from "./uploads";
 import { sessionIdFromCookie } from "../app/utils/session-id.server";
+import { SHARED_POLL_MS } from "../infrastructure/jobs/public-pages-signal";
 import { sendStatusPage } from "./status-pages";
 import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
@@ -29,8 +30,6 @@ import { logger } from "../infrastructure/logging/logger";
 import { renderedPageBytes, STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
-/** How often an instance asks whether another one changed data (issue 13: "within a second"). */
-const PAGE_CACHE_POLL_MS = 250;
 
 export interface HttpAppOptions {
   services: Services;
@@ -159,10 +158,12 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     // Several instances on one database empty each other's caches through a counter they poll.
     shared: {
       generation: new KyselyCacheGeneration(services.database.db),
-      pollMs: PAGE_CACHE_POLL_MS,
+      pollMs: SHARED_POLL_MS,
       onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
     },
   });
+  // Emptied when a use case says the public pages changed (domain/shared/public-pages.port.ts).
+  services.publicPages.onChange(visitorPages.clear);
   // The same check for a URL the bare listener left to Express (one whose query may name ?lng=).
   app.use((req, res, next) => (visitorPages.serveStored(req, res) ? undefined : next()));
   app.use(compression());

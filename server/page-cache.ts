@@ -20,9 +20,10 @@
 //   busy page is rendered once, not by every request that came in the meantime. An expired copy
 //   is served for at most `staleMs` (the TTL again by default) past its TTL, and never after the
 //   cache was emptied for a change: emptying drops the copies themselves (decision 0150).
-// - It is emptied only after a write that changed something: a non-error response to a non-GET
-//   request carrying the app's "data changed" signal (app/utils/data-changed.server.ts). A refused
-//   webhook, a form with errors or a language switch leave it warm.
+// - It is emptied when the public pages changed: the use cases that change them say so through
+//   the PublicPages port (domain/shared/public-pages.port.ts), whose adapter calls clear() here
+//   and bumps the counter the other instances poll (`shared`). Nothing a request carries empties
+//   it: a wishlist, a refused webhook, a form with errors or a language switch leave it warm.
 // Signed-in pages are never cached.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
@@ -30,7 +31,6 @@ import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
 import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { detectLanguage } from "../app/language.server";
 import { compressPage, storedEncoding } from "./page-compression";
-import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
 
 const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
 // Compiled once: a cache hit reads both cookies, and building a RegExp per read showed in its profile.
@@ -54,7 +54,6 @@ const NOT_REPLAYED = new Set([
   "x-page-cache",
   // Each answer has its own (server/request-id.ts): a stored page must not repeat the first one's.
   "x-request-id",
-  DATA_CHANGED_HEADER.toLowerCase(),
 ]);
 
 type StoredHeaders = [string, string | string[]][];
@@ -157,10 +156,10 @@ export interface PageCacheOptions {
   languageOf?: (request: globalThis.Request) => Promise<string>;
   /**
    * Several instances on one database: a change made through any of them empties every
-   * instance's cache (decision 0134). This instance bumps the shared counter after its own
-   * changes and polls it every `pollMs`.
+   * instance's cache (decision 0134). The instance that changed something bumps the shared
+   * counter (infrastructure/jobs/public-pages-signal.ts); every instance polls it every `pollMs`.
    */
-  shared?: { generation: SharedCacheGeneration; pollMs: number; onError?: (error: unknown) => void };
+  shared?: { generation: Pick<SharedCacheGeneration, "read">; pollMs: number; onError?: (error: unknown) => void };
 }
 
 /** The request as the app sees it, for the language rule: URL, cookies and Accept-Language only. */
@@ -181,7 +180,8 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
   const rendering = new Map<string, object>();
   // Bumped on every clear: a page whose render began before a change is not stored after it.
   let generation = 0;
-  const clearHere = () => {
+  /** Empties this instance's cache: the public pages changed (here, or on another instance). */
+  const clear = () => {
     // The copies go, expired ones with them: nothing made before the change is served after it.
     pages.clear();
     rendering.clear();
@@ -193,12 +193,6 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     if (age < ttlMs) return "fresh";
     if (age < ttlMs + staleMs && (rendering.has(key) || compressing.has(key))) return "stale";
     return "none";
-  };
-  // The other instances hear of a change through the shared counter; if it cannot be bumped
-  // (the database is away), they still drop the page when its TTL ends.
-  const clear = () => {
-    clearHere();
-    shared?.generation.bump().catch(shared.onError ?? (() => {}));
   };
   // The language rule reads only ?lng=, the language cookie and Accept-Language; building a Fetch
   // Request to ask it cost more than the rest of a cache hit, and visitors send few distinct
@@ -235,7 +229,7 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
           // The first answer empties the cache too: a page stored before it was made without
           // knowing the counter, and another instance may have changed data since (at start-up,
           // or when the database was away until now), which no later poll would show.
-          if (seen === null || value !== seen) clearHere();
+          if (seen === null || value !== seen) clear();
           seen = value;
         })
         .catch(shared.onError ?? (() => {}))
@@ -249,25 +243,6 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     timer.unref();
     stopPolling = () => clearInterval(timer);
   }
-
-  const afterWrite = (res: Response) => {
-    // The signal is for this server only: it never reaches the browser.
-    let changed = false;
-    const take = () => {
-      if (res.headersSent) return;
-      if (res.getHeader(DATA_CHANGED_HEADER) !== undefined) changed = true;
-      res.removeHeader(DATA_CHANGED_HEADER);
-    };
-    const originalWriteHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-    res.writeHead = ((...args: unknown[]) => {
-      take();
-      return originalWriteHead(...args);
-    }) as Response["writeHead"];
-    // "close" also comes when the client went away after the change was made.
-    res.on("close", () => {
-      if (changed && res.statusCode < 400) clear();
-    });
-  };
 
   // Everything a visitor's page depends on: the URL, the language the app chose, the theme
   // cookie and Save-Data.
@@ -318,10 +293,7 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
   };
 
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET") {
-      if (req.method !== "HEAD" && req.method !== "OPTIONS") afterWrite(res);
-      return next();
-    }
+    if (req.method !== "GET") return next();
     const cookies = req.headers.cookie ?? "";
     if (ttlMs <= 0 || SESSION_COOKIE.test(cookies)) return next();
 
