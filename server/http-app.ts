@@ -150,8 +150,8 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // First of all, so every answer (a stored page's too) has its X-Request-Id and access line.
   app.use(requestIds());
   // Visitors' pages from memory for a few seconds (server/page-cache.ts). A static page already
-  // stored is answered here, before anything else runs (it was stored with its security headers
-  // and policy); everything else goes through the chain, and the cache's middleware below.
+  // stored is answered by the http listener, before Express (storedPagesFirst, below); everything
+  // else goes through the chain, and the cache's middleware below.
   const visitorPages = pageCache({
     ttlMs: config.pageCacheTtlMs,
     maxEntries: 500,
@@ -164,8 +164,6 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   });
   // Emptied when a use case says the public pages changed (domain/shared/public-pages.port.ts).
   services.publicPages.onChange(visitorPages.clear);
-  // The same check for a URL the bare listener left to Express (one whose query may name ?lng=).
-  app.use((req, res, next) => (visitorPages.serveStored(req, res) ? undefined : next()));
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
   app.use(rejectCrossOriginPosts(config));
