@@ -20,6 +20,7 @@ import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-gener
 import { readRequestBodies, serverTimeouts } from "./body-limit";
 import { byteBudget, uploadBodies } from "./uploads";
 import { sessionIdFromCookie } from "../app/utils/session-id.server";
+import { SHARED_POLL_MS } from "../infrastructure/jobs/public-pages-signal";
 import { sendStatusPage } from "./status-pages";
 import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
@@ -30,8 +31,6 @@ import { logger } from "../infrastructure/logging/logger";
 import { renderedPageBytes, STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
-/** How often an instance asks whether another one changed data (issue 13: "within a second"). */
-const PAGE_CACHE_POLL_MS = 250;
 
 export interface HttpAppOptions {
   services: Services;
@@ -154,23 +153,20 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // First of all, so every answer (a stored page's too) has its X-Request-Id and access line.
   app.use(requestIds());
   // Visitors' pages from memory for a few seconds (server/page-cache.ts). A static page already
-  // stored is answered here, before anything else runs (it was stored with its security headers
-  // and policy); everything else goes through the chain, and the cache's middleware below.
+  // stored is answered by the http listener, before Express (storedPagesFirst, below); everything
+  // else goes through the chain, and the cache's middleware below.
   const visitorPages = pageCache({
     ttlMs: config.pageCacheTtlMs,
     maxEntries: 500,
     // Several instances on one database empty each other's caches through a counter they poll.
     shared: {
       generation: new KyselyCacheGeneration(services.database.db),
-      pollMs: PAGE_CACHE_POLL_MS,
+      pollMs: SHARED_POLL_MS,
       onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
     },
   });
-  // The same check for a URL the bare listener left to Express (one whose query may name ?lng=).
-  // An odd request (server/odd-requests.ts) is never answered from memory: it is refused below.
-  app.use((req, res, next) =>
-    requestShape(req, req.app.get("trust proxy fn") as TrustRule, fallbackHost).ok && visitorPages.serveStored(req, res) ? undefined : next(),
-  );
+  // Emptied when a use case says the public pages changed (domain/shared/public-pages.port.ts).
+  services.publicPages.onChange(visitorPages.clear);
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
   // 405 with Allow for a method we do not serve, 400 for a target, path or host that is not one.

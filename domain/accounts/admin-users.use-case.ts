@@ -6,6 +6,7 @@ import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import type { Account, Role } from "./account.entity";
 import { isOnAdminAllowList } from "./account-rules";
 import { authError, type AuthError } from "./accounts.errors";
@@ -18,6 +19,8 @@ export interface AdminUsersDeps {
   clock: Clock;
   ids: IdGenerator;
   settings: Pick<AccountsSettings, "adminEmails">;
+  /** Each change here may show to visitors (an owner's listings, an agent's profile, a reviewer's name). */
+  publicPages: PublicPages;
 }
 
 export const ROLES: readonly Role[] = ["student", "agent", "admin"];
@@ -56,7 +59,7 @@ async function loadPair(repos: AccountRepos, adminId: string, userId: string): P
  * they submit their business details and documents and wait for approval before the portal opens.
  */
 export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; userId: string; role: Role }): Promise<Result<void, AuthError>> {
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const pair = await loadPair(repos, input.adminId, input.userId);
     if (!pair.ok) return pair;
     const { admin, user } = pair.value;
@@ -83,7 +86,7 @@ export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; u
       at: now,
     });
     return ok(undefined);
-  });
+  }));
 }
 
 /**
@@ -95,7 +98,7 @@ export function suspendUser(deps: AdminUsersDeps, input: { adminId: string; user
   const reason = (input.reason ?? "").trim();
   if (reason === "") return Promise.resolve(err(authError("auth.suspension_reason_required")));
   if (reason.length > SUSPENSION_REASON_MAX) return Promise.resolve(err(authError("auth.suspension_reason_too_long", { max: SUSPENSION_REASON_MAX })));
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const pair = await loadPair(repos, input.adminId, input.userId);
     if (!pair.ok) return pair;
     const { admin, user } = pair.value;
@@ -120,12 +123,12 @@ export function suspendUser(deps: AdminUsersDeps, input: { adminId: string; user
       at: now,
     });
     return ok(undefined);
-  });
+  }));
 }
 
 /** Lifts a suspension: the user may sign in again (their old sessions stay ended). */
 export function reactivateUser(deps: AdminUsersDeps, input: { adminId: string; userId: string }): Promise<Result<void, AuthError>> {
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const pair = await loadPair(repos, input.adminId, input.userId);
     if (!pair.ok) return pair;
     const { admin, user } = pair.value;
@@ -146,7 +149,7 @@ export function reactivateUser(deps: AdminUsersDeps, input: { adminId: string; u
       at: now,
     });
     return ok(undefined);
-  });
+  }));
 }
 
 /** The agent status's move for the audit row, when keepAgentStatusInStep changed it (nothing otherwise). */

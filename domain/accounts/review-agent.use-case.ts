@@ -51,6 +51,8 @@ async function review(
     return true;
   });
   if (!reviewed) return err(authError("auth.verification_not_pending"));
+  // An approved agent's listings and profile become public; a rejected one was pending, never shown.
+  if (input.status === "approved") deps.publicPages.changed();
 
   const name = displayName(agent);
   const message =

@@ -29,6 +29,7 @@ import { KyselyBookableGuestHouses } from "../../../infrastructure/repositories/
 import { createTestDatabase, describeEachDatabase, type DatabaseKind } from "../../support/test-database";
 import { accountKinds, anAccount, at } from "./accounts-harness";
 import { insertProperty } from "./discovery-fixtures";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const details: AgentVerificationDetails = {
   businessName: "Buea Homes",
@@ -66,6 +67,7 @@ async function world(kind: "memory" | DatabaseKind): Promise<World> {
     clock,
     ids: new SequentialIds(`${kind}-id`),
     settings: { appUrl: "https://kamernest.test", adminEmails: [] },
+    publicPages: new CountingPublicPages(),
   });
   if (kind === "memory") {
     const repos = createInMemoryAccountRepos();

@@ -19,6 +19,7 @@ import { KyselySitemapReader } from "../../../infrastructure/repositories/kysely
 import { anAccount } from "../contract/accounts-harness";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { hoursAfterT0, listingFixtures, T0 } from "./listing-fixtures";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listings and guest houses on %s", (kind) => {
   let db: TestDatabase;
@@ -52,7 +53,7 @@ describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listing
       .execute();
     const repos = createKyselyAccountRepos(db.db);
     await repos.accounts.insert(anAccount({ id: "admin", role: "admin" }));
-    deps = { uow: new KyselyAccountsUnitOfWork(db.db), clock: new FixedClock(new Date(T0 + 10 * 3_600_000)), ids: new SequentialIds("audit"), settings: { adminEmails: [] } };
+    deps = { uow: new KyselyAccountsUnitOfWork(db.db), clock: new FixedClock(new Date(T0 + 10 * 3_600_000)), ids: new SequentialIds("audit"), settings: { adminEmails: [] }, publicPages: new CountingPublicPages() };
   });
   afterEach(async () => {
     await db.destroy();
