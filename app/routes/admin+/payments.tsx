@@ -147,7 +147,8 @@ export default function AdminPaymentsPage() {
       ) : null}
 
       <h2 className="text-lg font-semibold">{t("admin-payments:list.title")}</h2>
-      <Form method="get" action="/admin/payments" className="card mt-2 flex flex-wrap items-end gap-3 p-4">
+      {/* Keyed by the filters, so a link to other filters ("to refund", "clear") shows them with JavaScript too. */}
+      <Form key={paymentsHref(filters, 1)} method="get" action="/admin/payments" className="card mt-2 flex flex-wrap items-end gap-3 p-4">
         <div>
           <label htmlFor="filter-status" className="label">
             {t("admin-payments:filters.status")}
