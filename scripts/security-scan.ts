@@ -6,8 +6,15 @@
 // time per target, and exits 1 when sqlmap reports an injectable parameter (2 when the scan could
 // not run). It also reports any 500 sqlmap provoked.
 //
+// Before sqlmap, a slow-client probe (issue 30): 40 connections send the headers of a form POST
+// (Content-Length: 100000) and then one byte a second, while the demo student's /profile (rendered
+// every time: the page cache is off here) is asked for one request after another for 20 s. It
+// prints the longest wait of that page and what the trickling connections were answered (408
+// once the server's body deadline passed), and exits 1 when the page was not served (an answer
+// other than 200, a failure, or a wait over 5 s).
+//
 //   SCAN_LEVEL (2), SCAN_RISK (1), SCAN_TARGET_TIMEOUT_S (900): sqlmap's bounds per target.
-//   SCAN_ONLY=search,login,booking,webhook: a subset of the targets.
+//   SCAN_ONLY=search,login,booking,webhook,slow-clients: a subset of the targets.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -18,12 +25,16 @@ import pg from "pg";
 import { installDebianPackage } from "./lib/debian-package.mjs";
 import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
 import { addDays, doualaDate } from "../domain/booking/visit-date";
+import { probeRenderedPage, trickle } from "./lib/slow-clients";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LEVEL = Number(process.env.SCAN_LEVEL ?? 2);
 const RISK = Number(process.env.SCAN_RISK ?? 1);
 const TARGET_TIMEOUT_MS = Number(process.env.SCAN_TARGET_TIMEOUT_S ?? 900) * 1000;
-const ONLY = new Set((process.env.SCAN_ONLY ?? "search,login,booking,webhook").split(",").map((s) => s.trim()));
+const ONLY = new Set((process.env.SCAN_ONLY ?? "search,login,booking,webhook,slow-clients").split(",").map((s) => s.trim()));
+const SLOW_CLIENTS = 40;
+const SLOW_PROBE_MS = 20_000;
+const SLOW_PAGE_LIMIT_MS = 5_000;
 const STUDENT = "student@kamernest.test";
 const DEMO_PASSWORD = "kamernest-demo";
 
@@ -229,10 +240,45 @@ function sqlmap(target: Target, dbms: "SQLite" | "PostgreSQL", outputDir: string
   });
 }
 
-async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir: string): Promise<Outcome[]> {
+interface SlowClientOutcome {
+  served: boolean;
+  summary: string;
+}
+
+/**
+ * The slow-client probe: SLOW_CLIENTS trickling form POSTs, a rendered page asked for meanwhile.
+ * Bounded: SLOW_PROBE_MS of probing, then the tricklers are closed (those still open).
+ */
+async function slowClientProbe(base: string, cookie: string): Promise<SlowClientOutcome> {
+  const { hostname, port } = new URL(base);
+  log(`slow clients: ${SLOW_CLIENTS} connections trickle a form body one byte a second; /profile asked for ${SLOW_PROBE_MS / 1000} s meanwhile`);
+  const tricklers = Array.from({ length: SLOW_CLIENTS }, () => trickle({ host: hostname, port: Number(port) }));
+  try {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const probe = await probeRenderedPage(`${base}/profile`, { durationMs: SLOW_PROBE_MS, headers: { Cookie: cookie } });
+    // The server's body deadline (15 s by default) has passed for every trickler by now, or soon.
+    await Promise.race([Promise.all(tricklers.map((t) => t.closed)), new Promise((r) => setTimeout(r, 5_000))]);
+    const answers = Object.values(probe.statuses).reduce((a, b) => a + b, 0);
+    const trickled: Record<string, number> = {};
+    for (const t of tricklers) trickled[t.status ?? "still open"] = (trickled[String(t.status ?? "still open")] ?? 0) + 1;
+    const served = answers > 0 && probe.statuses[200] === answers && probe.failures === 0 && probe.longestMs <= SLOW_PAGE_LIMIT_MS;
+    const sorted = [...probe.waits].sort((a, b) => a - b);
+    return {
+      served,
+      summary:
+        `/profile answered ${answers} times ${JSON.stringify(probe.statuses)}, ${probe.failures} failed; ` +
+        `longest wait ${probe.longestMs} ms, median ${sorted[Math.floor(sorted.length / 2)] ?? "-"} ms; trickling connections answered ${JSON.stringify(trickled)}`,
+    };
+  } finally {
+    for (const t of tricklers) t.stop();
+  }
+}
+
+async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir: string): Promise<{ outcomes: Outcome[]; slowClients?: SlowClientOutcome }> {
   log(`${kind}: starting the server on a fresh demo database`);
   const app = await startApp(databaseUrl, dataDir);
   const outcomes: Outcome[] = [];
+  let slowClients: SlowClientOutcome | undefined;
   try {
     const { base, database } = app;
     const student = await database.db.selectFrom("profiles").select("id").where("email", "=", STUDENT).executeTakeFirstOrThrow();
@@ -244,6 +290,10 @@ async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir:
       .orderBy("created_at")
       .executeTakeFirstOrThrow();
     const cookie = await signIn(base);
+    if (ONLY.has("slow-clients")) {
+      slowClients = await slowClientProbe(base, cookie);
+      log(`${kind} slow clients: ${slowClients.summary}`);
+    }
     const stopResetting = keepStateSteady(database, student.id);
     const origin = `Origin: ${base}`;
     const visitDate = addDays(doualaDate(new Date()), 3);
@@ -284,17 +334,17 @@ async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir:
   } finally {
     await app.stop();
   }
-  return outcomes;
+  return { outcomes, slowClients };
 }
 
 async function main() {
-  ensureSqlmap();
+  if (["search", "login", "booking", "webhook"].some((t) => ONLY.has(t))) ensureSqlmap();
   ensureBuild();
-  const results: Array<{ kind: string; outcomes: Outcome[] }> = [];
+  const results: Array<{ kind: string; outcomes: Outcome[]; slowClients?: SlowClientOutcome }> = [];
 
   const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-scan-"));
   try {
-    results.push({ kind: "SQLite", outcomes: await scan("SQLite", path.join(sqliteDir, "kamernest.db"), sqliteDir) });
+    results.push({ kind: "SQLite", ...(await scan("SQLite", path.join(sqliteDir, "kamernest.db"), sqliteDir)) });
   } finally {
     fs.rmSync(sqliteDir, { recursive: true, force: true });
   }
@@ -310,7 +360,7 @@ async function main() {
     url.pathname = `/${name}`;
     const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-scan-pg-"));
     try {
-      results.push({ kind: "PostgreSQL", outcomes: await scan("PostgreSQL", url.toString(), pgDir) });
+      results.push({ kind: "PostgreSQL", ...(await scan("PostgreSQL", url.toString(), pgDir)) });
     } finally {
       fs.rmSync(pgDir, { recursive: true, force: true });
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -320,8 +370,13 @@ async function main() {
 
   let injectable = false;
   let incomplete = false;
+  let starved = false;
   log("summary:");
-  for (const { kind, outcomes } of results) {
+  for (const { kind, outcomes, slowClients } of results) {
+    if (slowClients) {
+      log(`  ${kind} slow clients: ${slowClients.served ? "the rendered page was served" : "THE RENDERED PAGE WAS NOT SERVED"}: ${slowClients.summary}`);
+      starved ||= !slowClients.served;
+    }
     for (const o of outcomes) {
       const verdict = o.injectable
         ? "INJECTABLE"
@@ -335,7 +390,7 @@ async function main() {
       incomplete ||= !o.injectable && !o.clean;
     }
   }
-  if (injectable) process.exit(1);
+  if (injectable || starved) process.exit(1);
   if (incomplete) process.exit(2);
 }
 

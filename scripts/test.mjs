@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure: type check and lint (side by
-// side), unit and integration tests (Vitest), the production build, then the browser tests
+// side), unit and integration tests (Vitest), the production build, the HTML check, then the browser tests
 // (Playwright in Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
 // (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
 // Prints one closing line with the totals.
@@ -93,6 +93,10 @@ results.failed += vitest.numFailedTests;
 results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 
 run("Production build", "npx", ["remix", "vite:build"]);
+// The W3C Nu HTML Checker over every page type, in both languages and as each role, on the built
+// server (scripts/html-check.ts; it installs Debian's Java when missing).
+run("HTML check (Nu HTML Checker, every page type)", "npx", ["tsx", "scripts/html-check.ts"], { HTML_CHECK_RESULTS: "test-results/html-check-results.json" });
+results.passed += JSON.parse(fs.readFileSync("test-results/html-check-results.json", "utf8")).passed;
 ensureChromium();
 run("Browser tests (Chromium, JavaScript on and off)", "npx", ["playwright", "test"]);
 const e2e = JSON.parse(fs.readFileSync("test-results/e2e-results.json", "utf8"));

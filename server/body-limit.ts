@@ -1,10 +1,18 @@
-// Request bodies have a size limit, checked before anything reads them: a 60 MB POST to
-// /auth/login must not be read into memory. A Content-Length over the limit is answered 413 at
-// once and the connection is closed unread (Node's parser never reads more than Content-Length
-// for a request, so a body under the limit is streamed to Remix as usual). A chunked body (no
-// Content-Length) is read here up to the limit and handed to Remix from memory; one byte more
-// and it is answered 413, reading stops and the connection is closed.
+// Request bodies are read whole BEFORE a request waits for a render place (server/admission.ts),
+// within a size limit and a deadline (decision 0180). A request that took its place first and then
+// waited for its body let sixteen anonymous connections trickling one byte every few seconds hold
+// every place: every page, form, payment and webhook answered "busy" for as long as they liked.
+//
+// - A Content-Length over the route's limit is answered 413 at once and the connection is closed
+//   unread; a chunked body is read up to the limit, one byte more and it is 413 and closed.
+// - A body that is not whole within REQUEST_BODY_TIMEOUT_MS (15 s) is answered 408 with a
+//   translated page and the connection is closed. Forms are small (1 MB at most), so they are
+//   kept in memory and handed to Remix from there.
+// - Uploads (the routes below) are left to server/uploads.ts: the session is checked before a byte
+//   is read, and the body goes to a temporary file.
+// The http server's own timeouts are set deliberately too (serverTimeouts, below).
 import type { NextFunction, Request, Response } from "express";
+import type { SessionUser } from "../domain/accounts/account.entity";
 import { MAX_DOCUMENT_BYTES } from "../domain/accounts/agent.entity";
 import { MAX_DOCUMENTS } from "../app/components/auth/auth-schemas";
 import { MAX_PHOTO_BYTES } from "../domain/property-management/managed-property.entity";
@@ -26,81 +34,164 @@ export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/host/verification": HOST_DOCUMENT_KINDS.length * MAX_DOCUMENTS_PER_KIND * MAX_DOCUMENT_BYTES + 1 * MB,
 };
 
-/** Upload routes with an id in their path: one photo per POST (the edit page of a property). */
-const UPLOAD_BODY_PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
-  [/^\/agents\/properties\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
-  [/^\/host\/houses\/[^/]+\/edit$/, MAX_PHOTO_BYTES + 1 * MB],
-  // A blog post's form with its cover (the new post and the edit page).
-  [/^\/admin\/content\/posts\/[^/]+$/, MAX_PHOTO_BYTES + 1 * MB],
+export interface UploadRoute {
+  pattern: RegExp;
+  limit: number;
+  /**
+   * Who the route's guard lets in, checked before a byte of the body is read. It mirrors the
+   * route's own guard (tests/integration/shell/upload-guards.test.ts holds them together); the
+   * route still checks for itself.
+   */
+  may: (user: SessionUser) => boolean;
+}
+
+/** The routes that take files, with their limits and who may send one. */
+export const UPLOAD_ROUTES: readonly UploadRoute[] = [
+  // requireAgent(…, { allowUnverified: true }): an agent, approved or not.
+  { pattern: /^\/auth\/agent-verification$/, limit: UPLOAD_BODY_LIMITS["/auth/agent-verification"], may: (user) => user.isAgent },
+  // requireHostArea: any signed-in user but an admin.
+  { pattern: /^\/host\/verification$/, limit: UPLOAD_BODY_LIMITS["/host/verification"], may: (user) => !user.isAdmin },
+  // One photo per POST on the edit page of a property (requireAgent: an approved agent)…
+  { pattern: /^\/agents\/properties\/[^/]+\/edit$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => user.isAgent && user.agentStatus === "approved" },
+  // …or of a guest house (requireHostArea).
+  { pattern: /^\/host\/houses\/[^/]+\/edit$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => !user.isAdmin },
+  // A blog post's form with its cover, the new post and the edit page (requireAdmin).
+  { pattern: /^\/admin\/content\/posts\/[^/]+$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => user.isAdmin },
 ];
 
-/** The limit for a path (Remix's single-fetch data requests end in .data). */
+/** The route's path as the limits know it (Remix's single-fetch data requests end in .data). */
+const routePath = (pathname: string) => pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+
+/** The upload route a path names, if any. */
+export function uploadRouteFor(pathname: string): UploadRoute | undefined {
+  const path = routePath(pathname);
+  return UPLOAD_ROUTES.find((route) => route.pattern.test(path));
+}
+
+/** The limit for a path. */
 export function bodyLimitFor(pathname: string): number {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  if (path.startsWith("/webhooks/")) return WEBHOOK_BODY_LIMIT;
-  const exact = UPLOAD_BODY_LIMITS[path];
-  if (exact !== undefined) return exact;
-  return UPLOAD_BODY_PATTERNS.find(([pattern]) => pattern.test(path))?.[1] ?? FORM_BODY_LIMIT;
+  if (routePath(pathname).startsWith("/webhooks/")) return WEBHOOK_BODY_LIMIT;
+  return uploadRouteFor(pathname)?.limit ?? FORM_BODY_LIMIT;
+}
+
+/** The http server's timeouts (every server the app makes: server/http-app.ts `app.listen`). */
+export function serverTimeouts({ requestBodyTimeoutMs, uploadBodyTimeoutMs }: { requestBodyTimeoutMs: number; uploadBodyTimeoutMs: number }) {
+  return {
+    // The request line and headers (Node's default is 60 s): a client that cannot send a few
+    // hundred bytes in 20 s is holding a socket, not asking for a page.
+    headersTimeout: 20_000,
+    // The whole request, headers and body (Node's default is 300 s). Our own deadlines answer first,
+    // with a translated 408; this is the backstop, past the longest of them (an upload's).
+    requestTimeout: Math.max(requestBodyTimeoutMs, uploadBodyTimeoutMs) + 20_000,
+    // An idle kept-alive connection (Node's default, 5 s, set here on purpose): nginx's upstream
+    // keepalive_timeout (4 s) must stay below it, or nginx reuses a connection the app is closing
+    // and answers 502 to a POST (decision 0142).
+    keepAliveTimeout: 5_000,
+  };
 }
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** A chunked request body, read here within its limit (server/body-limit.ts). */
-    bufferedBody?: Buffer;
+    /**
+     * The body as read before the admission gate: in memory (a form, a webhook), in a temporary
+     * file (an upload, server/uploads.ts), or withheld unread (an upload its sender may not make;
+     * the route's own guard answers and the connection is closed).
+     */
+    requestBody?: { bytes: Buffer } | { file: string; size: number } | { withheld: true };
   }
 }
 
-function refuse(req: Request, res: Response): void {
-  // Stop reading: nothing more of this body enters memory, and the socket goes once the answer is out.
-  req.pause();
-  res.on("finish", () => req.socket.destroy());
-  sendStatusPage(req, res, "tooLarge", { close: true });
+export type BodyOutcome = "whole" | "tooLarge" | "tooSlow" | "gone";
+
+/**
+ * Reads the request's body into `take` until it ends, it passes `limit` bytes, `deadlineMs` goes
+ * by, or the client goes away. `take` may return false to pause the reading until `resume` is
+ * called (a file being written). Listens no more once settled.
+ */
+export function receiveBody(
+  req: Request,
+  limit: number,
+  deadlineMs: number,
+  take: (chunk: Buffer, resume: () => void) => boolean,
+): Promise<{ outcome: BodyOutcome; size: number }> {
+  return new Promise((resolve) => {
+    let size = 0;
+    let settled = false;
+    const settle = (outcome: BodyOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onGone);
+      req.off("close", onClose);
+      if (outcome !== "whole") req.pause();
+      resolve({ outcome, size });
+    };
+    const resume = () => {
+      if (!settled) req.resume();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return settle("tooLarge");
+      if (!take(chunk, resume)) req.pause();
+    };
+    const onEnd = () => settle("whole");
+    // A client that went away mid-body (a reset, or the socket closed): nobody to answer.
+    const onGone = () => settle("gone");
+    const onClose = () => {
+      if (!req.complete) settle("gone");
+    };
+    const timer = setTimeout(() => settle("tooSlow"), deadlineMs);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onGone);
+    req.on("close", onClose);
+  });
 }
 
-export function limitRequestBodies(limitFor: (pathname: string) => number = bodyLimitFor) {
+/**
+ * Answers a body we will not read (too large, too slow) with its translated page and closes the
+ * connection once the answer is out: nothing more of it enters memory.
+ */
+export function refuseBody(req: Request, res: Response, key: "tooLarge" | "timeout"): void {
+  req.pause();
+  res.on("finish", () => req.socket.destroy());
+  sendStatusPage(req, res, key, { close: true });
+}
+
+export interface ReadBodiesOptions {
+  /** The longest a body may take to arrive whole (REQUEST_BODY_TIMEOUT_MS). */
+  deadlineMs: number;
+  limitFor?: (pathname: string) => number;
+  /** The upload routes' own handling (server/uploads.ts); without it they are read like forms. */
+  uploads?: (req: Request, res: Response, next: NextFunction) => void;
+}
+
+export function readRequestBodies({ deadlineMs, limitFor = bodyLimitFor, uploads }: ReadBodiesOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const limit = limitFor(req.path);
     const declared = req.headers["content-length"];
     if (declared !== undefined) {
       const length = Number(declared);
-      if (!Number.isSafeInteger(length) || length < 0 || length > limit) return refuse(req, res);
+      if (!Number.isSafeInteger(length) || length < 0 || length > limit) return refuseBody(req, res, "tooLarge");
+      if (length === 0) return next();
+    } else if (req.headers["transfer-encoding"] === undefined) {
+      // No Content-Length and no Transfer-Encoding: there is no body.
       return next();
     }
-    // No Content-Length and no Transfer-Encoding: there is no body.
-    if (req.headers["transfer-encoding"] === undefined) return next();
+    if (uploads && uploadRouteFor(req.path)) return uploads(req, res, next);
 
     const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const stop = () => {
-      settled = true;
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stop();
-        chunks.length = 0;
-        refuse(req, res);
-        return;
+    receiveBody(req, limit, deadlineMs, (chunk) => chunks.push(chunk) > 0).then(({ outcome, size }) => {
+      if (outcome === "whole") {
+        res.locals.requestBody = { bytes: Buffer.concat(chunks, size) };
+        return next();
       }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      if (settled) return;
-      stop();
-      res.locals.bufferedBody = Buffer.concat(chunks, size);
-      next();
-    };
-    const onError = (error: Error) => {
-      if (settled) return;
-      stop();
-      next(error);
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
+      chunks.length = 0;
+      if (outcome === "tooLarge") refuseBody(req, res, "tooLarge");
+      else if (outcome === "tooSlow") refuseBody(req, res, "timeout");
+      // "gone": the client left; there is no one to answer.
+    }, next);
   };
 }

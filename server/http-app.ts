@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
@@ -16,7 +17,9 @@ import { rejectCrossOriginPosts, securityHeaders } from "./security";
 import { htmlCaching } from "./caching";
 import { pageCache } from "./page-cache";
 import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
-import { limitRequestBodies } from "./body-limit";
+import { readRequestBodies, serverTimeouts } from "./body-limit";
+import { byteBudget, uploadBodies } from "./uploads";
+import { sessionIdFromCookie } from "../app/utils/session-id.server";
 import { sendStatusPage } from "./status-pages";
 import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
@@ -57,15 +60,19 @@ export function databaseGate(database: Pick<DatabaseHandle, "isAvailable" | "pin
 
 /**
  * The Fetch Request for Remix, as @remix-run/express builds it (host and protocol through
- * Express, so TRUST_PROXY applies), except that a body already read by limitRequestBodies is
- * passed from memory. The signal aborts loaders when the client goes away before the answer.
+ * Express, so TRUST_PROXY applies), except that the body is the one read before the admission gate
+ * (server/body-limit.ts): from memory, from an upload's temporary file, or none when it was
+ * withheld. The signal aborts loaders when the client goes away before the answer.
  */
 function remixRequest(req: Request, res: Response): globalThis.Request {
   const port = /:(\d+)$/.exec(req.get("X-Forwarded-Host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
   const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const received = res.locals.requestBody;
+  const withheld = received !== undefined && "withheld" in received;
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
+    if (withheld && (key === "content-length" || key === "transfer-encoding")) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
   }
   const controller = new AbortController();
@@ -75,10 +82,12 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
     if (!answered) controller.abort();
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const buffered = res.locals.bufferedBody;
-    if (buffered) init.body = new Uint8Array(buffered);
-    else {
+  if (req.method !== "GET" && req.method !== "HEAD" && !withheld) {
+    if (received && "bytes" in received) init.body = new Uint8Array(received.bytes);
+    else if (received && "file" in received) {
+      init.body = createReadableStreamFromReadable(fs.createReadStream(received.file));
+      init.duplex = "half";
+    } else {
       init.body = createReadableStreamFromReadable(req);
       init.duplex = "half";
     }
@@ -159,8 +168,23 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
   app.use(rejectCrossOriginPosts(config));
-  // Before anything reads a body: 413 for one over its limit (server/body-limit.ts).
-  app.use(limitRequestBodies());
+  // Every body is read whole here, before the admission gate below: 413 for one over its limit,
+  // 408 for one too slow to arrive; an upload only from a user who may make it, to a temporary
+  // file, within the process's memory budget (server/body-limit.ts, server/uploads.ts).
+  app.use(
+    readRequestBodies({
+      deadlineMs: config.requestBodyTimeoutMs,
+      uploads: uploadBodies({
+        signedInUser: async (cookie) => {
+          const sessionId = await sessionIdFromCookie(services.sessionStorage, cookie);
+          return sessionId ? services.currentUser(sessionId) : null;
+        },
+        deadlineMs: config.uploadBodyTimeoutMs,
+        memory: byteBudget(config.uploadMemoryBytes),
+        maxWaitMs: config.renderQueueWaitMs,
+      }),
+    }),
+  );
 
   if (vite) {
     app.use(vite.middlewares);
@@ -233,9 +257,15 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
     sendStatusPage(req, res, "error");
   });
   // Every server made from this app (server/index.ts, the tests' harnesses) answers stored static
-  // pages from the http listener itself, before Express sets up its request (decision 0145).
+  // pages from the http listener itself, before Express sets up its request (decision 0145), and
+  // has deliberate timeouts for slow clients (serverTimeouts in server/body-limit.ts).
   const listener = storedPagesFirst(app, visitorPages);
-  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(listener).listen(...args)) as typeof app.listen;
+  const { headersTimeout, requestTimeout, keepAliveTimeout } = serverTimeouts(config);
+  app.listen = ((...args: Parameters<http.Server["listen"]>) => {
+    const server = http.createServer({ headersTimeout, requestTimeout }, listener);
+    server.keepAliveTimeout = keepAliveTimeout;
+    return server.listen(...args);
+  }) as typeof app.listen;
   return Object.assign(app, { routeCallsSettled: () => calls.settled() });
 }
 

@@ -1,4 +1,5 @@
-// Pages the server answers itself: 413 (a body too large to read), 503 (the database cannot be
+// Pages the server answers itself: 413 (a body too large to read), 408 (a body too slow to
+// arrive: server/body-limit.ts), 503 (the database cannot be
 // reached, or the instance is too busy to take the request in time: server/admission.ts) and 500
 // (an error outside Remix). Each shows the request's id as the reference a user
 // quotes to support (decision 0137). They cannot use React or the database, so they are plain HTML
@@ -9,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
 
 type Language = "en" | "fr";
-type PageKey = "tooLarge" | "unavailable" | "busy" | "error";
+type PageKey = "tooLarge" | "timeout" | "unavailable" | "busy" | "error";
 interface PageText {
   title: string;
   body: string;
@@ -23,13 +24,14 @@ const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 function readTexts(language: Language): Record<PageKey, PageText> {
   type Page = Pick<PageText, "title" | "body">;
   const common = JSON.parse(fs.readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as {
-    serverPages: { home: string; tooLarge: Page; unavailable: Page; busy: Page; error: Page };
+    serverPages: { home: string; tooLarge: Page; timeout: Page; unavailable: Page; busy: Page; error: Page };
     errors: { reference: string };
   };
-  const { home, tooLarge, unavailable, busy, error } = common.serverPages;
+  const { home, tooLarge, timeout, unavailable, busy, error } = common.serverPages;
   const shared = { home, reference: common.errors.reference };
   return {
     tooLarge: { ...tooLarge, ...shared },
+    timeout: { ...timeout, ...shared },
     unavailable: { ...unavailable, ...shared },
     busy: { ...busy, ...shared },
     error: { ...error, ...shared },
@@ -80,7 +82,7 @@ export function statusPageHtml(key: PageKey, language: Language, requestId?: str
 `;
 }
 
-const STATUS: Record<PageKey, number> = { tooLarge: 413, unavailable: 503, busy: 503, error: 500 };
+const STATUS: Record<PageKey, number> = { tooLarge: 413, timeout: 408, unavailable: 503, busy: 503, error: 500 };
 /** When to ask again: the database needs its ping to come back; a busy instance, a few seconds. */
 const RETRY_AFTER_S: Partial<Record<PageKey, number>> = { unavailable: 30, busy: 5 };
 

@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   const deps = guestHouses.booking;
   const access = await getPlatformAccess(deps, user.id);
-  const draft = await readBookingDraft(context, request, id);
+  const draft = await readBookingDraft(context, request, user.id, id);
   const today = doualaDate(deps.clock.now());
   const t = await i18next.getFixedT(request, "guest-houses");
   return data(
@@ -91,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.error.code === "guest-houses.access_required") {
       // Paid access first; what was typed waits in a cookie for the way back.
       const { checkIn, checkOut, guests, message } = submission.value;
-      const headers = new Headers({ "Set-Cookie": await saveBookingDraft(context, { houseId: id, checkIn, checkOut, guests: String(guests), message }) });
+      const headers = new Headers({ "Set-Cookie": await saveBookingDraft(context, { userId: user.id, houseId: id, checkIn, checkOut, guests: String(guests), message }) });
       return redirectWithToast(
         context,
         request,

@@ -7,10 +7,9 @@ import { createSession, revokeSession, type NewSession } from "../../domain/acco
 import type { FlashData } from "~/services.server";
 import type { Toast } from "./toast";
 import { safeRedirectPath } from "./toast.server";
+import { SESSION_ID_KEY as SESSION_KEY, sessionIdFromCookie } from "./session-id.server";
 
 export type { SessionUser };
-
-const SESSION_KEY = "sessionId";
 
 export const LOGIN_PATH = "/auth/login";
 export const AGENT_UNAUTHORIZED_PATH = "/agents/unauthorized";
@@ -27,12 +26,8 @@ async function getCookieSession(context: AppLoadContext, request: Request): Prom
 }
 
 /** The database session id in the cookie, or null. */
-export async function getSessionId(context: AppLoadContext, request: Request): Promise<string | null> {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("kn_session=")) return null;
-  const session = await getCookieSession(context, request);
-  const id = session.get(SESSION_KEY);
-  return typeof id === "string" && id !== "" ? id : null;
+export function getSessionId(context: AppLoadContext, request: Request): Promise<string | null> {
+  return sessionIdFromCookie(context.services.sessionStorage, request.headers.get("Cookie"));
 }
 
 async function lookUpUser(context: AppLoadContext, request: Request): Promise<SessionUser | null> {

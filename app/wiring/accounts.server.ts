@@ -48,7 +48,7 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     storage: options.storage ?? createFileStorages(config).documents,
     clock,
     ids,
-    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp },
+    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp, loginFailuresPerIp: config.loginFailuresPerIp },
   };
 }
 

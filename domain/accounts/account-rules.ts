@@ -6,6 +6,11 @@ export function normaliseEmail(raw: string | undefined | null): string {
   return (raw ?? "").trim().toLowerCase();
 }
 
+/** The one rule for who is an admin: the address is in ADMIN_EMAILS (stored lower-case). */
+export function isOnAdminAllowList(adminEmails: readonly string[], email: string): boolean {
+  return adminEmails.includes(email.toLowerCase());
+}
+
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces. The
 // confirmation e-mail is the real check.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

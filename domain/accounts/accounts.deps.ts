@@ -35,6 +35,11 @@ export interface AccountsSettings {
    * when unset). A campus or a mobile operator may put many students behind one address.
    */
   signUpsPerIp?: number;
+  /**
+   * Failed sign-ins allowed from one IP address, over every account, per throttle window (the
+   * LOGIN_FAILURES_PER_IP setting; the constant of that name in login-throttle.ts when unset).
+   */
+  loginFailuresPerIp?: number;
 }
 
 export interface AccountsDeps {
@@ -51,4 +56,9 @@ export interface AccountsDeps {
   clock: Clock;
   ids: IdGenerator;
   settings: AccountsSettings;
+  /**
+   * Waits before a password is checked on an address under attack (at most LOGIN_DELAY_MAX_MS);
+   * a real timer when unset. Tests pass one that records the wait and returns at once.
+   */
+  pause?: (ms: number) => Promise<void>;
 }

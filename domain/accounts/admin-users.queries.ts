@@ -4,11 +4,15 @@ import type { Account, Role } from "./account.entity";
 import type { AccountRepository } from "./account-repository.port";
 import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import { auditTarget, type AuditEntry, type AuditFilter, type AuditLog } from "./audit-log.port";
+import { searchText } from "../shared/text";
 
 export const USERS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 25;
 /** The longest search text kept (a longer one is cut). */
 export const USER_SEARCH_MAX = 100;
+
+/** The search text as searched and shown back: control characters dropped (a NUL would make PostgreSQL throw), single-spaced, cut. */
+export const userSearchText = (raw: string | null | undefined): string => searchText(raw, USER_SEARCH_MAX) ?? "";
 
 export interface Page<T> {
   items: T[];
@@ -27,7 +31,7 @@ export async function searchUsers(
   accounts: Pick<AccountRepository, "search">,
   input: { text?: string | null; role?: Role | null; page: number },
 ): Promise<Page<Account> & CountedTotal> {
-  const text = (input.text ?? "").trim().slice(0, USER_SEARCH_MAX);
+  const text = userSearchText(input.text);
   const role = input.role ?? undefined;
   const read = (page: number) => {
     const offset = (page - 1) * USERS_PAGE_SIZE;

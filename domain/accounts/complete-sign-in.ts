@@ -1,8 +1,10 @@
 import type { Account } from "./account.entity";
+import { isOnAdminAllowList } from "./account-rules";
 import type { AccountsDeps } from "./accounts.deps";
 import { issueToken } from "./email-tokens";
 import { TOKEN_LIFETIME_MS } from "./email-token.entity";
 import { createSession } from "./manage-sessions.use-case";
+import { keepAgentStatusInStep } from "./owner-standing";
 
 export type LoginOutcome =
   | { status: "signed_in"; userId: string; sessionId: string; sessionExpiresAt: Date }
@@ -28,10 +30,12 @@ export async function finishSignIn(deps: AccountsDeps, account: Account, userAge
 /** A confirmed account whose e-mail is in ADMIN_EMAILS becomes admin, with an audit trail. */
 async function applyAdminAllowList(deps: AccountsDeps, account: Account): Promise<void> {
   if (account.role === "admin" || !account.emailConfirmedAt) return;
-  if (!deps.settings.adminEmails.includes(account.email.toLowerCase())) return;
+  if (!isOnAdminAllowList(deps.settings.adminEmails, account.email)) return;
   const now = deps.clock.now();
   await deps.uow.run(async (repos) => {
     await repos.accounts.update(account.id, { role: "admin", updatedAt: now });
+    // An approved agent made admin lists no more (owner-standing.ts).
+    await keepAgentStatusInStep(repos.agents, { ...account, role: "admin" });
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: account.id,

@@ -201,6 +201,10 @@ export class InMemoryLoginAttemptRepository implements LoginAttemptRepository {
   async clear(key: string) {
     this.rows = this.rows.filter((r) => r.key !== key);
   }
+  async remove(ids: readonly string[]) {
+    const gone = new Set(ids);
+    this.rows = this.rows.filter((r) => !gone.has(r.id));
+  }
   async pruneBefore(at: Date) {
     const before = this.rows.length;
     this.rows = this.rows.filter((r) => r.at >= at);
@@ -306,6 +310,13 @@ export class InMemoryAgentRepository implements AgentRepository, Snapshotting {
     const row = this.agents.get(userId);
     if (!row || row.status !== "pending") return false;
     this.agents.set(userId, { ...row, status: decision.status, rejectionReason: decision.rejectionReason, reviewedAt: new Date(decision.reviewedAt) });
+    return true;
+  }
+  async setApprovalWithheld(userId: string, withheld: boolean) {
+    const row = this.agents.get(userId);
+    const [from, to] = withheld ? (["approved", "withheld"] as const) : (["withheld", "approved"] as const);
+    if (!row || row.status !== from) return false;
+    this.agents.set(userId, { ...row, status: to });
     return true;
   }
   async listByStatus(status: AgentStatus, limit: number) {

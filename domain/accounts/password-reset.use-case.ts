@@ -5,7 +5,7 @@ import { isValidEmail, normaliseEmail, PASSWORD_MIN_LENGTH } from "./account-rul
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import { findUsableToken, issueToken, link } from "./email-tokens";
-import { emailKey } from "./login-throttle";
+import { forgetLoginFailures } from "./login-throttle";
 
 // At most this many reset e-mails per address per window, so the form cannot flood an inbox.
 const RESET_MAILS_PER_WINDOW = 3;
@@ -56,7 +56,12 @@ export async function requestPasswordReset(
 /** Sets a new password from a reset link, signs the account out everywhere and uses up the link. */
 export async function resetPassword(
   deps: AccountsDeps,
-  input: { token?: string | null; newPassword?: string | null },
+  input: {
+    token?: string | null;
+    newPassword?: string | null;
+    /** Where the link was opened: that (address, IP) pair may sign in again at once. */
+    ip?: string | null;
+  },
 ): Promise<Result<{ userId: string }, AuthError>> {
   const password = input.newPassword ?? "";
   if (password.length < PASSWORD_MIN_LENGTH) return err(authError("auth.password_too_short"));
@@ -80,7 +85,8 @@ export async function resetPassword(
     return ok({ userId: account.id, email: account.email });
   });
   if (!result.ok) return result;
-  // Whoever was guessing this account's password has lost the race: let the owner back in.
-  await deps.loginAttempts.clear(emailKey(result.value.email));
+  // Whoever was guessing this account's password has lost the race: the owner, who has just opened
+  // the link, may sign in at once from here (guessers elsewhere keep their own counts).
+  await forgetLoginFailures(deps, { email: result.value.email, ip: input.ip, userId: result.value.userId });
   return ok({ userId: result.value.userId });
 }

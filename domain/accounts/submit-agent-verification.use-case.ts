@@ -1,6 +1,8 @@
 import { err, ok, type Result } from "../shared/result";
+import { uploadedFileName } from "../shared/text";
 import { parseAgentDetails, type AgentDetailsInput } from "./agent-details";
 import { authError, type AuthError } from "./accounts.errors";
+import { approvedByAdmin } from "./owner-standing";
 import type { AccountsDeps } from "./accounts.deps";
 import {
   detectDocumentType,
@@ -35,7 +37,8 @@ export async function submitAgentVerification(
   if (!account) return err(authError("auth.account_not_found"));
   if (account.role === "admin") return err(authError("auth.forbidden"));
   const current = await deps.repos.agents.findByUserId(account.id);
-  if (current?.status === "approved") return err(authError("auth.already_verified"));
+  // Approved, offered or withheld (owner-standing.ts): a new submission would undo an admin's approval.
+  if (current && approvedByAdmin(current.status)) return err(authError("auth.already_verified"));
 
   const now = deps.clock.now();
   const stored: AgentDocument[] = [];
@@ -84,8 +87,8 @@ function parseVerification(input: AgentVerificationInput): Result<ParsedVerifica
     if (file.bytes.length > MAX_DOCUMENT_BYTES) return err(authError("auth.document_too_large", { name: file.name }));
     const mimeType = detectDocumentType(file.bytes);
     if (!mimeType) return err(authError("auth.document_type", { name: file.name }));
-    // The name is only shown back to people; keep it short and free of path parts.
-    const name = file.name.split(/[\\/]/).pop()!.trim().slice(0, 200) || `document.${DOCUMENT_EXTENSION[mimeType]}`;
+    // The name is only shown back to people: short, without path parts or control characters.
+    const name = uploadedFileName(file.name, `document.${DOCUMENT_EXTENSION[mimeType]}`);
     documents.push({ name, bytes: file.bytes, mimeType });
   }
   return ok({

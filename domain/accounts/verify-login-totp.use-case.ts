@@ -4,7 +4,7 @@ import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import { finishSignIn, type LoginOutcome } from "./complete-sign-in";
 import { findUsableToken } from "./email-tokens";
-import { emailKey, isThrottled, recordFailure, throttleKeys } from "./login-throttle";
+import { attemptPassed, beginLoginAttempt, forgetLoginFailures } from "./login-throttle";
 import { checkSecondFactor } from "./second-factor";
 
 export interface VerifyLoginTotpInput {
@@ -24,17 +24,16 @@ export async function verifyLoginTotp(deps: AccountsDeps, input: VerifyLoginTotp
   // Suspended between the password and the code: the half-done sign-in ends here.
   if (isSuspended(account)) return err(authError("auth.account_suspended"));
 
-  // Code guesses count against the same limit as password guesses.
-  const keys = throttleKeys(account.email, input.ip);
-  if (await isThrottled(deps, keys)) return err(authError("auth.too_many_attempts"));
+  // Code guesses count like password guesses (per address and IP, per IP), and per account from
+  // any IP: only someone who has the password reaches this step, so that limit refuses only them.
+  const attempt = await beginLoginAttempt(deps, { email: account.email, ip: input.ip, userId: account.id });
+  if (!attempt) return err(authError("auth.too_many_attempts"));
 
-  if (!(await checkSecondFactor(deps, account, input.code ?? ""))) {
-    await recordFailure(deps, keys);
-    return err(authError("auth.totp_invalid"));
-  }
+  if (!(await checkSecondFactor(deps, account, input.code ?? ""))) return err(authError("auth.totp_invalid"));
+  await attemptPassed(deps, attempt);
   if (!(await deps.repos.emailTokens.markUsed(check.token.id, deps.clock.now()))) return err(authError("auth.login_expired"));
 
   const outcome = await finishSignIn(deps, account, input.userAgent);
-  await deps.loginAttempts.clear(emailKey(account.email));
+  await forgetLoginFailures(deps, { email: account.email, ip: input.ip, userId: account.id });
   return ok(outcome);
 }

@@ -2,6 +2,7 @@
 // (?n=Molyko&min=5000&max=15000&g=2&a=wifi&a=fan&v=1&from=2026-12-01&to=2026-12-04&sort=price_asc&page=2).
 // Forgiving like the listings search: what is not understood is dropped, nothing throws.
 import { isCalendarDate } from "../booking/visit-date";
+import { searchText } from "../shared/text";
 import { GUEST_HOUSE_AMENITIES, isGuestHouseAmenity, type GuestHouseAmenity } from "./guest-house-read-models";
 
 export const GUEST_HOUSE_SORTS = ["newest", "price_asc"] as const;
@@ -47,7 +48,8 @@ function nightsBetween(from: string, to: string): number {
 }
 
 export function parseGuestHouseCriteria(params: URLSearchParams): GuestHouseCriteria {
-  const raw = (params.get("n") ?? "").replace(/\s+/g, " ").trim();
+  // Control characters dropped: a NUL would make PostgreSQL throw (domain/shared/text.ts).
+  const raw = searchText(params.get("n"), Number.MAX_SAFE_INTEGER) ?? "";
   const sort = params.get("sort");
   let minPrice = wholeNumber(params.get("min"), 0, MAX_NIGHTLY_PRICE_XAF);
   let maxPrice = wholeNumber(params.get("max"), 0, MAX_NIGHTLY_PRICE_XAF);

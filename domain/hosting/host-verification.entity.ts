@@ -1,6 +1,7 @@
 // A host's verification: identity and ownership documents, checked by an admin. The upload rules
 // are the agent verification's (type from the bytes, 5 MB each, private storage).
 import { detectDocumentType, DOCUMENT_EXTENSION, MAX_DOCUMENT_BYTES, type DocumentMimeType } from "../accounts/agent.entity";
+import { uploadedFileName } from "../shared/text";
 import type { HostVerificationStatus } from "../guest-houses/guest-house-visibility";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { HostingError } from "./hosting.errors";
@@ -58,8 +59,8 @@ export function checkHostDocuments(input: { identity: readonly UploadedDocument[
       if (file.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError("hosting.document_too_large", { name: file.name, max: MAX_DOCUMENT_BYTES / (1024 * 1024) }));
       const mimeType = detectDocumentType(file.bytes);
       if (!mimeType) return err(domainError("hosting.document_type", { name: file.name }));
-      // The name is only shown back to people; short and without path parts.
-      const name = file.name.split(/[\\/]/).pop()!.trim().slice(0, 200) || `document.${DOCUMENT_EXTENSION[mimeType]}`;
+      // The name is only shown back to people: short, without path parts or control characters.
+      const name = uploadedFileName(file.name, `document.${DOCUMENT_EXTENSION[mimeType]}`);
       checked.push({ kind, name, bytes: file.bytes, mimeType });
     }
   }

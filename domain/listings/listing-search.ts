@@ -1,6 +1,7 @@
 // What a student can ask of the listings page, as it travels in the URL.
 // Parsing is forgiving on purpose: a hand-edited or stale shared link still shows listings,
 // it just loses the part we do not understand. Nothing here throws.
+import { searchText } from "../shared/text";
 import { NEIGHBOURHOODS, PROPERTY_TYPES, type Neighbourhood, type PropertyType } from "./buea";
 
 export const LISTING_PAGE_SIZE = 20;
@@ -109,9 +110,9 @@ function pickFrom<T extends string>(allowed: readonly T[], raw: string[]): T[] {
   return allowed.filter((a) => wanted.has(a.toLowerCase()));
 }
 
+/** The keyword as searched: control characters dropped (a NUL would make PostgreSQL throw), single-spaced, bounded. */
 export function normaliseKeyword(raw: string): string | null {
-  const words = raw.replace(/\s+/g, " ").trim().slice(0, MAX_KEYWORD_LENGTH).trim();
-  return words === "" ? null : words;
+  return searchText(raw, MAX_KEYWORD_LENGTH);
 }
 
 export function parseListingSearch(params: URLSearchParams): ListingSearchCriteria {

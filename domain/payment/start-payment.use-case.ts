@@ -9,6 +9,7 @@
 // the provider, so one visit cannot be paid twice (replace-earlier-checkouts.ts, decision 0184).
 import { err, ok, domainError, type Result } from "../shared/result";
 import { holdHasLapsed } from "../booking/booking.entity";
+import { agentOffersVisits } from "../booking/booking-property-reader.port";
 import type { PaymentDeps } from "./payment-deps";
 import { PaymentGatewayError, type InitiatePaymentResult } from "./payment-gateway.port";
 import { normalisePaymentPhone } from "./payment-phone";
@@ -64,7 +65,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   if (!phone.ok) return phone;
 
   const now = deps.clock.now();
-  const priced = await price(deps.repos, input);
+  const priced = await price(deps, input);
   if (!priced.ok) return priced;
   const { type, amount, bookingId, guestHouseId, message } = priced.value;
   if (!Number.isInteger(amount) || amount <= 0) return err(domainError("payment.invalid_amount"));
@@ -181,7 +182,8 @@ export function customerName(user: { email: string; fullName?: string | null }):
   return local ? local : "Customer";
 }
 
-async function price(repos: Pick<MoneyRepos, "bookings">, input: StartPaymentInput): Promise<Result<Priced, PaymentError>> {
+async function price(deps: { repos: Pick<MoneyRepos, "bookings">; properties: PaymentDeps["properties"] }, input: StartPaymentInput): Promise<Result<Priced, PaymentError>> {
+  const { repos } = deps;
   const purchase = input.purchase;
   switch (purchase.kind) {
     case "booking": {
@@ -190,6 +192,10 @@ async function price(repos: Pick<MoneyRepos, "bookings">, input: StartPaymentInp
       if (!booking || booking.studentId !== input.user.id) return err(domainError("payment.booking_not_found"));
       if (booking.paymentStatus === "confirmed" || booking.bookingStatus === "confirmed") return err(domainError("payment.booking_already_paid"));
       if (booking.bookingStatus !== "pending") return err(domainError("payment.booking_expired"));
+      // A suspended agent, or one no longer an agent, is paid for no visit (owner-standing.ts). Read
+      // here, before the unit of work: on SQLite its transaction holds the one connection.
+      const property = await deps.properties.findPropertyForBooking(booking.propertyId);
+      if (!property || !agentOffersVisits(property)) return err(domainError("payment.property_unavailable"));
       return ok({
         type: "student_rental",
         amount: booking.paymentAmount,

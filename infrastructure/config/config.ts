@@ -105,12 +105,17 @@ const envSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(16),
     RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
+    // Slow bodies (server/body-limit.ts, server/uploads.ts, decision 0180).
+    REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    UPLOAD_MEMORY_MB: z.coerce.number().int().min(1).max(100_000).default(64),
     QUERY_LOG_FILE: optionalText,
     ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
     BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
     MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
     SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.DEMO_MODE && env.SESSION_SECRETS.length === 0) {
@@ -256,12 +261,20 @@ export interface Config {
   renderConcurrency: number;
   /** The longest such a request waits for its turn before the translated 503 "busy" page. */
   renderQueueWaitMs: number;
+  /** A form's or webhook's whole body must arrive within this, else 408 (before it waits for a render place). */
+  requestBodyTimeoutMs: number;
+  /** The same for an upload by a signed-in user who may upload there (it goes to a temporary file). */
+  uploadBodyTimeoutMs: number;
+  /** Upload bodies being parsed in memory at once, across every request of this process (bytes). */
+  uploadMemoryBytes: number;
   /** Every SQL statement appended here as a JSON line (`npm run bench:plans`); unset in production. */
   queryLogFile?: string;
   /** Live visit bookings (pending, or confirmed and still ahead) one student may hold at once. */
   maxLiveVisitBookings: number;
   /** Sign-ups allowed from one IP address per 15 minutes. */
   signUpsPerIp: number;
+  /** Failed sign-ins allowed from one IP address, over every account, per 15 minutes. */
+  loginFailuresPerIp: number;
   /** The server's log (infrastructure/logging): the lowest level written, JSON lines or a terminal's lines. */
   logging: { level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent"; format: "json" | "pretty" };
 }
@@ -379,9 +392,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueWaitMs: e.RENDER_QUEUE_WAIT_MS,
+    requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
+    uploadBodyTimeoutMs: e.UPLOAD_BODY_TIMEOUT_MS,
+    uploadMemoryBytes: e.UPLOAD_MEMORY_MB * 1024 * 1024,
     queryLogFile: e.QUERY_LOG_FILE,
     maxLiveVisitBookings: e.MAX_LIVE_VISIT_BOOKINGS,
     signUpsPerIp: e.SIGN_UPS_PER_IP,
+    loginFailuresPerIp: e.LOGIN_FAILURES_PER_IP,
     logging: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
   };
 }

@@ -71,7 +71,8 @@ export interface AuditLogTable {
 
 export interface AgentsTable {
   user_id: string;
-  verification_status: Generated<"pending" | "approved" | "rejected" | "unsubmitted">;
+  /** 'withheld': approved, but the account is suspended or no longer an agent (migration 2026-11-28T0300). */
+  verification_status: Generated<"pending" | "approved" | "rejected" | "unsubmitted" | "withheld">;
   business_name: string | null;
   license_number: string | null;
   specializations: Generated<Json>;

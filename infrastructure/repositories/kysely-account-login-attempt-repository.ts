@@ -23,6 +23,11 @@ export class KyselyAccountLoginAttemptRepository implements LoginAttemptReposito
     await this.db.deleteFrom("login_attempts").where("throttle_key", "=", key).execute();
   }
 
+  async remove(ids: readonly string[]) {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom("login_attempts").where("id", "in", [...ids]).execute();
+  }
+
   async pruneBefore(at: Date) {
     const result = await this.db.deleteFrom("login_attempts").where("created_at", "<", at.toISOString()).executeTakeFirst();
     return Number(result.numDeletedRows);

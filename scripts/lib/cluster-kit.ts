@@ -157,9 +157,10 @@ export function cookiesFromSetCookie(setCookie: string | string[] | undefined, j
 }
 export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
-export async function logIn(base: string, email: string, password: string) {
+/** A password sign-in; `headers` may name the client (X-Forwarded-For, which the instances trust from loopback). */
+export async function logIn(base: string, email: string, password: string, headers: Record<string, string> = {}) {
   const body = new URLSearchParams({ intent: "password", email, password });
-  const response = await fetch(`${base}/auth/login`, { method: "POST", body, redirect: "manual" });
+  const response = await fetch(`${base}/auth/login`, { method: "POST", body, headers, redirect: "manual" });
   return { status: response.status, jar: cookiesFrom(response), text: response.status === 200 || response.status >= 400 ? await response.text() : "" };
 }
 
@@ -191,4 +192,55 @@ export function checkList(log: (line: string) => void) {
       }
     },
   };
+}
+
+/**
+ * nginx with the single-host site itself (deploy/nginx/kamernest.conf) in front of one instance:
+ * a self-signed certificate where the site expects Let's Encrypt's, loopback ports for its 80 and
+ * 443, the instance's port for 127.0.0.1:3000. Returns its https address.
+ */
+export async function startSiteNginx(nginx: string, work: string, instancePort: number, httpPort: number, httpsPort: number): Promise<{ process: ChildProcess; url: string }> {
+  const dir = path.join(work, "site-nginx");
+  fs.mkdirSync(dir, { recursive: true });
+  const made = spawnSync("openssl", [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=kamernest.cm",
+    "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem"),
+  ], { stdio: "ignore" });
+  if (made.status !== 0) throw new Error("openssl could not make a test certificate");
+  const site = fs
+    .readFileSync(path.join(root, "deploy/nginx/kamernest.conf"), "utf8")
+    .replaceAll("/etc/letsencrypt/live/kamernest.cm", dir)
+    .replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${instancePort} `)
+    .replace(/^\s*listen \[::\]:\d+.*$/gm, "")
+    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${httpPort};`)
+    .replace(/^(\s*)listen 443 /m, `$1listen 127.0.0.1:${httpsPort} `);
+  fs.writeFileSync(path.join(dir, "site.conf"), site);
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    [
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      "events { worker_connections 1024; }",
+      "http {",
+      `  access_log off; client_body_temp_path ${dir}/client_body; proxy_temp_path ${dir}/proxy;`,
+      `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
+      `  include ${dir}/site.conf;`,
+      "}",
+    ].join("\n"),
+  );
+  const child = spawn(nginx, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], { stdio: "inherit" });
+  children.push(child);
+  const url = `https://127.0.0.1:${httpsPort}`;
+  // Its plain-http side answers every path with the redirect to https once nginx is up.
+  const until = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${httpPort}/`, { redirect: "manual" });
+      break;
+    } catch {
+      if (Date.now() > until) throw new Error("nginx with deploy/nginx/kamernest.conf did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { process: child, url };
 }

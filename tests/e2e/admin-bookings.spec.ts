@@ -89,7 +89,8 @@ test("the admin filters to a paid visit, cancels it with a reason, and finds it 
     expect(csvHref).toMatch(/^\/admin\/bookings\.csv\?status=cancelled&/);
     const csv = await adminContext.request.get(csvHref!);
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toMatch(new RegExp(`${reference},.*,cancelled,.*,admin,${reason.replace(/[()]/g, "\\$&")}`));
+    // Every text cell quoted (app/utils/csv.ts).
+    expect(await csv.text()).toMatch(new RegExp(`"${reference}",.*,"cancelled",.*,"admin","${reason.replace(/[()]/g, "\\$&")}"`));
 
     // The audit log has the row, with who, before and after, and the reason.
     await admin.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Audit log" }).click();

@@ -106,6 +106,8 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
   await expect(page.getByTestId("user-row")).toHaveCount(1);
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The role form never offers admin: only ADMIN_EMAILS makes one (decision 0182).
+  await expect(page.getByLabel("Role", { exact: true }).locator("option")).toHaveText(["Student", "Agent"]);
   await page.getByRole("link", { name: "Suspend" }).or(page.getByRole("button", { name: "Suspend", exact: true })).click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: `Suspend ${name}?` });

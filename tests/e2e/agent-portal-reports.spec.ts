@@ -48,9 +48,10 @@ async function downloadTotals(page: Page) {
   const file = await download.path();
   const text = fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "");
   const lines = text.trim().split("\r\n");
-  expect(lines[0]).toBe("Property,Views,Visit bookings,Confirmed viewings,Conversion (%)");
+  // Every text cell quoted, numbers bare (app/utils/csv.ts).
+  expect(lines[0]).toBe('"Property","Views","Visit bookings","Confirmed viewings","Conversion (%)"');
   const total = lines.at(-1)!.split(",");
-  expect(total[0]).toBe("Total");
+  expect(total[0]).toBe('"Total"');
   return { name: download.suggestedFilename(), rows: lines.length - 2, totals: { views: Number(total[1]), visitBookings: Number(total[2]), confirmedViewings: Number(total[3]) } };
 }
 

@@ -26,6 +26,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ BOOKING_NOTICES_INTERVAL_MS: "soon" })).toThrow(/BOOKING_NOTICES_INTERVAL_MS/);
   });
 
+  it("allows 20 failed sign-ins per IP by default; LOGIN_FAILURES_PER_IP raises it; a bad value is refused", () => {
+    expect(loadConfig({}).loginFailuresPerIp).toBe(20);
+    expect(loadConfig({ LOGIN_FAILURES_PER_IP: "500" }).loginFailuresPerIp).toBe(500);
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: "0" })).toThrow(/LOGIN_FAILURES_PER_IP/);
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: "many" })).toThrow(/LOGIN_FAILURES_PER_IP/);
+  });
+
   it("asks for Fapshi credentials when Fapshi is chosen", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "fapshi" })).toThrow(/FAPSHI_API_USER/);
     const config = loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", FAPSHI_ENV: "live" });

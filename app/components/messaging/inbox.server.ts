@@ -7,6 +7,7 @@ import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
 import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
 import { replyInThread } from "../../../domain/messaging/reply-in-thread.use-case";
 import { describeDomainError, throwDomainError } from "~/utils/domain-errors.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { FormFailure } from "~/components/listings/form-bits";
 import { replySchema } from "./reply-schema";
@@ -28,21 +29,13 @@ export async function loadInbox(context: AppLoadContext, request: Request, user:
   return { threads, open, unreadTotal, bodyMax: MESSAGE_BODY_MAX };
 }
 
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    // Not a form at all: a 400 below, never a 500.
-    return null;
-  }
-}
-
 const failure = (fieldErrors: Record<string, string>, formError: string | null, values: Record<string, string>, status: number) =>
   data<FormFailure>({ intent: "reply", fieldErrors, formError, values }, { status });
 
 /** Replies in one of the user's threads; back to that thread with a toast. */
 export async function replyAction(context: AppLoadContext, request: Request, user: SessionUser, basePath: string) {
-  const formData = await readForm(request);
+  // Not a form at all: a 400, never a 500. Control characters are dropped as the form enters.
+  const formData = await readFormOrNull(request);
   if (!formData) return failure({}, null, {}, 400);
   const submission = parseWithZod(formData, { schema: replySchema });
   // What was typed comes back with a refusal, so nothing is lost (bounded: the form is the attacker's).

@@ -9,6 +9,7 @@ import { startPayment, type Purchase, type StartPaymentOutput } from "../../../d
 import type { DomainError, Result } from "../../../domain/shared/result";
 import { getOptionalUser, loginUrl, type SessionUser } from "~/utils/auth.server";
 import { describeDomainError, domainErrorKey } from "~/utils/domain-errors.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { JSON_FIELD, PHONE_EXAMPLE, paymentFormSchema, type PaymentActionData, type PaymentErrorView } from "./payment-schema";
 
@@ -21,14 +22,8 @@ export function paymentErrorView(error: DomainError): PaymentErrorView {
   return { key, ...(WITH_DETAIL.has(error.code) ? { detailKey: `${key}_detail` } : {}), ...(params ? { params } : {}) };
 }
 
-/** The form as sent, or null when the body is not a form at all (a 400, never a 500). */
-export async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
+/** The form as sent, control characters dropped, or null when the body is not a form at all (a 400, never a 500). */
+export const readForm = readFormOrNull;
 
 export function wantsJson(request: Request, formData: FormData | null): boolean {
   return formData?.get(JSON_FIELD) === "json" || (request.headers.get("Accept") ?? "").includes("application/json");

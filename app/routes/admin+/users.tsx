@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { searchUsers, USER_SEARCH_MAX } from "../../../domain/accounts/admin-users.queries";
+import { searchUsers, USER_SEARCH_MAX, userSearchText } from "../../../domain/accounts/admin-users.queries";
 import { isRole, ROLES } from "../../../domain/accounts/admin-users.use-case";
 import { titleMeta } from "~/components/auth/page-title";
 import { PortalLayout } from "~/components/auth/portal-layout";
@@ -26,7 +26,7 @@ function pageOf(raw: string | null): number {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").slice(0, USER_SEARCH_MAX);
+  const q = userSearchText(params.get("q"));
   const roleParam = params.get("role");
   const role = isRole(roleParam) ? roleParam : null;
   const found = await searchUsers(context.services.accounts.repos.accounts, { text: q, role, page: pageOf(params.get("page")) });

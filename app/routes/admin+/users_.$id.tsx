@@ -1,19 +1,21 @@
-// /admin/users/{id}: one account: its details, the admin's actions on it (change the role,
-// suspend, reactivate), and its bookings, payments, reports and audit trail. Suspending asks first:
-// a dialog with JavaScript, /admin/users/{id}/suspend without. Every action is one plain POST here.
+// /admin/users/{id}: one account: its details, the admin's actions on it (change the role, never
+// to admin nor for an admin still in ADMIN_EMAILS; suspend, reactivate), and its bookings,
+// payments, reports and audit trail. Suspending asks first: a dialog with JavaScript,
+// /admin/users/{id}/suspend without. Every action is one plain POST here.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { userAuditTrail } from "../../../domain/accounts/admin-users.queries";
-import { changeUserRole, reactivateUser, ROLES, suspendUser } from "../../../domain/accounts/admin-users.use-case";
+import { changeUserRole, reactivateUser, roleChangeable, suspendUser } from "../../../domain/accounts/admin-users.use-case";
 import { displayName } from "../../../domain/accounts/account.entity";
 import { listReportsFiledBy } from "../../../domain/reports/reports.queries";
 import { userActionSchema } from "~/components/admin/admin-schemas";
 import { AuditEntries } from "~/components/admin/audit-entries";
 import { toAuditViews } from "~/components/admin/audit-view.server";
 import { SuspendReasonField } from "~/components/admin/suspend-reason-field";
+import { UserRoleForm } from "~/components/admin/user-role-form";
 import { RoleBadge, SuspendedBadge } from "~/components/admin/user-badges";
 import { FormAlert } from "~/components/auth/form-fields";
 import { titleMeta } from "~/components/auth/page-title";
@@ -37,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const { repos } = context.services.accounts;
+  const { repos, settings } = context.services.accounts;
   const account = await repos.accounts.findById(id);
   if (!account) throw notFound();
   const { money, listings } = context.services;
@@ -52,6 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     title: t("user.title", { name: displayName(account) }),
     self: admin.id === account.id,
+    roleChangeable: roleChangeable(settings, account),
     user: {
       id: account.id,
       name: displayName(account),
@@ -118,7 +121,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminUserPage() {
   const { t, i18n } = useTranslation(["admin-users", "auth", "portal"]);
-  const { user, self, bookings, payments, reports, trail } = useLoaderData<typeof loader>();
+  const { user, self, roleChangeable, bookings, payments, reports, trail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const id = encodeURIComponent(user.id);
   const yesNo = (v: boolean) => (v ? t("user.yes") : t("user.no"));
@@ -164,24 +167,7 @@ export default function AdminUserPage() {
           <p className="mt-2 text-sm">{t("user.selfNote")}</p>
         ) : (
           <div className="mt-3 flex flex-col gap-4 md:flex-row md:items-end">
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="role" />
-              <div>
-                <label htmlFor="user-role" className="label">
-                  {t("user.roleLabel")}
-                </label>
-                <select id="user-role" name="role" defaultValue={user.role} className="input">
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`roles.${r}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn-primary">
-                {t("user.changeRole")}
-              </button>
-            </Form>
+            <UserRoleForm role={user.role} changeable={roleChangeable} />
             {user.suspendedAt ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="reactivate" />

@@ -17,6 +17,7 @@ import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate } from "~/utils/format";
+import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["auth", "agent-profile"] };
@@ -71,13 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    // Not a form at all.
-    return data(parseWithZod(new FormData(), { schema: agentProfileSchema }).reply({ formErrors: ["auth:errors.bad_form"] }), { status: 400 });
-  }
+  const formData = await readFormOrNull(request);
+  // Not a form at all.
+  if (!formData) return data(parseWithZod(new FormData(), { schema: agentProfileSchema }).reply({ formErrors: ["auth:errors.bad_form"] }), { status: 400 });
   const deps = context.services.accounts;
 
   if (formData.get("intent") === "accept-terms") {

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { clearBookingDraft } from "~/components/guest-houses/booking-draft.server";
 import { logout } from "~/utils/auth.server";
 
 // POST only: a GET that signed people out could be triggered by any image on any page.
@@ -7,5 +8,9 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return logout(context, request, "/");
+  const response = await logout(context, request, "/");
+  // What this account typed and left in the browser goes with it: the next person to sign in on
+  // this browser must not see it (the draft is also bound to its author).
+  response.headers.append("Set-Cookie", await clearBookingDraft(context));
+  return response;
 }

@@ -29,4 +29,14 @@ describeEachDatabase(accountKinds())("LoginAttemptRepository on %s", (kind) => {
     expect(await h.loginAttempts.pruneBefore(at(5))).toBe(1);
     expect(await h.loginAttempts.countSince("ip:1", at(0))).toBe(1);
   });
+
+  it("removes exactly the rows it is given, and nothing for an empty list", async () => {
+    await h.loginAttempts.record("a1", "login:pair:10.0.0.1 x@y.cm", at(1));
+    await h.loginAttempts.record("a2", "ip:10.0.0.1", at(1));
+    await h.loginAttempts.record("a3", "ip:10.0.0.1", at(2));
+    await h.loginAttempts.remove(["a1", "a3", "missing"]);
+    await h.loginAttempts.remove([]);
+    expect(await h.loginAttempts.countSince("login:pair:10.0.0.1 x@y.cm", at(0))).toBe(0);
+    expect(await h.loginAttempts.countSince("ip:10.0.0.1", at(0))).toBe(1);
+  });
 });

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { connect } from "../../../infrastructure/db/connection";
 import { migrateDatabase } from "../../../infrastructure/db/migrate";
 import { assertSqliteIntegrity } from "../../../infrastructure/db/backup";
-import { UPLOAD_BODY_LIMITS } from "../../../server/body-limit";
+import { UPLOAD_BODY_LIMITS, uploadRouteFor } from "../../../server/body-limit";
 import { ConfigError, loadConfig } from "../../../infrastructure/config/config";
 
 const root = path.resolve(".");
@@ -31,6 +31,62 @@ afterEach(() => {
 
 const site = fs.readFileSync("deploy/nginx/kamernest.conf", "utf8");
 
+/** The directives of a configuration, comments left out. */
+const directivesOf = (conf: string) =>
+  conf
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("#"))
+    .join("\n");
+
+/** The body of each `location` block (they hold no nested blocks), keyed by what follows `location`. */
+function locations(conf: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of directivesOf(conf).matchAll(/^\s*location\s+([^{]+?)\s*\{([^}]*)\}/gm)) found.set(match[1], match[2]);
+  return found;
+}
+
+const SAMPLE_PATHS = [
+  "/host/verification", "/host/verification/", "/host/verification.data", "/auth/agent-verification", "/auth/agent-verification.data",
+  "/agents/properties/p-1/edit", "/agents/properties/p-1/edit.data", "/host/houses/h-1/edit", "/admin/content/posts/new", "/admin/content/posts/b-1",
+  "/admin/content/posts/b-1.data", "/auth/login", "/auth/login.data", "/contact", "/webhooks/fapshi", "/", "/listings", "/host", "/host/new-house",
+  "/host/verification/x", "/agents/properties/p-1/close", "/agents/properties/p-1/x/edit", "/admin/content/posts/b-1/delete", "/admin/content",
+  "/admin/properties/p-1/edit", "/book-visit/p-1", "/simulated-checkout/t-1",
+];
+
+/**
+ * A configuration's slow-client defences (issue 30, decisions 0180 and 0181): request bodies
+ * buffered by nginx except on the app's upload routes (exactly those), a client_body_timeout, and
+ * connections limited per address.
+ */
+function checkSlowClientDefences(conf: string) {
+  const blocks = locations(conf);
+  const root = blocks.get("/");
+  expect(root).toBeDefined();
+  expect(root).toMatch(/proxy_request_buffering\s+on;/);
+  const uploads = [...blocks].filter(([, body]) => /proxy_request_buffering\s+off;/.test(body));
+  expect(uploads).toHaveLength(1);
+  const [selector] = uploads[0];
+  const regex = /^~\s+(\S+)$/.exec(selector)?.[1];
+  expect(regex, selector).toBeDefined();
+  // nginx's PCRE and JavaScript read this pattern alike (no flags, no look-behind).
+  const pattern = new RegExp(regex!);
+  for (const path of SAMPLE_PATHS) expect(pattern.test(path), path).toBe(uploadRouteFor(path) !== undefined);
+  // No other place turns the buffering off.
+  expect(directivesOf(conf).match(/proxy_request_buffering\s+off;/g)).toHaveLength(1);
+
+  const body = /^\s*client_body_timeout\s+(\d+)s;/m.exec(directivesOf(conf))?.[1];
+  expect(Number(body)).toBeGreaterThan(0);
+  expect(Number(body)).toBeLessThanOrEqual(30);
+  const zones = [...directivesOf(conf).matchAll(/^\s*limit_conn_zone\s+\S+\s+zone=([\w]+):/gm)].map((m) => m[1]);
+  const limits = [...directivesOf(conf).matchAll(/^\s*limit_conn\s+(\w+)\s+(\d+);/gm)].map((m) => ({ zone: m[1], n: Number(m[2]) }));
+  expect(limits.length).toBeGreaterThanOrEqual(2);
+  for (const { zone, n } of limits) {
+    expect(zones).toContain(zone);
+    // A campus NAT puts many students behind one address: never a handful.
+    expect(n).toBeGreaterThanOrEqual(20);
+  }
+}
+
 describe("deploy/nginx/kamernest.conf", () => {
   it("lets the largest upload the app accepts through", () => {
     const size = /client_max_body_size\s+(\d+)m;/.exec(site)?.[1];
@@ -47,6 +103,10 @@ describe("deploy/nginx/kamernest.conf", () => {
   it("passes nginx's request id on, which the app logs and shows as the error pages' reference", () => {
     expect(site).toContain("proxy_set_header X-Request-Id $request_id;");
     expect(fs.readFileSync("deploy/cluster/nginx.conf", "utf8")).toContain("proxy_set_header X-Request-Id $request_id;");
+  });
+
+  it("buffers bodies except on the upload routes, times out silent bodies, and limits connections per address", () => {
+    checkSlowClientDefences(site);
   });
 
   it.skipIf(!hasNginx)(`passes nginx -t${hasNginx ? "" : " (nginx not installed: apt-get install nginx-light)"}`, () => {
@@ -78,6 +138,16 @@ describe("deploy/nginx/kamernest.conf", () => {
 
 describe("deploy/cluster/nginx.conf", () => {
   const cluster = fs.readFileSync("deploy/cluster/nginx.conf", "utf8");
+
+  it("buffers bodies except on the upload routes, times out silent bodies, and limits connections per address", () => {
+    checkSlowClientDefences(cluster);
+  });
+
+  it("lets the largest upload the app accepts through", () => {
+    const size = /^\s*client_max_body_size\s+(\d+)m;/m.exec(directivesOf(cluster))?.[1];
+    expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(Math.max(...Object.values(UPLOAD_BODY_LIMITS)));
+  });
+
   const directive = (name: string) =>
     cluster
       .split("\n")

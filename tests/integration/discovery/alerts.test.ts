@@ -49,4 +49,19 @@ describeEachDatabase(allDatabaseKinds())("saved-search alerts on %s", (kind) => 
     clock.advance(HOUR_MS);
     expect((await sendAlertsOnce(t, config, { clock })).emailsSent).toBe(0);
   });
+
+  it("a search saved as q=%00 by a user sorted first stops nobody's alert (PostgreSQL refuses a NUL in a query)", async () => {
+    // Saved before the keyword was cleaned: read back, it filters nothing and is no alert.
+    await insertProfile(t.db, { id: "u0", email: "first@example.cm", fullName: "First Sorted" });
+    for (const [id, query] of [["s0", "q=%00"], ["s0b", "q=%00&q=%01"]] as const) {
+      await t.db.insertInto("saved_searches").values({ id, user_id: "u0", query, last_notified_at: "2026-11-20T08:00:00.000Z", created_at: "2026-11-20T08:00:00.000Z" }).execute();
+    }
+    await insertProperty(t.db, { id: "good", agentId: "agent", title: "Room by the gate", monthlyRent: 25_000, createdAt: "2026-11-20T08:30:00.000Z" });
+
+    const summary = await sendAlertsOnce(t, config, { clock });
+    expect(summary).toEqual({ searchesChecked: 3, emailsSent: 1, listingsSent: 1, failures: [] });
+    const outbox = await t.db.selectFrom("outbox_emails").select(["to_address", "text_body"]).execute();
+    expect(outbox.map((m) => m.to_address)).toEqual(["ngozi@example.cm"]);
+    expect(outbox[0].text_body).toContain("https://kamernest.test/listings/good");
+  });
 });

@@ -180,15 +180,16 @@ describeEachDatabase(allDatabaseKinds())("the admin's bookings routes (%s)", (ki
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="kamernest-bookings-\d{4}-\d{2}-\d{2}\.csv"$/);
     // Read with the byte-order mark kept (Response.text() drops it).
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
-    expect(text.startsWith("\uFEFFreference,booked_at,property_id,property_title,")).toBe(true);
+    // Every text cell quoted (app/utils/csv.ts), the header's too.
+    expect(text.startsWith('\uFEFF"reference","booked_at","property_id","property_title",')).toBe(true);
     const lines = text.slice(1).trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`KN-ab-formula-1,${minute(3)},ab-formula,"'=HYPERLINK(""http://evil"")"`);
-    expect(lines[1]).toContain(`,${day(3)},10:00 AM,confirmed,awaiting,confirmed,,0,,`);
+    expect(lines[1]).toContain(`"KN-ab-formula-1","${minute(3)}","ab-formula","'=HYPERLINK(""http://evil"")"`);
+    expect(lines[1]).toContain(`,"${day(3)}","10:00 AM","confirmed","awaiting","confirmed",,0,,`);
 
     const cancelled = new Request("http://localhost:3000/admin/bookings.csv?status=cancelled&property=ab-gate", { headers: { Cookie: admin.jar.header() ?? "" } });
     const body = await ((await csvRoute.loader({ request: cancelled, context: h.context, params: {} })) as Response).text();
-    expect(body.trimEnd().split("\r\n").slice(1).map((l) => l.split(",")[0])).toEqual(["KN-ab-cancelled", "KN-ab-1"]);
+    expect(body.trimEnd().split("\r\n").slice(1).map((l) => l.split(",")[0])).toEqual(['"KN-ab-cancelled"', '"KN-ab-1"']);
   });
 
   it(`${RUNS} fuzzed cancel forms: never a 500, and a visit is cancelled only with a valid reason`, async () => {

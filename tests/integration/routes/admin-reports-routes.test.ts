@@ -45,7 +45,7 @@ describe("admin payout run routes", () => {
     const request = new Request("http://localhost:3000/admin/reports/csv/payout", { headers: { Cookie: admin.header() ?? "" } });
     const response = (await csvRoute.loader({ request, context: h.context, params: { table: "payout" } })) as Response;
     const body = await response.text();
-    expect(body.split("\r\n")[0]).toBe("commission_id,earned_at,agent_id,agent_name,property,amount_xaf");
+    expect(body.split("\r\n")[0]).toBe('"commission_id","earned_at","agent_id","agent_name","property","amount_xaf"');
     expect(body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect((await h.get(csvRoute, "/admin/reports/csv/nope", { jar: admin, params: { table: "nope" } })).status).toBe(404);
   });

@@ -89,6 +89,45 @@ describe("admin users and audit routes", () => {
     expect(await account(other.id)).toMatchObject({ role: "admin", suspendedAt: null });
   });
 
+  it("an admin cannot make an admin: a crafted role=admin is a translated 403 and changes nothing", async () => {
+    const admin = await createPersona(h, "admin");
+    const jar = await signedInJar(h, admin.id);
+    const student = await createPersona(h, "student");
+    const agent = await createPersona(h, "approvedAgent");
+    const before = await h.services.accounts.repos.auditLog.count({});
+    for (const target of [student, agent]) {
+      const crafted = await h.post(adminUser, userUrl(target.id), { intent: "role", role: "admin" }, { jar: jar.clone(), params: { id: target.id } });
+      expect(crafted.status).toBe(403);
+      expect(crafted.data.formError).toBe("Only the ADMIN_EMAILS setting makes someone an admin: ask the operator to add the address there.");
+    }
+    const inFrench = await h.post(adminUser, userUrl(student.id), { intent: "role", role: "admin" }, { jar: jar.clone(), params: { id: student.id }, headers: { "Accept-Language": "fr" } });
+    expect(inFrench.status).toBe(403);
+    expect(inFrench.data.formError).toBe("Seul le réglage ADMIN_EMAILS fait d'un compte un administrateur : demandez à l'exploitant d'y ajouter l'adresse.");
+    expect((await account(student.id))?.role).toBe("student");
+    expect((await account(agent.id))?.role).toBe("agent");
+    expect(await h.services.accounts.repos.auditLog.count({})).toBe(before);
+    // The page says the role can change (to student or agent: the form, tests/unit/admin/user-role-form.test.tsx).
+    expect((await h.get(adminUser, userUrl(student.id), { jar: jar.clone(), params: { id: student.id } })).data.roleChangeable).toBe(true);
+  });
+
+  it("an admin still in ADMIN_EMAILS keeps the role: the page offers no change and a crafted one is a 403", async () => {
+    const listedEmail = `listed-${Date.now()}@route.test`;
+    const listedHarness = await createRouteHarness({ env: { ADMIN_EMAILS: listedEmail } });
+    try {
+      const admin = await createPersona(listedHarness, "admin");
+      const listed = await createPersona(listedHarness, "admin", { email: listedEmail });
+      const jar = await signedInJar(listedHarness, admin.id);
+      const page = await listedHarness.get(adminUser, userUrl(listed.id), { jar: jar.clone(), params: { id: listed.id } });
+      expect(page.data.roleChangeable).toBe(false);
+      const demote = await listedHarness.post(adminUser, userUrl(listed.id), { intent: "role", role: "student" }, { jar: jar.clone(), params: { id: listed.id } });
+      expect(demote.status).toBe(403);
+      expect(demote.data.formError).toBe("This admin's address is in ADMIN_EMAILS: the operator removes it there first, then you can change the role.");
+      expect((await listedHarness.services.accounts.repos.accounts.findById(listed.id))?.role).toBe("admin");
+    } finally {
+      await listedHarness.close();
+    }
+  });
+
   it("changes a role and finds users by name, e-mail, phone and role", async () => {
     const admin = await createPersona(h, "admin");
     const jar = await signedInJar(h, admin.id);

@@ -11,6 +11,7 @@ import * as whatsappRoute from "../../../app/routes/guest-house-attempt.$id.what
 import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
 import * as paymentSuccessRoute from "../../../app/routes/payment-success";
 import * as profileRoute from "../../../app/routes/profile";
+import * as logoutRoute from "../../../app/routes/auth+/logout";
 import { addDays, doualaDate } from "../../../domain/booking/visit-date";
 import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
@@ -137,6 +138,37 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     } finally {
       deps.clock = real;
     }
+  });
+
+  it("the form kept for the payment is its author's: signing out clears it, another account on the browser never sees it", async () => {
+    const a = await person(h);
+    const b = await person(h);
+    const params = { id: HOUSE };
+    const url = `/guest-house-booking/${HOUSE}`;
+    const empty = { checkIn: "", checkOut: "", guests: "1", message: "" };
+    const signIn = (browser: CookieJar, as: { jar: CookieJar }) => browser.store(new Headers({ "Set-Cookie": `kn_session=${as.jar.get("kn_session")}` }));
+
+    // A types, is sent to pay, and signs out; B signs in on the same browser.
+    const browser = a.jar.clone();
+    expect((await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: browser, params })).status).toBe(303);
+    expect(browser.get("kn_gh_draft")).toBeTruthy();
+    expect((await h.post(logoutRoute, "/auth/logout", {}, { jar: browser })).status).toBe(302);
+    expect(browser.get("kn_gh_draft")).toBeUndefined();
+    signIn(browser, b);
+    expect((await h.get(bookingRoute, url, { jar: browser, params })).data.defaults).toEqual(empty);
+
+    // A's session ends without the sign-out (expired, "sign out everywhere"): the draft stays in the
+    // browser, but B signed in over it gets an empty form, and A back gets theirs.
+    // (A signed out above, which ended that session: A signs in again.)
+    const againA = { jar: await signedInJar(h, a.id) };
+    const shared = againA.jar.clone();
+    expect((await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: shared, params })).status).toBe(303);
+    signIn(shared, b);
+    const forB = await h.get(bookingRoute, url, { jar: shared, params });
+    expect(forB.data.defaults).toEqual(empty);
+    expect(JSON.stringify(forB.data)).not.toContain("Ngozi");
+    signIn(shared, againA);
+    expect((await h.get(bookingRoute, url, { jar: shared, params })).data.defaults.message).toBe("Room for me and my sister Ngozi.");
   });
 
   it("refuses the host on their own house: no booking, no access payment", async () => {

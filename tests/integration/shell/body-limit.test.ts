@@ -4,7 +4,7 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT, bodyLimitFor } from "../../../server/body-limit";
 import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
-import { useHttpApp, type RunningApp } from "./http-app-harness";
+import { signInAs, useHttpApp, type RunningApp } from "./http-app-harness";
 
 interface Outcome {
   status: number;
@@ -99,9 +99,12 @@ describe("request body limits", () => {
   it("allows an agent's documents up to the upload limit, and not one byte more", async () => {
     const limit = UPLOAD_BODY_LIMITS["/auth/agent-verification"];
     expect(limit).toBe(26 * 1024 * 1024);
-    const within = await post(app(), "/auth/agent-verification", 6 * 1024 * 1024, { declareLength: true });
+    // Only from an agent: anyone else's upload is never read (upload-bodies.test.ts).
+    const agent = { Cookie: await signInAs({ role: "agent", isAgent: true, agentStatus: "pending" }) };
+    const within = await post(app(), "/auth/agent-verification", 6 * 1024 * 1024, { declareLength: true, headers: agent });
     expect(within.status).toBe(200);
-    expect((await post(app(), "/auth/agent-verification", limit + 1, { declareLength: true })).status).toBe(413);
+    expect(JSON.parse(within.body)).toMatchObject({ bytes: 6 * 1024 * 1024 });
+    expect((await post(app(), "/auth/agent-verification", limit + 1, { declareLength: true, headers: agent })).status).toBe(413);
     // The same size is refused on an ordinary form, and on its single-fetch data URL.
     expect((await post(app(), "/auth/login.data", 6 * 1024 * 1024, { declareLength: true })).status).toBe(413);
   });

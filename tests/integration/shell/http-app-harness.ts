@@ -1,10 +1,13 @@
 // The real Express app (server/http-app.ts) on an ephemeral port, in front of a tiny Remix build
 // made here: a resource route that echoes what it received (the client IP, the body size), a
 // page whose loader asks the database, and the real /healthz and /readyz routes. Services hold only what the
-// app itself reads (config, database, and the file storages behind /media/photos).
+// app itself reads (config, database, the file storages behind /media/photos, and the cookie session
+// and user lookup the upload routes' check reads: signInAs makes a session for a made-up user).
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
+import { createCookieSessionStorage, type ServerBuild } from "@remix-run/node";
+import type { SessionUser } from "../../../domain/accounts/account.entity";
+import { SESSION_ID_KEY } from "../../../app/utils/session-id.server";
 import { sql } from "kysely";
 import type { Services } from "../../../app/services.server";
 import { loadConfig } from "../../../infrastructure/config/config";
@@ -73,9 +76,30 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+const sessionStorage = createCookieSessionStorage({ cookie: { name: "kn_session", secrets: ["http-app-harness"] } });
+const sessionUsers = new Map<string, SessionUser>();
+
+/** The Cookie header of a session for a made-up user (a student unless `user` says otherwise). */
+export async function signInAs(user: Partial<SessionUser> = {}): Promise<string> {
+  const id = `session-${sessionUsers.size + 1}`;
+  sessionUsers.set(id, {
+    id: `user-${sessionUsers.size + 1}`, name: "Test", email: "test@example.cm", phone: null, role: "student",
+    isAdmin: false, isAgent: false, agentStatus: null, totpEnabled: false, language: "en", ...user,
+  });
+  const session = await sessionStorage.getSession();
+  session.set(SESSION_ID_KEY, id);
+  return (await sessionStorage.commitSession(session)).split(";")[0];
+}
+
 export async function startHttpApp(database: DatabaseHandle, env: Record<string, string> = {}): Promise<RunningApp> {
   const config = loadConfig({ NODE_ENV: "test", PAGE_CACHE_TTL_MS: "0", ...env });
-  const services = { config, database, files: createFileStorages(config) } as unknown as Services;
+  const services = {
+    config,
+    database,
+    files: createFileStorages(config),
+    sessionStorage,
+    currentUser: async (sessionId: string) => sessionUsers.get(sessionId) ?? null,
+  } as unknown as Services;
   const app = createHttpApp({ services, build: fakeBuild(database), clientDir: "build/client-absent" });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

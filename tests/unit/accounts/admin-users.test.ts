@@ -23,15 +23,44 @@ describe("changeUserRole", () => {
     const t = createTestAccounts();
     const adminId = await admin(t);
     const userId = await confirmedAccount(t);
-    expect(await changeUserRole(t.deps, { adminId, userId, role: "admin" })).toEqual(done);
-    expect((await t.repos.accounts.findById(userId))?.role).toBe("admin");
+    await t.repos.agents.createUnsubmitted(userId, t.clock.now());
+    await t.repos.accounts.update(userId, { role: "agent", updatedAt: t.clock.now() });
+    expect(await changeUserRole(t.deps, { adminId, userId, role: "student" })).toEqual(done);
+    expect((await t.repos.accounts.findById(userId))?.role).toBe("student");
     expect(await t.repos.auditLog.list({ action: "admin.user_role_changed", limit: 5 })).toEqual([
       expect.objectContaining({
         actorId: adminId,
-        data: { target: `user:${userId}`, before: JSON.stringify({ role: "student" }), after: JSON.stringify({ role: "admin" }) },
+        data: { target: `user:${userId}`, before: JSON.stringify({ role: "agent" }), after: JSON.stringify({ role: "student" }) },
         at: t.clock.now(),
       }),
     ]);
+  });
+
+  it("never makes an admin: only ADMIN_EMAILS does, even for an address on the list", async () => {
+    const t = createTestAccounts({ adminEmails: ["listed@kamernest.cm"] });
+    const adminId = await admin(t);
+    const student = await confirmedAccount(t);
+    const listed = await confirmedAccount(t, { email: "listed@kamernest.cm" });
+    for (const userId of [student, listed]) {
+      expect(await changeUserRole(t.deps, { adminId, userId, role: "admin" })).toEqual(refused("auth.admin_grant_forbidden"));
+      expect((await t.repos.accounts.findById(userId))?.role).toBe("student");
+    }
+    expect(await t.repos.auditLog.count({})).toBe(0);
+  });
+
+  it("does not change the role of an admin still in ADMIN_EMAILS; one taken off the list may be demoted", async () => {
+    const t = createTestAccounts({ adminEmails: ["boss@kamernest.cm", "listed@kamernest.cm"] });
+    const adminId = await admin(t, "boss@kamernest.cm");
+    const listed = await admin(t, "Listed@KamerNest.cm");
+    const former = await admin(t, "former@kamernest.cm");
+    expect(await changeUserRole(t.deps, { adminId, userId: listed, role: "student" })).toEqual(refused("auth.admin_removal_forbidden"));
+    expect(await changeUserRole(t.deps, { adminId, userId: listed, role: "agent" })).toEqual(refused("auth.admin_removal_forbidden"));
+    expect((await t.repos.accounts.findById(listed))?.role).toBe("admin");
+    expect(await t.repos.auditLog.count({})).toBe(0);
+    expect(await changeUserRole(t.deps, { adminId, userId: former, role: "student" })).toEqual(done);
+    expect((await t.repos.accounts.findById(former))?.role).toBe("student");
+    const [row] = await t.repos.auditLog.list({ action: "admin.user_role_changed", limit: 1 });
+    expect(row).toMatchObject({ actorId: adminId, data: { target: `user:${former}`, before: JSON.stringify({ role: "admin" }) } });
   });
 
   it("refuses a non-admin, oneself, an unknown user and a role the user already has, changing nothing", async () => {

@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { logIn } from "../../../domain/accounts/log-in.use-case";
 import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
 import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { LOGIN_DELAY_MAX_MS, LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_PAIR, THROTTLE_WINDOW_MS } from "../../../domain/accounts/login-throttle";
+import { requestPasswordReset, resetPassword } from "../../../domain/accounts/password-reset.use-case";
 import { MINUTE_MS } from "../../../domain/shared/clock";
-import { confirmedAccount, createTestAccounts, validSignUp } from "./support";
+import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
 const login = (over: Record<string, string> = {}) => ({ email: "ngozi@example.cm", password: "secret1", ip: "10.0.0.1", userAgent: "Test", ...over });
 
@@ -64,19 +66,33 @@ describe("logIn", () => {
   });
 });
 
+const tooMany = { ok: false, error: { code: "auth.too_many_attempts" } };
+const invalid = { ok: false, error: { code: "auth.invalid_credentials" } };
+const signedIn = (result: Awaited<ReturnType<typeof logIn>>) => result.ok && result.value.status === "signed_in";
+
 describe("the login throttle", () => {
-  it("refuses the 6th attempt after 5 failures for one account within 15 minutes, even with the right password", async () => {
+  it("refuses one (address, IP) pair after 5 failures within 15 minutes, even with the right password", async () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LOGIN_FAILURES_PER_PAIR; i++) {
       t.clock.advance(MINUTE_MS);
-      // Different IPs: the per-account count alone must trigger.
-      expect(await logIn(t.deps, login({ password: "wrong-password", ip: `10.0.1.${i}` }))).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
+      expect(await logIn(t.deps, login({ password: "wrong-password", ip: "10.0.1.1" }))).toEqual(invalid);
     }
-    expect(await logIn(t.deps, login({ ip: "10.0.2.1" }))).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    expect(await logIn(t.deps, login({ ip: "10.0.1.1" }))).toEqual(tooMany);
   });
 
-  it("lets the account in again once the oldest failure is more than 15 minutes old", async () => {
+  it("lets the owner in from another IP while their address is being guessed elsewhere", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    // Six wrong passwords from one IP: that pair is refused from the sixth on.
+    for (let i = 0; i < 5; i++) expect(await logIn(t.deps, login({ password: "wrong-password", ip: "10.0.1.2" }))).toEqual(invalid);
+    expect(await logIn(t.deps, login({ password: "wrong-password", ip: "10.0.1.2" }))).toEqual(tooMany);
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.0.1.3" })))).toBe(true);
+    // The guesser's pair is still refused: the owner's sign-in elsewhere forgives nobody else.
+    expect(await logIn(t.deps, login({ ip: "10.0.1.2" }))).toEqual(tooMany);
+  });
+
+  it("lets the pair in again once the oldest failure is more than 15 minutes old", async () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
     for (let i = 0; i < 5; i++) {
@@ -85,33 +101,168 @@ describe("the login throttle", () => {
     }
     // Failures at minutes 0..4; now minute 5. At minute 15 the first one still counts.
     t.clock.advance(10 * MINUTE_MS);
-    expect(await logIn(t.deps, login())).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    expect(await logIn(t.deps, login())).toEqual(tooMany);
     t.clock.advance(1);
-    const result = await logIn(t.deps, login());
-    expect(result.ok && result.value.status).toBe("signed_in");
+    expect(signedIn(await logIn(t.deps, login()))).toBe(true);
   });
 
-  it("refuses one IP after 5 failures across different accounts", async () => {
+  it("behind one NAT address, one user's failures do not refuse another user", async () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
-    for (let i = 0; i < 5; i++) await logIn(t.deps, login({ email: `guess${i}@example.cm`, ip: "10.9.9.9" }));
-    expect(await logIn(t.deps, login({ ip: "10.9.9.9" }))).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
-    expect((await logIn(t.deps, login({ ip: "10.9.9.10" }))).ok).toBe(true);
+    await confirmedAccount(t, { email: "tabi@example.cm" });
+    for (let i = 0; i < 6; i++) await logIn(t.deps, login({ password: "wrong-password", ip: "10.9.9.9" }));
+    expect(await logIn(t.deps, login({ ip: "10.9.9.9" }))).toEqual(tooMany);
+    expect(signedIn(await logIn(t.deps, login({ email: "tabi@example.cm", ip: "10.9.9.9" })))).toBe(true);
+  });
+
+  it(`refuses one IP after ${LOGIN_FAILURES_PER_IP} failures across addresses (spraying), and only that IP`, async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    for (let i = 0; i < LOGIN_FAILURES_PER_IP; i++) {
+      expect(await logIn(t.deps, login({ email: `guess${i}@example.cm`, password: "123456", ip: "10.9.9.9" }))).toEqual(invalid);
+    }
+    expect(await logIn(t.deps, login({ email: "one-more@example.cm", password: "123456", ip: "10.9.9.9" }))).toEqual(tooMany);
+    expect(await logIn(t.deps, login({ ip: "10.9.9.9" }))).toEqual(tooMany);
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.9.9.10" })))).toBe(true);
+  });
+
+  it("takes the per-IP limit from the settings (LOGIN_FAILURES_PER_IP) when an operator sets one", async () => {
+    const t = createTestAccounts({ loginFailuresPerIp: 50 });
+    await confirmedAccount(t);
+    for (let i = 0; i < 50; i++) await logIn(t.deps, login({ email: `student${i}@example.cm`, password: "typo", ip: "10.7.7.7" }));
+    expect(await logIn(t.deps, login({ ip: "10.7.7.7" }))).toEqual(tooMany);
+
+    const strict = createTestAccounts({ loginFailuresPerIp: 3 });
+    await confirmedAccount(strict);
+    for (let i = 0; i < 3; i++) await logIn(strict.deps, login({ email: `student${i}@example.cm`, password: "typo", ip: "10.7.7.7" }));
+    expect(await logIn(strict.deps, login({ ip: "10.7.7.7" }))).toEqual(tooMany);
+  });
+
+  it("does not count a successful sign-in against the IP", async () => {
+    const t = createTestAccounts({ loginFailuresPerIp: 3 });
+    await confirmedAccount(t);
+    for (let i = 0; i < 10; i++) expect(signedIn(await logIn(t.deps, login({ ip: "10.6.6.6" })))).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await logIn(t.deps, login({ email: `x${i}@example.cm`, ip: "10.6.6.6" }))).toEqual(invalid);
+    expect(await logIn(t.deps, login({ ip: "10.6.6.6" }))).toEqual(tooMany);
   });
 
   it("throttles addresses without an account exactly like real ones", async () => {
     const t = createTestAccounts();
-    for (let i = 0; i < 5; i++) await logIn(t.deps, login({ email: "nobody@example.cm", ip: `10.0.3.${i}` }));
-    expect(await logIn(t.deps, login({ email: "nobody@example.cm", ip: "10.0.4.1" }))).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    for (let i = 0; i < 5; i++) await logIn(t.deps, login({ email: "nobody@example.cm", ip: "10.0.3.1" }));
+    expect(await logIn(t.deps, login({ email: "nobody@example.cm", ip: "10.0.3.1" }))).toEqual(tooMany);
   });
 
-  it("forgets the account's failures after a successful sign-in", async () => {
+  it("forgets the pair's failures after a successful sign-in", async () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
-    for (let i = 0; i < 4; i++) await logIn(t.deps, login({ password: "wrong-password", ip: `10.0.5.${i}` }));
-    expect((await logIn(t.deps, login({ ip: "10.0.6.1" }))).ok).toBe(true);
-    for (let i = 0; i < 4; i++) await logIn(t.deps, login({ password: "wrong-password", ip: `10.0.7.${i}` }));
-    expect((await logIn(t.deps, login({ ip: "10.0.8.1" }))).ok).toBe(true);
+    for (let i = 0; i < 4; i++) await logIn(t.deps, login({ password: "wrong-password", ip: "10.0.5.1" }));
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.0.5.1" })))).toBe(true);
+    for (let i = 0; i < 4; i++) await logIn(t.deps, login({ password: "wrong-password", ip: "10.0.5.1" }));
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.0.5.1" })))).toBe(true);
+  });
+
+  it("lets a burst of parallel guesses from one pair through at most 5 times", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    const verify = vi.spyOn(t.deps.hasher, "verify");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => logIn(t.deps, login({ password: "wrong-password", ip: "10.0.9.1" }))));
+    expect(answers.filter((a) => !a.ok && a.error.code === "auth.invalid_credentials").length).toBeLessThanOrEqual(5);
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => !a.ok && a.error.code === "auth.too_many_attempts").length).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe("an address guessed at from many IPs", () => {
+  const guessFromManyIps = async (t: ReturnType<typeof createTestAccounts>, failures: number, from = 0) => {
+    // Four per IP: under every pair limit, as a botnet would spread them.
+    for (let i = from; i < from + failures; i++) {
+      expect(await logIn(t.deps, login({ password: `guess-${i}`, ip: `10.1.${Math.floor(i / 4)}.1` }))).toEqual(invalid);
+    }
+  };
+
+  it("is never refused: the owner's right password signs in, only a little later", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    await guessFromManyIps(t, 2 * LOGIN_FAILURES_PER_PAIR - 1);
+    expect(t.pauses).toEqual([]);
+    await guessFromManyIps(t, 100, 2 * LOGIN_FAILURES_PER_PAIR - 1);
+    t.pauses.length = 0;
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.2.0.1" })))).toBe(true);
+    expect(t.pauses).toEqual([LOGIN_DELAY_MAX_MS]);
+  });
+
+  it("waits before checking any password on it, right or wrong, and the wait grows with the failures up to a bound", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    const waits: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      t.pauses.length = 0;
+      await logIn(t.deps, login({ password: `guess-${i}`, ip: `10.1.${Math.floor(i / 4)}.1` }));
+      waits.push(t.pauses[0] ?? 0);
+    }
+    // The n-th attempt waits for the n failures before it.
+    expect(waits.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(waits[10]).toBe(1_000);
+    expect(waits[20]).toBe(2_000);
+    expect(waits[40]).toBe(3_000);
+    expect(Math.max(...waits)).toBe(LOGIN_DELAY_MAX_MS);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]);
+    // Right and wrong wait the same.
+    t.pauses.length = 0;
+    await logIn(t.deps, login({ password: "wrong", ip: "10.3.0.1" }));
+    await logIn(t.deps, login({ ip: "10.3.0.2" }));
+    expect(t.pauses).toEqual([LOGIN_DELAY_MAX_MS, LOGIN_DELAY_MAX_MS]);
+  });
+
+  it("a refused pair answers at once, without waiting or checking the password", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    await guessFromManyIps(t, 40);
+    for (let i = 0; i < 5; i++) await logIn(t.deps, login({ password: "wrong", ip: "10.4.0.1" }));
+    t.pauses.length = 0;
+    const verify = vi.spyOn(t.deps.hasher, "verify");
+    expect(await logIn(t.deps, login({ ip: "10.4.0.1" }))).toEqual(tooMany);
+    expect(t.pauses).toEqual([]);
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it("the slowdown ends with the owner's sign-in, and by itself 15 minutes after the failures", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    await guessFromManyIps(t, 30);
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.5.0.1" })))).toBe(true);
+    t.pauses.length = 0;
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.5.0.1" })))).toBe(true);
+    expect(t.pauses).toEqual([]);
+
+    await guessFromManyIps(t, 30, 30);
+    t.clock.advance(THROTTLE_WINDOW_MS + 1);
+    t.pauses.length = 0;
+    expect(signedIn(await logIn(t.deps, login({ ip: "10.5.0.2" })))).toBe(true);
+    expect(t.pauses).toEqual([]);
+  });
+
+  it("treats an address without an account the same, so the wait reveals nothing", async () => {
+    const t = createTestAccounts();
+    for (let i = 0; i < 40; i++) await logIn(t.deps, login({ email: "nobody@example.cm", password: `g${i}`, ip: `10.1.${Math.floor(i / 4)}.1` }));
+    t.pauses.length = 0;
+    await logIn(t.deps, login({ email: "nobody@example.cm", ip: "10.6.0.1" }));
+    expect(t.pauses).toEqual([3_000]);
+  });
+});
+
+describe("a password reset", () => {
+  it("lets the owner sign in at once from where they opened the link; guessers elsewhere stay refused", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    for (let i = 0; i < 5; i++) await logIn(t.deps, login({ password: "forgot-it", ip: "10.8.0.1" }));
+    for (let i = 0; i < 5; i++) await logIn(t.deps, login({ password: "guess", ip: "10.8.0.66" }));
+    expect(await logIn(t.deps, login({ ip: "10.8.0.1" }))).toEqual(tooMany);
+    expect((await requestPasswordReset(t.deps, { email: "ngozi@example.cm" })).ok).toBe(true);
+    const token = tokenFromMail(t.mailer, "ngozi@example.cm", "/auth/reset-password");
+    expect((await resetPassword(t.deps, { token, newPassword: "new-secret", ip: "10.8.0.1" })).ok).toBe(true);
+    expect(signedIn(await logIn(t.deps, login({ password: "new-secret", ip: "10.8.0.1" })))).toBe(true);
+    expect(await logIn(t.deps, login({ password: "new-secret", ip: "10.8.0.66" }))).toEqual(tooMany);
   });
 });
 

@@ -20,9 +20,10 @@ describe("pruneAccountRecords", () => {
     await logIn(t.deps, { email: "ngozi@example.cm", password: "wrong-two", ip: "10.0.0.2" });
 
     const pruned = await pruneAccountRecords(t.deps);
-    // The idle session goes; so do the sign-up count and the first failure (e-mail and IP keys),
-    // which are older than the window, and the confirmation token used more than a week ago.
-    expect(pruned).toEqual({ sessions: 1, loginAttempts: 3, emailTokens: 1 });
+    // The idle session goes; so do the sign-up count and the first failure (its pair, IP and
+    // address keys), which are older than the window, and the confirmation token used more than a
+    // week ago.
+    expect(pruned).toEqual({ sessions: 1, loginAttempts: 4, emailTokens: 1 });
     expect(await t.repos.sessions.findById(t.deps.secrets.hash(idle.sessionId))).toBeNull();
     expect(await getSessionUser(t.deps, live.sessionId)).not.toBeNull();
     // The recent failure still counts.
@@ -30,7 +31,7 @@ describe("pruneAccountRecords", () => {
 
     // The reset link (unused) is kept until a week after it expired.
     t.clock.advance(7 * DAY_MS);
-    expect(await pruneAccountRecords(t.deps)).toEqual({ sessions: 0, loginAttempts: 3, emailTokens: 0 });
+    expect(await pruneAccountRecords(t.deps)).toEqual({ sessions: 0, loginAttempts: 4, emailTokens: 0 });
     // A little later it goes, and the other session has been idle too long.
     t.clock.advance(2 * 60 * MINUTE_MS);
     expect(await pruneAccountRecords(t.deps)).toEqual({ sessions: 1, loginAttempts: 0, emailTokens: 1 });

@@ -67,6 +67,8 @@ export function createTestAccounts(settings: Partial<AccountsSettings> = {}) {
   const loginAttempts = new InMemoryLoginAttemptRepository();
   const totp = new FakeTotp(clock);
   const secrets = new CountingSecretTokens();
+  // The sign-in slowdown's waits, recorded instead of waited for.
+  const pauses: number[] = [];
   const deps: AccountsDeps = {
     repos,
     uow: new InMemoryAccountsUnitOfWork(repos),
@@ -80,8 +82,11 @@ export function createTestAccounts(settings: Partial<AccountsSettings> = {}) {
     clock,
     ids: new SequentialIds("id"),
     settings: { appUrl: "https://kamernest.test", adminEmails: [], ...settings },
+    pause: async (ms) => {
+      pauses.push(ms);
+    },
   };
-  return { deps, repos, clock, mailer, storage, loginAttempts, totp, secrets };
+  return { deps, repos, clock, mailer, storage, loginAttempts, totp, secrets, pauses };
 }
 
 export type TestAccounts = ReturnType<typeof createTestAccounts>;

@@ -117,17 +117,33 @@ describe("two-step sign-in", () => {
     expect(await verifyLoginTotp(t.deps, { pendingLoginToken, code: t.totp.codeAt(secret) })).toEqual({ ok: false, error: { code: "auth.login_expired" } });
   });
 
-  it("counts wrong codes in the login throttle, and a known password does not reset it", async () => {
+  it("limits wrong codes per account from any IP, and a known password does not reset the count", async () => {
     const t = createTestAccounts();
     const { secret } = await enrolled(t);
     for (let i = 0; i < 5; i++) {
       const token = await pendingLogin(t, `10.0.1.${i}`);
       expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: "999999", ip: `10.0.1.${i}` })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
     }
-    expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.2.1" })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    // The password is still accepted elsewhere (only its holder gets this far)...
+    const token = await pendingLogin(t, "10.0.2.1");
+    // ...but no sixth code is checked, the right one included, for 15 minutes.
+    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: t.totp.codeAt(secret), ip: "10.0.2.1" })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
     t.clock.advance(15 * MINUTE_MS + 1);
-    const token = await pendingLogin(t, "10.0.2.2");
-    expect((await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: t.totp.codeAt(secret), ip: "10.0.2.2" })).ok).toBe(true);
+    const later = await pendingLogin(t, "10.0.2.2");
+    expect((await verifyLoginTotp(t.deps, { pendingLoginToken: later, code: t.totp.codeAt(secret), ip: "10.0.2.2" })).ok).toBe(true);
+  });
+
+  it("counts wrong codes against the (address, IP) pair like wrong passwords", async () => {
+    const t = createTestAccounts();
+    const { secret } = await enrolled(t);
+    for (let i = 0; i < 3; i++) {
+      const token = await pendingLogin(t, "10.0.3.1");
+      await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: "999999", ip: "10.0.3.1" });
+    }
+    for (let i = 0; i < 2; i++) await logIn(t.deps, { email: "ngozi@example.cm", password: "wrong-password", ip: "10.0.3.1" });
+    expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.3.1" })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    const elsewhere = await pendingLogin(t, "10.0.3.2");
+    expect((await verifyLoginTotp(t.deps, { pendingLoginToken: elsewhere, code: t.totp.codeAt(secret), ip: "10.0.3.2" })).ok).toBe(true);
   });
 
   it("asks for the code after a Google sign-in too", async () => {

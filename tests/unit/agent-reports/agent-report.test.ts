@@ -97,20 +97,21 @@ describe("getAgentReport", () => {
 });
 
 describe("the report as CSV", () => {
-  it("guards every text cell a spreadsheet would run as a formula, and quotes what needs quoting", () => {
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("+237 677")).toBe("'+237 677");
-    expect(csvCell("-5")).toBe("'-5");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+  it("quotes every text cell and guards every one a spreadsheet would run as a formula (app/utils/csv.ts)", () => {
+    expect(csvCell("=1+1")).toBe(`"'=1+1"`);
+    expect(csvCell("+237 677")).toBe(`"'+237 677"`);
+    expect(csvCell("-5")).toBe(`"'-5"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("\tcmd")).toBe(`"'\tcmd"`);
     expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
     expect(csvCell("Room, Molyko")).toBe('"Room, Molyko"');
+    expect(csvCell("Room;=1+1")).toBe(`"Room;'=1+1"`);
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvCell("Chambre à Molyko")).toBe("Chambre à Molyko");
+    expect(csvCell("Chambre à Molyko")).toBe('"Chambre à Molyko"');
     expect(csvCell(12)).toBe("12");
     expect(csvCell(12.5)).toBe("12.5");
     expect(csvCell(null)).toBe("");
-    expect(toCsv([["a", 1], ["b", null]])).toBe("\uFEFFa,1\r\nb,\r\n");
+    expect(toCsv([["a", 1], ["b", null]])).toBe('\uFEFF"a",1\r\n"b",\r\n');
   });
 
   it("writes the header, the rows in the page's order and the page's totals, conversion as a percentage", async () => {

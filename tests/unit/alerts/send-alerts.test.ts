@@ -108,6 +108,63 @@ describe("saved-search alerts", () => {
     expect(mailer.sent.map((m) => m.to)).toEqual(["paul@example.cm", "ngozi@example.cm"]);
   });
 
+  it("a search the finder cannot run is that user's failure only: the users after them still get theirs", async () => {
+    await save("u1", "q=room");
+    await save("u2", "n=Molyko");
+    const pendingSince = clock.now().getTime();
+    clock.advance(MINUTE_MS);
+    finder.put(listing("p1"));
+    clock.advance(MINUTE_MS);
+    let broken = true;
+    const find = finder.findNewMatches.bind(finder);
+    // What PostgreSQL did with a keyword holding a NUL: the query threw, and the run with it.
+    finder.findNewMatches = async (query, since, limit) => {
+      if (broken && query === "q=room") throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+      return find(query, since, limit);
+    };
+    const first = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(first).toMatchObject({ searchesChecked: 2, emailsSent: 1, failures: [{ userId: "u1", error: 'invalid byte sequence for encoding "UTF8": 0x00' }] });
+    expect(mailer.sent.map((m) => m.to)).toEqual(["paul@example.cm"]);
+    // The failed user's search stays pending for the next run.
+    expect((await savedSearches.listFor("u1"))[0].lastNotifiedAt.getTime()).toBe(pendingSince);
+
+    broken = false;
+    clock.advance(MINUTE_MS);
+    expect(await sendSavedSearchAlerts(deps(), clock.now())).toMatchObject({ emailsSent: 1, failures: [] });
+    expect(mailer.sent.map((m) => m.to)).toEqual(["paul@example.cm", "ngozi@example.cm"]);
+  });
+
+  it("reads a stored search back without control characters; one that then filters nothing is no alert", async () => {
+    await save("u2", "n=Molyko");
+    // Stored before the rule (saveSearch refuses it now): straight into the repository.
+    await savedSearches.addWithinLimit({ id: "poisoned", userId: "u1", query: "q=%00", lastNotifiedAt: clock.now(), createdAt: clock.now() }, 10);
+    await savedSearches.addWithinLimit({ id: "keyword", userId: "u1", query: "q=gate%00", lastNotifiedAt: clock.now(), createdAt: clock.now() }, 10);
+    const asked: string[] = [];
+    const find = finder.findNewMatches.bind(finder);
+    finder.findNewMatches = async (query, since, limit) => {
+      asked.push(query);
+      return find(query, since, limit);
+    };
+    clock.advance(MINUTE_MS);
+    finder.put(listing("p1", { title: "Room by the gate" }));
+    finder.put(listing("p2", { neighbourhood: "Muea" }));
+    clock.advance(MINUTE_MS);
+    const summary = await sendSavedSearchAlerts(deps(), clock.now());
+    expect(summary).toMatchObject({ searchesChecked: 3, emailsSent: 2, failures: [] });
+    expect(asked).toEqual(expect.arrayContaining(["q=gate", "n=Molyko"]));
+    expect(asked).toHaveLength(2);
+    const ngozi = mailer.lastTo("ngozi@example.cm")!;
+    expect(ngozi.text).toContain("/listings/p1");
+    expect(ngozi.text).not.toContain("/listings/p2");
+    expect(ngozi.text).toContain("https://kamernest.test/listings?q=gate");
+  });
+
+  it("saving a search drops control characters; one left empty is refused", async () => {
+    expect(await save("u1", "q=%00")).toMatchObject({ ok: false, error: { code: "listings.empty_search" } });
+    expect(await save("u1", "q=%00&n=%01")).toMatchObject({ ok: false, error: { code: "listings.empty_search" } });
+    expect(await save("u1", "q=ga%00te&%00=x")).toMatchObject({ ok: true, value: { query: "q=gate" } });
+  });
+
   it("caps each search's section at 10 listings", async () => {
     await save("u1", "n=Molyko");
     for (let i = 0; i < 15; i++) {
