@@ -177,6 +177,8 @@ export function aPayment(over: Partial<Payment> & { id: string }): Payment {
     confirmedAt: null,
     createdAt: at(0),
     updatedAt: at(0),
+    purpose: null,
+    purchaseId: null,
     ...over,
   };
 }
