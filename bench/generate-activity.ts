@@ -4,8 +4,8 @@
 // One booking per two listings, each paid (or not) by one of a pool of generated students.
 // Past visits only, ended (confirmed, expired or cancelled), so no live slot is taken from the demo.
 import type { Insertable, Kysely } from "kysely";
-import { createPrng } from "../infrastructure/seed/prng";
-import type { BookingsTable, CommissionEarningsTable, Database, PaymentsTable, ProfilesTable } from "../infrastructure/db/schema";
+import { createPrng } from "#infrastructure/seed/prng";
+import type { BookingsTable, CommissionEarningsTable, Database, PaymentsTable, ProfilesTable } from "#infrastructure/db/schema";
 
 export interface ActivityResult {
   students: number;

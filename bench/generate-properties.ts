@@ -2,14 +2,14 @@
 // distance to the main gate, the amenities students ask about, one photo each from the demo pool.
 // Deterministic for a given seed, so two runs compare the same data.
 import type { Insertable, Kysely } from "kysely";
-import type { AgentsTable, Database, PhotosTable, ProfilesTable, PropertiesTable } from "../infrastructure/db/schema";
+import type { AgentsTable, Database, PhotosTable, ProfilesTable, PropertiesTable } from "#infrastructure/db/schema";
 import {
   NEIGHBOURHOOD_CENTRES,
   distanceToCampusMetres,
   type Neighbourhood,
   type PropertyStatus,
   type PropertyType,
-} from "../domain/listings/buea";
+} from "#domain/listings/buea";
 
 export interface GenerateOptions {
   seed: number;

@@ -8,8 +8,8 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { Agent, request } from "undici";
 import { cookieHeader, cookiesFromSetCookie } from "../scripts/lib/cluster-kit";
-import { listingSearchToParams, parseListingSearch, LISTING_SORTS, AMENITY_PARAMS } from "../domain/listings/listing-search";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../domain/listings/buea";
+import { listingSearchToParams, parseListingSearch, LISTING_SORTS, AMENITY_PARAMS } from "#domain/listings/listing-search";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
 
 export const KINDS = [
   "browse", "search",

@@ -21,10 +21,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Insertable } from "kysely";
-import { connect } from "../infrastructure/db/connection";
-import type { ProfilesTable } from "../infrastructure/db/schema";
-import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD, weekdayOf } from "../domain/booking/visit-date";
-import { slotsFor, visitingHoursOrDefault } from "../domain/booking/visiting-hours";
+import { connect } from "#infrastructure/db/connection";
+import type { ProfilesTable } from "#infrastructure/db/schema";
+import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD, weekdayOf } from "#domain/booking/visit-date";
+import { slotsFor, visitingHoursOrDefault } from "#domain/booking/visiting-hours";
 import {
   children, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, root, scratchDatabase, startInstance, startNginx, stopChildren,
 } from "../scripts/lib/cluster-kit";

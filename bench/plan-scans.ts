@@ -1,5 +1,5 @@
 // Which reads in a query plan scan a large growing table, for `npm run bench:plans` (decision 0147).
-import type { Dialect } from "../infrastructure/db/connection";
+import type { Dialect } from "#infrastructure/db/connection";
 
 export interface Finding { table: string; kind: "full scan" | "capped scan" | "large range"; line: string }
 

@@ -3,9 +3,9 @@
 // the cards), without HTTP or rendering: 2 000 searches after 200 to warm up, per query. Made for
 // comparing two versions of the search code on one machine, one right after the other; the file
 // is a benchmark database (npm run bench:seed -- 1000 makes bench/.data/bench-1000.db).
-import { connect } from "../infrastructure/db/connection";
-import { KyselyListingSearch } from "../infrastructure/repositories/kysely-listing-search";
-import { parseListingSearch } from "../domain/listings/listing-search";
+import { connect } from "#infrastructure/db/connection";
+import { KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "#domain/listings/listing-search";
 
 const [file = "bench/.data/bench-1000.db", ...queries] = process.argv.slice(2);
 const handle = connect({ url: file });

@@ -6,12 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import { connect, type Dialect } from "../infrastructure/db/connection";
-import type { Database } from "../infrastructure/db/schema";
-import { migrateToLatest } from "../infrastructure/db/migrate";
+import { connect, type Dialect } from "#infrastructure/db/connection";
+import type { Database } from "#infrastructure/db/schema";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 import { generateProperties } from "./generate-properties";
-import { KyselyListingSearch, explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
-import { parseListingSearch } from "../domain/listings/listing-search";
+import { KyselyListingSearch, explainListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "#domain/listings/listing-search";
 
 /** The searches students run most, as URL queries; the first is the bare listings page. */
 export const TYPICAL_SEARCHES: ReadonlyArray<readonly [string, string]> = [

@@ -23,8 +23,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { installDebianPackage } from "./lib/debian-package.mjs";
-import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
-import { addDays, doualaDate } from "../domain/booking/visit-date";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { probeRenderedPage, trickle } from "./lib/slow-clients";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

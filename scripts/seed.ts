@@ -1,13 +1,13 @@
 // `npm run db:seed`: migrates the configured database (DATABASE_URL) and fills it with the demo
 // data, photos in STORAGE_DIR. Does nothing when the demo accounts already exist.
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { connect } from "../infrastructure/db/connection";
-import { migrateDatabase } from "../infrastructure/db/migrate";
-import type { Database } from "../infrastructure/db/schema";
-import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../infrastructure/seed/demo-seed";
-import { createFileStorages } from "../infrastructure/storage/create-file-storage";
-import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase } from "#infrastructure/db/migrate";
+import type { Database } from "#infrastructure/db/schema";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#infrastructure/seed/demo-seed";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 
 const SUMMARY_TABLES: Array<keyof Database> = [
   "profiles", "agents", "properties", "guest_houses", "photos", "blog_posts",

@@ -26,7 +26,7 @@ import pg from "pg";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { startS3rver, type RunningS3rver } from "./lib/s3rver-kit";
-import { createS3Client, S3FileStorage } from "../infrastructure/storage/s3-file-storage";
+import { createS3Client, S3FileStorage } from "#infrastructure/storage/s3-file-storage";
 import {
   checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, startSiteNginx, stopChildren,
 } from "./lib/cluster-kit";

@@ -12,11 +12,11 @@
 //   is read, and the body goes to a temporary file.
 // The http server's own timeouts are set deliberately too (serverTimeouts, below).
 import type { NextFunction, Request, Response } from "express";
-import type { SessionUser } from "../domain/accounts/account.entity";
-import { MAX_DOCUMENT_BYTES } from "../domain/accounts/agent.entity";
-import { MAX_DOCUMENTS } from "../app/components/auth/auth-schemas";
-import { MAX_PHOTO_BYTES } from "../domain/property-management/managed-property.entity";
-import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND } from "../domain/hosting/host-verification.entity";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
+import { MAX_DOCUMENTS } from "~/components/auth/auth-schemas";
+import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND } from "#domain/hosting/host-verification.entity";
 import { sendStatusPage } from "./status-pages";
 
 const MB = 1024 * 1024;

@@ -13,7 +13,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "../infrastructure/logging/logger";
+import { logger } from "#infrastructure/logging/logger";
 import type { TrustRule } from "./request-id";
 import { pageLanguage, sendStatusPage, statusPageHtml } from "./status-pages";
 

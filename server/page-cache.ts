@@ -35,9 +35,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { htmlEtag, isStaticPage, matchesIfNoneMatch, mayBeSignedIn } from "./caching";
-import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
-import { detectLanguage } from "../app/language.server";
-import { getTheme } from "../app/theme.server";
+import type { SharedCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
+import { detectLanguage } from "~/language.server";
+import { getTheme } from "~/theme.server";
 import { compressPage, storedEncoding } from "./page-compression";
 
 /**

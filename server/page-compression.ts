@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { Response } from "express";
 import { CompressionWorker } from "./compression-worker";
-import { logger } from "../infrastructure/logging/logger";
+import { logger } from "#infrastructure/logging/logger";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

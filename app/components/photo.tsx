@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/utils/translation";
-import type { PhotoRef } from "../../domain/listings/listing-read-models";
+import type { PhotoRef } from "#domain/listings/listing-read-models";
 import { CARD_SIZES, GALLERY_SIZES, photoFallbackUrl, photoSrcSet, photoUrl, type PhotoWidth } from "~/utils/photos";
 
 export interface PhotoProps {

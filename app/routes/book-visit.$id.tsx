@@ -6,23 +6,23 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { availableSlots } from "../../domain/booking/available-slots.query";
-import { bookVisit, propertyBookingError } from "../../domain/booking/book-visit.use-case";
-import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";
-import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD } from "../../domain/booking/visit-date";
-import { getSubscriptionStatus } from "../../domain/subscription/subscription.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { notFound } from "~/components/booking/booking-lookup.server";
+import { availableSlots } from "#domain/booking/available-slots.query";
+import { bookVisit, propertyBookingError } from "#domain/booking/book-visit.use-case";
+import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
+import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD } from "#domain/booking/visit-date";
+import { getSubscriptionStatus } from "#domain/subscription/subscription.use-cases";
+import { titleMeta } from "~/utils/page-title";
 import { bookVisitSchema } from "~/components/booking/booking-schema";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitDatePicker, VisitForm } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking", "subscription", "payment"] };
 export const meta = titleMeta;
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const propertyId = cleanKey(params.id);
   if (!propertyId) throw notFound();
 
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: bookVisitSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 

@@ -6,17 +6,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { recordViewingOutcome } from "../../domain/commission/record-viewing-outcome.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { FormAlert } from "~/components/auth/form-fields";
+import { recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { FormAlert } from "~/components/forms/form-fields";
 import { viewingOutcomeSchema } from "~/components/booking/booking-schema";
-import { describeMoneyError } from "~/components/booking/money-errors.server";
-import { cleanKey } from "~/components/booking/params";
+import { describeMoneyError } from "~/utils/money-errors.server";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking"] };
 export const meta = titleMeta;
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: viewingOutcomeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 

@@ -9,24 +9,24 @@ import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArg
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getPlatformAccess } from "../../domain/guest-house-access/get-platform-access.query";
-import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
-import { findHouseToBook, requestGuestHouseBooking } from "../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { BOOKING_MESSAGE_MAX, MAX_STAY_NIGHTS } from "../../domain/guest-house-booking/stay";
-import { addDays, doualaDate } from "../../domain/booking/visit-date";
-import { titleMeta } from "~/components/auth/page-title";
-import { FormAlert } from "~/components/auth/form-fields";
-import { notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
+import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
+import { findHouseToBook, requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { BOOKING_MESSAGE_MAX, MAX_STAY_NIGHTS } from "#domain/guest-house-booking/stay";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { titleMeta } from "~/utils/page-title";
+import { FormAlert } from "~/components/forms/form-fields";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { clearBookingDraft, readBookingDraft, saveBookingDraft } from "~/components/guest-houses/booking-draft.server";
+import { clearBookingDraft, readBookingDraft, saveBookingDraft } from "~/utils/guest-house-booking-draft.server";
 import { guestHouseBookingSchema } from "~/components/guest-houses/booking-schema";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["guest-houses", "subscription"] };
 export const meta = titleMeta;
@@ -76,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = cleanKey(params.id);
   if (!id) throw notFound();
 
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: guestHouseBookingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 

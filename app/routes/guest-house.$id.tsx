@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { PhotoRef } from "../../domain/listings/listing-read-models";
-import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
+import type { PhotoRef } from "#domain/listings/listing-read-models";
+import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
 import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
@@ -15,9 +15,9 @@ import { PhotoGallery } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
 import { useSaveData } from "~/components/listings/property-card";
 import { AmenityList } from "~/components/guest-houses/guest-house-card";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
+import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
 
 export const handle = { i18n: ["guest-houses", "listings"], hydrate: false };
 

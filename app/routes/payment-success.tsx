@@ -7,20 +7,21 @@ import { isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRo
 import { Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation";
-import { toPaymentView, type PaymentView } from "../../domain/payment/payment-view";
-import { verifyPayment } from "../../domain/payment/verify-payment.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { toPaymentView, type PaymentView } from "#domain/payment/payment-view";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { findOwnBooking } from "~/utils/own-booking.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitSummary } from "~/components/booking/visit-summary";
 import { NotFoundScreen } from "~/components/error-screens";
 import { PaymentErrorNotice } from "~/components/payment/mobile-money-form";
-import { paymentErrorView } from "~/components/payment/payment-action.server";
+import { paymentErrorView } from "~/utils/payment-form.server";
 import type { PaymentErrorView } from "~/components/payment/payment-schema";
 import { useShowToast } from "~/components/toaster";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["payment", "booking", "subscription", "guest-houses"] };
 export const meta = titleMeta;

@@ -1,7 +1,7 @@
 // /sitemap.xml: the public pages, every visible listing, guest house, published post and approved
 // agent, each with its French alternate (?lng=fr).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NEIGHBOURHOODS } from "../../domain/listings/buea";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
 import { languageUrl } from "~/utils/seo";
 
 const STATIC_PATHS = ["/", "/listings", "/guest-houses", "/agents", "/agents/top-rated", "/blog", "/contact", "/faq", "/terms", "/privacy", "/terms-agents"];

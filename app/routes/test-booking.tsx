@@ -8,16 +8,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { z } from "zod";
-import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { FormAlert } from "~/components/auth/form-fields";
+import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
+import { titleMeta } from "~/utils/page-title";
+import { FormAlert } from "~/components/forms/form-fields";
 import { bookVisitSchema } from "~/components/booking/booking-schema";
-import { createTestBooking, requireDebugUser, TEST_BOOKING_TIME } from "~/components/payment/debug-pages.server";
+import { createTestBooking, requireDebugUser, TEST_BOOKING_TIME } from "~/utils/debug-pages.server";
 import { DelayedRedirect } from "~/components/payment/delayed-redirect";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatXaf } from "~/utils/format";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking", "payment"] };
 export const meta = titleMeta;
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDebugUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: testBookingSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), booking: null }, { status: 400 });
   const result = await createTestBooking(context, user, submission.value.visitorPhone);

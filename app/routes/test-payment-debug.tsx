@@ -6,15 +6,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
-import { customerName, startPayment } from "../../domain/payment/start-payment.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { requireDebugUser } from "~/components/payment/debug-pages.server";
-import { readForm } from "~/components/payment/payment-action.server";
+import { PAYMENT_PRICES } from "#domain/payment/payment.entity";
+import { customerName, startPayment } from "#domain/payment/start-payment.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { requireDebugUser } from "~/utils/debug-pages.server";
 import { PAYMENT_METHODS, PHONE_PLACEHOLDER, paymentFormSchema } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatXaf } from "~/utils/format";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = titleMeta;
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDebugUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: paymentFormSchema });
   const sent = {
     amount: PAYMENT_PRICES.test_payment,

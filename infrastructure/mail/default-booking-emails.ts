@@ -1,8 +1,8 @@
-import { formatFcfa } from "../../domain/alerts/alert-digest";
-import type { NoticeData } from "../../domain/notifications/booking-notice";
-import type { BookingEmailInput, BookingEmails, BookingEmailText } from "../../domain/notifications/booking-emails.port";
-import type { EmailLanguage } from "../../domain/notifications/booking-notice-reader.port";
-import type { PaymentMethod } from "../../domain/payment/payment.entity";
+import { formatFcfa } from "#domain/alerts/alert-digest";
+import type { NoticeData } from "#domain/notifications/booking-notice";
+import type { BookingEmailInput, BookingEmails, BookingEmailText } from "#domain/notifications/booking-emails.port";
+import type { EmailLanguage } from "#domain/notifications/booking-notice-reader.port";
+import type { PaymentMethod } from "#domain/payment/payment.entity";
 
 // Plain-text booking e-mails (issue 9) in English and French, like the account and message e-mails.
 // Each states the booking as it is when sent: the property, its address, the visit's day (a Buea

@@ -9,7 +9,7 @@ import {
   type PaymentGateway,
   type ProviderStatus,
   type ProviderTransaction,
-} from "../../domain/payment/payment-gateway.port";
+} from "#domain/payment/payment-gateway.port";
 
 export interface FapshiGatewayOptions {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // Chooses the gateway from configuration, for the composition root.
 import type { Kysely } from "kysely";
-import type { PaymentGateway } from "../../domain/payment/payment-gateway.port";
-import type { Clock } from "../../domain/shared/clock";
+import type { PaymentGateway } from "#domain/payment/payment-gateway.port";
+import type { Clock } from "#domain/shared/clock";
 import type { Config } from "../config/config";
 import type { Database } from "../db/schema";
 import { FapshiPaymentGateway } from "./fapshi-payment-gateway";

@@ -6,7 +6,7 @@
 // as Fapshi's (handleWebhook re-reads the status from here).
 import { randomInt } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { systemClock, type Clock } from "../../domain/shared/clock";
+import { systemClock, type Clock } from "#domain/shared/clock";
 import {
   PaymentGatewayError,
   type InitiatePaymentRequest,
@@ -14,8 +14,8 @@ import {
   type PaymentGateway,
   type ProviderStatus,
   type ProviderTransaction,
-} from "../../domain/payment/payment-gateway.port";
-import { PAYMENT_LINK_LIFETIME_MS } from "../../domain/payment/payment.entity";
+} from "#domain/payment/payment-gateway.port";
+import { PAYMENT_LINK_LIFETIME_MS } from "#domain/payment/payment.entity";
 import type { Database, SimulatedTransactionsTable } from "../db/schema";
 
 type SimStatus = SimulatedTransactionsTable["status"];

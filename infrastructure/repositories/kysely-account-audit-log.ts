@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { AuditEntry, AuditFilter, AuditLog, AuditQuery } from "../../domain/accounts/audit-log.port";
+import type { AuditEntry, AuditFilter, AuditLog, AuditQuery } from "#domain/accounts/audit-log.port";
 import type { Database } from "../db/schema";
 
 type AuditSelect<O> = SelectQueryBuilder<Database, "audit_log", O>;

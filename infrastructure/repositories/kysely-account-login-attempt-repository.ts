@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { LoginAttemptRepository } from "../../domain/accounts/login-attempt-repository.port";
+import type { LoginAttemptRepository } from "#domain/accounts/login-attempt-repository.port";
 import type { Database } from "../db/schema";
 
 export class KyselyAccountLoginAttemptRepository implements LoginAttemptRepository {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { Account, AccountChanges } from "../../domain/accounts/account.entity";
-import { phoneSearchText, type AccountRepository, type AccountSearch } from "../../domain/accounts/account-repository.port";
+import type { Account, AccountChanges } from "#domain/accounts/account.entity";
+import { phoneSearchText, type AccountRepository, type AccountSearch } from "#domain/accounts/account-repository.port";
 import type { Database, ProfilesTable } from "../db/schema";
 import { likePattern } from "./kysely-listing-search";
 

@@ -3,11 +3,11 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 import { APPROVED } from "./kysely-property-cards";
-import { LISTING_AGENT_STATUS } from "../../domain/accounts/owner-standing";
-import type { AgentDirectory, RankedAgentCard } from "../../domain/listings/agent-directory.port";
-import type { AgentCard } from "../../domain/listings/listing-read-models";
-import { whatsappDigits } from "../../domain/listings/agent-contact";
-import { PRIOR_WEIGHT, rankByBayesianRating, siteMeanRating } from "../../domain/listings/agent-rating";
+import { LISTING_AGENT_STATUS } from "#domain/accounts/owner-standing";
+import type { AgentDirectory, RankedAgentCard } from "#domain/listings/agent-directory.port";
+import type { AgentCard } from "#domain/listings/listing-read-models";
+import { whatsappDigits } from "#domain/listings/agent-contact";
+import { PRIOR_WEIGHT, rankByBayesianRating, siteMeanRating } from "#domain/listings/agent-rating";
 
 interface AgentCardRow extends AgentCard {
   ratingSum: number;

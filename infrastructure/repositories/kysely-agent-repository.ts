@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AgentStatus } from "../../domain/accounts/account.entity";
-import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "../../domain/accounts/agent.entity";
-import type { AgentRepository } from "../../domain/accounts/agent-repository.port";
+import type { AgentStatus } from "#domain/accounts/account.entity";
+import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "#domain/accounts/agent.entity";
+import type { AgentRepository } from "#domain/accounts/agent-repository.port";
 import type { AgentsTable, Database } from "../db/schema";
 
 const toAgent = (row: Selectable<AgentsTable>): AgentProfile => ({

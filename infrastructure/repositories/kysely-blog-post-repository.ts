@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { BlogPost } from "../../domain/blog/blog-post.entity";
-import type { BlogPostRepository, BlogRepos } from "../../domain/blog/blog-post-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { BlogPost } from "#domain/blog/blog-post.entity";
+import type { BlogPostRepository, BlogRepos } from "#domain/blog/blog-post-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { BlogPostsTable, Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { asUniqueViolation, withSavepoint } from "./kysely-booking-unique-violation";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { BookingNoticeContext, BookingNoticeReader, EmailLanguage, PaymentReceipt } from "../../domain/notifications/booking-notice-reader.port";
-import type { VisitReminderFinder, VisitToRemind } from "../../domain/notifications/visit-reminder-finder.port";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/payment/payment.entity";
+import type { BookingNoticeContext, BookingNoticeReader, EmailLanguage, PaymentReceipt } from "#domain/notifications/booking-notice-reader.port";
+import type { VisitReminderFinder, VisitToRemind } from "#domain/notifications/visit-reminder-finder.port";
+import { PAYMENT_METHODS, type PaymentMethod } from "#domain/payment/payment.entity";
 import type { Database } from "../db/schema";
 
 const language = (value: string | null): EmailLanguage => (value === "fr" ? "fr" : "en");

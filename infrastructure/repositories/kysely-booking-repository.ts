@@ -5,7 +5,7 @@ import type {
   ConfirmBookingResult,
   InsertBookingResult,
   LifecycleChangeResult,
-} from "../../domain/booking/booking-repository.port";
+} from "#domain/booking/booking-repository.port";
 import {
   nextUpdatedAt,
   type AgentResponse,
@@ -15,7 +15,7 @@ import {
   type CancelledBy,
   type ViewingOutcome,
   type VisitSlot,
-} from "../../domain/booking/booking.entity";
+} from "#domain/booking/booking.entity";
 import type { BookingsTable, Database } from "../db/schema";
 import { isLiveSlotViolation, withSavepoint } from "./kysely-booking-unique-violation";
 

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AuditLog } from "../../domain/accounts/audit-log.port";
-import type { CommissionRepository, InsertEarningResult } from "../../domain/commission/commission-repository.port";
-import type { AgentEarningsSummary, AgentNoShows, CommissionEarning, CommissionStatus } from "../../domain/commission/commission.entity";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { AuditLog } from "#domain/accounts/audit-log.port";
+import type { CommissionRepository, InsertEarningResult } from "#domain/commission/commission-repository.port";
+import type { AgentEarningsSummary, AgentNoShows, CommissionEarning, CommissionStatus } from "#domain/commission/commission.entity";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { CommissionEarningsTable, Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 

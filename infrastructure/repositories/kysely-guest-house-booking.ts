@@ -2,10 +2,10 @@
 import type { Kysely, Selectable } from "kysely";
 import type { BookingAttemptsTable, Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import { whatsappDigits } from "../../domain/listings/agent-contact";
-import type { BookableGuestHouse, BookableGuestHouseReader } from "../../domain/guest-house-booking/bookable-guest-house.port";
-import type { BookingAttempt, BookingAttemptSummary } from "../../domain/guest-house-booking/booking-attempt.entity";
-import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
+import { whatsappDigits } from "#domain/listings/agent-contact";
+import type { BookableGuestHouse, BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
+import type { BookingAttempt, BookingAttemptSummary } from "#domain/guest-house-booking/booking-attempt.entity";
+import type { BookingAttemptRepository } from "#domain/guest-house-booking/booking-attempt-repository.port";
 import { hostSuspendedAt, latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
 

@@ -4,14 +4,14 @@
 // below restates it (publicHouse, hostVerified); tests/integration/guest-houses checks the two agree.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable } from "../db/schema";
-import { distanceToCampusMetres } from "../../domain/listings/buea";
-import { whatsappDigits } from "../../domain/listings/agent-contact";
-import type { PhotoRef } from "../../domain/listings/listing-read-models";
-import { doualaDate } from "../../domain/booking/visit-date";
-import { systemClock, type Clock } from "../../domain/shared/clock";
-import type { GuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
-import { GUEST_HOUSE_PAGE_SIZE, type GuestHouseCatalogue, type GuestHousePage } from "../../domain/guest-houses/guest-house-catalogue.port";
-import { guestHouseVisibility, type HostVerificationStatus } from "../../domain/guest-houses/guest-house-visibility";
+import { distanceToCampusMetres } from "#domain/listings/buea";
+import { whatsappDigits } from "#domain/listings/agent-contact";
+import type { PhotoRef } from "#domain/listings/listing-read-models";
+import { doualaDate } from "#domain/booking/visit-date";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { GuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { GUEST_HOUSE_PAGE_SIZE, type GuestHouseCatalogue, type GuestHousePage } from "#domain/guest-houses/guest-house-catalogue.port";
+import { guestHouseVisibility, type HostVerificationStatus } from "#domain/guest-houses/guest-house-visibility";
 import {
   GUEST_HOUSE_AMENITIES,
   isGuestHouseAmenity,
@@ -19,7 +19,7 @@ import {
   type GuestHouseCard,
   type GuestHouseDetail,
   type GuestHouseNeighbourhood,
-} from "../../domain/guest-houses/guest-house-read-models";
+} from "#domain/guest-houses/guest-house-read-models";
 import { toPhoto } from "./kysely-property-cards";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
 

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import { compareFaqEntries, isFaqGroup, isLegalSlug, LEGAL_SLUGS, type FaqEntry, type FaqGroup, type LegalPage, type LegalSlug } from "../../domain/help-content/help-content.entity";
-import type { HelpContentRepos, HelpContentRepository } from "../../domain/help-content/help-content-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import { compareFaqEntries, isFaqGroup, isLegalSlug, LEGAL_SLUGS, type FaqEntry, type FaqGroup, type LegalPage, type LegalSlug } from "#domain/help-content/help-content.entity";
+import type { HelpContentRepos, HelpContentRepository } from "#domain/help-content/help-content-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database, FaqEntriesTable, LegalPagesTable } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 

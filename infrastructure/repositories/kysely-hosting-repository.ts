@@ -4,11 +4,11 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable, HostVerificationsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import { isGuestHouseAmenity } from "../../domain/guest-houses/guest-house-read-models";
-import { GUEST_HOUSE_AMENITIES, type HostBookingAttempt, type HostedGuestHouse, type ManagedPhoto } from "../../domain/hosting/hosted-guest-house.entity";
-import { HOST_DOCUMENT_KINDS, type HostDocument, type HostVerification, type HostVerificationStatus } from "../../domain/hosting/host-verification.entity";
-import type { HostingRepos, HostingRepository } from "../../domain/hosting/hosting-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import { isGuestHouseAmenity } from "#domain/guest-houses/guest-house-read-models";
+import { GUEST_HOUSE_AMENITIES, type HostBookingAttempt, type HostedGuestHouse, type ManagedPhoto } from "#domain/hosting/hosted-guest-house.entity";
+import { HOST_DOCUMENT_KINDS, type HostDocument, type HostVerification, type HostVerificationStatus } from "#domain/hosting/host-verification.entity";
+import type { HostingRepos, HostingRepository } from "#domain/hosting/hosting-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { KyselyPhotoRows } from "./kysely-photo-rows";
 import { blockedNightsFrom } from "./kysely-blocked-nights";

@@ -3,8 +3,8 @@
 import { CompiledQuery, SqliteAdapter, sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
-import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "../../domain/listings/buea";
-import { LISTING_PAGE_SIZE, NEAR_CAMPUS_OPTIONS_M, type ListingSearchCriteria, type NearCampusOption } from "../../domain/listings/listing-search";
+import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "#domain/listings/buea";
+import { LISTING_PAGE_SIZE, NEAR_CAMPUS_OPTIONS_M, type ListingSearchCriteria, type NearCampusOption } from "#domain/listings/listing-search";
 import {
   LISTING_COUNT_CAP,
   type AgentPropertyCard,
@@ -14,12 +14,12 @@ import {
   type PropertyDetail,
   type PropertyWithSimilar,
   type SimilarTo,
-} from "../../domain/listings/listing-read-models";
+} from "#domain/listings/listing-read-models";
 import {
   RECOMMENDATION_HISTORY_SIZE,
   SIMILAR_RENT_RATIO,
   type ListingSearch,
-} from "../../domain/listings/listing-search.port";
+} from "#domain/listings/listing-search.port";
 import {
   APPROVED,
   AMENITY_COLUMNS,

@@ -3,10 +3,10 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
 import { KyselyPhotoRows } from "./kysely-photo-rows";
-import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "../../domain/property-management/managed-property.entity";
-import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "../../domain/property-management/managed-property-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
-import { parseVisitingHours } from "../../domain/booking/visiting-hours";
+import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "#domain/property-management/managed-property.entity";
+import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "#domain/property-management/managed-property-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { parseVisitingHours } from "#domain/booking/visiting-hours";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 
 type Row = Selectable<PropertiesTable>;

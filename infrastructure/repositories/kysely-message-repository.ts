@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Message, Participant, Thread } from "../../domain/messaging/message.entity";
-import type { MessageRepository, MessagingRepos, ThreadSummary } from "../../domain/messaging/message-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { Message, Participant, Thread } from "#domain/messaging/message.entity";
+import type { MessageRepository, MessagingRepos, ThreadSummary } from "#domain/messaging/message-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database, MessageThreadsTable, MessagesTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 

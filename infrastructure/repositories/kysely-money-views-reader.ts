@@ -4,12 +4,12 @@
 // owner's rows, read in the page's order a page at a time; the agent's bookings (VISIBLE_TO_AGENT
 // and AGENT_BOOKING_FILTER_CRITERIA turned into a WHERE) are counted and paged in SQL (decision 0124).
 import type { Kysely } from "kysely";
-import { BOOKABLE_PROPERTY } from "../../domain/booking/booking-property-reader.port";
-import { AGENT_BOOKING_FILTER_CRITERIA, type AgentBookingCriteria, type AgentBookingFilter } from "../../domain/booking/booking-lifecycle";
-import { VISIBLE_TO_AGENT, type AgentResponse, type BookingPaymentStatus, type BookingStatus, type CancelledBy } from "../../domain/booking/booking.entity";
-import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "../../domain/payment/money-views";
-import type { AgentBookingsPage, AgentBookingsQuery, AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "../../domain/payment/money-views-reader.port";
-import type { PaymentStatus, PaymentType } from "../../domain/payment/payment.entity";
+import { BOOKABLE_PROPERTY } from "#domain/booking/booking-property-reader.port";
+import { AGENT_BOOKING_FILTER_CRITERIA, type AgentBookingCriteria, type AgentBookingFilter } from "#domain/booking/booking-lifecycle";
+import { VISIBLE_TO_AGENT, type AgentResponse, type BookingPaymentStatus, type BookingStatus, type CancelledBy } from "#domain/booking/booking.entity";
+import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "#domain/payment/money-views";
+import type { AgentBookingsPage, AgentBookingsQuery, AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "#domain/payment/money-views-reader.port";
+import type { PaymentStatus, PaymentType } from "#domain/payment/payment.entity";
 import type { Database } from "../db/schema";
 import { preparedQuery, type SlotMaker } from "../db/prepared-query";
 

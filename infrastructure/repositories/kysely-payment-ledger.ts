@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "../../domain/payment/payment.entity";
-import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "../../domain/payment/payment-ledger.port";
-import type { RefundStatus } from "../../domain/payment/payment-refund";
+import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "#domain/payment/payment.entity";
+import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "#domain/payment/payment-ledger.port";
+import type { RefundStatus } from "#domain/payment/payment-refund";
 import type { Database } from "../db/schema";
 import { toPayment } from "./kysely-payment-repository";
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "../../domain/payment/payment-repository.port";
+import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "#domain/payment/payment-repository.port";
 import {
   normalisePaymentStatus,
   type Payment,
@@ -8,8 +8,8 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
-} from "../../domain/payment/payment.entity";
-import type { PaymentRefund, RefundReason, RefundStatus } from "../../domain/payment/payment-refund";
+} from "#domain/payment/payment.entity";
+import type { PaymentRefund, RefundReason, RefundStatus } from "#domain/payment/payment-refund";
 import type { Dialect } from "../db/connection";
 import type { Database, PaymentRefundsTable, PaymentsTable } from "../db/schema";
 import { statusIs } from "./kysely-payment-ledger";

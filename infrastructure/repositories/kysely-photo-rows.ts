@@ -2,8 +2,8 @@
 // insert, delete and renumber, always scoped by owner_type and owner_id, so one owner's photo id
 // never reaches another's. Shared by the property and hosting repositories.
 import type { Kysely } from "kysely";
-import type { ManagedPhoto } from "../../domain/property-management/managed-property.entity";
-import type { PhotoRows } from "../../domain/property-management/owned-photos";
+import type { ManagedPhoto } from "#domain/property-management/managed-property.entity";
+import type { PhotoRows } from "#domain/property-management/owned-photos";
 import type { Database, PhotosTable } from "../db/schema";
 
 export type PhotoOwnerType = PhotosTable["owner_type"];

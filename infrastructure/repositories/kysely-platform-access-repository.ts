@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PlatformFeePaymentsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import type { PlatformFeePayment } from "../../domain/guest-house-access/platform-access.entity";
-import type { PlatformAccessRepository } from "../../domain/guest-house-access/platform-access-repository.port";
+import type { PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
+import type { PlatformAccessRepository } from "#domain/guest-house-access/platform-access-repository.port";
 
 function toAccess(r: Selectable<PlatformFeePaymentsTable>): PlatformFeePayment {
   return {

@@ -9,7 +9,7 @@ import type {
   PendingEarningLine,
   PlatformStatsReader,
   RevenueFigure,
-} from "../../domain/platform-stats/platform-stats-reader.port";
+} from "#domain/platform-stats/platform-stats-reader.port";
 import type { Database } from "../db/schema";
 
 const iso = (d: Date) => d.toISOString();

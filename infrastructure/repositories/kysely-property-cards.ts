@@ -2,11 +2,11 @@
 // the columns of a card, turning rows into cards, and loading photos without N+1 queries.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
-import type { Amenities, PhotoRef, PropertyCard } from "../../domain/listings/listing-read-models";
-import type { Amenity } from "../../domain/listings/listing-search";
-import type { PropertyStatus } from "../../domain/listings/buea";
+import type { Amenities, PhotoRef, PropertyCard } from "#domain/listings/listing-read-models";
+import type { Amenity } from "#domain/listings/listing-search";
+import type { PropertyStatus } from "#domain/listings/buea";
 import { preparedQuery } from "../db/prepared-query";
-import { LISTING_AGENT_STATUS } from "../../domain/accounts/owner-standing";
+import { LISTING_AGENT_STATUS } from "#domain/accounts/owner-standing";
 
 export const AMENITY_COLUMNS = {
   furnished: "furnished",

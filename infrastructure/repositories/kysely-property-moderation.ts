@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { ModeratedProperty, ModerationListQuery, ModerationRepos, ModerationRow, PropertyModerationRepository } from "../../domain/property-moderation/property-moderation.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { ModeratedProperty, ModerationListQuery, ModerationRepos, ModerationRow, PropertyModerationRepository } from "#domain/property-moderation/property-moderation.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { KyselyReportRepository } from "./kysely-report-repository";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { ListingReport, ReportDecision, ReportStatus, ReportedListing } from "../../domain/reports/listing-report.entity";
-import { isReportReason } from "../../domain/reports/listing-report.entity";
-import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "../../domain/reports/report-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { ListingReport, ReportDecision, ReportStatus, ReportedListing } from "#domain/reports/listing-report.entity";
+import { isReportReason } from "#domain/reports/listing-report.entity";
+import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "#domain/reports/report-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database } from "../db/schema";
-import { auditData } from "../../domain/accounts/audit-log.port";
-import { REPORT_CLOSED_ACTION } from "../../domain/reports/review-report.use-case";
+import { auditData } from "#domain/accounts/audit-log.port";
+import { REPORT_CLOSED_ACTION } from "#domain/reports/review-report.use-case";
 
 type ReportRow = {
   id: string;

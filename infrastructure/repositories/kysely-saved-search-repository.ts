@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { SavedSearch } from "../../domain/alerts/saved-search.entity";
-import type { SavedSearchRepository, SavedSearchWithRecipient } from "../../domain/alerts/saved-search-repository.port";
+import type { SavedSearch } from "#domain/alerts/saved-search.entity";
+import type { SavedSearchRepository, SavedSearchWithRecipient } from "#domain/alerts/saved-search-repository.port";
 import type { Database, SavedSearchesTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 

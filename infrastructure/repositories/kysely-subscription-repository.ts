@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { SubscriptionRepository } from "../../domain/subscription/subscription-repository.port";
-import type { Subscription } from "../../domain/subscription/subscription.entity";
+import type { SubscriptionRepository } from "#domain/subscription/subscription-repository.port";
+import type { Subscription } from "#domain/subscription/subscription.entity";
 import type { Dialect } from "../db/connection";
 import type { Database, SubscriptionsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";

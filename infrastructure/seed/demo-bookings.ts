@@ -11,7 +11,7 @@ import type {
   ReviewsTable,
   SubscriptionsTable,
 } from "../db/schema";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/shared/clock";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#domain/shared/clock";
 import { DEMO_AGENTS, DEMO_OTHER_STUDENTS, DEMO_SUBSCRIBER, type DemoPerson } from "./demo-people";
 import { profileIdOf } from "./demo-profiles";
 import { demoId, demoReference } from "./prng";

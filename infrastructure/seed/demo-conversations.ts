@@ -9,7 +9,7 @@ import type {
   PropertiesTable,
   WishlistsTable,
 } from "../db/schema";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/shared/clock";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#domain/shared/clock";
 import { DEMO_AGENTS, DEMO_OTHER_STUDENTS, DEMO_SUBSCRIBER, type DemoPerson } from "./demo-people";
 import { profileIdOf } from "./demo-profiles";
 import { addPayment, type DemoBookings } from "./demo-bookings";

@@ -2,8 +2,8 @@
 // week): three belong to host@, three to another verified host, two to a host still under review.
 import type { Insertable } from "kysely";
 import type { GuestHousesTable, PhotosTable } from "../db/schema";
-import { NEIGHBOURHOOD_CENTRES, type Neighbourhood } from "../../domain/listings/buea";
-import { DAY_MS } from "../../domain/shared/clock";
+import { NEIGHBOURHOOD_CENTRES, type Neighbourhood } from "#domain/listings/buea";
+import { DAY_MS } from "#domain/shared/clock";
 import { demoPoolIndexesFor, demoPoolStorageKey } from "../photos/demo-photo-pool";
 import { SCENE_HEIGHT, SCENE_WIDTH } from "../photos/photo-scene";
 import { DEMO_HOST, DEMO_OTHER_HOSTS } from "./demo-people";

@@ -10,8 +10,8 @@ import {
   type Neighbourhood,
   type PropertyStatus,
   type PropertyType,
-} from "../../domain/listings/buea";
-import { DAY_MS, HOUR_MS } from "../../domain/shared/clock";
+} from "#domain/listings/buea";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { demoPoolIndexesFor, demoPoolStorageKey } from "../photos/demo-photo-pool";
 import { SCENE_HEIGHT, SCENE_WIDTH } from "../photos/photo-scene";
 import type { DemoAgent } from "./demo-people";

@@ -4,8 +4,8 @@
 // shared between runs), then every row goes in one transaction.
 import type { Insertable, Kysely } from "kysely";
 import type { BlogPostsTable, Database, PhotosTable } from "../db/schema";
-import type { PasswordHasher } from "../../domain/accounts/password-hasher.port";
-import { DAY_MS, HOUR_MS } from "../../domain/shared/clock";
+import type { PasswordHasher } from "#domain/accounts/password-hasher.port";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { ensureDemoPhotoPool } from "../photos/demo-photo-pool";
 import { generatePhotoSet } from "../photos/photo-variants";
 import type { FileStorage } from "../storage/file-storage";

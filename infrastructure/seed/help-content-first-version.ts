@@ -2,7 +2,7 @@
 // they were in public/locales/*/help.json before they moved to the database, copied verbatim (the
 // legal pages' sections as Markdown `## ` headings, their lists as `- ` items). Written by
 // seedHelpContent when the database has no legal page yet; admins edit them at /admin/content.
-import type { FaqGroup, LegalSlug } from "../../domain/help-content/help-content.entity";
+import type { FaqGroup, LegalSlug } from "#domain/help-content/help-content.entity";
 
 /** When these texts last changed (the date the pages showed before). */
 export const HELP_CONTENT_FIRST_VERSION_AT = "2026-11-22T09:00:00Z";

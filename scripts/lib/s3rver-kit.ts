@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Settings } from "../../infrastructure/storage/s3-file-storage";
+import type { S3Settings } from "#infrastructure/storage/s3-file-storage";
 
 export interface RunningS3rver {
   endpoint: string;

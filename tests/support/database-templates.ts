@@ -10,8 +10,8 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { execFile } from "node:child_process";
 import pg from "pg";
-import { connect } from "../../infrastructure/db/connection";
-import { migrateToLatest } from "../../infrastructure/db/migrate";
+import { connect } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 
 /** A migrated PostgreSQL schema as SQL: every occurrence of `name` in `sql` is the schema's name. */
 export interface PostgresSchemaTemplate {

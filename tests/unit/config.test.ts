@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../infrastructure/config/config";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
 
 describe("configuration", () => {
   it("runs the demo with no configuration at all", () => {

@@ -2,7 +2,7 @@
 // those its type takes (HTML's input element), or the page is invalid HTML (issue 31: a date's
 // `pattern` from its regex failed the Nu HTML Checker on the guest-house booking page).
 import { describe, expect, it } from "vitest";
-import { getInputProps, type FieldMetadata } from "../../app/utils/form";
+import { getInputProps, type FieldMetadata } from "~/utils/form";
 
 const field = (constraint: Partial<FieldMetadata>): FieldMetadata => ({
   id: "f-checkIn",

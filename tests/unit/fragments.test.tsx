@@ -3,12 +3,12 @@ import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { resources } from "../../app/i18next.server";
-import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "../../app/utils/translation";
-import { fragmentStore } from "../../app/utils/fragments.server";
-import { FragmentProvider, type FragmentWriter } from "../../app/components/fragments";
-import { PropertyCard, PropertyGrid } from "../../app/components/listings/property-card";
-import type { PropertyCard as PropertyCardModel } from "../../domain/listings/listing-read-models";
+import { resources } from "~/i18next.server";
+import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "~/utils/translation";
+import { fragmentStore } from "~/utils/fragments.server";
+import { FragmentProvider, type FragmentWriter } from "~/components/fragments";
+import { PropertyCard, PropertyGrid } from "~/components/listings/property-card";
+import type { PropertyCard as PropertyCardModel } from "#domain/listings/listing-read-models";
 
 const store = createTranslationStore(resources as Record<string, Catalog>);
 

@@ -3,7 +3,7 @@
 // connection back once its last handle is done, a connection of its own for anything that may
 // change a session, and a failed checkout given to every member without a release.
 import { describe, expect, it } from "vitest";
-import { isShareable, statementBatches, type Lease } from "../../infrastructure/db/statement-batches";
+import { isShareable, statementBatches, type Lease } from "#infrastructure/db/statement-batches";
 
 function fakePool(options: { failCheckout?: boolean } = {}) {
   const leases: Array<{ id: number; sent: string[]; corks: number; released: boolean }> = [];

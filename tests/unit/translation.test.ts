@@ -4,8 +4,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createInstance } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { resources } from "../../app/i18next.server";
-import { i18nConfig } from "../../app/i18n";
+import { resources } from "~/i18next.server";
+import { i18nConfig } from "~/i18n";
 import {
   createTranslationStore,
   Trans,
@@ -14,8 +14,8 @@ import {
   useTranslation,
   type Catalog,
   type TOptions,
-} from "../../app/utils/translation";
-import { recordingStore, usedMessages } from "../../app/utils/translation.server";
+} from "~/utils/translation";
+import { recordingStore, usedMessages } from "~/utils/translation.server";
 
 const catalog: Catalog = {
   common: { hello: "Hello {{name}}", nested: { deep: "Deep" }, items_one: "{{count}} item", items_other: "{{count}} items", items_zero: "No items" },

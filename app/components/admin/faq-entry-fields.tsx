@@ -2,7 +2,7 @@
 // form of /admin/content/faq and the edit page. Visible labels; French may stay empty (English shown).
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.entity";
+import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX } from "#domain/help-content/help-content.entity";
 
 export interface FaqEntryValues {
   group: string;

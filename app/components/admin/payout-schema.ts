@@ -2,7 +2,7 @@
 // mark one agent's reviewed rest paid with the date and reference of the transfer made to that
 // agent. Shared by client and server.
 import { z } from "zod";
-import { PAYOUT_REFERENCE_MAX, VOID_REASON_MAX } from "../../../domain/commission/commission.entity";
+import { PAYOUT_REFERENCE_MAX, VOID_REASON_MAX } from "#domain/commission/commission.entity";
 
 export const payoutActionSchema = z.discriminatedUnion("intent", [
   z.object({

@@ -1,7 +1,7 @@
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { ASSIGNABLE_ROLES } from "../../../domain/accounts/admin-users.use-case";
-import type { Role } from "../../../domain/accounts/account.entity";
+import { ASSIGNABLE_ROLES } from "#domain/accounts/admin-users.use-case";
+import type { Role } from "#domain/accounts/account.entity";
 
 /**
  * The role an admin may give on a user's page: student or agent, never admin (only ADMIN_EMAILS

@@ -1,5 +1,5 @@
 // How the agent's reports page and its CSV write figures, so the two can never disagree.
-import type { AgentReport } from "../../../domain/agent-reports/agent-report.query";
+import type { AgentReport } from "#domain/agent-reports/agent-report.query";
 import type { CsvCell } from "~/utils/csv";
 import { numberFormat } from "~/utils/format";
 

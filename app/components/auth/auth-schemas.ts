@@ -3,8 +3,8 @@
 // ("auth:errors.x"); <FieldError> translates them. The rules themselves live in the domain
 // (account-rules.ts): the schemas only reuse them and bound every field's size.
 import { z } from "zod";
-import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, PASSWORD_MIN_LENGTH } from "../../../domain/accounts/account-rules";
-import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
+import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, PASSWORD_MIN_LENGTH } from "#domain/accounts/account-rules";
+import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
 import { MAX_DOCUMENTS, SPECIALIZATIONS } from "./agent-fields";
 
 // Also the browser's (agent-fields.ts has no Zod).

@@ -3,7 +3,7 @@
 import { getInputProps, type FieldMetadata } from "~/utils/form";
 import { useTranslation } from "~/utils/translation";
 import { SPECIALIZATIONS } from "./agent-fields";
-import { ErrorList, TextField } from "./form-fields";
+import { ErrorList, TextField } from "~/components/forms/form-fields";
 
 type TextName = "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl";
 

@@ -3,8 +3,8 @@
 // POST form), propose another time or decline with a reason (their own pages).
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
-import type { AgentBookingView } from "../../../domain/payment/money-views-reader.port";
+import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
+import type { AgentBookingView } from "#domain/payment/money-views-reader.port";
 import { LifecycleLine } from "./booking-lifecycle";
 import { formatVisitDate } from "./visit-summary";
 

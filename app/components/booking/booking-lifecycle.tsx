@@ -4,8 +4,8 @@ import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
-import { FormAlert } from "~/components/auth/form-fields";
+import { MAX_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
+import { FormAlert } from "~/components/forms/form-fields";
 import type { SlotOption } from "./visit-form";
 import { formatVisitDate } from "./visit-summary";
 

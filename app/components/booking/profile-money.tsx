@@ -1,11 +1,11 @@
 // The profile's money sections: the subscription status with its end date, my bookings, my payments.
 import { Form, Link } from "~/components/link";
-import { FormAlert } from "~/components/auth/form-fields";
+import { FormAlert } from "~/components/forms/form-fields";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { LifecycleLine, ReasonField } from "./booking-lifecycle";
 import { useTranslation } from "~/utils/translation";
 import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
-import type { ProfileMoney } from "./profile-money.server";
+import type { ProfileMoney } from "~/routes/profile-money.server";
 import { formatVisitDate } from "./visit-summary";
 
 export function SubscriptionStatusSummary({ subscription }: { subscription: ProfileMoney["subscription"] }) {

@@ -7,7 +7,7 @@ import { useNavigation, useSubmit } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-import { FormAlert } from "~/components/auth/form-fields";
+import { FormAlert } from "~/components/forms/form-fields";
 import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
 import { formatVisitDate } from "./visit-summary";
 

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { GuestHouseCard as GuestHouseCardModel, GuestHouseAmenity } from "../../../domain/guest-houses/guest-house-read-models";
+import type { GuestHouseCard as GuestHouseCardModel, GuestHouseAmenity } from "#domain/guest-houses/guest-house-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";

@@ -1,7 +1,7 @@
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
-import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "../../../domain/guest-houses/guest-house-read-models";
+import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "#domain/guest-houses/guest-house-read-models";
 
 /**
  * A plain GET form: the URL holds the filters and it works without JavaScript. The loader drops

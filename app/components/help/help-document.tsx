@@ -3,7 +3,7 @@
 // Plain HTML: headings, lists and <details>, readable and usable without JavaScript.
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { FaqGroup } from "../../../domain/help-content/help-content.entity";
+import type { FaqGroup } from "#domain/help-content/help-content.entity";
 import { formatDate } from "~/utils/format";
 
 /** A legal page as its loader sends it (PublicLegalPage with the date as text). */

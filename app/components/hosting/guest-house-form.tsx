@@ -16,8 +16,8 @@ import {
   MAX_ROOMS,
   MIN_NIGHTLY_RATE_XAF,
   NAME_MAX,
-} from "../../../domain/hosting/hosted-guest-house.entity";
-import { FormAlert } from "~/components/auth/form-fields";
+} from "#domain/hosting/hosted-guest-house.entity";
+import { FormAlert } from "~/components/forms/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
 export type GuestHouseFormDefaults = FormDefaults;

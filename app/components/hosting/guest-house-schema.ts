@@ -3,7 +3,7 @@
 // domain/hosting/hosted-guest-house.entity.ts and is checked there, once. Messages are i18n keys
 // named after the domain's error codes.
 import { z } from "zod";
-import { GUEST_HOUSE_AMENITIES, NEIGHBOURHOODS, type GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
+import { GUEST_HOUSE_AMENITIES, NEIGHBOURHOODS, type GuestHouseDetailsInput } from "#domain/hosting/hosted-guest-house.entity";
 
 const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
 // A generous cap before the domain's own limit, so a megabyte of text is refused cheaply.

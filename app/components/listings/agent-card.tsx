@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { AgentCard as AgentCardModel } from "../../../domain/listings/listing-read-models";
+import type { AgentCard as AgentCardModel } from "#domain/listings/listing-read-models";
 import { RatingSummary, VerifiedBadge } from "./badges";
 
 export const agentDisplayName = (agent: Pick<AgentCardModel, "businessName" | "name">) => agent.businessName ?? agent.name;

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/translation";
 import { numberFormat } from "~/utils/format";
-import type { PropertyStatus } from "../../../domain/listings/buea";
+import type { PropertyStatus } from "#domain/listings/buea";
 
 // Whole class names (the stylesheet keeps only the classes it finds written in the source).
 const statusTone: Record<PropertyStatus, string> = {

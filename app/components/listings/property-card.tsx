@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { PropertyCard as PropertyCardModel } from "../../../domain/listings/listing-read-models";
+import type { PropertyCard as PropertyCardModel } from "#domain/listings/listing-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";
 import { StatusBadge, VerifiedBadge } from "./badges";

@@ -3,20 +3,20 @@ import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { AMENITIES } from "../../../domain/listings/listing-search";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import type { PhotoRef, PropertyDetail } from "../../../domain/listings/listing-read-models";
+import { AMENITIES } from "#domain/listings/listing-search";
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from "#domain/reports/listing-report.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import type { PhotoRef, PropertyDetail } from "#domain/listings/listing-read-models";
 import { formatDate, formatDistance, formatXaf } from "~/utils/format";
 import { seoMeta } from "~/utils/seo";
 import { PhotoGallery } from "~/components/photo";
-import type { propertyLoader } from "./property-page.server";
+import type { propertyLoader } from "~/utils/property-page.server";
 import { StatusBadge, VerifiedBadge } from "./badges";
 import { AgentContactLinks, AgentSummary } from "./agent-card";
 import { PropertyGrid, useSaveData } from "./property-card";
 import { WishlistButton } from "./wishlist-button";
 import { JsonLd } from "./json-ld";
-import { errorProps, Field, FormAlert, failureFor } from "./form-bits";
+import { errorProps, Field, FormAlert, failureFor } from "~/components/forms/form-bits";
 
 export const propertyHandle = { i18n: ["listings"], hydrate: false };
 

@@ -4,8 +4,8 @@
 import { useActionData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { InboxThread, ThreadMessage } from "../../../domain/messaging/messaging.queries";
-import { Field, FormAlert, errorProps, failureFor } from "~/components/listings/form-bits";
+import type { InboxThread, ThreadMessage } from "#domain/messaging/messaging.queries";
+import { Field, FormAlert, errorProps, failureFor } from "~/components/forms/form-bits";
 import { formatDateTime } from "~/utils/format";
 
 /** What the loader sends: dates may arrive as Date or as ISO text, depending on the transport. */

@@ -3,7 +3,7 @@
 // location fieldset (neighbourhood, address, coordinates). Both forms stay plain POST forms.
 import type { SubmissionResult } from "~/utils/form";
 import type { ReactNode } from "react";
-import { NEIGHBOURHOODS } from "../../../domain/listings/buea";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
 
 export type FormDefaults = Record<string, string | string[] | undefined>;
 

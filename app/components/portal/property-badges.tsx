@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/translation";
-import type { PropertyStatus } from "../../../domain/listings/buea";
+import type { PropertyStatus } from "#domain/listings/buea";
 
 /** Verified, or awaiting an admin's check (new or materially edited). */
 export function VerificationBadge({ verified }: { verified: boolean }) {

@@ -6,7 +6,7 @@ import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-import { WEEKDAYS } from "../../../domain/booking/visiting-hours";
+import { WEEKDAYS } from "#domain/booking/visiting-hours";
 import {
   ADDRESS_MAX,
   AMENITIES,
@@ -19,8 +19,8 @@ import {
   PROPERTY_TYPES,
   TITLE_MAX,
   type ManagedProperty,
-} from "../../../domain/property-management/managed-property.entity";
-import { FormAlert } from "~/components/auth/form-fields";
+} from "#domain/property-management/managed-property.entity";
+import { FormAlert } from "~/components/forms/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
 /** Form values as strings (and string lists for the days), the shape Conform's reply keeps. */

@@ -3,8 +3,8 @@
 // domain/property-management/managed-property.entity.ts and is checked there, once. Messages are
 // i18n keys named after the domain's error codes.
 import { z } from "zod";
-import { cleanKey } from "~/components/booking/params";
-import { WEEKDAYS } from "../../../domain/booking/visiting-hours";
+import { cleanKey } from "~/utils/clean-key";
+import { WEEKDAYS } from "#domain/booking/visiting-hours";
 import {
   AMENITIES,
   NEIGHBOURHOODS,
@@ -12,7 +12,7 @@ import {
   PROPERTY_TYPES,
   type Amenities,
   type PropertyDetails,
-} from "../../../domain/property-management/managed-property.entity";
+} from "#domain/property-management/managed-property.entity";
 
 const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
 const text = (message: string, max: number) =>

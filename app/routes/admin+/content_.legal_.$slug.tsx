@@ -7,20 +7,20 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { isLegalSlug, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "../../../domain/help-content/help-content.entity";
-import { editLegalPage, getLegalPage, renderLegalPage } from "../../../domain/help-content/help-content.use-cases";
+import { isLegalSlug, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "#domain/help-content/help-content.entity";
+import { editLegalPage, getLegalPage, renderLegalPage } from "#domain/help-content/help-content.use-cases";
 import { legalEditSchema } from "~/components/admin/help-content-schema";
-import { helpFormRefused, typedValues, type HelpFormError } from "~/components/admin/help-content.server";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { helpFormRefused, typedValues, type HelpFormError } from "~/routes/admin+/help-content-form.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { HelpDocument, type HelpDocumentData } from "~/components/help/help-document";
-import { readForm } from "~/components/payment/payment-action.server";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "help", "help-content"] };
 export const meta = titleMeta;
@@ -47,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const slug = params.slug;
   if (!isLegalSlug(slug)) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = formData ? parseWithZod(formData, { schema: legalEditSchema }) : null;
   const values = typedValues(formData, LEGAL_FIELDS);
   if (!submission || submission.status !== "success") return helpFormRefused(request, null, values);

@@ -5,17 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { createDraftPost, previewPost } from "../../../domain/blog/manage-blog-posts.use-cases";
+import { createDraftPost, previewPost } from "#domain/blog/manage-blog-posts.use-cases";
 import { blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply } from "~/components/admin/blog-post-form";
-import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/components/admin/blog-post-form.server";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { readForm } from "~/components/payment/payment-action.server";
-import { badForm } from "~/components/portal/portal.server";
+import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/routes/admin+/blog-post-form.server";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { badForm } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "admin-blog", "blog", "portal"] };
 export const meta = titleMeta;
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: blogPostFormSchema });
   if (submission.status !== "success") return invalidBlogForm(submission);

@@ -8,23 +8,23 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { hideProperty, listPropertiesForModeration, restoreProperty, setPropertyVerified } from "../../../domain/property-moderation/moderate-property.use-cases";
-import { MODERATION_FILTERS, isModerationFilter, type ModerationFilter } from "../../../domain/property-moderation/property-moderation.port";
-import { isPropertyStatus } from "../../../domain/property-management/managed-property.entity";
+import { hideProperty, listPropertiesForModeration, restoreProperty, setPropertyVerified } from "#domain/property-moderation/moderate-property.use-cases";
+import { MODERATION_FILTERS, isModerationFilter, type ModerationFilter } from "#domain/property-moderation/property-moderation.port";
+import { isPropertyStatus } from "#domain/property-management/managed-property.entity";
 import { propertyModerationSchema } from "~/components/admin/moderation-schema";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { Pagination } from "~/components/listings/pagination";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
-import { badForm, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "moderation", "listings"] };
 export const meta = titleMeta;
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: propertyModerationSchema });
   if (submission.status !== "success") return badForm(request);

@@ -1,7 +1,7 @@
 // CSV exports of the tables on /admin/reports (a resource route: no UI). Admins only; an unknown
 // table is a 404. Every cell goes through csvCell (formula-injection safe).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getReportsStats, type RevenueTable } from "../../../domain/platform-stats/platform-stats.query";
+import { getReportsStats, type RevenueTable } from "#domain/platform-stats/platform-stats.query";
 import { requireAdmin } from "~/utils/auth.server";
 import { toCsv } from "~/utils/csv";
 

@@ -4,10 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "../../../domain/reviews/reviews.queries";
-import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";
-import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case";
-import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "../../../domain/reviews/review.entity";
+import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "#domain/reviews/reviews.queries";
+import { rateAgent } from "#domain/reviews/rate-agent.use-case";
+import { replyToReview } from "#domain/reviews/reply-to-review.use-case";
+import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#domain/reviews/review.entity";
 import { currentPath, getOptionalUser, requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { i18next } from "~/i18next.server";
@@ -15,11 +15,11 @@ import { formatDate } from "~/utils/format";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { AgentContactLinks, AgentSummary, agentDisplayName } from "~/components/listings/agent-card";
 import { PropertyGrid } from "~/components/listings/property-card";
-import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
+import { errorProps, Field, FormAlert, failureFor } from "~/components/forms/form-bits";
 import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
-import { domainFailure, parseForm } from "~/components/listings/forms.server";
+import { domainFailure, parseForm } from "~/utils/form-failure.server";
 import { readFormData } from "~/utils/form-data.server";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 

@@ -4,18 +4,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { findAnswerableBooking, proposeVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { findAnswerableBooking, proposeVisitTime } from "#domain/booking/booking-lifecycle.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { SlotChoiceForm } from "~/components/booking/booking-lifecycle";
-import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitDatePicker } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "booking", "portal"] };
 export const meta = titleMeta;

@@ -7,23 +7,23 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { PROPERTY_STATUSES, type PropertyStatus } from "../../../domain/listings/buea";
-import { isClosingStatus } from "../../../domain/property-management/managed-property.entity";
-import { changePropertyStatus, confirmAvailability, listMyProperties } from "../../../domain/property-management/manage-property.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { FormAlert } from "~/components/auth/form-fields";
+import { PROPERTY_STATUSES, type PropertyStatus } from "#domain/listings/buea";
+import { isClosingStatus } from "#domain/property-management/managed-property.entity";
+import { changePropertyStatus, confirmAvailability, listMyProperties } from "#domain/property-management/manage-property.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
 import { Pagination } from "~/components/listings/pagination";
 import { Photo } from "~/components/photo";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
 import { listActionSchema } from "~/components/portal/property-schema";
-import { badForm, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: listActionSchema });
   if (submission.status !== "success") return badForm(request);

@@ -5,11 +5,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { Trans, useTranslation } from "~/utils/translation";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
 import { signupSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, CheckboxField, ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
+import { AuthCard, CheckboxField, ErrorList, FormAlert, TextField } from "~/components/forms/form-fields";
 import { GoogleButton } from "~/components/auth/google-button";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/utils/auth-failure.server";
 import { clientIp, redirectIfSignedIn } from "~/utils/auth.server";

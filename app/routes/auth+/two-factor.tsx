@@ -5,10 +5,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { confirmTotp, disableTotp, startTotpEnrolment, type TotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
+import { confirmTotp, disableTotp, startTotpEnrolment, type TotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
 import { totpConfirmSchema, totpDisableSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { AuthCard, FormAlert, TextField } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError, throwDomainError } from "~/utils/domain-errors.server";

@@ -4,10 +4,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { listMyBookingAttempts } from "../../../domain/hosting/manage-guest-house.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { requireHostArea } from "~/components/hosting/hosting.server";
+import { listMyBookingAttempts } from "#domain/hosting/manage-guest-house.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { requireHostArea } from "~/utils/host-area.server";
 import { i18next } from "~/i18next.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";

@@ -5,19 +5,19 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { getHostStatus } from "../../../domain/hosting/host-verification.use-cases";
-import { createGuestHouse } from "../../../domain/hosting/manage-guest-house.use-cases";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { readForm } from "~/components/payment/payment-action.server";
-import { textOnly } from "~/components/portal/portal.server";
+import { getHostStatus } from "#domain/hosting/host-verification.use-cases";
+import { createGuestHouse } from "#domain/hosting/manage-guest-house.use-cases";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { textOnly } from "~/utils/portal-forms.server";
 import { GuestHouseForm } from "~/components/hosting/guest-house-form";
 import { guestHouseFormSchema, hostingFieldOf, toGuestHouseDetails } from "~/components/hosting/guest-house-schema";
-import { badForm, requireHostArea, type HostingActionError } from "~/components/hosting/hosting.server";
+import { badForm, requireHostArea, type HostingActionError } from "~/utils/host-area.server";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "hosting", "guest-houses"] };
 export const meta = titleMeta;
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireHostArea(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: guestHouseFormSchema });
   if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listingSearchToParams, parseListingSearch, type ListingSearchCriteria } from "../../../domain/listings/listing-search";
-import { recordSearch } from "../../../domain/engagement/record-search.use-case";
+import { listingSearchToParams, parseListingSearch, type ListingSearchCriteria } from "#domain/listings/listing-search";
+import { recordSearch } from "#domain/engagement/record-search.use-case";
 import { getOptionalUser } from "~/utils/auth.server";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";

@@ -3,17 +3,17 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureLogs } from "../../../infrastructure/logging/logger";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CryptoSecretTokens } from "../../../infrastructure/auth/crypto-secret-tokens";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { createMailer } from "../../../infrastructure/mail/create-mailer";
-import { defaultAccountEmails } from "../../../infrastructure/mail/default-account-emails";
-import { OutboxMailer, readOutbox } from "../../../infrastructure/mail/outbox-mailer";
-import { SmtpMailer } from "../../../infrastructure/mail/smtp-mailer";
-import { InvalidStorageKeyError, LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
+import { captureLogs } from "#infrastructure/logging/logger";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CryptoSecretTokens } from "#infrastructure/auth/crypto-secret-tokens";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
+import { loadConfig } from "#infrastructure/config/config";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { OutboxMailer, readOutbox } from "#infrastructure/mail/outbox-mailer";
+import { SmtpMailer } from "#infrastructure/mail/smtp-mailer";
+import { InvalidStorageKeyError, LocalFileStorage } from "#infrastructure/storage/local-file-storage";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 describe("LocalFileStorage", () => {

@@ -2,13 +2,13 @@
 // SQLite and PostgreSQL; and the weekly payout run (void one, pay the rest) with its audit rows.
 // Data hits the edges: empty weeks, failed/expired/pending payments, expired passes, voided earnings.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { payOutCommissions } from "../../../domain/commission/pay-out-commissions.use-case";
-import { voidCommission } from "../../../domain/commission/void-commission.use-case";
-import { DAY_MS, FixedClock, HOUR_MS } from "../../../domain/shared/clock";
-import { getDashboardStats, getReportsStats, weekStarts } from "../../../domain/platform-stats/platform-stats.query";
-import { cryptoIds } from "../../../infrastructure/payments/crypto-reference-generator";
-import { kyselyCommissionAdminUnitOfWork } from "../../../infrastructure/repositories/kysely-commission-repository";
-import { KyselyPlatformStatsReader } from "../../../infrastructure/repositories/kysely-platform-stats-reader";
+import { payOutCommissions } from "#domain/commission/pay-out-commissions.use-case";
+import { voidCommission } from "#domain/commission/void-commission.use-case";
+import { DAY_MS, FixedClock, HOUR_MS } from "#domain/shared/clock";
+import { getDashboardStats, getReportsStats, weekStarts } from "#domain/platform-stats/platform-stats.query";
+import { cryptoIds } from "#infrastructure/payments/crypto-reference-generator";
+import { kyselyCommissionAdminUnitOfWork } from "#infrastructure/repositories/kysely-commission-repository";
+import { KyselyPlatformStatsReader } from "#infrastructure/repositories/kysely-platform-stats-reader";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertMoneyAgent, insertMoneyProfile } from "../contract/money-fixtures";
 

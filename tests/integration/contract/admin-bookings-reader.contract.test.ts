@@ -2,9 +2,9 @@
 // visit-date and property filters alone and together, the title search with % and _ taken as
 // letters, pages that add up to the total, and the names and payment reference each row carries.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AdminBookingFilter, AdminBookingsReader } from "../../../domain/booking/admin-bookings.port";
-import { listBookingsForAdmin, ADMIN_BOOKINGS_PAGE_SIZE } from "../../../domain/booking/admin-bookings.queries";
-import { KyselyAdminBookingsReader } from "../../../infrastructure/repositories/kysely-admin-bookings-reader";
+import type { AdminBookingFilter, AdminBookingsReader } from "#domain/booking/admin-bookings.port";
+import { listBookingsForAdmin, ADMIN_BOOKINGS_PAGE_SIZE } from "#domain/booking/admin-bookings.queries";
+import { KyselyAdminBookingsReader } from "#infrastructure/repositories/kysely-admin-bookings-reader";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertBooking, insertProfile, insertProperty } from "./discovery-fixtures";
 

@@ -2,10 +2,10 @@
 // status equal the sums over the raw rows, one agent never sees another's, the list is newest
 // first and paginated, carries the property's title and the void reason, and nothing about the student.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AgentEarningsReader } from "../../../domain/commission/agent-earnings-reader.port";
-import type { CommissionEarning } from "../../../domain/commission/commission.entity";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { KyselyAgentEarningsReader } from "../../../infrastructure/repositories/kysely-agent-earnings-reader";
+import type { AgentEarningsReader } from "#domain/commission/agent-earnings-reader.port";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { KyselyAgentEarningsReader } from "#infrastructure/repositories/kysely-agent-earnings-reader";
 import { describeEachDatabase } from "../../support/test-database";
 import { at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 

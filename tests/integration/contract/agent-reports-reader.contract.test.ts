@@ -4,18 +4,18 @@
 // counted bookings counted, listings without activity shown as zeros, and one agent never sees
 // another's listings. The daily counts go in through the tally's upsert (addView).
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { Booking, BookingStatus } from "../../../domain/booking/booking.entity";
-import { addDays } from "../../../domain/booking/visit-date";
-import { REPORT_PERIODS, reportWindow, type ReportWindow } from "../../../domain/agent-reports/agent-report.entity";
-import type { AgentReportsReader } from "../../../domain/agent-reports/agent-reports-reader.port";
-import type { PropertyViewTally } from "../../../domain/agent-reports/property-view-tally.port";
-import { InMemoryAgentReportsReader } from "../../../domain/agent-reports/in-memory-agent-reports-reader";
-import { InMemoryPropertyViewTally } from "../../../domain/agent-reports/in-memory-property-view-tally";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { HOUR_MS, DAY_MS } from "../../../domain/shared/clock";
-import { KyselyAgentReportsReader } from "../../../infrastructure/repositories/kysely-agent-reports-reader";
-import { KyselyPropertyViewTally } from "../../../infrastructure/repositories/kysely-property-view-tally";
-import { createPrng } from "../../../infrastructure/seed/prng";
+import type { Booking, BookingStatus } from "#domain/booking/booking.entity";
+import { addDays } from "#domain/booking/visit-date";
+import { REPORT_PERIODS, reportWindow, type ReportWindow } from "#domain/agent-reports/agent-report.entity";
+import type { AgentReportsReader } from "#domain/agent-reports/agent-reports-reader.port";
+import type { PropertyViewTally } from "#domain/agent-reports/property-view-tally.port";
+import { InMemoryAgentReportsReader } from "#domain/agent-reports/in-memory-agent-reports-reader";
+import { InMemoryPropertyViewTally } from "#domain/agent-reports/in-memory-property-view-tally";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { HOUR_MS, DAY_MS } from "#domain/shared/clock";
+import { KyselyAgentReportsReader } from "#infrastructure/repositories/kysely-agent-reports-reader";
+import { KyselyPropertyViewTally } from "#infrastructure/repositories/kysely-property-view-tally";
+import { createPrng } from "#infrastructure/seed/prng";
 import { describeEachDatabase } from "../../support/test-database";
 import { aBooking, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 

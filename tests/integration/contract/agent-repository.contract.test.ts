@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import type { AgentDocument, AgentVerificationDetails } from "../../../domain/accounts/agent.entity";
+import type { AgentDocument, AgentVerificationDetails } from "#domain/accounts/agent.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
 const details = (over: Partial<AgentVerificationDetails> = {}): AgentVerificationDetails => ({

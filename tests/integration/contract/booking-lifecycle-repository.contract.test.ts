@@ -3,7 +3,7 @@
 // partial unique index on live slots, inside a unit of work that stays usable afterwards.
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import { nextUpdatedAt } from "../../../domain/booking/booking.entity";
+import { nextUpdatedAt } from "#domain/booking/booking.entity";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const confirmed = { bookingStatus: "confirmed" as const, paymentStatus: "confirmed" as const, holdExpiresAt: null };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import { DEFAULT_VISITING_HOURS } from "../../../domain/booking/visiting-hours";
+import { DEFAULT_VISITING_HOURS } from "#domain/booking/visiting-hours";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const slot = { propertyId: "prop-1", visitDate: "2026-12-02", visitTime: "10:00 AM" };

@@ -3,13 +3,13 @@
 // that only touch pending notices; confirmed visits of a day that have no reminder yet.
 // The notice reader (joins of bookings, properties, profiles, payments, subscriptions) on both databases.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { BookingNoticeOutbox } from "../../../domain/notifications/booking-notice-outbox.port";
-import type { VisitReminderFinder } from "../../../domain/notifications/visit-reminder-finder.port";
-import { enqueueVisitReminders } from "../../../domain/notifications/enqueue-visit-reminders.use-case";
-import { InMemoryVisitReminderFinder } from "../../../domain/notifications/in-memory-visit-reminder-finder";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { FixedClock } from "../../../domain/shared/clock";
-import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "../../../infrastructure/repositories/kysely-booking-notice-reader";
+import type { BookingNoticeOutbox } from "#domain/notifications/booking-notice-outbox.port";
+import type { VisitReminderFinder } from "#domain/notifications/visit-reminder-finder.port";
+import { enqueueVisitReminders } from "#domain/notifications/enqueue-visit-reminders.use-case";
+import { InMemoryVisitReminderFinder } from "#domain/notifications/in-memory-visit-reminder-finder";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { FixedClock } from "#domain/shared/clock";
+import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "#infrastructure/repositories/kysely-booking-notice-reader";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aBooking, aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 

@@ -2,20 +2,20 @@
 // order, neighbours, writes, the legal upsert, a use case with its audit row in one transaction, a
 // rollback, and (SQL only) the first-version seed written once.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import type { FaqEntry, LegalPage } from "../../../domain/help-content/help-content.entity";
-import type { HelpContentRepos, HelpContentRepository } from "../../../domain/help-content/help-content-repository.port";
-import { deleteFaqEntry, editLegalPage, moveFaqEntry } from "../../../domain/help-content/help-content.use-cases";
-import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "../../../domain/help-content/in-memory-help-content-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyHelpContentRepository, kyselyHelpContentUnitOfWork } from "../../../infrastructure/repositories/kysely-help-content-repository";
-import { SEED_FAQ_ENTRIES, SEED_LEGAL_PAGES } from "../../../infrastructure/seed/help-content-first-version";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import type { FaqEntry, LegalPage } from "#domain/help-content/help-content.entity";
+import type { HelpContentRepos, HelpContentRepository } from "#domain/help-content/help-content-repository.port";
+import { deleteFaqEntry, editLegalPage, moveFaqEntry } from "#domain/help-content/help-content.use-cases";
+import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "#domain/help-content/in-memory-help-content-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyHelpContentRepository, kyselyHelpContentUnitOfWork } from "#infrastructure/repositories/kysely-help-content-repository";
+import { SEED_FAQ_ENTRIES, SEED_LEGAL_PAGES } from "#infrastructure/seed/help-content-first-version";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const BEFORE = new Date("2026-11-20T08:00:00Z");

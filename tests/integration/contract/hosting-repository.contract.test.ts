@@ -2,14 +2,14 @@
 // one verification per host, review only while pending, houses and photos scoped by host, blocked
 // nights, booking attempts without the guest's contact details, and rollback with the audit log.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AuditLog } from "../../../domain/accounts/audit-log.port";
-import type { HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
-import type { HostVerification } from "../../../domain/hosting/host-verification.entity";
-import type { HostingRepos, HostingRepository } from "../../../domain/hosting/hosting-repository.port";
-import { InMemoryHostingUnitOfWork } from "../../../domain/hosting/in-memory-hosting-repository";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyAccountAuditLog } from "../../../infrastructure/repositories/kysely-account-audit-log";
-import { KyselyHostingRepository, kyselyHostingUnitOfWork } from "../../../infrastructure/repositories/kysely-hosting-repository";
+import type { AuditLog } from "#domain/accounts/audit-log.port";
+import type { HostedGuestHouse } from "#domain/hosting/hosted-guest-house.entity";
+import type { HostVerification } from "#domain/hosting/host-verification.entity";
+import type { HostingRepos, HostingRepository } from "#domain/hosting/hosting-repository.port";
+import { InMemoryHostingUnitOfWork } from "#domain/hosting/in-memory-hosting-repository";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyAccountAuditLog } from "#infrastructure/repositories/kysely-account-audit-log";
+import { KyselyHostingRepository, kyselyHostingUnitOfWork } from "#infrastructure/repositories/kysely-hosting-repository";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
 

@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ManagedProperty } from "../../../domain/property-management/managed-property.entity";
-import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "../../../domain/property-management/managed-property-repository.port";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
+import type { ManagedProperty } from "#domain/property-management/managed-property.entity";
+import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "#domain/property-management/managed-property-repository.port";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
 import {
   InMemoryAdminPropertyUnitOfWork,
   InMemoryManagedPropertyRepository,
   InMemoryPropertyManagementUnitOfWork,
-} from "../../../domain/property-management/in-memory-managed-property-repository";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { DEFAULT_VISITING_HOURS } from "../../../domain/booking/visiting-hours";
+} from "#domain/property-management/in-memory-managed-property-repository";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { DEFAULT_VISITING_HOURS } from "#domain/booking/visiting-hours";
 import {
   KyselyManagedPropertyRepository,
   kyselyAdminPropertyUnitOfWork,
   kyselyPropertyManagementUnitOfWork,
-} from "../../../infrastructure/repositories/kysely-managed-property-repository";
+} from "#infrastructure/repositories/kysely-managed-property-repository";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertBooking, insertProfile } from "./discovery-fixtures";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { Message, Thread } from "../../../domain/messaging/message.entity";
-import { InMemoryMessageRepository } from "../../../domain/messaging/in-memory-message-repository";
-import type { MessageRepository } from "../../../domain/messaging/message-repository.port";
-import { KyselyMessageRepository } from "../../../infrastructure/repositories/kysely-message-repository";
+import type { Message, Thread } from "#domain/messaging/message.entity";
+import { InMemoryMessageRepository } from "#domain/messaging/in-memory-message-repository";
+import type { MessageRepository } from "#domain/messaging/message-repository.port";
+import { KyselyMessageRepository } from "#infrastructure/repositories/kysely-message-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 

@@ -1,17 +1,17 @@
 // The money path's repositories on the in-memory store, SQLite or PostgreSQL, with the rows
 // foreign keys need (profiles, an agent, properties) inserted for the database kinds.
 import type { Kysely } from "kysely";
-import type { MoneyRepos } from "../../../domain/payment/money-unit-of-work";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import type { BookingPropertyReader, BookableProperty } from "../../../domain/booking/booking-property-reader.port";
-import type { Booking } from "../../../domain/booking/booking.entity";
-import type { MoneyViewsReader } from "../../../domain/payment/money-views-reader.port";
-import type { Payment } from "../../../domain/payment/payment.entity";
-import { visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
-import { KyselyMoneyViewsReader } from "../../../infrastructure/repositories/kysely-money-views-reader";
-import type { Database } from "../../../infrastructure/db/schema";
+import type { MoneyRepos } from "#domain/payment/money-unit-of-work";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import type { BookingPropertyReader, BookableProperty } from "#domain/booking/booking-property-reader.port";
+import type { Booking } from "#domain/booking/booking.entity";
+import type { MoneyViewsReader } from "#domain/payment/money-views-reader.port";
+import type { Payment } from "#domain/payment/payment.entity";
+import { visitingHoursOrDefault } from "#domain/booking/visiting-hours";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { createKyselyMoneyStore } from "#infrastructure/repositories/kysely-money-unit-of-work";
+import { KyselyMoneyViewsReader } from "#infrastructure/repositories/kysely-money-views-reader";
+import type { Database } from "#infrastructure/db/schema";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase } from "../../support/test-database";
 
 export type MoneyKind = "memory" | "sqlite" | "postgres";

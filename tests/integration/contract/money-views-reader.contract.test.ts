@@ -5,8 +5,8 @@
 // databases are also checked answer for answer against the in-memory adapter, which decides with
 // the domain predicates, at every instant around those boundaries.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { AGENT_BOOKING_FILTERS } from "../../../domain/booking/booking-lifecycle";
-import type { MoneyViewsReader } from "../../../domain/payment/money-views-reader.port";
+import { AGENT_BOOKING_FILTERS } from "#domain/booking/booking-lifecycle";
+import type { MoneyViewsReader } from "#domain/payment/money-views-reader.port";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aBooking, aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryNewListingFinder } from "../../../domain/alerts/in-memory-new-listing-finder";
-import type { NewListingFinder } from "../../../domain/alerts/new-listing-finder.port";
-import { KyselyNewListingFinder } from "../../../infrastructure/repositories/kysely-saved-search-listing-finder";
+import { InMemoryNewListingFinder } from "#domain/alerts/in-memory-new-listing-finder";
+import type { NewListingFinder } from "#domain/alerts/new-listing-finder.port";
+import { KyselyNewListingFinder } from "#infrastructure/repositories/kysely-saved-search-listing-finder";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProperty } from "./discovery-fixtures";
 

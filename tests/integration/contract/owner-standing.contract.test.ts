@@ -5,31 +5,31 @@
 // does not, a reactivated or re-promoted one's does again; a suspended host's house is not public.
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AccountRepos, AccountsDeps } from "../../../domain/accounts/accounts.deps";
-import type { AgentVerificationDetails } from "../../../domain/accounts/agent.entity";
-import { changeUserRole, reactivateUser, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { createInMemoryAccountRepos, InMemoryAccountsUnitOfWork, InMemoryDocumentStorage, InMemoryLoginAttemptRepository } from "../../../domain/accounts/in-memory-account-repositories";
-import { approveAgent } from "../../../domain/accounts/review-agent.use-case";
-import { propertyBookingError } from "../../../domain/booking/book-visit.use-case";
-import type { BookingPropertyReader } from "../../../domain/booking/booking-property-reader.port";
-import { InMemoryBookingPropertyReader } from "../../../domain/booking/in-memory-booking-property-reader";
-import type { BookableGuestHouseReader } from "../../../domain/guest-house-booking/bookable-guest-house.port";
-import { InMemoryBookableGuestHouses } from "../../../domain/guest-house-booking/in-memory-guest-house-booking";
-import { findHouseToBook } from "../../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import type { Database } from "../../../infrastructure/db/schema";
-import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
-import { defaultAccountEmails } from "../../../infrastructure/mail/default-account-emails";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../../infrastructure/repositories/kysely-account-unit-of-work";
-import { KyselyBookingPropertyReader } from "../../../infrastructure/repositories/kysely-booking-property-reader";
-import { KyselyBookableGuestHouses } from "../../../infrastructure/repositories/kysely-guest-house-booking";
+import type { AccountRepos, AccountsDeps } from "#domain/accounts/accounts.deps";
+import type { AgentVerificationDetails } from "#domain/accounts/agent.entity";
+import { changeUserRole, reactivateUser, suspendUser } from "#domain/accounts/admin-users.use-case";
+import { createInMemoryAccountRepos, InMemoryAccountsUnitOfWork, InMemoryDocumentStorage, InMemoryLoginAttemptRepository } from "#domain/accounts/in-memory-account-repositories";
+import { approveAgent } from "#domain/accounts/review-agent.use-case";
+import { propertyBookingError } from "#domain/booking/book-visit.use-case";
+import type { BookingPropertyReader } from "#domain/booking/booking-property-reader.port";
+import { InMemoryBookingPropertyReader } from "#domain/booking/in-memory-booking-property-reader";
+import type { BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
+import { InMemoryBookableGuestHouses } from "#domain/guest-house-booking/in-memory-guest-house-booking";
+import { findHouseToBook } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import type { Database } from "#infrastructure/db/schema";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
+import { KyselyBookingPropertyReader } from "#infrastructure/repositories/kysely-booking-property-reader";
+import { KyselyBookableGuestHouses } from "#infrastructure/repositories/kysely-guest-house-booking";
 import { createTestDatabase, describeEachDatabase, type DatabaseKind } from "../../support/test-database";
 import { accountKinds, anAccount, at } from "./accounts-harness";
 import { insertProperty } from "./discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const details: AgentVerificationDetails = {
   businessName: "Buea Homes",

@@ -2,11 +2,11 @@
 // checked against figures computed here from the raw rows, with data at the edges (failed and
 // expired payments, stored synonyms of a status, an empty gateway name, a gateway with no success).
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryPaymentLedger } from "../../../domain/payment/in-memory-payment-ledger";
-import type { InMemoryPaymentRepository } from "../../../domain/payment/in-memory-payment-repository";
-import type { GatewayStats, PaymentLedger } from "../../../domain/payment/payment-ledger.port";
-import { normalisePaymentStatus, type PaymentStatus } from "../../../domain/payment/payment.entity";
-import { KyselyPaymentLedger } from "../../../infrastructure/repositories/kysely-payment-ledger";
+import { InMemoryPaymentLedger } from "#domain/payment/in-memory-payment-ledger";
+import type { InMemoryPaymentRepository } from "#domain/payment/in-memory-payment-repository";
+import type { GatewayStats, PaymentLedger } from "#domain/payment/payment-ledger.port";
+import { normalisePaymentStatus, type PaymentStatus } from "#domain/payment/payment.entity";
+import { KyselyPaymentLedger } from "#infrastructure/repositories/kysely-payment-ledger";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 

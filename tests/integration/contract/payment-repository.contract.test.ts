@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
-import type { PaymentRefund } from "../../../domain/payment/payment-refund";
+import type { PaymentRefund } from "#domain/payment/payment-refund";
 
 const everything = (now: Date, failedAtStartSince: Date) => ({ now, failedAtStartSince, after: null, limit: 1000 });
 const aRefund = (over: Partial<PaymentRefund> & { id: string; paymentId: string; paidByPaymentId: string }): PaymentRefund => ({

@@ -5,11 +5,11 @@
 // writers, and a database that had payments before the migration (its backfill).
 import { sql, Migrator, type Expression, type Kysely } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { PaymentStatus } from "../../../domain/payment/payment.entity";
-import type { GatewayStats } from "../../../domain/payment/payment-ledger.port";
-import type { Database } from "../../../infrastructure/db/schema";
-import { migrateToLatest } from "../../../infrastructure/db/migrate";
-import { KyselyPaymentLedger, statusIs, toGatewayStats } from "../../../infrastructure/repositories/kysely-payment-ledger";
+import type { PaymentStatus } from "#domain/payment/payment.entity";
+import type { GatewayStats } from "#domain/payment/payment-ledger.port";
+import type { Database } from "#infrastructure/db/schema";
+import { migrateToLatest } from "#infrastructure/db/migrate";
+import { KyselyPaymentLedger, statusIs, toGatewayStats } from "#infrastructure/repositories/kysely-payment-ledger";
 import { migrations } from "../../../migrations/index";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, type MoneyFixture } from "./money-fixtures";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { KyselyPlatformAccessRepository } from "../../../infrastructure/repositories/kysely-platform-access-repository";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import type { PlatformAccessRepository } from "../../../domain/guest-house-access/platform-access-repository.port";
-import type { PlatformFeePayment } from "../../../domain/guest-house-access/platform-access.entity";
+import { KyselyPlatformAccessRepository } from "#infrastructure/repositories/kysely-platform-access-repository";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import type { PlatformAccessRepository } from "#domain/guest-house-access/platform-access-repository.port";
+import type { PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
 
 const stamp = "2026-11-01T10:00:00.000Z";
 const fees: PlatformFeePayment[] = [

@@ -1,18 +1,18 @@
 // The admin's property moderation on the in-memory adapter, SQLite and PostgreSQL: the list's
 // order and filters, the two switches, and a decision with its audit row in one transaction.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "../../../domain/property-moderation/in-memory-property-moderation";
-import type { ModerationRepos, PropertyModerationRepository } from "../../../domain/property-moderation/property-moderation.port";
-import { restoreProperty, setPropertyVerified } from "../../../domain/property-moderation/moderate-property.use-cases";
-import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyPropertyModeration, kyselyModerationUnitOfWork } from "../../../infrastructure/repositories/kysely-property-moderation";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "#domain/property-moderation/in-memory-property-moderation";
+import type { ModerationRepos, PropertyModerationRepository } from "#domain/property-moderation/property-moderation.port";
+import { restoreProperty, setPropertyVerified } from "#domain/property-moderation/moderate-property.use-cases";
+import { InMemoryReportRepository } from "#domain/reports/in-memory-report-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyPropertyModeration, kyselyModerationUnitOfWork } from "#infrastructure/repositories/kysely-property-moderation";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const created = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();

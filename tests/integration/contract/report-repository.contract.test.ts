@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { ListingReport } from "../../../domain/reports/listing-report.entity";
-import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
-import type { ReportRepository } from "../../../domain/reports/report-repository.port";
-import { KyselyReportRepository } from "../../../infrastructure/repositories/kysely-report-repository";
+import type { ListingReport } from "#domain/reports/listing-report.entity";
+import { InMemoryReportRepository } from "#domain/reports/in-memory-report-repository";
+import type { ReportRepository } from "#domain/reports/report-repository.port";
+import { KyselyReportRepository } from "#infrastructure/repositories/kysely-report-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 

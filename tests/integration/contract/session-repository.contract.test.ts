@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import type { Session } from "../../../domain/accounts/session.entity";
+import type { Session } from "#domain/accounts/session.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
 const aSession = (id: string, userId: string, over: Partial<Session> = {}): Session => ({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import { DAY_MS } from "../../../domain/shared/clock";
-import type { CommissionEarning } from "../../../domain/commission/commission.entity";
+import { DAY_MS } from "#domain/shared/clock";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const sub = (id: string, userId: string, paymentId: string | null, startMin: number) => ({

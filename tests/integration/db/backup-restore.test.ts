@@ -11,10 +11,10 @@ import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { connect } from "../../../infrastructure/db/connection";
-import { migrateDatabase } from "../../../infrastructure/db/migrate";
-import type { Database } from "../../../infrastructure/db/schema";
-import { BackupError, assertSqliteIntegrity, backupDatabase, restoreDatabase } from "../../../infrastructure/db/backup";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase } from "#infrastructure/db/migrate";
+import type { Database } from "#infrastructure/db/schema";
+import { BackupError, assertSqliteIntegrity, backupDatabase, restoreDatabase } from "#infrastructure/db/backup";
 import { createScratchPostgresDatabase, createTestDatabase, POSTGRES_NOT_SET, type DatabaseKind, type TestDatabase } from "../../support/test-database";
 
 const STUDENT = "backup-student";

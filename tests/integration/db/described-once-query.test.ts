@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 interface ProbeRow {

@@ -1,9 +1,9 @@
 // Background jobs run once per period across instances (issue 13, decision 0133): two app
 // instances are two connections (pools) to one database, each with its own holder name.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { KyselyJobLeases } from "../../../infrastructure/jobs/kysely-job-leases";
-import { startIntervalJob } from "../../../app/wiring/interval-job.server";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import { startIntervalJob } from "~/wiring/interval-job.server";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(allDatabaseKinds())("job leases on %s", (kind) => {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(["postgres"] as const)("a busy pool on %s", () => {

@@ -4,7 +4,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedQuery, PreparedQueryError } from "../../../infrastructure/db/prepared-query";
+import { preparedQuery, PreparedQueryError } from "#infrastructure/db/prepared-query";
 
 interface Db {
   rooms: { id: string; place: string; rent: number };

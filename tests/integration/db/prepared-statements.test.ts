@@ -4,7 +4,7 @@
 // named, and DB_PREPARED_STATEMENTS=false sends everything unnamed as before.
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(["postgres"] as const)("named prepared statements on %s", () => {

@@ -10,8 +10,8 @@ import { spawn } from "node:child_process";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { checkSchema, knownMigrations, migrateDatabase, migrateToLatest, SchemaMismatchError, schemaStatus } from "../../../infrastructure/db/migrate";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { checkSchema, knownMigrations, migrateDatabase, migrateToLatest, SchemaMismatchError, schemaStatus } from "#infrastructure/db/migrate";
 import { allDatabaseKinds, createScratchPostgresDatabase, describeEachDatabase, POSTGRES_NOT_SET, type DatabaseKind } from "../../support/test-database";
 
 const FUTURE = "2099-01-01T0000-from-a-newer-release";

@@ -4,11 +4,11 @@
 import SQLite from "better-sqlite3";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "../../../infrastructure/db/literal-limit";
+import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "#infrastructure/db/literal-limit";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { generateProperties } from "../../../bench/generate-properties";
-import { explainListingSearch, KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
+import { explainListingSearch, KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "#domain/listings/listing-search";
 
 interface Rooms {
   rooms: { id: Generated<number>; price: number };

@@ -5,8 +5,8 @@
 // statement on its own connection as before.
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { SessionStatementInBatchError } from "../../../infrastructure/db/statement-batches";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { SessionStatementInBatchError } from "#infrastructure/db/statement-batches";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(["postgres"] as const)("statements batched on %s", () => {

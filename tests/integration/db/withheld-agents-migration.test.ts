@@ -2,7 +2,7 @@
 // domain/accounts/owner-standing.ts: their listings leave the public pages and the neighbourhood
 // counts (kept by migration 0027's trigger on agents) on both databases; down gives 'approved' back.
 import { expect, it } from "vitest";
-import { agentStatusFor } from "../../../domain/accounts/owner-standing";
+import { agentStatusFor } from "#domain/accounts/owner-standing";
 import { down, up } from "../../../migrations/2026-11-28T0300-withheld-agents";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase } from "../../support/test-database";
 import { listingFixtures } from "../listings/listing-fixtures";

@@ -7,11 +7,11 @@ import path from "node:path";
 import fs from "node:fs";
 import { execFileSync, spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { connect } from "../../../infrastructure/db/connection";
-import { migrateDatabase } from "../../../infrastructure/db/migrate";
-import { assertSqliteIntegrity } from "../../../infrastructure/db/backup";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase } from "#infrastructure/db/migrate";
+import { assertSqliteIntegrity } from "#infrastructure/db/backup";
 import { UPLOAD_BODY_LIMITS, uploadRouteFor } from "../../../server/body-limit";
-import { ConfigError, loadConfig } from "../../../infrastructure/config/config";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
 
 const root = path.resolve(".");
 const which = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;

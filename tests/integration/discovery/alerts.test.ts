@@ -1,7 +1,7 @@
 // The alert run as `npm run alerts:send` does it: Kysely saved searches and finder, the outbox
 // mailer, on SQLite and PostgreSQL. Also what only the database knows: agent approval and availability.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { FixedClock, HOUR_MS } from "../../../domain/shared/clock";
+import { FixedClock, HOUR_MS } from "#domain/shared/clock";
 import { sendAlertsOnce } from "../../../scripts/alerts-send";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";

@@ -1,11 +1,11 @@
 // Messaging over the real database: two first messages sent at once end in a single thread.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
-import { FixedClock } from "../../../domain/shared/clock";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import { defaultMessageEmails } from "../../../infrastructure/mail/default-message-emails";
-import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../../infrastructure/repositories/kysely-message-repository";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { listThreadsFor, threadWithMessages } from "#domain/messaging/messaging.queries";
+import { FixedClock } from "#domain/shared/clock";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import { defaultMessageEmails } from "#infrastructure/mail/default-message-emails";
+import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "#infrastructure/repositories/kysely-message-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
 

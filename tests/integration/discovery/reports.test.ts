@@ -1,13 +1,13 @@
 // The report use cases over the real database: the Kysely unit of work keeps a report and the
 // hiding together, and concurrent reports from two users still hide the listing.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { reportListing } from "../../../domain/reports/report-listing.use-case";
-import { reviewReport } from "../../../domain/reports/review-report.use-case";
-import { FixedClock } from "../../../domain/shared/clock";
-import { kyselyReportUnitOfWork } from "../../../infrastructure/repositories/kysely-report-repository";
+import { reportListing } from "#domain/reports/report-listing.use-case";
+import { reviewReport } from "#domain/reports/review-report.use-case";
+import { FixedClock } from "#domain/shared/clock";
+import { kyselyReportUnitOfWork } from "#infrastructure/repositories/kysely-report-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
   let t: TestDatabase;

@@ -2,10 +2,10 @@
 // SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insertable } from "kysely";
-import * as listPage from "../../../app/routes/guest-houses";
-import * as detailPage from "../../../app/routes/guest-house.$id";
-import type { GuestHousesTable } from "../../../infrastructure/db/schema";
-import { NEIGHBOURHOOD_CENTRES } from "../../../domain/listings/buea";
+import * as listPage from "~/routes/guest-houses";
+import * as detailPage from "~/routes/guest-house.$id";
+import type { GuestHousesTable } from "#infrastructure/db/schema";
+import { NEIGHBOURHOOD_CENTRES } from "#domain/listings/buea";
 import { createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { KyselyAgentDirectory } from "../../../infrastructure/repositories/kysely-agent-directory";
+import { KyselyAgentDirectory } from "#infrastructure/repositories/kysely-agent-directory";
 import { hoursAfterT0, listingFixtures } from "./listing-fixtures";
 
 describeEachDatabase(allDatabaseKinds())("agent directory on %s", (kind) => {

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { CompiledQuery } from "kysely";
-import { KyselyListingSearch, similarListingsQuery } from "../../../infrastructure/repositories/kysely-listing-search";
-import { NEIGHBOURHOODS } from "../../../domain/listings/buea";
+import { KyselyListingSearch, similarListingsQuery } from "#infrastructure/repositories/kysely-listing-search";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
 import { hoursAfterT0, listingFixtures } from "./listing-fixtures";
 
 describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "kysely";
 import pg from "pg";
-import { connect } from "../../../infrastructure/db/connection";
+import { connect } from "#infrastructure/db/connection";
 import { allDatabaseKinds, createTestDatabase, type DatabaseKind, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
+import { KyselyListingSearch, explainListingSearch } from "#infrastructure/repositories/kysely-listing-search";
 import {
   AMENITIES,
   LISTING_SORTS,
@@ -13,8 +13,8 @@ import {
   parseListingSearch,
   type Amenity,
   type ListingSearchCriteria,
-} from "../../../domain/listings/listing-search";
-import { PROPERTY_TYPES } from "../../../domain/listings/buea";
+} from "#domain/listings/listing-search";
+import { PROPERTY_TYPES } from "#domain/listings/buea";
 import { hoursAfterT0, listingFixtures, type PropertyFixture } from "./listing-fixtures";
 import { generateProperties } from "../../../bench/generate-properties";
 

@@ -1,6 +1,6 @@
 // Rows for the listings query tests: agents (any status), students, properties, photos, reviews.
 import type { Insertable, Kysely } from "kysely";
-import type { Database, PropertiesTable } from "../../../infrastructure/db/schema";
+import type { Database, PropertiesTable } from "#infrastructure/db/schema";
 
 export const T0 = Date.parse("2026-11-01T00:00:00.000Z");
 export const hoursAfterT0 = (h: number) => new Date(T0 + h * 3_600_000).toISOString();

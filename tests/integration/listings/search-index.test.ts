@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
-import { COMMON_KEYWORD_MATCHES, KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
-import { availableNow, visibleToStudents } from "../../../infrastructure/repositories/kysely-property-cards";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
+import { COMMON_KEYWORD_MATCHES, KyselyListingSearch, explainListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { availableNow, visibleToStudents } from "#infrastructure/repositories/kysely-property-cards";
+import { parseListingSearch } from "#domain/listings/listing-search";
 import * as searchIndex from "../../../migrations/2026-11-22T0027-search-index";
 import { listingFixtures } from "./listing-fixtures";
 

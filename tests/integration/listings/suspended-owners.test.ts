@@ -4,22 +4,22 @@
 // and neighbourhood counts, saved and recommended cards, the agent directory and an agent's card,
 // the sitemap, the saved-search alerts, the guest-house list, page and neighbourhoods).
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AdminUsersDeps } from "../../../domain/accounts/admin-users.use-case";
-import { changeUserRole, reactivateUser, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { parseGuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../../infrastructure/repositories/kysely-account-unit-of-work";
-import { findAgentCard, KyselyAgentDirectory } from "../../../infrastructure/repositories/kysely-agent-directory";
-import { KyselyGuestHouseCatalogue } from "../../../infrastructure/repositories/kysely-guest-house-catalogue";
-import { KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
-import { KyselyNewListingFinder } from "../../../infrastructure/repositories/kysely-saved-search-listing-finder";
-import { KyselySitemapReader } from "../../../infrastructure/repositories/kysely-sitemap-reader";
+import type { AdminUsersDeps } from "#domain/accounts/admin-users.use-case";
+import { changeUserRole, reactivateUser, suspendUser } from "#domain/accounts/admin-users.use-case";
+import { parseGuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { parseListingSearch } from "#domain/listings/listing-search";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
+import { findAgentCard, KyselyAgentDirectory } from "#infrastructure/repositories/kysely-agent-directory";
+import { KyselyGuestHouseCatalogue } from "#infrastructure/repositories/kysely-guest-house-catalogue";
+import { KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { KyselyNewListingFinder } from "#infrastructure/repositories/kysely-saved-search-listing-finder";
+import { KyselySitemapReader } from "#infrastructure/repositories/kysely-sitemap-reader";
 import { anAccount } from "../contract/accounts-harness";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { hoursAfterT0, listingFixtures, T0 } from "./listing-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listings and guest houses on %s", (kind) => {
   let db: TestDatabase;

@@ -3,10 +3,10 @@
 // writes the day-before reminders and sends everything as outbox_emails rows, each in its
 // recipient's language. A mailer that fails leaves the notices pending for the next run.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
-import { createNoticesModule } from "../../../app/wiring/notices.server";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
+import { createNoticesModule } from "~/wiring/notices.server";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "../payments/money-harness";
 

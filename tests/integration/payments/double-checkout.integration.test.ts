@@ -3,9 +3,9 @@
 // moment, buy it once (the other is listed to refund); starts at the same moment leave one open
 // checkout. Real concurrency: the deliveries and starts run in parallel on the pool.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import { startPayment, type Purchase } from "../../../domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import { startPayment, type Purchase } from "#domain/payment/start-payment.use-case";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "./money-harness";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
-import { webhookSecretMatches } from "../../../infrastructure/payments/webhook-secret";
-import { PaymentGatewayError, type InitiatePaymentRequest } from "../../../domain/payment/payment-gateway.port";
+import { FapshiPaymentGateway } from "#infrastructure/payments/fapshi-payment-gateway";
+import { webhookSecretMatches } from "#infrastructure/payments/webhook-secret";
+import { PaymentGatewayError, type InitiatePaymentRequest } from "#domain/payment/payment-gateway.port";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
 
 const request: InitiatePaymentRequest = {

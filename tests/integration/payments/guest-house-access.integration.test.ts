@@ -2,10 +2,10 @@
 // the webhook delivered five times, out of order, grants the access once, in the transaction that
 // marks the payment successful; a second payment while valid extends from the current expiry.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { DAY_MS } from "#domain/shared/clock";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, START, type MoneyHarness } from "./money-harness";
 

@@ -1,14 +1,14 @@
 // The money path on a real database (SQLite or PostgreSQL) with the Fapshi gateway talking to a
 // fake Fapshi: what the app will wire, minus the routes. Tuesday 1 December 2026, 09:00 in Buea.
-import { FixedClock } from "../../../domain/shared/clock";
-import type { BookVisitDeps, BookVisitInput } from "../../../domain/booking/book-visit.use-case";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import type { Booking } from "../../../domain/booking/booking.entity";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import type { PaymentGateway } from "../../../domain/payment/payment-gateway.port";
-import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
-import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
-import { cryptoIds } from "../../../infrastructure/payments/crypto-reference-generator";
+import { FixedClock } from "#domain/shared/clock";
+import type { BookVisitDeps, BookVisitInput } from "#domain/booking/book-visit.use-case";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import type { Booking } from "#domain/booking/booking.entity";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import type { PaymentGateway } from "#domain/payment/payment-gateway.port";
+import { createKyselyMoneyStore } from "#infrastructure/repositories/kysely-money-unit-of-work";
+import { FapshiPaymentGateway } from "#infrastructure/payments/fapshi-payment-gateway";
+import { cryptoIds } from "#infrastructure/payments/crypto-reference-generator";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../../support/test-database";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
 import { insertMoneyAgent, insertMoneyProfile } from "../contract/money-fixtures";

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, START, TOMORROW, type MoneyHarness } from "./money-harness";
 

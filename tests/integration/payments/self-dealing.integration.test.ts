@@ -1,12 +1,12 @@
 // Self-dealing and slot-hoarding rules on a real database (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), under real concurrency: decision 0108.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { recordViewingOutcome } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { voidCommission } from "../../../domain/commission/void-commission.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { cryptoIds } from "../../../infrastructure/payments/crypto-reference-generator";
-import { kyselyCommissionAdminUnitOfWork } from "../../../infrastructure/repositories/kysely-commission-repository";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { voidCommission } from "#domain/commission/void-commission.use-case";
+import { DAY_MS } from "#domain/shared/clock";
+import { cryptoIds } from "#infrastructure/payments/crypto-reference-generator";
+import { kyselyCommissionAdminUnitOfWork } from "#infrastructure/repositories/kysely-commission-repository";
 import { databaseKinds } from "../../support/test-database";
 import { insertMoneyAgent, insertMoneyProfile } from "../contract/money-fixtures";
 import { moneyHarness, START, type MoneyHarness } from "./money-harness";

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { SimulatedPaymentGateway } from "../../../infrastructure/payments/simulated-payment-gateway";
-import { createPaymentGateway } from "../../../infrastructure/payments/payment-gateway-factory";
-import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { PaymentGatewayError } from "../../../domain/payment/payment-gateway.port";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { DAY_MS } from "#domain/shared/clock";
+import { SimulatedPaymentGateway } from "#infrastructure/payments/simulated-payment-gateway";
+import { createPaymentGateway } from "#infrastructure/payments/payment-gateway-factory";
+import { FapshiPaymentGateway } from "#infrastructure/payments/fapshi-payment-gateway";
+import { loadConfig } from "#infrastructure/config/config";
+import { PaymentGatewayError } from "#domain/payment/payment-gateway.port";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "./money-harness";
 

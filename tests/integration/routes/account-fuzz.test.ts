@@ -7,14 +7,14 @@
 // agent decisions only by an admin).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as profileRoute from "../../../app/routes/profile";
-import * as twoFactorRoute from "../../../app/routes/auth+/two-factor";
-import * as forgotRoute from "../../../app/routes/auth+/forgot-password";
-import * as resetRoute from "../../../app/routes/auth+/reset-password";
-import * as confirmRoute from "../../../app/routes/auth+/confirm";
-import * as adminVerificationRoute from "../../../app/routes/admin+/agent-verification";
-import * as logoutRoute from "../../../app/routes/auth+/logout";
-import { NAME_MAX } from "../../../app/components/auth/auth-schemas";
+import * as profileRoute from "~/routes/profile";
+import * as twoFactorRoute from "~/routes/auth+/two-factor";
+import * as forgotRoute from "~/routes/auth+/forgot-password";
+import * as resetRoute from "~/routes/auth+/reset-password";
+import * as confirmRoute from "~/routes/auth+/confirm";
+import * as adminVerificationRoute from "~/routes/admin+/agent-verification";
+import * as logoutRoute from "~/routes/auth+/logout";
+import { NAME_MAX } from "~/components/auth/auth-schemas";
 import { createPersona, createRouteHarness, lastEmailTo, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { CONTROL, RUNS, expectLocalRedirect, expectStatus, form, maybe, postForm, weird } from "./fuzz-support";

@@ -5,11 +5,11 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as listRoute from "../../../app/routes/admin+/bookings";
-import * as cancelRoute from "../../../app/routes/admin+/bookings_.$id.cancel";
-import * as csvRoute from "../../../app/routes/admin+/bookings[.]csv";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "../../../domain/booking/admin-bookings.queries";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as listRoute from "~/routes/admin+/bookings";
+import * as cancelRoute from "~/routes/admin+/bookings_.$id.cancel";
+import * as csvRoute from "~/routes/admin+/bookings[.]csv";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "#domain/booking/admin-bookings.queries";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { insertBooking, insertProperty } from "../contract/discovery-fixtures";

@@ -3,11 +3,11 @@
 // each action means, and afterwards every stored entry and page obeys the domain's bounds.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminFaq from "../../../app/routes/admin+/content_.faq";
-import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
-import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
-import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "../../../domain/help-content/help-content.entity";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
+import * as adminFaq from "~/routes/admin+/content_.faq";
+import * as adminFaqEntry from "~/routes/admin+/content_.faq_.$id";
+import * as adminLegalPage from "~/routes/admin+/content_.legal_.$slug";
+import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "#domain/help-content/help-content.entity";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { anyField, expectLocalRedirect, expectStatus, form, maybe, postForm, RUNS } from "./fuzz-support";
 

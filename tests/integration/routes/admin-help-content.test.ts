@@ -3,18 +3,18 @@
 // stores nothing); each change lands with its audit row, shows on the public page, and tells the
 // page cache. Refusals are translated 4xx with the typed text kept; other roles change nothing.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as adminAudit from "../../../app/routes/admin+/audit";
-import * as adminFaq from "../../../app/routes/admin+/content_.faq";
-import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
-import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
-import * as adminLegal from "../../../app/routes/admin+/content_.legal";
-import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
-import * as faqPage from "../../../app/routes/faq";
-import * as privacyPage from "../../../app/routes/privacy";
-import * as termsPage from "../../../app/routes/terms";
-import { FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.entity";
-import { SEED_FAQ_ENTRIES } from "../../../infrastructure/seed/help-content-first-version";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
+import * as adminAudit from "~/routes/admin+/audit";
+import * as adminFaq from "~/routes/admin+/content_.faq";
+import * as adminFaqEntry from "~/routes/admin+/content_.faq_.$id";
+import * as adminFaqDelete from "~/routes/admin+/content_.faq_.$id_.delete";
+import * as adminLegal from "~/routes/admin+/content_.legal";
+import * as adminLegalPage from "~/routes/admin+/content_.legal_.$slug";
+import * as faqPage from "~/routes/faq";
+import * as privacyPage from "~/routes/privacy";
+import * as termsPage from "~/routes/terms";
+import { FAQ_QUESTION_MAX } from "#domain/help-content/help-content.entity";
+import { SEED_FAQ_ENTRIES } from "#infrastructure/seed/help-content-first-version";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 

@@ -2,13 +2,13 @@
 // a real database: each decision lands with its audit row, shows publicly, and tells the page cache;
 // another role's crafted post changes nothing; "check again" goes through the provider.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
-import * as adminPayments from "../../../app/routes/admin+/payments";
-import * as adminProperties from "../../../app/routes/admin+/properties";
-import * as adminReports from "../../../app/routes/admin+/listing-reports";
-import * as listingPage from "../../../app/routes/listings+/$id";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
+import * as adminPayment from "~/routes/admin+/payments_.$id";
+import * as adminPayments from "~/routes/admin+/payments";
+import * as adminProperties from "~/routes/admin+/properties";
+import * as adminReports from "~/routes/admin+/listing-reports";
+import * as listingPage from "~/routes/listings+/$id";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as subscriptionRoute from "~/routes/subscription-payment";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { insertProperty } from "../contract/discovery-fixtures";
 

@@ -4,9 +4,9 @@
 // made has exactly one audit row.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminEdit from "../../../app/routes/admin+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import { MAX_RENT_XAF, MIN_RENT_XAF, NEIGHBOURHOODS, PROPERTY_TYPES, TITLE_MAX, TITLE_MIN } from "../../../domain/property-management/managed-property.entity";
+import * as adminEdit from "~/routes/admin+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
+import { MAX_RENT_XAF, MIN_RENT_XAF, NEIGHBOURHOODS, PROPERTY_TYPES, TITLE_MAX, TITLE_MIN } from "#domain/property-management/managed-property.entity";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { CONTROL, RUNS, expectStatus, form, maybe, postForm, postRaw, rawBody, weird } from "./fuzz-support";
 import { validProperty } from "./portal-support";

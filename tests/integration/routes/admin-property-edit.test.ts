@@ -3,10 +3,10 @@
 // audit row land together and tell the page cache; the owner agent still cannot edit another
 // agent's listing; bad input is a translated 4xx with nothing written; other roles are turned away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminEdit from "../../../app/routes/admin+/properties_.$id.edit";
-import * as adminProperties from "../../../app/routes/admin+/properties";
-import * as agentEdit from "../../../app/routes/agents+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
+import * as adminEdit from "~/routes/admin+/properties_.$id.edit";
+import * as adminProperties from "~/routes/admin+/properties";
+import * as agentEdit from "~/routes/agents+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "./portal-support";

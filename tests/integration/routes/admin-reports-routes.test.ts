@@ -2,9 +2,9 @@
 // student's crafted post changes nothing; voiding and paying (one agent at a time, decision 0129)
 // redirect with their audit rows; the CSV is an attachment whose cells cannot run as formulas.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as reportsRoute from "../../../app/routes/admin+/reports";
-import * as csvRoute from "../../../app/routes/admin+/reports_.csv.$table";
-import * as voidPage from "../../../app/routes/admin+/reports_.void.$id";
+import * as reportsRoute from "~/routes/admin+/reports";
+import * as csvRoute from "~/routes/admin+/reports_.csv.$table";
+import * as voidPage from "~/routes/admin+/reports_.void.$id";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 const STAMP = new Date(Date.now() - 60_000).toISOString();

@@ -3,14 +3,14 @@
 // agent documents reach admins only; every action appears in /admin/audit; posts never 500.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminAgentDocument from "../../../app/routes/admin+/agent-verification_.$agentId.documents.$documentId";
-import * as adminAudit from "../../../app/routes/admin+/audit";
-import * as adminUsers from "../../../app/routes/admin+/users";
-import * as adminUser from "../../../app/routes/admin+/users_.$id";
-import * as login from "../../../app/routes/auth+/login";
-import * as profile from "../../../app/routes/profile";
-import { LIST_COUNT_AHEAD } from "../../../domain/shared/paging";
-import { USERS_PAGE_SIZE } from "../../../domain/accounts/admin-users.queries";
+import * as adminAgentDocument from "~/routes/admin+/agent-verification_.$agentId.documents.$documentId";
+import * as adminAudit from "~/routes/admin+/audit";
+import * as adminUsers from "~/routes/admin+/users";
+import * as adminUser from "~/routes/admin+/users_.$id";
+import * as login from "~/routes/auth+/login";
+import * as profile from "~/routes/profile";
+import { LIST_COUNT_AHEAD } from "#domain/shared/paging";
+import { USERS_PAGE_SIZE } from "#domain/accounts/admin-users.queries";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 import { expectStatus, form, maybe, postForm, RUNS, weird } from "./fuzz-support";
 

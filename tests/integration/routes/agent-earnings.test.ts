@@ -2,7 +2,7 @@
 // commissions, the totals equal sums over the raw commission_earnings rows (a voided one with its
 // reason included), the list is newest first and paginated, and no student detail leaks.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as earningsRoute from "../../../app/routes/agents+/earnings";
+import * as earningsRoute from "~/routes/agents+/earnings";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 

@@ -4,9 +4,9 @@
 // the guard, and fuzzed posts that never give a 500 nor store an invalid row.
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as profileRoute from "../../../app/routes/agents+/profile";
-import { SPECIALIZATIONS } from "../../../app/components/auth/auth-schemas";
-import { isValidEmail, isValidHttpUrl } from "../../../domain/accounts/account-rules";
+import * as profileRoute from "~/routes/agents+/profile";
+import { SPECIALIZATIONS } from "~/components/auth/auth-schemas";
+import { isValidEmail, isValidHttpUrl } from "#domain/accounts/account-rules";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 

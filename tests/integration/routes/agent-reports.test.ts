@@ -4,10 +4,10 @@
 // its cells are formula-safe, and opening a listing as a student counts one view a day (never the
 // agent's own look).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as reportsRoute from "../../../app/routes/agents+/reports";
-import * as reportsCsvRoute from "../../../app/routes/agents+/reports[.]csv";
-import * as listingRoute from "../../../app/routes/listings+/$id";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as reportsRoute from "~/routes/agents+/reports";
+import * as reportsCsvRoute from "~/routes/agents+/reports[.]csv";
+import * as listingRoute from "~/routes/listings+/$id";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 

@@ -2,19 +2,19 @@
 // TEST_DATABASE_URL) PostgreSQL: sign-up, confirmation, login with the exact messages, the
 // throttle, redirectTo, two-step sign-in, logout, password reset, profile and agent verification.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminAgentVerification from "../../../app/routes/admin+/agent-verification";
-import * as adminOutbox from "../../../app/routes/admin+/outbox";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as confirm from "../../../app/routes/auth+/confirm";
-import * as forgotPassword from "../../../app/routes/auth+/forgot-password";
-import * as login from "../../../app/routes/auth+/login";
-import * as logout from "../../../app/routes/auth+/logout";
-import * as resetPassword from "../../../app/routes/auth+/reset-password";
-import * as signup from "../../../app/routes/auth+/signup";
-import * as twoFactor from "../../../app/routes/auth+/two-factor";
-import * as profile from "../../../app/routes/profile";
-import { languageCookie } from "../../../app/utils/preferences.server";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
+import * as adminAgentVerification from "~/routes/admin+/agent-verification";
+import * as adminOutbox from "~/routes/admin+/outbox";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as confirm from "~/routes/auth+/confirm";
+import * as forgotPassword from "~/routes/auth+/forgot-password";
+import * as login from "~/routes/auth+/login";
+import * as logout from "~/routes/auth+/logout";
+import * as resetPassword from "~/routes/auth+/reset-password";
+import * as signup from "~/routes/auth+/signup";
+import * as twoFactor from "~/routes/auth+/two-factor";
+import * as profile from "~/routes/profile";
+import { languageCookie } from "~/utils/preferences.server";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import {
   CookieJar,

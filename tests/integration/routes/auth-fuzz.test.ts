@@ -3,12 +3,12 @@
 // statuses, and never a stored row that breaks the rules (checked in the tables afterwards).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import { isValidEmail, isValidHttpUrl } from "../../../domain/accounts/account-rules";
-import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
-import { SPECIALIZATIONS } from "../../../app/components/auth/auth-schemas";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import { isValidEmail, isValidHttpUrl } from "#domain/accounts/account-rules";
+import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
+import { SPECIALIZATIONS } from "~/components/auth/auth-schemas";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 const huge = fc.integer({ min: 1_000, max: 20_000 }).map((n) => "x".repeat(n));

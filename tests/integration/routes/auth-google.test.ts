@@ -1,11 +1,11 @@
 // "Continue with Google" through remix-auth-google against the fake provider: the whole OAuth2
 // round trip (state cookie, code, token, user info), then the loginWithGoogle use case.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as google from "../../../app/routes/auth+/google";
-import * as googleCallback from "../../../app/routes/auth+/google_.callback";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
+import * as google from "~/routes/auth+/google";
+import * as googleCallback from "~/routes/auth+/google_.callback";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
 import { startFakeGoogleProvider, type FakeGoogleProvider } from "../../support/fake-google-provider";
 import { CookieJar, createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";
 

@@ -2,14 +2,14 @@
 // redirects, account pre-hijacking, enumeration, rate limits (429, translated), the server-kept
 // TOTP key and the message shown when login or sign-up fails unexpectedly.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as confirm from "../../../app/routes/auth+/confirm";
-import * as forgotPassword from "../../../app/routes/auth+/forgot-password";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import * as twoFactor from "../../../app/routes/auth+/two-factor";
-import * as profile from "../../../app/routes/profile";
-import { languageCookie } from "../../../app/utils/preferences.server";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
+import * as confirm from "~/routes/auth+/confirm";
+import * as forgotPassword from "~/routes/auth+/forgot-password";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import * as twoFactor from "~/routes/auth+/two-factor";
+import * as profile from "~/routes/profile";
+import { languageCookie } from "~/utils/preferences.server";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
 import { databaseKinds } from "../../support/test-database";
 import { CookieJar, createPersona, createRouteHarness, lastEmailTo, signedInJar, type RouteHarness } from "../../support/route-harness";
 

@@ -1,10 +1,10 @@
 // No field a person can send chooses a role: sign-up, profile, login and agent verification
 // ignore role, isAdmin and friends. Only ADMIN_EMAILS (server configuration) makes an admin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import * as profile from "../../../app/routes/profile";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import * as profile from "~/routes/profile";
 import { createPersona, createRouteHarness, signedInJar, tinyPdf, type RouteHarness } from "../../support/route-harness";
 
 const ESCALATION = {

@@ -4,15 +4,15 @@
 // fuzzed forms that never answer 500 nor store an invalid row.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentBookingsRoute from "../../../app/routes/agents+/bookings";
-import * as declineRoute from "../../../app/routes/agents+/bookings_.$id.decline";
-import * as proposeRoute from "../../../app/routes/agents+/bookings_.$id.propose";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as profileRoute from "../../../app/routes/profile";
-import * as cancelRoute from "../../../app/routes/profile_.bookings.$id.cancel";
-import * as rescheduleRoute from "../../../app/routes/profile_.bookings.$id.reschedule";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
-import { DAY_MS } from "../../../domain/shared/clock";
+import * as agentBookingsRoute from "~/routes/agents+/bookings";
+import * as declineRoute from "~/routes/agents+/bookings_.$id.decline";
+import * as proposeRoute from "~/routes/agents+/bookings_.$id.propose";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as profileRoute from "~/routes/profile";
+import * as cancelRoute from "~/routes/profile_.bookings.$id.cancel";
+import * as rescheduleRoute from "~/routes/profile_.bookings.$id.reschedule";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { DAY_MS } from "#domain/shared/clock";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 const STAMP = new Date().toISOString();

@@ -3,14 +3,14 @@
 // (domain/shared/text.ts): they are dropped where the text enters, so a search still searches, a
 // form still sends, and nothing stored holds one (issue 30).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminUsers from "../../../app/routes/admin+/users";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as contact from "../../../app/routes/contact";
-import * as guestHouses from "../../../app/routes/guest-houses";
-import * as listings from "../../../app/routes/listings+/_index";
-import * as studentMessages from "../../../app/routes/messages";
-import * as profile from "../../../app/routes/profile";
-import * as savedSearches from "../../../app/routes/resources+/saved-searches";
+import * as adminUsers from "~/routes/admin+/users";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as contact from "~/routes/contact";
+import * as guestHouses from "~/routes/guest-houses";
+import * as listings from "~/routes/listings+/_index";
+import * as studentMessages from "~/routes/messages";
+import * as profile from "~/routes/profile";
+import * as savedSearches from "~/routes/resources+/saved-searches";
 import { createPersona, signedInJar, tinyPdf, type CookieJar } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";

@@ -1,13 +1,13 @@
 // The agents directory, top-rated agents, an agent's public profile with reviews and replies, and the blog.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentsPage from "../../../app/routes/agents+/_index";
+import * as agentsPage from "~/routes/agents+/_index";
 import { listingFixtures } from "../listings/listing-fixtures";
-import * as topRated from "../../../app/routes/agents+/top-rated";
-import * as agentProfile from "../../../app/routes/agent+/$id";
-import * as blogIndex from "../../../app/routes/blog+/_index";
-import * as blogPost from "../../../app/routes/blog+/$slug";
-import * as home from "../../../app/routes/_index";
-import { languageCookie as knLang } from "../../../app/i18next.server";
+import * as topRated from "~/routes/agents+/top-rated";
+import * as agentProfile from "~/routes/agent+/$id";
+import * as blogIndex from "~/routes/blog+/_index";
+import * as blogPost from "~/routes/blog+/$slug";
+import * as home from "~/routes/_index";
+import { languageCookie as knLang } from "~/i18next.server";
 import { createPersona, signedInJar } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { insertBooking } from "../contract/discovery-fixtures";

@@ -2,10 +2,10 @@
 // keeps the filters, and a signed-in search goes to the search history.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listingsPage from "../../../app/routes/listings+/_index";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
-import { AMENITIES, AMENITY_PARAMS, LISTING_SORTS, NEAR_CAMPUS_OPTIONS_M, listingSearchToParams, parseListingSearch } from "../../../domain/listings/listing-search";
-import { listSearchHistory } from "../../../domain/engagement/history.queries";
+import * as listingsPage from "~/routes/listings+/_index";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
+import { AMENITIES, AMENITY_PARAMS, LISTING_SORTS, NEAR_CAMPUS_OPTIONS_M, listingSearchToParams, parseListingSearch } from "#domain/listings/listing-search";
+import { listSearchHistory } from "#domain/engagement/history.queries";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
 

@@ -1,13 +1,13 @@
 // A listing's page (/listings/$id and /property/$id share loader and action), the wishlist
 // resource and the saved searches resource.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listingPage from "../../../app/routes/listings+/$id";
-import * as propertyPage from "../../../app/routes/property.$id";
-import * as wishlist from "../../../app/routes/resources+/wishlist";
-import * as savedSearches from "../../../app/routes/resources+/saved-searches";
-import { listViewHistory } from "../../../domain/engagement/history.queries";
-import { listWishlistIds } from "../../../domain/engagement/wishlist.queries";
-import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
+import * as listingPage from "~/routes/listings+/$id";
+import * as propertyPage from "~/routes/property.$id";
+import * as wishlist from "~/routes/resources+/wishlist";
+import * as savedSearches from "~/routes/resources+/saved-searches";
+import { listViewHistory } from "#domain/engagement/history.queries";
+import { listWishlistIds } from "#domain/engagement/wishlist.queries";
+import { listSavedSearches } from "#domain/alerts/saved-searches.queries";
 import { createPersona, signedInJar } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";

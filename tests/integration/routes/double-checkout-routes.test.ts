@@ -3,11 +3,11 @@
 // still comes for a purchase already paid is listed for admins to refund, and the payer's result
 // page says so, in English and French.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
-import * as adminPayments from "../../../app/routes/admin+/payments";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as resultRoute from "../../../app/routes/payment-success";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
+import * as adminPayment from "~/routes/admin+/payments_.$id";
+import * as adminPayments from "~/routes/admin+/payments";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as resultRoute from "~/routes/payment-success";
+import * as subscriptionRoute from "~/routes/subscription-payment";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 describe("two checkouts for one purchase, through the routes", () => {

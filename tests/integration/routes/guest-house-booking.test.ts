@@ -5,15 +5,15 @@
 // (an injected clock: the e2e server has none), the guest asked to pay again.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as bookingRoute from "../../../app/routes/guest-house-booking.$id";
-import * as accessRoute from "../../../app/routes/guest-house-payment";
-import * as whatsappRoute from "../../../app/routes/guest-house-attempt.$id.whatsapp";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as paymentSuccessRoute from "../../../app/routes/payment-success";
-import * as profileRoute from "../../../app/routes/profile";
-import * as logoutRoute from "../../../app/routes/auth+/logout";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
-import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
+import * as bookingRoute from "~/routes/guest-house-booking.$id";
+import * as accessRoute from "~/routes/guest-house-payment";
+import * as whatsappRoute from "~/routes/guest-house-attempt.$id.whatsapp";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as paymentSuccessRoute from "~/routes/payment-success";
+import * as profileRoute from "~/routes/profile";
+import * as logoutRoute from "~/routes/auth+/logout";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { DAY_MS, FixedClock } from "#domain/shared/clock";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 

@@ -5,16 +5,16 @@
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminHostReview from "../../../app/routes/admin+/host-verification.$hostId";
-import * as hostDocument from "../../../app/routes/admin+/host-verification.$hostId_.documents.$documentId";
-import * as adminQueue from "../../../app/routes/admin+/agent-verification";
-import * as hostBookings from "../../../app/routes/host+/bookings";
-import * as hostHome from "../../../app/routes/host+/_index";
-import * as editHouse from "../../../app/routes/host+/houses.$id.edit";
-import * as newHouse from "../../../app/routes/host+/new-house";
-import * as verification from "../../../app/routes/host+/verification";
-import * as detailPage from "../../../app/routes/guest-house.$id";
-import * as listPage from "../../../app/routes/guest-houses";
+import * as adminHostReview from "~/routes/admin+/host-verification.$hostId";
+import * as hostDocument from "~/routes/admin+/host-verification.$hostId_.documents.$documentId";
+import * as adminQueue from "~/routes/admin+/agent-verification";
+import * as hostBookings from "~/routes/host+/bookings";
+import * as hostHome from "~/routes/host+/_index";
+import * as editHouse from "~/routes/host+/houses.$id.edit";
+import * as newHouse from "~/routes/host+/new-house";
+import * as verification from "~/routes/host+/verification";
+import * as detailPage from "~/routes/guest-house.$id";
+import * as listPage from "~/routes/guest-houses";
 import { createPersona, createRouteHarness, lastEmailTo, signedInJar, tinyPdf, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 

@@ -4,11 +4,11 @@
 // limit, the guards, and fuzzed posts that never give a 500 nor store an invalid row.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentMessages from "../../../app/routes/agents+/messages";
-import * as studentMessages from "../../../app/routes/messages";
-import * as profileRoute from "../../../app/routes/profile";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
+import * as agentMessages from "~/routes/agents+/messages";
+import * as studentMessages from "~/routes/messages";
+import * as profileRoute from "~/routes/profile";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { insertProperty } from "../contract/discovery-fixtures";

@@ -4,12 +4,12 @@
 // booking and payment in the database afterwards is checked field by field.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as paymentRoute from "../../../app/routes/payment.$id";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
-import { isValidEmail } from "../../../domain/accounts/account-rules";
-import { addDays, doualaDate, isCalendarDate, weekdayOf } from "../../../domain/booking/visit-date";
-import { slotsFor, visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as paymentRoute from "~/routes/payment.$id";
+import * as subscriptionRoute from "~/routes/subscription-payment";
+import { isValidEmail } from "#domain/accounts/account-rules";
+import { addDays, doualaDate, isCalendarDate, weekdayOf } from "#domain/booking/visit-date";
+import { slotsFor, visitingHoursOrDefault } from "#domain/booking/visiting-hours";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 

@@ -3,20 +3,20 @@
 // come from the form, ownership, the webhook's secret, body checks and idempotence, the debug
 // pages' 404s, the checkout's approve/decline, subscriptions, viewing outcomes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as confirmViewingRoute from "../../../app/routes/confirm-viewing";
-import * as paymentIndexRoute from "../../../app/routes/payment._index";
-import * as paymentRoute from "../../../app/routes/payment.$id";
-import * as paymentSuccessRoute from "../../../app/routes/payment-success";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
-import * as testBookingRoute from "../../../app/routes/test-booking";
-import * as testPaymentDebugRoute from "../../../app/routes/test-payment-debug";
-import * as testPaymentRoute from "../../../app/routes/test-payment";
-import * as webhookRoute from "../../../app/routes/webhooks+/fapshi";
-import * as agentBookingsRoute from "../../../app/routes/agents+/bookings";
-import * as profileRoute from "../../../app/routes/profile";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as confirmViewingRoute from "~/routes/confirm-viewing";
+import * as paymentIndexRoute from "~/routes/payment._index";
+import * as paymentRoute from "~/routes/payment.$id";
+import * as paymentSuccessRoute from "~/routes/payment-success";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as subscriptionRoute from "~/routes/subscription-payment";
+import * as testBookingRoute from "~/routes/test-booking";
+import * as testPaymentDebugRoute from "~/routes/test-payment-debug";
+import * as testPaymentRoute from "~/routes/test-payment";
+import * as webhookRoute from "~/routes/webhooks+/fapshi";
+import * as agentBookingsRoute from "~/routes/agents+/bookings";
+import * as profileRoute from "~/routes/profile";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";

@@ -4,13 +4,13 @@
 // is exactly the server's price and its status is the provider's word, never the webhook body's.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as webhookRoute from "../../../app/routes/webhooks+/fapshi";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as testPaymentRoute from "../../../app/routes/test-payment";
-import * as testPaymentDebugRoute from "../../../app/routes/test-payment-debug";
-import * as testBookingRoute from "../../../app/routes/test-booking";
-import { PAYMENT_PRICES, type PaymentType } from "../../../domain/payment/payment.entity";
-import { BOOKING_FEE_XAF } from "../../../domain/booking/booking.entity";
+import * as webhookRoute from "~/routes/webhooks+/fapshi";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as testPaymentRoute from "~/routes/test-payment";
+import * as testPaymentDebugRoute from "~/routes/test-payment-debug";
+import * as testBookingRoute from "~/routes/test-booking";
+import { PAYMENT_PRICES, type PaymentType } from "#domain/payment/payment.entity";
+import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { insertProperty } from "../contract/discovery-fixtures";

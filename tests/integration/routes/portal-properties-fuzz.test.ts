@@ -3,10 +3,10 @@
 // that are not forms. Never a 500, and afterwards every property and photo row obeys the rules.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listRoute from "../../../app/routes/agents+/properties";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import * as editRoute from "../../../app/routes/agents+/properties_.$id.edit";
-import { parseVisitingHours } from "../../../domain/booking/visiting-hours";
+import * as listRoute from "~/routes/agents+/properties";
+import * as newRoute from "~/routes/agents+/new-property";
+import * as editRoute from "~/routes/agents+/properties_.$id.edit";
+import { parseVisitingHours } from "#domain/booking/visiting-hours";
 import {
   BUEA_BOUNDS,
   MAX_PHOTOS,
@@ -17,7 +17,7 @@ import {
   TITLE_MIN,
   MIN_RENT_XAF,
   MAX_RENT_XAF,
-} from "../../../domain/property-management/managed-property.entity";
+} from "#domain/property-management/managed-property.entity";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "./portal-support";

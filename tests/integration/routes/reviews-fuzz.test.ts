@@ -5,11 +5,11 @@
 // exactly 5 000 FCFA per confirmed viewing and none for a no-show.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentRoute from "../../../app/routes/agent+/$id";
-import * as confirmViewingRoute from "../../../app/routes/confirm-viewing";
-import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "../../../domain/reviews/review.entity";
-import { VISITATION_COMMISSION_XAF } from "../../../domain/commission/commission.entity";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as agentRoute from "~/routes/agent+/$id";
+import * as confirmViewingRoute from "~/routes/confirm-viewing";
+import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#domain/reviews/review.entity";
+import { VISITATION_COMMISSION_XAF } from "#domain/commission/commission.entity";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { insertBooking, insertProperty } from "../contract/discovery-fixtures";

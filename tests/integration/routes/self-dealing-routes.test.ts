@@ -1,11 +1,11 @@
 // Decision 0108 through the routes: an attacker with an agent account and a second (student)
 // account, crafting requests, gets a clear, translated 4xx and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as confirmViewingRoute from "../../../app/routes/confirm-viewing";
-import * as agentRoute from "../../../app/routes/agent+/$id";
-import * as listingPage from "../../../app/routes/listings+/$id";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as confirmViewingRoute from "~/routes/confirm-viewing";
+import * as agentRoute from "~/routes/agent+/$id";
+import * as listingPage from "~/routes/listings+/$id";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { databaseKinds } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 

@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allDatabaseKinds, databaseSuites, createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoData, seedDemoData } from "../../../infrastructure/seed/demo-seed";
-import { RENT_RANGES } from "../../../infrastructure/seed/demo-properties";
-import { demoId } from "../../../infrastructure/seed/prng";
-import { photoFileKeys } from "../../../infrastructure/photos/photo-variants";
-import { LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
-import { NEIGHBOURHOOD_CENTRES, NEIGHBOURHOODS, distanceMetres, distanceToCampusMetres } from "../../../domain/listings/buea";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoData, seedDemoData } from "#infrastructure/seed/demo-seed";
+import { RENT_RANGES } from "#infrastructure/seed/demo-properties";
+import { demoId } from "#infrastructure/seed/prng";
+import { photoFileKeys } from "#infrastructure/photos/photo-variants";
+import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
+import { NEIGHBOURHOOD_CENTRES, NEIGHBOURHOODS, distanceMetres, distanceToCampusMetres } from "#domain/listings/buea";
 
 const DAY_MS = 86_400_000;
 // A fixed moment, so dates in the data are the same on every run.

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PHOTO_WIDTHS, generatePhotoSet, photoFileKey, photoFileKeys, type PhotoExtension } from "../../../infrastructure/photos/photo-variants";
-import { LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
-import { PhotoUploadError, detectImageFormat, savePhotoUpload } from "../../../infrastructure/photos/photo-upload";
-import { DEMO_PHOTO_POOL_SIZE, demoPoolIndexesFor, demoPoolPhotoName } from "../../../infrastructure/photos/demo-photo-pool";
+import { PHOTO_WIDTHS, generatePhotoSet, photoFileKey, photoFileKeys, type PhotoExtension } from "#infrastructure/photos/photo-variants";
+import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
+import { PhotoUploadError, detectImageFormat, savePhotoUpload } from "#infrastructure/photos/photo-upload";
+import { DEMO_PHOTO_POOL_SIZE, demoPoolIndexesFor, demoPoolPhotoName } from "#infrastructure/photos/demo-photo-pool";
 
 let storageDir: string;
 let storage: LocalFileStorage;

@@ -5,7 +5,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminUserRoute from "../../../app/routes/admin+/users_.$id";
+import * as adminUserRoute from "~/routes/admin+/users_.$id";
 import { createHttpApp } from "../../../server/http-app";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";

@@ -14,9 +14,9 @@ import { flatRoutes } from "remix-flat-routes";
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
-import { captureLogs } from "../../../infrastructure/logging/logger";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
+import { captureLogs } from "#infrastructure/logging/logger";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild, type TestRoute } from "../../support/server-build";
 

@@ -3,7 +3,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT, bodyLimitFor } from "../../../server/body-limit";
-import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
+import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
 import { signInAs, useHttpApp, type RunningApp } from "./http-app-harness";
 
 interface Outcome {

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { connect, isConnectionError, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { migrateToLatest } from "../../../infrastructure/db/migrate";
+import { connect, isConnectionError, type DatabaseHandle } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 import { startHttpApp, type RunningApp } from "./http-app-harness";
 
 /** A TCP relay to PostgreSQL that can turn silent: it cuts every connection, then accepts new ones and never answers. */

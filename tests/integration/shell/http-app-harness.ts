@@ -6,19 +6,19 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCookieSessionStorage, type ServerBuild } from "@remix-run/node";
-import type { SessionUser } from "../../../domain/accounts/account.entity";
-import { SESSION_ID_KEY } from "../../../app/utils/session-id.server";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { SESSION_ID_KEY } from "~/utils/session-id.server";
 import { sql } from "kysely";
-import type { Services } from "../../../app/services.server";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { createFileStorages } from "../../../infrastructure/storage/create-file-storage";
+import type { Services } from "~/services.server";
+import { loadConfig } from "#infrastructure/config/config";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
 import { afterAll, beforeAll } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import * as healthz from "../../../app/routes/healthz";
-import * as readyz from "../../../app/routes/readyz";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import * as healthz from "~/routes/healthz";
+import * as readyz from "~/routes/readyz";
 import { createHttpApp } from "../../../server/http-app";
-import { renderedPageResponse } from "../../../app/static-page";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
+import { renderedPageResponse } from "~/static-page";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
 
 let lastDocument: Response | undefined;
 /** The Response the fake build's document entry made last (its body stream is left unread when sent whole). */

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../infrastructure/config/config";
+import { loadConfig } from "#infrastructure/config/config";
 import { listenAddress } from "../../../server/process";
 
 /** An IPv4 address of this machine that is not loopback (none on a machine with only lo). */

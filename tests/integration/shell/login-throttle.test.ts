@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as loginRoute from "../../../app/routes/auth+/login";
+import * as loginRoute from "~/routes/auth+/login";
 import { createHttpApp } from "../../../server/http-app";
 import { databaseKinds } from "../../support/test-database";
 import { createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";

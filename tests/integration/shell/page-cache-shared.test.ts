@@ -5,9 +5,9 @@ import type http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
 import { servePageCache } from "./page-cache-app";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { KyselyCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 /**

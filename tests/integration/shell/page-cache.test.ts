@@ -4,8 +4,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
 import { htmlCaching } from "../../../server/caching";
-import { detectLanguage, languageCookie } from "../../../app/language.server";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
+import { detectLanguage, languageCookie } from "~/language.server";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
 
 /** A request as the app's handler sees it (the language rule reads the URL, cookies and Accept-Language). */
 const asFetchRequest = (req: express.Request) =>

@@ -2,7 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../infrastructure/config/config";
+import { loadConfig } from "#infrastructure/config/config";
 import { rejectCrossOriginPosts, securityHeaders } from "../../../server/security";
 
 describe("security middleware", () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
-import * as healthz from "../../../app/routes/healthz";
-import * as readyz from "../../../app/routes/readyz";
-import * as preferences from "../../../app/routes/resources+/preferences";
-import * as notFound from "../../../app/routes/$";
+import * as healthz from "~/routes/healthz";
+import * as readyz from "~/routes/readyz";
+import * as preferences from "~/routes/resources+/preferences";
+import * as notFound from "~/routes/$";
 
 describe("shell routes", () => {
   let h: RouteHarness;

@@ -2,7 +2,7 @@
 // log in, another account (an attacker with a second account and the transaction id) gets a 404
 // and the payment stays pending. With PAYMENT_PROVIDER=fapshi the page does not exist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
 import { databaseKinds } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 

@@ -10,8 +10,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
 import { byteBudget } from "../../../server/uploads";
-import * as hostVerification from "../../../app/routes/host+/verification";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
+import * as hostVerification from "~/routes/host+/verification";
+import * as agentVerification from "~/routes/auth+/agent-verification";
 import { createPersona, createRouteHarness, signedInJar, tinyPdf, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 

@@ -2,8 +2,8 @@
 // documents and the /media route rely on behaves the same whichever is configured.
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvalidStorageKeyError } from "../../../infrastructure/storage/file-storage";
-import { S3FileStorage } from "../../../infrastructure/storage/s3-file-storage";
+import { InvalidStorageKeyError } from "#infrastructure/storage/file-storage";
+import { S3FileStorage } from "#infrastructure/storage/s3-file-storage";
 import { openStorage, STORAGE_KINDS, type StorageFixture } from "./storage-kinds";
 
 const bytes = (...values: number[]) => new Uint8Array(values);

@@ -4,10 +4,10 @@
 // The same for an agent's documents.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as editRoute from "../../../app/routes/agents+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { PhotoFileStore } from "../../../infrastructure/photos/photo-file-store";
+import * as editRoute from "~/routes/agents+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
+import { PhotoFileStore } from "#infrastructure/photos/photo-file-store";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "../routes/portal-support";

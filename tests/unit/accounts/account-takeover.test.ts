@@ -2,13 +2,13 @@
 // address and a password of their choosing, then waits for the owner to confirm the address
 // (by signing up themselves, or through Google) and keeps signing in with that password.
 import { describe, expect, it } from "vitest";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import type { PasswordHasher } from "../../../domain/accounts/password-hasher.port";
-import { requestPasswordReset } from "../../../domain/accounts/password-reset.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import type { PasswordHasher } from "#domain/accounts/password-hasher.port";
+import { requestPasswordReset } from "#domain/accounts/password-reset.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
 import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp, type TestAccounts } from "./support";
 
 const VICTIM = "victim@example.cm";

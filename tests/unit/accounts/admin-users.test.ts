@@ -1,12 +1,12 @@
 // The admin's rules on user accounts (issue 11): role changes, suspension and reactivation, each
 // audited in its transaction; a suspended account cannot sign in by any route and its sessions end.
 import { describe, expect, it } from "vitest";
-import { changeUserRole, reactivateUser, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { confirmTotp, startTotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
+import { changeUserRole, reactivateUser, suspendUser } from "#domain/accounts/admin-users.use-case";
+import { confirmTotp, startTotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
 import { confirmedAccount, createTestAccounts, type TestAccounts } from "./support";
 
 async function admin(t: TestAccounts, email = "admin@kamernest.cm") {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { approveAgent } from "../../../domain/accounts/review-agent.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "../../../domain/accounts/update-agent-profile.use-case";
-import type { AgentDetailsInput } from "../../../domain/accounts/agent-details";
+import { approveAgent } from "#domain/accounts/review-agent.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
+import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "#domain/accounts/update-agent-profile.use-case";
+import type { AgentDetailsInput } from "#domain/accounts/agent-details";
 import { confirmedAccount, createTestAccounts, validSignUp, type TestAccounts } from "./support";
 
 const pdf = () => new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { detectDocumentType, MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
-import { getSessionUser, createSession } from "../../../domain/accounts/manage-sessions.use-case";
-import { approveAgent, rejectAgent } from "../../../domain/accounts/review-agent.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { submitAgentVerification, type AgentVerificationInput } from "../../../domain/accounts/submit-agent-verification.use-case";
+import { detectDocumentType, MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
+import { getSessionUser, createSession } from "#domain/accounts/manage-sessions.use-case";
+import { approveAgent, rejectAgent } from "#domain/accounts/review-agent.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { submitAgentVerification, type AgentVerificationInput } from "#domain/accounts/submit-agent-verification.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp, type TestAccounts } from "./support";
 
 const pdf = (size = 64) => {

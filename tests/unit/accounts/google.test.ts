@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp } from "./support";
 
 const google = (over: Record<string, unknown> = {}) => ({ googleId: "g-123", email: "Ngozi@example.cm", name: "Ngozi Tabe", emailVerified: true, ...over });

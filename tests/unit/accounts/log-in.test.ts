@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { LOGIN_DELAY_MAX_MS, LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_PAIR, THROTTLE_WINDOW_MS } from "../../../domain/accounts/login-throttle";
-import { requestPasswordReset, resetPassword } from "../../../domain/accounts/password-reset.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { LOGIN_DELAY_MAX_MS, LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_PAIR, THROTTLE_WINDOW_MS } from "#domain/accounts/login-throttle";
+import { requestPasswordReset, resetPassword } from "#domain/accounts/password-reset.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
 const login = (over: Record<string, string> = {}) => ({ email: "ngozi@example.cm", password: "secret1", ip: "10.0.0.1", userAgent: "Test", ...over });

@@ -3,19 +3,19 @@
 // (nothing charged, the provider never asked), a guest not handed to a suspended host on WhatsApp,
 // and no access fee taken for that host's house; the student's own booking stays readable.
 import { describe, expect, it } from "vitest";
-import type { AgentStatus } from "../../../domain/accounts/account.entity";
-import { finishSignIn } from "../../../domain/accounts/complete-sign-in";
-import { agentStatusFor } from "../../../domain/accounts/owner-standing";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { startPlatformAccessPayment } from "../../../domain/guest-house-access/start-platform-access-payment.use-case";
-import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "../../../domain/guest-house-booking/in-memory-guest-house-booking";
-import { openBookingWhatsapp } from "../../../domain/guest-house-booking/open-booking-whatsapp.use-case";
-import { requestGuestHouseBooking } from "../../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import type { AgentStatus } from "#domain/accounts/account.entity";
+import { finishSignIn } from "#domain/accounts/complete-sign-in";
+import { agentStatusFor } from "#domain/accounts/owner-standing";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { startPlatformAccessPayment } from "#domain/guest-house-access/start-platform-access-payment.use-case";
+import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "#domain/guest-house-booking/in-memory-guest-house-booking";
+import { openBookingWhatsapp } from "#domain/guest-house-booking/open-booking-whatsapp.use-case";
+import { requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { DAY_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 import { moneyWorld, TOMORROW } from "../payment/money-world";
 import { confirmedAccount, createTestAccounts } from "./support";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { changePassword } from "../../../domain/accounts/change-password.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { requestPasswordReset, resetPassword } from "../../../domain/accounts/password-reset.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { HOUR_MS } from "../../../domain/shared/clock";
+import { changePassword } from "#domain/accounts/change-password.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { requestPasswordReset, resetPassword } from "#domain/accounts/password-reset.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { HOUR_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
 const loginAs = (password: string) => ({ email: "ngozi@example.cm", password, ip: "10.0.0.1" });

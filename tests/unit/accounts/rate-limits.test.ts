@@ -1,9 +1,9 @@
 // Sign-up, resend-confirmation and change-password are limited per address (or account) and per
 // IP, counted in the login_attempts store so the limit holds across server instances.
 import { describe, expect, it } from "vitest";
-import { changePassword } from "../../../domain/accounts/change-password.use-case";
-import { CHANGE_PASSWORD_LIMITS, RESEND_CONFIRMATION_LIMITS, SIGN_UP_LIMITS, THROTTLE_WINDOW_MS } from "../../../domain/accounts/login-throttle";
-import { resendConfirmation, signUp } from "../../../domain/accounts/sign-up.use-case";
+import { changePassword } from "#domain/accounts/change-password.use-case";
+import { CHANGE_PASSWORD_LIMITS, RESEND_CONFIRMATION_LIMITS, SIGN_UP_LIMITS, THROTTLE_WINDOW_MS } from "#domain/accounts/login-throttle";
+import { resendConfirmation, signUp } from "#domain/accounts/sign-up.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp } from "./support";
 
 const tooMany = { ok: false, error: { code: "auth.too_many_attempts" } };

@@ -4,7 +4,7 @@
 // reads `\` as `/`), so that is the oracle.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "../../../app/utils/toast.server";
+import { safeRedirectPath } from "~/utils/toast.server";
 
 const APP_URLS = ["https://kamernest.cm", "http://localhost:3000", "https://www.kamernest.example"];
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseCameroonPhone } from "../../../domain/accounts/account-rules";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { resendConfirmation, signUp } from "../../../domain/accounts/sign-up.use-case";
-import { HOUR_MS } from "../../../domain/shared/clock";
+import { normaliseCameroonPhone } from "#domain/accounts/account-rules";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { resendConfirmation, signUp } from "#domain/accounts/sign-up.use-case";
+import { HOUR_MS } from "#domain/shared/clock";
 import { createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
 describe("signUp", () => {

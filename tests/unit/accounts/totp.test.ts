@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { confirmTotp, disableTotp, startTotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
-import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { confirmTotp, disableTotp, startTotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
+import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts, type TestAccounts } from "./support";
 
 async function enrolled(t: TestAccounts) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { updateProfile } from "../../../domain/accounts/update-profile.use-case";
+import { updateProfile } from "#domain/accounts/update-profile.use-case";
 import { confirmedAccount, createTestAccounts } from "./support";
 
 describe("updateProfile", () => {

@@ -3,7 +3,7 @@
 // that runs as a formula (OWASP's CSV injection advice). Property-based over hostile text.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, neutraliseFormulas, toCsv } from "../../../app/utils/csv";
+import { csvCell, neutraliseFormulas, toCsv } from "~/utils/csv";
 
 const SEPARATORS = /[,;\t\r\n]/;
 const FORMULA_STARTS = ["=", "+", "-", "@"];

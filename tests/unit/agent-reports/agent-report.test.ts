@@ -6,13 +6,13 @@ import {
   parseReportPeriod,
   reportWindow,
   totalsOf,
-} from "../../../domain/agent-reports/agent-report.entity";
-import { getAgentReport } from "../../../domain/agent-reports/agent-report.query";
-import { InMemoryAgentReportsReader } from "../../../domain/agent-reports/in-memory-agent-reports-reader";
-import { InMemoryPropertyViewTally } from "../../../domain/agent-reports/in-memory-property-view-tally";
-import { FixedClock } from "../../../domain/shared/clock";
-import { reportCsvRows, formatConversion } from "../../../app/components/agent-reports/report-format";
-import { csvCell, toCsv } from "../../../app/utils/csv";
+} from "#domain/agent-reports/agent-report.entity";
+import { getAgentReport } from "#domain/agent-reports/agent-report.query";
+import { InMemoryAgentReportsReader } from "#domain/agent-reports/in-memory-agent-reports-reader";
+import { InMemoryPropertyViewTally } from "#domain/agent-reports/in-memory-property-view-tally";
+import { FixedClock } from "#domain/shared/clock";
+import { reportCsvRows, formatConversion } from "~/components/agent-reports/report-format";
+import { csvCell, toCsv } from "~/utils/csv";
 
 describe("report periods and windows", () => {
   it("offers 7, 30 and 90 days and reads anything else as 30", () => {

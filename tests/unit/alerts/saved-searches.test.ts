@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { deleteSavedSearch } from "../../../domain/alerts/delete-saved-search.use-case";
-import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
-import { saveSearch } from "../../../domain/alerts/save-search.use-case";
-import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { deleteSavedSearch } from "#domain/alerts/delete-saved-search.use-case";
+import { InMemorySavedSearchRepository } from "#domain/alerts/in-memory-saved-search-repository";
+import { saveSearch } from "#domain/alerts/save-search.use-case";
+import { listSavedSearches } from "#domain/alerts/saved-searches.queries";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 
 describe("saved searches", () => {
   let savedSearches: InMemorySavedSearchRepository;

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { describeSearch, formatFcfa } from "../../../domain/alerts/alert-digest";
-import { InMemoryNewListingFinder, type FinderListing } from "../../../domain/alerts/in-memory-new-listing-finder";
-import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
-import { saveSearch } from "../../../domain/alerts/save-search.use-case";
-import { sendSavedSearchAlerts } from "../../../domain/alerts/send-saved-search-alerts.use-case";
-import { FixedClock, HOUR_MS, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import { describeSearch, formatFcfa } from "#domain/alerts/alert-digest";
+import { InMemoryNewListingFinder, type FinderListing } from "#domain/alerts/in-memory-new-listing-finder";
+import { InMemorySavedSearchRepository } from "#domain/alerts/in-memory-saved-search-repository";
+import { saveSearch } from "#domain/alerts/save-search.use-case";
+import { sendSavedSearchAlerts } from "#domain/alerts/send-saved-search-alerts.use-case";
+import { FixedClock, HOUR_MS, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
 
 describe("saved-search alerts", () => {
   let savedSearches: InMemorySavedSearchRepository;

@@ -3,10 +3,10 @@
 // audit row with each change in the same unit of work.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { POST_BODY_MAX, POST_SLUG_MAX, POST_TITLE_MAX, SLUG_PATTERN, slugify, type BlogPostText } from "../../../domain/blog/blog-post.entity";
-import { postBySlug } from "../../../domain/blog/blog.queries";
-import { InMemoryBlogPostRepository, InMemoryBlogUnitOfWork } from "../../../domain/blog/in-memory-blog-post-repository";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { POST_BODY_MAX, POST_SLUG_MAX, POST_TITLE_MAX, SLUG_PATTERN, slugify, type BlogPostText } from "#domain/blog/blog-post.entity";
+import { postBySlug } from "#domain/blog/blog.queries";
+import { InMemoryBlogPostRepository, InMemoryBlogUnitOfWork } from "#domain/blog/in-memory-blog-post-repository";
 import {
   ADMIN_BLOG_PAGE_SIZE,
   createDraftPost,
@@ -17,12 +17,12 @@ import {
   publishPost,
   unpublishPost,
   type BlogAdminDeps,
-} from "../../../domain/blog/manage-blog-posts.use-cases";
-import type { MarkdownRenderer } from "../../../domain/blog/markdown-renderer.port";
-import { InMemoryPhotoStore } from "../../../domain/property-management/in-memory-managed-property-repository";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/blog/manage-blog-posts.use-cases";
+import type { MarkdownRenderer } from "#domain/blog/markdown-renderer.port";
+import { InMemoryPhotoStore } from "#domain/property-management/in-memory-managed-property-repository";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const markdown: MarkdownRenderer = { toSafeHtml: (s) => `<p>rendered:${s}</p>` };

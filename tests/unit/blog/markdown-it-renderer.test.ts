@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MarkdownItRenderer, isMediaImage, isSafeLink } from "../../../infrastructure/markdown/markdown-it-renderer";
+import { MarkdownItRenderer, isMediaImage, isSafeLink } from "#infrastructure/markdown/markdown-it-renderer";
 
 const md = new MarkdownItRenderer();
 const render = (s: string) => md.toSafeHtml(s);

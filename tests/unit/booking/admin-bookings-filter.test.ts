@@ -1,8 +1,8 @@
 // The admin bookings page's filters from its URL (docs/decisions/0126): valid values kept, the rest
 // dropped, and the return address after a cancel can only be the bookings page with its filters.
 import { describe, expect, it } from "vitest";
-import { bookingFilterQuery, bookingsReturnPath } from "../../../app/components/admin/admin-bookings";
-import { adminBookingFilterFrom } from "../../../domain/booking/admin-bookings.queries";
+import { bookingFilterQuery, bookingsReturnPath } from "~/components/admin/admin-bookings";
+import { adminBookingFilterFrom } from "#domain/booking/admin-bookings.queries";
 
 describe("adminBookingFilterFrom", () => {
   it("keeps a known status, calendar days and a property text", () => {

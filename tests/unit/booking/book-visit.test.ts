@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { availableSlots } from "../../../domain/booking/available-slots.query";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { availableSlots } from "#domain/booking/available-slots.query";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, START, TOMORROW } from "../payment/money-world";
 
 async function subscribe(w: ReturnType<typeof moneyWorld>, userId: string) {

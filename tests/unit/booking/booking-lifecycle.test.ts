@@ -12,11 +12,11 @@ import {
   cancelVisitAsAdmin,
   type AdminCancelVisitDeps,
   type BookingLifecycleDeps,
-} from "../../../domain/booking/booking-lifecycle.use-cases";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+} from "#domain/booking/booking-lifecycle.use-cases";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { SequentialIds } from "#domain/shared/ids";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, TOMORROW } from "../payment/money-world";
 
 async function world() {

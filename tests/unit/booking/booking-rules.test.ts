@@ -1,9 +1,9 @@
 // The booking rules the money read models and use cases share (decision 0124): a running hold, a
 // viewing whose outcome can be recorded, a booking the agent acts on, a listing that takes visits.
 import { describe, expect, it } from "vitest";
-import { BOOKABLE_PROPERTY, isBookable } from "../../../domain/booking/booking-property-reader.port";
-import { visibleToAgent, holdIsRunning, viewingOutcomeRefusal } from "../../../domain/booking/booking.entity";
-import { isPayable, isViewingDue } from "../../../domain/payment/money-views";
+import { BOOKABLE_PROPERTY, isBookable } from "#domain/booking/booking-property-reader.port";
+import { visibleToAgent, holdIsRunning, viewingOutcomeRefusal } from "#domain/booking/booking.entity";
+import { isPayable, isViewingDue } from "#domain/payment/money-views";
 
 const t = (iso: string) => new Date(iso);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { addDays, checkVisitDate, doualaDate, isCalendarDate, weekdayOf } from "../../../domain/booking/visit-date";
+import { addDays, checkVisitDate, doualaDate, isCalendarDate, weekdayOf } from "#domain/booking/visit-date";
 
 describe("visit dates in Buea time", () => {
   it("roll over at 23:00 UTC, midnight in Buea", () => {

@@ -6,8 +6,8 @@ import {
   slotLabel,
   slotsFor,
   visitingHoursOrDefault,
-} from "../../../domain/booking/visiting-hours";
-import { weekdayOf } from "../../../domain/booking/visit-date";
+} from "#domain/booking/visiting-hours";
+import { weekdayOf } from "#domain/booking/visit-date";
 
 describe("visiting hours", () => {
   it("offer every hour from 9:00 AM to 5:00 PM, Monday to Saturday, by default", () => {

@@ -3,12 +3,12 @@
 // transfer; a later, voided or paid earning is left alone; every change has its audit row; bad
 // input changes nothing.
 import { describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import type { CommissionEarning } from "../../../domain/commission/commission.entity";
-import { InMemoryCommissionRepository } from "../../../domain/commission/in-memory-commission-repository";
-import { PAYOUT_MARKED_PAID_ACTION, payOutCommissions, type PayOutCommissionsDeps } from "../../../domain/commission/pay-out-commissions.use-case";
-import { FixedClock, HOUR_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
+import { InMemoryCommissionRepository } from "#domain/commission/in-memory-commission-repository";
+import { PAYOUT_MARKED_PAID_ACTION, payOutCommissions, type PayOutCommissionsDeps } from "#domain/commission/pay-out-commissions.use-case";
+import { FixedClock, HOUR_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 
 // Wednesday 18 Nov 2026, 10:00 UTC (11:00 in Buea).
 const NOW = new Date("2026-11-18T10:00:00.000Z");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agentEarnings, noShowsByAgent, recordViewingOutcome } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { agentEarnings, noShowsByAgent, recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld } from "../payment/money-world";
 
 async function confirmedBooking(w: ReturnType<typeof moneyWorld>, over: Parameters<ReturnType<typeof moneyWorld>["book"]>[0] = {}) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { recordViewingOutcome } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { COMMISSION_VOIDED_ACTION, voidCommission, type VoidCommissionDeps } from "../../../domain/commission/void-commission.use-case";
-import { agentEarnings } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { COMMISSION_VOIDED_ACTION, voidCommission, type VoidCommissionDeps } from "#domain/commission/void-commission.use-case";
+import { agentEarnings } from "#domain/commission/record-viewing-outcome.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld } from "../payment/money-world";
 
 /** A world with one pending 5 000 FCFA commission, and the admin's void deps (all or nothing, like the database). */

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryContactMessageStore } from "../../../domain/contact/in-memory-contact-message-store";
-import { submitContactMessage, type ContactForm } from "../../../domain/contact/submit-contact-message.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import { InMemoryContactMessageStore } from "#domain/contact/in-memory-contact-message-store";
+import { submitContactMessage, type ContactForm } from "#domain/contact/submit-contact-message.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
 
 describe("contact form", () => {
   let store: InMemoryContactMessageStore;

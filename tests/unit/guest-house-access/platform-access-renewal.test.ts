@@ -1,18 +1,18 @@
 // The access rules at their boundaries: the exact instant of expiry, extension while valid, the
 // invalid flag, and the grant made by a successful payment (once per payment).
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { grantPlatformAccessForPayment } from "../../../domain/guest-house-access/grant-platform-access";
+import { DAY_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { grantPlatformAccessForPayment } from "#domain/guest-house-access/grant-platform-access";
 import {
   PLATFORM_ACCESS_MS,
   isPlatformAccessValid,
   nextAccessPeriod,
   platformTransactionId,
   type PlatformFeePayment,
-} from "../../../domain/guest-house-access/platform-access.entity";
-import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
+} from "#domain/guest-house-access/platform-access.entity";
+import { guestHouseVisibility } from "#domain/guest-houses/guest-house-visibility";
 
 const t0 = new Date("2026-11-01T10:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { FixedClock, DAY_MS } from "../../../domain/shared/clock";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
-import { isPlatformAccessValid, PLATFORM_ACCESS_MS, type PlatformFeePayment } from "../../../domain/guest-house-access/platform-access.entity";
+import { FixedClock, DAY_MS } from "#domain/shared/clock";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
+import { isPlatformAccessValid, PLATFORM_ACCESS_MS, type PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
 
 const paidAt = new Date("2026-11-01T10:00:00Z");
 const payment = (over: Partial<PlatformFeePayment> = {}): PlatformFeePayment => ({

@@ -1,15 +1,15 @@
 // The stay rules (dates, nights, capacity, blocked nights) and the booking use cases with in-memory
 // adapters: own house, hidden house, access required/expired, the WhatsApp handoff marking the flag.
 import { describe, expect, it } from "vitest";
-import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { checkStay, MAX_STAY_NIGHTS } from "../../../domain/guest-house-booking/stay";
-import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "../../../domain/guest-house-booking/in-memory-guest-house-booking";
-import { requestGuestHouseBooking } from "../../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { openBookingWhatsapp } from "../../../domain/guest-house-booking/open-booking-whatsapp.use-case";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { PLATFORM_ACCESS_MS } from "../../../domain/guest-house-access/platform-access.entity";
-import { addDays } from "../../../domain/booking/visit-date";
+import { DAY_MS, FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { checkStay, MAX_STAY_NIGHTS } from "#domain/guest-house-booking/stay";
+import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "#domain/guest-house-booking/in-memory-guest-house-booking";
+import { requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { openBookingWhatsapp } from "#domain/guest-house-booking/open-booking-whatsapp.use-case";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { PLATFORM_ACCESS_MS } from "#domain/guest-house-access/platform-access.entity";
+import { addDays } from "#domain/booking/visit-date";
 
 // 10:00 in Buea on 1 November 2026.
 const now = new Date("2026-11-01T09:00:00Z");

@@ -2,13 +2,13 @@
 // group order, moves within a group, the audit rows, the French fallback, and how a legal page's
 // Markdown is cut into its table of contents.
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { anchorOf, FAQ_ANSWER_MAX, inLanguage, splitLegalBody, type FaqEntry } from "../../../domain/help-content/help-content.entity";
-import { createFaqEntry, deleteFaqEntry, editFaqEntry, editLegalPage, moveFaqEntry, publicFaq, publicLegalPage } from "../../../domain/help-content/help-content.use-cases";
-import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "../../../domain/help-content/in-memory-help-content-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { anchorOf, FAQ_ANSWER_MAX, inLanguage, splitLegalBody, type FaqEntry } from "#domain/help-content/help-content.entity";
+import { createFaqEntry, deleteFaqEntry, editFaqEntry, editLegalPage, moveFaqEntry, publicFaq, publicLegalPage } from "#domain/help-content/help-content.use-cases";
+import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "#domain/help-content/in-memory-help-content-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 /** Wraps the text in <p>: enough to see what was rendered, and from which language. */

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
-import { checkGuestHouseDetails, nightsBetween, type GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
-import { checkHostDocuments } from "../../../domain/hosting/host-verification.entity";
+import { guestHouseVisibility } from "#domain/guest-houses/guest-house-visibility";
+import { checkGuestHouseDetails, nightsBetween, type GuestHouseDetailsInput } from "#domain/hosting/hosted-guest-house.entity";
+import { checkHostDocuments } from "#domain/hosting/host-verification.entity";
 
 const pdf = (name: string) => ({ name, bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") });
 const valid: GuestHouseDetailsInput = {

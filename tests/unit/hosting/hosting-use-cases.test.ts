@@ -1,13 +1,13 @@
 // The hosting use cases on the in-memory adapters alone: verification, review, houses, photos and
 // blocked nights, with the rules each one guards.
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Account } from "../../../domain/accounts/account.entity";
-import { InMemoryAccountRepository, InMemoryDocumentStorage } from "../../../domain/accounts/in-memory-account-repositories";
-import type { HostingEmails } from "../../../domain/hosting/hosting-emails.port";
-import { approveHost, rejectHost, submitHostVerification } from "../../../domain/hosting/host-verification.use-cases";
-import type { GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
-import { MAX_BLOCK_NIGHTS, MAX_PHOTOS, MAX_PHOTO_BYTES } from "../../../domain/hosting/hosted-guest-house.entity";
-import { InMemoryHostingRepository, InMemoryHostingUnitOfWork } from "../../../domain/hosting/in-memory-hosting-repository";
+import type { Account } from "#domain/accounts/account.entity";
+import { InMemoryAccountRepository, InMemoryDocumentStorage } from "#domain/accounts/in-memory-account-repositories";
+import type { HostingEmails } from "#domain/hosting/hosting-emails.port";
+import { approveHost, rejectHost, submitHostVerification } from "#domain/hosting/host-verification.use-cases";
+import type { GuestHouseDetailsInput } from "#domain/hosting/hosted-guest-house.entity";
+import { MAX_BLOCK_NIGHTS, MAX_PHOTOS, MAX_PHOTO_BYTES } from "#domain/hosting/hosted-guest-house.entity";
+import { InMemoryHostingRepository, InMemoryHostingUnitOfWork } from "#domain/hosting/in-memory-hosting-repository";
 import {
   addGuestHousePhoto,
   arrangeGuestHousePhoto,
@@ -16,12 +16,12 @@ import {
   editGuestHouse,
   getMyGuestHouse,
   setBlockedNights,
-} from "../../../domain/hosting/manage-guest-house.use-cases";
-import { InMemoryPhotoStore } from "../../../domain/property-management/in-memory-managed-property-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/hosting/manage-guest-house.use-cases";
+import { InMemoryPhotoStore } from "#domain/property-management/in-memory-managed-property-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-20T09:00:00Z");
 const pdf = (name: string) => ({ name, bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AGENT_DIRECTORY_PAGE_SIZE, agentDirectoryPage } from "../../../domain/listings/agent-directory.queries";
-import type { AgentDirectory } from "../../../domain/listings/agent-directory.port";
-import type { AgentCard } from "../../../domain/listings/listing-read-models";
+import { AGENT_DIRECTORY_PAGE_SIZE, agentDirectoryPage } from "#domain/listings/agent-directory.queries";
+import type { AgentDirectory } from "#domain/listings/agent-directory.port";
+import type { AgentCard } from "#domain/listings/listing-read-models";
 
 const card = (i: number): AgentCard => ({
   userId: `a${i}`, name: `Agent ${i}`, businessName: null, verified: true, rating: null, reviewCount: 0, listingCount: 0, phone: null, whatsapp: null,

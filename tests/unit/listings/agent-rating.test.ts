@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bayesianRating, rankByBayesianRating, siteMeanRating } from "../../../domain/listings/agent-rating";
+import { bayesianRating, rankByBayesianRating, siteMeanRating } from "#domain/listings/agent-rating";
 
 describe("bayesianRating", () => {
   it("is (m*C + sum) / (m + n)", () => {

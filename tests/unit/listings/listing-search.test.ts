@@ -8,8 +8,8 @@ import {
   listingSearchToParams,
   parseListingSearch,
   type ListingSearchCriteria,
-} from "../../../domain/listings/listing-search";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
+} from "#domain/listings/listing-search";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
 
 const parse = (query: string) => parseListingSearch(new URLSearchParams(query));
 

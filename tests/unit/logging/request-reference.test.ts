@@ -1,7 +1,7 @@
 // The browser's reference on the error screens (app/utils/request-reference.ts): the id in the
 // page the server sent, until a Remix data request (after a client-side navigation) brings its own.
 import { describe, expect, it } from "vitest";
-import { browserRequestReference, watchDataRequests } from "../../../app/utils/request-reference";
+import { browserRequestReference, watchDataRequests } from "~/utils/request-reference";
 
 const page = (requestId?: string) => ({
   querySelector: () => (requestId ? ({ dataset: { requestId } } as unknown as Element) : null),

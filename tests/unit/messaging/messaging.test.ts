@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { InMemoryMessageRepository, InMemoryMessagingUnitOfWork } from "../../../domain/messaging/in-memory-message-repository";
-import { listThreadsFor, threadWithMessages, unreadMessageCount } from "../../../domain/messaging/messaging.queries";
-import { replyInThread } from "../../../domain/messaging/reply-in-thread.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import type { MessagingDeps } from "../../../domain/messaging/contact-agent.use-case";
-import type { MessageNoticeEmails } from "../../../domain/messaging/message-notice.port";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { InMemoryMessageRepository, InMemoryMessagingUnitOfWork } from "#domain/messaging/in-memory-message-repository";
+import { listThreadsFor, threadWithMessages, unreadMessageCount } from "#domain/messaging/messaging.queries";
+import { replyInThread } from "#domain/messaging/reply-in-thread.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import type { MessagingDeps } from "#domain/messaging/contact-agent.use-case";
+import type { MessageNoticeEmails } from "#domain/messaging/message-notice.port";
 
 // The notice's words are the adapter's business; here each part the use case passes is visible.
 const noticeEmails: MessageNoticeEmails = {

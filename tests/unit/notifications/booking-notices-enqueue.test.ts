@@ -1,9 +1,9 @@
 // Where bookings are confirmed, both sides' confirmation and the student's receipt are written to
 // the outbox in the same unit of work, once, however often the provider's news arrives.
 import { describe, expect, it } from "vitest";
-import { applyProviderStatus } from "../../../domain/payment/apply-provider-status.use-case";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
+import { applyProviderStatus } from "#domain/payment/apply-provider-status.use-case";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { HOLD_MS } from "#domain/booking/booking.entity";
 import { moneyWorld } from "../payment/money-world";
 
 type World = ReturnType<typeof moneyWorld>;

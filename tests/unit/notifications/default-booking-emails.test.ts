@@ -2,9 +2,9 @@
 // the visit's day and time, the reference and the recipient's own page, and carries the notice's
 // details (reason, old slot, proposed slot, who cancelled).
 import { describe, expect, it } from "vitest";
-import type { BookingNoticeKind, NoticeData, NoticeRecipient } from "../../../domain/notifications/booking-notice";
-import type { BookingEmailInput } from "../../../domain/notifications/booking-emails.port";
-import { defaultBookingEmails } from "../../../infrastructure/mail/default-booking-emails";
+import type { BookingNoticeKind, NoticeData, NoticeRecipient } from "#domain/notifications/booking-notice";
+import type { BookingEmailInput } from "#domain/notifications/booking-emails.port";
+import { defaultBookingEmails } from "#infrastructure/mail/default-booking-emails";
 
 const cases: Array<[BookingNoticeKind, NoticeRecipient, NoticeData]> = [
   ["booking_confirmed", "student", {}],

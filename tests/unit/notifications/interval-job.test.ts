@@ -1,7 +1,7 @@
 // The timer behind the booking e-mail job: one run per tick, never two at once, a failed run
 // reported and the next tick tried, 0 meaning off, and stop() waiting for the run in progress.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startIntervalJob } from "../../../app/wiring/interval-job.server";
+import { startIntervalJob } from "~/wiring/interval-job.server";
 
 describe("startIntervalJob", () => {
   beforeEach(() => vi.useFakeTimers());

@@ -2,14 +2,14 @@
 // failed send with a growing wait, gives up after MAX_NOTICE_ATTEMPTS, never lets one notice stop
 // the others, never sends one notice twice, and skips reminders that no longer apply.
 import { describe, expect, it } from "vitest";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { InMemoryMailer, type MailMessage, type Mailer } from "../../../domain/shared/mailer.port";
-import { MAX_NOTICE_ATTEMPTS, NOTICE_LEASE_MS } from "../../../domain/notifications/booking-notice";
-import { InMemoryBookingNoticeOutbox } from "../../../domain/notifications/in-memory-booking-notice-outbox";
-import { InMemoryBookingNoticeReader } from "../../../domain/notifications/in-memory-booking-notice-reader";
-import type { BookingNoticeContext } from "../../../domain/notifications/booking-notice-reader.port";
-import { sendDueBookingNotices, type SendBookingNoticesDeps } from "../../../domain/notifications/send-due-booking-notices.use-case";
-import { defaultBookingEmails } from "../../../infrastructure/mail/default-booking-emails";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { InMemoryMailer, type MailMessage, type Mailer } from "#domain/shared/mailer.port";
+import { MAX_NOTICE_ATTEMPTS, NOTICE_LEASE_MS } from "#domain/notifications/booking-notice";
+import { InMemoryBookingNoticeOutbox } from "#domain/notifications/in-memory-booking-notice-outbox";
+import { InMemoryBookingNoticeReader } from "#domain/notifications/in-memory-booking-notice-reader";
+import type { BookingNoticeContext } from "#domain/notifications/booking-notice-reader.port";
+import { sendDueBookingNotices, type SendBookingNoticesDeps } from "#domain/notifications/send-due-booking-notices.use-case";
+import { defaultBookingEmails } from "#infrastructure/mail/default-booking-emails";
 
 const START = new Date("2026-12-01T08:00:00.000Z");
 

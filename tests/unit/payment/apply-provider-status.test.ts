@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { applyProviderStatus } from "../../../domain/payment/apply-provider-status.use-case";
-import type { ProviderStatus } from "../../../domain/payment/payment-gateway.port";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { applyProviderStatus } from "#domain/payment/apply-provider-status.use-case";
+import type { ProviderStatus } from "#domain/payment/payment-gateway.port";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, START } from "./money-world";
 
 async function apply(w: ReturnType<typeof moneyWorld>, reference: string, status: ProviderStatus, patch: Record<string, unknown> = {}) {

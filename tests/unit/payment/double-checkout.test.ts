@@ -3,14 +3,14 @@
 // purpose at the provider first; a success that still arrives for a purchase already paid is
 // recorded and listed for a refund, never turned into more days or a second access.
 import { describe, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { startPayment, type Purchase, type StartPaymentInput } from "../../../domain/payment/start-payment.use-case";
-import { toPaymentView } from "../../../domain/payment/payment-view";
-import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
-import { paymentPurpose, purchaseIdFor } from "../../../domain/payment/payment-purpose";
-import type { PaymentGateway } from "../../../domain/payment/payment-gateway.port";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { startPayment, type Purchase, type StartPaymentInput } from "#domain/payment/start-payment.use-case";
+import { toPaymentView } from "#domain/payment/payment-view";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { paymentPurpose, purchaseIdFor } from "#domain/payment/payment-purpose";
+import type { PaymentGateway } from "#domain/payment/payment-gateway.port";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };

@@ -3,12 +3,12 @@
 // through the provider's record (externalId), and the reconciler looks for it for 24 hours.
 // Also: reconciliation giving up on a transaction the provider does not know, and reading in pages.
 import { describe, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import type { ReconcileQuery } from "../../../domain/payment/payment-repository.port";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import type { ReconcileQuery } from "#domain/payment/payment-repository.port";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "student-1@example.cm", fullName: "Ngozi Ekane" };

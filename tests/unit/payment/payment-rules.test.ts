@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { normalisePaymentPhone } from "../../../domain/payment/payment-phone";
-import { normalisePaymentStatus, PAYMENT_PRICES } from "../../../domain/payment/payment.entity";
-import { backoffDelayMs, retryWithBackoff } from "../../../domain/payment/retry";
-import { customerName } from "../../../domain/payment/start-payment.use-case";
+import { normalisePaymentPhone } from "#domain/payment/payment-phone";
+import { normalisePaymentStatus, PAYMENT_PRICES } from "#domain/payment/payment.entity";
+import { backoffDelayMs, retryWithBackoff } from "#domain/payment/retry";
+import { customerName } from "#domain/payment/start-payment.use-case";
 
 describe("payment phone numbers", () => {
   it.each([

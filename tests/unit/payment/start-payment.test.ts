@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { startPayment, type StartPaymentInput } from "../../../domain/payment/start-payment.use-case";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
+import { startPayment, type StartPaymentInput } from "#domain/payment/start-payment.use-case";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 describe("verifyPayment", () => {

@@ -2,17 +2,17 @@
 // and verification stay, the changed fields go to the audit row in the same transaction, a form
 // that changes nothing writes nothing, a failed commit leaves neither the change nor the row.
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { FixedClock, HOUR_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { FixedClock, HOUR_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 import {
   InMemoryAdminPropertyUnitOfWork,
   InMemoryManagedPropertyRepository,
   InMemoryPropertyManagementUnitOfWork,
-} from "../../../domain/property-management/in-memory-managed-property-repository";
-import { ADMIN_PROPERTY_EDITED_ACTION, adminEditProperty, createProperty, editProperty, getPropertyForAdmin, type AdminPropertyDeps } from "../../../domain/property-management/manage-property.use-cases";
+} from "#domain/property-management/in-memory-managed-property-repository";
+import { ADMIN_PROPERTY_EDITED_ACTION, adminEditProperty, createProperty, editProperty, getPropertyForAdmin, type AdminPropertyDeps } from "#domain/property-management/manage-property.use-cases";
 import { details } from "./property-details";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 let repo: InMemoryManagedPropertyRepository;
 let audit: InMemoryAuditLog;

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 import {
   InMemoryManagedPropertyRepository,
   InMemoryPhotoStore,
   InMemoryPropertyManagementUnitOfWork,
-} from "../../../domain/property-management/in-memory-managed-property-repository";
+} from "#domain/property-management/in-memory-managed-property-repository";
 import {
   addPhoto,
   arrangePhoto,
@@ -17,10 +17,10 @@ import {
   editProperty,
   listMyProperties,
   type PropertyManagementDeps,
-} from "../../../domain/property-management/manage-property.use-cases";
-import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "../../../domain/property-management/managed-property.entity";
+} from "#domain/property-management/manage-property.use-cases";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "#domain/property-management/managed-property.entity";
 import { details } from "./property-details";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const image = (tag = "IMG") => new TextEncoder().encode(`${tag} pixels`);
 

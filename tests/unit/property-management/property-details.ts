@@ -1,5 +1,5 @@
 // A valid property's details for the property-management unit tests (not a test file).
-import type { PropertyDetails } from "../../../domain/property-management/managed-property.entity";
+import type { PropertyDetails } from "#domain/property-management/managed-property.entity";
 
 export const details = (over: Partial<PropertyDetails> = {}): PropertyDetails => ({
   title: "Studio near the main gate",

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "../../../domain/property-moderation/in-memory-property-moderation";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "#domain/property-moderation/in-memory-property-moderation";
 import {
   MODERATION_PAGE_SIZE,
   hideProperty,
@@ -8,11 +8,11 @@ import {
   restoreProperty,
   setPropertyVerified,
   type ModerationDeps,
-} from "../../../domain/property-moderation/moderate-property.use-cases";
-import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/property-moderation/moderate-property.use-cases";
+import { InMemoryReportRepository } from "#domain/reports/in-memory-report-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryReportRepository, InMemoryReportUnitOfWork } from "../../../domain/reports/in-memory-report-repository";
-import { reportListing } from "../../../domain/reports/report-listing.use-case";
-import { listOpenReports } from "../../../domain/reports/reports.queries";
-import { reviewReport } from "../../../domain/reports/review-report.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { InMemoryReportRepository, InMemoryReportUnitOfWork } from "#domain/reports/in-memory-report-repository";
+import { reportListing } from "#domain/reports/report-listing.use-case";
+import { listOpenReports } from "#domain/reports/reports.queries";
+import { reviewReport } from "#domain/reports/review-report.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describe("listing reports", () => {
   let reports: InMemoryReportRepository;

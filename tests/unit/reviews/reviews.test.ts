@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryReviewRepository } from "../../../domain/reviews/in-memory-review-repository";
-import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";
-import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case";
-import { listReviewsForAgent, reviewableViewings } from "../../../domain/reviews/reviews.queries";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { InMemoryReviewRepository } from "#domain/reviews/in-memory-review-repository";
+import { rateAgent } from "#domain/reviews/rate-agent.use-case";
+import { replyToReview } from "#domain/reviews/reply-to-review.use-case";
+import { listReviewsForAgent, reviewableViewings } from "#domain/reviews/reviews.queries";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describe("reviews", () => {
   let reviews: InMemoryReviewRepository;

@@ -4,7 +4,7 @@
 // number from 1.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readPageOrLast, readPageOrNotFound } from "../../../domain/shared/paging";
+import { readPageOrLast, readPageOrNotFound } from "#domain/shared/paging";
 
 /** A list of `total` numbered items, read as a repository would, counting its reads. */
 function listOf(total: number) {

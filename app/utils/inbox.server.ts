@@ -2,15 +2,15 @@
 // (agent portal or any signed-in user), this reads and writes only the signed-in user's threads.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
-import type { SessionUser } from "../../../domain/accounts/account.entity";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
-import { replyInThread } from "../../../domain/messaging/reply-in-thread.use-case";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import { listThreadsFor, threadWithMessages } from "#domain/messaging/messaging.queries";
+import { replyInThread } from "#domain/messaging/reply-in-thread.use-case";
 import { describeDomainError, throwDomainError } from "~/utils/domain-errors.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { FormFailure } from "~/components/listings/form-bits";
-import { replySchema } from "./reply-schema";
+import type { FormFailure } from "~/components/forms/form-bits";
+import { replySchema } from "~/components/messaging/reply-schema";
 
 /** The threads, newest first, and the one named by ?thread= opened (its messages become read). */
 export async function loadInbox(context: AppLoadContext, request: Request, user: SessionUser) {

@@ -5,7 +5,7 @@
 // that user only, and signing out clears it, so the next person on a shared phone or a cybercafé
 // computer never sees someone else's dates and message.
 import { createCookie, type AppLoadContext } from "@remix-run/node";
-import { BOOKING_MESSAGE_MAX } from "../../../domain/guest-house-booking/stay";
+import { BOOKING_MESSAGE_MAX } from "#domain/guest-house-booking/stay";
 
 export interface BookingDraft {
   /** Who typed it: another account signed in on the same browser gets an empty form. */

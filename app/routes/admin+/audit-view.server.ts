@@ -1,9 +1,9 @@
 // Audit entries as the admin pages show them: who (by name), what, on what (a link when it is a
 // user's record), and the before/after JSON of the row unfolded into fields.
-import type { AccountRepository } from "../../../domain/accounts/account-repository.port";
-import type { AuditEntry } from "../../../domain/accounts/audit-log.port";
-import { displayName } from "../../../domain/accounts/account.entity";
-import { USER_TARGET_KINDS } from "../../../domain/accounts/admin-users.queries";
+import type { AccountRepository } from "#domain/accounts/account-repository.port";
+import type { AuditEntry } from "#domain/accounts/audit-log.port";
+import { displayName } from "#domain/accounts/account.entity";
+import { USER_TARGET_KINDS } from "#domain/accounts/admin-users.queries";
 
 export interface AuditView {
   id: string;

@@ -2,11 +2,11 @@
 // route adds "listings" to its handle's namespaces.
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { PropertyCard } from "../../../domain/listings/listing-read-models";
-import type { ListingSearchCriteria } from "../../../domain/listings/listing-search";
+import type { PropertyCard } from "#domain/listings/listing-read-models";
+import type { ListingSearchCriteria } from "#domain/listings/listing-search";
 import { formatDate, formatDistance, formatXaf } from "~/utils/format";
-import { propertyHref } from "./property-card";
-import { StatusBadge } from "./badges";
+import { propertyHref } from "~/components/listings/property-card";
+import { StatusBadge } from "~/components/listings/badges";
 
 /** A compact row: title link, rent, where. Lighter than a card for a long personal list. */
 function ListingRow({ property, action }: { property: PropertyCard; action?: React.ReactNode }) {

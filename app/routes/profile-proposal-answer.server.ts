@@ -2,11 +2,11 @@
 // proposed (decision 0117). Accepting moves the visit if that slot is still free.
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
-import { answerProposal } from "../../../domain/booking/booking-lifecycle.use-cases";
+import { answerProposal } from "#domain/booking/booking-lifecycle.use-cases";
 import { redirectWithToast } from "~/utils/toast.server";
-import { proposalAnswerSchema } from "./lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused } from "./lifecycle.server";
-import { cleanKey } from "./params";
+import { proposalAnswerSchema } from "~/components/booking/lifecycle-schema";
+import { lifecycleBadForm, lifecycleRefused } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 
 export async function answerProposalAction(context: AppLoadContext, request: Request, studentId: string, formData: FormData) {
   const bookingId = cleanKey(formData.get("bookingId"));

@@ -1,11 +1,11 @@
 // The loaders of the public help pages: /terms, /terms-agents, /privacy (one legal page each) and
 // /faq, read from the database in the reader's language (English when a French text is empty).
 import type { AppLoadContext } from "@remix-run/node";
-import type { LegalSlug } from "../../../domain/help-content/help-content.entity";
-import { publicFaq, publicLegalPage } from "../../../domain/help-content/help-content.use-cases";
+import type { LegalSlug } from "#domain/help-content/help-content.entity";
+import { publicFaq, publicLegalPage } from "#domain/help-content/help-content.use-cases";
 import { i18next } from "~/i18next.server";
 import type { PageSeo } from "~/utils/seo";
-import type { FaqDocumentGroup, HelpDocumentData } from "./help-document";
+import type { FaqDocumentGroup, HelpDocumentData } from "~/components/help/help-document";
 
 async function languageOf(request: Request): Promise<"en" | "fr"> {
   return (await i18next.getLocale(request)) === "fr" ? "fr" : "en";

@@ -2,10 +2,10 @@
 // pending host, oldest submission first, with their documents. Read here so the agent page's
 // loader only calls loadHostQueue.
 import type { AppLoadContext } from "@remix-run/node";
-import type { Account } from "../../../domain/accounts/account.entity";
-import { displayName } from "../../../domain/accounts/account.entity";
-import type { HostVerification } from "../../../domain/hosting/host-verification.entity";
-import { listPendingHosts } from "../../../domain/hosting/host-verification.use-cases";
+import type { Account } from "#domain/accounts/account.entity";
+import { displayName } from "#domain/accounts/account.entity";
+import type { HostVerification } from "#domain/hosting/host-verification.entity";
+import { listPendingHosts } from "#domain/hosting/host-verification.use-cases";
 import { formatDate } from "~/utils/format";
 
 const QUEUE_LIMIT = 50;

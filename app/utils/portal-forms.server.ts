@@ -2,11 +2,10 @@
 // else's, and an action's answer to a refused use case (the translated message, its status).
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { DomainError } from "../../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { describeDomainError } from "~/utils/domain-errors.server";
 
 // One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
-export { notFound } from "~/utils/not-found.server";
 
 export interface PortalActionError {
   formError: string;
