@@ -114,7 +114,11 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const leases = new KyselyJobLeases(database.db);
   const publicPages = new PublicPagesSignal(new KyselyCacheGeneration(database.db), {
     spacingMs: SHARED_POLL_MS,
-    onError: (error) => logger.warn({ err: error }, "the other instances could not be told that public pages changed: theirs age out with the page cache's TTL"),
+    onError: (error) =>
+      logger.warn(
+        { err: error },
+        "the other instances could not be told that public pages changed: theirs age out with the page cache's TTL",
+      ),
   });
   stoppers.push(() => publicPages.stop());
   const accounts = createAccountsDeps(config, database, { storage: files.documents, publicPages });

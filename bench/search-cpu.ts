@@ -10,7 +10,9 @@ import { parseListingSearch } from "#domain/listings/listing-search";
 const [file = "bench/.data/bench-1000.db", ...queries] = process.argv.slice(2);
 const handle = connect({ url: file });
 const search = new KyselyListingSearch(handle.db, handle.dialect);
-for (const query of queries.length > 0 ? queries : ["n=Molyko&max=40000", "type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc", "verified=1&available=1&sort=nearest"]) {
+for (const query of queries.length > 0
+  ? queries
+  : ["n=Molyko&max=40000", "type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc", "verified=1&available=1&sort=nearest"]) {
   const criteria = parseListingSearch(new URLSearchParams(query));
   for (let i = 0; i < 200; i++) await search.searchListings(criteria);
   const started = performance.now();

@@ -34,7 +34,9 @@ export function sendAlertsOnce(
 
 runScript(import.meta.url, async (config, database) => {
   const summary = await sendAlertsOnce(database, config);
-  console.info(`Saved-search alerts: ${summary.searchesChecked} searches checked, ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
+  console.info(
+    `Saved-search alerts: ${summary.searchesChecked} searches checked, ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`,
+  );
   for (const f of summary.failures) console.error(`  not sent to user ${f.userId}: ${f.error}`);
   return summary.failures.length > 0 ? 1 : 0;
 });

@@ -10,8 +10,18 @@ import { createFileStorages } from "#infrastructure/storage/create-file-storage"
 import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 
 const SUMMARY_TABLES: Array<keyof Database> = [
-  "profiles", "agents", "properties", "guest_houses", "photos", "blog_posts",
-  "bookings", "payments", "subscriptions", "reviews", "message_threads", "messages",
+  "profiles",
+  "agents",
+  "properties",
+  "guest_houses",
+  "photos",
+  "blog_posts",
+  "bookings",
+  "payments",
+  "subscriptions",
+  "reviews",
+  "message_threads",
+  "messages",
 ];
 
 async function main(): Promise<void> {
@@ -27,7 +37,9 @@ async function main(): Promise<void> {
       console.info("The demo accounts already exist: nothing seeded.");
       return;
     }
-    console.info(`Seeded the demo data in ${Date.now() - started} ms (photos in ${config.objectStorage ? `s3://${config.objectStorage.bucket}/${config.objectStorage.prefix}` : config.storageDir}):`);
+    console.info(
+      `Seeded the demo data in ${Date.now() - started} ms (photos in ${config.objectStorage ? `s3://${config.objectStorage.bucket}/${config.objectStorage.prefix}` : config.storageDir}):`,
+    );
     for (const table of SUMMARY_TABLES) {
       const { n } = await database.db
         .selectFrom(table)

@@ -26,7 +26,14 @@ import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
 import { countingRouteCalls, routeCalls } from "./route-calls";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
-import { ALLOW_WITHOUT_ACTION, refuseConnect, refuseOddRequests, refuseTargetAtListener, requestOrigin, requestShape } from "./odd-requests";
+import {
+  ALLOW_WITHOUT_ACTION,
+  refuseConnect,
+  refuseOddRequests,
+  refuseTargetAtListener,
+  requestOrigin,
+  requestShape,
+} from "./odd-requests";
 import { logger } from "#infrastructure/logging/logger";
 import { renderedPageBytes, STATIC_PAGE_HEADER } from "~/static-page";
 
@@ -290,7 +297,11 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
  * (Express cannot route all of them); another odd request (server/odd-requests.ts) goes to
  * Express, which refuses it.
  */
-export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">, fallbackHost = "localhost") {
+export function storedPagesFirst(
+  app: Express,
+  visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">,
+  fallbackHost = "localhost",
+) {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const trusted = app.get("trust proxy fn") as TrustRule;
     const requestId = () => requestIdFor(req, trusted);

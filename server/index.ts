@@ -44,7 +44,9 @@ async function main() {
     preparedStatements: config.database.preparedStatements,
     batchStatements: config.database.batchStatements,
     // Synchronous, so a page's statements are all in the file when its response has been sent.
-    onQuery: config.queryLogFile ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`) : undefined,
+    onQuery: config.queryLogFile
+      ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`)
+      : undefined,
     onAvailabilityChange: (available, error) => {
       if (available) logger.info("[database] reachable again");
       else logger.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);

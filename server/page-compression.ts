@@ -121,7 +121,11 @@ export function endCompressed(
   effort: Exclude<CompressionEffort, "stored"> = "live",
 ): void {
   res.vary("Accept-Encoding");
-  if (encoding === "identity" || body.length < COMPRESSION_THRESHOLD || res.getHeader("Cache-Control")?.toString().includes("no-transform")) {
+  if (
+    encoding === "identity" ||
+    body.length < COMPRESSION_THRESHOLD ||
+    res.getHeader("Cache-Control")?.toString().includes("no-transform")
+  ) {
     res.setHeader("Content-Length", body.length);
     end(body, cb);
     return;

@@ -54,7 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function QuickSearch() {
   const { t } = useTranslation("home");
   return (
-    <Form method="get" action="/listings" className="card mt-6 grid gap-3 p-4 text-slate-900 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end dark:text-slate-100">
+    <Form
+      method="get"
+      action="/listings"
+      className="card mt-6 grid gap-3 p-4 text-slate-900 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end dark:text-slate-100"
+    >
       <div>
         <label htmlFor="home-q" className="label">
           {t("search.keyword")}

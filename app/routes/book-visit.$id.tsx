@@ -46,7 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("date");
   const date = cleanKey(requested, 10) ?? first;
   const checked = checkVisitDate(date, now);
-  const slots = blocked || !checked.ok ? [] : await availableSlots({ bookings: money.booking.bookings, clock: money.clock }, property, date);
+  const slots =
+    blocked || !checked.ok ? [] : await availableSlots({ bookings: money.booking.bookings, clock: money.clock }, property, date);
   const subscription = await getSubscriptionStatus(money.subscriptions, user.id);
 
   return {
@@ -55,7 +56,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     blocked: blocked ? `booking:errors.${blocked.code.slice("booking.".length)}` : null,
     date: checked.ok ? date : null,
     dateInput: checked.ok ? date : first,
-    dateError: checked.ok ? null : t(`errors.${checked.error.code.slice("booking.".length)}`, { first: formatVisitDate(first, language), last: formatVisitDate(last, language) }),
+    dateError: checked.ok
+      ? null
+      : t(`errors.${checked.error.code.slice("booking.".length)}`, {
+          first: formatVisitDate(first, language),
+          last: formatVisitDate(last, language),
+        }),
     first,
     last,
     slots,
@@ -82,13 +88,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
     // The form is kept; a taken time is cleared so the student picks another.
-    return data(submission.reply({ formErrors: [error.message], hideFields: result.error.code === "booking.slot_taken" ? ["visitTime"] : [] }), {
-      status: error.status,
-    });
+    return data(
+      submission.reply({ formErrors: [error.message], hideFields: result.error.code === "booking.slot_taken" ? ["visitTime"] : [] }),
+      {
+        status: error.status,
+      },
+    );
   }
 
   const { booking, needsPayment } = result.value;
-  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", { kind: "success", title: "booking:toasts.submitted" });
+  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", {
+    kind: "success",
+    title: "booking:toasts.submitted",
+  });
 }
 
 export default function BookVisitPage() {
@@ -109,7 +121,10 @@ export default function BookVisitPage() {
         </p>
 
         {blocked ? (
-          <div role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="alert"
+            className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p className="font-semibold">{t(blocked)}</p>
             <Link to="/listings" className="link mt-2 inline-block">
               {t("booking:page.browseOthers")}
@@ -119,7 +134,13 @@ export default function BookVisitPage() {
           <>
             <SubscriptionNotice subscription={subscription} fee={fee} language={i18n.language} />
             <div className="mt-6 space-y-6">
-              <VisitDatePicker action={action} date={loaderData.dateInput} min={loaderData.first} max={loaderData.last} error={loaderData.dateError} />
+              <VisitDatePicker
+                action={action}
+                date={loaderData.dateInput}
+                min={loaderData.first}
+                max={loaderData.last}
+                error={loaderData.dateError}
+              />
               <VisitForm
                 action={`${action}${loaderData.date ? `?date=${loaderData.date}` : ""}`}
                 date={loaderData.date}
@@ -155,7 +176,10 @@ function SubscriptionNotice({
   }
   if (subscription.expired) {
     return (
-      <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <div
+        role="status"
+        className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
         <p className="font-semibold">{t("subscription:status.expired")}</p>
         <p className="mt-1 text-sm">{t("booking:page.expiredChoice", { amount: formatXaf(fee) })}</p>
         <div className="mt-3 flex flex-wrap gap-3">

@@ -31,7 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("viewing.title"),
-    due: due.map((b) => ({ id: b.id, reference: b.reference, propertyId: b.propertyId, propertyTitle: b.propertyTitle, visitDate: b.visitDate, visitTime: b.visitTime })),
+    due: due.map((b) => ({
+      id: b.id,
+      reference: b.reference,
+      propertyId: b.propertyId,
+      propertyTitle: b.propertyTitle,
+      visitDate: b.visitDate,
+      visitTime: b.visitTime,
+    })),
     confirmed:
       confirmed && confirmed.viewingOutcome === "confirmed"
         ? { propertyTitle: confirmed.propertyTitle, agentId: confirmed.agentId, propertyId: confirmed.propertyId }
@@ -81,7 +88,10 @@ export default function ConfirmViewingPage() {
       ) : null}
 
       {confirmed ? (
-        <div role="status" className="mt-6 rounded-md border border-brand-500 bg-brand-50 p-4 text-brand-800 dark:bg-slate-800 dark:text-brand-100">
+        <div
+          role="status"
+          className="mt-6 rounded-md border border-brand-500 bg-brand-50 p-4 text-brand-800 dark:bg-slate-800 dark:text-brand-100"
+        >
           <p className="font-semibold">{t("viewing.thanks", { property: confirmed.propertyTitle })}</p>
           <Link to={`/agent/${encodeURIComponent(confirmed.agentId)}#reviews`} className="link mt-2 inline-block">
             {t("viewing.reviewAgent")}

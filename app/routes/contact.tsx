@@ -50,7 +50,8 @@ export default function ContactPage() {
   const { support, defaults } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData(), "contact");
   const { t } = useTranslation("contact");
-  const value = (name: "name" | "email" | "subject" | "message") => failure?.values[name] ?? (name === "name" || name === "email" ? defaults[name] : "");
+  const value = (name: "name" | "email" | "subject" | "message") =>
+    failure?.values[name] ?? (name === "name" || name === "email" ? defaults[name] : "");
   const errors = failure?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-4xl py-8">

@@ -52,7 +52,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data(
     {
       title: t("booking.title", { name: house.name }),
-      house: { id: house.id, name: house.name, nightlyRate: house.nightlyRate, maxGuests: house.maxGuests, blockedDates: house.blockedDates, contactable: house.contactable },
+      house: {
+        id: house.id,
+        name: house.name,
+        nightlyRate: house.nightlyRate,
+        maxGuests: house.maxGuests,
+        blockedDates: house.blockedDates,
+        contactable: house.contactable,
+      },
       own,
       access: { active: access.active, expired: access.expired, expiresAt: access.expiresAt?.toISOString() ?? null },
       fee: PLATFORM_ACCESS_FEE_XAF,
@@ -91,7 +98,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.error.code === "guest-houses.access_required") {
       // Paid access first; what was typed waits in a cookie for the way back.
       const { checkIn, checkOut, guests, message } = submission.value;
-      const headers = new Headers({ "Set-Cookie": await saveBookingDraft(context, { userId: user.id, houseId: id, checkIn, checkOut, guests: String(guests), message }) });
+      const headers = new Headers({
+        "Set-Cookie": await saveBookingDraft(context, { userId: user.id, houseId: id, checkIn, checkOut, guests: String(guests), message }),
+      });
       return redirectWithToast(
         context,
         request,
@@ -132,7 +141,8 @@ export default function GuestHouseBookingPage() {
         ))}
       </ul>
     ) : null;
-  const described = (errors: string[] | undefined, errorId: string, hint?: string) => [hint, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const described = (errors: string[] | undefined, errorId: string, hint?: string) =>
+    [hint, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined;
   const action = `/guest-house-booking/${encodeURIComponent(house.id)}`;
   const noKey = <T extends { key?: unknown }>({ key: _key, ...rest }: T) => rest;
 
@@ -148,7 +158,10 @@ export default function GuestHouseBookingPage() {
         </p>
 
         {own ? (
-          <p role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="alert"
+            className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {t("errors.own_guest_house_forbidden")}
           </p>
         ) : !house.contactable ? (

@@ -73,9 +73,14 @@ export default function GuestHousePaymentPage() {
     <section className="container-page flex justify-center py-10">
       <div className="card w-full max-w-lg p-6">
         <h1 className="text-2xl font-bold">{t("guest-houses:access.title")}</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{t("guest-houses:access.intro", { amount: formatXaf(amount), days: PLATFORM_ACCESS_DAYS })}</p>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {t("guest-houses:access.intro", { amount: formatXaf(amount), days: PLATFORM_ACCESS_DAYS })}
+        </p>
         {own ? (
-          <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="alert"
+            className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {t("guest-houses:errors.own_guest_house_forbidden")}
           </p>
         ) : (

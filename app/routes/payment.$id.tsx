@@ -87,7 +87,12 @@ export default function PaymentForBookingPage() {
               </p>
             ) : null}
             <div className="mt-6">
-              <MobileMoneyForm id="booking-payment" amount={booking.amount} action={`/payment/${encodeURIComponent(booking.reference)}`} actionData={actionData} />
+              <MobileMoneyForm
+                id="booking-payment"
+                amount={booking.amount}
+                action={`/payment/${encodeURIComponent(booking.reference)}`}
+                actionData={actionData}
+              />
             </div>
           </>
         ) : state === "paid" ? (

@@ -15,5 +15,8 @@ export async function answerProposalAction(context: AppLoadContext, request: Req
   const accept = submission.value.answer === "accept";
   const result = await answerProposal(context.services.money.lifecycle, { studentId, bookingId, accept });
   if (!result.ok) return lifecycleRefused(request, result.error);
-  return redirectWithToast(context, request, "/profile#bookings", { kind: "success", title: accept ? "booking:toasts.proposalAccepted" : "booking:toasts.proposalDeclined" });
+  return redirectWithToast(context, request, "/profile#bookings", {
+    kind: "success",
+    title: accept ? "booking:toasts.proposalAccepted" : "booking:toasts.proposalDeclined",
+  });
 }

@@ -31,7 +31,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("student.cancel.title"),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime, propertyTitle: found.property.title },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+      propertyTitle: found.property.title,
+    },
   };
 }
 
@@ -43,7 +49,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!formData) return lifecycleBadForm(request);
   const submission = parseWithZod(formData, { schema: cancelSchema });
   if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: 3, max: 500 } });
-  const result = await cancelVisit(context.services.money.lifecycle, { actor: { role: "student", id: user.id }, bookingId, reason: submission.value.reason });
+  const result = await cancelVisit(context.services.money.lifecycle, {
+    actor: { role: "student", id: user.id },
+    bookingId,
+    reason: submission.value.reason,
+  });
   if (!result.ok) return lifecycleRefused(request, result.error);
   return redirectWithToast(context, request, "/profile#bookings", { kind: "success", title: "booking:toasts.visitCancelled" });
 }
@@ -59,7 +69,11 @@ export default function CancelVisitPage() {
       <ConfirmPage
         action={`/profile/bookings/${encodeURIComponent(booking.id)}/cancel`}
         fields={{}}
-        body={t("student.cancel.body", { property: booking.propertyTitle, date: formatVisitDate(booking.visitDate, i18n.language), time: booking.visitTime })}
+        body={t("student.cancel.body", {
+          property: booking.propertyTitle,
+          date: formatVisitDate(booking.visitDate, i18n.language),
+          time: booking.visitTime,
+        })}
         confirmLabel={t("student.cancel.confirm")}
         backHref="/profile#bookings"
         extra={<ReasonField id="cancel-reason" label={t("student.cancel.reason")} />}

@@ -28,7 +28,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("student.reschedule.title", { property: found.property.title }),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+    },
     ...(await slotChoice(request, money, found.property)),
   };
 }
@@ -53,9 +58,21 @@ export default function RescheduleVisitPage() {
     <section className="container-page py-10">
       <div className="card max-w-xl space-y-6 p-6">
         <h1 className="text-2xl font-bold">{data.title}</h1>
-        <p>{t("student.reschedule.current", { date: formatVisitDate(data.booking.visitDate, i18n.language), time: data.booking.visitTime, reference: data.booking.reference })}</p>
+        <p>
+          {t("student.reschedule.current", {
+            date: formatVisitDate(data.booking.visitDate, i18n.language),
+            time: data.booking.visitTime,
+            reference: data.booking.reference,
+          })}
+        </p>
         <VisitDatePicker action={action} date={data.dateInput} min={data.first} max={data.last} error={data.dateError} />
-        <SlotChoiceForm action={action} date={data.date} slots={data.slots} submitLabel={t("student.reschedule.submit")} error={actionData?.formError} />
+        <SlotChoiceForm
+          action={action}
+          date={data.date}
+          slots={data.slots}
+          submitLabel={t("student.reschedule.submit")}
+          error={actionData?.formError}
+        />
         <Link to="/profile#bookings" className="link inline-block">
           {t("student.back")}
         </Link>

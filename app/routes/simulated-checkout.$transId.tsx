@@ -129,7 +129,10 @@ export default function SimulatedCheckoutPage() {
 
         {busy ? (
           <p role="status" className="mt-6 flex items-center gap-2 font-medium">
-            <span className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+            <span
+              className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+              aria-hidden="true"
+            />
             {t("checkout.processing")}
           </p>
         ) : null}

@@ -46,7 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [error.message] }), booking: null }, { status: error.status });
   }
   const { booking, needsPayment } = result.value;
-  return data({ result: null, booking: { reference: booking.reference, visitDate: booking.visitDate, visitTime: booking.visitTime, needsPayment } });
+  return data({
+    result: null,
+    booking: { reference: booking.reference, visitDate: booking.visitDate, visitTime: booking.visitTime, needsPayment },
+  });
 }
 
 export default function TestBookingPage() {
@@ -61,9 +64,7 @@ export default function TestBookingPage() {
         {booking ? (
           <div role="status" className="space-y-2">
             <p className="font-semibold">{t("booking:toasts.submitted")}</p>
-            <p>
-              {t("booking:debug.created", { reference: booking.reference, date: booking.visitDate, time: booking.visitTime })}
-            </p>
+            <p>{t("booking:debug.created", { reference: booking.reference, date: booking.visitDate, time: booking.visitTime })}</p>
             {booking.needsPayment ? (
               <>
                 <p>{t("booking:debug.redirecting")}</p>
@@ -87,7 +88,15 @@ export default function TestBookingPage() {
                 <label htmlFor="test-booking-phone" className="label">
                   {t("booking:form.phone")}
                 </label>
-                <input id="test-booking-phone" name="visitorPhone" type="tel" defaultValue={phone} required className="input" autoComplete="tel" />
+                <input
+                  id="test-booking-phone"
+                  name="visitorPhone"
+                  type="tel"
+                  defaultValue={phone}
+                  required
+                  className="input"
+                  autoComplete="tel"
+                />
               </div>
               <button type="submit" className="btn-primary">
                 {t("booking:debug.create")}

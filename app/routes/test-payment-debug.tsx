@@ -50,7 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
-    return data({ request: sent, response: { success: false, error: error.message, code: error.code }, events: [] }, { status: error.status });
+    return data(
+      { request: sent, response: { success: false, error: error.message, code: error.code }, events: [] },
+      { status: error.status },
+    );
   }
   const events = await money.payments.repos.payments.listPaymentEvents(result.value.paymentId);
   return data({
@@ -95,13 +98,17 @@ export default function TestPaymentDebugPage() {
             <h2 id="debug-request" className="text-lg font-semibold">
               {t("debug.paymentDebug.request")}
             </h2>
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{JSON.stringify(result.request, null, 2)}</pre>
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+              {JSON.stringify(result.request, null, 2)}
+            </pre>
           </section>
           <section aria-labelledby="debug-response">
             <h2 id="debug-response" className="text-lg font-semibold">
               {t("debug.paymentDebug.response")}
             </h2>
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{JSON.stringify(result.response, null, 2)}</pre>
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+              {JSON.stringify(result.response, null, 2)}
+            </pre>
             {checkoutUrl ? (
               <a href={checkoutUrl} className="link mt-2 inline-block">
                 {t("debug.paymentDebug.openCheckout")}
@@ -113,7 +120,9 @@ export default function TestPaymentDebugPage() {
               <h2 id="debug-events" className="text-lg font-semibold">
                 {t("debug.paymentDebug.events")}
               </h2>
-              <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{JSON.stringify(result.events, null, 2)}</pre>
+              <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+                {JSON.stringify(result.events, null, 2)}
+              </pre>
             </section>
           ) : null}
         </div>

@@ -51,7 +51,9 @@ export async function lifecycleBadForm(request: Request, code = "booking.invalid
  * The new time posted by the propose and reschedule forms: the slot, or the response refusing the
  * post (a body that is not a form, or no valid day and time).
  */
-export async function readNewSlot(request: Request): Promise<{ slot: { visitDate: string; visitTime: string } } | { refused: Awaited<ReturnType<typeof lifecycleRefused>> }> {
+export async function readNewSlot(
+  request: Request,
+): Promise<{ slot: { visitDate: string; visitTime: string } } | { refused: Awaited<ReturnType<typeof lifecycleRefused>> }> {
   const formData = await readFormOrNull(request);
   if (!formData) return { refused: await lifecycleBadForm(request) };
   const submission = parseWithZod(formData, { schema: newSlotSchema });

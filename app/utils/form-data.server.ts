@@ -7,7 +7,8 @@
 // message pasted with an invisible control character still sends.
 import { hasControlCharacters, withoutControlCharacters } from "#domain/shared/text";
 
-const badRequest = (why: string) => new Response(`Bad Request: ${why}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const badRequest = (why: string) =>
+  new Response(`Bad Request: ${why}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The form with control characters dropped from every field name and text value; files stay as sent. */
 export function cleanFormData(formData: FormData): FormData {

@@ -32,12 +32,24 @@ function draftCookie(context: AppLoadContext) {
 const field = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
 
 /** The draft `userId` typed for `houseId`, or null (none, another house, another account, an older cookie without its author). */
-export async function readBookingDraft(context: AppLoadContext, request: Request, userId: string, houseId: string): Promise<BookingDraft | null> {
+export async function readBookingDraft(
+  context: AppLoadContext,
+  request: Request,
+  userId: string,
+  houseId: string,
+): Promise<BookingDraft | null> {
   const raw: unknown = await draftCookie(context).parse(request.headers.get("Cookie"));
   if (!raw || typeof raw !== "object") return null;
   const d = raw as Record<string, unknown>;
   if (d.userId !== userId || d.houseId !== houseId) return null;
-  return { userId, houseId, checkIn: field(d.checkIn, 10), checkOut: field(d.checkOut, 10), guests: field(d.guests, 4), message: field(d.message, BOOKING_MESSAGE_MAX) };
+  return {
+    userId,
+    houseId,
+    checkIn: field(d.checkIn, 10),
+    checkOut: field(d.checkOut, 10),
+    guests: field(d.guests, 4),
+    message: field(d.message, BOOKING_MESSAGE_MAX),
+  };
 }
 
 export function saveBookingDraft(context: AppLoadContext, draft: BookingDraft): Promise<string> {

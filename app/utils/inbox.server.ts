@@ -56,7 +56,8 @@ export async function replyAction(context: AppLoadContext, request: Request, use
     if (described.status === 404) throw data({ code: described.code, message: described.message }, { status: 404 });
     return failure({ body: described.message }, null, typed, described.status);
   }
-  if (result.value.notice === "failed") context.services.log.warn({ threadId }, `[messages] e-mail notice for thread ${threadId} could not be sent`);
+  if (result.value.notice === "failed")
+    context.services.log.warn({ threadId }, `[messages] e-mail notice for thread ${threadId} could not be sent`);
   return redirectWithToast(context, request, `${basePath}?${new URLSearchParams({ thread: threadId })}`, {
     kind: "success",
     title: "messages:toasts.replySent",

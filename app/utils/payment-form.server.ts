@@ -11,7 +11,13 @@ import { getOptionalUser, loginUrl, type SessionUser } from "~/utils/auth.server
 import { describeDomainError, domainErrorKey } from "~/utils/domain-errors.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { JSON_FIELD, PHONE_EXAMPLE, paymentFormSchema, type PaymentActionData, type PaymentErrorView } from "~/components/payment/payment-schema";
+import {
+  JSON_FIELD,
+  PHONE_EXAMPLE,
+  paymentFormSchema,
+  type PaymentActionData,
+  type PaymentErrorView,
+} from "~/components/payment/payment-schema";
 
 /** Codes whose message has a second line (SPEC §5: 'Invalid phone number' / 'Please enter…'). */
 const WITH_DETAIL = new Set(["payment.method_required", "payment.invalid_phone", "payment.invalid_amount"]);
@@ -50,7 +56,8 @@ export async function handlePaymentForm(
   // Guard: a payment needs a signed-in user (SPEC §5).
   const user = await getOptionalUser(context, request);
   if (!user) {
-    if (json) return data<PaymentActionData>({ ok: false, result: null, error: { key: "payment:errors.not_authenticated" } }, { status: 401 });
+    if (json)
+      return data<PaymentActionData>({ ok: false, result: null, error: { key: "payment:errors.not_authenticated" } }, { status: 401 });
     return redirectWithToast(context, request, loginUrl(request), {
       kind: "error",
       title: "payment:errors.auth_required",
@@ -64,8 +71,14 @@ export async function handlePaymentForm(
   }
   const submission = parseWithZod(formData, { schema: paymentFormSchema });
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat().find((m): m is string => typeof m === "string") ?? "payment:errors.init_failed";
-    const view: PaymentErrorView = { key: first, ...(first === "payment:errors.method_required" ? { detailKey: "payment:errors.method_required_detail" } : {}) };
+    const first =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find((m): m is string => typeof m === "string") ?? "payment:errors.init_failed";
+    const view: PaymentErrorView = {
+      key: first,
+      ...(first === "payment:errors.method_required" ? { detailKey: "payment:errors.method_required_detail" } : {}),
+    };
     return data<PaymentActionData>({ ok: false, result: submission.reply(), error: view }, { status: 400 });
   }
 

@@ -56,8 +56,14 @@ export function textOnly<R extends { initialValue?: unknown }>(reply: R): R {
 }
 
 /** The property form's refusal by the domain: the message on its field (or the form), the typed values kept. */
-export async function propertyFormRefused(request: Request, reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>, error: DomainError) {
+export async function propertyFormRefused(
+  request: Request,
+  reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>,
+  error: DomainError,
+) {
   const described = await describeDomainError(request, error);
   const field = fieldOf(error.code);
-  return data(textOnly(reply(field ? { fieldErrors: { [field]: [described.message] } } : { formErrors: [described.message] })), { status: described.status });
+  return data(textOnly(reply(field ? { fieldErrors: { [field]: [described.message] } } : { formErrors: [described.message] })), {
+    status: described.status,
+  });
 }

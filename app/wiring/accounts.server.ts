@@ -51,7 +51,12 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     storage: options.storage ?? createFileStorages(config).documents,
     clock,
     ids,
-    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp, loginFailuresPerIp: config.loginFailuresPerIp },
+    settings: {
+      appUrl: config.appUrl,
+      adminEmails: config.adminEmails,
+      signUpsPerIp: config.signUpsPerIp,
+      loginFailuresPerIp: config.loginFailuresPerIp,
+    },
     publicPages: options.publicPages,
   };
 }
@@ -69,7 +74,10 @@ export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number, 
       const pruned = await pruneAccountRecords(deps);
       const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
       if (total > 0) {
-        logger.info({ job: "accounts-cleanup", ...pruned }, `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
+        logger.info(
+          { job: "accounts-cleanup", ...pruned },
+          `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`,
+        );
       }
     },
     onError: (error) => logger.warn({ job: "accounts-cleanup", err: error }, "Accounts cleanup failed"),

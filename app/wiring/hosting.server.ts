@@ -12,7 +12,12 @@ import type { PublicPages } from "#domain/shared/public-pages.port";
 
 export type HostingModule = HostVerificationDeps & GuestHouseHostingDeps;
 
-export function createHostingModule(database: DatabaseHandle, accounts: AccountsDeps, photos: PhotoStore, publicPages: PublicPages): HostingModule {
+export function createHostingModule(
+  database: DatabaseHandle,
+  accounts: AccountsDeps,
+  photos: PhotoStore,
+  publicPages: PublicPages,
+): HostingModule {
   return {
     uow: kyselyHostingUnitOfWork(database.db, database.dialect),
     hosting: new KyselyHostingRepository(database.db),

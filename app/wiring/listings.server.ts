@@ -92,11 +92,7 @@ export interface DiscoveryWiringOptions {
   publicPages: PublicPages;
 }
 
-export function createDiscoveryModule(
-  config: Config,
-  database: DatabaseHandle,
-  options: DiscoveryWiringOptions,
-): DiscoveryModule {
+export function createDiscoveryModule(config: Config, database: DatabaseHandle, options: DiscoveryWiringOptions): DiscoveryModule {
   const db: Kysely<Database> = database.db;
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? uuidIds;
@@ -111,7 +107,13 @@ export function createDiscoveryModule(
       topRatedAgents: (limit) => directory.topRatedAgents(limit),
       findAgent: (userId) => findAgentCard(db, userId),
     },
-    engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), viewTally: new KyselyPropertyViewTally(db), clock, ids },
+    engagement: {
+      wishlist: new KyselyWishlistRepository(db),
+      history: new KyselyHistoryRepository(db),
+      viewTally: new KyselyPropertyViewTally(db),
+      clock,
+      ids,
+    },
     reports: { uow: kyselyReportUnitOfWork(db), reports: new KyselyReportRepository(db), clock, ids, publicPages: options.publicPages },
     reviews: { reviews: new KyselyReviewRepository(db), clock, ids, publicPages: options.publicPages },
     messaging: {
@@ -143,15 +145,24 @@ export function createDiscoveryModule(
  * 0 turns it off). Runs never overlap; the returned stop() clears the timer and waits for a run in
  * progress. `npm run alerts:send` does one run from the command line.
  */
-export function startAlertsJob(discovery: Pick<DiscoveryModule, "alerts" | "clock">, intervalMs: number, leases?: JobLeases): () => Promise<void> {
+export function startAlertsJob(
+  discovery: Pick<DiscoveryModule, "alerts" | "clock">,
+  intervalMs: number,
+  leases?: JobLeases,
+): () => Promise<void> {
   return startIntervalJob({
     name: "saved-search-alerts",
     intervalMs,
     leases,
     run: async () => {
       const summary = await sendSavedSearchAlerts(discovery.alerts, discovery.clock.now());
-      if (summary.emailsSent > 0) logger.info({ job: "saved-search-alerts" }, `Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
-      for (const f of summary.failures) logger.warn({ job: "saved-search-alerts", userId: f.userId }, `Saved-search alert not sent to user ${f.userId}: ${f.error}`);
+      if (summary.emailsSent > 0)
+        logger.info(
+          { job: "saved-search-alerts" },
+          `Saved-search alerts: ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`,
+        );
+      for (const f of summary.failures)
+        logger.warn({ job: "saved-search-alerts", userId: f.userId }, `Saved-search alert not sent to user ${f.userId}: ${f.error}`);
     },
     onError: (error) => logger.warn({ job: "saved-search-alerts", err: error }, "Saved-search alerts failed"),
   });

@@ -23,7 +23,12 @@ export function createModerationModule(database: DatabaseHandle, publicPages: Pu
   return {
     uow: kyselyModerationUnitOfWork(database.db),
     properties: new KyselyPropertyModeration(database.db),
-    reports: { reports: new KyselyReportRepository(database.db), uow: kyselyReportUnitOfWork(database.db), clock: systemClock, publicPages },
+    reports: {
+      reports: new KyselyReportRepository(database.db),
+      uow: kyselyReportUnitOfWork(database.db),
+      clock: systemClock,
+      publicPages,
+    },
     clock: systemClock,
     ids: uuidIds,
     publicPages,

@@ -22,11 +22,7 @@ import type { PlatformStatsDeps } from "#domain/platform-stats/platform-stats.qu
 import { KyselyPlatformStatsReader } from "#infrastructure/repositories/kysely-platform-stats-reader";
 import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
 import type { PaymentDeps, PaymentSuccessHandler } from "#domain/payment/payment-deps";
-import {
-  PaymentGatewayError,
-  type PaymentGateway,
-  type ProviderStatus,
-} from "#domain/payment/payment-gateway.port";
+import { PaymentGatewayError, type PaymentGateway, type ProviderStatus } from "#domain/payment/payment-gateway.port";
 import type { MoneyViewsReader } from "#domain/payment/money-views-reader.port";
 import type { PaymentType } from "#domain/payment/payment.entity";
 import { reconcilePendingPayments, type ReconcileReport } from "#domain/payment/reconcile-pending-payments.use-case";
@@ -173,7 +169,12 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
 
   notify = async (transId) => {
     const result = await handleWebhook(interactivePayments, { transId });
-    logPayment({ event: "simulated_notification", transId, ok: result.ok, ...(result.ok ? { status: result.value.status } : { code: result.error.code }) });
+    logPayment({
+      event: "simulated_notification",
+      transId,
+      ok: result.ok,
+      ...(result.ok ? { status: result.value.status } : { code: result.error.code }),
+    });
   };
 
   const secret = config.payments.fapshi.webhookSecret;
@@ -193,7 +194,14 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     lifecycle: { uow: store.uow, bookings: store.repos.bookings, properties: store.properties, clock },
-    bookingAdmin: { uow: store.auditedUow, bookings: store.repos.bookings, properties: store.properties, clock, ids, reader: new KyselyAdminBookingsReader(database.db) },
+    bookingAdmin: {
+      uow: store.auditedUow,
+      bookings: store.repos.bookings,
+      properties: store.properties,
+      clock,
+      ids,
+      reader: new KyselyAdminBookingsReader(database.db),
+    },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     ledger: new KyselyPaymentLedger(database.db),
     recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },

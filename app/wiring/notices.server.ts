@@ -3,7 +3,11 @@
 // it). Composed into Services (as `notices`) by app/services.server.ts; `npm run notices:send`
 // runs the same thing once.
 import { enqueueVisitReminders } from "#domain/notifications/enqueue-visit-reminders.use-case";
-import { sendDueBookingNotices, type NoticeRunSummary, type SendBookingNoticesDeps } from "#domain/notifications/send-due-booking-notices.use-case";
+import {
+  sendDueBookingNotices,
+  type NoticeRunSummary,
+  type SendBookingNoticesDeps,
+} from "#domain/notifications/send-due-booking-notices.use-case";
 import { systemClock, type Clock } from "#domain/shared/clock";
 import type { Mailer } from "#domain/shared/mailer.port";
 import { uuidIds } from "#infrastructure/auth/crypto-secret-tokens";

@@ -15,7 +15,11 @@ import {
 
 export type PropertyManagementModule = PropertyManagementDeps & AdminPropertyDeps;
 
-export function createPropertyManagementModule(database: DatabaseHandle, photos: PhotoStore, publicPages: PublicPages): PropertyManagementModule {
+export function createPropertyManagementModule(
+  database: DatabaseHandle,
+  photos: PhotoStore,
+  publicPages: PublicPages,
+): PropertyManagementModule {
   return {
     uow: kyselyPropertyManagementUnitOfWork(database.db, database.dialect),
     adminUow: kyselyAdminPropertyUnitOfWork(database.db, database.dialect),

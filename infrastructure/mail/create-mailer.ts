@@ -11,7 +11,12 @@ import { SmtpMailer } from "./smtp-mailer";
  * SMTP when SMTP_URL is set; otherwise the database outbox plus a line in the server log, which
  * shows the links (confirmation, reset) only in demo mode.
  */
-export function createMailer(config: Pick<Config, "mail"> & Partial<Pick<Config, "demoMode">>, db: Kysely<Database>, ids: IdGenerator, clock: Clock): Mailer {
+export function createMailer(
+  config: Pick<Config, "mail"> & Partial<Pick<Config, "demoMode">>,
+  db: Kysely<Database>,
+  ids: IdGenerator,
+  clock: Clock,
+): Mailer {
   return config.mail.smtpUrl
     ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
     : new OutboxMailer(db, ids, clock, { logLinks: config.demoMode === true });

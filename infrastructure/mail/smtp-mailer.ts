@@ -5,7 +5,10 @@ import type { Mailer, MailMessage } from "#domain/shared/mailer.port";
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 

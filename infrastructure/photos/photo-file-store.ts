@@ -13,7 +13,8 @@ export class PhotoFileStore implements PhotoStore {
     try {
       return { ok: true, photo: await savePhotoUpload(this.storage, bytes) };
     } catch (error) {
-      if (error instanceof PhotoUploadError) return { ok: false, reason: error.code === "photo.unsupported_format" ? "unsupported_format" : "unreadable" };
+      if (error instanceof PhotoUploadError)
+        return { ok: false, reason: error.code === "photo.unsupported_format" ? "unsupported_format" : "unreadable" };
       throw error;
     }
   }

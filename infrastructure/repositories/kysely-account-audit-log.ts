@@ -50,7 +50,10 @@ export class KyselyAccountAuditLog implements AuditLog {
   }
 
   async count(filter: AuditFilter): Promise<number> {
-    const row = await filtered(this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")), filter).executeTakeFirstOrThrow();
+    const row = await filtered(
+      this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")),
+      filter,
+    ).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -25,7 +25,10 @@ export class KyselyAccountLoginAttemptRepository implements LoginAttemptReposito
 
   async remove(ids: readonly string[]) {
     if (ids.length === 0) return;
-    await this.db.deleteFrom("login_attempts").where("id", "in", [...ids]).execute();
+    await this.db
+      .deleteFrom("login_attempts")
+      .where("id", "in", [...ids])
+      .execute();
   }
 
   async pruneBefore(at: Date) {

@@ -108,7 +108,14 @@ export class KyselyAccountRepository implements AccountRepository {
       base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute(),
       // Capped, in the page's order, so it reads profiles_created_idx and stops (decision 0148).
       this.db
-        .selectFrom(base.select(sql<number>`1`.as("one")).orderBy("created_at", "desc").orderBy("id", "desc").limit(query.countLimit).as("matches"))
+        .selectFrom(
+          base
+            .select(sql<number>`1`.as("one"))
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(query.countLimit)
+            .as("matches"),
+        )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
     ]);

@@ -58,7 +58,14 @@ export class KyselyAdminBookingsReader implements AdminBookingsReader {
       query.countLimit === 0
         ? { n: 0 }
         : this.db
-            .selectFrom(matching.select(sql<number>`1`.as("one")).orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(query.countLimit).as("matches"))
+            .selectFrom(
+              matching
+                .select(sql<number>`1`.as("one"))
+                .orderBy("b.created_at", "desc")
+                .orderBy("b.id", "desc")
+                .limit(query.countLimit)
+                .as("matches"),
+            )
             .select((eb) => eb.fn.countAll<number | string>().as("n"))
             .executeTakeFirstOrThrow(),
     ]);

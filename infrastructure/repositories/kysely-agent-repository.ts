@@ -163,7 +163,12 @@ export class KyselyAgentRepository implements AgentRepository {
       .set((eb) => ({ verification_status: eb.ref("verification_status") }))
       .where("user_id", "=", userId)
       .execute();
-    const result = await this.db.updateTable("agents").set({ verification_status: to }).where("user_id", "=", userId).where("verification_status", "=", from).executeTakeFirst();
+    const result = await this.db
+      .updateTable("agents")
+      .set({ verification_status: to })
+      .where("user_id", "=", userId)
+      .where("verification_status", "=", from)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

@@ -137,6 +137,7 @@ export class KyselyCommissionRepository implements CommissionRepository {
 /** Commission administration (voiding) with its audit row, in one database transaction. */
 export function kyselyCommissionAdminUnitOfWork(db: Kysely<Database>): UnitOfWork<{ commissions: CommissionRepository; audit: AuditLog }> {
   return {
-    run: (work) => db.transaction().execute((trx) => work({ commissions: new KyselyCommissionRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
+    run: (work) =>
+      db.transaction().execute((trx) => work({ commissions: new KyselyCommissionRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
   };
 }

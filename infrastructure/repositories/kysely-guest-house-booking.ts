@@ -39,7 +39,14 @@ export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
   async findBookable(id: string): Promise<BookableGuestHouse | null> {
     const row = await this.db
       .selectFrom("guest_houses")
-      .select(["guest_houses.id", "guest_houses.name", "guest_houses.host_id", "guest_houses.max_guests", "guest_houses.whatsapp_number", "guest_houses.seeded"])
+      .select([
+        "guest_houses.id",
+        "guest_houses.name",
+        "guest_houses.host_id",
+        "guest_houses.max_guests",
+        "guest_houses.whatsapp_number",
+        "guest_houses.seeded",
+      ])
       .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspendedAt(eb).as("host_suspended_at")])
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
@@ -98,7 +105,12 @@ export class KyselyBookingAttemptRepository implements BookingAttemptRepository 
   }
 
   async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {
-    const row = await this.db.selectFrom("booking_attempts").selectAll().where("id", "=", attemptId).where("user_id", "=", userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("booking_attempts")
+      .selectAll()
+      .where("id", "=", attemptId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     return row ? toAttempt(row) : null;
   }
 

@@ -70,7 +70,20 @@ const CARD_COLUMNS = [
 ] as const;
 
 type Row = Selectable<GuestHousesTable>;
-type CardRow = Pick<Row, "id" | "name" | "neighbourhood" | "latitude" | "longitude" | "nightly_rate" | "rooms" | "max_guests" | "amenities" | "seeded" | "created_at"> & {
+type CardRow = Pick<
+  Row,
+  | "id"
+  | "name"
+  | "neighbourhood"
+  | "latitude"
+  | "longitude"
+  | "nightly_rate"
+  | "rooms"
+  | "max_guests"
+  | "amenities"
+  | "seeded"
+  | "created_at"
+> & {
   host_status: string | null;
 };
 
@@ -100,7 +113,11 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
     maxGuests: Number(row.max_guests),
     amenities: parseAmenities(row.amenities),
     // Only public houses are made into cards (publicHouse, findGuestHouse): their host is not suspended.
-    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: false }).verifiedBadge,
+    verifiedHost: guestHouseVisibility({
+      hostVerificationStatus: toHostStatus(row.host_status),
+      seeded: Number(row.seeded) === 1,
+      hostSuspended: false,
+    }).verifiedBadge,
     distanceToCampusM: distanceToCampusMetres({ latitude: Number(row.latitude), longitude: Number(row.longitude) }),
     photo,
     createdAt: row.created_at,
@@ -144,7 +161,9 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
   }
 
   async listGuestHouses(criteria: GuestHouseCriteria): Promise<GuestHousePage> {
-    let query = this.matching(criteria).select(CARD_COLUMNS).select((eb) => latestHostStatus(eb).as("host_status"));
+    let query = this.matching(criteria)
+      .select(CARD_COLUMNS)
+      .select((eb) => latestHostStatus(eb).as("host_status"));
     if (criteria.sort === "price_asc") query = query.orderBy("guest_houses.nightly_rate", "asc");
     const [rows, count] = await Promise.all([
       query
@@ -169,7 +188,11 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
-    const visibility = { hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: row.host_suspended_at !== null };
+    const visibility = {
+      hostVerificationStatus: toHostStatus(row.host_status),
+      seeded: Number(row.seeded) === 1,
+      hostSuspended: row.host_suspended_at !== null,
+    };
     if (!guestHouseVisibility(visibility).public) return null;
     const [photoRows, blocked] = await Promise.all([
       this.db

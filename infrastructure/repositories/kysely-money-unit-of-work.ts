@@ -46,7 +46,9 @@ export class KyselyAuditedMoneyUnitOfWork implements UnitOfWork<MoneyRepos & { a
   ) {}
 
   run<T>(work: (repos: MoneyRepos & { audit: AuditLog }) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work({ ...createKyselyMoneyRepos(trx, this.dialect), audit: new KyselyAccountAuditLog(trx) }));
+    return this.db
+      .transaction()
+      .execute((trx) => work({ ...createKyselyMoneyRepos(trx, this.dialect), audit: new KyselyAccountAuditLog(trx) }));
   }
 }
 

@@ -178,7 +178,10 @@ export class KyselyPaymentRepository implements PaymentRepository {
   }
 
   async countByStatus(userId?: string): Promise<Record<PaymentStatus, number>> {
-    let query = this.db.selectFrom("payments").select((eb) => ["payment_status", eb.fn.countAll<number>().as("n")]).groupBy("payment_status");
+    let query = this.db
+      .selectFrom("payments")
+      .select((eb) => ["payment_status", eb.fn.countAll<number>().as("n")])
+      .groupBy("payment_status");
     if (userId !== undefined) query = query.where("user_id", "=", userId);
     const counts: Record<PaymentStatus, number> = { pending: 0, successful: 0, failed: 0, expired: 0 };
     for (const row of await query.execute()) counts[normalisePaymentStatus(row.payment_status)] += Number(row.n);

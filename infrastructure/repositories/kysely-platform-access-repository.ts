@@ -19,7 +19,12 @@ function toAccess(r: Selectable<PlatformFeePaymentsTable>): PlatformFeePayment {
 
 /** A user's platform fee payments, latest expiry first (read on every profile view: compiled once). */
 const accessPaymentsQuery = preparedQuery((db: Kysely<Database>, slot) =>
-  db.selectFrom("platform_fee_payments").selectAll().where("user_id", "=", slot<string>("userId")).orderBy("expiry_date", "desc").orderBy("id", "desc"),
+  db
+    .selectFrom("platform_fee_payments")
+    .selectAll()
+    .where("user_id", "=", slot<string>("userId"))
+    .orderBy("expiry_date", "desc")
+    .orderBy("id", "desc"),
 );
 
 export class KyselyPlatformAccessRepository implements PlatformAccessRepository {

@@ -38,7 +38,11 @@ export class KyselyReportRepository implements ReportRepository {
   async lockListing(propertyId: string): Promise<ReportedListing | null> {
     // A no-op update takes the row lock on PostgreSQL (and the write lock on SQLite) portably, where
     // SELECT ... FOR UPDATE would not parse on SQLite. Inside a transaction it holds until commit.
-    await this.db.updateTable("properties").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", propertyId).execute();
+    await this.db
+      .updateTable("properties")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", propertyId)
+      .execute();
     const row = await this.db
       .selectFrom("properties")
       .select(["id", "agent_id", "hidden_at"])
@@ -49,7 +53,11 @@ export class KyselyReportRepository implements ReportRepository {
 
   async lockReporter(userId: string): Promise<void> {
     // The same portable no-op update as lockListing, on the reporter's profile.
-    await this.db.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", userId).execute();
+    await this.db
+      .updateTable("profiles")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", userId)
+      .execute();
   }
 
   async countReportsSince(reporterId: string, since: Date): Promise<number> {

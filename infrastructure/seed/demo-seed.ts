@@ -46,7 +46,11 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
   const { guestHouses, photos: guestHousePhotos } = buildDemoGuestHouses(prng, now);
   const blog = buildBlogPosts(now);
   const money = buildDemoBookings(properties, now);
-  const talk = buildDemoConversations(properties, guestHouses.map((g) => g.id), now);
+  const talk = buildDemoConversations(
+    properties,
+    guestHouses.map((g) => g.id),
+    now,
+  );
 
   return {
     profiles: people.profiles,
@@ -118,12 +122,7 @@ export async function ensureDemoPhotos(storage: FileStorage): Promise<void> {
 }
 
 async function demoAccountsExist(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom("profiles")
-    .select("id")
-    .where("email", "in", Object.keys(DEMO_ACCOUNTS))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom("profiles").select("id").where("email", "in", Object.keys(DEMO_ACCOUNTS)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -135,7 +134,10 @@ async function insertDemoData(trx: Kysely<Database>, data: DemoData): Promise<vo
     const rows = data[table] ?? [];
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
       // The table is only known at run time here; each builder typed its rows against the schema.
-      await trx.insertInto(table).values(rows.slice(i, i + CHUNK_ROWS) as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + CHUNK_ROWS) as never)
+        .execute();
     }
   }
 }

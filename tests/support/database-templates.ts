@@ -43,7 +43,10 @@ export function copyOfSchema(template: PostgresSchemaTemplate, schema: string): 
 
 /** Builds the templates, the SQLite file in `dir`. */
 export async function buildDatabaseTemplates(dir: string, postgresUrl: string | undefined): Promise<DatabaseTemplates> {
-  const [sqliteFile, postgresSchema] = await Promise.all([migratedSqliteFile(dir), postgresUrl ? migratedPostgresSchema(postgresUrl) : null]);
+  const [sqliteFile, postgresSchema] = await Promise.all([
+    migratedSqliteFile(dir),
+    postgresUrl ? migratedPostgresSchema(postgresUrl) : null,
+  ]);
   return { sqliteFile, postgresSchema };
 }
 

@@ -289,7 +289,10 @@ export async function signedInJar(harness: RouteHarness, userId: string): Promis
 }
 
 /** The newest outbox e-mail to `to`, and the first link in it. */
-export async function lastEmailTo(harness: RouteHarness, to: string): Promise<{ subject: string; text: string; link: string | null } | null> {
+export async function lastEmailTo(
+  harness: RouteHarness,
+  to: string,
+): Promise<{ subject: string; text: string; link: string | null } | null> {
   const row = await harness.database.db
     .selectFrom("outbox_emails")
     .selectAll()

@@ -40,7 +40,16 @@ describe("the server's Link", () => {
   });
 
   it.each(hrefs)("writes what Remix's Link writes for %s", async (to) => {
-    const props = { to, className: "btn", "aria-label": "Go", prefetch: "intent" as const, title: "t", replace: true, state: { a: 1 }, preventScrollReset: true };
+    const props = {
+      to,
+      className: "btn",
+      "aria-label": "Go",
+      prefetch: "intent" as const,
+      title: "t",
+      replace: true,
+      state: { a: 1 },
+      preventScrollReset: true,
+    };
     const ours = await renderAt("/listings", () => createElement(Link, props, "Go"));
     const theirs = await renderAt("/listings", () => createElement(RemixLink, props, "Go"));
     expect(ours).toBe(theirs);

@@ -5,7 +5,11 @@ import { z } from "zod";
 import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "#domain/help-content/help-content.entity";
 import { cleanKey } from "~/utils/clean-key";
 
-const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
+const key = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => cleanKey(v) === v);
 /** An empty field arrives as undefined (Conform): it is the empty text, which the domain judges. */
 const text = (max: number) => z.string().max(max).optional().default("");
 

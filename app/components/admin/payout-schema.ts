@@ -18,7 +18,9 @@ export const payoutActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("payout"),
     agentId: z.string().min(1).max(100),
     asOf: z.string().datetime({ message: "admin-stats:errors.reviewAgain" }),
-    paidOn: z.string({ required_error: "admin-stats:errors.paidOnRequired" }).regex(/^\d{4}-\d{2}-\d{2}$/, "admin-stats:errors.paidOnRequired"),
+    paidOn: z
+      .string({ required_error: "admin-stats:errors.paidOnRequired" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "admin-stats:errors.paidOnRequired"),
     reference: z
       .string({ required_error: "admin-stats:errors.referenceRequired" })
       .trim()

@@ -33,6 +33,12 @@ export function reportCsvRows(report: Pick<AgentReport, "rows" | "totals">, labe
   return [
     [labels.property, labels.views, labels.visitBookings, labels.confirmedViewings, labels.conversion],
     ...report.rows.map((r) => [r.title, r.views, r.visitBookings, r.confirmedViewings, conversionPercent(r.conversion)]),
-    [labels.total, report.totals.views, report.totals.visitBookings, report.totals.confirmedViewings, conversionPercent(report.totals.conversion)],
+    [
+      labels.total,
+      report.totals.views,
+      report.totals.visitBookings,
+      report.totals.confirmedViewings,
+      conversionPercent(report.totals.conversion),
+    ],
   ];
 }

@@ -33,7 +33,11 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
               </dd>
               <dt className="font-medium">{t("agent.visitor")}</dt>
               <dd>
-                {b.visitorName} · <a href={`mailto:${b.visitorEmail}`} className="link">{b.visitorEmail}</a> ·{" "}
+                {b.visitorName} ·{" "}
+                <a href={`mailto:${b.visitorEmail}`} className="link">
+                  {b.visitorEmail}
+                </a>{" "}
+                ·{" "}
                 <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
                   {b.visitorPhone}
                 </a>

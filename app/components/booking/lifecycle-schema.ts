@@ -5,7 +5,12 @@ import { MAX_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
 import { visitSlotFields } from "./booking-schema";
 import { hasForbiddenControls } from "~/utils/clean-key";
 
-const id = z.string().trim().min(1).max(100).refine((v) => !hasForbiddenControls(v));
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((v) => !hasForbiddenControls(v));
 
 /** Another time for a visit (the agent proposes it, or the student moves the visit). */
 export const newSlotSchema = z.object(visitSlotFields);

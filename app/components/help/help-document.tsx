@@ -81,7 +81,10 @@ export function FaqDocument({ groups }: { groups: FaqDocumentGroup[] }) {
             {g.questions.map((item) => (
               <details key={item.id} className="card group p-4">
                 <summary className="cursor-pointer font-medium">{item.question}</summary>
-                <div className={`mt-2 text-slate-800 dark:text-slate-200 [&>p:first-child]:mt-0 ${markdownStyles}`} dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+                <div
+                  className={`mt-2 text-slate-800 dark:text-slate-200 [&>p:first-child]:mt-0 ${markdownStyles}`}
+                  dangerouslySetInnerHTML={{ __html: item.answerHtml }}
+                />
               </details>
             ))}
           </div>

@@ -21,7 +21,11 @@ const text = (message: string, max: number) =>
 const flag = z.boolean({ invalid_type_error: "portal:errors.invalid_form" }).optional();
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 // PostgreSQL refuses NUL in text: an id with control characters is refused here, not by a 500.
-const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
+const key = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => cleanKey(v) === v);
 
 export const propertyFormSchema = z.object({
   intent: z.literal("details").optional(),
@@ -62,7 +66,9 @@ export function toPropertyDetails(v: PropertyFormValue): PropertyDetails {
     bedrooms: v.bedrooms,
     bathrooms: v.bathrooms,
     amenities,
-    visitingHours: hasHours ? { days: v.visitDays ?? [], from: v.visitFrom ?? "09:00", to: v.visitTo ?? "17:00", stepMinutes: 60, closedDates: [] } : null,
+    visitingHours: hasHours
+      ? { days: v.visitDays ?? [], from: v.visitFrom ?? "09:00", to: v.visitTo ?? "17:00", stepMinutes: 60, closedDates: [] }
+      : null,
   };
 }
 

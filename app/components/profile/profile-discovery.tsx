@@ -141,7 +141,10 @@ export function SearchHistorySection({
         ) : (
           <ul>
             {saved.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 py-2 last:border-0 dark:border-slate-700">
+              <li
+                key={s.id}
+                className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 py-2 last:border-0 dark:border-slate-700"
+              >
                 <Link to={`/listings?${s.query}`} className="link">
                   {describe(s.criteria)}
                 </Link>
@@ -149,7 +152,11 @@ export function SearchHistorySection({
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={s.id} />
                   <input type="hidden" name="redirectTo" value="/profile#search-history" />
-                  <button type="submit" className="btn-secondary px-3 py-1" aria-label={`${t("savedSearch.delete")}: ${describe(s.criteria)}`}>
+                  <button
+                    type="submit"
+                    className="btn-secondary px-3 py-1"
+                    aria-label={`${t("savedSearch.delete")}: ${describe(s.criteria)}`}
+                  >
                     {t("savedSearch.delete")}
                   </button>
                 </Form>

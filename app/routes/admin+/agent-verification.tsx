@@ -95,7 +95,11 @@ export default function AdminAgentVerificationPage() {
     );
   }
   return (
-    <PortalLayout portal="admin" title={t("portal.admin.pages.agentVerification.title")} intro={t("portal.admin.pages.agentVerification.intro")}>
+    <PortalLayout
+      portal="admin"
+      title={t("portal.admin.pages.agentVerification.title")}
+      intro={t("portal.admin.pages.agentVerification.intro")}
+    >
       <AdminVerificationTabs current="agents" />
       {actionData && !agents.some((a) => a.id === actionData.agentId) ? <FormAlert errors={actionData.result.error?.[""] ?? null} /> : null}
       {agents.length === 0 ? (

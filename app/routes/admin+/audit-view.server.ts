@@ -40,7 +40,8 @@ function helpContentHref(action: string, target: unknown): string | null {
   return null;
 }
 
-const text = (value: unknown): string => (value === undefined ? "" : value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+const text = (value: unknown): string =>
+  value === undefined ? "" : value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 export async function toAuditViews(entries: AuditEntry[], accounts: Pick<AccountRepository, "findById">): Promise<AuditView[]> {
   const ids = new Set<string>();

@@ -24,7 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = auditFilterFrom(query);
   const page = params.get("page");
   const { auditLog, accounts } = context.services.accounts.repos;
-  const [found, facets] = await Promise.all([readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1), auditLog.facets()]);
+  const [found, facets] = await Promise.all([
+    readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1),
+    auditLog.facets(),
+  ]);
   const actors = await Promise.all(
     facets.actorIds.map(async (id) => {
       const account = await accounts.findById(id);

@@ -39,7 +39,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: t("cancel.title", { reference: booking.reference }),
     back: bookingsReturnPath(new URL(request.url).searchParams.get("back")),
     cancellable: found.cancellable,
-    booking: { id: booking.id, reference: booking.reference, visitDate: booking.visitDate, visitTime: booking.visitTime, propertyTitle: property.title },
+    booking: {
+      id: booking.id,
+      reference: booking.reference,
+      visitDate: booking.visitDate,
+      visitTime: booking.visitTime,
+      propertyTitle: property.title,
+    },
   };
 }
 
@@ -50,10 +56,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readFormOrNull(request);
   if (!formData) return lifecycleBadForm(request);
   const submission = parseWithZod(formData, { schema: adminCancelSchema });
-  if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH } });
-  const result = await cancelVisitAsAdmin(context.services.money.bookingAdmin, { adminId: admin.id, bookingId, reason: submission.value.reason });
+  if (submission.status !== "success")
+    return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH } });
+  const result = await cancelVisitAsAdmin(context.services.money.bookingAdmin, {
+    adminId: admin.id,
+    bookingId,
+    reason: submission.value.reason,
+  });
   if (!result.ok) return lifecycleRefused(request, result.error);
-  return redirectWithToast(context, request, bookingsReturnPath(submission.value.back), { kind: "success", title: "admin-bookings:toasts.cancelled" });
+  return redirectWithToast(context, request, bookingsReturnPath(submission.value.back), {
+    kind: "success",
+    title: "admin-bookings:toasts.cancelled",
+  });
 }
 
 export default function AdminCancelBookingPage() {
@@ -67,7 +81,11 @@ export default function AdminCancelBookingPage() {
         <ConfirmPage
           action={`/admin/bookings/${encodeURIComponent(booking.id)}/cancel`}
           fields={{ back }}
-          body={t("cancel.body", { property: booking.propertyTitle, date: formatVisitDate(booking.visitDate, i18n.language), time: booking.visitTime })}
+          body={t("cancel.body", {
+            property: booking.propertyTitle,
+            date: formatVisitDate(booking.visitDate, i18n.language),
+            time: booking.visitTime,
+          })}
           confirmLabel={t("cancel.confirm")}
           backHref={back}
           extra={<ReasonField id="cancel-reason" label={t("cancel.reason")} required />}

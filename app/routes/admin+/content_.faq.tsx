@@ -31,7 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "help-content");
   return {
     title: t("faq.title"),
-    groups: groups.map((g) => ({ group: g.group, entries: g.entries.map((e) => ({ id: e.id, questionEn: e.questionEn, questionFr: e.questionFr })) })),
+    groups: groups.map((g) => ({
+      group: g.group,
+      entries: g.entries.map((e) => ({ id: e.id, questionEn: e.questionEn, questionFr: e.questionFr })),
+    })),
   };
 }
 
@@ -97,7 +100,9 @@ export default function AdminFaqPage() {
                       <span className="sr-only">: {e.questionEn}</span>
                     </Link>
                     {i > 0 ? <MoveButton id={e.id} direction="up" label={t("faq.moveUp")} question={e.questionEn} /> : null}
-                    {i < g.entries.length - 1 ? <MoveButton id={e.id} direction="down" label={t("faq.moveDown")} question={e.questionEn} /> : null}
+                    {i < g.entries.length - 1 ? (
+                      <MoveButton id={e.id} direction="down" label={t("faq.moveDown")} question={e.questionEn} />
+                    ) : null}
                     <ConfirmAction
                       confirmHref={`/admin/content/faq/${encodeURIComponent(e.id)}/delete`}
                       action="/admin/content/faq"
@@ -118,7 +123,13 @@ export default function AdminFaqPage() {
         <h2 id="faq-add" className="text-lg font-semibold">
           {t("faq.addTitle")}
         </h2>
-        <FaqEntryForm intent="create" idPrefix="faq-new" values={actionData?.values ?? EMPTY_FAQ_ENTRY} formKey={actionData?.values ? "refused" : `added-${total}`} submitLabel={t("faq.add")} />
+        <FaqEntryForm
+          intent="create"
+          idPrefix="faq-new"
+          values={actionData?.values ?? EMPTY_FAQ_ENTRY}
+          formKey={actionData?.values ? "refused" : `added-${total}`}
+          submitLabel={t("faq.add")}
+        />
       </section>
     </PortalLayout>
   );

@@ -35,7 +35,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "help-content");
   return {
     title: t("faq.editTitle"),
-    entry: { id: e.id, group: e.group, questionEn: e.questionEn, questionFr: e.questionFr, answerEn: e.answerEn, answerFr: e.answerFr, updatedAt: e.updatedAt.toISOString() },
+    entry: {
+      id: e.id,
+      group: e.group,
+      questionEn: e.questionEn,
+      questionFr: e.questionFr,
+      answerEn: e.answerEn,
+      answerFr: e.answerFr,
+      updatedAt: e.updatedAt.toISOString(),
+    },
   };
 }
 
@@ -50,7 +58,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { intent: _intent, ...fields } = submission.value;
   const result = await editFaqEntry(context.services.helpContent, { adminId: admin.id, id, ...fields });
   if (!result.ok) return helpFormRefused(request, result.error, values);
-  return redirectWithToast(context, request, `/admin/content/faq#faq-entry-${encodeURIComponent(id)}`, { kind: "success", title: "help-content:toasts.faq_edit" });
+  return redirectWithToast(context, request, `/admin/content/faq#faq-entry-${encodeURIComponent(id)}`, {
+    kind: "success",
+    title: "help-content:toasts.faq_edit",
+  });
 }
 
 export default function EditFaqEntryPage() {
@@ -72,8 +83,16 @@ export default function EditFaqEntryPage() {
         <h2 id="faq-edit" className="text-lg font-semibold">
           {entry.questionEn}
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("updatedAt", { date: formatDateTime(entry.updatedAt, i18n.language) })}</p>
-        <FaqEntryForm intent="save" idPrefix="faq-edit" values={actionData?.values ?? entry} formKey={actionData?.values ? "refused" : entry.updatedAt} submitLabel={t("save")} />
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {t("updatedAt", { date: formatDateTime(entry.updatedAt, i18n.language) })}
+        </p>
+        <FaqEntryForm
+          intent="save"
+          idPrefix="faq-edit"
+          values={actionData?.values ?? entry}
+          formKey={actionData?.values ? "refused" : entry.updatedAt}
+          submitLabel={t("save")}
+        />
       </section>
     </PortalLayout>
   );

@@ -29,7 +29,13 @@ export default function DeleteFaqEntryPage() {
   const { title, id } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={title}>
-      <ConfirmPage action="/admin/content/faq" fields={{ intent: "delete", id }} body={t("faq.deleteBody")} confirmLabel={t("faq.deleteConfirm")} backHref="/admin/content/faq" />
+      <ConfirmPage
+        action="/admin/content/faq"
+        fields={{ intent: "delete", id }}
+        body={t("faq.deleteBody")}
+        confirmLabel={t("faq.deleteConfirm")}
+        backHref="/admin/content/faq"
+      />
     </PortalLayout>
   );
 }

@@ -40,7 +40,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found?.ok) throw notFound();
   const p = found.value;
   const t = await i18next.getFixedT(request, "help-content");
-  return { title: t("legal.editTitle", { title: p.titleEn }), slug: p.slug, page: { titleEn: p.titleEn, titleFr: p.titleFr, bodyEn: p.bodyEn, bodyFr: p.bodyFr, updatedAt: p.updatedAt.toISOString() } };
+  return {
+    title: t("legal.editTitle", { title: p.titleEn }),
+    slug: p.slug,
+    page: { titleEn: p.titleEn, titleFr: p.titleFr, bodyEn: p.bodyEn, bodyFr: p.bodyFr, updatedAt: p.updatedAt.toISOString() },
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -60,12 +64,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const page = renderLegalPage(deps.markdown, { title, body, updatedAt: now });
       return { ...page, updatedAt: now.toISOString() };
     };
-    const preview = { en: view(fields.titleEn, fields.bodyEn), fr: view(fields.titleFr.trim() || fields.titleEn, fields.bodyFr.trim() || fields.bodyEn) };
+    const preview = {
+      en: view(fields.titleEn, fields.bodyEn),
+      fr: view(fields.titleFr.trim() || fields.titleEn, fields.bodyFr.trim() || fields.bodyEn),
+    };
     return data<PreviewData>({ preview, values: fields });
   }
   const result = await editLegalPage(deps, { adminId: admin.id, slug, ...fields });
   if (!result.ok) return helpFormRefused(request, result.error, values);
-  return redirectWithToast(context, request, "/admin/content/legal", { kind: "success", title: "help-content:toasts.legal_edit", params: { title: result.value.titleEn } });
+  return redirectWithToast(context, request, "/admin/content/legal", {
+    kind: "success",
+    title: "help-content:toasts.legal_edit",
+    params: { title: result.value.titleEn },
+  });
 }
 
 export default function EditLegalPage() {
@@ -101,7 +112,14 @@ export default function EditLegalPage() {
                 <label htmlFor={`legal-title${lang}`} className="label">
                   {t("legal.fields.title")}
                 </label>
-                <input id={`legal-title${lang}`} name={`title${lang}`} className="input" required={lang === "En"} maxLength={LEGAL_TITLE_MAX} defaultValue={values[`title${lang}`]} />
+                <input
+                  id={`legal-title${lang}`}
+                  name={`title${lang}`}
+                  className="input"
+                  required={lang === "En"}
+                  maxLength={LEGAL_TITLE_MAX}
+                  defaultValue={values[`title${lang}`]}
+                />
               </div>
               <div>
                 <label htmlFor={`legal-body${lang}`} className="label">

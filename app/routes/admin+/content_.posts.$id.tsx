@@ -46,7 +46,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "admin-blog");
   return {
     title: t("form.editTitle"),
-    post: { id: post.id, slug: post.slug, title: post.title.en, publishedAt: post.publishedAt?.toISOString() ?? null, coverStorageKey: post.coverStorageKey },
+    post: {
+      id: post.id,
+      slug: post.slug,
+      title: post.title.en,
+      publishedAt: post.publishedAt?.toISOString() ?? null,
+      coverStorageKey: post.coverStorageKey,
+    },
     defaults: formDefaults(post),
   };
 }
@@ -64,9 +70,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (decision.status === "success") {
     const intent = decision.value.intent;
     const input = { adminId: admin.id, postId };
-    const result = intent === "publish" ? await publishPost(deps, input) : intent === "unpublish" ? await unpublishPost(deps, input) : await deletePost(deps, input);
+    const result =
+      intent === "publish"
+        ? await publishPost(deps, input)
+        : intent === "unpublish"
+          ? await unpublishPost(deps, input)
+          : await deletePost(deps, input);
     if (!result.ok) return refused(request, result.error);
-    return redirectWithToast(context, request, intent === "delete" ? "/admin/content" : here, { kind: "success", title: `admin-blog:toasts.${intent}` });
+    return redirectWithToast(context, request, intent === "delete" ? "/admin/content" : here, {
+      kind: "success",
+      title: `admin-blog:toasts.${intent}`,
+    });
   }
 
   const submission = parseWithZod(formData, { schema: blogPostFormSchema });
@@ -76,8 +90,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const preview = previewPost(deps, text);
     return preview.ok ? previewedBlogForm(submission, preview.value) : refusedBlogForm(request, submission, preview.error);
   }
-  const saved = await editPost(deps, { adminId: admin.id, postId, text, cover: await coverOf(formData), removeCover: submission.value.removeCover === "on" });
-  if (!saved.ok) return saved.error.code === "blog.post_not_found" ? refused(request, saved.error) : refusedBlogForm(request, submission, saved.error);
+  const saved = await editPost(deps, {
+    adminId: admin.id,
+    postId,
+    text,
+    cover: await coverOf(formData),
+    removeCover: submission.value.removeCover === "on",
+  });
+  if (!saved.ok)
+    return saved.error.code === "blog.post_not_found" ? refused(request, saved.error) : refusedBlogForm(request, submission, saved.error);
   return redirectWithToast(context, request, here, { kind: "success", title: "admin-blog:toasts.saved" });
 }
 
@@ -95,7 +116,9 @@ export default function EditBlogPostPage() {
       </p>
       {/* A status bar, not a section of the page: it has no heading of its own. */}
       <div className="card mb-6 flex flex-wrap items-center gap-3 p-4" data-testid="blog-post-status">
-        <p className="font-semibold">{post.publishedAt ? t("status.published", { date: formatDate(post.publishedAt, i18n.language) }) : t("status.draft")}</p>
+        <p className="font-semibold">
+          {post.publishedAt ? t("status.published", { date: formatDate(post.publishedAt, i18n.language) }) : t("status.draft")}
+        </p>
         {post.publishedAt ? (
           <Link to={`/blog/${encodeURIComponent(post.slug)}`} className="link">
             {t("status.view")}

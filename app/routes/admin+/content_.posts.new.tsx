@@ -40,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const created = await createDraftPost(deps, { adminId: admin.id, authorName: admin.name, text, cover: await coverOf(formData) });
   if (!created.ok) return refusedBlogForm(request, submission, created.error);
-  return redirectWithToast(context, request, `/admin/content/posts/${encodeURIComponent(created.value.id)}`, { kind: "success", title: "admin-blog:toasts.created" });
+  return redirectWithToast(context, request, `/admin/content/posts/${encodeURIComponent(created.value.id)}`, {
+    kind: "success",
+    title: "admin-blog:toasts.created",
+  });
 }
 
 export default function NewBlogPostPage() {
@@ -53,7 +56,13 @@ export default function NewBlogPostPage() {
           {t("form.back")}
         </Link>
       </p>
-      <BlogPostForm action="/admin/content/posts/new" defaults={{}} lastResult={actionReply(actionData)} cover={null} saveLabel={t("form.saveDraft")} />
+      <BlogPostForm
+        action="/admin/content/posts/new"
+        defaults={{}}
+        lastResult={actionReply(actionData)}
+        cover={null}
+        saveLabel={t("form.saveDraft")}
+      />
       {actionData?.preview ? <BlogPostPreview preview={actionData.preview} /> : null}
     </PortalLayout>
   );

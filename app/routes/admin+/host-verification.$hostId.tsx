@@ -44,13 +44,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: reviewHostSchema });
   if (submission.status !== "success") {
-    return formData.get("intent") === "reject" ? refused(request, { code: "hosting.reason_required", params: { max: 1000 } }) : badForm(request);
+    return formData.get("intent") === "reject"
+      ? refused(request, { code: "hosting.reason_required", params: { max: 1000 } })
+      : badForm(request);
   }
   const input = submission.value;
   const { hosting } = context.services;
-  const result = input.intent === "approve" ? await approveHost(hosting, { adminId: admin.id, hostId }) : await rejectHost(hosting, { adminId: admin.id, hostId, reason: input.reason });
+  const result =
+    input.intent === "approve"
+      ? await approveHost(hosting, { adminId: admin.id, hostId })
+      : await rejectHost(hosting, { adminId: admin.id, hostId, reason: input.reason });
   if (!result.ok) return refused(request, result.error);
-  return redirectWithToast(context, request, QUEUE, { kind: "success", title: input.intent === "approve" ? "hosting:toasts.approved" : "hosting:toasts.rejected" });
+  return redirectWithToast(context, request, QUEUE, {
+    kind: "success",
+    title: input.intent === "approve" ? "hosting:toasts.approved" : "hosting:toasts.rejected",
+  });
 }
 
 export default function AdminHostReviewPage() {

@@ -86,7 +86,9 @@ export default function AdminReportsPage() {
               </h2>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 {t("moderation:reports.by", { name: r.reporterName || r.reporterId, date: formatDate(r.createdAt, i18n.language) })}
-                {r.listingHidden ? <span className="ml-2 text-xs font-semibold text-red-800 dark:text-red-300">{t("moderation:reports.listingHidden")}</span> : null}
+                {r.listingHidden ? (
+                  <span className="ml-2 text-xs font-semibold text-red-800 dark:text-red-300">{t("moderation:reports.listingHidden")}</span>
+                ) : null}
               </p>
               <p className="mt-2 font-medium">{t(`listings:report.reasons.${r.reason}`)}</p>
               {r.details ? <p className="mt-1 whitespace-pre-line text-sm">{r.details}</p> : null}

@@ -29,7 +29,13 @@ export default function UpholdReportPage() {
   const { title, id } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={title}>
-      <ConfirmPage action="/admin/listing-reports" fields={{ intent: "uphold", reportId: id }} body={t("uphold.body")} confirmLabel={t("uphold.confirm")} backHref="/admin/listing-reports" />
+      <ConfirmPage
+        action="/admin/listing-reports"
+        fields={{ intent: "uphold", reportId: id }}
+        body={t("uphold.body")}
+        confirmLabel={t("uphold.confirm")}
+        backHref="/admin/listing-reports"
+      />
     </PortalLayout>
   );
 }

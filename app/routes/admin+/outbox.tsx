@@ -31,7 +31,11 @@ export default function AdminOutboxPage() {
   const { t } = useTranslation("auth");
   const { emails } = useLoaderData<typeof loader>();
   return (
-    <PortalLayout portal="admin" title={t("portal.admin.pages.outbox.title")} intro={t("portal.admin.pages.outbox.intro", { count: OUTBOX_LIMIT })}>
+    <PortalLayout
+      portal="admin"
+      title={t("portal.admin.pages.outbox.title")}
+      intro={t("portal.admin.pages.outbox.intro", { count: OUTBOX_LIMIT })}
+    >
       {emails.length === 0 ? (
         <p className="card p-5">{t("portal.admin.pages.outbox.empty")}</p>
       ) : (

@@ -121,7 +121,8 @@ export default function AdminPaymentPage() {
           {events.map((e) => (
             <li key={e.id} className="card p-3 text-sm">
               <p className="font-medium">
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> · {t(`events.${e.type}`, { defaultValue: e.type })}
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> ·{" "}
+                {t(`events.${e.type}`, { defaultValue: e.type })}
               </p>
               <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-slate-700 dark:text-slate-300">{e.data}</pre>
             </li>

@@ -49,7 +49,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: propertyFormSchema });
   if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });
-  const result = await adminEditProperty(context.services.properties, { adminId: admin.id, propertyId, details: toPropertyDetails(submission.value) });
+  const result = await adminEditProperty(context.services.properties, {
+    adminId: admin.id,
+    propertyId,
+    details: toPropertyDetails(submission.value),
+  });
   if (!result.ok) return propertyFormRefused(request, (o) => submission.reply(o), result.error);
   return redirectWithToast(context, request, "/admin/properties", {
     kind: result.value.changed ? "success" : "info",
@@ -76,7 +80,12 @@ export default function AdminEditPropertyPage() {
         </Link>
       </p>
       {actionData?.formError ? <FormAlert id="edit-error" errors={[actionData.formError]} /> : null}
-      <PropertyForm action={`/admin/properties/${encodeURIComponent(property.id)}/edit`} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("edit.save")} />
+      <PropertyForm
+        action={`/admin/properties/${encodeURIComponent(property.id)}/edit`}
+        defaults={defaults}
+        lastResult={isReply ? actionData : null}
+        submitLabel={t("edit.save")}
+      />
     </PortalLayout>
   );
 }

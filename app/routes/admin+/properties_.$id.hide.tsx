@@ -30,7 +30,13 @@ export default function HidePropertyPage() {
   const { title, id } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={title}>
-      <ConfirmPage action="/admin/properties" fields={{ intent: "hide", propertyId: id }} body={t("hide.body")} confirmLabel={t("hide.confirm")} backHref="/admin/properties" />
+      <ConfirmPage
+        action="/admin/properties"
+        fields={{ intent: "hide", propertyId: id }}
+        body={t("hide.body")}
+        confirmLabel={t("hide.confirm")}
+        backHref="/admin/properties"
+      />
     </PortalLayout>
   );
 }

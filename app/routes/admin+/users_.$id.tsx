@@ -117,7 +117,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : await reactivateUser(deps, target);
   if (!result.ok) return refused(request, result.error);
   const toast = { role: "roleChanged", suspend: "suspended", reactivate: "reactivated" }[input.intent];
-  return redirectWithToast(context, request, `/admin/users/${encodeURIComponent(id)}`, { kind: "success", title: `admin-users:toasts.${toast}` });
+  return redirectWithToast(context, request, `/admin/users/${encodeURIComponent(id)}`, {
+    kind: "success",
+    title: `admin-users:toasts.${toast}`,
+  });
 }
 
 export default function AdminUserPage() {
@@ -139,7 +142,15 @@ export default function AdminUserPage() {
     ["joined", formatDate(user.createdAt, i18n.language)],
   ];
   return (
-    <PortalLayout portal="admin" title={user.name} intro={<Link to="/admin/users" className="link">{t("user.back")}</Link>}>
+    <PortalLayout
+      portal="admin"
+      title={user.name}
+      intro={
+        <Link to="/admin/users" className="link">
+          {t("user.back")}
+        </Link>
+      }
+    >
       {actionData?.formError ? <FormAlert id="user-error" errors={[actionData.formError]} /> : null}
       <section aria-labelledby="user-account" className="card mb-6 p-5">
         <h2 id="user-account" className="text-lg font-semibold">
@@ -207,7 +218,9 @@ export default function AdminUserPage() {
             columns={["reference", "property", "visit", "status", "payment", "amount"].map((c) => t(`user.columns.${c}`))}
             rows={bookings.map((b) => [
               b.reference,
-              <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">{b.propertyTitle}</Link>,
+              <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
+                {b.propertyTitle}
+              </Link>,
               b.visit,
               b.status,
               b.paymentStatus,
@@ -227,7 +240,14 @@ export default function AdminUserPage() {
           <Table
             caption={t("user.payments")}
             columns={["reference", "type", "amount", "status", "method", "date"].map((c) => t(`user.columns.${c}`))}
-            rows={payments.map((p) => [p.reference, p.type, formatXaf(p.amount), p.status, p.method ?? "—", formatDateTime(p.createdAt, i18n.language)])}
+            rows={payments.map((p) => [
+              p.reference,
+              p.type,
+              formatXaf(p.amount),
+              p.status,
+              p.method ?? "—",
+              formatDateTime(p.createdAt, i18n.language),
+            ])}
           />
         )}
       </section>
@@ -243,7 +263,9 @@ export default function AdminUserPage() {
             caption={t("user.reports")}
             columns={["property", "reason", "status", "date"].map((c) => t(`user.columns.${c}`))}
             rows={reports.map((r) => [
-              <Link to={`/property/${encodeURIComponent(r.propertyId)}`} className="link">{r.propertyTitle}</Link>,
+              <Link to={`/property/${encodeURIComponent(r.propertyId)}`} className="link">
+                {r.propertyTitle}
+              </Link>,
               r.reason,
               r.status,
               formatDate(r.createdAt, i18n.language),

@@ -56,7 +56,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     agent,
     reviews,
     listings: own.filter((p) => p.hiddenAt === null),
-    viewings: viewings.filter((v) => v.agentId === id).map((v) => ({ bookingId: v.bookingId, propertyTitle: v.propertyTitle, visitDate: v.visitDate })),
+    viewings: viewings
+      .filter((v) => v.agentId === id)
+      .map((v) => ({ bookingId: v.bookingId, propertyTitle: v.propertyTitle, visitDate: v.visitDate })),
     canReply: user?.id === id,
     seo,
   };
@@ -123,7 +125,13 @@ function RateForm({ viewings }: { viewings: Array<{ bookingId: string; propertyT
         <FormAlert message={failure?.formError} />
         <input type="hidden" name="intent" value="review" />
         <Field id="review-booking" label={t("agentProfile.viewing")} error={failure?.fieldErrors.bookingId}>
-          <select id="review-booking" name="bookingId" required defaultValue={failure?.values.bookingId ?? viewings[0]?.bookingId} className="input">
+          <select
+            id="review-booking"
+            name="bookingId"
+            required
+            defaultValue={failure?.values.bookingId ?? viewings[0]?.bookingId}
+            className="input"
+          >
             {viewings.map((v) => (
               <option key={v.bookingId} value={v.bookingId}>
                 {t("agentProfile.viewingOption", { title: v.propertyTitle, date: formatDate(`${v.visitDate}T12:00:00Z`, i18n.language) })}
@@ -136,7 +144,14 @@ function RateForm({ viewings }: { viewings: Array<{ bookingId: string; propertyT
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {ratings.map((r) => (
               <label key={r} className="flex min-h-8 items-center gap-2 text-sm">
-                <input type="radio" name="rating" value={r} required defaultChecked={failure?.values.rating === String(r)} className="h-5 w-5 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="rating"
+                  value={r}
+                  required
+                  defaultChecked={failure?.values.rating === String(r)}
+                  className="h-5 w-5 accent-brand-600"
+                />
                 {t("agentProfile.ratingOption", { count: r })}
               </label>
             ))}
@@ -209,7 +224,9 @@ function Review({ review, canReply }: { review: AgentReviewItem; canReply: boole
         {review.comment ? <p className="mt-2 whitespace-pre-line">{review.comment}</p> : null}
         {review.reply ? (
           <div className="mt-3 border-l-4 border-brand-500 pl-3">
-            <p className="text-sm font-semibold">{t("agentProfile.reply", { date: review.repliedAt ? formatDate(review.repliedAt, i18n.language) : "" })}</p>
+            <p className="text-sm font-semibold">
+              {t("agentProfile.reply", { date: review.repliedAt ? formatDate(review.repliedAt, i18n.language) : "" })}
+            </p>
             <p className="mt-1 whitespace-pre-line">{review.reply}</p>
           </div>
         ) : canReply ? (

@@ -88,7 +88,12 @@ export default function AgentBookingsPage() {
   };
   return (
     <PortalLayout portal="agent" title={t("portal.agent.pages.bookings.title")} intro={t("portal.agent.pages.bookings.intro")}>
-      <Form method="get" action="/agents/bookings" className="card mb-4 flex flex-wrap items-end gap-3 p-4" aria-label={t("booking:agent.filters.label")}>
+      <Form
+        method="get"
+        action="/agents/bookings"
+        className="card mb-4 flex flex-wrap items-end gap-3 p-4"
+        aria-label={t("booking:agent.filters.label")}
+      >
         <div>
           <label htmlFor="filter-property" className="label">
             {t("booking:agent.filters.property")}

@@ -32,7 +32,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("agent.decline.title", { property: found.property.title }),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime, visitorName: found.booking.visitorName },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+      visitorName: found.booking.visitorName,
+    },
   };
 }
 
@@ -59,7 +65,12 @@ export default function DeclineVisitPage() {
       <ConfirmPage
         action={`/agents/bookings/${encodeURIComponent(booking.id)}/decline`}
         fields={{}}
-        body={t("agent.decline.body", { visitor: booking.visitorName, date: formatVisitDate(booking.visitDate, i18n.language), time: booking.visitTime, reference: booking.reference })}
+        body={t("agent.decline.body", {
+          visitor: booking.visitorName,
+          date: formatVisitDate(booking.visitDate, i18n.language),
+          time: booking.visitTime,
+          reference: booking.reference,
+        })}
         confirmLabel={t("agent.decline.confirm")}
         backHref="/agents/bookings"
         extra={<ReasonField id="decline-reason" label={t("agent.decline.reason")} hint={t("agent.decline.reasonHint")} required />}

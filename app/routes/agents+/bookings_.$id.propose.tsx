@@ -29,7 +29,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("agent.propose.title", { property: found.property.title }),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime, propertyTitle: found.property.title },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+      propertyTitle: found.property.title,
+    },
     ...(await slotChoice(request, money, found.property)),
   };
 }
@@ -54,11 +60,21 @@ export default function ProposeTimePage() {
     <PortalLayout portal="agent" title={data.title}>
       <div className="card max-w-xl space-y-6 p-6">
         <p>
-          {t("agent.propose.current", { date: formatVisitDate(data.booking.visitDate, i18n.language), time: data.booking.visitTime, reference: data.booking.reference })}
+          {t("agent.propose.current", {
+            date: formatVisitDate(data.booking.visitDate, i18n.language),
+            time: data.booking.visitTime,
+            reference: data.booking.reference,
+          })}
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("agent.propose.intro")}</p>
         <VisitDatePicker action={action} date={data.dateInput} min={data.first} max={data.last} error={data.dateError} />
-        <SlotChoiceForm action={action} date={data.date} slots={data.slots} submitLabel={t("agent.propose.submit")} error={actionData?.formError} />
+        <SlotChoiceForm
+          action={action}
+          date={data.date}
+          slots={data.slots}
+          submitLabel={t("agent.propose.submit")}
+          error={actionData?.formError}
+        />
       </div>
     </PortalLayout>
   );

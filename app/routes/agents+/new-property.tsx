@@ -54,7 +54,9 @@ export default function AgentNewPropertyPage() {
         submitLabel={t("portal:form.create")}
       >
         {actionData?.formError ? <FormAlert id="new-property-error" errors={[actionData.formError]} /> : null}
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t("portal:form.newIsUnverified")}</p>
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {t("portal:form.newIsUnverified")}
+        </p>
       </PropertyForm>
     </PortalLayout>
   );

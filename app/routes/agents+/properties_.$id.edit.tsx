@@ -68,7 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "move-photo") {
     const submission = parseWithZod(formData, { schema: photoMoveSchema });
     if (submission.status !== "success") return badForm(request);
-    const result = await arrangePhoto(properties, { agentId: user.id, propertyId, photoId: submission.value.photoId, move: submission.value.move });
+    const result = await arrangePhoto(properties, {
+      agentId: user.id,
+      propertyId,
+      photoId: submission.value.photoId,
+      move: submission.value.move,
+    });
     if (!result.ok) return refused(request, result.error);
     return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "portal:toasts.photosArranged" });
   }
@@ -99,14 +104,22 @@ export default function AgentEditPropertyPage() {
       {property.isVerified ? (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("portal:form.materialNote")}</p>
       ) : (
-        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="awaiting-verification">
+        <p
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="awaiting-verification"
+        >
           {t("portal:form.awaitingVerification")}
         </p>
       )}
       {property.hidden ? <p className="mb-4 text-sm font-semibold text-red-800 dark:text-red-300">{t("portal:list.hidden")}</p> : null}
       {actionData?.formError ? <FormAlert id="edit-error" errors={[actionData.formError]} /> : null}
 
-      <PhotoManager action={action} photos={photos} deleteHref={(photoId) => `/agents/properties/${id}/photos/${encodeURIComponent(photoId)}/delete`} itemTestId="portal-photo" />
+      <PhotoManager
+        action={action}
+        photos={photos}
+        deleteHref={(photoId) => `/agents/properties/${id}/photos/${encodeURIComponent(photoId)}/delete`}
+        itemTestId="portal-photo"
+      />
 
       <PropertyForm action={action} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("portal:form.save")} />
     </PortalLayout>

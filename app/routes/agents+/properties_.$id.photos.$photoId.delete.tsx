@@ -38,7 +38,13 @@ export default function DeletePhotoPage() {
   const edit = `/agents/properties/${encodeURIComponent(id)}/edit`;
   return (
     <PortalLayout portal="agent" title={title}>
-      <ConfirmPage action={edit} fields={{ intent: "delete-photo", photoId: photo.id }} body={t("photos.deleteBody")} confirmLabel={t("photos.deleteConfirm")} backHref={`${edit}#photos`}>
+      <ConfirmPage
+        action={edit}
+        fields={{ intent: "delete-photo", photoId: photo.id }}
+        body={t("photos.deleteBody")}
+        confirmLabel={t("photos.deleteConfirm")}
+        backHref={`${edit}#photos`}
+      >
         <div className="mb-4 max-w-xs overflow-hidden rounded">
           <Photo photo={photo} sizes="320px" maxWidth={640} />
         </div>

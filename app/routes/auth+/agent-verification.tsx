@@ -137,7 +137,10 @@ export default function AgentVerificationPage() {
   return (
     <AuthCard title={t("verification.title")} intro={t("verification.intro")}>
       {status === "rejected" ? (
-        <div role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-semibold">{t("verification.rejected")}</p>
           {rejectionReason ? <p className="mt-1">{t("verification.reason", { reason: rejectionReason })}</p> : null}
         </div>

@@ -33,7 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) return replyWithDomainError(request, submission, result.error);
   // The same answer whether or not the address has an account.
-  return redirectWithToast(context, request, "/auth/login", { kind: "info", title: "auth:toasts.resetSent", description: "auth:toasts.resetSentBody" });
+  return redirectWithToast(context, request, "/auth/login", {
+    kind: "info",
+    title: "auth:toasts.resetSent",
+    description: "auth:toasts.resetSentBody",
+  });
 }
 
 export default function ForgotPasswordPage() {

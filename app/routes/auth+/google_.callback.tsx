@@ -69,17 +69,18 @@ async function finishGoogleSignIn(
   }
   if (result.value.status === "totp_required") {
     return {
-      body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: constraintsOf(totpLoginSchema) } },
+      body: {
+        title: t("google.title"),
+        error: null,
+        totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: constraintsOf(totpLoginSchema) },
+      },
       init: {},
     };
   }
-  return commitUserSession(
-    context,
-    request,
-    { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt },
-    redirectTo,
-    { kind: "success", title: "common:toast.signedIn" },
-  );
+  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
+    kind: "success",
+    title: "common:toast.signedIn",
+  });
 }
 
 export default function GoogleCallbackPage() {
@@ -88,7 +89,11 @@ export default function GoogleCallbackPage() {
   if ("totp" in loaderData && loaderData.totp) {
     return (
       <AuthCard title={t("login.totpTitle")}>
-        <TotpStepForm pendingLoginToken={loaderData.totp.pendingLoginToken} redirectTo={loaderData.totp.redirectTo} constraint={loaderData.totp.constraint} />
+        <TotpStepForm
+          pendingLoginToken={loaderData.totp.pendingLoginToken}
+          redirectTo={loaderData.totp.redirectTo}
+          constraint={loaderData.totp.constraint}
+        />
       </AuthCard>
     );
   }

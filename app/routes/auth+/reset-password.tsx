@@ -28,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  const result = await resetPassword(context.services.accounts, { token: submission.value.token, newPassword: submission.value.password, ip: clientIp(context) });
+  const result = await resetPassword(context.services.accounts, {
+    token: submission.value.token,
+    newPassword: submission.value.password,
+    ip: clientIp(context),
+  });
   if (!result.ok) return replyWithDomainError(request, submission, result.error, { hideFields: ["password", "confirmPassword"] });
   return redirectWithToast(context, request, "/auth/login", { kind: "success", title: "auth:toasts.passwordReset" });
 }

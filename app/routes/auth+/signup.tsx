@@ -25,7 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(context, request);
   const t = await i18next.getFixedT(request, "auth");
   const kind = new URL(request.url).searchParams.get("as") === "agent" ? "agent" : "student";
-  return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled, constraint: constraintsOf(signupSchema) };
+  return {
+    title: t("signup.title"),
+    kind,
+    googleEnabled: context.services.publicConfig.googleLoginEnabled,
+    constraint: constraintsOf(signupSchema),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -120,17 +125,13 @@ export default function SignupPage() {
           <ErrorList id={fields.accountKind.errorId} errors={fields.accountKind.errors} />
         </fieldset>
         <CheckboxField
-          label={
-            <Trans t={t} i18nKey="signup.agreeTerms" components={{ terms: <Link to="/terms" className="link" /> }} />
-          }
+          label={<Trans t={t} i18nKey="signup.agreeTerms" components={{ terms: <Link to="/terms" className="link" /> }} />}
           errors={fields.agreeToTerms.errors}
           errorId={fields.agreeToTerms.errorId}
           inputProps={{ ...getInputProps(fields.agreeToTerms, { type: "checkbox" }) }}
         />
         <CheckboxField
-          label={
-            <Trans t={t} i18nKey="signup.agreePrivacy" components={{ privacy: <Link to="/privacy" className="link" /> }} />
-          }
+          label={<Trans t={t} i18nKey="signup.agreePrivacy" components={{ privacy: <Link to="/privacy" className="link" /> }} />}
           errors={fields.agreeToPrivacy.errors}
           errorId={fields.agreeToPrivacy.errorId}
           inputProps={{ ...getInputProps(fields.agreeToPrivacy, { type: "checkbox" }) }}

@@ -47,7 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "disable") {
     const submission = parseWithZod(formData, { schema: totpDisableSchema });
     if (submission.status !== "success") {
-      return data<ActionData>({ intent: "disable", result: submission.reply({ hideFields: ["code"] }), enrolment: null, recoveryCodes: null }, { status: 400 });
+      return data<ActionData>(
+        { intent: "disable", result: submission.reply({ hideFields: ["code"] }), enrolment: null, recoveryCodes: null },
+        { status: 400 },
+      );
     }
     const result = await disableTotp(deps, { userId: user.id, code: submission.value.code });
     if (!result.ok) {
@@ -65,7 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return started.ok ? { secret: started.value.secret, qrSvg: started.value.qrSvg } : null;
   };
   if (submission.status !== "success") {
-    return data<ActionData>({ intent: "enable", result: submission.reply({ hideFields: ["code"] }), enrolment: await again(), recoveryCodes: null }, { status: 400 });
+    return data<ActionData>(
+      { intent: "enable", result: submission.reply({ hideFields: ["code"] }), enrolment: await again(), recoveryCodes: null },
+      { status: 400 },
+    );
   }
   const result = await confirmTotp(deps, { userId: user.id, code: submission.value.code });
   if (!result.ok) {

@@ -45,7 +45,12 @@ export default function BlogIndex() {
           ))}
         </ul>
       )}
-      <Pagination page={blog.page} pageCount={blog.pageCount} hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : "/blog")} label={t("pagination")} />
+      <Pagination
+        page={blog.page}
+        pageCount={blog.pageCount}
+        hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : "/blog")}
+        label={t("pagination")}
+      />
     </div>
   );
 }

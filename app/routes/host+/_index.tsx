@@ -73,17 +73,26 @@ export default function HostHomePage() {
                   ) : null}
                   <h3 className="text-lg font-semibold">{h.name}</h3>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {h.neighbourhood} · {t("home.perNight", { amount: formatXaf(h.nightlyRate) })} · {t("home.rooms", { count: h.rooms })} · {t("home.photos", { count: h.photoCount })}
+                    {h.neighbourhood} · {t("home.perNight", { amount: formatXaf(h.nightlyRate) })} · {t("home.rooms", { count: h.rooms })} ·{" "}
+                    {t("home.photos", { count: h.photoCount })}
                   </p>
                   <p className="mt-2 text-sm font-semibold" data-testid="house-visibility">
                     {h.public ? t("home.public") : t("home.hidden")}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Link to={`/host/houses/${encodeURIComponent(h.id)}/edit`} className="btn-secondary" aria-label={t("home.editNamed", { name: h.name })}>
+                    <Link
+                      to={`/host/houses/${encodeURIComponent(h.id)}/edit`}
+                      className="btn-secondary"
+                      aria-label={t("home.editNamed", { name: h.name })}
+                    >
                       {t("home.edit")}
                     </Link>
                     {h.public ? (
-                      <Link to={`/guest-house/${encodeURIComponent(h.id)}`} className="btn-secondary" aria-label={t("home.viewNamed", { name: h.name })}>
+                      <Link
+                        to={`/guest-house/${encodeURIComponent(h.id)}`}
+                        className="btn-secondary"
+                        aria-label={t("home.viewNamed", { name: h.name })}
+                      >
                         {t("home.view")}
                       </Link>
                     ) : null}

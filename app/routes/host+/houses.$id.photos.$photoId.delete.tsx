@@ -25,7 +25,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const photo = found.ok ? found.value.house.photos.find((p) => p.id === photoId) : undefined;
   if (!found.ok || !photo) throw notFound();
   const t = await i18next.getFixedT(request, "portal");
-  return { title: t("photos.deleteTitle"), id, photo: { id: photo.id, storageKey: photo.storageKey, width: photo.width, height: photo.height, alt: found.value.house.name } };
+  return {
+    title: t("photos.deleteTitle"),
+    id,
+    photo: { id: photo.id, storageKey: photo.storageKey, width: photo.width, height: photo.height, alt: found.value.house.name },
+  };
 }
 
 export default function DeleteGuestHousePhotoPage() {
@@ -34,7 +38,13 @@ export default function DeleteGuestHousePhotoPage() {
   const edit = `/host/houses/${encodeURIComponent(id)}/edit`;
   return (
     <PortalLayout portal="host" title={title}>
-      <ConfirmPage action={edit} fields={{ intent: "delete-photo", photoId: photo.id }} body={t("photos.deleteBody")} confirmLabel={t("photos.deleteConfirm")} backHref={`${edit}#photos`}>
+      <ConfirmPage
+        action={edit}
+        fields={{ intent: "delete-photo", photoId: photo.id }}
+        body={t("photos.deleteBody")}
+        confirmLabel={t("photos.deleteConfirm")}
+        backHref={`${edit}#photos`}
+      >
         <div className="mb-4 max-w-xs overflow-hidden rounded">
           <Photo photo={photo} sizes="320px" maxWidth={640} />
         </div>

@@ -41,9 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
     const field = hostingFieldOf(result.error.code);
-    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), { status: error.status });
+    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), {
+      status: error.status,
+    });
   }
-  return redirectWithToast(context, request, `/host/houses/${encodeURIComponent(result.value.id)}/edit#photos`, { kind: "success", title: "hosting:toasts.created" });
+  return redirectWithToast(context, request, `/host/houses/${encodeURIComponent(result.value.id)}/edit#photos`, {
+    kind: "success",
+    title: "hosting:toasts.created",
+  });
 }
 
 export default function HostNewHousePage() {
@@ -53,10 +58,17 @@ export default function HostNewHousePage() {
   const lastResult = actionData && "status" in actionData ? actionData : null;
   return (
     <PortalLayout portal="host" title={t("newHouse.title")} intro={t("newHouse.intro")}>
-      <GuestHouseForm action="/host/new-house" defaults={{ rooms: "1", maxGuests: "2" }} lastResult={lastResult} submitLabel={t("form.create")}>
+      <GuestHouseForm
+        action="/host/new-house"
+        defaults={{ rooms: "1", maxGuests: "2" }}
+        lastResult={lastResult}
+        submitLabel={t("form.create")}
+      >
         {actionData?.formError ? <FormAlert id="new-house-error" errors={[actionData.formError]} /> : null}
         {approved ? null : (
-          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t("newHouse.hiddenUntilApproved")}</p>
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            {t("newHouse.hiddenUntilApproved")}
+          </p>
         )}
       </GuestHouseForm>
     </PortalLayout>

@@ -67,8 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     formData = await parseMultipartFormData(request, uploadHandler());
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return refused(request, { code: "hosting.document_too_large", params: { name: "", max: MAX_DOCUMENT_BYTES / (1024 * 1024) } });
-    if (error instanceof TooManyFilesError) return refused(request, { code: "hosting.too_many_documents", params: { max: MAX_DOCUMENTS_PER_KIND } });
+    if (error instanceof MaxPartSizeExceededError)
+      return refused(request, { code: "hosting.document_too_large", params: { name: "", max: MAX_DOCUMENT_BYTES / (1024 * 1024) } });
+    if (error instanceof TooManyFilesError)
+      return refused(request, { code: "hosting.too_many_documents", params: { max: MAX_DOCUMENTS_PER_KIND } });
     // Not multipart/form-data at all, or a broken body: the parse only reads the request into memory.
     return refused(request, { code: "hosting.invalid_form" });
   }

@@ -36,7 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const result = await saveSearch(deps, { userId: user.id, queryString: query });
   if (!result.ok) {
-    return redirectWithToast(context, request, back, { ...discoveryToast(back, domainErrorKey(result.error.code), "error"), params: result.error.params });
+    return redirectWithToast(context, request, back, {
+      ...discoveryToast(back, domainErrorKey(result.error.code), "error"),
+      params: result.error.params,
+    });
   }
   return redirectWithToast(context, request, back, discoveryToast(back, "listings:toasts.searchSaved"));
 }

@@ -25,7 +25,12 @@ export const accountKinds = (): ("memory" | DatabaseKind)[] => ["memory", ...all
 export async function accountsHarness(kind: "memory" | DatabaseKind): Promise<AccountsHarness> {
   if (kind === "memory") {
     const repos = createInMemoryAccountRepos();
-    return { repos, uow: new InMemoryAccountsUnitOfWork(repos), loginAttempts: new InMemoryLoginAttemptRepository(), close: async () => {} };
+    return {
+      repos,
+      uow: new InMemoryAccountsUnitOfWork(repos),
+      loginAttempts: new InMemoryLoginAttemptRepository(),
+      close: async () => {},
+    };
   }
   const t = await createTestDatabase(kind);
   return {

@@ -13,7 +13,8 @@ const created = (minute: number) => new Date(Date.UTC(2026, 10, 1, 8, minute)).t
 describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => {
   let db: TestDatabase;
   let reader: AdminBookingsReader;
-  const ids = async (filter: AdminBookingFilter, limit = 100, offset = 0) => (await reader.list({ ...filter, limit, offset, countLimit: 100 })).items.map((b) => b.id);
+  const ids = async (filter: AdminBookingFilter, limit = 100, offset = 0) =>
+    (await reader.list({ ...filter, limit, offset, countLimit: 100 })).items.map((b) => b.id);
 
   beforeEach(async () => {
     db = await createTestDatabase(kind);
@@ -100,7 +101,11 @@ describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => 
       cancelReason: null,
       createdAt: new Date(created(1)),
     });
-    expect(all.items.find((b) => b.id === "b2")).toMatchObject({ cancelledBy: "admin", cancelReason: "Fraudulent listing", paymentReference: null });
+    expect(all.items.find((b) => b.id === "b2")).toMatchObject({
+      cancelledBy: "admin",
+      cancelReason: "Fraudulent listing",
+      paymentReference: null,
+    });
   });
 
   it("filters by status, by visit dates (both ends included) and by property id or title text", async () => {

@@ -49,7 +49,20 @@ const NOW = "2026-12-01T08:00:00.000Z";
 export async function insertMoneyProfile(db: Kysely<Database>, id: string, role: "student" | "agent" = "student"): Promise<void> {
   await db
     .insertInto("profiles")
-    .values({ id, role, full_name: `User ${id}`, email: `${id}@example.cm`, phone: null, password_hash: null, email_confirmed_at: NOW, google_id: null, totp_secret: null, totp_enabled_at: null, created_at: NOW, updated_at: NOW })
+    .values({
+      id,
+      role,
+      full_name: `User ${id}`,
+      email: `${id}@example.cm`,
+      phone: null,
+      password_hash: null,
+      email_confirmed_at: NOW,
+      google_id: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      created_at: NOW,
+      updated_at: NOW,
+    })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }
@@ -58,7 +71,22 @@ export async function insertMoneyAgent(db: Kysely<Database>, id: string): Promis
   await insertMoneyProfile(db, id, "agent");
   await db
     .insertInto("agents")
-    .values({ user_id: id, verification_status: "approved", business_name: null, license_number: null, business_phone: null, business_email: null, business_address: null, website_url: null, bio: null, rejection_reason: null, submitted_at: null, reviewed_at: null, terms_accepted_at: null, created_at: NOW })
+    .values({
+      user_id: id,
+      verification_status: "approved",
+      business_name: null,
+      license_number: null,
+      business_phone: null,
+      business_email: null,
+      business_address: null,
+      website_url: null,
+      bio: null,
+      rejection_reason: null,
+      submitted_at: null,
+      reviewed_at: null,
+      terms_accepted_at: null,
+      created_at: NOW,
+    })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
 }
@@ -100,7 +128,8 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
     addUser: (id) => insertMoneyProfile(db.db, id),
     addProperty: async (p) => {
       await insertMoneyAgent(db.db, p.agentId);
-      if (p.agentStatus) await db.db.updateTable("agents").set({ verification_status: p.agentStatus }).where("user_id", "=", p.agentId).execute();
+      if (p.agentStatus)
+        await db.db.updateTable("agents").set({ verification_status: p.agentStatus }).where("user_id", "=", p.agentId).execute();
       await db.db
         .insertInto("properties")
         .values({

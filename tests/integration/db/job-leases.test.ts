@@ -63,7 +63,15 @@ describeEachDatabase(allDatabaseKinds())("job leases on %s", (kind) => {
     let runs = 0;
     const started = Date.now();
     const job = (leases: { claim: (job: string, period: number) => Promise<boolean> }) =>
-      startIntervalJob({ name: "sweep", intervalMs: periodMs, leases, run: async () => void runs++, onError: (e) => { throw e; } });
+      startIntervalJob({
+        name: "sweep",
+        intervalMs: periodMs,
+        leases,
+        run: async () => void runs++,
+        onError: (e) => {
+          throw e;
+        },
+      });
     const stops = [job(instance(db, "a")), job(instance(other, "b"))];
     await new Promise((r) => setTimeout(r, 1_000));
     await Promise.all(stops.map((stop) => stop()));

@@ -23,7 +23,14 @@ describeEachDatabase(allDatabaseKinds())("messaging on %s", (kind) => {
 
   it("keeps one thread, and sends one notice, when the first messages race", async () => {
     const mailer = new InMemoryMailer();
-    const deps = { uow: kyselyMessagingUnitOfWork(t.db), clock, ids, mailer, noticeEmails: defaultMessageEmails, appUrl: "https://kamernest.test" };
+    const deps = {
+      uow: kyselyMessagingUnitOfWork(t.db),
+      clock,
+      ids,
+      mailer,
+      noticeEmails: defaultMessageEmails,
+      appUrl: "https://kamernest.test",
+    };
     const results = await Promise.all(
       ["Hello", "Is it free?", "Can I visit?"].map((body) => contactAgent(deps, { studentId: "s1", propertyId: "p1", body })),
     );

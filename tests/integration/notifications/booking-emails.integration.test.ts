@@ -36,11 +36,18 @@ describeEachDatabase(allDatabaseKinds())("booking e-mails on %s", (kind) => {
   }
 
   const outbox = async () =>
-    (await h.db.db.selectFrom("outbox_emails").select(["to_address", "subject", "text_body"]).execute()).sort((a, b) => (a.subject < b.subject ? -1 : 1));
+    (await h.db.db.selectFrom("outbox_emails").select(["to_address", "subject", "text_body"]).execute()).sort((a, b) =>
+      a.subject < b.subject ? -1 : 1,
+    );
 
   it("confirmation, receipt and reminder reach the outbox once, in each recipient's language", async () => {
     const { booking, payment } = await payBooking();
-    const notices = await h.db.db.selectFrom("booking_notices").select(["kind", "recipient", "status"]).orderBy("kind").orderBy("recipient").execute();
+    const notices = await h.db.db
+      .selectFrom("booking_notices")
+      .select(["kind", "recipient", "status"])
+      .orderBy("kind")
+      .orderBy("recipient")
+      .execute();
     expect(notices).toEqual([
       { kind: "booking_confirmed", recipient: "agent", status: "pending" },
       { kind: "booking_confirmed", recipient: "student", status: "pending" },
@@ -74,7 +81,10 @@ describeEachDatabase(allDatabaseKinds())("booking e-mails on %s", (kind) => {
 
   it("keeps the notices pending when the mailer fails, and sends them on a later run", async () => {
     await payBooking();
-    const failing = createNoticesModule(config, h.db, { clock: h.clock, mailer: { send: async () => Promise.reject(new Error("SMTP down")) } });
+    const failing = createNoticesModule(config, h.db, {
+      clock: h.clock,
+      mailer: { send: async () => Promise.reject(new Error("SMTP down")) },
+    });
     expect(await failing.runOnce()).toMatchObject({ sent: 0, retrying: 5 });
     expect(await outbox()).toEqual([]);
     const rows = await h.db.db.selectFrom("booking_notices").select(["status", "attempts", "last_error"]).execute();

@@ -6,7 +6,14 @@ import * as bookVisit from "~/routes/book-visit.$id";
 import * as paymentById from "~/routes/payment.$id";
 import * as payment from "~/routes/payment._index";
 import * as profile from "~/routes/profile";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type RouteHarness,
+  type RouteModule,
+} from "../../support/route-harness";
 
 const PAGES: { path: string; module: RouteModule; params?: Record<string, string> }[] = [
   { path: "/profile", module: profile },

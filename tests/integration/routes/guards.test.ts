@@ -51,7 +51,14 @@ import * as twoFactor from "~/routes/auth+/two-factor";
 import * as home from "~/routes/_index";
 import * as profile from "~/routes/profile";
 import * as messages from "~/routes/messages";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type RouteHarness,
+  type RouteModule,
+} from "../../support/route-harness";
 
 type Who = "visitor" | "student" | "pendingAgent" | "approvedAgent" | "admin";
 const WHO: Who[] = ["visitor", "student", "pendingAgent", "approvedAgent", "admin"];
@@ -79,11 +86,23 @@ const agentRoute = (
   path,
   module,
   params,
-  expect: { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.get ?? OK, admin: "/agents/unauthorized" },
+  expect: {
+    visitor: LOGIN(path),
+    student: "/agents/unauthorized",
+    pendingAgent: "/auth/agent-verification",
+    approvedAgent: approved.get ?? OK,
+    admin: "/agents/unauthorized",
+  },
   post:
     approved.post === undefined
       ? undefined
-      : { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.post, admin: "/agents/unauthorized" },
+      : {
+          visitor: LOGIN(path),
+          student: "/agents/unauthorized",
+          pendingAgent: "/auth/agent-verification",
+          approvedAgent: approved.post,
+          admin: "/agents/unauthorized",
+        },
 });
 
 const adminRoute = (
@@ -97,7 +116,13 @@ const adminRoute = (
   path,
   module,
   params,
-  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: adminGets },
+  expect: {
+    visitor: LOGIN(path),
+    student: "/admin/unauthorized",
+    pendingAgent: "/admin/unauthorized",
+    approvedAgent: "/admin/unauthorized",
+    admin: adminGets,
+  },
   post,
 });
 
@@ -158,7 +183,13 @@ const ROUTES: GuardedRoute[] = [
   {
     ...adminRoute("/admin/reports/void/c-1", adminVoidCommission),
     params: { id: "c-1" },
-    expect: { visitor: LOGIN("/admin/reports/void/c-1"), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: 404 },
+    expect: {
+      visitor: LOGIN("/admin/reports/void/c-1"),
+      student: "/admin/unauthorized",
+      pendingAgent: "/admin/unauthorized",
+      approvedAgent: "/admin/unauthorized",
+      admin: 404,
+    },
   },
   adminRoute("/admin/content", adminContent),
   // Blog posts (decision 0127): an empty form is refused; b-1 does not exist, so its pages are a 404.
@@ -187,13 +218,31 @@ const ROUTES: GuardedRoute[] = [
   }),
   userRoute("/messages", messages, { visitor: LOGIN("/messages"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   userRoute("/profile", profile, { visitor: LOGIN("/profile"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
-  userRoute("/auth/two-factor", twoFactor, { visitor: LOGIN("/auth/two-factor"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
+  userRoute("/auth/two-factor", twoFactor, {
+    visitor: LOGIN("/auth/two-factor"),
+    student: 400,
+    pendingAgent: 400,
+    approvedAgent: 400,
+    admin: 400,
+  }),
   {
     path: "/auth/agent-verification",
     module: agentVerification,
     // Agents only, verified or not; the verification page itself never sends to itself.
-    expect: { visitor: LOGIN("/auth/agent-verification"), student: "/agents/unauthorized", pendingAgent: OK, approvedAgent: OK, admin: "/agents/unauthorized" },
-    post: { visitor: LOGIN("/auth/agent-verification"), student: "/agents/unauthorized", pendingAgent: 400, approvedAgent: 400, admin: "/agents/unauthorized" },
+    expect: {
+      visitor: LOGIN("/auth/agent-verification"),
+      student: "/agents/unauthorized",
+      pendingAgent: OK,
+      approvedAgent: OK,
+      admin: "/agents/unauthorized",
+    },
+    post: {
+      visitor: LOGIN("/auth/agent-verification"),
+      student: "/agents/unauthorized",
+      pendingAgent: 400,
+      approvedAgent: 400,
+      admin: "/agents/unauthorized",
+    },
   },
 ];
 
@@ -242,7 +291,10 @@ describe("route guards", () => {
         if (post) {
           it(`POST as ${who} → ${post[who]}`, async () => {
             const multipart = route.path === "/auth/agent-verification";
-            check(await h.post(route.module, route.path, { nothing: "" }, { jar: jars[who](), params: route.params, multipart }), post[who]);
+            check(
+              await h.post(route.module, route.path, { nothing: "" }, { jar: jars[who](), params: route.params, multipart }),
+              post[who],
+            );
           });
         }
       }

@@ -30,10 +30,7 @@ describe("who is signed in, once per request", () => {
     const cookie = (await signedInJar(harness, student.id)).header()!;
     const page = request(cookie);
     lookups = 0;
-    const [shell, own] = await Promise.all([
-      harness.call("loader", root, page),
-      harness.call("loader", profile, page),
-    ]);
+    const [shell, own] = await Promise.all([harness.call("loader", root, page), harness.call("loader", profile, page)]);
     expect(shell.status).toBe(200);
     expect(own.status).toBe(200);
     expect(shell.data.user?.name).toBeTruthy();

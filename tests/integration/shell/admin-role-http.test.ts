@@ -18,7 +18,10 @@ function adminBuild(errors: unknown[]): ServerBuild {
     },
     {
       default: (_request, status, headers) =>
-        new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+        new Response(`<!doctype html><p>status ${status}</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
       handleError: (error) => {
         errors.push(error);
       },

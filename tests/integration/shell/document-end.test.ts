@@ -100,7 +100,9 @@ describe("the end of a page", () => {
   it("is </html> on the error page and the 404 page", async () => {
     for (const path of ["/boom", "/nowhere"]) {
       // The failure is logged at error level: captured here, so the console trap does not see it.
-      const { result: { status, html } } = await captureLogs(() => page(base, path));
+      const {
+        result: { status, html },
+      } = await captureLogs(() => page(base, path));
       expect(status, path).toBe(path === "/boom" ? 500 : 404);
       expect(html.endsWith("</body></html>"), path).toBe(true);
       expect(html.indexOf("</html>"), path).toBe(html.length - "</html>".length);

@@ -21,7 +21,11 @@ function buildWithFailingPage(): ServerBuild {
       throw new Error("the page's loader failed");
     },
   };
-  return testServerBuild({ root: { path: "", module: root }, "routes/boom": { parentId: "root", path: "boom", module: failing } }, entryServer as ServerBuild["entry"]["module"], "error-reference");
+  return testServerBuild(
+    { root: { path: "", module: root }, "routes/boom": { parentId: "root", path: "boom", module: failing } },
+    entryServer as ServerBuild["entry"]["module"],
+    "error-reference",
+  );
 }
 
 describe("the error page's reference", () => {

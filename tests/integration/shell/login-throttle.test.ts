@@ -26,7 +26,10 @@ function loginBuild(errors: unknown[]): ServerBuild {
     },
     {
       default: (_request, status, headers) =>
-        new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+        new Response(`<!doctype html><p>status ${status}</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
       handleError: (error) => {
         errors.push(error);
       },

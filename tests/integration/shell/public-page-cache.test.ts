@@ -95,7 +95,15 @@ async function onceItShows(base: string, path: string, text: string): Promise<st
 
 /** Every header but those of one response (its date, id, length, and whether it came from memory). */
 function pageHeaders(headers: http.IncomingHttpHeaders, { nonce }: { nonce: boolean }) {
-  const { date: _date, "x-request-id": _id, "x-page-cache": _cache, "content-length": _length, connection: _c, "keep-alive": _k, ...rest } = headers;
+  const {
+    date: _date,
+    "x-request-id": _id,
+    "x-page-cache": _cache,
+    "content-length": _length,
+    connection: _c,
+    "keep-alive": _k,
+    ...rest
+  } = headers;
   // A page with a nonce has a fresh policy (and nonce) on every answer.
   if (nonce) delete rest["content-security-policy"];
   return rest;
@@ -125,7 +133,11 @@ describe("the visitors' page cache through the real app, on two instances", () =
     for (const [k, v] of Object.entries(form)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
     return fetch(base + path, { method: "POST", body, headers: { Cookie: cookie, Origin: base }, redirect: "manual" });
   };
-  const generation = async () => Number((await h.database.db.selectFrom("cache_generations").select("generation").where("name", "=", "pages").executeTakeFirst())?.generation ?? 0);
+  const generation = async () =>
+    Number(
+      (await h.database.db.selectFrom("cache_generations").select("generation").where("name", "=", "pages").executeTakeFirst())
+        ?.generation ?? 0,
+    );
 
   beforeAll(async () => {
     h = await createRouteHarness();
@@ -143,7 +155,16 @@ describe("the visitors' page cache through the real app, on two instances", () =
     const draft = await h.post(
       newPost,
       "/admin/content/posts/new",
-      { intent: "save", slug: "rooms-before-the-rentree", titleEn: "Rooms before the rentrée", titleFr: "", excerptEn: "Book early.", excerptFr: "", bodyEn: "Visit first.", bodyFr: "" },
+      {
+        intent: "save",
+        slug: "rooms-before-the-rentree",
+        titleEn: "Rooms before the rentrée",
+        titleFr: "",
+        excerptEn: "Book early.",
+        excerptFr: "",
+        bodyEn: "Visit first.",
+        bodyFr: "",
+      },
       { jar: await signedInJar(h, admin.id) },
     );
     postId = decodeURIComponent(/posts\/([^/?#]+)/.exec(draft.location ?? "")![1]);
@@ -201,7 +222,8 @@ describe("the visitors' page cache through the real app, on two instances", () =
         expect(stored.headers["x-page-cache"], label).toBe("hit");
         expect(pageHeaders(stored.headers, { nonce }), label).toEqual(pageHeaders(rendered.headers, { nonce }));
         // What the page varies on: the encoding and the language rule's inputs (and the theme's, and Save-Data).
-        for (const field of ["Accept-Encoding", "Cookie", "Accept-Language", "Save-Data"]) expect(stored.headers.vary, label).toContain(field);
+        for (const field of ["Accept-Encoding", "Cookie", "Accept-Language", "Save-Data"])
+          expect(stored.headers.vary, label).toContain(field);
         expect(stored.headers["cache-control"], label).toBe(nonce ? "no-cache" : "public, max-age=0, s-maxage=5");
         expect(stored.headers["content-language"], label).toBe("Accept-Language" in headers ? "fr" : "en");
       }
@@ -250,7 +272,10 @@ describe("the visitors' page cache through the real app, on two instances", () =
     const listings = "/listings?n=Molyko&max=70002";
     expect((await untilHit(a, listings)).body).toContain(validProperty.title as string);
     expect((await untilHit(b, listings)).headers["x-page-cache"]).toBe("hit");
-    const edited = await post(a, `/agents/properties/${encodeURIComponent(propertyId)}/edit`, agent.cookie, { ...validProperty, title: "Studio with a balcony by the UB gate" });
+    const edited = await post(a, `/agents/properties/${encodeURIComponent(propertyId)}/edit`, agent.cookie, {
+      ...validProperty,
+      title: "Studio with a balcony by the UB gate",
+    });
     expect(edited.status).toBe(302);
     // This instance at once; the other at its next poll.
     const here = await get(a, listings);

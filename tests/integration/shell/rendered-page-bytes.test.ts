@@ -5,7 +5,11 @@ import { describe, expect, it } from "vitest";
 import { renderedPageBytes, renderedPageResponse } from "~/static-page";
 import { lastDocumentResponse, useHttpApp, type RunningApp } from "./http-app-harness";
 
-function request(app: RunningApp, method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function request(
+  app: RunningApp,
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port: app.port, path, method }, (res) => {
       let body = "";

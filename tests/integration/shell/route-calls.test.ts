@@ -45,7 +45,11 @@ describe("loaders and actions in flight", () => {
         return null;
       },
     };
-    return testServerBuild({ root: { path: "", module: root }, "routes/held": { parentId: "root", path: "held", module: held } }, entryServer as ServerBuild["entry"]["module"], "route-calls");
+    return testServerBuild(
+      { root: { path: "", module: root }, "routes/held": { parentId: "root", path: "held", module: held } },
+      entryServer as ServerBuild["entry"]["module"],
+      "route-calls",
+    );
   }
 
   beforeAll(async () => {

@@ -84,7 +84,10 @@ describe("an address nobody has confirmed belongs to nobody yet", () => {
     const google = await loginWithGoogle(t.deps, googleOwner);
     if (!google.ok || google.value.status !== "signed_in") throw new Error("not signed in");
     expect(await getSessionUser(t.deps, google.value.sessionId)).toMatchObject({ isAdmin: true });
-    expect(await logIn(t.deps, { email: VICTIM, password: "squatter-pw" })).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
+    expect(await logIn(t.deps, { email: VICTIM, password: "squatter-pw" })).toEqual({
+      ok: false,
+      error: { code: "auth.invalid_credentials" },
+    });
   });
 
   it("a confirmed account linked to Google keeps its password", async () => {

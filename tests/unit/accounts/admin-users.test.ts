@@ -137,7 +137,9 @@ describe("suspendUser and reactivateUser", () => {
     expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1" })).toEqual(refused("auth.account_suspended"));
     // A wrong password still gets the usual answer: the suspension is told only to the password's owner.
     expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "wrong-one" })).toEqual(refused("auth.invalid_credentials"));
-    expect(await loginWithGoogle(t.deps, { googleId: "g-1", email: "ngozi@example.cm", emailVerified: true })).toEqual(refused("auth.account_suspended"));
+    expect(await loginWithGoogle(t.deps, { googleId: "g-1", email: "ngozi@example.cm", emailVerified: true })).toEqual(
+      refused("auth.account_suspended"),
+    );
     expect((await t.repos.accounts.findById(userId))?.googleId).toBeNull();
 
     const [row] = await t.repos.auditLog.list({ action: "admin.user_suspended", limit: 1 });
@@ -172,9 +174,9 @@ describe("suspendUser and reactivateUser", () => {
     const first = await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1" });
     if (!first.ok || first.value.status !== "totp_required") throw new Error("expected a TOTP step");
     expect(await suspendUser(t.deps, { adminId, userId, reason: "Chargebacks" })).toEqual(done);
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: first.value.pendingLoginToken, code: t.totp.codeAt(start.value.secret) })).toEqual(
-      refused("auth.account_suspended"),
-    );
+    expect(
+      await verifyLoginTotp(t.deps, { pendingLoginToken: first.value.pendingLoginToken, code: t.totp.codeAt(start.value.secret) }),
+    ).toEqual(refused("auth.account_suspended"));
   });
 
   it("needs a reason, refuses oneself and admins", async () => {

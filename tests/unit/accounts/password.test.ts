@@ -43,7 +43,10 @@ describe("password reset", () => {
     expect(await getSessionUser(t.deps, session.sessionId)).toBeNull();
     expect(await logIn(t.deps, loginAs("secret1"))).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
     expect((await logIn(t.deps, loginAs("new-secret"))).ok).toBe(true);
-    expect(await resetPassword(t.deps, { token, newPassword: "third-secret" })).toEqual({ ok: false, error: { code: "auth.token_invalid" } });
+    expect(await resetPassword(t.deps, { token, newPassword: "third-secret" })).toEqual({
+      ok: false,
+      error: { code: "auth.token_invalid" },
+    });
   });
 
   it("expires the link after 1 hour", async () => {
@@ -77,9 +80,18 @@ describe("changePassword", () => {
   it("needs the current password and at least 6 characters", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
-    expect(await changePassword(t.deps, { userId, currentPassword: "wrong-one", newPassword: "new-secret" })).toEqual({ ok: false, error: { code: "auth.wrong_password" } });
-    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "short" })).toEqual({ ok: false, error: { code: "auth.password_too_short" } });
-    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret" })).toEqual({ ok: true, value: undefined });
+    expect(await changePassword(t.deps, { userId, currentPassword: "wrong-one", newPassword: "new-secret" })).toEqual({
+      ok: false,
+      error: { code: "auth.wrong_password" },
+    });
+    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "short" })).toEqual({
+      ok: false,
+      error: { code: "auth.password_too_short" },
+    });
+    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect((await logIn(t.deps, loginAs("new-secret"))).ok).toBe(true);
   });
 

@@ -24,7 +24,10 @@ describe("saved searches", () => {
   });
 
   it("refuses an empty search and a duplicate", async () => {
-    expect(await saveSearch(deps, { userId: "u1", queryString: "page=2" })).toEqual({ ok: false, error: { code: "listings.empty_search" } });
+    expect(await saveSearch(deps, { userId: "u1", queryString: "page=2" })).toEqual({
+      ok: false,
+      error: { code: "listings.empty_search" },
+    });
     await saveSearch(deps, { userId: "u1", queryString: "n=Muea" });
     expect(await saveSearch(deps, { userId: "u1", queryString: "?n=Muea&page=2" })).toEqual({
       ok: false,

@@ -49,7 +49,15 @@ describe("admin blog posts", () => {
     audit = new InMemoryAuditLog();
     photos = new InMemoryPhotoStore();
     clock = new FixedClock(NOW);
-    deps = { uow: new InMemoryBlogUnitOfWork(posts, audit), posts, photos, markdown, clock, ids: new SequentialIds("b"), publicPages: new CountingPublicPages() };
+    deps = {
+      uow: new InMemoryBlogUnitOfWork(posts, audit),
+      posts,
+      photos,
+      markdown,
+      clock,
+      ids: new SequentialIds("b"),
+      publicPages: new CountingPublicPages(),
+    };
   });
 
   it("creates a draft with a slug from the English title, not on the public blog, audited", async () => {
@@ -100,7 +108,13 @@ describe("admin blog posts", () => {
     if (!replaced.ok) throw new Error("not replaced");
     expect(replaced.value.coverStorageKey).not.toBe(first);
     expect(photos.files.has(first)).toBe(false);
-    const kept = await editPost(deps, { adminId: "admin-1", postId: created.value.id, text: text({ titleEn: "New title" }), cover: null, removeCover: false });
+    const kept = await editPost(deps, {
+      adminId: "admin-1",
+      postId: created.value.id,
+      text: text({ titleEn: "New title" }),
+      cover: null,
+      removeCover: false,
+    });
     expect(kept.ok && kept.value.coverStorageKey).toBe(replaced.value.coverStorageKey);
     const removed = await editPost(deps, { adminId: "admin-1", postId: created.value.id, text: text(), cover: null, removeCover: true });
     expect(removed.ok && removed.value.coverStorageKey).toBeNull();
@@ -148,7 +162,13 @@ describe("admin blog posts", () => {
     const c = await createDraftPost(deps, { ...admin, text: text(), cover: null });
     if (!c.ok) throw new Error("no post");
     const postId = c.value.id;
-    await editPost(deps, { adminId: "admin-1", postId, text: text({ titleEn: "Renting near campus, again" }), cover: null, removeCover: false });
+    await editPost(deps, {
+      adminId: "admin-1",
+      postId,
+      text: text({ titleEn: "Renting near campus, again" }),
+      cover: null,
+      removeCover: false,
+    });
     expect(told()).toBe(0);
     await publishPost(deps, { adminId: "admin-1", postId });
     expect(told()).toBe(1);

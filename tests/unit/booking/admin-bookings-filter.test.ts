@@ -23,13 +23,23 @@ describe("adminBookingFilterFrom", () => {
 
 describe("bookingsReturnPath", () => {
   it("rebuilds the bookings page's address from its filters", () => {
-    expect(bookingsReturnPath("/admin/bookings?status=confirmed&property=Gate&page=2&evil=1")).toBe("/admin/bookings?status=confirmed&property=Gate&page=2");
+    expect(bookingsReturnPath("/admin/bookings?status=confirmed&property=Gate&page=2&evil=1")).toBe(
+      "/admin/bookings?status=confirmed&property=Gate&page=2",
+    );
     expect(bookingsReturnPath("/admin/bookings")).toBe("/admin/bookings");
     expect(bookingFilterQuery({ visitFrom: "2026-12-01" }, 1)).toBe("?from=2026-12-01");
   });
 
   it("never leaves the bookings page", () => {
-    for (const value of ["https://evil.example/admin/bookings", "//evil.example", "/admin/bookings/../users", "/admin/bookingsX", "/admin/bookings//evil.example", undefined, 42]) {
+    for (const value of [
+      "https://evil.example/admin/bookings",
+      "//evil.example",
+      "/admin/bookings/../users",
+      "/admin/bookingsX",
+      "/admin/bookings//evil.example",
+      undefined,
+      42,
+    ]) {
       expect(bookingsReturnPath(value), String(value)).toBe("/admin/bookings");
     }
   });

@@ -16,7 +16,8 @@ describe("holdIsRunning / isPayable", () => {
     expect(isPayable({ bookingStatus: "pending", holdExpiresAt: "2026-12-01T08:30:00.000Z" }, t("2026-12-01T08:30:00.000Z"))).toBe(false);
   });
   it("only for a pending booking; a pending booking without an end still holds", () => {
-    for (const bookingStatus of ["confirmed", "expired", "cancelled", "rebook_required"] as const) expect(holdIsRunning({ ...hold, bookingStatus }, t("2026-12-01T08:00:00Z"))).toBe(false);
+    for (const bookingStatus of ["confirmed", "expired", "cancelled", "rebook_required"] as const)
+      expect(holdIsRunning({ ...hold, bookingStatus }, t("2026-12-01T08:00:00Z"))).toBe(false);
     expect(holdIsRunning({ bookingStatus: "pending", holdExpiresAt: null }, t("2030-01-01T00:00:00Z"))).toBe(true);
   });
 });
@@ -50,7 +51,8 @@ describe("visibleToAgent and isBookable", () => {
   });
   it("takes visits only when available, switched on and not hidden (the data the stores query by)", () => {
     expect(isBookable(BOOKABLE_PROPERTY)).toBe(true);
-    for (const status of ["booked", "sold", "unavailable", "rented_out"] as const) expect(isBookable({ ...BOOKABLE_PROPERTY, status })).toBe(false);
+    for (const status of ["booked", "sold", "unavailable", "rented_out"] as const)
+      expect(isBookable({ ...BOOKABLE_PROPERTY, status })).toBe(false);
     expect(isBookable({ ...BOOKABLE_PROPERTY, isAvailable: false })).toBe(false);
     expect(isBookable({ ...BOOKABLE_PROPERTY, hidden: true })).toBe(false);
   });

@@ -34,10 +34,14 @@ describe("visit dates in Buea time", () => {
 
   it("accept exactly the offsets 1..60 from any moment", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }), fc.integer({ min: -5, max: 70 }), (now, offset) => {
-        const date = addDays(doualaDate(now), offset);
-        expect(checkVisitDate(date, now).ok).toBe(offset >= 1 && offset <= 60);
-      }),
+      fc.property(
+        fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }),
+        fc.integer({ min: -5, max: 70 }),
+        (now, offset) => {
+          const date = addDays(doualaDate(now), offset);
+          expect(checkVisitDate(date, now).ok).toBe(offset >= 1 && offset <= 60);
+        },
+      ),
     );
   });
 });

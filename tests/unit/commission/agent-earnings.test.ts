@@ -24,7 +24,10 @@ const row = (i: number, over: Partial<CommissionEarning> = {}): CommissionEarnin
 });
 
 function deps(rows: CommissionEarning[]) {
-  return { earnings: new InMemoryAgentEarningsReader({ rows: () => rows, titleOf: (id) => `Title of ${id}` }), clock: new FixedClock(new Date(base)) };
+  return {
+    earnings: new InMemoryAgentEarningsReader({ rows: () => rows, titleOf: (id) => `Title of ${id}` }),
+    clock: new FixedClock(new Date(base)),
+  };
 }
 
 describe("getAgentEarnings", () => {

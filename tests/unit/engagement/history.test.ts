@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { latestViewedIds, listSearchHistory, listViewHistory, clearSearchHistory, clearViewHistory, recommendationSeeds } from "#domain/engagement/history.queries";
+import {
+  latestViewedIds,
+  listSearchHistory,
+  listViewHistory,
+  clearSearchHistory,
+  clearViewHistory,
+  recommendationSeeds,
+} from "#domain/engagement/history.queries";
 import { InMemoryHistoryRepository } from "#domain/engagement/in-memory-history-repository";
 import { recordSearch } from "#domain/engagement/record-search.use-case";
 import { recordView } from "#domain/engagement/record-view.use-case";

@@ -87,7 +87,12 @@ describe("grantPlatformAccessForPayment", () => {
     const ids = new SequentialIds("acc");
     const base = { userId: "u1", method: "mtn_momo", amount: 5000 };
     await grantPlatformAccessForPayment({ platformAccess: repo }, ids, { ...base, paymentId: "p1", paymentReference: "PAY-1", at: t0 });
-    const second = await grantPlatformAccessForPayment({ platformAccess: repo }, ids, { ...base, paymentId: "p2", paymentReference: "PAY-2", at: at(3 * DAY_MS) });
+    const second = await grantPlatformAccessForPayment({ platformAccess: repo }, ids, {
+      ...base,
+      paymentId: "p2",
+      paymentReference: "PAY-2",
+      at: at(3 * DAY_MS),
+    });
     expect(second.expiryDate).toEqual(at(28 * DAY_MS));
   });
 });
@@ -105,9 +110,15 @@ describe("guestHouseVisibility", () => {
     expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: false })).toEqual(expected);
   });
 
-  it.each([null, "pending", "rejected", "verified"] as const)("host %s and suspended: never public, seeded or not, and no badge (issue 30)", (status) => {
-    for (const seeded of [false, true]) {
-      expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: true })).toEqual({ public: false, verifiedBadge: false });
-    }
-  });
+  it.each([null, "pending", "rejected", "verified"] as const)(
+    "host %s and suspended: never public, seeded or not, and no badge (issue 30)",
+    (status) => {
+      for (const seeded of [false, true]) {
+        expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: true })).toEqual({
+          public: false,
+          verifiedBadge: false,
+        });
+      }
+    },
+  );
 });

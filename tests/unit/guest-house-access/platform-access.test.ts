@@ -36,8 +36,18 @@ describe("guest-house platform access", () => {
     });
     clock.advance(14 * DAY_MS);
     const renewal = new Date(clock.now().getTime() + PLATFORM_ACCESS_MS);
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({ active: false, expiresAt: payment().expiryDate, expired: true, renewalEndsAt: renewal });
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "someone-else")).toEqual({ active: false, expiresAt: null, expired: false, renewalEndsAt: renewal });
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({
+      active: false,
+      expiresAt: payment().expiryDate,
+      expired: true,
+      renewalEndsAt: renewal,
+    });
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "someone-else")).toEqual({
+      active: false,
+      expiresAt: null,
+      expired: false,
+      renewalEndsAt: renewal,
+    });
   });
 
   it("finds a valid payment even when a later one was invalidated", async () => {

@@ -64,13 +64,43 @@ describe("checkStay", () => {
 function world() {
   const clock = new FixedClock(now);
   const houses = new InMemoryBookableGuestHouses();
-  houses.add({ id: "gh-1", name: "Molyko Lodge", hostId: "host-1", maxGuests: 2, whatsapp: "237670000001", hostVerificationStatus: "verified", seeded: false, hostSuspended: false }, ["2026-11-05"]);
-  houses.add({ id: "gh-hidden", name: "New House", hostId: "host-2", maxGuests: 2, whatsapp: "237670000002", hostVerificationStatus: "pending", seeded: false, hostSuspended: false });
+  houses.add(
+    {
+      id: "gh-1",
+      name: "Molyko Lodge",
+      hostId: "host-1",
+      maxGuests: 2,
+      whatsapp: "237670000001",
+      hostVerificationStatus: "verified",
+      seeded: false,
+      hostSuspended: false,
+    },
+    ["2026-11-05"],
+  );
+  houses.add({
+    id: "gh-hidden",
+    name: "New House",
+    hostId: "host-2",
+    maxGuests: 2,
+    whatsapp: "237670000002",
+    hostVerificationStatus: "pending",
+    seeded: false,
+    hostSuspended: false,
+  });
   const attempts = new InMemoryBookingAttemptRepository((id) => houses.houses.get(id)?.name ?? "");
   const platformAccess = new InMemoryPlatformAccessRepository();
   const deps = { houses, attempts, platformAccess, clock, ids: new SequentialIds("ba") };
   const give = (userId: string, expiry: Date, isValid = true) =>
-    platformAccess.add({ id: `acc-${userId}`, userId, amount: 5000, paymentDate: now, expiryDate: expiry, isValid, transactionId: `TXN-GH-${userId}`, method: "mtn_momo" });
+    platformAccess.add({
+      id: `acc-${userId}`,
+      userId,
+      amount: 5000,
+      paymentDate: now,
+      expiryDate: expiry,
+      isValid,
+      transactionId: `TXN-GH-${userId}`,
+      method: "mtn_momo",
+    });
   const input = (over: Partial<Parameters<typeof requestGuestHouseBooking>[1]> = {}) => ({
     userId: "guest-1",
     guestHouseId: "gh-1",
@@ -98,7 +128,16 @@ describe("requestGuestHouseBooking", () => {
     const r = await requestGuestHouseBooking(w.deps, w.input());
     expect(r.ok).toBe(true);
     expect(w.attempts.attempts).toEqual([
-      expect.objectContaining({ userId: "guest-1", guestHouseId: "gh-1", checkIn: "2026-11-02", checkOut: "2026-11-04", guests: 2, message: "Arriving by bus.", language: "fr", whatsappMessageSent: false }),
+      expect.objectContaining({
+        userId: "guest-1",
+        guestHouseId: "gh-1",
+        checkIn: "2026-11-02",
+        checkOut: "2026-11-04",
+        guests: 2,
+        message: "Arriving by bus.",
+        language: "fr",
+        whatsappMessageSent: false,
+      }),
     ]);
   });
 

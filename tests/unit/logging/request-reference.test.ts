@@ -9,7 +9,11 @@ const page = (requestId?: string) => ({
 
 describe("the browser's request reference", () => {
   it("reads the server's error screen, then follows the data requests' X-Request-Id", async () => {
-    const answers: Record<string, string> = { "/listings.data": "data-request-1", "/enhance.js": "asset-request", "/boom.data?_routes=root": "data-request-2" };
+    const answers: Record<string, string> = {
+      "/listings.data": "data-request-1",
+      "/enhance.js": "asset-request",
+      "/boom.data?_routes=root": "data-request-2",
+    };
     const fakeWindow = {
       fetch: async (input: RequestInfo | URL) => new Response("", { headers: { "X-Request-Id": answers[String(input)] } }),
     };

@@ -68,7 +68,12 @@ describe("startIntervalJob", () => {
     };
     const stop = startIntervalJob({ name: "alerts", intervalMs: 1000, run, onError: (e) => errors.push(e), leases });
     await vi.advanceTimersByTimeAsync(4000);
-    expect(claims).toEqual([["alerts", 1000], ["alerts", 1000], ["alerts", 1000], ["alerts", 1000]]);
+    expect(claims).toEqual([
+      ["alerts", 1000],
+      ["alerts", 1000],
+      ["alerts", 1000],
+      ["alerts", 1000],
+    ]);
     expect(run).toHaveBeenCalledTimes(2);
     expect(errors).toEqual([new Error("db down")]);
     await stop();

@@ -51,7 +51,12 @@ export function moneyWorld(start = START) {
   }
 
   async function pay(userId: string, purchase: Purchase, phone = "677123456") {
-    const r = await startPayment(payments, { user: { id: userId, email: `${userId}@example.cm`, fullName: "Test User" }, purchase, method: "mtn_momo", phone });
+    const r = await startPayment(payments, {
+      user: { id: userId, email: `${userId}@example.cm`, fullName: "Test User" },
+      purchase,
+      method: "mtn_momo",
+      phone,
+    });
     if (!r.ok) throw new Error(`startPayment failed: ${r.error.code}`);
     const payment = await store.payments.findByReference(r.value.reference);
     return { ...r.value, transId: payment!.providerTxId! };

@@ -13,7 +13,16 @@ export const details = (over: Partial<PropertyDetails> = {}): PropertyDetails =>
   longitude: 9.2905,
   bedrooms: 1,
   bathrooms: 1,
-  amenities: { furnished: true, toiletInside: true, showerInside: true, waterSupply: true, prepaidMeter: false, wifi: false, security: true, parking: false },
+  amenities: {
+    furnished: true,
+    toiletInside: true,
+    showerInside: true,
+    waterSupply: true,
+    prepaidMeter: false,
+    wifi: false,
+    security: true,
+    parking: false,
+  },
   visitingHours: null,
   ...over,
 });

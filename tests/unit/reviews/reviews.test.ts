@@ -120,7 +120,10 @@ describe("reviews", () => {
 
   it("refuses an agent rating their own listing's visit, storing nothing (decision 0108)", async () => {
     reviews.putViewing({ bookingId: "own", studentId: "a1", agentId: "a1" });
-    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({
+      ok: false,
+      error: { code: "reviews.self_review_forbidden" },
+    });
     expect(reviews.reviews).toHaveLength(0);
     // The same agent may rate another agent after a visit that took place.
     reviews.putViewing({ bookingId: "other", studentId: "a1", agentId: "a2" });
@@ -129,8 +132,21 @@ describe("reviews", () => {
 
   it("refuses an agent replying to a review they wrote about themselves", async () => {
     // Such a review can only come from before the rule; it stays unanswered.
-    reviews.reviews.push({ id: "self", agentId: "a1", studentId: "a1", bookingId: "own", rating: 5, comment: "", reply: null, repliedAt: null, createdAt: clock.now() });
-    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    reviews.reviews.push({
+      id: "self",
+      agentId: "a1",
+      studentId: "a1",
+      bookingId: "own",
+      rating: 5,
+      comment: "",
+      reply: null,
+      repliedAt: null,
+      createdAt: clock.now(),
+    });
+    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({
+      ok: false,
+      error: { code: "reviews.self_review_forbidden" },
+    });
     expect(reviews.reviews[0].reply).toBeNull();
   });
 });
