@@ -4,18 +4,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { connect } from "../infrastructure/db/connection";
-import { SQLITE_STATISTICS_INTERVAL_MS } from "../infrastructure/db/sqlite-statistics";
-import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
-import { createServices } from "../app/services.server";
-import { seedDemoData } from "../infrastructure/seed/demo-seed";
-import { createFileStorages } from "../infrastructure/storage/create-file-storage";
-import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
-import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { connect } from "#infrastructure/db/connection";
+import { SQLITE_STATISTICS_INTERVAL_MS } from "#infrastructure/db/sqlite-statistics";
+import { checkSchema, migrateDatabase, SchemaMismatchError } from "#infrastructure/db/migrate";
+import { createServices } from "~/services.server";
+import { seedDemoData } from "#infrastructure/seed/demo-seed";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
-import { createShutdown, exitOnUnhandledRejection, publicDemoWarning } from "./process";
-import { configureLogging, logger } from "../infrastructure/logging/logger";
+import { createShutdown, exitOnUnhandledRejection, listenAddress, publicDemoWarning } from "./process";
+import { configureLogging, logger } from "#infrastructure/logging/logger";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -44,7 +44,9 @@ async function main() {
     preparedStatements: config.database.preparedStatements,
     batchStatements: config.database.batchStatements,
     // Synchronous, so a page's statements are all in the file when its response has been sent.
-    onQuery: config.queryLogFile ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`) : undefined,
+    onQuery: config.queryLogFile
+      ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`)
+      : undefined,
     onAvailabilityChange: (available, error) => {
       if (available) logger.info("[database] reachable again");
       else logger.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);
@@ -100,9 +102,10 @@ async function main() {
   }
 
   const app = createHttpApp({ services, build, vite, clientDir: path.join(root, "build/client") });
-  const server = app.listen(config.port, () => {
-    logger.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
-  });
+  // Loopback only unless the site is public or HOST says otherwise (server/process.ts).
+  const where = listenAddress(config);
+  const listening = () => logger.info(`KamerNest is listening on ${where.shown} (${config.demoMode ? "demo" : "live"} mode)`);
+  const server = where.host === undefined ? app.listen(where.port, listening) : app.listen(where.port, where.host, listening);
 
   // Stop taking requests, let those in flight finish (10 s at most, then exit 1) and the loaders and
   // actions of those whose client left, then close the database.

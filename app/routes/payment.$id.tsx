@@ -5,16 +5,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { titleMeta } from "~/components/auth/page-title";
-import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { titleMeta } from "~/utils/page-title";
+import { findOwnBooking } from "~/utils/own-booking.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitSummary } from "~/components/booking/visit-summary";
 import { MobileMoneyForm } from "~/components/payment/mobile-money-form";
-import { handlePaymentForm } from "~/components/payment/payment-action.server";
+import { handlePaymentForm } from "~/utils/payment-form.server";
 import type { PaymentActionData } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatXaf } from "~/utils/format";
+import { agentOffersVisits } from "#domain/booking/booking-property-reader.port";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["payment", "booking"] };
 export const meta = titleMeta;
@@ -26,9 +28,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!booking) throw notFound();
   const property = await money.properties.findPropertyForBooking(booking.propertyId);
   const t = await i18next.getFixedT(request, "payment");
+  // A pending booking whose agent takes no visits now (suspended, no longer an agent) is not offered
+  // for payment: startPayment would refuse it (issue 30). The student's own booking stays readable.
+  const offered = property !== null && agentOffersVisits(property);
   const state =
     booking.bookingStatus === "pending"
-      ? "payable"
+      ? offered
+        ? "payable"
+        : "unavailable"
       : booking.bookingStatus === "confirmed"
         ? "paid"
         : booking.bookingStatus === "rebook_required"
@@ -80,7 +87,12 @@ export default function PaymentForBookingPage() {
               </p>
             ) : null}
             <div className="mt-6">
-              <MobileMoneyForm id="booking-payment" amount={booking.amount} action={`/payment/${encodeURIComponent(booking.reference)}`} actionData={actionData} />
+              <MobileMoneyForm
+                id="booking-payment"
+                amount={booking.amount}
+                action={`/payment/${encodeURIComponent(booking.reference)}`}
+                actionData={actionData}
+              />
             </div>
           </>
         ) : state === "paid" ? (
@@ -88,6 +100,13 @@ export default function PaymentForBookingPage() {
             <p>{t("payment:booking.alreadyPaid")}</p>
             <Link to="/profile" className="btn-primary">
               {t("payment:links.profile")}
+            </Link>
+          </div>
+        ) : state === "unavailable" ? (
+          <div className="mt-4 space-y-3">
+            <p role="status">{t("payment:booking.unavailable")}</p>
+            <Link to="/listings" className="btn-primary">
+              {t("payment:links.listings")}
             </Link>
           </div>
         ) : state === "rebook" ? (

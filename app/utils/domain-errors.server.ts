@@ -3,7 +3,7 @@
 // `t("<namespace>:errors.<snake_case>", params)` (e.g. auth.invalid_credentials → auth:errors.invalid_credentials).
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { DomainError } from "../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { i18next } from "~/i18next.server";
 
 /** 'booking.slot_taken' → { namespace: 'booking', name: 'slot_taken' }. */
@@ -56,6 +56,10 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "blog.not_published": 409,
   "help-content.no_change": 409,
   "help-content.cannot_move": 409,
+  // One open checkout per purpose (decision 0184).
+  "payment.already_paid": 409,
+  "payment.checkout_starting": 409,
+  "payment.earlier_checkout_open": 409,
 };
 
 export interface DescribedDomainError {

@@ -55,7 +55,9 @@ export interface FormOptions {
 }
 
 /** Conform's `useForm`, answering from the server's reply only. `Shape` names the fields. */
-export function useForm<Shape = Record<string, unknown>>(options: FormOptions): [FormMetadata, Record<keyof Shape & string, FieldMetadata>] {
+export function useForm<Shape = Record<string, unknown>>(
+  options: FormOptions,
+): [FormMetadata, Record<keyof Shape & string, FieldMetadata>] {
   type Name = keyof Shape & string;
   const { id, lastResult, defaultValue, constraint } = options;
   const values = lastResult?.initialValue ?? defaultValue ?? {};
@@ -118,22 +120,33 @@ function controlProps(field: FieldMetadata, formId: string | undefined, describe
 // The owning form's id: Conform writes form="…" on every control.
 const formOf = (field: FieldMetadata) => field.id.slice(0, field.id.length - field.name.length - 1);
 
+// The input types each constraint applies to (HTML's input element, "content attributes"): the
+// schema's constraints are per field, whatever control shows it, and an attribute on a type that
+// does not take it (a date's pattern from its regex) makes the page invalid HTML.
+const TEXT_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
+const RANGE_TYPES = new Set(["date", "month", "week", "time", "datetime-local", "number", "range"]);
+const MULTIPLE_TYPES = new Set(["email", "file"]);
+
 export function getInputProps(field: FieldMetadata, options: { type: string; value?: string | boolean; ariaDescribedBy?: string }) {
+  const text = TEXT_TYPES.has(options.type);
+  const range = RANGE_TYPES.has(options.type);
   const props: Props = {
     ...controlProps(field, formOf(field), options.ariaDescribedBy),
     type: options.type,
-    minLength: field.minLength,
-    maxLength: field.maxLength,
-    min: field.min,
-    max: field.max,
-    step: field.step,
-    pattern: field.pattern,
-    multiple: field.multiple,
+    minLength: text ? field.minLength : undefined,
+    maxLength: text ? field.maxLength : undefined,
+    min: range ? field.min : undefined,
+    max: range ? field.max : undefined,
+    step: range ? field.step : undefined,
+    pattern: text ? field.pattern : undefined,
+    multiple: MULTIPLE_TYPES.has(options.type) ? field.multiple : undefined,
   };
   if (options.value === undefined || options.value) {
     if (options.type === "checkbox" || options.type === "radio") {
       props.value = typeof options.value === "string" ? options.value : "on";
-      props.defaultChecked = Array.isArray(field.initialValue) ? field.initialValue.includes(options.value) : field.initialValue === props.value;
+      props.defaultChecked = Array.isArray(field.initialValue)
+        ? field.initialValue.includes(options.value)
+        : field.initialValue === props.value;
     } else if (typeof field.initialValue === "string") {
       props.defaultValue = field.initialValue;
     }
@@ -144,13 +157,20 @@ export function getInputProps(field: FieldMetadata, options: { type: string; val
 export function getSelectProps(field: FieldMetadata, options: { value?: boolean; ariaDescribedBy?: string } = {}) {
   const props: Props = { ...controlProps(field, formOf(field), options.ariaDescribedBy), multiple: field.multiple };
   if (options.value === undefined || options.value) {
-    props.defaultValue = Array.isArray(field.initialValue) ? field.initialValue.map((item) => `${item ?? ""}`) : (field.initialValue as { toString(): string } | undefined)?.toString();
+    props.defaultValue = Array.isArray(field.initialValue)
+      ? field.initialValue.map((item) => `${item ?? ""}`)
+      : (field.initialValue as { toString(): string } | undefined)?.toString();
   }
   return defined(props) as { id: string; name: string; key?: undefined } & Props;
 }
 
 export function getTextareaProps(field: FieldMetadata, options: { value?: boolean; ariaDescribedBy?: string } = {}) {
-  const props: Props = { ...controlProps(field, formOf(field), options.ariaDescribedBy), minLength: field.minLength, maxLength: field.maxLength };
-  if (options.value === undefined || options.value) props.defaultValue = (field.initialValue as { toString(): string } | undefined)?.toString();
+  const props: Props = {
+    ...controlProps(field, formOf(field), options.ariaDescribedBy),
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+  };
+  if (options.value === undefined || options.value)
+    props.defaultValue = (field.initialValue as { toString(): string } | undefined)?.toString();
   return defined(props) as { id: string; name: string; key?: undefined } & Props;
 }

@@ -1,24 +1,25 @@
 // Wiring of the accounts module: every port of AccountsDeps gets its adapter from configuration.
 // Composed into Services by app/services.server.ts (the composition root).
-import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
-import { pruneAccountRecords } from "../../domain/accounts/prune-account-records.use-case";
-import { systemClock, type Clock } from "../../domain/shared/clock";
-import type { Mailer } from "../../domain/shared/mailer.port";
-import type { Config } from "../../infrastructure/config/config";
-import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import { CryptoSecretTokens, uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
-import { OtplibTotpAuthenticator } from "../../infrastructure/auth/otplib-totp-authenticator";
-import { ScryptPasswordHasher } from "../../infrastructure/auth/scrypt-password-hasher";
-import { createMailer } from "../../infrastructure/mail/create-mailer";
-import { defaultAccountEmails } from "../../infrastructure/mail/default-account-emails";
-import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
-import { createFileStorages } from "../../infrastructure/storage/create-file-storage";
-import type { DocumentStorage } from "../../domain/accounts/document-storage.port";
+import type { AccountsDeps } from "#domain/accounts/accounts.deps";
+import { pruneAccountRecords } from "#domain/accounts/prune-account-records.use-case";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { Mailer } from "#domain/shared/mailer.port";
+import type { Config } from "#infrastructure/config/config";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { CryptoSecretTokens, uuidIds } from "#infrastructure/auth/crypto-secret-tokens";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { readOutbox, type OutboxEmail } from "#infrastructure/mail/outbox-mailer";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
+import type { DocumentStorage } from "#domain/accounts/document-storage.port";
+import type { PublicPages } from "#domain/shared/public-pages.port";
 import { startIntervalJob } from "./interval-job.server";
-import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
-import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
-import { logger } from "../../infrastructure/logging/logger";
+import type { JobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import { KyselyAccountLoginAttemptRepository } from "#infrastructure/repositories/kysely-account-login-attempt-repository";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
+import { logger } from "#infrastructure/logging/logger";
 
 export interface AccountsWiringOptions {
   /** Tests may pass a fixed clock or an in-memory mailer; production uses the defaults. */
@@ -26,13 +27,15 @@ export interface AccountsWiringOptions {
   mailer?: Mailer;
   /** Private documents (createFileStorages(config).documents); by default under STORAGE_DIR/private. */
   storage?: DocumentStorage;
+  /** Told when an account change shows to visitors (the composition root's signal). */
+  publicPages: PublicPages;
 }
 
 /**
  * The accounts deps over one database: Kysely repositories, scrypt hashing, SMTP when
  * SMTP_URL is set (else the outbox table), private files on disk or in the bucket, otplib TOTP.
  */
-export function createAccountsDeps(config: Config, database: DatabaseHandle, options: AccountsWiringOptions = {}): AccountsDeps {
+export function createAccountsDeps(config: Config, database: DatabaseHandle, options: AccountsWiringOptions): AccountsDeps {
   const clock = options.clock ?? systemClock;
   const ids = uuidIds;
   return {
@@ -48,7 +51,13 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     storage: options.storage ?? createFileStorages(config).documents,
     clock,
     ids,
-    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp, loginFailuresPerIp: config.loginFailuresPerIp },
+    settings: {
+      appUrl: config.appUrl,
+      adminEmails: config.adminEmails,
+      signUpsPerIp: config.signUpsPerIp,
+      loginFailuresPerIp: config.loginFailuresPerIp,
+    },
+    publicPages: options.publicPages,
   };
 }
 
@@ -65,7 +74,10 @@ export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number, 
       const pruned = await pruneAccountRecords(deps);
       const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
       if (total > 0) {
-        logger.info({ job: "accounts-cleanup", ...pruned }, `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
+        logger.info(
+          { job: "accounts-cleanup", ...pruned },
+          `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`,
+        );
       }
     },
     onError: (error) => logger.warn({ job: "accounts-cleanup", err: error }, "Accounts cleanup failed"),

@@ -1,14 +1,15 @@
 // Wiring of the help content (domain/help-content): the FAQ and the legal pages, read by the public
 // pages and edited by admins, each change and its audit row in one transaction. Composed into
 // Services as `helpContent`.
-import type { HelpContentDeps } from "../../domain/help-content/help-content.use-cases";
-import type { HelpContentRepository } from "../../domain/help-content/help-content-repository.port";
-import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
-import { systemClock } from "../../domain/shared/clock";
-import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
-import { MarkdownItRenderer } from "../../infrastructure/markdown/markdown-it-renderer";
-import { KyselyHelpContentRepository, kyselyHelpContentUnitOfWork } from "../../infrastructure/repositories/kysely-help-content-repository";
+import type { HelpContentDeps } from "#domain/help-content/help-content.use-cases";
+import type { HelpContentRepository } from "#domain/help-content/help-content-repository.port";
+import type { MarkdownRenderer } from "#domain/blog/markdown-renderer.port";
+import type { PublicPages } from "#domain/shared/public-pages.port";
+import { systemClock } from "#domain/shared/clock";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { uuidIds } from "#infrastructure/auth/crypto-secret-tokens";
+import { MarkdownItRenderer } from "#infrastructure/markdown/markdown-it-renderer";
+import { KyselyHelpContentRepository, kyselyHelpContentUnitOfWork } from "#infrastructure/repositories/kysely-help-content-repository";
 
 export interface HelpContentModule extends HelpContentDeps {
   /** Reads outside a transaction (public pages, admin lists). */
@@ -17,12 +18,13 @@ export interface HelpContentModule extends HelpContentDeps {
   markdown: MarkdownRenderer;
 }
 
-export function createHelpContentModule(database: DatabaseHandle): HelpContentModule {
+export function createHelpContentModule(database: DatabaseHandle, publicPages: PublicPages): HelpContentModule {
   return {
     uow: kyselyHelpContentUnitOfWork(database.db),
     content: new KyselyHelpContentRepository(database.db),
     markdown: new MarkdownItRenderer({ typographer: false }),
     clock: systemClock,
     ids: uuidIds,
+    publicPages,
   };
 }

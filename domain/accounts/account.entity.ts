@@ -2,7 +2,11 @@
 // that own them (agent sign-up and verification, the admin allow-list at sign-in, an admin's
 // change on /admin/users).
 export type Role = "student" | "agent" | "admin";
-export type AgentStatus = "unsubmitted" | "pending" | "approved" | "rejected";
+/**
+ * An agent's verification. `withheld`: approved, but the account may not list now (suspended, or no
+ * longer an agent); it is approved again when it may (domain/accounts/owner-standing.ts).
+ */
+export type AgentStatus = "unsubmitted" | "pending" | "approved" | "rejected" | "withheld";
 export type Language = "en" | "fr";
 
 export interface Account {
@@ -61,20 +65,14 @@ export interface SessionUser {
   language: Language;
 }
 
-export const isSuspended = (account: Pick<Account, "suspendedAt">): boolean =>
-  account.suspendedAt !== null;
+export const isSuspended = (account: Pick<Account, "suspendedAt">): boolean => account.suspendedAt !== null;
 
-export function displayName(
-  account: Pick<Account, "fullName" | "email">
-): string {
+export function displayName(account: Pick<Account, "fullName" | "email">): string {
   const name = account.fullName.trim();
   return name !== "" ? name : account.email.split("@")[0];
 }
 
-export function toSessionUser(
-  account: Account,
-  agentStatus: AgentStatus | null
-): SessionUser {
+export function toSessionUser(account: Account, agentStatus: AgentStatus | null): SessionUser {
   return {
     id: account.id,
     name: displayName(account),

@@ -1,6 +1,7 @@
 // Becoming a verified host: the host submits identity and ownership documents (status pending),
 // an admin approves or rejects with a reason (audit row in the same transaction), and the host is
-// told by e-mail in their language. Only an approved host's houses are public (guestHouseVisibility).
+// told by e-mail in their language. Only an approved host's houses are public (guestHouseVisibility):
+// an approval tells the public pages.
 import type { AccountRepository } from "../accounts/account-repository.port";
 import { displayName } from "../accounts/account.entity";
 import type { DocumentStorage } from "../accounts/document-storage.port";
@@ -9,6 +10,7 @@ import type { IdGenerator } from "../shared/ids";
 import type { Mailer } from "../shared/mailer.port";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import type { PublicPages } from "../shared/public-pages.port";
 import type { HostingEmails } from "./hosting-emails.port";
 import type { HostingRepos, HostingRepository } from "./hosting-repository.port";
 import type { HostingError } from "./hosting.errors";
@@ -31,6 +33,7 @@ export interface HostVerificationDeps {
   clock: Clock;
   ids: IdGenerator;
   settings: { appUrl: string };
+  publicPages: PublicPages;
 }
 type Deps<K extends keyof HostVerificationDeps> = Pick<HostVerificationDeps, K>;
 
@@ -102,22 +105,26 @@ export async function submitHostVerification(
 }
 
 /** Approves a pending host: their houses become public with the badge. */
-export function approveHost(deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings">, input: { adminId: string; hostId: string }) {
+export function approveHost(
+  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
+  input: { adminId: string; hostId: string },
+) {
   return reviewHost(deps, { ...input, decision: "verified", reason: null });
 }
 
 /** Rejects a pending host with a reason they are told; they may submit again. */
 export function rejectHost(
-  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings">,
+  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
   input: { adminId: string; hostId: string; reason: string },
 ): Promise<Result<void, HostingError>> {
   const reason = input.reason.trim();
-  if (reason === "" || reason.length > REJECT_REASON_MAX) return Promise.resolve(err(domainError("hosting.reason_required", { max: REJECT_REASON_MAX })));
+  if (reason === "" || reason.length > REJECT_REASON_MAX)
+    return Promise.resolve(err(domainError("hosting.reason_required", { max: REJECT_REASON_MAX })));
   return reviewHost(deps, { ...input, decision: "rejected", reason });
 }
 
 async function reviewHost(
-  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings">,
+  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
   input: { adminId: string; hostId: string; decision: "verified" | "rejected"; reason: string | null },
 ): Promise<Result<void, HostingError>> {
   const admin = await deps.accounts.findById(input.adminId);
@@ -131,7 +138,12 @@ async function reviewHost(
     const before = await hosting.findVerification(host.id);
     if (!before) return err(domainError("hosting.host_not_found"));
     // Conditional on `pending`: two admins reviewing at once cannot both win.
-    const changed = await hosting.review(host.id, { status: input.decision, reviewedAt: now, reviewedBy: admin.id, rejectReason: input.reason });
+    const changed = await hosting.review(host.id, {
+      status: input.decision,
+      reviewedAt: now,
+      reviewedBy: admin.id,
+      rejectReason: input.reason,
+    });
     if (!changed) return err(domainError("hosting.verification_not_pending"));
     await auditLog.record({
       id: deps.ids.id(),
@@ -148,12 +160,19 @@ async function reviewHost(
     return ok(undefined);
   });
   if (!reviewed.ok) return reviewed;
+  // A rejection leaves a pending host's houses as they were: unseen, or listed by the platform without the badge.
+  if (input.decision === "verified") deps.publicPages.changed();
 
   const name = displayName(host);
   const message =
     input.decision === "verified"
       ? deps.emails.hostApproved({ name, language: host.language, hostAreaUrl: `${deps.settings.appUrl}/host` })
-      : deps.emails.hostRejected({ name, language: host.language, reason: input.reason ?? "", verificationUrl: `${deps.settings.appUrl}/host/verification` });
+      : deps.emails.hostRejected({
+          name,
+          language: host.language,
+          reason: input.reason ?? "",
+          verificationUrl: `${deps.settings.appUrl}/host/verification`,
+        });
   await deps.mailer.send({ to: host.email, ...message });
   return ok(undefined);
 }

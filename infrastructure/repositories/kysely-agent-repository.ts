@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AgentStatus } from "../../domain/accounts/account.entity";
-import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "../../domain/accounts/agent.entity";
-import type { AgentRepository } from "../../domain/accounts/agent-repository.port";
+import type { AgentStatus } from "#domain/accounts/account.entity";
+import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "#domain/accounts/agent.entity";
+import type { AgentRepository } from "#domain/accounts/agent-repository.port";
 import type { AgentsTable, Database } from "../db/schema";
 
 const toAgent = (row: Selectable<AgentsTable>): AgentProfile => ({
@@ -148,6 +148,26 @@ export class KyselyAgentRepository implements AgentRepository {
       })
       .where("user_id", "=", userId)
       .where("verification_status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setApprovalWithheld(userId: string, withheld: boolean) {
+    const [from, to] = withheld ? (["approved", "withheld"] as const) : (["withheld", "approved"] as const);
+    // The row locked first, whatever its status (a no-op update, as lockAdmins; SQLite's
+    // transactions already run one at a time): a suspension meeting an approval being written
+    // waits for it and then sees 'approved'; an approval that comes after waits for this
+    // transaction, then reads the suspended account (owner-standing.ts).
+    await this.db
+      .updateTable("agents")
+      .set((eb) => ({ verification_status: eb.ref("verification_status") }))
+      .where("user_id", "=", userId)
+      .execute();
+    const result = await this.db
+      .updateTable("agents")
+      .set({ verification_status: to })
+      .where("user_id", "=", userId)
+      .where("verification_status", "=", from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { createServices, type Services } from "../../app/services.server";
-import { loadConfig } from "../../infrastructure/config/config";
+import { createServices, type Services } from "~/services.server";
+import { loadConfig } from "#infrastructure/config/config";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./test-database";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -85,6 +85,8 @@ export interface RouteHarness {
   database: TestDatabase;
   context: AppLoadContext;
   storageDir: string;
+  /** How many times the use cases have told the public pages they changed (services.publicPages), so far. */
+  publicPageChanges(): number;
   /** GET: runs the loader. */
   get(route: RouteModule, url: string, options?: CallOptions): Promise<RouteResult>;
   /** POST: runs the action with a form body (URL-encoded, or multipart when `multipart` or a File is present). */
@@ -159,6 +161,8 @@ export async function createRouteHarness(options: HarnessOptions = {}): Promise<
   };
   const services = createServices(config, database);
   const context = { services, cspNonce: "" } as AppLoadContext;
+  let publicPageChanges = 0;
+  services.publicPages.onChange(() => (publicPageChanges += 1));
 
   const call: RouteHarness["call"] = async (kind, route, request, callOptions = {}) => {
     const fn = route[kind];
@@ -185,6 +189,7 @@ export async function createRouteHarness(options: HarnessOptions = {}): Promise<
     database,
     context,
     storageDir,
+    publicPageChanges: () => publicPageChanges,
     call,
     get: (route, url, callOptions = {}) =>
       call("loader", route, new Request(new URL(url, TEST_APP_URL), { headers: headersFor(callOptions) }), callOptions),
@@ -274,7 +279,7 @@ export async function createPersona(
 
 /** A cookie jar signed in as `userId`, as after a login (a real database session). */
 export async function signedInJar(harness: RouteHarness, userId: string): Promise<CookieJar> {
-  const { createSession } = await import("../../domain/accounts/manage-sessions.use-case");
+  const { createSession } = await import("#domain/accounts/manage-sessions.use-case");
   const created = await createSession(harness.services.accounts, { userId, userAgent: "route-test" });
   const session = await harness.services.sessionStorage.getSession();
   session.set("sessionId", created.sessionId);
@@ -284,7 +289,10 @@ export async function signedInJar(harness: RouteHarness, userId: string): Promis
 }
 
 /** The newest outbox e-mail to `to`, and the first link in it. */
-export async function lastEmailTo(harness: RouteHarness, to: string): Promise<{ subject: string; text: string; link: string | null } | null> {
+export async function lastEmailTo(
+  harness: RouteHarness,
+  to: string,
+): Promise<{ subject: string; text: string; link: string | null } | null> {
   const row = await harness.database.db
     .selectFrom("outbox_emails")
     .selectAll()

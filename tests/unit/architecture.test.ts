@@ -9,7 +9,8 @@ const root = path.resolve(__dirname, "../..");
 function sourceFiles(dir: string): string[] {
   const full = path.join(root, dir);
   if (!fs.existsSync(full)) return [];
-  return fs.readdirSync(full, { recursive: true, encoding: "utf8" })
+  return fs
+    .readdirSync(full, { recursive: true, encoding: "utf8" })
     .filter((f) => /\.(ts|tsx)$/.test(f))
     .map((f) => path.join(dir, f));
 }
@@ -23,6 +24,8 @@ export function importsOf(file: string): string[] {
 
 const resolvesInto = (file: string, specifier: string, folder: string) => {
   if (specifier.startsWith("~/")) return folder === "app";
+  if (specifier.startsWith("#domain/")) return folder === "domain";
+  if (specifier.startsWith("#infrastructure/")) return folder === "infrastructure";
   if (!specifier.startsWith(".")) return false;
   const target = path.relative(root, path.resolve(root, path.dirname(file), specifier));
   return target === folder || target.startsWith(`${folder}${path.sep}`);
@@ -43,7 +46,9 @@ describe("architecture", () => {
 
   it("keeps infrastructure/ out of app/", () => {
     const offences = sourceFiles("infrastructure").flatMap((file) =>
-      importsOf(file).filter((s) => resolvesInto(file, s, "app")).map((s) => `${file} imports ${s}`),
+      importsOf(file)
+        .filter((s) => resolvesInto(file, s, "app"))
+        .map((s) => `${file} imports ${s}`),
     );
     expect(offences).toEqual([]);
   });
@@ -51,13 +56,19 @@ describe("architecture", () => {
   it("lets only the composition root (app/services.server.ts and app/wiring/) import infrastructure/", () => {
     const offences = sourceFiles("app")
       .filter((file) => file !== path.join("app", "services.server.ts") && !file.startsWith(path.join("app", "wiring")))
-      .flatMap((file) => importsOf(file).filter((s) => resolvesInto(file, s, "infrastructure")).map((s) => `${file} imports ${s}`));
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((s) => resolvesInto(file, s, "infrastructure"))
+          .map((s) => `${file} imports ${s}`),
+      );
     expect(offences).toEqual([]);
   });
 
   it("keeps migrations/ importing only kysely and each other", () => {
     const offences = sourceFiles("migrations").flatMap((file) =>
-      importsOf(file).filter((s) => s !== "kysely" && !s.startsWith("./")).map((s) => `${file} imports ${s}`),
+      importsOf(file)
+        .filter((s) => s !== "kysely" && !s.startsWith("./"))
+        .map((s) => `${file} imports ${s}`),
     );
     expect(offences).toEqual([]);
   });
@@ -66,5 +77,7 @@ describe("architecture", () => {
     expect(resolvesInto("domain/booking/x.ts", "../../infrastructure/db/schema", "infrastructure")).toBe(true);
     expect(resolvesInto("domain/booking/x.ts", "../shared/result", "domain")).toBe(true);
     expect(resolvesInto("infrastructure/x.ts", "~/utils/format", "app")).toBe(true);
+    expect(resolvesInto("app/routes/x.tsx", "#infrastructure/db/schema", "infrastructure")).toBe(true);
+    expect(resolvesInto("app/routes/x.tsx", "#domain/shared/result", "domain")).toBe(true);
   });
 });

@@ -6,19 +6,20 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getPaymentWithEvents } from "../../../domain/payment/payment-ledger.queries";
-import { recheckPayment } from "../../../domain/payment/recheck-payment.use-case";
+import { getPaymentWithEvents } from "#domain/payment/payment-ledger.queries";
+import { recheckPayment } from "#domain/payment/recheck-payment.use-case";
 import { paymentRecheckSchema } from "~/components/admin/moderation-schema";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
-import { badForm, notFound, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "admin-payments"] };
 export const meta = titleMeta;
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = cleanKey(params.id);
   const found = id ? await getPaymentWithEvents(context.services.money.payments, id) : null;
   if (!found?.ok) throw notFound();
-  const { payment, events } = found.value;
+  const { payment, events, refund } = found.value;
   const t = await i18next.getFixedT(request, "admin-payments");
   return {
     title: t("detail.title", { reference: payment.reference }),
@@ -39,6 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       updatedAt: payment.updatedAt.toISOString(),
     },
     events: events.map((e) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data), createdAt: e.createdAt.toISOString() })),
+    // Listed to refund: the purchase had already been paid by another payment (decision 0184).
+    refund: refund ? { status: refund.status, paidByPaymentId: refund.paidByPaymentId, paidByReference: refund.paidByReference } : null,
   };
 }
 
@@ -46,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   if (parseWithZod(formData, { schema: paymentRecheckSchema }).status !== "success") return badForm(request);
   const result = await recheckPayment(context.services.money.recheck, { adminId: admin.id, paymentId: id });
@@ -63,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminPaymentPage() {
   const { t, i18n } = useTranslation("admin-payments");
-  const { title, payment, events } = useLoaderData<typeof loader>();
+  const { title, payment, events, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PortalActionError | undefined;
   const rows: [string, string][] = [
     ["status", t(`statuses.${payment.status}`)],
@@ -95,6 +98,15 @@ export default function AdminPaymentPage() {
           </div>
         ))}
       </dl>
+      {refund ? (
+        <p className="card mt-4 border-amber-400 p-4 text-sm" data-testid="payment-refund">
+          <span className="font-medium">{t("detail.fields.refund")}:</span>{" "}
+          {t(`detail.refund.${refund.status}`, { amount: formatXaf(payment.amount), reference: refund.paidByReference })}{" "}
+          <Link to={`/admin/payments/${encodeURIComponent(refund.paidByPaymentId)}`} className="link">
+            {t("detail.refund.open", { reference: refund.paidByReference })}
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="recheck" />
         <button type="submit" className="btn-primary">
@@ -109,7 +121,8 @@ export default function AdminPaymentPage() {
           {events.map((e) => (
             <li key={e.id} className="card p-3 text-sm">
               <p className="font-medium">
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> · {t(`events.${e.type}`, { defaultValue: e.type })}
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> ·{" "}
+                {t(`events.${e.type}`, { defaultValue: e.type })}
               </p>
               <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-slate-700 dark:text-slate-300">{e.data}</pre>
             </li>

@@ -1,19 +1,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryReviewRepository } from "../../../domain/reviews/in-memory-review-repository";
-import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";
-import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case";
-import { listReviewsForAgent, reviewableViewings } from "../../../domain/reviews/reviews.queries";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { InMemoryReviewRepository } from "#domain/reviews/in-memory-review-repository";
+import { rateAgent } from "#domain/reviews/rate-agent.use-case";
+import { replyToReview } from "#domain/reviews/reply-to-review.use-case";
+import { listReviewsForAgent, reviewableViewings } from "#domain/reviews/reviews.queries";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describe("reviews", () => {
   let reviews: InMemoryReviewRepository;
   let clock: FixedClock;
-  let deps: { reviews: InMemoryReviewRepository; clock: FixedClock; ids: SequentialIds };
+  let deps: { reviews: InMemoryReviewRepository; clock: FixedClock; ids: SequentialIds; publicPages: CountingPublicPages };
   beforeEach(() => {
     reviews = new InMemoryReviewRepository();
     clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
-    deps = { reviews, clock, ids: new SequentialIds("rv") };
+    deps = { reviews, clock, ids: new SequentialIds("rv"), publicPages: new CountingPublicPages() };
     reviews.putViewing({ bookingId: "b1", studentId: "s1", agentId: "a1", visitDate: "2026-11-10" });
     reviews.putViewing({ bookingId: "b2", studentId: "s1", agentId: "a1", visitDate: "2026-11-12" });
     reviews.putViewing({ bookingId: "b3", studentId: "s1", agentId: "a1", confirmed: false });
@@ -31,10 +32,13 @@ describe("reviews", () => {
 
   it("allows one review per viewing", async () => {
     await rateAgent(deps, { studentId: "s1", bookingId: "b1", rating: 4 });
+    expect(deps.publicPages.changes).toBe(1);
     expect(await rateAgent(deps, { studentId: "s1", bookingId: "b1", rating: 5 })).toEqual({
       ok: false,
       error: { code: "reviews.already_reviewed" },
     });
+    // A refused review changes no public page.
+    expect(deps.publicPages.changes).toBe(1);
     expect((await rateAgent(deps, { studentId: "s1", bookingId: "b2", rating: 5 })).ok).toBe(true);
   });
 
@@ -116,7 +120,10 @@ describe("reviews", () => {
 
   it("refuses an agent rating their own listing's visit, storing nothing (decision 0108)", async () => {
     reviews.putViewing({ bookingId: "own", studentId: "a1", agentId: "a1" });
-    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({
+      ok: false,
+      error: { code: "reviews.self_review_forbidden" },
+    });
     expect(reviews.reviews).toHaveLength(0);
     // The same agent may rate another agent after a visit that took place.
     reviews.putViewing({ bookingId: "other", studentId: "a1", agentId: "a2" });
@@ -125,8 +132,21 @@ describe("reviews", () => {
 
   it("refuses an agent replying to a review they wrote about themselves", async () => {
     // Such a review can only come from before the rule; it stays unanswered.
-    reviews.reviews.push({ id: "self", agentId: "a1", studentId: "a1", bookingId: "own", rating: 5, comment: "", reply: null, repliedAt: null, createdAt: clock.now() });
-    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    reviews.reviews.push({
+      id: "self",
+      agentId: "a1",
+      studentId: "a1",
+      bookingId: "own",
+      rating: 5,
+      comment: "",
+      reply: null,
+      repliedAt: null,
+      createdAt: clock.now(),
+    });
+    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({
+      ok: false,
+      error: { code: "reviews.self_review_forbidden" },
+    });
     expect(reviews.reviews[0].reply).toBeNull();
   });
 });
