@@ -28,15 +28,26 @@ function sourceFiles(dir: string): string[] {
 
 /** Each `x._name`, `x["_name"]` and `{ _name: … }` in one file's text, as "line: name". */
 export function underscoreFields(fileName: string, text: string): Array<{ line: number; name: string }> {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Array<{ line: number; name: string }> = [];
   const note = (node: ts.Node, name: string) => {
     if (/^_[A-Za-z]/.test(name)) found.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, name });
   };
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAccessExpression(node)) note(node.name, node.name.text);
-    else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) note(node.argumentExpression, node.argumentExpression.text);
-    else if ((ts.isPropertySignature(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node)) && node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)))
+    else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+      note(node.argumentExpression, node.argumentExpression.text);
+    else if (
+      (ts.isPropertySignature(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node)) &&
+      node.name &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
+    )
       note(node.name, node.name.text);
     ts.forEachChild(node, visit);
   };

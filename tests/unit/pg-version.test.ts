@@ -17,7 +17,9 @@ const atLeast = (version: number[], minimum: number[]) => {
 describe("pg's declared version", () => {
   it("starts at the first pg with pipeline mode, in package.json and its lock", () => {
     const manifest = JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { dependencies: Record<string, string> };
-    const lock = JSON.parse(fs.readFileSync(path.resolve("package-lock.json"), "utf8")) as { packages: Record<string, { dependencies?: Record<string, string> }> };
+    const lock = JSON.parse(fs.readFileSync(path.resolve("package-lock.json"), "utf8")) as {
+      packages: Record<string, { dependencies?: Record<string, string> }>;
+    };
     const range = manifest.dependencies.pg;
     expect(lock.packages[""].dependencies?.pg).toBe(range);
     const lowest = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(range);
