@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure: type check and lint (side by
-// side), unit and integration tests (Vitest), the production build, then the browser tests
-// (Playwright in Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
+// side), the production build, unit and integration tests (Vitest; some start the compiled server
+// the build made), then the browser tests (Playwright in Debian's Chromium, JavaScript on and off,
+// against the compiled server), then, with TEST_DATABASE_URL, the cluster checks
 // (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
 // Prints one closing line with the totals.
 import { spawn, spawnSync } from "node:child_process";
@@ -84,6 +85,9 @@ await runTogether([
 // The nginx configuration's tests (tests/integration/deploy) run it; on a fresh machine it came
 // only with the cluster checks, after them, and those tests were skipped.
 if (!ensureDebianPackage("/usr/sbin/nginx", "nginx-light", "the nginx configuration's tests")) console.log("nginx is missing: its tests are skipped.");
+// Before Vitest: tests/integration/deploy/compiled-server.test.ts starts build/server/server.js
+// (it builds when the build is missing or older than the code, which it then never is here).
+run("Production build", "npx", ["remix", "vite:build"]);
 run("Unit and integration tests", "npx", [
   "vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json",
 ]);
@@ -92,7 +96,6 @@ results.passed += vitest.numPassedTests;
 results.failed += vitest.numFailedTests;
 results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 
-run("Production build", "npx", ["remix", "vite:build"]);
 ensureChromium();
 run("Browser tests (Chromium, JavaScript on and off)", "npx", ["playwright", "test"]);
 const e2e = JSON.parse(fs.readFileSync("test-results/e2e-results.json", "utf8"));
