@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { i18next, resources } from "./i18next.server";
 import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "./utils/translation";
@@ -8,6 +8,7 @@ import { NonceContext, RequestIdContext, SupportContext } from "./components/non
 import { renderedPageResponse, STATIC_PAGE_HEADER } from "./static-page";
 import { FragmentProvider } from "./components/fragments";
 import { fragmentStore } from "./utils/fragments.server";
+import { HydrationDataContext } from "./components/hydration-data";
 
 /**
  * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
@@ -39,7 +40,7 @@ export default async function handleRequest(
   const support = loadContext.services?.publicConfig.support ?? { email: "", phone: "" };
   const requestId = loadContext.requestId;
   // A hydrated page's data, encoded whole before the render (a static page never reads it).
-  if (!staticPage) await settleHydrationData(remixContext);
+  const hydrationData = staticPage ? null : await readHydrationData(remixContext);
 
   const page = (
     <NonceContext.Provider value={nonce}>
@@ -49,7 +50,10 @@ export default async function handleRequest(
           <TranslationProvider value={recordingStore(serverTranslations)}>
             <LanguageProvider value={lng}>
               <FragmentProvider value={staticPage ? fragments.writer(lng) : null}>
-                <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
+                <HydrationDataContext.Provider value={hydrationData}>
+                  {/* Without the stream, Remix writes nothing after the document (see readHydrationData). */}
+                  <RemixServer context={{ ...remixContext, serverHandoffStream: undefined }} url={request.url} nonce={nonce || undefined} />
+                </HydrationDataContext.Provider>
               </FragmentProvider>
             </LanguageProvider>
           </TranslationProvider>
@@ -72,34 +76,37 @@ export default async function handleRequest(
 
 /**
  * Remix hands a hydrated page its loaders' data as a stream (turbo-stream), which `<RemixServer>`
- * writes into the page chunk by chunk, suspending on each read: only React's stream renderer can
- * wait for it. Read here to its end first (it has no promise left to wait for: our loaders defer
- * nothing), it is given to Remix's reader as already read (`renderMeta.streamCache`, the cache of
- * reads it keeps on the context), whole in one chunk and then done: the page carries the same data
- * in one script, and the render never suspends.
+ * writes chunk by chunk after the whole document, suspending on each read: only React's stream
+ * renderer can wait for it, and the scripts land after `</html>`, where the page is no longer
+ * valid HTML (issue 31). Read here to its end first (it has no promise left to wait for: our
+ * loaders defer nothing; Remix's own time limit still ends one that never settles), it is written
+ * by the root's `<HydrationData>` inside `<body>`, right after `<Scripts>`, in one script; the
+ * render is given no stream, so it never suspends and writes nothing after `</html>`.
  */
-async function settleHydrationData(context: EntryContext): Promise<void> {
+async function readHydrationData(context: EntryContext): Promise<string | null> {
   const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return;
+  if (!stream) return null;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
   for (let read = await reader.read(); !read.done; read = await reader.read()) text += decoder.decode(read.value, { stream: true });
-  text += decoder.decode();
-  // The stream is left unlocked (and at its end): <RemixServer> takes its own reader of it.
-  reader.releaseLock();
-  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
-  context.renderMeta.streamCache = { 0: settled({ done: false, value: text }), 1: settled({ done: true, value: "" }) };
+  return text + decoder.decode();
 }
 
 /**
  * Server-side errors are logged once, without leaking them to the page; the line carries the
- * request's id, which the error screen shows as the reference.
+ * request's id, which the error screen shows as the reference. Remix's own 4xx (a POST to a page
+ * without an action: 405) is the client's doing: logged at info, never as an error (issue 30).
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   const log = context.services?.log;
-  if (log) log.error({ err: error, reqId: context.requestId, path: new URL(request.url).pathname }, "request failed");
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    if (log) log.info({ status: error.status, reqId: context.requestId, path }, "request refused");
+    return;
+  }
+  if (log) log.error({ err: error, reqId: context.requestId, path }, "request failed");
   // A build run without our server (a test's own context): the console is all there is.
   else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 }

@@ -25,6 +25,7 @@ import { SiteFooter } from "./components/site-footer";
 import { ToastProvider } from "./components/toaster";
 import { PendingIndicator } from "./components/pending-indicator";
 import { SupportWidget } from "./components/support-widget";
+import { HydrationData } from "./components/hydration-data";
 import { ApplicationErrorScreen, CriticalErrorScreen, NotFoundScreen } from "./components/error-screens";
 
 export const links: LinksFunction = () => [
@@ -130,6 +131,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            {/* The loaders' data for <Scripts>, inside <body>: nothing may follow </html>. */}
+            <HydrationData nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -13,6 +13,8 @@ import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.s
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { KyselyJobLeases } from "../infrastructure/jobs/kysely-job-leases";
+import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
+import { PublicPagesSignal, SHARED_POLL_MS } from "../infrastructure/jobs/public-pages-signal";
 import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
 import { createGuestHouseBookingModule, type GuestHouseBookingModule } from "./wiring/guest-houses.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
@@ -51,6 +53,11 @@ export interface Services {
   files: FileStorages;
   /** The cookie session: holds the database session id and one-time toasts, nothing else. */
   sessionStorage: SessionStorage<Record<string, unknown>, FlashData>;
+  /**
+   * Told by the use cases that change what visitors see (domain/shared/public-pages.port.ts): the
+   * page cache listens (server/http-app.ts), the other instances hear through the shared counter.
+   */
+  publicPages: PublicPagesSignal;
   /** The accounts module's ports and adapters: pass to the use cases in domain/accounts. */
   accounts: AccountsDeps;
   /** The discovery module: listings, agents, wishlist and histories, reports, reviews (app/wiring/listings.server.ts). */
@@ -105,10 +112,15 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const stoppers: Array<() => Promise<void> | void> = [];
   // Each job runs once per period across every instance on this database (decision 0133).
   const leases = new KyselyJobLeases(database.db);
-  const accounts = createAccountsDeps(config, database, { storage: files.documents });
+  const publicPages = new PublicPagesSignal(new KyselyCacheGeneration(database.db), {
+    spacingMs: SHARED_POLL_MS,
+    onError: (error) => logger.warn({ err: error }, "the other instances could not be told that public pages changed: theirs age out with the page cache's TTL"),
+  });
+  stoppers.push(() => publicPages.stop());
+  const accounts = createAccountsDeps(config, database, { storage: files.documents, publicPages });
   // Ended sessions, old login attempts and spent tokens: deleted every ACCOUNTS_CLEANUP_INTERVAL_MS.
   if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs, leases));
-  const listings = createDiscoveryModule(config, database);
+  const listings = createDiscoveryModule(config, database, { publicPages });
   // Saved-search alerts every ALERTS_INTERVAL_MS in the server process (not in tests, which run
   // them directly); `npm run alerts:send` runs one by hand.
   if (config.env !== "test") stoppers.push(startAlertsJob(listings, config.alertsIntervalMs, leases));
@@ -123,7 +135,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
   if (config.env !== "test") stoppers.push(startBookingNoticesJob(notices, config.bookingNoticesIntervalMs, leases));
 
-  const properties = createPropertyManagementModule(database, new PhotoFileStore(files.photos));
+  const properties = createPropertyManagementModule(database, new PhotoFileStore(files.photos), publicPages);
 
   return {
     config,
@@ -139,16 +151,17 @@ export function createServices(config: Config, database: DatabaseHandle, options
       appUrl: config.appUrl,
     },
     sessionStorage,
+    publicPages,
     accounts,
     listings,
     money,
     notices,
     properties,
     agentReports: createAgentReportsModule(database),
-    hosting: createHostingModule(database, accounts, properties.photos),
-    moderation: createModerationModule(database),
-    blogAdmin: createBlogAdminModule(database, properties.photos),
-    helpContent: createHelpContentModule(database),
+    hosting: createHostingModule(database, accounts, properties.photos, publicPages),
+    moderation: createModerationModule(database, publicPages),
+    blogAdmin: createBlogAdminModule(database, properties.photos, publicPages),
+    helpContent: createHelpContentModule(database, publicPages),
     guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),
     async stop() {

@@ -27,6 +27,8 @@ import * as listIndexes from "./2026-11-22T0031-list-indexes";
 import * as paymentTotals from "./2026-11-22T0032-payment-totals";
 import * as sortCoverIndexes from "./2026-11-22T0033-sort-cover-indexes";
 import * as neighbourhoodCoverIndex from "./2026-11-22T0034-neighbourhood-cover-index";
+import * as withheldAgents from "./2026-11-28T0300-withheld-agents";
+import * as paymentPurposesAndRefunds from "./2026-11-28T0400-payment-purposes-and-refunds";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0032-payment-totals": paymentTotals,
   "2026-11-22T0033-sort-cover-indexes": sortCoverIndexes,
   "2026-11-22T0034-neighbourhood-cover-index": neighbourhoodCoverIndex,
+  "2026-11-28T0300-withheld-agents": withheldAgents,
+  "2026-11-28T0400-payment-purposes-and-refunds": paymentPurposesAndRefunds,
 };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure: type check and lint (side by
 // side), the production build, unit and integration tests (Vitest; some start the compiled server
-// the build made), then the browser tests (Playwright in Debian's Chromium, JavaScript on and off,
-// against the compiled server), then, with TEST_DATABASE_URL, the cluster checks
+// the build made), the HTML check, then the browser tests (Playwright in Debian's Chromium,
+// JavaScript on and off, against the compiled server), then, with TEST_DATABASE_URL, the cluster checks
 // (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
 // Prints one closing line with the totals.
 import { spawn, spawnSync } from "node:child_process";
@@ -96,6 +96,10 @@ results.passed += vitest.numPassedTests;
 results.failed += vitest.numFailedTests;
 results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 
+// The W3C Nu HTML Checker over every page type, in both languages and as each role, on the built
+// server (scripts/html-check.ts; it installs Debian's Java when missing).
+run("HTML check (Nu HTML Checker, every page type)", "npx", ["tsx", "scripts/html-check.ts"], { HTML_CHECK_RESULTS: "test-results/html-check-results.json" });
+results.passed += JSON.parse(fs.readFileSync("test-results/html-check-results.json", "utf8")).passed;
 ensureChromium();
 run("Browser tests (Chromium, JavaScript on and off)", "npx", ["playwright", "test"]);
 const e2e = JSON.parse(fs.readFileSync("test-results/e2e-results.json", "utf8"));

@@ -5,12 +5,22 @@
 //   page (no CSP nonce) may also be held by a shared cache for 5 s (decision 0132).
 // - Signed-in users (a kn_session cookie): `Cache-Control: private, no-store`, no ETag. Their pages
 //   carry their name and their data; nothing may keep or share them.
+// - Every HTML page says what it varies on: `Vary: Accept-Encoding, Cookie, Accept-Language,
+//   Save-Data` (the language rule reads ?lng=, the Cookie header and Accept-Language; the theme the
+//   Cookie header; app/root.tsx Save-Data). The page cache answers a stored page with these headers
+//   as the rendered page had them.
 // Static assets are served before this middleware and keep their own (immutable) headers.
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { endCompressed, storedEncoding } from "./page-compression";
 
-const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
+/**
+ * Whether the request may carry a session: its Cookie header names kn_session anywhere. Wider than
+ * the app's reading on purpose: the cookie library the app parses with also reads `kn_session =…`
+ * (a space before `=`), which a pattern of ours did not, and a page rendered for a signed-in user
+ * then passed for a visitor's. A visitor never has the name in their cookies.
+ */
+export const mayBeSignedIn = (cookie: string | undefined): boolean => cookie !== undefined && cookie.includes("kn_session");
 
 /** True when one of the If-None-Match tags is `etag` (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -65,7 +75,7 @@ export interface HtmlCachingOptions {
 export function htmlCaching({ rush = () => false }: HtmlCachingOptions = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? "");
+    const signedIn = mayBeSignedIn(req.headers.cookie);
     const originalWrite = res.write.bind(res) as (...args: unknown[]) => boolean;
     const originalEnd = res.end.bind(res) as (...args: unknown[]) => Response;
     const chunks: Buffer[] = [];

@@ -20,17 +20,17 @@ import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-gener
 import { readRequestBodies, serverTimeouts } from "./body-limit";
 import { byteBudget, uploadBodies } from "./uploads";
 import { sessionIdFromCookie } from "../app/utils/session-id.server";
+import { SHARED_POLL_MS } from "../infrastructure/jobs/public-pages-signal";
 import { sendStatusPage } from "./status-pages";
 import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
 import { countingRouteCalls, routeCalls } from "./route-calls";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
+import { ALLOW_WITHOUT_ACTION, refuseConnect, refuseOddRequests, refuseTargetAtListener, requestOrigin, requestShape } from "./odd-requests";
 import { logger } from "../infrastructure/logging/logger";
 import { renderedPageBytes, STATIC_PAGE_HEADER } from "../app/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
-/** How often an instance asks whether another one changed data (issue 13: "within a second"). */
-const PAGE_CACHE_POLL_MS = 250;
 
 export interface HttpAppOptions {
   services: Services;
@@ -59,14 +59,14 @@ export function databaseGate(database: Pick<DatabaseHandle, "isAvailable" | "pin
 }
 
 /**
- * The Fetch Request for Remix, as @remix-run/express builds it (host and protocol through
- * Express, so TRUST_PROXY applies), except that the body is the one read before the admission gate
- * (server/body-limit.ts): from memory, from an upload's temporary file, or none when it was
- * withheld. The signal aborts loaders when the client goes away before the answer.
+ * The Fetch Request for Remix, as @remix-run/express builds it (host and protocol as Express
+ * reads them, so TRUST_PROXY applies; checked by server/odd-requests.ts), except that the body is
+ * the one read before the admission gate (server/body-limit.ts): from memory, from an upload's
+ * temporary file, or none when it was withheld. The signal aborts loaders when the client goes
+ * away before the answer.
  */
-function remixRequest(req: Request, res: Response): globalThis.Request {
-  const port = /:(\d+)$/.exec(req.get("X-Forwarded-Host") ?? "")?.[1] ?? /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+function remixRequest(req: Request, res: Response, fallbackHost: string): globalThis.Request {
+  const url = new URL(`${requestOrigin(req, fallbackHost)}${req.originalUrl}`);
   const received = res.locals.requestBody;
   const withheld = received !== undefined && "withheld" in received;
   const headers = new Headers();
@@ -143,6 +143,8 @@ async function writeWholeBody(body: ReadableStream<Uint8Array>, res: Response): 
 
 export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptions) {
   const { config } = services;
+  // The host a request without a Host header (HTTP/1.0) is taken to name.
+  const fallbackHost = new URL(config.appUrl).host;
   const app = express();
   app.disable("x-powered-by");
   // Only the proxies TRUST_PROXY names may set the client's address (never the leftmost
@@ -151,22 +153,24 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // First of all, so every answer (a stored page's too) has its X-Request-Id and access line.
   app.use(requestIds());
   // Visitors' pages from memory for a few seconds (server/page-cache.ts). A static page already
-  // stored is answered here, before anything else runs (it was stored with its security headers
-  // and policy); everything else goes through the chain, and the cache's middleware below.
+  // stored is answered by the http listener, before Express (storedPagesFirst, below); everything
+  // else goes through the chain, and the cache's middleware below.
   const visitorPages = pageCache({
     ttlMs: config.pageCacheTtlMs,
     maxEntries: 500,
     // Several instances on one database empty each other's caches through a counter they poll.
     shared: {
       generation: new KyselyCacheGeneration(services.database.db),
-      pollMs: PAGE_CACHE_POLL_MS,
+      pollMs: SHARED_POLL_MS,
       onError: () => {}, // The database gate reports an unreachable database; the TTL still applies.
     },
   });
-  // The same check for a URL the bare listener left to Express (one whose query may name ?lng=).
-  app.use((req, res, next) => (visitorPages.serveStored(req, res) ? undefined : next()));
+  // Emptied when a use case says the public pages changed (domain/shared/public-pages.port.ts).
+  services.publicPages.onChange(visitorPages.clear);
   app.use(compression());
   app.use(securityHeaders(config, { dev: Boolean(vite) }));
+  // 405 with Allow for a method we do not serve, 400 for a target, path or host that is not one.
+  app.use(refuseOddRequests(fallbackHost));
   app.use(rejectCrossOriginPosts(config));
   // Every body is read whole here, before the admission gate below: 413 for one over its limit,
   // 408 for one too slow to arrive; an upload only from a user who may make it, to a temporary
@@ -228,7 +232,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   const handleRequest = createRemixHandler(counted, vite ? "development" : "production");
   app.all("*", async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const request = remixRequest(req, res);
+      const request = remixRequest(req, res, fallbackHost);
       // clientIp: Express's req.ip (honours TRUST_PROXY), for per-IP rate limits (contact form, login).
       const context = {
         services,
@@ -243,6 +247,14 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
       const isDocument = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") && !req.path.endsWith(".data");
       if (response.status >= 500 && isDocument && !services.database.isAvailable()) {
         return sendStatusPage(req, res, "unavailable");
+      }
+      // Remix's 405 (a POST to a route without an action) names no method the route does serve. Its
+      // body would be the root's "could not start" screen for a page (the root's loader does not
+      // run for it) and "Unexpected Server Error" for a resource route: the translated 405 page
+      // instead. A data request (.data) keeps Remix's answer, which the browser's Remix reads.
+      if (response.status === 405 && !response.headers.has("Allow")) {
+        res.setHeader("Allow", ALLOW_WITHOUT_ACTION);
+        if (!req.path.endsWith(".data")) return sendStatusPage(req, res, "methodNotAllowed");
       }
       await sendRemixResponse(res, response);
     } catch (error) {
@@ -259,11 +271,12 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   // Every server made from this app (server/index.ts, the tests' harnesses) answers stored static
   // pages from the http listener itself, before Express sets up its request (decision 0145), and
   // has deliberate timeouts for slow clients (serverTimeouts in server/body-limit.ts).
-  const listener = storedPagesFirst(app, visitorPages);
+  const listener = storedPagesFirst(app, visitorPages, fallbackHost);
   const { headersTimeout, requestTimeout, keepAliveTimeout } = serverTimeouts(config);
   app.listen = ((...args: Parameters<http.Server["listen"]>) => {
     const server = http.createServer({ headersTimeout, requestTimeout }, listener);
     server.keepAliveTimeout = keepAliveTimeout;
+    refuseConnect(server);
     return server.listen(...args);
   }) as typeof app.listen;
   return Object.assign(app, { routeCallsSettled: () => calls.settled() });
@@ -273,10 +286,16 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
  * The http listener: a stored static page is answered before Express sets up its request
  * (decision 0145); the rest is handed to Express unchanged. A stored page still carries a request
  * id (the trusted proxy's, or one of ours) but writes no access line of its own: nginx's access log
- * holds it under the same $request_id (decision 0137).
+ * holds it under the same $request_id (decision 0137). A target that is not a path is refused here
+ * (Express cannot route all of them); another odd request (server/odd-requests.ts) goes to
+ * Express, which refuses it.
  */
-export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">) {
+export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">, fallbackHost = "localhost") {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (!visitorPages.serveStoredBare(req, res, () => requestIdFor(req, app.get("trust proxy fn") as TrustRule))) app(req, res);
+    const trusted = app.get("trust proxy fn") as TrustRule;
+    const requestId = () => requestIdFor(req, trusted);
+    const shape = requestShape(req, trusted, fallbackHost);
+    if (refuseTargetAtListener(req, res, shape, requestId)) return;
+    if (!shape.ok || !visitorPages.serveStoredBare(req, res, requestId)) app(req, res);
   };
 }

@@ -14,7 +14,7 @@ import { createFileStorages } from "../infrastructure/storage/create-file-storag
 import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
 import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
-import { createShutdown, exitOnUnhandledRejection, publicDemoWarning } from "./process";
+import { createShutdown, exitOnUnhandledRejection, listenAddress, publicDemoWarning } from "./process";
 import { configureLogging, logger } from "../infrastructure/logging/logger";
 
 // Production runs this file compiled, as build/server/server.js (decision 0192).
@@ -105,9 +105,10 @@ async function main() {
   }
 
   const app = createHttpApp({ services, build, vite, clientDir });
-  const server = app.listen(config.port, () => {
-    logger.info(`KamerNest is listening on http://localhost:${config.port} (${config.demoMode ? "demo" : "live"} mode)`);
-  });
+  // Loopback only unless the site is public or HOST says otherwise (server/process.ts).
+  const where = listenAddress(config);
+  const listening = () => logger.info(`KamerNest is listening on ${where.shown} (${config.demoMode ? "demo" : "live"} mode)`);
+  const server = where.host === undefined ? app.listen(where.port, listening) : app.listen(where.port, where.host, listening);
 
   // Stop taking requests, let those in flight finish (10 s at most, then exit 1) and the loaders and
   // actions of those whose client left, then close the database.

@@ -9,33 +9,36 @@
 // it is kept already compressed (gzip and Brotli, made once off the main thread) with its ETag,
 // and answered as stored bytes, the encoding chosen by Accept-Encoding.
 //
-// - The key holds the language the app renders the request in, chosen by the app's own rule
-//   (app/language.server.ts: ?lng=, then the cookie, then Accept-Language by q-value), so a French
-//   page is never given to a reader the app would answer in English. A page whose
-//   Content-Language says otherwise is not stored.
-// - A hit replays the page's own headers (Content-Language, Vary, Cache-Control, Link, ...), not
-//   only its type; the security headers and the ETag are made fresh for each response as usual.
+// - The key holds what the app renders the page by, chosen by the app's own rules: the language
+//   (app/language.server.ts: ?lng=, then the language cookie, then Accept-Language by q-value) and
+//   the theme (app/theme.server.ts, the theme cookie), plus Save-Data. The rules' answers are
+//   remembered by exactly what they read (the `lng` parameter as URLSearchParams reads it, the
+//   whole Cookie header, Accept-Language), never by a pattern of ours: a cookie the app's parser
+//   reads and a pattern would not (`kn_lang =…`) cannot file a French page under the key of
+//   visitors without a language cookie (decision 0186). A page whose Content-Language says
+//   otherwise than its key is not stored.
+// - A request whose Cookie header names kn_session anywhere is not a visitor's: never answered
+//   from memory, never stored, whatever the app's cookie parser makes of it.
+// - A hit answers the page's own headers as the rendered page had them (Content-Language, Vary,
+//   Cache-Control, Link, ...): they are read after the chain in front (server/caching.ts) set its
+//   own; the ETag and the nonce'd policy are made fresh for each response as usual.
 // - Stale while revalidate: when a page's TTL ends, the first request for it renders a new copy
 //   and, while that one render runs, the others get the expired copy (X-Page-Cache: stale), so a
 //   busy page is rendered once, not by every request that came in the meantime. An expired copy
 //   is served for at most `staleMs` (the TTL again by default) past its TTL, and never after the
 //   cache was emptied for a change: emptying drops the copies themselves (decision 0150).
-// - It is emptied only after a write that changed something: a non-error response to a non-GET
-//   request carrying the app's "data changed" signal (app/utils/data-changed.server.ts). A refused
-//   webhook, a form with errors or a language switch leave it warm.
+// - It is emptied when the public pages changed: the use cases that change them say so through
+//   the PublicPages port (domain/shared/public-pages.port.ts), whose adapter calls clear() here
+//   and bumps the counter the other instances poll (`shared`). Nothing a request carries empties
+//   it: a wishlist, a refused webhook, a form with errors or a language switch leave it warm.
 // Signed-in pages are never cached.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { htmlEtag, isStaticPage, matchesIfNoneMatch } from "./caching";
+import { htmlEtag, isStaticPage, matchesIfNoneMatch, mayBeSignedIn } from "./caching";
 import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
 import { detectLanguage } from "../app/language.server";
+import { getTheme } from "../app/theme.server";
 import { compressPage, storedEncoding } from "./page-compression";
-import { DATA_CHANGED_HEADER } from "../app/utils/data-changed.server";
-
-const SESSION_COOKIE = /(?:^|;\s*)kn_session=/;
-// Compiled once: a cache hit reads both cookies, and building a RegExp per read showed in its profile.
-const COOKIE_PATTERNS = { kn_lang: /(?:^|;\s*)kn_lang=([^;]*)/, kn_theme: /(?:^|;\s*)kn_theme=([^;]*)/ };
-const cookieValue = (cookies: string, name: keyof typeof COOKIE_PATTERNS) => COOKIE_PATTERNS[name].exec(cookies)?.[1] ?? "";
 
 /**
  * Headers never replayed from memory: they belong to one response (length, framing, date, cookies),
@@ -54,7 +57,8 @@ const NOT_REPLAYED = new Set([
   "x-page-cache",
   // Each answer has its own (server/request-id.ts): a stored page must not repeat the first one's.
   "x-request-id",
-  DATA_CHANGED_HEADER.toLowerCase(),
+  // The rendered answer's own compression; a stored page is answered in the encoding each request accepts.
+  "content-encoding",
 ]);
 
 type StoredHeaders = [string, string | string[]][];
@@ -157,19 +161,56 @@ export interface PageCacheOptions {
   languageOf?: (request: globalThis.Request) => Promise<string>;
   /**
    * Several instances on one database: a change made through any of them empties every
-   * instance's cache (decision 0134). This instance bumps the shared counter after its own
-   * changes and polls it every `pollMs`.
+   * instance's cache (decision 0134). The instance that changed something bumps the shared
+   * counter (infrastructure/jobs/public-pages-signal.ts); every instance polls it every `pollMs`.
    */
-  shared?: { generation: SharedCacheGeneration; pollMs: number; onError?: (error: unknown) => void };
+  shared?: { generation: Pick<SharedCacheGeneration, "read">; pollMs: number; onError?: (error: unknown) => void };
 }
 
-/** The request as the app sees it, for the language rule: URL, cookies and Accept-Language only. */
-function fetchRequest(req: Request): globalThis.Request {
+const BASE = "http://localhost";
+
+/**
+ * The `lng` parameter of `url` as the language rule reads it (`new URL(…).searchParams.get`), or
+ * null when there is none; undefined when the URL cannot be read (then nobody can tell). A query
+ * that cannot name `lng`, literally or percent-encoded, is not parsed.
+ */
+function lngOf(url: string): string | null | undefined {
+  const at = url.indexOf("?");
+  if (at === -1) return null;
+  const search = url.slice(at + 1);
+  if (!search.includes("lng") && !(search.includes("%") && mayDecodeTo(search, "lng"))) return null;
+  try {
+    return new URL(url, BASE).searchParams.get("lng");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Everything the app's language and theme rules read of a request, as one string: the `lng`
+ * parameter (null and empty kept apart), the whole Cookie header and Accept-Language, as Node
+ * joined them and as the app receives them. Neither header can hold a NUL, so the parts cannot run
+ * into each other. Undefined when the URL cannot be read.
+ */
+function readingInputs(url: string, req: IncomingMessage): string | undefined {
+  const lng = lngOf(url);
+  if (lng === undefined) return undefined;
+  return `${lng === null ? "" : `=${lng}`}\u0000${req.headers.cookie ?? ""}\u0000${req.headers["accept-language"] ?? ""}`;
+}
+
+/** What the app's rules answered for a request: its language, and the part of the page key they decide. */
+interface Reading {
+  language: string;
+  variant: string;
+}
+
+/** The request as the app sees it, for its rules: URL, cookies and Accept-Language only. */
+function fetchRequest(req: IncomingMessage, url: string): globalThis.Request {
   const headers = new Headers();
   if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
-  const acceptLanguage = req.get("Accept-Language");
+  const acceptLanguage = req.headers["accept-language"];
   if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
-  return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
+  return new globalThis.Request(new URL(url, BASE), { headers });
 }
 
 export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage, shared }: PageCacheOptions) {
@@ -181,7 +222,8 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
   const rendering = new Map<string, object>();
   // Bumped on every clear: a page whose render began before a change is not stored after it.
   let generation = 0;
-  const clearHere = () => {
+  /** Empties this instance's cache: the public pages changed (here, or on another instance). */
+  const clear = () => {
     // The copies go, expired ones with them: nothing made before the change is served after it.
     pages.clear();
     rendering.clear();
@@ -194,27 +236,19 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     if (age < ttlMs + staleMs && (rendering.has(key) || compressing.has(key))) return "stale";
     return "none";
   };
-  // The other instances hear of a change through the shared counter; if it cannot be bumped
-  // (the database is away), they still drop the page when its TTL ends.
-  const clear = () => {
-    clearHere();
-    shared?.generation.bump().catch(shared.onError ?? (() => {}));
-  };
-  // The language rule reads only ?lng=, the language cookie and Accept-Language; building a Fetch
-  // Request to ask it cost more than the rest of a cache hit, and visitors send few distinct
-  // combinations, so the answers are remembered (at most 1 000, then forgotten all at once).
-  const languages = new Map<string, string>();
-  // `lng` as Express's query parser gives it (req.query.lng); undefined when the URL has none.
-  const languageKey = (lng: unknown, req: IncomingMessage): string =>
-    [typeof lng === "string" ? lng : JSON.stringify(lng ?? ""), cookieValue(req.headers.cookie ?? "", "kn_lang"), req.headers["accept-language"] ?? ""].join("\u0000");
-  const languageFor = async (req: Request): Promise<string> => {
-    const key = languageKey(req.query.lng, req);
-    const known = languages.get(key);
+  // The rules' answers by what they read (readingInputs): building a Fetch Request to ask them cost
+  // more than the rest of a cache hit, and visitors send few distinct combinations. At most 1 000,
+  // then forgotten all at once; a request whose answer is not known goes through Express, which asks.
+  const readings = new Map<string, Reading>();
+  const readingFor = async (req: IncomingMessage, url: string, inputs: string): Promise<Reading> => {
+    const known = readings.get(inputs);
     if (known !== undefined) return known;
-    const language = await languageOf(fetchRequest(req));
-    if (languages.size >= 1000) languages.clear();
-    languages.set(key, language);
-    return language;
+    const request = fetchRequest(req, url);
+    const [language, theme] = await Promise.all([languageOf(request), getTheme(request)]);
+    const reading = { language, variant: `${language}|${theme}` };
+    if (readings.size >= 1000) readings.clear();
+    readings.set(inputs, reading);
+    return reading;
   };
   let stopPolling = () => {};
   // Settles once the shared counter has answered (or failed) for the first time: a page stored
@@ -235,7 +269,7 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
           // The first answer empties the cache too: a page stored before it was made without
           // knowing the counter, and another instance may have changed data since (at start-up,
           // or when the database was away until now), which no later poll would show.
-          if (seen === null || value !== seen) clearHere();
+          if (seen === null || value !== seen) clear();
           seen = value;
         })
         .catch(shared.onError ?? (() => {}))
@@ -250,37 +284,19 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     stopPolling = () => clearInterval(timer);
   }
 
-  const afterWrite = (res: Response) => {
-    // The signal is for this server only: it never reaches the browser.
-    let changed = false;
-    const take = () => {
-      if (res.headersSent) return;
-      if (res.getHeader(DATA_CHANGED_HEADER) !== undefined) changed = true;
-      res.removeHeader(DATA_CHANGED_HEADER);
-    };
-    const originalWriteHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-    res.writeHead = ((...args: unknown[]) => {
-      take();
-      return originalWriteHead(...args);
-    }) as Response["writeHead"];
-    // "close" also comes when the client went away after the change was made.
-    res.on("close", () => {
-      if (changed && res.statusCode < 400) clear();
-    });
-  };
+  // Everything a visitor's page depends on: the URL, what the rules chose (language and theme) and
+  // Save-Data (read as app/root.tsx reads it). req.url on the bare listener is what Express calls
+  // req.originalUrl.
+  const pageKey = (url: string, req: IncomingMessage, variant: string): string =>
+    `${url}|${variant}|${String(req.headers["save-data"] ?? "").toLowerCase() === "on" ? "save-data" : ""}`;
 
-  // Everything a visitor's page depends on: the URL, the language the app chose, the theme
-  // cookie and Save-Data.
-  // req.url on the bare listener is what Express calls req.originalUrl.
-  const pageKey = (url: string, req: IncomingMessage, language: string): string =>
-    [url, language, cookieValue(req.headers.cookie ?? "", "kn_theme"), String(req.headers["save-data"] ?? "").toLowerCase() === "on" ? "save-data" : ""].join("|");
-
-  /** A visitor's GET of a static page stored and still fresh, when the language rule's answer is already known. */
-  const storedFor = (req: IncomingMessage, url: string, lng: unknown): { page: StaticCachedPage; stale: boolean } | undefined => {
-    if (req.method !== "GET" || ttlMs <= 0 || SESSION_COOKIE.test(req.headers.cookie ?? "")) return undefined;
-    const language = languages.get(languageKey(lng, req));
-    if (language === undefined) return undefined;
-    const key = pageKey(url, req, language);
+  /** A visitor's GET of a static page stored and still fresh, when the rules' answer is already known. */
+  const storedFor = (req: IncomingMessage, url: string): { page: StaticCachedPage; stale: boolean } | undefined => {
+    if (req.method !== "GET" || ttlMs <= 0 || mayBeSignedIn(req.headers.cookie)) return undefined;
+    const inputs = readingInputs(url, req);
+    const reading = inputs === undefined ? undefined : readings.get(inputs);
+    if (reading === undefined) return undefined;
+    const key = pageKey(url, req, reading.variant);
     const hit = pages.get(key);
     if (!hit || hit.kind !== "bytes") return undefined;
     const state = freshness(key, hit);
@@ -291,48 +307,43 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
   };
 
   /**
-   * The fast path, run before every other middleware (server/http-app.ts): a visitor's request for
-   * a static page already stored, whose language rule's answer is already known, is answered with
-   * the stored bytes and headers (the security headers and the static policy were stored with
-   * them). False for anything else, which then goes through the whole chain as before.
+   * A visitor's request for a static page already stored, whose rules' answer is already known, is
+   * answered with the stored bytes and headers (the security headers and the static policy were
+   * stored with them). False for anything else, which then goes through the whole chain as before.
    */
   const serveStored = (req: Request, res: Response): boolean => {
-    const hit = storedFor(req, req.originalUrl, req.query.lng);
+    const hit = storedFor(req, req.originalUrl);
     if (hit) sendStoredBytes(req, res, hit.page, false, undefined, hit.stale);
     return hit !== undefined;
   };
 
   /**
    * The same, straight from the http listener, before Express: its request set-up (prototypes,
-   * query parsing, the router) was most of what a hit still cost (decision 0145). Without Express
-   * there is no req.query; a URL whose query may name `lng` (Express's parser decodes keys and
-   * reads `[lng]` as `lng`) goes on to Express, where serveStored answers it with the parsed value.
+   * query parsing, the router) was most of what a hit still cost (decision 0145). The key is read
+   * from the raw request alone (the `lng` parameter as the language rule reads it), so the
+   * listener and Express answer the same requests.
    */
   const serveStoredBare = (req: IncomingMessage, res: ServerResponse, requestId?: () => string): boolean => {
-    const url = req.url ?? "/";
-    const search = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
-    if (search.includes("lng") || (search.includes("%") && mayDecodeTo(search, "lng"))) return false;
-    const hit = storedFor(req, url, undefined);
+    const hit = storedFor(req, req.url ?? "/");
     if (hit) sendStoredBytes(req, res, hit.page, true, requestId?.(), hit.stale);
     return hit !== undefined;
   };
 
   const middleware = async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET") {
-      if (req.method !== "HEAD" && req.method !== "OPTIONS") afterWrite(res);
-      return next();
-    }
-    const cookies = req.headers.cookie ?? "";
-    if (ttlMs <= 0 || SESSION_COOKIE.test(cookies)) return next();
-
-    let language: string;
+    if (req.method !== "GET" || ttlMs <= 0 || mayBeSignedIn(req.headers.cookie)) return next();
+    const url = req.originalUrl;
+    const inputs = readingInputs(url, req);
+    // A URL the rule cannot read: render it, never cache it.
+    if (inputs === undefined) return next();
+    let reading: Reading;
     try {
-      language = await languageFor(req);
+      reading = await readingFor(req, url, inputs);
     } catch {
-      // A URL or header the rule cannot read: render it, never cache it.
+      // A header the rules cannot read: render it, never cache it.
       return next();
     }
-    const key = pageKey(req.originalUrl, req, language);
+    const { language } = reading;
+    const key = pageKey(url, req, reading.variant);
     const nonce = String(res.locals.cspNonce ?? "");
 
     const hit = pages.get(key);
@@ -362,6 +373,7 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     const originalEnd = res.end.bind(res) as (...args: unknown[]) => Response;
     const chunks: Buffer[] = [];
     let size = 0;
+    let ended = false;
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function" || size > maxBytes) return;
       const buffer = Buffer.isBuffer(chunk)
@@ -372,57 +384,68 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
       size += buffer.length;
       chunks.push(buffer);
     };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return originalWrite(chunk, ...rest);
-    }) as Response["write"];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      const contentType = String(res.getHeader("Content-Type") ?? "");
+    /** Whether the page as answered may be kept for the others; read after the chain in front has answered it. */
+    const cacheable = (): boolean => {
       const contentLanguage = res.getHeader("Content-Language");
-      const cacheable =
+      return (
+        // Not a 304 (the browser held the page) nor an error.
         res.statusCode === 200 &&
-        /^text\/html/i.test(contentType) &&
+        /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
         !res.getHeader("Set-Cookie") &&
         size <= maxBytes &&
         nonce !== "" &&
         // Rendered in another language than the key says: the rule and the page disagree, keep nothing.
         (contentLanguage === undefined || String(contentLanguage) === language) &&
         // A change happened while this page was rendered: it may show the old data.
-        startedIn === generation;
-      if (cacheable) {
-        const body = Buffer.concat(chunks);
-        const staticPage = isStaticPage(res) && !body.includes(nonce);
-        const headers: StoredHeaders = [];
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          // A static page's policy has no nonce: it is the page's own and is kept with it.
-          if (value === undefined || (NOT_REPLAYED.has(name) && !(staticPage && name === "content-security-policy"))) continue;
-          headers.push([name, typeof value === "number" ? String(value) : value]);
-        }
-        const store = (page: CachedPage) => {
-          if (startedIn !== generation) return;
-          if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
-          pages.set(key, page);
-        };
-        if (!staticPage) store({ kind: "nonce", parts: body.toString("utf8").split(nonce), headers, storedAt: now() });
-        else if (!compressing.has(key)) {
-          // When a busy page expires, every request renders it until the new copy is stored; each
-          // of those renders queued its own Brotli on the thread pool, so the first copy landed
-          // later and later and the renders went on for seconds. One compression per page at a time.
-          compressing.add(key);
-          const storedAt = now();
-          compressed(body)
-            .then(
-              (bodies) => {
-                const etag = htmlEtag(body, "");
-                store({ kind: "bytes", bodies, etag, headers, answers: answersFor(headers, etag, bodies), storedAt });
-              },
-              () => undefined, // Not stored: the next request renders the page again.
-            )
-            .finally(() => compressing.delete(key));
-        }
+        startedIn === generation
+      );
+    };
+    const storeCopy = () => {
+      const body = Buffer.concat(chunks);
+      const staticPage = isStaticPage(res) && !body.includes(nonce);
+      const headers: StoredHeaders = [];
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        // A static page's policy has no nonce: it is the page's own and is kept with it.
+        if (value === undefined || (NOT_REPLAYED.has(name) && !(staticPage && name === "content-security-policy"))) continue;
+        headers.push([name, typeof value === "number" ? String(value) : value]);
       }
-      return originalEnd(chunk, ...rest);
+      const store = (page: CachedPage) => {
+        if (startedIn !== generation) return;
+        if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
+        pages.set(key, page);
+      };
+      if (!staticPage) store({ kind: "nonce", parts: body.toString("utf8").split(nonce), headers, storedAt: now() });
+      else if (!compressing.has(key)) {
+        // When a busy page expires, every request renders it until the new copy is stored; each
+        // of those renders queued its own Brotli on the thread pool, so the first copy landed
+        // later and later and the renders went on for seconds. One compression per page at a time.
+        compressing.add(key);
+        const storedAt = now();
+        compressed(body)
+          .then(
+            (bodies) => {
+              const etag = htmlEtag(body, "");
+              store({ kind: "bytes", bodies, etag, headers, answers: answersFor(headers, etag, bodies), storedAt });
+            },
+            () => undefined, // Not stored: the next request renders the page again.
+          )
+          .finally(() => compressing.delete(key));
+      }
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return originalWrite(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (ended) return originalEnd(chunk, ...rest);
+      ended = true;
+      keep(chunk, rest[0]);
+      const answered = originalEnd(chunk, ...rest);
+      // The chain in front has set, synchronously, what it sets on every visitor's page (Vary,
+      // Cache-Control, the ETag: server/caching.ts): the copy keeps the headers this answer has,
+      // so a hit says what the rendered page said (issue 31).
+      if (cacheable()) storeCopy();
+      return answered;
     }) as Response["end"];
     next();
   };

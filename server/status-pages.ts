@@ -1,4 +1,5 @@
-// Pages the server answers itself: 413 (a body too large to read), 408 (a body too slow to
+// Pages the server answers itself: 400 and 405 (a request no browser of ours sends:
+// server/odd-requests.ts), 413 (a body too large to read), 408 (a body too slow to
 // arrive: server/body-limit.ts), 503 (the database cannot be
 // reached, or the instance is too busy to take the request in time: server/admission.ts) and 500
 // (an error outside Remix). Each shows the request's id as the reference a user
@@ -9,7 +10,7 @@ import enCommon from "../public/locales/en/common.json";
 import frCommon from "../public/locales/fr/common.json";
 
 type Language = "en" | "fr";
-type PageKey = "tooLarge" | "timeout" | "unavailable" | "busy" | "error";
+type PageKey = "badRequest" | "methodNotAllowed" | "tooLarge" | "timeout" | "unavailable" | "busy" | "error";
 interface PageText {
   title: string;
   body: string;
@@ -24,12 +25,14 @@ const localeFiles: Record<Language, unknown> = { en: enCommon, fr: frCommon };
 function readTexts(language: Language): Record<PageKey, PageText> {
   type Page = Pick<PageText, "title" | "body">;
   const common = localeFiles[language] as {
-    serverPages: { home: string; tooLarge: Page; timeout: Page; unavailable: Page; busy: Page; error: Page };
+    serverPages: { home: string; badRequest: Page; methodNotAllowed: Page; tooLarge: Page; timeout: Page; unavailable: Page; busy: Page; error: Page };
     errors: { reference: string };
   };
-  const { home, tooLarge, timeout, unavailable, busy, error } = common.serverPages;
+  const { home, badRequest, methodNotAllowed, tooLarge, timeout, unavailable, busy, error } = common.serverPages;
   const shared = { home, reference: common.errors.reference };
   return {
+    badRequest: { ...badRequest, ...shared },
+    methodNotAllowed: { ...methodNotAllowed, ...shared },
     tooLarge: { ...tooLarge, ...shared },
     timeout: { ...timeout, ...shared },
     unavailable: { ...unavailable, ...shared },
@@ -52,9 +55,18 @@ function cookieLanguage(cookieHeader: string | undefined): Language | null {
   }
 }
 
+/** ?lng= of a request target; none when the target is not a URL (`GET http://[/`: server/odd-requests.ts). */
+function queryLanguage(target: string): string | null {
+  try {
+    return new URL(target, "http://x").searchParams.get("lng");
+  } catch {
+    return null;
+  }
+}
+
 /** The same order as the app (app/i18next.server.ts): ?lng=, the cookie, then Accept-Language. */
 export function pageLanguage(req: Pick<Request, "headers" | "url">): Language {
-  const lng = new URL(req.url ?? "/", "http://x").searchParams.get("lng");
+  const lng = queryLanguage(req.url ?? "/");
   if (lng === "fr" || lng === "en") return lng;
   const fromCookie = cookieLanguage(req.headers.cookie);
   if (fromCookie) return fromCookie;
@@ -82,7 +94,7 @@ export function statusPageHtml(key: PageKey, language: Language, requestId?: str
 `;
 }
 
-const STATUS: Record<PageKey, number> = { tooLarge: 413, timeout: 408, unavailable: 503, busy: 503, error: 500 };
+const STATUS: Record<PageKey, number> = { badRequest: 400, methodNotAllowed: 405, tooLarge: 413, timeout: 408, unavailable: 503, busy: 503, error: 500 };
 /** When to ask again: the database needs its ping to come back; a busy instance, a few seconds. */
 const RETRY_AFTER_S: Partial<Record<PageKey, number>> = { unavailable: 30, busy: 5 };
 

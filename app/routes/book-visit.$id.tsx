@@ -88,17 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   const { booking, needsPayment } = result.value;
-  // A visit booked shows on no visitor's page (listings and property pages show no bookings; the
-  // booking form is signed in): emptying every instance's page cache on each one left it cold
-  // under the mixed load (npm run bench:load, decision 0142).
-  return redirectWithToast(
-    context,
-    request,
-    needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile",
-    { kind: "success", title: "booking:toasts.submitted" },
-    {},
-    { visitorPagesChanged: false },
-  );
+  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", { kind: "success", title: "booking:toasts.submitted" });
 }
 
 export default function BookVisitPage() {

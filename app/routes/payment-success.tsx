@@ -70,7 +70,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null;
 
   return {
-    title: t(`result.${view.status}.title`),
+    // A success for something already paid bought nothing: it is listed for a refund (decision 0184).
+    title: view.refund ? t("result.refund.title") : t(`result.${view.status}.title`),
+    refund: view.refund,
     reference: view.reference,
     status: view.status,
     amount: view.amount,
@@ -128,9 +130,10 @@ export default function PaymentResultPage() {
     } catch {
       // Nothing to clean up.
     }
-    if (data.status === "successful") showToast({ kind: "success", title: "payment:result.successful.title" });
+    if (data.refund) showToast({ kind: "info", title: "payment:result.refund.title" });
+    else if (data.status === "successful") showToast({ kind: "success", title: "payment:result.successful.title" });
     else if (data.failure) showToast({ kind: "error", title: "payment:toasts.failed", description: data.failure.key });
-  }, [pending, data.status, data.failure, showToast]);
+  }, [pending, data.status, data.failure, data.refund, showToast]);
 
   const date = (iso: string) => formatDate(iso, i18n.language);
   const here = `/payment-success?ref=${encodeURIComponent(data.reference)}`;
@@ -138,12 +141,19 @@ export default function PaymentResultPage() {
   return (
     <section className="container-page flex justify-center py-10">
       <div className="card w-full max-w-lg space-y-4 p-6" aria-live="polite">
-        <h1 className="text-2xl font-bold">{t(`payment:result.${data.status}.title`)}</h1>
+        <h1 className="text-2xl font-bold">{data.refund ? t("payment:result.refund.title") : t(`payment:result.${data.status}.title`)}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t("payment:result.reference", { reference: data.reference, amount: formatXaf(data.amount) })}
         </p>
 
-        {data.status === "successful" ? (
+        {data.refund ? (
+          <>
+            <p data-testid="payment-refund">{t("payment:result.refund.body", { reference: data.refund.paidByReference, amount: formatXaf(data.amount) })}</p>
+            <Link to="/profile" className="btn-primary">
+              {t("payment:links.profile")}
+            </Link>
+          </>
+        ) : data.status === "successful" ? (
           <>
             {data.booking ? (
               <div>

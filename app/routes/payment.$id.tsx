@@ -15,6 +15,7 @@ import type { PaymentActionData } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatXaf } from "~/utils/format";
+import { agentOffersVisits } from "../../domain/booking/booking-property-reader.port";
 
 export const handle = { i18n: ["payment", "booking"] };
 export const meta = titleMeta;
@@ -26,9 +27,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!booking) throw notFound();
   const property = await money.properties.findPropertyForBooking(booking.propertyId);
   const t = await i18next.getFixedT(request, "payment");
+  // A pending booking whose agent takes no visits now (suspended, no longer an agent) is not offered
+  // for payment: startPayment would refuse it (issue 30). The student's own booking stays readable.
+  const offered = property !== null && agentOffersVisits(property);
   const state =
     booking.bookingStatus === "pending"
-      ? "payable"
+      ? offered
+        ? "payable"
+        : "unavailable"
       : booking.bookingStatus === "confirmed"
         ? "paid"
         : booking.bookingStatus === "rebook_required"
@@ -88,6 +94,13 @@ export default function PaymentForBookingPage() {
             <p>{t("payment:booking.alreadyPaid")}</p>
             <Link to="/profile" className="btn-primary">
               {t("payment:links.profile")}
+            </Link>
+          </div>
+        ) : state === "unavailable" ? (
+          <div className="mt-4 space-y-3">
+            <p role="status">{t("payment:booking.unavailable")}</p>
+            <Link to="/listings" className="btn-primary">
+              {t("payment:links.listings")}
             </Link>
           </div>
         ) : state === "rebook" ? (

@@ -56,6 +56,10 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "blog.not_published": 409,
   "help-content.no_change": 409,
   "help-content.cannot_move": 409,
+  // One open checkout per purpose (decision 0184).
+  "payment.already_paid": 409,
+  "payment.checkout_starting": 409,
+  "payment.earlier_checkout_open": 409,
 };
 
 export interface DescribedDomainError {

@@ -118,17 +118,26 @@ function controlProps(field: FieldMetadata, formId: string | undefined, describe
 // The owning form's id: Conform writes form="…" on every control.
 const formOf = (field: FieldMetadata) => field.id.slice(0, field.id.length - field.name.length - 1);
 
+// The input types each constraint applies to (HTML's input element, "content attributes"): the
+// schema's constraints are per field, whatever control shows it, and an attribute on a type that
+// does not take it (a date's pattern from its regex) makes the page invalid HTML.
+const TEXT_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
+const RANGE_TYPES = new Set(["date", "month", "week", "time", "datetime-local", "number", "range"]);
+const MULTIPLE_TYPES = new Set(["email", "file"]);
+
 export function getInputProps(field: FieldMetadata, options: { type: string; value?: string | boolean; ariaDescribedBy?: string }) {
+  const text = TEXT_TYPES.has(options.type);
+  const range = RANGE_TYPES.has(options.type);
   const props: Props = {
     ...controlProps(field, formOf(field), options.ariaDescribedBy),
     type: options.type,
-    minLength: field.minLength,
-    maxLength: field.maxLength,
-    min: field.min,
-    max: field.max,
-    step: field.step,
-    pattern: field.pattern,
-    multiple: field.multiple,
+    minLength: text ? field.minLength : undefined,
+    maxLength: text ? field.maxLength : undefined,
+    min: range ? field.min : undefined,
+    max: range ? field.max : undefined,
+    step: range ? field.step : undefined,
+    pattern: text ? field.pattern : undefined,
+    multiple: MULTIPLE_TYPES.has(options.type) ? field.multiple : undefined,
   };
   if (options.value === undefined || options.value) {
     if (options.type === "checkbox" || options.type === "radio") {

@@ -1,27 +1,18 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Toast } from "./toast";
 import { i18next } from "~/i18next.server";
-import { markDataChanged } from "./data-changed.server";
 
 /**
- * Redirects after a successful mutation and shows the toast on the next page. A success toast
- * says data changed: the visitors' page cache is emptied (app/utils/data-changed.server.ts),
- * unless `visitorPagesChanged: false` says the change shows on no page a visitor is served.
+ * Redirects after a successful mutation and shows the toast on the next page. A toast says nothing
+ * to the visitors' page cache: the use cases that change public pages tell it themselves
+ * (domain/shared/public-pages.port.ts).
  */
-export async function redirectWithToast(
-  context: AppLoadContext,
-  request: Request,
-  to: string,
-  toast: Toast,
-  init: ResponseInit = {},
-  { visitorPagesChanged = true }: { visitorPagesChanged?: boolean } = {},
-): Promise<Response> {
+export async function redirectWithToast(context: AppLoadContext, request: Request, to: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
   const { sessionStorage } = context.services;
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   session.flash("toast", toast);
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
-  if (toast.kind === "success" && visitorPagesChanged) markDataChanged(headers);
   return redirect(to, { ...init, headers });
 }
 

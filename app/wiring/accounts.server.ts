@@ -14,6 +14,7 @@ import { defaultAccountEmails } from "../../infrastructure/mail/default-account-
 import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
 import { createFileStorages } from "../../infrastructure/storage/create-file-storage";
 import type { DocumentStorage } from "../../domain/accounts/document-storage.port";
+import type { PublicPages } from "../../domain/shared/public-pages.port";
 import { startIntervalJob } from "./interval-job.server";
 import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
 import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
@@ -26,13 +27,15 @@ export interface AccountsWiringOptions {
   mailer?: Mailer;
   /** Private documents (createFileStorages(config).documents); by default under STORAGE_DIR/private. */
   storage?: DocumentStorage;
+  /** Told when an account change shows to visitors (the composition root's signal). */
+  publicPages: PublicPages;
 }
 
 /**
  * The accounts deps over one database: Kysely repositories, scrypt hashing, SMTP when
  * SMTP_URL is set (else the outbox table), private files on disk or in the bucket, otplib TOTP.
  */
-export function createAccountsDeps(config: Config, database: DatabaseHandle, options: AccountsWiringOptions = {}): AccountsDeps {
+export function createAccountsDeps(config: Config, database: DatabaseHandle, options: AccountsWiringOptions): AccountsDeps {
   const clock = options.clock ?? systemClock;
   const ids = uuidIds;
   return {
@@ -49,6 +52,7 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     clock,
     ids,
     settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp, loginFailuresPerIp: config.loginFailuresPerIp },
+    publicPages: options.publicPages,
   };
 }
 

@@ -3,6 +3,7 @@
 // blog's safe Markdown renderer for previews. Composed into Services as `blogAdmin`.
 import type { BlogAdminDeps } from "../../domain/blog/manage-blog-posts.use-cases";
 import type { PhotoStore } from "../../domain/property-management/photo-store.port";
+import type { PublicPages } from "../../domain/shared/public-pages.port";
 import { systemClock } from "../../domain/shared/clock";
 import type { DatabaseHandle } from "../../infrastructure/db/connection";
 import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
@@ -11,7 +12,7 @@ import { KyselyBlogPostRepository, kyselyBlogUnitOfWork } from "../../infrastruc
 
 export type BlogAdminModule = BlogAdminDeps;
 
-export function createBlogAdminModule(database: DatabaseHandle, photos: PhotoStore): BlogAdminModule {
+export function createBlogAdminModule(database: DatabaseHandle, photos: PhotoStore, publicPages: PublicPages): BlogAdminModule {
   return {
     uow: kyselyBlogUnitOfWork(database.db),
     posts: new KyselyBlogPostRepository(database.db),
@@ -19,5 +20,6 @@ export function createBlogAdminModule(database: DatabaseHandle, photos: PhotoSto
     markdown: new MarkdownItRenderer(),
     clock: systemClock,
     ids: uuidIds,
+    publicPages,
   };
 }

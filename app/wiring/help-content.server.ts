@@ -4,6 +4,7 @@
 import type { HelpContentDeps } from "../../domain/help-content/help-content.use-cases";
 import type { HelpContentRepository } from "../../domain/help-content/help-content-repository.port";
 import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
+import type { PublicPages } from "../../domain/shared/public-pages.port";
 import { systemClock } from "../../domain/shared/clock";
 import type { DatabaseHandle } from "../../infrastructure/db/connection";
 import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
@@ -17,12 +18,13 @@ export interface HelpContentModule extends HelpContentDeps {
   markdown: MarkdownRenderer;
 }
 
-export function createHelpContentModule(database: DatabaseHandle): HelpContentModule {
+export function createHelpContentModule(database: DatabaseHandle, publicPages: PublicPages): HelpContentModule {
   return {
     uow: kyselyHelpContentUnitOfWork(database.db),
     content: new KyselyHelpContentRepository(database.db),
     markdown: new MarkdownItRenderer({ typographer: false }),
     clock: systemClock,
     ids: uuidIds,
+    publicPages,
   };
 }

@@ -8,10 +8,11 @@ import type { DatabaseHandle } from "../../infrastructure/db/connection";
 import { defaultHostingEmails } from "../../infrastructure/mail/default-hosting-emails";
 import { KyselyHostingRepository, kyselyHostingUnitOfWork } from "../../infrastructure/repositories/kysely-hosting-repository";
 import type { PhotoStore } from "../../domain/property-management/photo-store.port";
+import type { PublicPages } from "../../domain/shared/public-pages.port";
 
 export type HostingModule = HostVerificationDeps & GuestHouseHostingDeps;
 
-export function createHostingModule(database: DatabaseHandle, accounts: AccountsDeps, photos: PhotoStore): HostingModule {
+export function createHostingModule(database: DatabaseHandle, accounts: AccountsDeps, photos: PhotoStore, publicPages: PublicPages): HostingModule {
   return {
     uow: kyselyHostingUnitOfWork(database.db, database.dialect),
     hosting: new KyselyHostingRepository(database.db),
@@ -23,5 +24,6 @@ export function createHostingModule(database: DatabaseHandle, accounts: Accounts
     clock: accounts.clock,
     ids: accounts.ids,
     settings: { appUrl: accounts.settings.appUrl },
+    publicPages,
   };
 }

@@ -22,6 +22,7 @@ import type { SavedSearchDeps } from "../../domain/alerts/save-search.use-case";
 import { sendSavedSearchAlerts, type AlertDeps } from "../../domain/alerts/send-saved-search-alerts.use-case";
 import { systemClock, type Clock } from "../../domain/shared/clock";
 import type { IdGenerator } from "../../domain/shared/ids";
+import type { PublicPages } from "../../domain/shared/public-pages.port";
 import type { Config } from "../../infrastructure/config/config";
 import type { DatabaseHandle } from "../../infrastructure/db/connection";
 import type { Database } from "../../infrastructure/db/schema";
@@ -64,7 +65,7 @@ export interface DiscoveryModule {
   /** For reportListing; `reports` outside a transaction for the admin's read queries. */
   reports: ReportDeps & ReportRepos;
   /** For rateAgent, replyToReview and the review queries. */
-  reviews: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator };
+  reviews: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator; publicPages: PublicPages };
   /**
    * For contactAgent and replyInThread (with their e-mail notice), and, through `messages`, the
    * inbox queries (listThreadsFor, threadWithMessages, unreadMessageCount).
@@ -87,12 +88,14 @@ export interface DiscoveryWiringOptions {
   clock?: Clock;
   ids?: IdGenerator;
   mailer?: Mailer;
+  /** Told by the reports and reviews that change what visitors see (the composition root's signal). */
+  publicPages: PublicPages;
 }
 
 export function createDiscoveryModule(
   config: Config,
   database: DatabaseHandle,
-  options: DiscoveryWiringOptions = {},
+  options: DiscoveryWiringOptions,
 ): DiscoveryModule {
   const db: Kysely<Database> = database.db;
   const clock = options.clock ?? systemClock;
@@ -109,8 +112,8 @@ export function createDiscoveryModule(
       findAgent: (userId) => findAgentCard(db, userId),
     },
     engagement: { wishlist: new KyselyWishlistRepository(db), history: new KyselyHistoryRepository(db), viewTally: new KyselyPropertyViewTally(db), clock, ids },
-    reports: { uow: kyselyReportUnitOfWork(db), reports: new KyselyReportRepository(db), clock, ids },
-    reviews: { reviews: new KyselyReviewRepository(db), clock, ids },
+    reports: { uow: kyselyReportUnitOfWork(db), reports: new KyselyReportRepository(db), clock, ids, publicPages: options.publicPages },
+    reviews: { reviews: new KyselyReviewRepository(db), clock, ids, publicPages: options.publicPages },
     messaging: {
       uow: kyselyMessagingUnitOfWork(db),
       messages: new KyselyMessageRepository(db),

@@ -156,6 +156,7 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
   const payments: PaymentDeps = {
     uow: store.uow,
     repos: store.repos,
+    properties: store.properties,
     gateway: choice.gateway,
     clock,
     ids,

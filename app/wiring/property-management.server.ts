@@ -6,6 +6,7 @@ import { systemClock } from "../../domain/shared/clock";
 import type { DatabaseHandle } from "../../infrastructure/db/connection";
 import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
 import type { PhotoStore } from "../../domain/property-management/photo-store.port";
+import type { PublicPages } from "../../domain/shared/public-pages.port";
 import {
   KyselyManagedPropertyRepository,
   kyselyAdminPropertyUnitOfWork,
@@ -14,7 +15,7 @@ import {
 
 export type PropertyManagementModule = PropertyManagementDeps & AdminPropertyDeps;
 
-export function createPropertyManagementModule(database: DatabaseHandle, photos: PhotoStore): PropertyManagementModule {
+export function createPropertyManagementModule(database: DatabaseHandle, photos: PhotoStore, publicPages: PublicPages): PropertyManagementModule {
   return {
     uow: kyselyPropertyManagementUnitOfWork(database.db, database.dialect),
     adminUow: kyselyAdminPropertyUnitOfWork(database.db, database.dialect),
@@ -22,5 +23,6 @@ export function createPropertyManagementModule(database: DatabaseHandle, photos:
     photos,
     clock: systemClock,
     ids: uuidIds,
+    publicPages,
   };
 }

@@ -2,7 +2,11 @@
 // that own them (agent sign-up and verification, the admin allow-list at sign-in, an admin's
 // change on /admin/users).
 export type Role = "student" | "agent" | "admin";
-export type AgentStatus = "unsubmitted" | "pending" | "approved" | "rejected";
+/**
+ * An agent's verification. `withheld`: approved, but the account may not list now (suspended, or no
+ * longer an agent); it is approved again when it may (domain/accounts/owner-standing.ts).
+ */
+export type AgentStatus = "unsubmitted" | "pending" | "approved" | "rejected" | "withheld";
 export type Language = "en" | "fr";
 
 export interface Account {

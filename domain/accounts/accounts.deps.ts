@@ -2,6 +2,7 @@ import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import type { Mailer } from "../shared/mailer.port";
 import type { UnitOfWork } from "../shared/transaction";
+import type { PublicPages } from "../shared/public-pages.port";
 import type { AccountEmails } from "./account-emails.port";
 import type { AccountRepository } from "./account-repository.port";
 import type { AgentRepository } from "./agent-repository.port";
@@ -61,4 +62,6 @@ export interface AccountsDeps {
    * a real timer when unset. Tests pass one that records the wait and returns at once.
    */
   pause?: (ms: number) => Promise<void>;
+  /** Told when an account change shows to visitors (an agent approved, a public name or phone changed). */
+  publicPages: PublicPages;
 }

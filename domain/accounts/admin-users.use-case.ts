@@ -6,17 +6,21 @@ import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import type { Account, Role } from "./account.entity";
 import { isOnAdminAllowList } from "./account-rules";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountRepos, AccountsSettings } from "./accounts.deps";
 import { adminAuditData, auditTarget } from "./audit-log.port";
+import { keepAgentStatusInStep, LISTING_AGENT_STATUS, WITHHELD_AGENT_STATUS } from "./owner-standing";
 
 export interface AdminUsersDeps {
   uow: UnitOfWork<AccountRepos>;
   clock: Clock;
   ids: IdGenerator;
   settings: Pick<AccountsSettings, "adminEmails">;
+  /** Each change here may show to visitors (an owner's listings, an agent's profile, a reviewer's name). */
+  publicPages: PublicPages;
 }
 
 export const ROLES: readonly Role[] = ["student", "agent", "admin"];
@@ -55,7 +59,7 @@ async function loadPair(repos: AccountRepos, adminId: string, userId: string): P
  * they submit their business details and documents and wait for approval before the portal opens.
  */
 export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; userId: string; role: Role }): Promise<Result<void, AuthError>> {
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const pair = await loadPair(repos, input.adminId, input.userId);
     if (!pair.ok) return pair;
     const { admin, user } = pair.value;
@@ -68,19 +72,21 @@ export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; u
     await repos.accounts.update(user.id, { role: input.role, updatedAt: now });
     const agentRecordCreated = input.role === "agent" && !(await repos.agents.findByUserId(user.id));
     if (agentRecordCreated) await repos.agents.createUnsubmitted(user.id, now);
+    // An approved agent made a student or an admin: their listings go offline; made an agent again: back.
+    const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, role: input.role }), input.role === "agent");
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: admin.id,
       action: "admin.user_role_changed",
       data: adminAuditData({
         target: auditTarget("user", user.id),
-        before: { role: user.role },
-        after: agentRecordCreated ? { role: input.role, agentStatus: "unsubmitted" } : { role: input.role },
+        before: { role: user.role, ...listings.before },
+        after: agentRecordCreated ? { role: input.role, agentStatus: "unsubmitted" } : { role: input.role, ...listings.after },
       }),
       at: now,
     });
     return ok(undefined);
-  });
+  }));
 }
 
 /**
@@ -92,7 +98,7 @@ export function suspendUser(deps: AdminUsersDeps, input: { adminId: string; user
   const reason = (input.reason ?? "").trim();
   if (reason === "") return Promise.resolve(err(authError("auth.suspension_reason_required")));
   if (reason.length > SUSPENSION_REASON_MAX) return Promise.resolve(err(authError("auth.suspension_reason_too_long", { max: SUSPENSION_REASON_MAX })));
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const pair = await loadPair(repos, input.adminId, input.userId);
     if (!pair.ok) return pair;
     const { admin, user } = pair.value;
@@ -102,25 +108,27 @@ export function suspendUser(deps: AdminUsersDeps, input: { adminId: string; user
     const now = deps.clock.now();
     await repos.accounts.update(user.id, { suspendedAt: now, suspendedReason: reason, updatedAt: now });
     await repos.sessions.deleteAllForUser(user.id);
+    // An approved agent's listings go offline with the account (issue 30).
+    const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, suspendedAt: now }), false);
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: admin.id,
       action: "admin.user_suspended",
       data: adminAuditData({
         target: auditTarget("user", user.id),
-        before: { suspended: false },
-        after: { suspended: true, suspendedAt: now.toISOString() },
+        before: { suspended: false, ...listings.before },
+        after: { suspended: true, suspendedAt: now.toISOString(), ...listings.after },
         reason,
       }),
       at: now,
     });
     return ok(undefined);
-  });
+  }));
 }
 
 /** Lifts a suspension: the user may sign in again (their old sessions stay ended). */
 export function reactivateUser(deps: AdminUsersDeps, input: { adminId: string; userId: string }): Promise<Result<void, AuthError>> {
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const pair = await loadPair(repos, input.adminId, input.userId);
     if (!pair.ok) return pair;
     const { admin, user } = pair.value;
@@ -128,17 +136,25 @@ export function reactivateUser(deps: AdminUsersDeps, input: { adminId: string; u
 
     const now = deps.clock.now();
     await repos.accounts.update(user.id, { suspendedAt: null, suspendedReason: null, updatedAt: now });
+    const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, suspendedAt: null }), true);
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: admin.id,
       action: "admin.user_reactivated",
       data: adminAuditData({
         target: auditTarget("user", user.id),
-        before: { suspended: true, suspendedAt: user.suspendedAt.toISOString(), reason: user.suspendedReason },
-        after: { suspended: false },
+        before: { suspended: true, suspendedAt: user.suspendedAt.toISOString(), reason: user.suspendedReason, ...listings.before },
+        after: { suspended: false, ...listings.after },
       }),
       at: now,
     });
     return ok(undefined);
-  });
+  }));
+}
+
+/** The agent status's move for the audit row, when keepAgentStatusInStep changed it (nothing otherwise). */
+function listingsChange(changed: boolean, restored: boolean): { before: { agentStatus?: string }; after: { agentStatus?: string } } {
+  if (!changed) return { before: {}, after: {} };
+  const [from, to] = restored ? [WITHHELD_AGENT_STATUS, LISTING_AGENT_STATUS] : [LISTING_AGENT_STATUS, WITHHELD_AGENT_STATUS];
+  return { before: { agentStatus: from }, after: { agentStatus: to } };
 }

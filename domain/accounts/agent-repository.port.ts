@@ -24,6 +24,13 @@ export interface AgentRepository {
     userId: string,
     decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date },
   ): Promise<boolean>;
+  /**
+   * Withholds an approved agent's approval (`withheld` true: 'approved' → 'withheld') or gives it
+   * back (false: 'withheld' → 'approved'); any other status, or no agent, is left alone. True when
+   * it changed. The row is locked first whatever its status, so a concurrent approval is waited
+   * for, or waits. Only keepAgentStatusInStep (owner-standing.ts) decides which.
+   */
+  setApprovalWithheld(userId: string, withheld: boolean): Promise<boolean>;
   /** Oldest submission first, for the admin's review queue. */
   listByStatus(status: AgentProfile["status"], limit: number): Promise<AgentProfile[]>;
 }

@@ -4,6 +4,7 @@ import type { AccountsDeps } from "./accounts.deps";
 import { issueToken } from "./email-tokens";
 import { TOKEN_LIFETIME_MS } from "./email-token.entity";
 import { createSession } from "./manage-sessions.use-case";
+import { keepAgentStatusInStep } from "./owner-standing";
 
 export type LoginOutcome =
   | { status: "signed_in"; userId: string; sessionId: string; sessionExpiresAt: Date }
@@ -33,6 +34,8 @@ async function applyAdminAllowList(deps: AccountsDeps, account: Account): Promis
   const now = deps.clock.now();
   await deps.uow.run(async (repos) => {
     await repos.accounts.update(account.id, { role: "admin", updatedAt: now });
+    // An approved agent made admin lists no more (owner-standing.ts).
+    await keepAgentStatusInStep(repos.agents, { ...account, role: "admin" });
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: account.id,

@@ -312,6 +312,13 @@ export class InMemoryAgentRepository implements AgentRepository, Snapshotting {
     this.agents.set(userId, { ...row, status: decision.status, rejectionReason: decision.rejectionReason, reviewedAt: new Date(decision.reviewedAt) });
     return true;
   }
+  async setApprovalWithheld(userId: string, withheld: boolean) {
+    const row = this.agents.get(userId);
+    const [from, to] = withheld ? (["approved", "withheld"] as const) : (["withheld", "approved"] as const);
+    if (!row || row.status !== from) return false;
+    this.agents.set(userId, { ...row, status: to });
+    return true;
+  }
   async listByStatus(status: AgentStatus, limit: number) {
     return copy(
       [...this.agents.values()]

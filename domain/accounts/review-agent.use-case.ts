@@ -3,6 +3,7 @@ import { displayName } from "./account.entity";
 import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import { adminAuditData, auditTarget } from "./audit-log.port";
+import { keepAgentStatusInStep } from "./owner-standing";
 
 /** Approves a pending agent: they get the agent portal. E-mails the agent; audit-logged. */
 export function approveAgent(deps: AccountsDeps, input: { adminId: string; agentId: string }): Promise<Result<void, AuthError>> {
@@ -32,6 +33,9 @@ async function review(
   const reviewed = await deps.uow.run(async (repos) => {
     // Conditional on `pending`: two admins reviewing at once cannot both win.
     if (!(await repos.agents.review(agent.id, { status: input.status, rejectionReason: input.reason, reviewedAt: now }))) return false;
+    // Approved while suspended or no longer an agent: withheld at once, offered when the account may list (issue 30).
+    const account = input.status === "approved" ? await repos.accounts.findById(agent.id) : null;
+    if (account) await keepAgentStatusInStep(repos.agents, account);
     await repos.auditLog.record({
       id: deps.ids.id(),
       actorId: admin.id,
@@ -47,6 +51,8 @@ async function review(
     return true;
   });
   if (!reviewed) return err(authError("auth.verification_not_pending"));
+  // An approved agent's listings and profile become public; a rejected one was pending, never shown.
+  if (input.status === "approved") deps.publicPages.changed();
 
   const name = displayName(agent);
   const message =

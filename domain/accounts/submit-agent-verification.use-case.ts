@@ -2,6 +2,7 @@ import { err, ok, type Result } from "../shared/result";
 import { uploadedFileName } from "../shared/text";
 import { parseAgentDetails, type AgentDetailsInput } from "./agent-details";
 import { authError, type AuthError } from "./accounts.errors";
+import { approvedByAdmin } from "./owner-standing";
 import type { AccountsDeps } from "./accounts.deps";
 import {
   detectDocumentType,
@@ -36,7 +37,8 @@ export async function submitAgentVerification(
   if (!account) return err(authError("auth.account_not_found"));
   if (account.role === "admin") return err(authError("auth.forbidden"));
   const current = await deps.repos.agents.findByUserId(account.id);
-  if (current?.status === "approved") return err(authError("auth.already_verified"));
+  // Approved, offered or withheld (owner-standing.ts): a new submission would undo an admin's approval.
+  if (current && approvedByAdmin(current.status)) return err(authError("auth.already_verified"));
 
   const now = deps.clock.now();
   const stored: AgentDocument[] = [];

@@ -3,6 +3,7 @@ import { authError, type AuthError } from "./accounts.errors";
 import type { AccountsDeps } from "./accounts.deps";
 import { parseAgentDetails, type AgentDetailsInput } from "./agent-details";
 import type { AgentProfile } from "./agent.entity";
+import { publicChange } from "../shared/public-pages.port";
 
 type Deps = Pick<AccountsDeps, "repos" | "uow" | "clock" | "ids">;
 
@@ -16,21 +17,23 @@ export async function agentProfileFor(deps: Pick<AccountsDeps, "repos">, userId:
 /**
  * An approved agent edits their business fields (the same rules as at verification). The
  * commission rate, payout schedule and verification state are not theirs to change: whatever the
- * request carries, only the business fields are written. Audit-logged.
+ * request carries, only the business fields are written. Audit-logged. The fields are on the
+ * agent's public profile: the public pages are told when one of them changed.
  */
 export async function updateAgentProfile(
-  deps: Deps,
+  deps: Deps & Pick<AccountsDeps, "publicPages">,
   input: { userId: string; details: AgentDetailsInput },
 ): Promise<Result<void, AuthError>> {
   const details = parseAgentDetails(input.details);
   if (!details.ok) return details;
   const now = deps.clock.now();
-  return deps.uow.run(async (repos) => {
+  const outcome = deps.uow.run(async (repos) => {
     const account = await repos.accounts.findById(input.userId);
     const agent = account?.role === "agent" ? await repos.agents.findByUserId(input.userId) : null;
     if (!agent) return err(authError("auth.agent_not_found"));
     // A pending or rejected agent changes details by sending a new verification, which an admin reviews.
     if (agent.status !== "approved") return err(authError("auth.forbidden"));
+    const changed = (Object.keys(details.value) as (keyof typeof details.value)[]).some((key) => JSON.stringify(details.value[key]) !== JSON.stringify(agent[key]));
     await repos.agents.updateBusinessDetails(agent.userId, details.value);
     await repos.auditLog.record({
       id: deps.ids.id(),
@@ -39,8 +42,10 @@ export async function updateAgentProfile(
       data: { userId: agent.userId },
       at: now,
     });
-    return ok(undefined);
+    return ok({ changed });
   });
+  const result = await publicChange(deps.publicPages, outcome, ({ changed }) => changed);
+  return result.ok ? ok(undefined) : result;
 }
 
 /** An approved agent accepts the agent terms; the first acceptance's date is kept. */

@@ -12,7 +12,11 @@ export interface UpdateProfileInput {
   language?: Language;
 }
 
-/** Name, phone and e-mail language only: the e-mail and the role are not the user's to edit here. */
+/**
+ * Name, phone and e-mail language only: the e-mail and the role are not the user's to edit here.
+ * The name (on reviews, on an agent's profile) and the phone (an agent's contact) are public: the
+ * public pages are told when either changed, not when the form was saved as it was.
+ */
 export async function updateProfile(deps: AccountsDeps, input: UpdateProfileInput): Promise<Result<void, AuthError>> {
   const fullName = (input.fullName ?? "").trim();
   if (fullName === "") return err(authError("auth.name_required"));
@@ -27,5 +31,6 @@ export async function updateProfile(deps: AccountsDeps, input: UpdateProfileInpu
     ...(input.language === "en" || input.language === "fr" ? { language: input.language } : {}),
     updatedAt: deps.clock.now(),
   });
+  if (account.fullName !== fullName || account.phone !== phone) deps.publicPages.changed();
   return ok(undefined);
 }

@@ -1,3 +1,5 @@
+import type { AgentStatus } from "../accounts/account.entity";
+import { LISTING_AGENT_STATUS } from "../accounts/owner-standing";
 import { parseListingSearch } from "../listings/listing-search";
 import type { NewListingFinder, NewListingMatch } from "./new-listing-finder.port";
 
@@ -5,6 +7,8 @@ export interface FinderListing extends NewListingMatch {
   propertyType: string;
   createdAt: Date;
   hidden?: boolean;
+  /** The listing's agent's status; approved when absent (owner-standing.ts). */
+  agentStatus?: AgentStatus;
 }
 
 /**
@@ -22,7 +26,7 @@ export class InMemoryNewListingFinder implements NewListingFinder {
     const c = parseListingSearch(new URLSearchParams(queryString));
     const keyword = c.keyword?.toLowerCase() ?? null;
     return this.listings
-      .filter((l) => !l.hidden && l.createdAt > since)
+      .filter((l) => !l.hidden && (l.agentStatus ?? LISTING_AGENT_STATUS) === LISTING_AGENT_STATUS && l.createdAt > since)
       .filter((l) => c.neighbourhoods.length === 0 || (c.neighbourhoods as string[]).includes(l.neighbourhood))
       .filter((l) => c.propertyTypes.length === 0 || (c.propertyTypes as string[]).includes(l.propertyType))
       .filter((l) => (c.minRent === null || l.monthlyRent >= c.minRent) && (c.maxRent === null || l.monthlyRent <= c.maxRent))

@@ -28,6 +28,7 @@ import {
   type BlogPostText,
 } from "./blog-post.entity";
 import type { BlogPostRepository, BlogRepos } from "./blog-post-repository.port";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import { blogError, type BlogError } from "./blog.errors";
 import type { MarkdownRenderer } from "./markdown-renderer.port";
 
@@ -39,6 +40,8 @@ export interface BlogAdminDeps {
   markdown: MarkdownRenderer;
   clock: Clock;
   ids: IdGenerator;
+  /** Told when a published post changes, or a post is published, unpublished or deleted; drafts are nobody's but the admins'. */
+  publicPages: PublicPages;
 }
 
 export const ADMIN_BLOG_PAGE_SIZE = 20;
@@ -172,6 +175,7 @@ export async function editPost(
   if (!outcome.ok) return outcome;
   const { before, after } = outcome.value;
   if (before.coverStorageKey && before.coverStorageKey !== after.coverStorageKey) await deps.photos.remove(before.coverStorageKey);
+  if (after.publishedAt !== null) deps.publicPages.changed();
   return ok(after);
 }
 
@@ -185,7 +189,7 @@ function changePublication(
   action: BlogAuditAction,
   decide: (before: BlogPost, now: Date) => Result<Date | null, BlogError>,
 ): Outcome<BlogPost> {
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const now = deps.clock.now();
     const before = await repos.posts.lock(input.postId);
     if (!before) return err(blogError("blog.post_not_found"));
@@ -195,7 +199,7 @@ function changePublication(
     if ((await repos.posts.save(after)) === "slug_taken") return err(blogError("blog.slug_conflict"));
     await audit(repos, deps, input.adminId, action, before, after, now);
     return ok(after);
-  });
+  }));
 }
 
 /** Puts a draft on the public blog, dated now. It needs the English title, excerpt and body. */
@@ -222,6 +226,7 @@ export async function deletePost(deps: BlogAdminDeps, input: { adminId: string; 
     return ok(before);
   });
   if (outcome.ok && outcome.value.coverStorageKey) await deps.photos.remove(outcome.value.coverStorageKey);
+  if (outcome.ok && outcome.value.publishedAt !== null) deps.publicPages.changed();
   return outcome;
 }
 

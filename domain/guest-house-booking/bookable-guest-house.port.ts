@@ -10,6 +10,8 @@ export interface BookableGuestHouse {
   whatsapp: string | null;
   hostVerificationStatus: HostVerificationStatus | null;
   seeded: boolean;
+  /** The host's account is suspended: the house is not public (guestHouseVisibility). */
+  hostSuspended: boolean;
 }
 
 export interface BookableGuestHouseReader {

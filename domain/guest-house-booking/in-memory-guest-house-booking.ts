@@ -1,4 +1,6 @@
 // In-memory adapters of the booking ports, for unit tests.
+import type { AccountRepository } from "../accounts/account-repository.port";
+import { ownerIsActive } from "../accounts/owner-standing";
 import type { BookableGuestHouse, BookableGuestHouseReader } from "./bookable-guest-house.port";
 import type { BookingAttempt, BookingAttemptSummary } from "./booking-attempt.entity";
 import type { BookingAttemptRepository } from "./booking-attempt-repository.port";
@@ -7,6 +9,12 @@ export class InMemoryBookableGuestHouses implements BookableGuestHouseReader {
   readonly houses = new Map<string, BookableGuestHouse>();
   readonly blocked = new Map<string, Set<string>>();
 
+  /**
+   * `accounts`: where the hosts' accounts live, as the databases read them; without it, each house
+   * keeps the hostSuspended it was added with.
+   */
+  constructor(private readonly accounts?: Pick<AccountRepository, "findById">) {}
+
   add(house: BookableGuestHouse, blockedDates: string[] = []): void {
     this.houses.set(house.id, house);
     this.blocked.set(house.id, new Set(blockedDates));
@@ -14,7 +22,10 @@ export class InMemoryBookableGuestHouses implements BookableGuestHouseReader {
 
   async findBookable(id: string): Promise<BookableGuestHouse | null> {
     const house = this.houses.get(id);
-    return house ? { ...house } : null;
+    if (!house) return null;
+    if (!this.accounts) return { ...house };
+    const host = await this.accounts.findById(house.hostId);
+    return { ...house, hostSuspended: host !== null && !ownerIsActive(host) };
   }
 
   async blockedDates(id: string, from: string): Promise<string[]> {

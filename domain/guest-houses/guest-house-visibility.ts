@@ -10,6 +10,8 @@ export interface GuestHouseVisibilityInput {
   hostVerificationStatus: HostVerificationStatus | null;
   /** Listed before hosts could publish on their own (the demo seed and houses migrated by 0022). */
   seeded?: boolean;
+  /** An admin has suspended the host's account (domain/accounts/owner-standing.ts, issue 30). */
+  hostSuspended: boolean;
 }
 
 export interface GuestHouseVisibility {
@@ -21,10 +23,12 @@ export interface GuestHouseVisibility {
 
 /**
  * A house is public when its host is approved (latest verification 'verified') or when it was
- * listed by the platform itself (seeded). The badge needs the approval, whoever listed the house:
- * a rejected or re-submitted (pending) host loses it until approved again.
+ * listed by the platform itself (seeded), and only while the host's account is not suspended:
+ * nobody is handed to a suspended host on WhatsApp (issue 30). The badge needs the approval,
+ * whoever listed the house: a rejected or re-submitted (pending) host loses it until approved again.
  */
 export function guestHouseVisibility(input: GuestHouseVisibilityInput): GuestHouseVisibility {
   const verified = input.hostVerificationStatus === "verified";
-  return { public: verified || input.seeded === true, verifiedBadge: verified };
+  const active = !input.hostSuspended;
+  return { public: active && (verified || input.seeded === true), verifiedBadge: active && verified };
 }

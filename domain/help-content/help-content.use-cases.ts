@@ -1,13 +1,15 @@
 // The admin's help content: create, edit, move and delete FAQ entries, and edit the legal pages.
 // Each change and its audit row (admin.faq.* / admin.legal.edit, with the state before and after)
 // land in one unit of work or not at all; the changed row is locked first, so two admins saving at
-// once run one after the other. The public pages read through publicFaq and publicLegalPage.
+// once run one after the other. The public pages read through publicFaq and publicLegalPage, and
+// are told of every change once it is stored (a save that changes nothing is refused: no_change).
 import { auditData } from "../accounts/audit-log.port";
 import type { MarkdownRenderer } from "../blog/markdown-renderer.port";
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import {
   FAQ_ANSWER_MAX,
   FAQ_GROUPS,
@@ -30,6 +32,7 @@ export interface HelpContentDeps {
   uow: UnitOfWork<HelpContentRepos>;
   clock: Clock;
   ids: IdGenerator;
+  publicPages: PublicPages;
 }
 
 export const HELP_ACTIONS = {
@@ -92,13 +95,13 @@ export async function createFaqEntry(deps: HelpContentDeps, input: { adminId: st
   const checked = checkFaq(input);
   if (!checked.ok) return checked;
   const now = deps.clock.now();
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const position = (await repos.content.lastFaqPosition(checked.value.group)) + 1;
     const entry: FaqEntry = { id: deps.ids.id(), ...checked.value, position, updatedAt: now, updatedBy: input.adminId };
     await repos.content.insertFaq(entry);
     await record(repos, deps, input.adminId, HELP_ACTIONS.faqCreated, `faq:${entry.id}`, null, faqSnapshot(entry), now);
     return ok(entry);
-  });
+  }));
 }
 
 /** Changes an entry's texts or group; a new group puts it at the end of that group. */
@@ -106,7 +109,7 @@ export async function editFaqEntry(deps: HelpContentDeps, input: { adminId: stri
   const checked = checkFaq(input);
   if (!checked.ok) return checked;
   const now = deps.clock.now();
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const before = await repos.content.lockFaq(input.id);
     if (!before) return err(helpContentError("help-content.faq_not_found"));
     const v = checked.value;
@@ -118,13 +121,13 @@ export async function editFaqEntry(deps: HelpContentDeps, input: { adminId: stri
     await repos.content.updateFaq(after);
     await record(repos, deps, input.adminId, HELP_ACTIONS.faqEdited, `faq:${before.id}`, faqSnapshot(before), faqSnapshot(after), now);
     return ok(after);
-  });
+  }));
 }
 
 /** Swaps an entry with the one before (up) or after (down) it in its group. */
 export async function moveFaqEntry(deps: HelpContentDeps, input: { adminId: string; id: string; direction: "up" | "down" }): Promise<Checked<FaqEntry>> {
   const now = deps.clock.now();
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     // The whole group is held first (a move writes two of its rows), then the entry read again.
     const found = await repos.content.findFaq(input.id);
     if (!found) return err(helpContentError("help-content.faq_not_found"));
@@ -142,18 +145,18 @@ export async function moveFaqEntry(deps: HelpContentDeps, input: { adminId: stri
     await repos.content.updateFaq({ ...other, position: theirs });
     await record(repos, deps, input.adminId, HELP_ACTIONS.faqMoved, `faq:${before.id}`, { position: before.position }, { position: mine, direction: input.direction }, now);
     return ok(after);
-  });
+  }));
 }
 
 export async function deleteFaqEntry(deps: HelpContentDeps, input: { adminId: string; id: string }): Promise<Checked<FaqEntry>> {
   const now = deps.clock.now();
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const before = await repos.content.lockFaq(input.id);
     if (!before) return err(helpContentError("help-content.faq_not_found"));
     await repos.content.deleteFaq(before.id);
     await record(repos, deps, input.adminId, HELP_ACTIONS.faqDeleted, `faq:${before.id}`, faqSnapshot(before), null, now);
     return ok(before);
-  });
+  }));
 }
 
 /** Saves a legal page's titles and bodies (the English ones required). */
@@ -165,7 +168,7 @@ export async function editLegalPage(deps: HelpContentDeps, input: { adminId: str
   );
   if (!checked.ok) return checked;
   const now = deps.clock.now();
-  return deps.uow.run(async (repos) => {
+  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
     const before = await repos.content.lockLegal(input.slug);
     if (!before) return err(helpContentError("help-content.legal_page_not_found"));
     const v = checked.value;
@@ -174,7 +177,7 @@ export async function editLegalPage(deps: HelpContentDeps, input: { adminId: str
     await repos.content.saveLegal(after);
     await record(repos, deps, input.adminId, HELP_ACTIONS.legalEdited, `legal:${before.slug}`, legalSnapshot(before), legalSnapshot(after), now);
     return ok(after);
-  });
+  }));
 }
 
 /** The admin's FAQ list, in page order, grouped. */

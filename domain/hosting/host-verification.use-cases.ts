@@ -1,6 +1,7 @@
 // Becoming a verified host: the host submits identity and ownership documents (status pending),
 // an admin approves or rejects with a reason (audit row in the same transaction), and the host is
-// told by e-mail in their language. Only an approved host's houses are public (guestHouseVisibility).
+// told by e-mail in their language. Only an approved host's houses are public (guestHouseVisibility):
+// an approval tells the public pages.
 import type { AccountRepository } from "../accounts/account-repository.port";
 import { displayName } from "../accounts/account.entity";
 import type { DocumentStorage } from "../accounts/document-storage.port";
@@ -9,6 +10,7 @@ import type { IdGenerator } from "../shared/ids";
 import type { Mailer } from "../shared/mailer.port";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import type { PublicPages } from "../shared/public-pages.port";
 import type { HostingEmails } from "./hosting-emails.port";
 import type { HostingRepos, HostingRepository } from "./hosting-repository.port";
 import type { HostingError } from "./hosting.errors";
@@ -31,6 +33,7 @@ export interface HostVerificationDeps {
   clock: Clock;
   ids: IdGenerator;
   settings: { appUrl: string };
+  publicPages: PublicPages;
 }
 type Deps<K extends keyof HostVerificationDeps> = Pick<HostVerificationDeps, K>;
 
@@ -102,13 +105,13 @@ export async function submitHostVerification(
 }
 
 /** Approves a pending host: their houses become public with the badge. */
-export function approveHost(deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings">, input: { adminId: string; hostId: string }) {
+export function approveHost(deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">, input: { adminId: string; hostId: string }) {
   return reviewHost(deps, { ...input, decision: "verified", reason: null });
 }
 
 /** Rejects a pending host with a reason they are told; they may submit again. */
 export function rejectHost(
-  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings">,
+  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
   input: { adminId: string; hostId: string; reason: string },
 ): Promise<Result<void, HostingError>> {
   const reason = input.reason.trim();
@@ -117,7 +120,7 @@ export function rejectHost(
 }
 
 async function reviewHost(
-  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings">,
+  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
   input: { adminId: string; hostId: string; decision: "verified" | "rejected"; reason: string | null },
 ): Promise<Result<void, HostingError>> {
   const admin = await deps.accounts.findById(input.adminId);
@@ -148,6 +151,8 @@ async function reviewHost(
     return ok(undefined);
   });
   if (!reviewed.ok) return reviewed;
+  // A rejection leaves a pending host's houses as they were: unseen, or listed by the platform without the badge.
+  if (input.decision === "verified") deps.publicPages.changed();
 
   const name = displayName(host);
   const message =

@@ -1,12 +1,15 @@
 // The host area's guest-house use cases: create, edit, photos (add, delete, move, cover), blocked nights,
 // and the reads. Each write re-reads the house with lockHouse inside its transaction, scoped by
 // the host's id, so a crafted id of another host's house changes nothing (hosting.not_found).
+// Every write tells the public pages once it is stored (a house whose host is not approved yet
+// too: the rule of who sees it, guestHouseVisibility, is not read here for so rare a change).
 import { addOwnedPhoto, arrangeOwnedPhoto, deleteOwnedPhoto, type PhotoOwnerAccess } from "../property-management/owned-photos";
 import type { PhotoStore } from "../property-management/photo-store.port";
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import type { HostingRepos, HostingRepository } from "./hosting-repository.port";
 import type { HostingError } from "./hosting.errors";
 import {
@@ -26,6 +29,7 @@ export interface GuestHouseHostingDeps {
   photos: PhotoStore;
   clock: Clock;
   ids: IdGenerator;
+  publicPages: PublicPages;
 }
 type Deps<K extends keyof GuestHouseHostingDeps> = Pick<GuestHouseHostingDeps, K>;
 type Outcome<T> = Promise<Result<T, HostingError>>;
@@ -50,27 +54,27 @@ export function listMyBookingAttempts(deps: Deps<"hosting">, hostId: string): Pr
 }
 
 /** Only a user who has submitted their documents (any status) is a host and may add houses. */
-export async function createGuestHouse(deps: Deps<"uow" | "clock" | "ids">, input: { hostId: string; details: GuestHouseDetailsInput }): Outcome<HostedGuestHouse> {
+export async function createGuestHouse(deps: Deps<"uow" | "clock" | "ids" | "publicPages">, input: { hostId: string; details: GuestHouseDetailsInput }): Outcome<HostedGuestHouse> {
   const details = checkGuestHouseDetails(input.details);
   if (!details.ok) return details;
-  return deps.uow.run(async ({ hosting }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ hosting }) => {
     if (!(await hosting.findVerification(input.hostId))) return err(domainError("hosting.verification_required"));
     const house: HostedGuestHouse = { ...details.value, id: deps.ids.id(), hostId: input.hostId, createdAt: deps.clock.now(), photos: [] };
     await hosting.insertHouse(house);
     return ok(house);
-  });
+  }));
 }
 
-export async function editGuestHouse(deps: Deps<"uow">, input: { hostId: string; houseId: string; details: GuestHouseDetailsInput }): Outcome<HostedGuestHouse> {
+export async function editGuestHouse(deps: Deps<"uow" | "publicPages">, input: { hostId: string; houseId: string; details: GuestHouseDetailsInput }): Outcome<HostedGuestHouse> {
   const details = checkGuestHouseDetails(input.details);
   if (!details.ok) return details;
-  return deps.uow.run(async ({ hosting }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ hosting }) => {
     const before = await hosting.lockHouse(input.hostId, input.houseId);
     if (!before) return notFound();
     const house: HostedGuestHouse = { ...before, ...details.value };
     await hosting.updateHouse(house);
     return ok(house);
-  });
+  }));
 }
 
 /** The host's house as an owner of photos: found and locked for its host only. */
@@ -84,33 +88,33 @@ function housePhotos(deps: Deps<"hosting">, input: { hostId: string; houseId: st
 }
 
 /** One photo per call, MAX_PHOTOS at most; see addOwnedPhoto. */
-export function addGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "ids">, input: { hostId: string; houseId: string; bytes: Uint8Array }): Outcome<ManagedPhoto> {
-  return addOwnedPhoto(deps, housePhotos(deps, input), input.bytes);
+export function addGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "ids" | "publicPages">, input: { hostId: string; houseId: string; bytes: Uint8Array }): Outcome<ManagedPhoto> {
+  return publicChange(deps.publicPages, addOwnedPhoto(deps, housePhotos(deps, input), input.bytes));
 }
 
 /** Deletes the row and renumbers the rest in a transaction, then the file. */
-export function deleteGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock">, input: { hostId: string; houseId: string; photoId: string }): Outcome<{ remaining: number }> {
-  return deleteOwnedPhoto(deps, housePhotos(deps, input), input.photoId);
+export function deleteGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "publicPages">, input: { hostId: string; houseId: string; photoId: string }): Outcome<{ remaining: number }> {
+  return publicChange(deps.publicPages, deleteOwnedPhoto(deps, housePhotos(deps, input), input.photoId));
 }
 
 /** Moves a photo one place earlier or later, or to the front: the first photo is the cover. */
-export function arrangeGuestHousePhoto(deps: Deps<"uow" | "hosting" | "clock">, input: { hostId: string; houseId: string; photoId: string; move: string }): Outcome<ManagedPhoto[]> {
-  return arrangeOwnedPhoto(deps, housePhotos(deps, input), input);
+export function arrangeGuestHousePhoto(deps: Deps<"uow" | "hosting" | "clock" | "publicPages">, input: { hostId: string; houseId: string; photoId: string; move: string }): Outcome<ManagedPhoto[]> {
+  return publicChange(deps.publicPages, arrangeOwnedPhoto(deps, housePhotos(deps, input), input));
 }
 
 /** Blocks (or unblocks) every night from `from` to `to`, both included. */
 export async function setBlockedNights(
-  deps: Deps<"uow" | "clock">,
+  deps: Deps<"uow" | "clock" | "publicPages">,
   input: { hostId: string; houseId: string; from: string; to: string; blocked: boolean },
 ): Outcome<{ nights: number }> {
   const now = deps.clock.now();
   const nights = nightsBetween(input.from, input.to, now);
   if (!nights.ok) return nights;
-  return deps.uow.run(async ({ hosting }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ hosting }) => {
     const house = await hosting.lockHouse(input.hostId, input.houseId);
     if (!house) return notFound();
     if (input.blocked) await hosting.blockNights(house.id, nights.value, now);
     else await hosting.unblockNights(house.id, nights.value);
     return ok({ nights: nights.value.length });
-  });
+  }));
 }

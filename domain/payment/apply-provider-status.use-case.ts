@@ -3,6 +3,8 @@
 //   - SUCCESSFUL wins over everything and never goes back (money was taken).
 //   - FAILED is not final: a checkout link can still succeed after a failed attempt.
 //   - EXPIRED is final unless the provider later reports SUCCESSFUL.
+//   - A success for a purchase another payment already bought is recorded and listed for a
+//     refund; it buys nothing (decision 0184).
 import { err, ok, domainError, type Result } from "../shared/result";
 import type { IdGenerator } from "../shared/ids";
 import type { Clock } from "../shared/clock";
@@ -13,11 +15,13 @@ import { grantSubscriptionForPayment } from "../subscription/subscription.use-ca
 import { enqueueBookingConfirmed, enqueuePaymentReceipt } from "../notifications/booking-notices";
 import type { MoneyRepos } from "./money-unit-of-work";
 import type { PaymentDeps } from "./payment-deps";
+import { duplicatePurchaseRefund } from "./payment-refund";
 import type { ProviderStatus, ProviderTransaction } from "./payment-gateway.port";
 import { SUBSCRIPTION_PAYMENT_TYPES, type Payment, type PaymentEventType } from "./payment.entity";
 import type { PaymentError } from "./payment.errors";
 
-export type StatusSource = "webhook" | "verify" | "reconcile" | "initiate";
+/** 'supersede': a new checkout for the same purpose closed this one at the provider (decision 0184). */
+export type StatusSource = "webhook" | "verify" | "reconcile" | "initiate" | "supersede";
 
 export interface ApplyOutcome {
   payment: Payment;
@@ -25,6 +29,8 @@ export interface ApplyOutcome {
   changed: boolean;
   /** The provider's transaction did not match the payment; nothing was applied. */
   mismatch: boolean;
+  /** This call made the payment successful for a purchase already paid: it bought nothing and is listed for a refund. */
+  refundQueued: boolean;
 }
 
 export async function applyProviderStatus(
@@ -42,7 +48,7 @@ export async function applyProviderStatus(
 ): Promise<Result<ApplyOutcome, PaymentError>> {
   const outcome = await deps.uow.run(async (repos) => {
     // Locked so concurrent deliveries of the same news apply one after the other.
-    let payment = await repos.payments.lockById(input.paymentId);
+    let payment = await lockPaymentAndPurpose(repos, input.paymentId);
     if (!payment) return null;
     const problems = mismatches(payment, input.transaction);
     if (problems.length === 0 && input.attach && payment.providerTxId === null) {
@@ -65,7 +71,7 @@ export async function applyProviderStatus(
         data: { source: input.source, fields: problems, provider: { ...input.transaction } },
         createdAt: deps.clock.now(),
       });
-      return { payment, changed: false, mismatch: true };
+      return { payment, changed: false, mismatch: true, refundQueued: false };
     }
     return changePaymentStatus(repos, deps, payment, input.transaction.status, {
       source: input.source,
@@ -74,8 +80,21 @@ export async function applyProviderStatus(
     });
   });
   if (!outcome) return err(domainError("payment.not_found"));
-  if (outcome.changed && outcome.payment.status === "successful") await runSuccessHandler(deps, outcome.payment);
+  if (outcome.changed && outcome.payment.status === "successful" && !outcome.refundQueued) await runSuccessHandler(deps, outcome.payment);
   return ok(outcome);
+}
+
+/**
+ * Locks the payment's purpose, then the payment (null when there is none). Every change of a
+ * payment's status takes the two in this order, as a new start does (decision 0184): two successes
+ * of one purchase then apply one after the other, and the second sees the first.
+ */
+export async function lockPaymentAndPurpose(repos: MoneyRepos, paymentId: string): Promise<Payment | null> {
+  const seen = await repos.payments.findById(paymentId);
+  if (!seen) return null;
+  // The purpose never changes, so the unlocked read names the right lock.
+  if (seen.purpose !== null) await repos.payments.lockPurpose(seen.purpose);
+  return repos.payments.lockById(paymentId);
 }
 
 export async function runSuccessHandler(deps: Pick<PaymentDeps, "successHandlers">, payment: Payment): Promise<void> {
@@ -106,7 +125,7 @@ export async function changePaymentStatus(
 ): Promise<ApplyOutcome> {
   const now = deps.clock.now();
   const from = payment.status;
-  const unchanged: ApplyOutcome = { payment, changed: false, mismatch: false };
+  const unchanged: ApplyOutcome = { payment, changed: false, mismatch: false, refundQueued: false };
   const event = (type: PaymentEventType, data: Record<string, unknown>) =>
     repos.payments.addPaymentEvent({
       id: deps.ids.id(),
@@ -117,13 +136,25 @@ export async function changePaymentStatus(
     });
   const changed = async (changes: Partial<Payment>): Promise<ApplyOutcome> => {
     await repos.payments.updatePayment(payment.id, { ...changes, updatedAt: now });
-    return { payment: { ...payment, ...changes, updatedAt: now }, changed: true, mismatch: false };
+    return { payment: { ...payment, ...changes, updatedAt: now }, changed: true, mismatch: false, refundQueued: false };
   };
 
   if (from === "successful" || from === target) return unchanged;
 
   switch (target) {
     case "successful": {
+      // Another payment already bought this purchase (two checkouts for one visit, both approved):
+      // the money is recorded and listed for a refund to the payer, and buys nothing more: no
+      // second period, no second access, the booking left as it is.
+      const paidBy = payment.purchaseId !== null ? await repos.payments.findPurchasePaidBy(payment.purchaseId, payment.id) : null;
+      if (paidBy) {
+        const result = await changed({ status: "successful", confirmedAt: now, failureReason: null });
+        const refund = duplicatePurchaseRefund(deps.ids.id(), result.payment, paidBy, now);
+        await repos.payments.queueRefund(refund);
+        await event("succeeded", { alreadyPaidBy: paidBy.id });
+        await event("refund_queued", { reason: refund.reason, paidBy: paidBy.id, paidByReference: paidBy.reference, amount: refund.amount });
+        return { ...result, refundQueued: true };
+      }
       const result = await changed({ status: "successful", confirmedAt: now, failureReason: null });
       let subscriptionEndsAt: string | null = null;
       if (SUBSCRIPTION_PAYMENT_TYPES.includes(payment.type)) {

@@ -24,6 +24,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   private readonly transactions = new Map<string, ProviderTransaction>();
   private initiateFaults: Array<InitiateFault> = [];
   private statusFaults: PaymentGatewayErrorKind[] = [];
+  private expireFaults: PaymentGatewayErrorKind[] = [];
+  private readonly unexpirable = new Set<string>();
   private n = 0;
 
   async initiate(request: InitiatePaymentRequest, signal?: AbortSignal): Promise<InitiatePaymentResult> {
@@ -74,13 +76,23 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     return { ...tx };
   }
 
-  async expire(transId: string): Promise<ProviderTransaction | null> {
+  async expire(transId: string): Promise<ProviderTransaction> {
     this.expireCalls.push(transId);
+    const fault = this.expireFaults.shift();
+    if (fault) throw new PaymentGatewayError(fault, `scripted ${fault}`, fault === "rejected" ? 404 : undefined);
     const tx = this.transactions.get(transId);
     if (!tx) throw new PaymentGatewayError("rejected", "Transaction not found", 404);
-    if (tx.status === "successful" || tx.status === "expired") return null;
-    tx.status = "expired";
+    // Paid or expired already, or a prompt on the phone (which cannot be expired): as it stands.
+    if (tx.status !== "successful" && tx.status !== "expired" && !this.unexpirable.has(transId)) tx.status = "expired";
     return { ...tx };
+  }
+
+  /** Makes a transaction one the provider cannot expire, like a direct-pay prompt. */
+  refuseExpiry(transId: string): void {
+    this.unexpirable.add(transId);
+  }
+  failNextExpire(...faults: PaymentGatewayErrorKind[]): void {
+    this.expireFaults.push(...faults);
   }
 
   /** Moves a transaction at the "provider". */

@@ -1,5 +1,6 @@
 import type { InMemoryPaymentRepository } from "./in-memory-payment-repository";
 import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "./payment-ledger.port";
+import type { RefundStatus } from "./payment-refund";
 
 export class InMemoryPaymentLedger implements PaymentLedger {
   private payers = new Map<string, { name: string; email: string }>();
@@ -11,14 +12,22 @@ export class InMemoryPaymentLedger implements PaymentLedger {
   }
 
   async list(query: PaymentLedgerQuery): Promise<{ items: LedgerPayment[]; total: number }> {
+    const refunds = new Map(this.payments.allRefunds().map((r) => [r.paymentId, r.status]));
     const kept = this.payments
       .allPayments()
       .filter((p) => (query.status === undefined || p.status === query.status) && (query.type === undefined || p.type === query.type) && (query.gateway === undefined || p.gateway === query.gateway))
+      .filter((p) => query.refund === undefined || refunds.get(p.id) === query.refund)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return {
       total: Math.min(kept.length, query.countLimit),
-      items: kept.slice(query.offset, query.offset + query.limit).map((p) => ({ ...p, payerName: this.payers.get(p.userId)?.name ?? "", payerEmail: this.payers.get(p.userId)?.email ?? "" })),
+      items: kept
+        .slice(query.offset, query.offset + query.limit)
+        .map((p) => ({ ...p, payerName: this.payers.get(p.userId)?.name ?? "", payerEmail: this.payers.get(p.userId)?.email ?? "", refundStatus: refunds.get(p.id) ?? null })),
     };
+  }
+
+  async countRefunds(status: RefundStatus): Promise<number> {
+    return this.payments.allRefunds().filter((r) => r.status === status).length;
   }
 
   async statsByGateway(): Promise<GatewayStats[]> {

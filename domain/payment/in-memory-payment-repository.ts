@@ -1,5 +1,6 @@
 import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "./payment-repository.port";
 import type { Payment, PaymentEvent, PaymentStatus } from "./payment.entity";
+import type { PaymentRefund } from "./payment-refund";
 
 const copy = (p: Payment): Payment => ({
   ...p,
@@ -8,10 +9,13 @@ const copy = (p: Payment): Payment => ({
   updatedAt: new Date(p.updatedAt),
 });
 const copyEvent = (e: PaymentEvent): PaymentEvent => ({ ...e, data: structuredClone(e.data), createdAt: new Date(e.createdAt) });
+const copyRefund = (r: PaymentRefund): PaymentRefund => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) });
+const byCreation = (a: Payment, b: Payment) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class InMemoryPaymentRepository implements PaymentRepository {
   private rows: Payment[] = [];
   private events: PaymentEvent[] = [];
+  private refunds: PaymentRefund[] = [];
 
   async insertPayment(payment: Payment): Promise<void> {
     if (this.rows.some((r) => r.id === payment.id || r.reference === payment.reference)) {
@@ -87,17 +91,51 @@ export class InMemoryPaymentRepository implements PaymentRepository {
     return counts;
   }
 
+  /** The unit of work runs one piece of work at a time: nothing to lock. */
+  async lockPurpose(): Promise<void> {}
+
+  async listOpenForPurpose(purpose: string, failedSince: Date): Promise<Payment[]> {
+    return this.rows
+      .filter((r) => r.purpose === purpose && (r.status === "pending" || (r.status === "failed" && r.createdAt.getTime() > failedSince.getTime())))
+      .sort(byCreation)
+      .map(copy);
+  }
+
+  async findPurchasePaidBy(purchaseId: string, exceptPaymentId: string): Promise<Payment | null> {
+    const paid = this.rows
+      .filter((r) => r.purchaseId === purchaseId && r.id !== exceptPaymentId && r.status === "successful" && !this.refunds.some((f) => f.paymentId === r.id))
+      .sort(byCreation)[0];
+    return paid ? copy(paid) : null;
+  }
+
+  async queueRefund(refund: PaymentRefund): Promise<"queued" | "already_queued"> {
+    if (!this.rows.some((r) => r.id === refund.paymentId)) throw new Error(`Payment ${refund.paymentId} not found`);
+    if (this.refunds.some((r) => r.paymentId === refund.paymentId)) return "already_queued";
+    if (this.refunds.some((r) => r.id === refund.id)) throw new Error(`Duplicate refund id ${refund.id}`);
+    this.refunds.push(copyRefund(refund));
+    return "queued";
+  }
+
+  async findRefund(paymentId: string): Promise<PaymentRefund | null> {
+    const r = this.refunds.find((f) => f.paymentId === paymentId);
+    return r ? copyRefund(r) : null;
+  }
+
   all(): Payment[] {
     return this.rows.map(copy);
   }
   allEvents(): PaymentEvent[] {
     return this.events.map(copyEvent);
   }
-  snapshot(): { rows: Payment[]; events: PaymentEvent[] } {
-    return { rows: this.rows.map(copy), events: this.events.map(copyEvent) };
+  allRefunds(): PaymentRefund[] {
+    return this.refunds.map(copyRefund);
   }
-  restore(state: { rows: Payment[]; events: PaymentEvent[] }): void {
+  snapshot(): { rows: Payment[]; events: PaymentEvent[]; refunds: PaymentRefund[] } {
+    return { rows: this.rows.map(copy), events: this.events.map(copyEvent), refunds: this.refunds.map(copyRefund) };
+  }
+  restore(state: { rows: Payment[]; events: PaymentEvent[]; refunds: PaymentRefund[] }): void {
     this.rows = state.rows.map(copy);
     this.events = state.events.map(copyEvent);
+    this.refunds = state.refunds.map(copyRefund);
   }
 }

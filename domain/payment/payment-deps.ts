@@ -1,6 +1,7 @@
 import type { Clock } from "../shared/clock";
 import type { IdGenerator, ReferenceGenerator } from "../shared/ids";
 import type { UnitOfWork } from "../shared/transaction";
+import type { BookingPropertyReader } from "../booking/booking-property-reader.port";
 import type { MoneyRepos } from "./money-unit-of-work";
 import type { PaymentGateway } from "./payment-gateway.port";
 import type { Payment, PaymentType } from "./payment.entity";
@@ -18,6 +19,8 @@ export interface PaymentDeps {
   /** The same repositories outside a transaction, for reads. */
   repos: MoneyRepos;
   gateway: PaymentGateway;
+  /** The listing a visit payment is for: none starts once its agent takes no visits (issue 30). */
+  properties: BookingPropertyReader;
   clock: Clock;
   ids: IdGenerator;
   references: ReferenceGenerator;

@@ -60,8 +60,14 @@ export interface PaymentGateway {
   readonly name: string;
   initiate(request: InitiatePaymentRequest, signal?: AbortSignal): Promise<InitiatePaymentResult>;
   getStatus(transId: string): Promise<ProviderTransaction>;
-  /** Expires a checkout link; null when it is already expired or cannot be expired. */
-  expire(transId: string): Promise<ProviderTransaction | null>;
+  /**
+   * Closes a checkout link so it can take no more money (Fapshi's expire-pay), and answers the
+   * transaction as the provider then holds it: expired (now or before), successful (it was paid
+   * before it could be closed), or still pending or failed when the provider cannot expire it (a
+   * prompt pushed to the phone, which ends by itself). A transaction the provider does not know
+   * is a 'rejected' 404, like getStatus.
+   */
+  expire(transId: string): Promise<ProviderTransaction>;
   /**
    * The provider's transaction whose externalId is our `reference` (started for `userId`), or null
    * when the provider has none. How a payment whose initiation answer was lost (a timeout, a

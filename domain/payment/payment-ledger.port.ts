@@ -2,11 +2,14 @@
 // filters status and paymentType, limit and offset, newest first"), and statistics by gateway,
 // computed by the database.
 import type { Payment, PaymentStatus, PaymentType } from "./payment.entity";
+import type { RefundStatus } from "./payment-refund";
 
 export interface PaymentLedgerQuery {
   status?: PaymentStatus;
   type?: PaymentType;
   gateway?: string;
+  /** Only payments with a refund in this state (decision 0184: "to refund"). */
+  refund?: RefundStatus;
   limit: number;
   offset: number;
   /** Count the matches only up to this many (domain/shared/paging.ts countLimitFor). */
@@ -16,6 +19,8 @@ export interface PaymentLedgerQuery {
 export interface LedgerPayment extends Payment {
   payerName: string;
   payerEmail: string;
+  /** The state of its refund, when it has one. */
+  refundStatus: RefundStatus | null;
 }
 
 /** One gateway's figures over all its payments. Amounts in XAF. */
@@ -37,6 +42,8 @@ export interface PaymentLedger {
   list(query: PaymentLedgerQuery): Promise<{ items: LedgerPayment[]; total: number }>;
   /** One row per gateway (as stored, an empty name included), by gateway name. */
   statsByGateway(): Promise<GatewayStats[]>;
+  /** How many refunds are in this state (the "to refund" list's size). */
+  countRefunds(status: RefundStatus): Promise<number>;
 }
 
 /**

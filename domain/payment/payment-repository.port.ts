@@ -1,4 +1,5 @@
 import type { Payment, PaymentEvent, PaymentStatus } from "./payment.entity";
+import type { PaymentRefund } from "./payment-refund";
 
 export type PaymentChanges = Partial<Pick<Payment, "status" | "providerTxId" | "checkoutUrl" | "failureReason" | "confirmedAt">> & {
   updatedAt: Date;
@@ -36,4 +37,27 @@ export interface PaymentRepository {
    */
   listPaymentsToReconcile(query: ReconcileQuery): Promise<Payment[]>;
   countByStatus(userId?: string): Promise<Record<PaymentStatus, number>>;
+
+  // One open checkout per purpose, one payment per purchase (decision 0184).
+  /**
+   * Inside a unit of work, takes the purpose's lock row until the work ends (PostgreSQL; SQLite's
+   * transactions already run one at a time), creating it if needed. Every change to a payment's
+   * status locks its purpose first, then the payment, so two starts or two successes of one
+   * purpose run one after the other.
+   */
+  lockPurpose(purpose: string): Promise<void>;
+  /**
+   * The purpose's payments that may still take money: pending ones, and failed ones created after
+   * `failedSince` (a checkout link can still succeed after a failed attempt, for its lifetime).
+   * Oldest first (created_at, then id).
+   */
+  listOpenForPurpose(purpose: string, failedSince: Date): Promise<Payment[]>;
+  /**
+   * The successful payment that bought `purchaseId`: successful, of that purchase, not
+   * `exceptPaymentId`, and not itself listed for a refund. The oldest if several; null if none.
+   */
+  findPurchasePaidBy(purchaseId: string, exceptPaymentId: string): Promise<Payment | null>;
+  /** Records a refund; 'already_queued' when the payment has one (payment_id is unique), which is kept. */
+  queueRefund(refund: PaymentRefund): Promise<"queued" | "already_queued">;
+  findRefund(paymentId: string): Promise<PaymentRefund | null>;
 }

@@ -15,12 +15,19 @@ export interface PaymentView {
   accessExpiresAt: Date | null;
   checkoutUrl: string | null;
   failureReason: string | null;
+  /**
+   * Successful, but the purchase had already been paid by another payment (two checkouts, both
+   * approved): it bought nothing and is listed for a refund (decision 0184). Null otherwise.
+   */
+  refund: { paidByReference: string } | null;
 }
 
-export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscriptions" | "platformAccess">, payment: Payment): Promise<PaymentView> {
+export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscriptions" | "platformAccess" | "payments">, payment: Payment): Promise<PaymentView> {
   const booking = payment.bookingId ? await repos.bookings.findById(payment.bookingId) : null;
   const subscription = payment.status === "successful" ? await repos.subscriptions.findByPaymentId(payment.id) : null;
   const access = payment.status === "successful" && payment.type === "guest_house_access" ? await repos.platformAccess.findByPaymentId(payment.id) : null;
+  const refund = payment.status === "successful" ? await repos.payments.findRefund(payment.id) : null;
+  const paidBy = refund ? await repos.payments.findById(refund.paidByPaymentId) : null;
   return {
     reference: payment.reference,
     status: payment.status,
@@ -32,5 +39,6 @@ export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscr
     accessExpiresAt: access?.expiryDate ?? null,
     checkoutUrl: payment.checkoutUrl,
     failureReason: payment.failureReason,
+    refund: refund ? { paidByReference: paidBy?.reference ?? "" } : null,
   };
 }

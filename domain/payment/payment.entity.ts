@@ -55,6 +55,17 @@ export interface Payment {
   confirmedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * What the payment is for (paymentPurpose: a booking, or the user's subscription, guest-house
+   * access or test payment): one checkout open per purpose (decision 0184). Null on rows written
+   * before it existed and not backfilled.
+   */
+  purpose: string | null;
+  /**
+   * The purchase this checkout belongs to: the checkouts that replaced one another for one purchase
+   * share it (purchaseIdFor), and only one of them may buy it; a later success is refunded.
+   */
+  purchaseId: string | null;
 }
 
 export type PaymentEventType =
@@ -68,7 +79,11 @@ export type PaymentEventType =
   | "reconciled"
   | "mismatch"
   /** The provider's transaction was found by our reference (its externalId) and attached. */
-  | "matched";
+  | "matched"
+  /** A newer checkout for the same purpose replaced this one (decision 0184). */
+  | "superseded"
+  /** Successful, but its purchase was already paid by another payment: listed for a refund (decision 0184). */
+  | "refund_queued";
 
 export interface PaymentEvent {
   id: string;

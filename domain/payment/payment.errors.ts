@@ -15,6 +15,11 @@ export type PaymentErrorCode =
   | "payment.booking_not_found"
   | "payment.booking_already_paid"
   | "payment.booking_expired"
-  | "payment.guest_house_required";
+  | "payment.property_unavailable" // the listing's agent takes no visits now (suspended, no longer an agent): nothing is charged
+  | "payment.guest_house_required"
+  // One open checkout per purpose (decision 0184).
+  | "payment.already_paid" // an earlier checkout for the same thing was paid: no new payment started
+  | "payment.checkout_starting" // another start for the same thing is waiting for the provider
+  | "payment.earlier_checkout_open"; // the earlier checkout could not be closed at the provider
 
 export type PaymentError = DomainError<PaymentErrorCode>;

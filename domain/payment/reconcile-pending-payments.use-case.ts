@@ -3,7 +3,7 @@
 // 24 hours without success is expired at the provider and here, releasing its booking's slot.
 // A payment whose initiation answer was lost is looked for at the provider by our reference for
 // those 24 hours; a transaction the provider answers 404 for is given up after them.
-import { applyProviderStatus, changePaymentStatus, runSuccessHandler } from "./apply-provider-status.use-case";
+import { applyProviderStatus, changePaymentStatus, lockPaymentAndPurpose, runSuccessHandler } from "./apply-provider-status.use-case";
 import type { PaymentDeps } from "./payment-deps";
 import { PaymentGatewayError, type ProviderTransaction } from "./payment-gateway.port";
 import { PAYMENT_LINK_LIFETIME_MS, RECONCILE_PAGE_SIZE, type Payment } from "./payment.entity";
@@ -90,15 +90,9 @@ export async function reconcileOne(deps: PaymentDeps, payment: Payment, now: Dat
   current = await apply(deps, current, status);
   if (!tooOld || current.status === "successful" || current.status === "expired") return current;
   // Expire at the provider first, so the link cannot take money after we have released the slot.
-  const expired = await deps.gateway.expire(transId);
-  if (expired) {
-    current = await apply(deps, current, expired);
-    if (current.status === "successful" || current.status === "expired") return current;
-  } else {
-    // Already expired or not expirable there: ask once more, a success may have slipped in.
-    current = await apply(deps, current, await deps.gateway.getStatus(transId));
-    if (current.status === "successful" || current.status === "expired") return current;
-  }
+  // The answer is the transaction as it then stands: a success that slipped in wins.
+  current = await apply(deps, current, await deps.gateway.expire(transId));
+  if (current.status === "successful" || current.status === "expired") return current;
   return expireLocally(deps, current, "link_lifetime_passed");
 }
 
@@ -121,7 +115,7 @@ async function apply(deps: PaymentDeps, payment: Payment, transaction: ProviderT
 
 async function expireLocally(deps: PaymentDeps, payment: Payment, reason: string): Promise<Payment> {
   const outcome = await deps.uow.run(async (repos) => {
-    const locked = await repos.payments.lockById(payment.id);
+    const locked = await lockPaymentAndPurpose(repos, payment.id);
     if (!locked) throw new Error(`Payment ${payment.id} vanished during reconciliation`);
     return changePaymentStatus(repos, deps, locked, "expired", { source: "reconcile", reason });
   });

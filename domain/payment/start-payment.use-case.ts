@@ -4,9 +4,12 @@
 // written with its event. A failure leaves the booking pending with its slot held until the hold
 // set at booking time ends: the student retries, and the retry is a new payment for the same
 // booking. A payment attempt never extends the hold (see docs/decisions/0108): otherwise one
-// account could keep a slot from everyone else for ever by retrying every 29 minutes.
+// account could keep a slot from everyone else for ever by retrying every 29 minutes. A retry (or
+// a second start after going back) first closes the earlier open checkout of the same purpose at
+// the provider, so one visit cannot be paid twice (replace-earlier-checkouts.ts, decision 0184).
 import { err, ok, domainError, type Result } from "../shared/result";
 import { holdHasLapsed } from "../booking/booking.entity";
+import { agentOffersVisits } from "../booking/booking-property-reader.port";
 import type { PaymentDeps } from "./payment-deps";
 import { PaymentGatewayError, type InitiatePaymentResult } from "./payment-gateway.port";
 import { normalisePaymentPhone } from "./payment-phone";
@@ -19,6 +22,8 @@ import {
 } from "./payment.entity";
 import type { PaymentError, PaymentErrorCode } from "./payment.errors";
 import type { MoneyRepos } from "./money-unit-of-work";
+import { paymentPurpose } from "./payment-purpose";
+import { openReplacingEarlierCheckouts } from "./replace-earlier-checkouts";
 
 export const PAYMENT_REFERENCE_PREFIX = "PAY";
 
@@ -60,12 +65,12 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   if (!phone.ok) return phone;
 
   const now = deps.clock.now();
-  const priced = await price(deps.repos, input);
+  const priced = await price(deps, input);
   if (!priced.ok) return priced;
   const { type, amount, bookingId, guestHouseId, message } = priced.value;
   if (!Number.isInteger(amount) || amount <= 0) return err(domainError("payment.invalid_amount"));
 
-  const payment: Payment = {
+  const payment: Payment & { purpose: string } = {
     id: deps.ids.id(),
     userId: input.user.id,
     gateway: deps.gateway.name,
@@ -84,16 +89,18 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     confirmedAt: null,
     createdAt: now,
     updatedAt: now,
+    purpose: paymentPurpose({ type, userId: input.user.id, bookingId }),
+    purchaseId: null, // decided when it is written, beside the checkouts it replaces
   };
 
-  const created = await deps.uow.run(async (repos) => {
+  const created = await openReplacingEarlierCheckouts(deps, payment, async (repos, withPurchase) => {
     if (bookingId) {
       // Read again inside the transaction: the booking must still be pending and its hold (fixed at
       // booking time) still running. A lapsed hold is not revived by paying: the student rebooks.
       const current = await repos.bookings.findById(bookingId);
       if (!current || current.bookingStatus !== "pending" || holdHasLapsed(current, now)) return false;
     }
-    await repos.payments.insertPayment(payment);
+    await repos.payments.insertPayment(withPurchase);
     await repos.payments.addPaymentEvent({
       id: deps.ids.id(),
       paymentId: payment.id,
@@ -103,7 +110,8 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     });
     return true;
   });
-  if (!created) return err(domainError("payment.booking_expired"));
+  if (!created.ok) return created;
+  if (!created.value) return err(domainError("payment.booking_expired"));
 
   let initiated: InitiatePaymentResult;
   try {
@@ -174,7 +182,8 @@ export function customerName(user: { email: string; fullName?: string | null }):
   return local ? local : "Customer";
 }
 
-async function price(repos: Pick<MoneyRepos, "bookings">, input: StartPaymentInput): Promise<Result<Priced, PaymentError>> {
+async function price(deps: { repos: Pick<MoneyRepos, "bookings">; properties: PaymentDeps["properties"] }, input: StartPaymentInput): Promise<Result<Priced, PaymentError>> {
+  const { repos } = deps;
   const purchase = input.purchase;
   switch (purchase.kind) {
     case "booking": {
@@ -183,6 +192,10 @@ async function price(repos: Pick<MoneyRepos, "bookings">, input: StartPaymentInp
       if (!booking || booking.studentId !== input.user.id) return err(domainError("payment.booking_not_found"));
       if (booking.paymentStatus === "confirmed" || booking.bookingStatus === "confirmed") return err(domainError("payment.booking_already_paid"));
       if (booking.bookingStatus !== "pending") return err(domainError("payment.booking_expired"));
+      // A suspended agent, or one no longer an agent, is paid for no visit (owner-standing.ts). Read
+      // here, before the unit of work: on SQLite its transaction holds the one connection.
+      const property = await deps.properties.findPropertyForBooking(booking.propertyId);
+      if (!property || !agentOffersVisits(property)) return err(domainError("payment.property_unavailable"));
       return ok({
         type: "student_rental",
         amount: booking.paymentAmount,

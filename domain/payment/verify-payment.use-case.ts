@@ -29,8 +29,9 @@ export async function verifyPayment(deps: PaymentDeps, input: { reference: strin
   if (!payment || (input.userId !== undefined && payment.userId !== input.userId)) return err(domainError("payment.not_found"));
 
   if (payment.status === "successful") {
-    // Re-running the handler heals a crash between the commit and the handler; handlers are idempotent.
-    await runSuccessHandler(deps, payment);
+    // Re-running the handler heals a crash between the commit and the handler; handlers are
+    // idempotent. A payment listed for a refund bought nothing (decision 0184).
+    if (!(await deps.repos.payments.findRefund(payment.id))) await runSuccessHandler(deps, payment);
     return ok(await toPaymentView(deps.repos, payment));
   }
   if (payment.status === "expired" || payment.providerTxId === null) return ok(await toPaymentView(deps.repos, payment));

@@ -2,11 +2,13 @@
 // the photos (add, delete, move, set cover). Each one checks ownership inside its transaction
 // (lockOwned answers null for another agent's property), so a crafted id changes nothing.
 // An admin edits any listing's details through adminEditProperty: same checks, same write, plus an
-// audit row in the same transaction (decision 0129).
+// audit row in the same transaction (decision 0129). Every change shows on the public listings:
+// each one tells the public pages once it is stored (an admin's edit that changes nothing does not).
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import type { PropertyStatus } from "../listings/buea";
 import {
   PORTAL_PAGE_SIZE,
@@ -34,6 +36,7 @@ export interface PropertyManagementDeps {
   photos: PhotoStore;
   clock: Clock;
   ids: IdGenerator;
+  publicPages: PublicPages;
 }
 
 type Deps<K extends keyof PropertyManagementDeps> = Pick<PropertyManagementDeps, K>;
@@ -57,7 +60,7 @@ export async function getMyProperty(deps: Deps<"properties">, agentId: string, p
 
 /** A new property is unverified until an admin checks it, and open for visits. */
 export async function createProperty(
-  deps: Deps<"uow" | "clock" | "ids">,
+  deps: Deps<"uow" | "clock" | "ids" | "publicPages">,
   input: { agentId: string; details: PropertyDetailsInput },
 ): Promise<Result<ManagedProperty, PortalError>> {
   const details = checkPropertyDetails(input.details);
@@ -78,6 +81,7 @@ export async function createProperty(
     photos: [],
   };
   await deps.uow.run(({ properties }) => properties.insert(property));
+  deps.publicPages.changed();
   return ok(property);
 }
 
@@ -87,19 +91,19 @@ function withDetails(before: ManagedProperty, details: PropertyDetails, isVerifi
 }
 
 export async function editProperty(
-  deps: Deps<"uow" | "clock">,
+  deps: Deps<"uow" | "clock" | "publicPages">,
   input: { agentId: string; propertyId: string; details: PropertyDetailsInput },
 ): Promise<Result<{ property: ManagedProperty; becameUnverified: boolean }, PortalError>> {
   const details = checkPropertyDetails(input.details);
   if (!details.ok) return details;
-  return deps.uow.run(async ({ properties }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ properties }) => {
     const before = await properties.lockOwned(input.agentId, input.propertyId);
     if (!before) return notFound();
     const isVerified = verifiedAfter(before.isVerified, { kind: "details", before, after: details.value });
     const property = withDetails(before, details.value, isVerified, deps.clock.now());
     await properties.update(property);
     return ok({ property, becameUnverified: before.isVerified && !isVerified });
-  });
+  }));
 }
 
 export const ADMIN_PROPERTY_EDITED_ACTION = "admin.property_edited";
@@ -109,6 +113,7 @@ export interface AdminPropertyDeps {
   properties: ManagedPropertyRepository;
   clock: Clock;
   ids: IdGenerator;
+  publicPages: PublicPages;
 }
 
 /** Any agent's property for the admin's edit form, or not_found. */
@@ -137,14 +142,14 @@ function changedDetails(before: PropertyDetails, after: PropertyDetails): { befo
  * nothing writes nothing.
  */
 export async function adminEditProperty(
-  deps: Pick<AdminPropertyDeps, "adminUow" | "properties" | "clock" | "ids">,
+  deps: Pick<AdminPropertyDeps, "adminUow" | "properties" | "clock" | "ids" | "publicPages">,
   input: { adminId: string; propertyId: string; details: PropertyDetailsInput },
 ): Promise<Result<{ property: ManagedProperty; changed: boolean }, PortalError>> {
   const details = checkPropertyDetails(input.details);
   if (!details.ok) return details;
   const found = await deps.properties.findAny(input.propertyId);
   if (!found) return notFound();
-  return deps.adminUow.run(async ({ properties, audit }) => {
+  const outcome = deps.adminUow.run(async ({ properties, audit }) => {
     // Locked under its owner's id, as every other write of this module.
     const before = await properties.lockOwned(found.agentId, input.propertyId);
     if (!before) return notFound();
@@ -156,16 +161,17 @@ export async function adminEditProperty(
     await audit.record({ id: deps.ids.id(), actorId: input.adminId, action: ADMIN_PROPERTY_EDITED_ACTION, data: auditData(`property:${before.id}`, diff.before, diff.after), at: now });
     return ok({ property, changed: true });
   });
+  return publicChange(deps.publicPages, outcome, ({ changed }) => changed);
 }
 
 /** The quick status buttons. Status and "open for visits" are set together. */
 export async function changePropertyStatus(
-  deps: Deps<"uow" | "clock">,
+  deps: Deps<"uow" | "clock" | "publicPages">,
   input: { agentId: string; propertyId: string; status: string },
 ): Promise<Result<ManagedProperty, PortalError>> {
   if (!isPropertyStatus(input.status)) return err(domainError("portal.invalid_status"));
   const status: PropertyStatus = input.status;
-  return deps.uow.run(async ({ properties }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ properties }) => {
     const before = await properties.lockOwned(input.agentId, input.propertyId);
     if (!before) return notFound();
     const now = deps.clock.now();
@@ -180,15 +186,15 @@ export async function changePropertyStatus(
     };
     await properties.update(property);
     return ok(property);
-  });
+  }));
 }
 
 /** "Still available": only a property marked Available can be confirmed. */
 export async function confirmAvailability(
-  deps: Deps<"uow" | "clock">,
+  deps: Deps<"uow" | "clock" | "publicPages">,
   input: { agentId: string; propertyId: string },
 ): Promise<Result<ManagedProperty, PortalError>> {
-  return deps.uow.run(async ({ properties }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ properties }) => {
     const before = await properties.lockOwned(input.agentId, input.propertyId);
     if (!before) return notFound();
     if (before.status !== "available") return err(domainError("portal.not_available_to_confirm"));
@@ -196,7 +202,7 @@ export async function confirmAvailability(
     const property: ManagedProperty = { ...before, isAvailable: true, availabilityConfirmedAt: now, updatedAt: now };
     await properties.update(property);
     return ok(property);
-  });
+  }));
 }
 
 /** The property as an owner of photos: found and locked for its agent only; a change re-checks its verification. */
@@ -214,26 +220,26 @@ function propertyPhotos(deps: Deps<"properties">, input: { agentId: string; prop
 
 /** One photo per call; see addOwnedPhoto. Adding a photo is a material change (verification again). */
 export function addPhoto(
-  deps: Deps<"uow" | "properties" | "photos" | "clock" | "ids">,
+  deps: Deps<"uow" | "properties" | "photos" | "clock" | "ids" | "publicPages">,
   input: { agentId: string; propertyId: string; bytes: Uint8Array },
 ): Promise<Result<ManagedPhoto, PortalError>> {
-  return addOwnedPhoto(deps, propertyPhotos(deps, input), input.bytes);
+  return publicChange(deps.publicPages, addOwnedPhoto(deps, propertyPhotos(deps, input), input.bytes));
 }
 
 /** Deletes the row (and renumbers the rest) in a transaction, then the files. */
 export function deletePhoto(
-  deps: Deps<"uow" | "properties" | "photos" | "clock">,
+  deps: Deps<"uow" | "properties" | "photos" | "clock" | "publicPages">,
   input: { agentId: string; propertyId: string; photoId: string },
 ): Promise<Result<{ remaining: number }, PortalError>> {
-  return deleteOwnedPhoto(deps, propertyPhotos(deps, input), input.photoId);
+  return publicChange(deps.publicPages, deleteOwnedPhoto(deps, propertyPhotos(deps, input), input.photoId));
 }
 
 export type { PhotoMove };
 
 /** Moves a photo one place earlier or later, or to the front (the cover). Not a material change. */
 export function arrangePhoto(
-  deps: Deps<"uow" | "properties" | "clock">,
+  deps: Deps<"uow" | "properties" | "clock" | "publicPages">,
   input: { agentId: string; propertyId: string; photoId: string; move: string },
 ): Promise<Result<ManagedPhoto[], PortalError>> {
-  return arrangeOwnedPhoto(deps, propertyPhotos(deps, input), input);
+  return publicChange(deps.publicPages, arrangeOwnedPhoto(deps, propertyPhotos(deps, input), input));
 }

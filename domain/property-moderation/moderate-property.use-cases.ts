@@ -2,11 +2,13 @@
 // listing that reports hid, closing its open reports). Each change and its audit row (who, what,
 // when, before and after) land in one unit of work or not at all; the property is locked first, so
 // two admins deciding at once run one after the other and the second sees the first's result.
+// Each decision shows on the public listings: the public pages are told once it is stored.
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import { auditData, type AuditLog } from "../accounts/audit-log.port";
 import { moderationError, type ModerationError } from "./property-moderation.errors";
 import type { ModeratedProperty, ModerationFilter, ModerationRepos, ModerationRow, PropertyModerationRepository } from "./property-moderation.port";
@@ -15,6 +17,7 @@ export interface ModerationDeps {
   uow: UnitOfWork<ModerationRepos>;
   clock: Clock;
   ids: IdGenerator;
+  publicPages: PublicPages;
 }
 
 export const MODERATION_PAGE_SIZE = 20;
@@ -49,7 +52,7 @@ export async function setPropertyVerified(
   input: { adminId: string; propertyId: string; verified: boolean },
 ): Promise<Result<ModeratedProperty, ModerationError>> {
   const now = deps.clock.now();
-  return deps.uow.run(async ({ properties, audit }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ properties, audit }) => {
     const before = await properties.lock(input.propertyId);
     if (!before) return err(moderationError("moderation.property_not_found"));
     if (before.isVerified === input.verified) return err(moderationError("moderation.no_change"));
@@ -57,7 +60,7 @@ export async function setPropertyVerified(
     const after = { ...before, isVerified: input.verified };
     await record(audit, deps, input.adminId, input.verified ? MODERATION_ACTIONS.verified : MODERATION_ACTIONS.unverified, before, after, now);
     return ok(after);
-  });
+  }));
 }
 
 /** Hides a listing from the public site (search, detail, booking), with an optional reason. */
@@ -68,7 +71,7 @@ export async function hideProperty(
   const reason = checkReason(input.reason);
   if (!reason.ok) return reason;
   const now = deps.clock.now();
-  return deps.uow.run(async ({ properties, audit }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ properties, audit }) => {
     const before = await properties.lock(input.propertyId);
     if (!before) return err(moderationError("moderation.property_not_found"));
     if (before.hiddenAt) return err(moderationError("moderation.no_change"));
@@ -76,7 +79,7 @@ export async function hideProperty(
     const after = { ...before, hiddenAt: now };
     await record(audit, deps, input.adminId, MODERATION_ACTIONS.hidden, before, after, now, reason.value || undefined);
     return ok(after);
-  });
+  }));
 }
 
 /**
@@ -92,7 +95,7 @@ export async function restoreProperty(
   const reason = checkReason(input.reason);
   if (!reason.ok) return reason;
   const now = deps.clock.now();
-  return deps.uow.run(async ({ properties, reports, audit }) => {
+  return publicChange(deps.publicPages, deps.uow.run(async ({ properties, reports, audit }) => {
     const before = await properties.lock(input.propertyId);
     if (!before) return err(moderationError("moderation.property_not_found"));
     if (!before.hiddenAt) return err(moderationError("moderation.no_change"));
@@ -107,7 +110,7 @@ export async function restoreProperty(
       at: now,
     });
     return ok({ property: after, reportsClosed: open });
-  });
+  }));
 }
 
 export interface ModerationPage extends CountedTotal {

@@ -2,6 +2,7 @@ import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import { DAY_MS } from "../shared/clock";
 import {
   HIDE_AFTER_REPORTERS,
@@ -17,6 +18,7 @@ export interface ReportDeps {
   uow: UnitOfWork<ReportRepos>;
   clock: Clock;
   ids: IdGenerator;
+  publicPages: PublicPages;
 }
 
 export interface ReportListingInput {
@@ -30,7 +32,8 @@ export interface ReportListingInput {
  * A user flags a listing (at most MAX_REPORTS_PER_DAY in any 24 hours). Once open reports come from
  * two different trusted users (confirmed e-mail, account older than a day) the listing is hidden
  * until an admin reviews them; the report and the hiding land together or not at all. Reports
- * from other users are kept for the admins but do not hide anything.
+ * from other users are kept for the admins but do not hide anything. Only a listing hidden here
+ * changes the public pages.
  */
 export async function reportListing(
   deps: ReportDeps,
@@ -44,7 +47,7 @@ export async function reportListing(
   const reason = input.reason;
   const now = deps.clock.now();
 
-  return deps.uow.run(async ({ reports }) => {
+  const outcome = deps.uow.run(async ({ reports }) => {
     const listing = await reports.lockListing(input.propertyId);
     // A hidden listing cannot be seen, hence cannot be reported.
     if (!listing || listing.hiddenAt) return err(reportError("listings.property_not_found"));
@@ -72,4 +75,5 @@ export async function reportListing(
     if (listingHidden) await reports.hideListing(listing.id, now);
     return ok({ reportId, listingHidden });
   });
+  return publicChange(deps.publicPages, outcome, ({ listingHidden }) => listingHidden);
 }

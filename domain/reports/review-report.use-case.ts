@@ -1,6 +1,7 @@
 import type { Clock } from "../shared/clock";
 import { err, ok, type Result } from "../shared/result";
 import type { UnitOfWork } from "../shared/transaction";
+import type { PublicPages } from "../shared/public-pages.port";
 import type { ReportDecision } from "./listing-report.entity";
 import { reportError, type ReportError } from "./report.errors";
 import type { ReportRepos } from "./report-repository.port";
@@ -20,13 +21,15 @@ export interface ReviewReportInput {
  *   upheld) the listing is shown again.
  * - uphold: the listing is judged, so every open report on it is closed as upheld, and the listing
  *   stays hidden and becomes unavailable.
+ * The public pages are told when the listing was hidden or shown again by the decision.
  */
 export async function reviewReport(
-  deps: { uow: UnitOfWork<ReportRepos>; clock: Clock },
+  deps: { uow: UnitOfWork<ReportRepos>; clock: Clock; publicPages: PublicPages },
   input: ReviewReportInput,
 ): Promise<Result<{ propertyId: string; listingHidden: boolean }, ReportError>> {
   const now = deps.clock.now();
-  return deps.uow.run(async ({ reports }) => {
+  let shownOrHidden = false;
+  const outcome = await deps.uow.run(async ({ reports }) => {
     const report = await reports.findById(input.reportId);
     if (!report) return err(reportError("listings.report_not_found"));
     const listing = await reports.lockListing(report.propertyId);
@@ -39,6 +42,7 @@ export async function reviewReport(
     if (input.decision === "uphold") {
       await reports.closeOpen(listing.id, "upheld", now);
       await reports.withdrawListing(listing.id, now);
+      shownOrHidden = listing.hiddenAt === null;
       return ok({ propertyId: listing.id, listingHidden: true });
     }
 
@@ -47,8 +51,12 @@ export async function reviewReport(
     const everUpheld = await reports.countUpheld(listing.id);
     if (stillOpen === 0 && everUpheld === 0) {
       await reports.unhideListing(listing.id);
+      shownOrHidden = listing.hiddenAt !== null;
       return ok({ propertyId: listing.id, listingHidden: false });
     }
     return ok({ propertyId: listing.id, listingHidden: listing.hiddenAt !== null });
   });
+  // After the commit: a page rendered before it is not kept (server/page-cache.ts).
+  if (outcome.ok && shownOrHidden) deps.publicPages.changed();
+  return outcome;
 }

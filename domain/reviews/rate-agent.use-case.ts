@@ -1,6 +1,7 @@
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import { err, ok, type Result } from "../shared/result";
+import type { PublicPages } from "../shared/public-pages.port";
 import { REVIEW_COMMENT_MAX, isValidRating } from "./review.entity";
 import { reviewError, type ReviewError } from "./review.errors";
 import type { ReviewRepository } from "./review-repository.port";
@@ -16,9 +17,10 @@ export interface RateAgentInput {
 /**
  * A student rates the agent who showed them a property. Only after a viewing that really took
  * place (booking confirmed, viewing outcome confirmed), once per viewing, and never their own.
+ * The review shows on the agent's public profile and rating.
  */
 export async function rateAgent(
-  deps: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator },
+  deps: { reviews: ReviewRepository; clock: Clock; ids: IdGenerator; publicPages: PublicPages },
   input: RateAgentInput,
 ): Promise<Result<{ reviewId: string; agentId: string }, ReviewError>> {
   if (!isValidRating(input.rating)) return err(reviewError("reviews.invalid_rating", { min: 1, max: 5 }));
@@ -45,5 +47,6 @@ export async function rateAgent(
     createdAt: deps.clock.now(),
   });
   if (!added) return err(reviewError("reviews.already_reviewed"));
+  deps.publicPages.changed();
   return ok({ reviewId, agentId: viewing.agentId });
 }

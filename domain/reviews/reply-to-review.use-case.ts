@@ -1,12 +1,13 @@
 import type { Clock } from "../shared/clock";
 import { err, ok, type Result } from "../shared/result";
+import type { PublicPages } from "../shared/public-pages.port";
 import { REVIEW_REPLY_MAX } from "./review.entity";
 import { reviewError, type ReviewError } from "./review.errors";
 import type { ReviewRepository } from "./review-repository.port";
 
-/** The reviewed agent answers a review, once; never a review they wrote themselves. */
+/** The reviewed agent answers a review, once; never a review they wrote themselves. The reply is public. */
 export async function replyToReview(
-  deps: { reviews: ReviewRepository; clock: Clock },
+  deps: { reviews: ReviewRepository; clock: Clock; publicPages: PublicPages },
   input: { agentId: string; reviewId: string; reply: string },
 ): Promise<Result<void, ReviewError>> {
   const reply = input.reply.trim();
@@ -20,5 +21,6 @@ export async function replyToReview(
   if (review.reply !== null) return err(reviewError("reviews.already_replied"));
   // Conditional write: two replies sent at once cannot both land.
   if (!(await deps.reviews.saveReply(review.id, reply, deps.clock.now()))) return err(reviewError("reviews.already_replied"));
+  deps.publicPages.changed();
   return ok(undefined);
 }

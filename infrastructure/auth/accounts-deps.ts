@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
 import { systemClock } from "../../domain/shared/clock";
+import { CountingPublicPages } from "../../domain/shared/public-pages.port";
 import type { Config } from "../config/config";
 import type { Database } from "../db/schema";
 import { createMailer } from "../mail/create-mailer";
@@ -34,6 +35,8 @@ export function createAccountsDeps(
     emails: defaultAccountEmails,
     storage: createFileStorages(config).documents,
     settings: { appUrl: config.appUrl, adminEmails: config.adminEmails.map((e) => e.toLowerCase()) },
+    // No page cache listens outside the server: the changes are only counted.
+    publicPages: new CountingPublicPages(),
     ...overrides,
     clock,
     ids,

@@ -41,6 +41,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The address to listen on; unset: loopback for a local site, every interface for a public one.
+    HOST: optionalText.refine((v) => v === undefined || net.isIP(v) !== 0 || v === "localhost", "must be an IP address (127.0.0.1, 0.0.0.0, ::) or localhost"),
     APP_URL: optionalUrl,
     DATABASE_URL: z.string().min(1).default("data/kamernest.db"),
     DEMO_MODE: bool(true),
@@ -210,6 +212,12 @@ export interface Config {
   env: "development" | "production" | "test";
   isProduction: boolean;
   port: number;
+  /**
+   * The address the server listens on (HOST). Unset, a local site (APP_URL on loopback, no
+   * ALLOW_PUBLIC_DEMO) listens on 127.0.0.1 only, so the demo with its published passwords is
+   * not reachable from the network; a public one on every interface (undefined).
+   */
+  listenHost: string | undefined;
   appUrl: string;
   databaseUrl: string;
   /**
@@ -326,10 +334,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError([...exposure, "ALLOW_PUBLIC_DEMO=true runs a public demo site anyway (with a banner on every page)"]);
   }
   const isProduction = e.NODE_ENV === "production";
+  const publicUrl = !isLoopbackHost(new URL(appUrl).hostname);
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
+    listenHost: e.HOST ?? (publicUrl || e.ALLOW_PUBLIC_DEMO ? undefined : "127.0.0.1"),
     appUrl,
     databaseUrl: e.DATABASE_URL,
     database: {

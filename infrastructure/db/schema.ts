@@ -71,7 +71,8 @@ export interface AuditLogTable {
 
 export interface AgentsTable {
   user_id: string;
-  verification_status: Generated<"pending" | "approved" | "rejected" | "unsubmitted">;
+  /** 'withheld': approved, but the account is suspended or no longer an agent (migration 2026-11-28T0300). */
+  verification_status: Generated<"pending" | "approved" | "rejected" | "unsubmitted" | "withheld">;
   business_name: string | null;
   license_number: string | null;
   specializations: Generated<Json>;
@@ -313,6 +314,27 @@ export interface PaymentsTable {
   confirmed_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
+  /** Migration 2026-11-28T0400 (decision 0184): what it is for, and the purchase it belongs to. */
+  purpose: string | null;
+  purchase_id: string | null;
+}
+
+/** Migration 2026-11-28T0400: one lock row per payment purpose (decision 0184). */
+export interface PaymentPurposesTable {
+  purpose: string;
+}
+
+/** Migration 2026-11-28T0400: payments to give back (decision 0184). */
+export interface PaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  user_id: string;
+  amount: number;
+  reason: string;
+  paid_by_payment_id: string;
+  status: string;
+  created_at: Iso;
+  updated_at: Iso;
 }
 
 export interface PaymentEventsTable {
@@ -533,6 +555,8 @@ export interface Database {
   reviews: ReviewsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  payment_purposes: PaymentPurposesTable;
+  payment_refunds: PaymentRefundsTable;
   bookings: BookingsTable;
   subscriptions: SubscriptionsTable;
   platform_fee_payments: PlatformFeePaymentsTable;

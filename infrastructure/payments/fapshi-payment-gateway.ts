@@ -96,12 +96,16 @@ export class FapshiPaymentGateway implements PaymentGateway {
     return toTransaction(body);
   }
 
-  async expire(transId: string): Promise<ProviderTransaction | null> {
+  /**
+   * POST /expire-pay answers the expired transaction. A 400 says it could not be expired: "Link
+   * already expired", a link already paid, or a direct-pay prompt (no link to expire). Which of
+   * them is read from GET /payment-status, so the caller learns whether the money was taken.
+   */
+  async expire(transId: string): Promise<ProviderTransaction> {
     try {
       return toTransaction(await this.request("POST", "/expire-pay", { transId }));
     } catch (error) {
-      // 400: "Link already expired", or a direct-pay transaction, which has no link to expire.
-      if (error instanceof PaymentGatewayError && error.kind === "rejected" && error.httpStatus === 400) return null;
+      if (error instanceof PaymentGatewayError && error.kind === "rejected" && error.httpStatus === 400) return this.getStatus(transId);
       throw error;
     }
   }

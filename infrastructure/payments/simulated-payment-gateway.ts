@@ -92,10 +92,11 @@ export class SimulatedPaymentGateway implements PaymentGateway {
     return toTransaction(row);
   }
 
-  async expire(transId: string): Promise<ProviderTransaction | null> {
+  /** Like Fapshi's expire-pay: an open link is expired; a paid or expired one is answered as it is. Its checkout page then refuses. */
+  async expire(transId: string): Promise<ProviderTransaction> {
     await this.mustFind(transId);
-    const changed = await this.move(transId, OPEN, "EXPIRED", null);
-    return changed ? toTransaction(await this.mustFind(transId)) : null;
+    await this.move(transId, OPEN, "EXPIRED", null);
+    return toTransaction(await this.mustFind(transId));
   }
 
   async findByReference(query: { reference: string; userId: string }): Promise<ProviderTransaction | null> {

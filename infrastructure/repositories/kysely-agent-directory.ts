@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 import { APPROVED } from "./kysely-property-cards";
+import { LISTING_AGENT_STATUS } from "../../domain/accounts/owner-standing";
 import type { AgentDirectory, RankedAgentCard } from "../../domain/listings/agent-directory.port";
 import type { AgentCard } from "../../domain/listings/listing-read-models";
 import { whatsappDigits } from "../../domain/listings/agent-contact";
@@ -60,7 +61,8 @@ async function agentCardRows(
   const shape = `${filter.userIds ? filter.userIds.length : "all"}:${filter.approvedOnly ? "approved" : "any"}`;
   const { rows } = await db.executeQuery(agentCardQuery(db, { userIds: filter.userIds ? [...filter.userIds] : [] }, shape));
   return rows.map((r) => {
-    const verified = r.verification_status === "approved";
+    // Approved, and the account an agent that is not suspended (owner-standing.ts).
+    const verified = r.verification_status === LISTING_AGENT_STATUS;
     const reviewCount = Number(r.review_count ?? 0);
     const ratingSum = Number(r.rating_sum ?? 0);
     const phone = r.business_phone ?? r.phone;

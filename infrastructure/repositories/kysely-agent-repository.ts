@@ -152,6 +152,21 @@ export class KyselyAgentRepository implements AgentRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async setApprovalWithheld(userId: string, withheld: boolean) {
+    const [from, to] = withheld ? (["approved", "withheld"] as const) : (["withheld", "approved"] as const);
+    // The row locked first, whatever its status (a no-op update, as lockAdmins; SQLite's
+    // transactions already run one at a time): a suspension meeting an approval being written
+    // waits for it and then sees 'approved'; an approval that comes after waits for this
+    // transaction, then reads the suspended account (owner-standing.ts).
+    await this.db
+      .updateTable("agents")
+      .set((eb) => ({ verification_status: eb.ref("verification_status") }))
+      .where("user_id", "=", userId)
+      .execute();
+    const result = await this.db.updateTable("agents").set({ verification_status: to }).where("user_id", "=", userId).where("verification_status", "=", from).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async listByStatus(status: AgentStatus, limit: number) {
     const rows = await this.db
       .selectFrom("agents")

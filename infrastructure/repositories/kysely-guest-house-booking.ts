@@ -6,7 +6,7 @@ import { whatsappDigits } from "../../domain/listings/agent-contact";
 import type { BookableGuestHouse, BookableGuestHouseReader } from "../../domain/guest-house-booking/bookable-guest-house.port";
 import type { BookingAttempt, BookingAttemptSummary } from "../../domain/guest-house-booking/booking-attempt.entity";
 import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
-import { latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
+import { hostSuspendedAt, latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
 
 /**
@@ -40,7 +40,7 @@ export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
     const row = await this.db
       .selectFrom("guest_houses")
       .select(["guest_houses.id", "guest_houses.name", "guest_houses.host_id", "guest_houses.max_guests", "guest_houses.whatsapp_number", "guest_houses.seeded"])
-      .select((eb) => latestHostStatus(eb).as("host_status"))
+      .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspendedAt(eb).as("host_suspended_at")])
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
@@ -52,6 +52,7 @@ export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
       whatsapp: whatsappDigits(row.whatsapp_number),
       hostVerificationStatus: toHostStatus(row.host_status),
       seeded: Number(row.seeded) === 1,
+      hostSuspended: row.host_suspended_at !== null,
     };
   }
 

@@ -36,14 +36,23 @@ export function latestHostStatus(eb: Eb) {
     .limit(1);
 }
 
-/** guestHouseVisibility(...).verifiedBadge in SQL. */
+/**
+ * When the host's account was suspended, or null (guestHouseVisibility's hostSuspended), as a
+ * scalar subquery: one probe of profiles' key per house. An EXISTS may be planned as an anti-join,
+ * which on PostgreSQL can hash every profile (students included, a table growing with the site).
+ */
+export function hostSuspendedAt(eb: Eb) {
+  return eb.selectFrom("profiles").select("profiles.suspended_at").whereRef("profiles.id", "=", "guest_houses.host_id");
+}
+
+/** guestHouseVisibility(...).verifiedBadge in SQL, for houses already public (publicHouse). */
 function hostVerified(eb: Eb) {
   return eb(latestHostStatus(eb), "=", "verified");
 }
 
-/** guestHouseVisibility(...).public in SQL: seeded, or the host is approved. */
+/** guestHouseVisibility(...).public in SQL: the host is not suspended, and the house is seeded or its host approved. */
 export function publicHouse(eb: Eb) {
-  return eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)]);
+  return eb.and([eb(hostSuspendedAt(eb), "is", null), eb.or([eb("guest_houses.seeded", "=", 1), hostVerified(eb)])]);
 }
 
 const CARD_COLUMNS = [
@@ -90,7 +99,8 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
     rooms: Number(row.rooms),
     maxGuests: Number(row.max_guests),
     amenities: parseAmenities(row.amenities),
-    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1 }).verifiedBadge,
+    // Only public houses are made into cards (publicHouse, findGuestHouse): their host is not suspended.
+    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: false }).verifiedBadge,
     distanceToCampusM: distanceToCampusMetres({ latitude: Number(row.latitude), longitude: Number(row.longitude) }),
     photo,
     createdAt: row.created_at,
@@ -155,11 +165,12 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
     const row = await this.db
       .selectFrom("guest_houses")
       .selectAll()
-      .select((eb) => latestHostStatus(eb).as("host_status"))
+      .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspendedAt(eb).as("host_suspended_at")])
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
-    if (!guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1 }).public) return null;
+    const visibility = { hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: row.host_suspended_at !== null };
+    if (!guestHouseVisibility(visibility).public) return null;
     const [photoRows, blocked] = await Promise.all([
       this.db
         .selectFrom("photos")

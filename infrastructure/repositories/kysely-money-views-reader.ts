@@ -197,6 +197,15 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
       .where("status", "=", BOOKABLE_PROPERTY.status)
       .where("is_available", "=", BOOKABLE_PROPERTY.isAvailable ? 1 : 0)
       .where("hidden_at", BOOKABLE_PROPERTY.hidden ? "is not" : "is", null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("agents")
+            .select("agents.user_id")
+            .whereRef("agents.user_id", "=", "properties.agent_id")
+            .where("agents.verification_status", "=", BOOKABLE_PROPERTY.agentStatus),
+        ),
+      )
       .orderBy("created_at", "asc")
       .orderBy("id", "asc")
       .executeTakeFirst();

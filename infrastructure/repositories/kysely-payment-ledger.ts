@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "../../domain/payment/payment.entity";
 import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "../../domain/payment/payment-ledger.port";
+import type { RefundStatus } from "../../domain/payment/payment-refund";
 import type { Database } from "../db/schema";
 import { toPayment } from "./kysely-payment-repository";
 
@@ -22,6 +23,8 @@ export class KyselyPaymentLedger implements PaymentLedger {
     if (query.status !== undefined) base = base.where(statusIs(query.status));
     if (query.type !== undefined) base = base.where("p.payment_type", "=", query.type);
     if (query.gateway !== undefined) base = base.where("p.payment_gateway", "=", query.gateway);
+    // The few payments to refund lead the join (payment_refunds_status_idx), not the whole ledger.
+    if (query.refund !== undefined) base = base.innerJoin("payment_refunds as r", "r.payment_id", "p.id").where("r.status", "=", query.refund);
     const [rows, count] = await Promise.all([
       base
         .selectAll("p")
@@ -37,10 +40,25 @@ export class KyselyPaymentLedger implements PaymentLedger {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
     ]);
+    // The page's refund states in a second read, so the list's own statement stays as it was.
+    const refunds =
+      rows.length === 0
+        ? []
+        : await this.db.selectFrom("payment_refunds").select(["payment_id", "status"]).where("payment_id", "in", rows.map((r) => r.id)).execute();
+    const refundOf = new Map(refunds.map((r) => [r.payment_id, r.status as RefundStatus]));
     return {
       total: Number(count.n),
-      items: rows.map(({ full_name, email, ...row }) => ({ ...toPayment(row), payerName: full_name, payerEmail: email })),
+      items: rows.map(({ full_name, email, ...row }) => ({ ...toPayment(row), payerName: full_name, payerEmail: email, refundStatus: refundOf.get(row.id) ?? null })),
     };
+  }
+
+  async countRefunds(status: RefundStatus): Promise<number> {
+    const row = await this.db
+      .selectFrom("payment_refunds")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", status)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**

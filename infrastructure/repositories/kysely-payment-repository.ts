@@ -9,8 +9,10 @@ import {
   type PaymentStatus,
   type PaymentType,
 } from "../../domain/payment/payment.entity";
+import type { PaymentRefund, RefundReason, RefundStatus } from "../../domain/payment/payment-refund";
 import type { Dialect } from "../db/connection";
-import type { Database, PaymentsTable } from "../db/schema";
+import type { Database, PaymentRefundsTable, PaymentsTable } from "../db/schema";
+import { statusIs } from "./kysely-payment-ledger";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -33,6 +35,22 @@ export function toPayment(row: Selectable<PaymentsTable>): Payment {
     guestHouseId: row.guest_house_id,
     failureReason: row.failure_reason,
     confirmedAt: row.confirmed_at ? new Date(row.confirmed_at) : null,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    purpose: row.purpose,
+    purchaseId: row.purchase_id,
+  };
+}
+
+function toRefund(row: Selectable<PaymentRefundsTable>): PaymentRefund {
+  return {
+    id: row.id,
+    paymentId: row.payment_id,
+    userId: row.user_id,
+    amount: Number(row.amount),
+    reason: row.reason as RefundReason,
+    paidByPaymentId: row.paid_by_payment_id,
+    status: row.status as RefundStatus,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -66,6 +84,8 @@ export class KyselyPaymentRepository implements PaymentRepository {
         confirmed_at: p.confirmedAt ? iso(p.confirmedAt) : null,
         created_at: iso(p.createdAt),
         updated_at: iso(p.updatedAt),
+        purpose: p.purpose,
+        purchase_id: p.purchaseId,
       })
       .execute();
   }
@@ -163,5 +183,68 @@ export class KyselyPaymentRepository implements PaymentRepository {
     const counts: Record<PaymentStatus, number> = { pending: 0, successful: 0, failed: 0, expired: 0 };
     for (const row of await query.execute()) counts[normalisePaymentStatus(row.payment_status)] += Number(row.n);
     return counts;
+  }
+
+  async lockPurpose(purpose: string): Promise<void> {
+    // One statement for both cases: a new purpose's row is created, an existing one is "updated"
+    // to itself, and either way the row stays locked until the transaction ends (PostgreSQL).
+    // SQLite's transactions already run one at a time.
+    await this.db
+      .insertInto("payment_purposes")
+      .values({ purpose })
+      .onConflict((oc) => oc.column("purpose").doUpdateSet((eb) => ({ purpose: eb.ref("excluded.purpose") })))
+      .execute();
+  }
+
+  async listOpenForPurpose(purpose: string, failedSince: Date): Promise<Payment[]> {
+    const rows = await this.db
+      .selectFrom("payments as p")
+      .selectAll()
+      .where("p.purpose", "=", purpose)
+      // The status rule as the ledger reads stored words (older synonyms included).
+      .where((eb) => eb.or([statusIs("pending"), eb.and([statusIs("failed"), eb("p.created_at", ">", iso(failedSince))])]))
+      .orderBy("p.created_at")
+      .orderBy("p.id")
+      .execute();
+    return rows.map(toPayment);
+  }
+
+  async findPurchasePaidBy(purchaseId: string, exceptPaymentId: string): Promise<Payment | null> {
+    const row = await this.db
+      .selectFrom("payments as p")
+      .selectAll("p")
+      .where("p.purchase_id", "=", purchaseId)
+      .where("p.id", "<>", exceptPaymentId)
+      .where(statusIs("successful"))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("payment_refunds as r").select("r.id").whereRef("r.payment_id", "=", "p.id"))))
+      .orderBy("p.created_at")
+      .orderBy("p.id")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toPayment(row) : null;
+  }
+
+  async queueRefund(r: PaymentRefund): Promise<"queued" | "already_queued"> {
+    const inserted = await this.db
+      .insertInto("payment_refunds")
+      .values({
+        id: r.id,
+        payment_id: r.paymentId,
+        user_id: r.userId,
+        amount: r.amount,
+        reason: r.reason,
+        paid_by_payment_id: r.paidByPaymentId,
+        status: r.status,
+        created_at: iso(r.createdAt),
+        updated_at: iso(r.updatedAt),
+      })
+      .onConflict((oc) => oc.column("payment_id").doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? "queued" : "already_queued";
+  }
+
+  async findRefund(paymentId: string): Promise<PaymentRefund | null> {
+    const row = await this.db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).executeTakeFirst();
+    return row ? toRefund(row) : null;
   }
 }

@@ -6,6 +6,7 @@ import type { Amenities, PhotoRef, PropertyCard } from "../../domain/listings/li
 import type { Amenity } from "../../domain/listings/listing-search";
 import type { PropertyStatus } from "../../domain/listings/buea";
 import { preparedQuery } from "../db/prepared-query";
+import { LISTING_AGENT_STATUS } from "../../domain/accounts/owner-standing";
 
 export const AMENITY_COLUMNS = {
   furnished: "furnished",
@@ -47,15 +48,19 @@ type Unqualified<T> = T extends `properties.${infer C extends keyof PropertyRow}
 export type CardRow = Pick<PropertyRow, Unqualified<(typeof CARD_COLUMNS)[number]>>;
 
 /**
- * 'approved' written into the SQL, not bound, wherever a statement tests an agent's status: a
- * prepared statement's generic plan (the plan PostgreSQL keeps) cannot see a bound value. It took
- * half the agents for unapproved and read them all for a count, and a search whose other values
- * were all written out was planned again at every run for this one (decisions 0159, 0176).
+ * LISTING_AGENT_STATUS ('approved') written into the SQL, not bound, wherever a statement tests an
+ * agent's status: a prepared statement's generic plan (the plan PostgreSQL keeps) cannot see a
+ * bound value. It took half the agents for unapproved and read them all for a count, and a search
+ * whose other values were all written out was planned again at every run for this one (decisions
+ * 0159, 0176). The status is 'approved' only while the account is an agent and not suspended
+ * (domain/accounts/owner-standing.ts, issue 30): every test of it below hides a suspended or
+ * demoted agent's listings too.
  */
-export const APPROVED = sql.lit<"approved">("approved");
+export const APPROVED = sql.lit<typeof LISTING_AGENT_STATUS>(LISTING_AGENT_STATUS);
 
 /**
- * Students see a listing unless an admin hid it or its agent is not approved.
+ * Students see a listing unless an admin hid it or its agent is not approved (which includes an
+ * agent suspended or no longer an agent: owner-standing.ts).
  * A correlated EXISTS, not `agent_id IN (approved agents)`: given the IN list, SQLite's planner
  * drives the query from properties_agent_idx and sorts 100 000 rows; EXISTS stays a per-row
  * probe of the agents primary key, so the ordered index scan (newest, cheapest, nearest) survives.

@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { publicHouse } from "./kysely-guest-house-catalogue";
-import { visibleToStudents } from "./kysely-property-cards";
+import { APPROVED, visibleToStudents } from "./kysely-property-cards";
 
 export interface SitemapEntry {
   /** Listing, guest house and agent ids; a post's slug. */
@@ -52,7 +52,7 @@ export class KyselySitemapReader {
       this.db
         .selectFrom("agents")
         .select(["user_id as key", "reviewed_at as lastModified"])
-        .where("verification_status", "=", "approved")
+        .where("verification_status", "=", APPROVED)
         .orderBy("user_id")
         .limit(limit)
         .execute(),

@@ -2,6 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PAGE_TYPES } from "../../scripts/lib/page-types";
 
 // axe-core applies inline styles while it measures (e.g. colour contrast), which our CSP refuses
 // and the fixture reports as console errors. The CSP itself is exercised by every other spec.
@@ -28,37 +29,29 @@ async function pageToAudit(page: Page, browser: Browser, testInfo: TestInfo): Pr
   return context.newPage();
 }
 
-const PAGES: Array<{ name: string; path: (page: Page) => Promise<string> }> = [
-  { name: "home", path: async () => "/" },
-  { name: "listings", path: async () => "/listings" },
-  { name: "filtered listings", path: async () => "/listings?n=Molyko&max=40000" },
-  { name: "property", path: (page) => firstHref(page, "/listings", /^\/listings\/[^/?]+/) },
-  { name: "agents", path: async () => "/agents" },
-  { name: "top-rated agents", path: async () => "/agents/top-rated" },
-  { name: "agent profile", path: (page) => firstHref(page, "/agents", /^\/agent\/[^/]+$/) },
-  { name: "blog", path: async () => "/blog" },
-  { name: "blog post", path: (page) => firstHref(page, "/blog", /^\/blog\/[a-z0-9-]+$/) },
-  { name: "contact", path: async () => "/contact" },
-  { name: "faq", path: async () => "/faq" },
-  { name: "legal pages", path: async () => "/terms" },
-];
+/** The discovery pages of the list of page types (scripts/lib/page-types.ts), each as a path to open. */
+const PAGES = PAGE_TYPES.filter((p) => p.group === "discovery").map(({ name, path }) => ({
+  name,
+  path: async (page: Page): Promise<string> => {
+    if (typeof path === "string") return path;
+    if (!("link" in path) || Array.isArray(path.link)) throw new Error(`${name}: a discovery page is a path or one link away`);
+    return firstHref(page, path.on, path.link);
+  },
+}));
 
 for (const language of ["en", "fr"] as const) {
   test.describe(`accessibility (${language})`, () => {
     for (const target of PAGES) {
       test(`${target.name} has no serious or critical violation`, async ({ page: testPage, browser }, testInfo) => {
         const page = await pageToAudit(testPage, browser, testInfo);
-        const path = await target.path(page);
-        const paths = target.name === "legal pages" ? ["/terms", "/privacy", "/terms-agents"] : [path];
-        for (const p of paths) {
-          await page.goto(`${p}${p.includes("?") ? "&" : "?"}lng=${language}`);
-          await expect(page.locator("html")).toHaveAttribute("lang", language);
-          const results = await new AxeBuilder({ page }).analyze();
-          const serious = results.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-          expect(serious, `axe on ${p} in ${language}`).toEqual([]);
-        }
+        const p = await target.path(page);
+        await page.goto(`${p}${p.includes("?") ? "&" : "?"}lng=${language}`);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        expect(serious, `axe on ${p} in ${language}`).toEqual([]);
       });
     }
   });

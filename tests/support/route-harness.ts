@@ -85,6 +85,8 @@ export interface RouteHarness {
   database: TestDatabase;
   context: AppLoadContext;
   storageDir: string;
+  /** How many times the use cases have told the public pages they changed (services.publicPages), so far. */
+  publicPageChanges(): number;
   /** GET: runs the loader. */
   get(route: RouteModule, url: string, options?: CallOptions): Promise<RouteResult>;
   /** POST: runs the action with a form body (URL-encoded, or multipart when `multipart` or a File is present). */
@@ -159,6 +161,8 @@ export async function createRouteHarness(options: HarnessOptions = {}): Promise<
   };
   const services = createServices(config, database);
   const context = { services, cspNonce: "" } as AppLoadContext;
+  let publicPageChanges = 0;
+  services.publicPages.onChange(() => (publicPageChanges += 1));
 
   const call: RouteHarness["call"] = async (kind, route, request, callOptions = {}) => {
     const fn = route[kind];
@@ -185,6 +189,7 @@ export async function createRouteHarness(options: HarnessOptions = {}): Promise<
     database,
     context,
     storageDir,
+    publicPageChanges: () => publicPageChanges,
     call,
     get: (route, url, callOptions = {}) =>
       call("loader", route, new Request(new URL(url, TEST_APP_URL), { headers: headersFor(callOptions) }), callOptions),

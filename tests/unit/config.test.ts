@@ -193,3 +193,26 @@ describe("object storage (S3_*)", () => {
     expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_PREFIX: "buea" })).toThrow(/S3_PREFIX/);
   });
 });
+
+describe("HOST: where the server listens (issue 30)", () => {
+  it("is loopback for a local site, the demo included, so its published passwords stay on this machine", () => {
+    expect(loadConfig({}).listenHost).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }).listenHost).toBe("127.0.0.1");
+    expect(loadConfig({ APP_URL: "http://[::1]:3000" }).listenHost).toBe("127.0.0.1");
+  });
+
+  it("is every interface for a public site or a declared public demo", () => {
+    expect(loadConfig({ ...LIVE, APP_URL: "https://kamernest.cm" }).listenHost).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", APP_URL: "https://demo.kamernest.cm", ALLOW_PUBLIC_DEMO: "true" }).listenHost).toBeUndefined();
+    expect(loadConfig({ ALLOW_PUBLIC_DEMO: "true" }).listenHost).toBeUndefined();
+  });
+
+  it("is what HOST says when set, and refuses what is not an address", () => {
+    expect(loadConfig({ HOST: "0.0.0.0" }).listenHost).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "::" }).listenHost).toBe("::");
+    expect(loadConfig({ ...LIVE, APP_URL: "https://kamernest.cm", HOST: "127.0.0.1" }).listenHost).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "" }).listenHost).toBe("127.0.0.1");
+    expect(() => loadConfig({ HOST: "every interface" })).toThrow(/HOST/);
+    expect(() => loadConfig({ HOST: "127.0.0.1:3000" })).toThrow(/HOST/);
+  });
+});

@@ -4,9 +4,10 @@ import { BarChartSvg, barDisplay, type BarDatum } from "~/components/charts/bar-
 
 export function BarChart({ title, description, data, valueHeader, labelHeader }: { title: string; description: string; data: BarDatum[]; valueHeader: string; labelHeader: string }) {
   return (
+    // No figcaption: the chart is named by its own title and the table by its caption (a hidden
+    // figcaption said the title a third time, and one between the two is not valid HTML).
     <figure className="space-y-3">
       <BarChartSvg title={title} description={description} data={data} className="max-w-xl" />
-      <figcaption className="sr-only">{title}</figcaption>
       <DataTable caption={title} headers={[labelHeader, valueHeader]} rows={data.map((d) => [d.label, barDisplay(d)])} />
     </figure>
   );

@@ -40,7 +40,8 @@ export function BusinessDetailsFields({ fields }: { fields: BusinessDetailsField
       </fieldset>
       {text("businessPhone", "tel", "tel", t("fields.phoneHint"))}
       {text("businessEmail", "email", "email")}
-      {text("businessAddress", "text", "street-address")}
+      {/* One line: "street-address" is for a multi-line field (a textarea) only. */}
+      {text("businessAddress", "text", "address-line1")}
       {text("websiteUrl", "url", "url", t("verification.websiteHint"))}
     </>
   );

@@ -146,8 +146,11 @@ export function MobileMoneyForm({
               <span className="inline-flex items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-100 px-3 text-base font-medium text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
                 +237
               </span>
+              {/* A text field: the nine digits after +237 are the number without its country code
+                  (autocomplete "tel-national"), which HTML allows on text fields only, not on
+                  type="tel" (that takes the whole number, "tel"); inputMode still brings the digits keypad. */}
               <input
-                {...(({ key: _key, ...p }) => p)(getInputProps(fields.phone, { type: "tel" }))}
+                {...(({ key: _key, ...p }) => p)(getInputProps(fields.phone, { type: "text" }))}
                 className="input rounded-l-none"
                 inputMode="numeric"
                 pattern="[0-9]{9}"

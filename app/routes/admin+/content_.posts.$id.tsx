@@ -92,7 +92,8 @@ export default function EditBlogPostPage() {
           {t("form.back")}
         </Link>
       </p>
-      <section className="card mb-6 flex flex-wrap items-center gap-3 p-4" data-testid="blog-post-status">
+      {/* A status bar, not a section of the page: it has no heading of its own. */}
+      <div className="card mb-6 flex flex-wrap items-center gap-3 p-4" data-testid="blog-post-status">
         <p className="font-semibold">{post.publishedAt ? t("status.published", { date: formatDate(post.publishedAt, i18n.language) }) : t("status.draft")}</p>
         {post.publishedAt ? (
           <Link to={`/blog/${encodeURIComponent(post.slug)}`} className="link">
@@ -114,7 +115,7 @@ export default function EditBlogPostPage() {
           body={t("delete.body")}
           confirmLabel={t("delete.confirm")}
         />
-      </section>
+      </div>
       <BlogPostForm
         action={here}
         defaults={defaults}

@@ -1,11 +1,14 @@
 // /admin/payments: every payment, newest first, filtered by status, type and gateway (a plain GET
 // form), paginated; above it the figures by gateway (count, amount, money taken, success rate),
 // read from payment_totals, which triggers keep (decision 0148). Each payment opens /admin/payments/{id}.
+// Payments listed to refund (a purchase paid twice, decision 0184) are counted above the list and
+// have their own filter.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listPaymentsForAdmin, paymentStatsByGateway } from "../../../domain/payment/payment-ledger.queries";
+import { countPaymentsToRefund, listPaymentsForAdmin, paymentStatsByGateway } from "../../../domain/payment/payment-ledger.queries";
+import { REFUND_STATUSES, isRefundStatus } from "../../../domain/payment/payment-refund";
 import { successRate } from "../../../domain/payment/payment-ledger.port";
 import { PAYMENT_STATUSES, PAYMENT_TYPES, isPaymentStatus, isPaymentType } from "../../../domain/payment/payment.entity";
 import { titleMeta } from "~/components/auth/page-title";
@@ -24,6 +27,7 @@ interface Filters {
   status: string;
   type: string;
   gateway: string;
+  refund: string;
 }
 
 export function paymentsHref(filters: Filters, page: number): string {
@@ -40,22 +44,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = params.get("status");
   const type = params.get("type");
   const gateway = cleanKey(params.get("gateway"), 40);
+  const refund = params.get("refund");
   const rawPage = params.get("page");
   const page = rawPage && /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const deps = { ledger: context.services.money.ledger };
-  const [list, stats] = await Promise.all([
+  const [list, stats, toRefund] = await Promise.all([
     listPaymentsForAdmin(deps, {
       status: isPaymentStatus(status) ? status : undefined,
       type: type && isPaymentType(type) ? type : undefined,
       gateway: gateway ?? undefined,
+      refund: isRefundStatus(refund) ? refund : undefined,
       page,
     }),
     paymentStatsByGateway(deps),
+    countPaymentsToRefund(deps),
   ]);
   const t = await i18next.getFixedT(request, "auth");
   return {
     title: t("portal.admin.pages.payments.title"),
-    filters: { status: isPaymentStatus(status) ? status : "", type: type && isPaymentType(type) ? type : "", gateway: gateway ?? "" },
+    filters: {
+      status: isPaymentStatus(status) ? status : "",
+      type: type && isPaymentType(type) ? type : "",
+      gateway: gateway ?? "",
+      refund: isRefundStatus(refund) ? refund : "",
+    },
+    toRefund,
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
@@ -70,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       method: p.method,
       amount: p.amount,
       status: p.status,
+      refundStatus: p.refundStatus,
       createdAt: p.createdAt.toISOString(),
     })),
     stats: stats.map((s) => ({ ...s, successRate: successRate(s) })),
@@ -78,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminPaymentsPage() {
   const { t, i18n } = useTranslation(["auth", "admin-payments"]);
-  const { filters, items, page, pageCount, countText, stats } = useLoaderData<typeof loader>();
+  const { filters, items, page, pageCount, countText, stats, toRefund } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-GB", { style: "percent", maximumFractionDigits: 1 });
   const gatewayName = (g: string) => (g === "" ? t("admin-payments:gateways.none") : t(`admin-payments:gateways.${g}`, { defaultValue: g }));
   return (
@@ -123,8 +137,18 @@ export default function AdminPaymentsPage() {
         )}
       </section>
 
+      {toRefund > 0 ? (
+        <p role="status" className="card mb-6 border-amber-400 p-4" data-testid="payments-to-refund">
+          {t("admin-payments:refunds.waiting", { count: toRefund })}{" "}
+          <Link to={paymentsHref({ status: "", type: "", gateway: "", refund: "to_refund" }, 1)} className="link">
+            {t("admin-payments:refunds.show")}
+          </Link>
+        </p>
+      ) : null}
+
       <h2 className="text-lg font-semibold">{t("admin-payments:list.title")}</h2>
-      <Form method="get" action="/admin/payments" className="card mt-2 flex flex-wrap items-end gap-3 p-4">
+      {/* Keyed by the filters, so a link to other filters ("to refund", "clear") shows them with JavaScript too. */}
+      <Form key={paymentsHref(filters, 1)} method="get" action="/admin/payments" className="card mt-2 flex flex-wrap items-end gap-3 p-4">
         <div>
           <label htmlFor="filter-status" className="label">
             {t("admin-payments:filters.status")}
@@ -166,6 +190,19 @@ export default function AdminPaymentsPage() {
               ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="filter-refund" className="label">
+            {t("admin-payments:filters.refund")}
+          </label>
+          <select id="filter-refund" name="refund" defaultValue={filters.refund} className="input">
+            <option value="">{t("admin-payments:filters.any")}</option>
+            {REFUND_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin-payments:refunds.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="btn-primary">
           {t("admin-payments:filters.apply")}
         </button>
@@ -201,7 +238,14 @@ export default function AdminPaymentsPage() {
                   <td className="px-3 py-2">{t(`admin-payments:types.${p.type}`, { defaultValue: p.type })}</td>
                   <td className="px-3 py-2">{gatewayName(p.gateway)}</td>
                   <td className="px-3 py-2">{formatXaf(p.amount)}</td>
-                  <td className="px-3 py-2">{t(`admin-payments:statuses.${p.status}`)}</td>
+                  <td className="px-3 py-2">
+                    {t(`admin-payments:statuses.${p.status}`)}
+                    {p.refundStatus ? (
+                      <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="refund-status">
+                        {t(`admin-payments:refunds.${p.refundStatus}`)}
+                      </span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = cleanKey(params.id);
   const found = id ? await getPaymentWithEvents(context.services.money.payments, id) : null;
   if (!found?.ok) throw notFound();
-  const { payment, events } = found.value;
+  const { payment, events, refund } = found.value;
   const t = await i18next.getFixedT(request, "admin-payments");
   return {
     title: t("detail.title", { reference: payment.reference }),
@@ -39,6 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       updatedAt: payment.updatedAt.toISOString(),
     },
     events: events.map((e) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data), createdAt: e.createdAt.toISOString() })),
+    // Listed to refund: the purchase had already been paid by another payment (decision 0184).
+    refund: refund ? { status: refund.status, paidByPaymentId: refund.paidByPaymentId, paidByReference: refund.paidByReference } : null,
   };
 }
 
@@ -63,7 +65,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminPaymentPage() {
   const { t, i18n } = useTranslation("admin-payments");
-  const { title, payment, events } = useLoaderData<typeof loader>();
+  const { title, payment, events, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PortalActionError | undefined;
   const rows: [string, string][] = [
     ["status", t(`statuses.${payment.status}`)],
@@ -95,6 +97,15 @@ export default function AdminPaymentPage() {
           </div>
         ))}
       </dl>
+      {refund ? (
+        <p className="card mt-4 border-amber-400 p-4 text-sm" data-testid="payment-refund">
+          <span className="font-medium">{t("detail.fields.refund")}:</span>{" "}
+          {t(`detail.refund.${refund.status}`, { amount: formatXaf(payment.amount), reference: refund.paidByReference })}{" "}
+          <Link to={`/admin/payments/${encodeURIComponent(refund.paidByPaymentId)}`} className="link">
+            {t("detail.refund.open", { reference: refund.paidByReference })}
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="recheck" />
         <button type="submit" className="btn-primary">

@@ -25,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [verification, houses] = await Promise.all([getHostStatus(hosting, user.id), listMyGuestHouses(hosting, user.id)]);
   const t = await i18next.getFixedT(request, "hosting");
   const status = verification?.status ?? null;
-  const visibility = guestHouseVisibility({ hostVerificationStatus: status });
+  // The host is signed in, so not suspended (a suspended account has no session).
+  const visibility = guestHouseVisibility({ hostVerificationStatus: status, hostSuspended: false });
   return {
     title: t("home.title"),
     status,

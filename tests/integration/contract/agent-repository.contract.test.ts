@@ -106,6 +106,28 @@ describeEachDatabase(accountKinds())("AgentRepository on %s", (kind) => {
     expect((await h.repos.agents.findByUserId("u1"))?.reviewedAt).toEqual(at(3));
   });
 
+  it("withholds an approved agent's approval and gives it back, and touches no other status (issue 30)", async () => {
+    await h.repos.agents.saveSubmission("u1", details(), at(2));
+    await h.repos.agents.review("u1", { status: "approved", rejectionReason: null, reviewedAt: at(3) });
+    await h.repos.agents.saveSubmission("u2", details(), at(2));
+    const status = async (id: string) => (await h.repos.agents.findByUserId(id))?.status;
+
+    expect(await h.repos.agents.setApprovalWithheld("u1", false)).toBe(false);
+    expect(await h.repos.agents.setApprovalWithheld("u1", true)).toBe(true);
+    expect(await status("u1")).toBe("withheld");
+    expect(await h.repos.agents.setApprovalWithheld("u1", true)).toBe(false);
+    expect((await h.repos.agents.listByStatus("withheld", 10)).map((a) => a.userId)).toEqual(["u1"]);
+    expect(await h.repos.agents.setApprovalWithheld("u1", false)).toBe(true);
+    expect(await status("u1")).toBe("approved");
+
+    for (const withheld of [true, false]) {
+      expect(await h.repos.agents.setApprovalWithheld("u2", withheld)).toBe(false);
+      expect(await h.repos.agents.setApprovalWithheld("u3", withheld)).toBe(false);
+    }
+    expect(await status("u2")).toBe("pending");
+    expect(await status("u3")).toBeUndefined();
+  });
+
   it("lists agents by status, oldest submission first", async () => {
     await h.repos.agents.saveSubmission("u1", details(), at(5));
     await h.repos.agents.saveSubmission("u2", details(), at(3));

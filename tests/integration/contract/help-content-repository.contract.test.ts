@@ -15,6 +15,7 @@ import { SEED_FAQ_ENTRIES, SEED_LEGAL_PAGES } from "../../../infrastructure/seed
 import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const BEFORE = new Date("2026-11-20T08:00:00Z");
@@ -67,7 +68,7 @@ async function harness(kind: string): Promise<Harness> {
 describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository on %s", (kind) => {
   let h: Harness;
   let ids: SequentialIds;
-  const deps = () => ({ uow: h.uow, clock: new FixedClock(NOW), ids });
+  const deps = () => ({ uow: h.uow, clock: new FixedClock(NOW), ids, publicPages: new CountingPublicPages() });
   beforeEach(async () => {
     h = await harness(kind);
     ids = new SequentialIds("audit");

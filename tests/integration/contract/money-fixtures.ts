@@ -38,6 +38,8 @@ export interface MoneyFixture {
     /** Not verified unless said (the column's default). */
     verified?: boolean;
     createdAt?: Date;
+    /** The agent's status, approved unless said (the agent's first listing sets it). */
+    agentStatus?: "approved" | "withheld";
   }): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -79,6 +81,7 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
           status: p.status ?? "available",
           isAvailable: p.isAvailable ?? true,
           hidden: p.hidden ?? false,
+          agentStatus: p.agentStatus ?? "approved",
           verified: p.verified ?? false,
           createdAt: p.createdAt ?? new Date(NOW),
           ...(p.visitingHours !== undefined ? { visitingHours: visitingHoursOrDefault(p.visitingHours) } : {}),
@@ -97,6 +100,7 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
     addUser: (id) => insertMoneyProfile(db.db, id),
     addProperty: async (p) => {
       await insertMoneyAgent(db.db, p.agentId);
+      if (p.agentStatus) await db.db.updateTable("agents").set({ verification_status: p.agentStatus }).where("user_id", "=", p.agentId).execute();
       await db.db
         .insertInto("properties")
         .values({
@@ -173,6 +177,8 @@ export function aPayment(over: Partial<Payment> & { id: string }): Payment {
     confirmedAt: null,
     createdAt: at(0),
     updatedAt: at(0),
+    purpose: null,
+    purchaseId: null,
     ...over,
   };
 }

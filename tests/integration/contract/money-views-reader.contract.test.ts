@@ -29,6 +29,8 @@ async function seed(f: MoneyFixture): Promise<void> {
   await f.addProperty({ id: "p-off", agentId: "agent-2", isAvailable: false, verified: true, createdAt: at(-900) });
   await f.addProperty({ id: "p-hidden", agentId: "agent-2", hidden: true, verified: true, createdAt: at(-900) });
   await f.addProperty({ id: "p-unverified", agentId: "agent-2", verified: false, createdAt: at(-900) });
+  // Its agent suspended or no longer an agent (issue 30).
+  await f.addProperty({ id: "p-withheld", agentId: "agent-withheld", verified: true, createdAt: at(-900), agentStatus: "withheld" });
 
   const bookings = [
     // student-1's holds: h-new (newest) ends at at(30), h-old at at(60); x-exp has a later end but is expired.

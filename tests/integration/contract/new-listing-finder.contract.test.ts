@@ -6,7 +6,7 @@ import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDa
 import { insertAgent, insertProperty } from "./discovery-fixtures";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
-type Fixture = { id: string; title: string; neighbourhood: string; type: "room" | "studio" | "apartment"; rent: number; minute: number; hidden?: boolean };
+type Fixture = { id: string; title: string; neighbourhood: string; type: "room" | "studio" | "apartment"; rent: number; minute: number; hidden?: boolean; agent?: string };
 const FIXTURES: Fixture[] = [
   { id: "p0", title: "Old room", neighbourhood: "Molyko", type: "room", rent: 20_000, minute: 0 },
   { id: "p1", title: "Room with WiFi", neighbourhood: "Molyko", type: "room", rent: 25_000, minute: 11 },
@@ -14,22 +14,26 @@ const FIXTURES: Fixture[] = [
   { id: "p3", title: "Apartment near the gate", neighbourhood: "Molyko", type: "apartment", rent: 80_000, minute: 13 },
   { id: "p4", title: "Hidden studio", neighbourhood: "Molyko", type: "studio", rent: 30_000, minute: 14, hidden: true },
   { id: "p5", title: "Room in Muea", neighbourhood: "Muea", type: "room", rent: 15_000, minute: 15 },
+  // Issue 30: an approved agent since suspended (or made a student) alerts nobody.
+  { id: "p6", title: "Room of a suspended agent", neighbourhood: "Molyko", type: "room", rent: 21_000, minute: 16, agent: "withheld-agent" },
 ];
 
 async function harness(kind: string): Promise<{ finder: NewListingFinder; close(): Promise<void> }> {
   if (kind === "memory") {
     const finder = new InMemoryNewListingFinder();
     for (const f of FIXTURES) {
-      finder.put({ id: f.id, title: f.title, monthlyRent: f.rent, neighbourhood: f.neighbourhood, propertyType: f.type, createdAt: at(f.minute), hidden: f.hidden });
+      finder.put({ id: f.id, title: f.title, monthlyRent: f.rent, neighbourhood: f.neighbourhood, propertyType: f.type, createdAt: at(f.minute), hidden: f.hidden, agentStatus: f.agent ? "withheld" : "approved" });
     }
     return { finder, close: async () => {} };
   }
   const t: TestDatabase = await createTestDatabase(kind as "sqlite" | "postgres");
   await insertAgent(t.db, { id: "agent" });
+  await insertAgent(t.db, { id: "withheld-agent" });
+  await t.db.updateTable("agents").set({ verification_status: "withheld" }).where("user_id", "=", "withheld-agent").execute();
   for (const f of FIXTURES) {
     await insertProperty(t.db, {
       id: f.id,
-      agentId: "agent",
+      agentId: f.agent ?? "agent",
       title: f.title,
       neighbourhood: f.neighbourhood,
       propertyType: f.type,

@@ -123,4 +123,23 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
     expect((await ledger.list({ gateway: "fapshi", limit: 1, offset: 0, countLimit: 5 })).total).toBe(5);
     expect((await ledger.list({ status: "failed", limit: 1, offset: 0, countLimit: 5 })).total).toBe(2);
   });
+
+  it("lists the payments to refund on their own, marks them in every list, and counts them (decision 0184)", async () => {
+    expect(await ledger.countRefunds("to_refund")).toBe(0);
+    expect((await ledger.list({ refund: "to_refund", limit: 10, offset: 0, countLimit: 100 })).items).toEqual([]);
+    for (const [id, paymentId, paidBy, minute] of [["r1", "p02", "p01", 20], ["r2", "p08", "p10", 21]] as const) {
+      await f.repos.payments.queueRefund({ id, paymentId, userId: paymentId === "p02" ? "student-2" : "student-1", amount: 8000, reason: "duplicate_purchase", paidByPaymentId: paidBy, status: "to_refund", createdAt: at(minute), updatedAt: at(minute) });
+    }
+    expect(await ledger.countRefunds("to_refund")).toBe(2);
+    const toRefund = await ledger.list({ refund: "to_refund", limit: 10, offset: 0, countLimit: 100 });
+    expect(toRefund.total).toBe(2);
+    // Newest payment first, as every list of the ledger.
+    expect(toRefund.items.map((p) => [p.id, p.refundStatus])).toEqual([["p08", "to_refund"], ["p02", "to_refund"]]);
+    expect((await ledger.list({ refund: "to_refund", gateway: "fapshi", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p02"]);
+    expect((await ledger.list({ refund: "to_refund", limit: 1, offset: 1, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p02"]);
+    const page = await ledger.list({ limit: 10, offset: 0, countLimit: 100 });
+    expect(page.total).toBe(10);
+    expect(page.items.filter((p) => p.refundStatus !== null).map((p) => p.id)).toEqual(["p08", "p02"]);
+    expect(page.items.find((p) => p.id === "p01")?.refundStatus).toBeNull();
+  });
 });

@@ -1,8 +1,18 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
+import type { PaymentRefund } from "../../../domain/payment/payment-refund";
 
 const everything = (now: Date, failedAtStartSince: Date) => ({ now, failedAtStartSince, after: null, limit: 1000 });
+const aRefund = (over: Partial<PaymentRefund> & { id: string; paymentId: string; paidByPaymentId: string }): PaymentRefund => ({
+  userId: "student-1",
+  amount: 8000,
+  reason: "duplicate_purchase",
+  status: "to_refund",
+  createdAt: at(5),
+  updatedAt: at(5),
+  ...over,
+});
 
 describeEachDatabase(moneyKinds())("PaymentRepository on %s", (kind) => {
   let f: MoneyFixture;
@@ -93,6 +103,91 @@ describeEachDatabase(moneyKinds())("PaymentRepository on %s", (kind) => {
     await f.repos.payments.insertPayment(aPayment({ id: "p3", status: "successful", userId: "student-2" }));
     expect(await f.repos.payments.countByStatus()).toEqual({ pending: 1, successful: 2, failed: 0, expired: 0 });
     expect(await f.repos.payments.countByStatus("student-2")).toEqual({ pending: 0, successful: 1, failed: 0, expired: 0 });
+  });
+
+  // One open checkout per purpose, one payment per purchase (decision 0184).
+  it("stores the purpose and the purchase", async () => {
+    const p = aPayment({ id: "p1", purpose: "booking:b1", purchaseId: "booking:b1", bookingId: "b1", type: "student_rental" });
+    await f.repos.payments.insertPayment(p);
+    expect(await f.repos.payments.findById("p1")).toEqual(p);
+  });
+
+  it("lists a purpose's payments that may still take money: pending, and failed ones after the given moment, oldest first", async () => {
+    const purpose = "unified_payment:student-1";
+    await f.repos.payments.insertPayment(aPayment({ id: "p1", purpose, createdAt: at(3) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p2", purpose, createdAt: at(1), status: "failed", providerTxId: "TX2" }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p3", purpose, createdAt: at(2), status: "failed" })); // before the moment
+    await f.repos.payments.insertPayment(aPayment({ id: "p4", purpose, createdAt: at(4), status: "expired" }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p5", purpose, createdAt: at(5), status: "successful" }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p6", purpose: "unified_payment:student-2", userId: "student-2", createdAt: at(1) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p7", purpose: null, createdAt: at(1) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p8", purpose, createdAt: at(3) })); // same instant as p1: by id
+    expect((await f.repos.payments.listOpenForPurpose(purpose, at(0))).map((p) => p.id)).toEqual(["p2", "p3", "p1", "p8"]);
+    expect((await f.repos.payments.listOpenForPurpose(purpose, at(2))).map((p) => p.id)).toEqual(["p1", "p8"]);
+    expect(await f.repos.payments.listOpenForPurpose("booking:none", at(0))).toEqual([]);
+  });
+
+  it("finds the payment that bought a purchase: successful, another one, not itself listed to refund, the oldest", async () => {
+    const purchaseId = "p1";
+    await f.repos.payments.insertPayment(aPayment({ id: "p1", purchaseId, status: "expired", createdAt: at(1) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p2", purchaseId, status: "pending", createdAt: at(2) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p9", purchaseId: "other", status: "successful", createdAt: at(0) }));
+    expect(await f.repos.payments.findPurchasePaidBy(purchaseId, "p2")).toBeNull();
+    await f.repos.payments.insertPayment(aPayment({ id: "p3", purchaseId, status: "successful", createdAt: at(4) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p4", purchaseId, status: "successful", createdAt: at(3) }));
+    expect((await f.repos.payments.findPurchasePaidBy(purchaseId, "p2"))?.id).toBe("p4");
+    // Not itself.
+    expect((await f.repos.payments.findPurchasePaidBy(purchaseId, "p4"))?.id).toBe("p3");
+    // A payment listed to refund bought nothing.
+    await f.repos.payments.queueRefund(aRefund({ id: "r4", paymentId: "p4", paidByPaymentId: "p3" }));
+    expect((await f.repos.payments.findPurchasePaidBy(purchaseId, "p2"))?.id).toBe("p3");
+    expect(await f.repos.payments.findPurchasePaidBy(purchaseId, "p3")).toBeNull();
+  });
+
+  it("records one refund per payment and finds it", async () => {
+    await f.repos.payments.insertPayment(aPayment({ id: "p1", status: "successful" }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p2", status: "successful" }));
+    const refund = aRefund({ id: "r1", paymentId: "p2", paidByPaymentId: "p1" });
+    expect(await f.repos.payments.queueRefund(refund)).toBe("queued");
+    expect(await f.repos.payments.queueRefund({ ...refund, id: "r2", amount: 1 })).toBe("already_queued");
+    expect(await f.repos.payments.findRefund("p2")).toEqual(refund);
+    expect(await f.repos.payments.findRefund("p1")).toBeNull();
+    await expect(f.repos.payments.queueRefund(aRefund({ id: "r3", paymentId: "nope", paidByPaymentId: "p1" }))).rejects.toThrow();
+  });
+
+  it("makes a second holder of a purpose's lock wait until the first one's work ends, and rolls nothing back for it", async () => {
+    const order: string[] = [];
+    let locked: () => void = () => {};
+    const firstHasIt = new Promise<void>((resolve) => (locked = resolve));
+    const first = f.uow.run(async (repos) => {
+      await repos.payments.lockPurpose("booking:b1");
+      order.push("first locked");
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      order.push("first done");
+    });
+    await firstHasIt;
+    const second = f.uow.run(async (repos) => {
+      await repos.payments.lockPurpose("booking:b1");
+      order.push("second locked");
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first locked", "first done", "second locked"]);
+    // Taken again later, the row is still there and still lockable.
+    await f.uow.run((repos) => repos.payments.lockPurpose("booking:b1"));
+  });
+
+  it.runIf(kind !== "memory")("reads older synonyms in a purpose's open payments and a purchase's payer", async () => {
+    const db = f.db!.db;
+    const purpose = "booking:b1";
+    await f.repos.payments.insertPayment(aPayment({ id: "p1", purpose, purchaseId: purpose, createdAt: at(1) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p2", purpose, purchaseId: purpose, createdAt: at(2) }));
+    await f.repos.payments.insertPayment(aPayment({ id: "p3", purpose, purchaseId: purpose, createdAt: at(3) }));
+    await db.updateTable("payments").set({ payment_status: "processing" }).where("id", "=", "p1").execute();
+    await db.updateTable("payments").set({ payment_status: " Rejected" }).where("id", "=", "p2").execute();
+    await db.updateTable("payments").set({ payment_status: "completed" }).where("id", "=", "p3").execute();
+    expect((await f.repos.payments.listOpenForPurpose(purpose, at(0))).map((p) => p.id)).toEqual(["p1", "p2"]);
+    expect((await f.repos.payments.findPurchasePaidBy(purpose, "p1"))?.id).toBe("p3");
   });
 
   // Not on the in-memory adapter: the synonyms are stored rows written by older code, which only a

@@ -12,6 +12,7 @@ import type { UnitOfWork } from "../../../domain/shared/transaction";
 import { KyselyPropertyModeration, kyselyModerationUnitOfWork } from "../../../infrastructure/repositories/kysely-property-moderation";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const created = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
@@ -75,7 +76,7 @@ async function harness(kind: string): Promise<Harness> {
 
 describeEachDatabase(["memory", ...allDatabaseKinds()])("PropertyModeration on %s", (kind) => {
   let h: Harness;
-  const deps = () => ({ uow: h.uow, clock: new FixedClock(NOW), ids: new SequentialIds("audit") });
+  const deps = () => ({ uow: h.uow, clock: new FixedClock(NOW), ids: new SequentialIds("audit"), publicPages: new CountingPublicPages() });
   beforeEach(async () => {
     h = await harness(kind);
   });

@@ -100,6 +100,11 @@ describe("deploy/nginx/kamernest.conf", () => {
     expect(fs.readFileSync("deploy/kamernest.env", "utf8")).toMatch(/^TRUST_PROXY=1$/m);
   });
 
+  it("leaves Strict-Transport-Security to the app: one header, not two (nginx-hsts.test.ts runs it)", () => {
+    const directives = site.split("\n").filter((line) => !line.trimStart().startsWith("#"));
+    expect(directives.filter((line) => /strict-transport-security/i.test(line))).toEqual([]);
+  });
+
   it("passes nginx's request id on, which the app logs and shows as the error pages' reference", () => {
     expect(site).toContain("proxy_set_header X-Request-Id $request_id;");
     expect(fs.readFileSync("deploy/cluster/nginx.conf", "utf8")).toContain("proxy_set_header X-Request-Id $request_id;");
@@ -202,6 +207,8 @@ describe("deploy/kamernest.env", () => {
     expect(config.publicDemo).toBe(false);
     expect(config.demoMode).toBe(false);
     expect(config.trustProxy).toBe(1);
+    // Only nginx on the same host reaches it.
+    expect(config.listenHost).toBe("127.0.0.1");
     expect(config.database.migrateOnStart).toBe(true);
     expect(config.databaseUrl).toBe("/var/lib/kamernest/kamernest.db");
   });

@@ -7,6 +7,7 @@ import { FixedClock } from "../../../domain/shared/clock";
 import { kyselyReportUnitOfWork } from "../../../infrastructure/repositories/kysely-report-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
   let t: TestDatabase;
@@ -20,7 +21,7 @@ describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
     await insertProperty(t.db, { id: "p1", agentId: "agent" });
   });
   afterEach(() => t.destroy());
-  const deps = () => ({ uow: kyselyReportUnitOfWork(t.db), clock, ids });
+  const deps = () => ({ uow: kyselyReportUnitOfWork(t.db), clock, ids, publicPages: new CountingPublicPages() });
   const listing = () => t.db.selectFrom("properties").select(["hidden_at", "is_available"]).where("id", "=", "p1").executeTakeFirstOrThrow();
 
   it("hides the listing when reports from different users arrive at the same time", async () => {

@@ -63,8 +63,13 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
     expect(result.checkoutUrl).toBe("https://kamernest.test/payment-success?ref=PAY-7F3K9Q");
     expect(fake.requests[0]).toMatchObject({ path: "/direct-pay", body: { phone: "699001122", medium: "orange money", name: "Ngozi Ekane", amount: 8000 } });
     expect((await direct.getStatus(result.transId)).status).toBe("pending");
-    // A direct payment has no link to expire.
-    expect(await direct.expire(result.transId)).toBeNull();
+    // A direct payment has no link to expire: it is answered as it stands, still open.
+    fake.requests.length = 0;
+    expect(await direct.expire(result.transId)).toMatchObject({ transId: result.transId, status: "pending" });
+    expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ["POST", "/expire-pay", { transId: result.transId }],
+      ["GET", `/payment-status/${result.transId}`, undefined],
+    ]);
   });
 
   it("finds a transaction by our reference among the user's transactions, and none when there is none", async () => {
@@ -91,10 +96,46 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
     expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/payment-status/${transId}` });
   });
 
-  it("expires a link, and treats 'Link already expired' as nothing to do", async () => {
+  it("expires a link with one POST /expire-pay, as the SDK sends it", async () => {
     const { transId } = await gateway.initiate(request);
+    fake.requests.length = 0;
+    expect(await gateway.expire(transId)).toEqual({ transId, status: "expired", amount: 8000, externalId: "PAY-7F3K9Q", userId: request.userId, reason: null });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ method: "POST", path: "/expire-pay", body: { transId } });
+    expect(fake.requests[0].headers).toMatchObject({ apiuser: fake.apiUser, apikey: fake.apiKey, "content-type": "application/json" });
+    expect(fake.transactions.get(transId)?.status).toBe("EXPIRED");
+  });
+
+  it("answers 400 'Link already expired' with the transaction as it stands, read from payment-status", async () => {
+    const { transId } = await gateway.initiate(request);
+    await gateway.expire(transId);
+    fake.requests.length = 0;
     expect(await gateway.expire(transId)).toMatchObject({ transId, status: "expired" });
-    expect(await gateway.expire(transId)).toBeNull();
+    expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+      ["POST", "/expire-pay"],
+      ["GET", `/payment-status/${transId}`],
+    ]);
+  });
+
+  it("reports a link paid before it could be expired as successful: the money was taken", async () => {
+    const { transId } = await gateway.initiate(request);
+    fake.setStatus(transId, "SUCCESSFUL");
+    fake.requests.length = 0;
+    expect(await gateway.expire(transId)).toMatchObject({ transId, status: "successful", amount: 8000 });
+    expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+      ["POST", "/expire-pay"],
+      ["GET", `/payment-status/${transId}`],
+    ]);
+    expect(fake.transactions.get(transId)?.status).toBe("SUCCESSFUL");
+  });
+
+  it("reports an expire-pay it could not carry out as a failure, never as closed", async () => {
+    const { transId } = await gateway.initiate(request);
+    fake.endpointModes.set("/expire-pay", "error500");
+    expect(await failure(gateway.expire(transId))).toMatchObject({ kind: "server_error", httpStatus: 500 });
+    fake.endpointModes.set("/expire-pay", "garbage");
+    expect((await failure(gateway.expire(transId))).kind).toBe("invalid_response");
+    expect(fake.transactions.get(transId)?.status).toBe("CREATED");
   });
 
   it("reports 4xx answers as rejected with the provider's message", async () => {

@@ -47,6 +47,7 @@ export async function moneyHarness(kind: DatabaseKind, gateway?: (h: { db: TestD
   const payments: PaymentDeps = {
     uow: store.uow,
     repos: store.repos,
+    properties: store.properties,
     gateway: gateway ? gateway({ db, clock }) : fapshi(),
     clock,
     ids: cryptoIds,

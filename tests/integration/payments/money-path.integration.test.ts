@@ -207,8 +207,11 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
   });
 
   it("adds 28 days, never 14, for two subscription payments of one user confirmed at the same moment", async () => {
+    // Two purchases (a visit and a subscription on its own): two checkouts of one purchase would
+    // not both buy it (decision 0184, double-checkout.integration.test.ts).
+    const booking = await h.book();
     const a = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
-    const b = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "orange_money", phone: "699001122" });
+    const b = await payForBooking(h, booking.reference);
     if (!a.ok || !b.ok) throw new Error("startPayment failed");
     const transIds = await Promise.all([a, b].map(async (r) => (await h.store.repos.payments.findByReference(r.value.reference))!.providerTxId!));
     for (const transId of transIds) h.fake.setStatus(transId, "SUCCESSFUL");

@@ -101,7 +101,7 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
     expect(await reconcilePendingPayments(h.payments)).toMatchObject({ succeeded: 1 });
   });
 
-  it("expires links after 24 hours, and can expire them by hand once", async () => {
+  it("expires links after 24 hours, and by hand, answering a link already paid or expired as it stands", async () => {
     const { transId } = await start();
     h.clock.advance(DAY_MS);
     expect((await simulated.getStatus(transId)).status).toBe("expired");
@@ -109,9 +109,19 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
     const second = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "orange_money", phone: "699001122" });
     if (!second.ok) throw new Error(second.error.code);
     const tx = (await h.store.repos.payments.findByReference(second.value.reference))!.providerTxId!;
-    expect(await simulated.expire(tx)).toMatchObject({ status: "expired" });
-    expect(await simulated.expire(tx)).toBeNull();
+    expect(await simulated.expire(tx)).toMatchObject({ transId: tx, status: "expired" });
+    expect(await simulated.expire(tx)).toMatchObject({ transId: tx, status: "expired" });
+    // Its checkout refuses from then on: approving changes nothing.
+    expect(await simulated.approve(tx)).toBe("expired");
+    expect((await simulated.findCheckout(tx))?.status).toBe("expired");
+    // A link already paid stays paid, and says so.
+    const third = await startPayment(h.payments, { user, purchase: { kind: "test" }, method: "mtn_momo", phone: "670112233" });
+    if (!third.ok) throw new Error(third.error.code);
+    const paid = (await h.store.repos.payments.findByReference(third.value.reference))!.providerTxId!;
+    expect(await simulated.approve(paid)).toBe("successful");
+    expect(await simulated.expire(paid)).toMatchObject({ transId: paid, status: "successful" });
     await expect(simulated.getStatus("NOPE")).rejects.toBeInstanceOf(PaymentGatewayError);
+    await expect(simulated.expire("NOPE")).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
   it("finds a transaction by our reference and its user, as Fapshi's transaction list does", async () => {

@@ -14,7 +14,6 @@ import * as deleteRoute from "../../../app/routes/admin+/content_.posts.$id_.del
 import * as blogIndex from "../../../app/routes/blog+/_index";
 import * as blogPost from "../../../app/routes/blog+/$slug";
 import { POST_BODY_MAX, POST_TITLE_MAX, SLUG_PATTERN } from "../../../domain/blog/blog-post.entity";
-import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { CONTROL, RUNS, anyField, expectLocalRedirect, expectStatus, form, maybe, postForm } from "./fuzz-support";
@@ -54,9 +53,11 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
   });
 
   it("creates a draft with a cover, listed on /admin/content but not on /blog; publishes it, then /blog shows it in French; audited", async () => {
+    const toldBeforeCreated = h.publicPageChanges();
     const created = await h.post(newRoute, "/admin/content/posts/new", draft({ cover: await jpeg() }), { jar: admin.jar() });
     expect(created.status).toBe(302);
-    expect(created.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    // A draft is on no public page: the visitors' pages are not told.
+    expect(h.publicPageChanges() - toldBeforeCreated).toBe(0);
     const id = idFrom(created.location);
     const stored = await row(id);
     expect(stored).toMatchObject({ slug: "finding-a-room-near-ub", title_fr: "Trouver une chambre près de l’UB", published_at: null });
@@ -70,10 +71,11 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
     expect(listFr.data.posts[0].title).toBe("Trouver une chambre près de l’UB");
     expect((await h.get(blogPost, "/blog/finding-a-room-near-ub", { params: { slug: "finding-a-room-near-ub" } })).status).toBe(404);
 
+    const toldBeforePublished = h.publicPageChanges();
     const published = await edit(id, { intent: "publish" });
     expect(published.status).toBe(302);
     expect(published.location).toBe(`/admin/content/posts/${id}`);
-    expect(published.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforePublished).toBe(1);
     const blog = await h.get(blogIndex, "/blog?lng=fr");
     expect(blog.data.blog.items[0]).toMatchObject({ slug: "finding-a-room-near-ub", title: "Trouver une chambre près de l’UB", excerpt: "Cinq conseils pour la rentrée." });
     const article = await h.get(blogPost, "/blog/finding-a-room-near-ub?lng=fr", { params: { slug: "finding-a-room-near-ub" } });
@@ -97,9 +99,10 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
 
   it("previews through the safe renderer without storing anything, and keeps the typed values", async () => {
     const before = await h.database.db.selectFrom("blog_posts").select("id").execute();
+    const toldBeforeR = h.publicPageChanges();
     const r = await h.post(newRoute, "/admin/content/posts/new", draft({ intent: "preview", slug: "preview-only", bodyFr: "# Titre\n\n<script>alert(1)</script> [x](javascript:alert(1))" }), { jar: admin.jar() });
     expect(r.status).toBe(200);
-    expect(r.headers.get(DATA_CHANGED_HEADER)).toBeNull();
+    expect(h.publicPageChanges() - toldBeforeR).toBe(0);
     expect(r.data.preview.slug).toBe("preview-only");
     expect(r.data.preview.languages.en.html).toContain("<h2>First</h2>");
     const fr = r.data.preview.languages.fr.html as string;
@@ -140,18 +143,21 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
 
     await edit(id, { intent: "publish" });
     expect((await h.get(blogPost, "/blog/to-remove", { params: { slug: "to-remove" } })).status).toBe(200);
+    const toldBeforeUnpublished = h.publicPageChanges();
     const unpublished = await edit(id, { intent: "unpublish" });
     expect(unpublished.status).toBe(302);
-    expect(unpublished.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforeUnpublished).toBe(1);
     expect((await h.get(blogPost, "/blog/to-remove", { params: { slug: "to-remove" } })).status).toBe(404);
 
     const confirm = await h.get(deleteRoute, `/admin/content/posts/${id}/delete`, { jar: admin.jar(), params: { id } });
     expect(confirm.status).toBe(200);
     expect(confirm.data).toMatchObject({ id, title: "Delete “Renamed”?" });
+    const toldBeforeDeleted = h.publicPageChanges();
     const deleted = await edit(id, { intent: "delete" });
     expect(deleted.status).toBe(302);
     expect(deleted.location).toBe("/admin/content");
-    expect(deleted.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    // Unpublished already: deleting the draft changes no public page.
+    expect(h.publicPageChanges() - toldBeforeDeleted).toBe(0);
     expect(await row(id)).toBeUndefined();
     const [deleteRow] = await audit("admin.blog.delete");
     expect(JSON.parse(deleteRow.data)).toMatchObject({ target: `blog_post:${id}`, after: null });

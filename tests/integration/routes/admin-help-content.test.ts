@@ -12,7 +12,6 @@ import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slu
 import * as faqPage from "../../../app/routes/faq";
 import * as privacyPage from "../../../app/routes/privacy";
 import * as termsPage from "../../../app/routes/terms";
-import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
 import { FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.entity";
 import { SEED_FAQ_ENTRIES } from "../../../infrastructure/seed/help-content-first-version";
 import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
@@ -47,9 +46,10 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
   });
 
   it("adds an entry at the end of its group, audited, shown on /faq with the English answer for French readers", async () => {
+    const toldBeforeR = h.publicPageChanges();
     const r = await h.post(adminFaq, "/admin/content/faq", { intent: "create", ...entry }, as());
     expect(r.status).toBe(302);
-    expect(r.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforeR).toBe(1);
     const row = (await faqRows()).find((e) => e.question_en === entry.questionEn)!;
     expect(row).toMatchObject({ group_key: "paying", position: SEED_FAQ_ENTRIES.filter((e) => e.group === "paying").length + 1, updated_by: admin.id });
     expect(r.location).toBe(`/admin/content/faq#faq-entry-${row.id}`);
@@ -82,9 +82,10 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     const page = await h.get(adminFaqEntry, `/admin/content/faq/${id}`, { ...as(), params: { id } });
     expect(page.status).toBe(200);
     const next = { ...page.data.entry, answerEn: "Fourteen days, from the confirmed payment." };
+    const toldBeforeR = h.publicPageChanges();
     const r = await h.post(adminFaqEntry, `/admin/content/faq/${id}`, { intent: "save", group: next.group, questionEn: next.questionEn, questionFr: next.questionFr, answerEn: next.answerEn, answerFr: next.answerFr }, { ...as(), params: { id } });
     expect(r.status).toBe(302);
-    expect(r.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforeR).toBe(1);
     const pub = await h.get(faqPage, "/faq?lng=en");
     expect(JSON.stringify(pub.data.groups)).toContain("Fourteen days, from the confirmed payment.");
     const [log] = await audit("admin.faq.edit");
@@ -130,15 +131,17 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     const page = await h.get(adminLegalPage, "/admin/content/legal/terms", { ...as(), params });
     const body = `${page.data.page.bodyEn}\n\n## 11. Contact\n\nWrite to us.`;
     const fields = { titleEn: page.data.page.titleEn, titleFr: page.data.page.titleFr, bodyEn: body, bodyFr: page.data.page.bodyFr };
+    const toldBeforePreview = h.publicPageChanges();
     const preview = await h.post(adminLegalPage, "/admin/content/legal/terms", { intent: "preview", ...fields }, { ...as(), params });
     expect(preview.status).toBe(200);
-    expect(preview.headers.get(DATA_CHANGED_HEADER)).toBeNull();
+    expect(h.publicPageChanges() - toldBeforePreview).toBe(0);
     expect(preview.data.preview.en.sections.at(-1)).toEqual({ id: "11-contact", heading: "11. Contact", html: "<p>Write to us.</p>\n" });
     expect((await h.get(termsPage, "/terms?lng=en")).data.page.sections.at(-1).heading).not.toBe("11. Contact");
+    const toldBeforeSaved = h.publicPageChanges();
     const saved = await h.post(adminLegalPage, "/admin/content/legal/terms", { intent: "save", ...fields }, { ...as(), params });
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/admin/content/legal");
-    expect(saved.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforeSaved).toBe(1);
     const pub = await h.get(termsPage, "/terms?lng=en");
     expect(pub.data.page.sections.at(-1)).toMatchObject({ id: "11-contact", heading: "11. Contact" });
     const [log] = await audit("admin.legal.edit");

@@ -9,7 +9,6 @@ import * as adminReports from "../../../app/routes/admin+/listing-reports";
 import * as listingPage from "../../../app/routes/listings+/$id";
 import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
 import * as subscriptionRoute from "../../../app/routes/subscription-payment";
-import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { insertProperty } from "../contract/discovery-fixtures";
 
@@ -53,10 +52,11 @@ describe("admin properties, reports and payments routes", () => {
     expect(page.data.countText).toBe(page.data.total === 1 ? "1 property" : `${page.data.total} properties`);
     const french = await h.get(adminProperties, "/admin/properties?filter=unverified", { jar: admin.jar.clone(), headers: { "Accept-Language": "fr" } });
     expect(french.data.countText).toBe(page.data.total === 1 ? "1 propriété" : `${page.data.total} propriétés`);
+    const toldBeforeR = h.publicPageChanges();
     const r = await h.post(adminProperties, "/admin/properties", { intent: "verify", propertyId: "adm-p1", filter: "unverified", page: "1" }, { jar: admin.jar.clone() });
     expect(r.status).toBe(302);
     expect(r.location).toBe("/admin/properties?filter=unverified");
-    expect(r.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforeR).toBe(1);
     expect((await property("adm-p1")).is_verified).toBe(1);
     const [row] = await audit("admin.property_verified");
     expect(row.actor_id).toBe(admin.id);
@@ -98,9 +98,10 @@ describe("admin properties, reports and payments routes", () => {
   it("shows the report queue and restores a listing hidden by two reports, closing them", async () => {
     const queue = await h.get(adminReports, "/admin/listing-reports", { jar: admin.jar.clone() });
     expect(queue.data.reports.filter((r: { propertyId: string; listingHidden: boolean }) => r.propertyId === "adm-p2" && r.listingHidden)).toHaveLength(2);
+    const toldBeforeR = h.publicPageChanges();
     const r = await h.post(adminReports, "/admin/listing-reports", { intent: "restore", propertyId: "adm-p2" }, { jar: admin.jar.clone() });
     expect(r.status).toBe(302);
-    expect(r.headers.get(DATA_CHANGED_HEADER)).toBe("1");
+    expect(h.publicPageChanges() - toldBeforeR).toBe(1);
     expect((await property("adm-p2")).hidden_at).toBeNull();
     const statuses = await h.database.db.selectFrom("listing_reports").select("status").where("property_id", "=", "adm-p2").execute();
     expect(statuses.map((s) => s.status)).toEqual(["dismissed", "dismissed"]);

@@ -279,8 +279,12 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
       expect(["student_rental", "unified_payment"], where).toContain(p.payment_type);
       expect(["mtn_momo", "orange_money"], where).toContain(p.method);
       expect(p.phone ?? "", where).toMatch(/^237\d{9}$/);
-      expect(["pending", "failed"], where).toContain(p.payment_status);
+      // Expired: replaced by a later start for the same purpose (decision 0184).
+      expect(["pending", "failed", "expired"], where).toContain(p.payment_status);
     }
+    // Whatever was posted, at most one checkout per purpose is still open.
+    const open = rows.filter((p) => p.payment_status === "pending");
+    expect(new Set(open.map((p) => p.purpose)).size, "one open checkout per purpose").toBe(open.length);
     const sims = await h.database.db.selectFrom("simulated_transactions").select(["amount", "phone"]).execute();
     for (const s of sims) {
       expect(Number(s.amount)).toBe(8000);

@@ -18,6 +18,7 @@ import * as healthz from "../../../app/routes/healthz";
 import * as readyz from "../../../app/routes/readyz";
 import { createHttpApp } from "../../../server/http-app";
 import { renderedPageResponse } from "../../../app/static-page";
+import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
 
 let lastDocument: Response | undefined;
 /** The Response the fake build's document entry made last (its body stream is left unread when sent whole). */
@@ -93,12 +94,15 @@ export async function signInAs(user: Partial<SessionUser> = {}): Promise<string>
 
 export async function startHttpApp(database: DatabaseHandle, env: Record<string, string> = {}): Promise<RunningApp> {
   const config = loadConfig({ NODE_ENV: "test", PAGE_CACHE_TTL_MS: "0", ...env });
+  // No use case runs here: the signal the page cache listens to is never told.
+  const publicPages = new PublicPagesSignal({ bump: async () => {} }, { spacingMs: 0 });
   const services = {
     config,
     database,
     files: createFileStorages(config),
     sessionStorage,
     currentUser: async (sessionId: string) => sessionUsers.get(sessionId) ?? null,
+    publicPages,
   } as unknown as Services;
   const app = createHttpApp({ services, build: fakeBuild(database), clientDir: "build/client-absent" });
   const server = app.listen(0, "127.0.0.1");

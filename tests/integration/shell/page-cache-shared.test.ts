@@ -5,9 +5,9 @@ import type http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
 import { servePageCache } from "./page-cache-app";
-import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
 import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
 import { KyselyCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
+import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 /**
@@ -32,6 +32,7 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
   const servers: http.Server[] = [];
   const caches: Array<ReturnType<typeof pageCache>> = [];
   const bases: string[] = [];
+  const signals: PublicPagesSignal[] = [];
   let listing = "open";
   // The second instance's clock, and a render of /listings that waits until released.
   let clock = 0;
@@ -41,10 +42,16 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
   async function instance(handle: DatabaseHandle, now?: () => number) {
     const cache = pageCache({ ttlMs: 60_000, maxEntries: 10, now, shared: { generation: new KyselyCacheGeneration(handle.db), pollMs: 50 } });
     caches.push(cache);
+    // As app/services.server.ts and server/http-app.ts wire them: the use case tells the signal,
+    // which empties this instance's cache and bumps the counter the others poll.
+    const publicPages = new PublicPagesSignal(new KyselyCacheGeneration(handle.db), { spacingMs: 50 });
+    publicPages.onChange(cache.clear);
+    signals.push(publicPages);
     const { server, base } = await servePageCache(cache, (app) => {
       app.post("/hide", (_req, res) => {
         listing = "hidden";
-        res.setHeader(DATA_CHANGED_HEADER, "1").redirect(303, "/listings");
+        publicPages.changed();
+        res.redirect(303, "/listings");
       });
       app.get("/listings", async (_req, res) => {
         const waitFor = hold;
@@ -71,6 +78,7 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
   });
   afterAll(async () => {
     for (const cache of caches) cache.stop();
+    for (const signal of signals) signal.stop();
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
     await otherHandle.close();
     await db.destroy();

@@ -1,13 +1,11 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
 import { htmlCaching } from "../../../server/caching";
 import { detectLanguage, languageCookie } from "../../../app/language.server";
-import { DATA_CHANGED_HEADER } from "../../../app/utils/data-changed.server";
-import { redirectWithToast } from "../../../app/utils/toast.server";
+import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
 
 /** A request as the app's handler sees it (the language rule reads the URL, cookies and Accept-Language). */
 const asFetchRequest = (req: express.Request) =>
@@ -21,6 +19,9 @@ describe("the visitors' page cache", () => {
   let renders = 0;
   let clock = 0;
   const cache = pageCache({ ttlMs: 1000, maxEntries: 2, now: () => clock });
+  // As server/http-app.ts wires it: a use case that changed a public page tells the signal.
+  const publicPages = new PublicPagesSignal({ bump: async () => {} }, { spacingMs: 0 });
+  publicPages.onChange(cache.clear);
   // The /slow page tells when its render began and waits to be released.
   let slow = { started: () => {}, release: Promise.resolve() };
 
@@ -34,13 +35,17 @@ describe("the visitors' page cache", () => {
     // As in server/http-app.ts: ETags in front of the page cache.
     app.use(htmlCaching());
     app.use(cache);
-    // A successful change, as redirectWithToast answers it.
-    app.post("/write", (_req, res) => res.setHeader(DATA_CHANGED_HEADER, "1").redirect(303, "/"));
-    // A webhook refused for a bad secret, a form with errors, a language switch: nothing changed.
+    // A change of a public page: its use case tells the public pages, then the route redirects with a toast.
+    app.post("/write", (_req, res) => {
+      publicPages.changed();
+      res.setHeader("Set-Cookie", "kn_session=toast").redirect(303, "/");
+    });
+    // A webhook refused for a bad secret, a form with errors, a language switch, a wishlist
+    // toggled with its success toast: nothing a visitor sees changed, nothing is told.
     app.post("/webhooks/fapshi", (_req, res) => res.status(401).json({ error: "Unauthorized" }));
     app.post("/form", (_req, res) => res.status(400).type("html").send("<p>errors</p>"));
-    app.post("/half-done", (_req, res) => res.setHeader(DATA_CHANGED_HEADER, "1").status(422).type("html").send("<p>no</p>"));
     app.post("/resources/preferences", (_req, res) => res.setHeader("Set-Cookie", "kn_lang=x").redirect(302, "/"));
+    app.post("/resources/wishlist", (_req, res) => res.setHeader("Set-Cookie", "kn_session=toast").redirect(303, "/listings"));
     app.get("/cookie", (_req, res) => {
       renders++;
       res.setHeader("Set-Cookie", "a=b");
@@ -159,26 +164,25 @@ describe("the visitors' page cache", () => {
     expect(cache.size()).toBe(1);
   });
 
-  it("is emptied by a write that changed something, and the signal stays on the server", async () => {
+  it("is emptied when a use case says the public pages changed", async () => {
     cache.clear();
     clock = 0;
     await get("/a");
     expect(cache.size()).toBe(1);
     const response = await post("/write");
     expect(response.status).toBe(303);
-    expect(response.headers.get(DATA_CHANGED_HEADER)).toBeNull();
     expect(cache.size()).toBe(0);
     expect((await get("/a")).hit).toBe(false);
   });
 
-  it("stays warm after a refused webhook, a 4xx or a POST that changed nothing", async () => {
+  it("stays warm after a refused webhook, a 4xx, a language switch or a success that changed no public page", async () => {
     cache.clear();
     clock = 0;
     await get("/a");
     expect((await post("/webhooks/fapshi")).status).toBe(401);
     expect((await post("/form")).status).toBe(400);
-    expect((await post("/half-done")).status).toBe(422);
     expect((await post("/resources/preferences")).status).toBe(302);
+    expect((await post("/resources/wishlist")).status).toBe(303);
     expect(cache.size()).toBe(1);
     expect((await get("/a")).hit).toBe(true);
   });
@@ -310,23 +314,5 @@ describe("the visitors' page cache", () => {
     await get("/three");
     expect((await get("/one")).hit).toBe(true);
     expect((await get("/two")).hit).toBe(false);
-  });
-});
-
-describe("the data-changed signal", () => {
-  const sessionStorage = createCookieSessionStorage({ cookie: { name: "kn_session", secrets: ["s"] } });
-  const context = { services: { sessionStorage } } as unknown as AppLoadContext;
-  const request = new Request("http://localhost/contact", { method: "POST" });
-
-  it("is set by a redirect with a success toast", async () => {
-    const response = await redirectWithToast(context, request, "/", { kind: "success", title: "common:ok" });
-    expect(response.headers.get(DATA_CHANGED_HEADER)).toBe("1");
-  });
-
-  it("is not set by a redirect with an error or information toast", async () => {
-    for (const kind of ["error", "info"] as const) {
-      const response = await redirectWithToast(context, request, "/", { kind, title: "common:ok" });
-      expect(response.headers.get(DATA_CHANGED_HEADER)).toBeNull();
-    }
   });
 });

@@ -59,6 +59,19 @@ describe("updateAgentProfile", () => {
     expect(await agentProfileFor(t.deps, userId)).toMatchObject({ commissionRate: 5, status: "approved", payoutSchedule: "weekly" });
   });
 
+  it("tells the public pages when a business field changed, not when the profile was saved as it was", async () => {
+    const t = createTestAccounts();
+    const userId = await agent(t, "approved");
+    const before = t.publicPages.changes;
+    expect((await updateAgentProfile(t.deps, { userId, details: details() })).ok).toBe(true);
+    expect(t.publicPages.changes).toBe(before + 1);
+    // The same fields, typed with other spaces: stored the same, nothing a visitor sees changed.
+    expect((await updateAgentProfile(t.deps, { userId, details: details({ businessName: "Ngwa Homes  " }) })).ok).toBe(true);
+    expect(t.publicPages.changes).toBe(before + 1);
+    expect((await updateAgentProfile(t.deps, { userId, details: details({ websiteUrl: "https://ngwa.cm" }) })).ok).toBe(true);
+    expect(t.publicPages.changes).toBe(before + 2);
+  });
+
   it("refuses invalid fields with the verification's own codes and stores nothing", async () => {
     const t = createTestAccounts();
     const userId = await agent(t, "approved");

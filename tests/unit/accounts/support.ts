@@ -16,6 +16,7 @@ import { SequentialIds } from "../../../domain/shared/ids";
 import { InMemoryMailer } from "../../../domain/shared/mailer.port";
 import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
 import { defaultAccountEmails } from "../../../infrastructure/mail/default-account-emails";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 export const fastHasher = () => new ScryptPasswordHasher({ N: 1024, r: 8, p: 1, keylen: 32 });
 
@@ -69,6 +70,7 @@ export function createTestAccounts(settings: Partial<AccountsSettings> = {}) {
   const secrets = new CountingSecretTokens();
   // The sign-in slowdown's waits, recorded instead of waited for.
   const pauses: number[] = [];
+  const publicPages = new CountingPublicPages();
   const deps: AccountsDeps = {
     repos,
     uow: new InMemoryAccountsUnitOfWork(repos),
@@ -85,8 +87,9 @@ export function createTestAccounts(settings: Partial<AccountsSettings> = {}) {
     pause: async (ms) => {
       pauses.push(ms);
     },
+    publicPages,
   };
-  return { deps, repos, clock, mailer, storage, loginAttempts, totp, secrets, pauses };
+  return { deps, repos, clock, mailer, storage, loginAttempts, totp, secrets, pauses, publicPages };
 }
 
 export type TestAccounts = ReturnType<typeof createTestAccounts>;

@@ -19,6 +19,23 @@ describe("updateProfile", () => {
     expect(await updateProfile(t.deps, { userId, fullName: "N", phone: "12345" })).toEqual({ ok: false, error: { code: "auth.invalid_phone" } });
   });
 
+  it("tells the public pages when the name or the phone changed, not when the form was saved as it was", async () => {
+    const t = createTestAccounts();
+    const userId = await confirmedAccount(t);
+    const stored = await t.repos.accounts.findById(userId);
+    const before = t.publicPages.changes;
+    // The same name and phone (the language is no public page's): nothing a visitor sees changed.
+    expect((await updateProfile(t.deps, { userId, fullName: stored!.fullName, phone: stored!.phone ?? "", language: "fr" })).ok).toBe(true);
+    expect(t.publicPages.changes).toBe(before);
+    expect((await updateProfile(t.deps, { userId, fullName: "Ngozi Tabe-Ekane", phone: stored!.phone ?? "" })).ok).toBe(true);
+    expect(t.publicPages.changes).toBe(before + 1);
+    expect((await updateProfile(t.deps, { userId, fullName: "Ngozi Tabe-Ekane", phone: "677 12 34 56" })).ok).toBe(true);
+    expect(t.publicPages.changes).toBe(before + 2);
+    // Refused: nothing stored, nothing told.
+    await updateProfile(t.deps, { userId, fullName: " ", phone: "" });
+    expect(t.publicPages.changes).toBe(before + 2);
+  });
+
   it("ignores role, e-mail and other fields smuggled into the input", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);

@@ -22,6 +22,7 @@ import type { MarkdownRenderer } from "../../../domain/blog/markdown-renderer.po
 import { InMemoryPhotoStore } from "../../../domain/property-management/in-memory-managed-property-repository";
 import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const markdown: MarkdownRenderer = { toSafeHtml: (s) => `<p>rendered:${s}</p>` };
@@ -48,7 +49,7 @@ describe("admin blog posts", () => {
     audit = new InMemoryAuditLog();
     photos = new InMemoryPhotoStore();
     clock = new FixedClock(NOW);
-    deps = { uow: new InMemoryBlogUnitOfWork(posts, audit), posts, photos, markdown, clock, ids: new SequentialIds("b") };
+    deps = { uow: new InMemoryBlogUnitOfWork(posts, audit), posts, photos, markdown, clock, ids: new SequentialIds("b"), publicPages: new CountingPublicPages() };
   });
 
   it("creates a draft with a slug from the English title, not on the public blog, audited", async () => {
@@ -140,6 +141,25 @@ describe("admin blog posts", () => {
     expect(JSON.parse(String(published.data.before)).publishedAt).toBeNull();
     expect(JSON.parse(String(published.data.after)).publishedAt).toBe("2026-11-22T10:05:00.000Z");
     expect(JSON.parse(String(unpublished.data.after)).publishedAt).toBeNull();
+  });
+
+  it("tells the public pages of a publication, an unpublication and a published post's edit, never of a draft's", async () => {
+    const told = () => (deps.publicPages as CountingPublicPages).changes;
+    const c = await createDraftPost(deps, { ...admin, text: text(), cover: null });
+    if (!c.ok) throw new Error("no post");
+    const postId = c.value.id;
+    await editPost(deps, { adminId: "admin-1", postId, text: text({ titleEn: "Renting near campus, again" }), cover: null, removeCover: false });
+    expect(told()).toBe(0);
+    await publishPost(deps, { adminId: "admin-1", postId });
+    expect(told()).toBe(1);
+    await publishPost(deps, { adminId: "admin-1", postId }); // refused: already published
+    expect(told()).toBe(1);
+    await editPost(deps, { adminId: "admin-1", postId, text: text({ titleEn: "Renting near campus" }), cover: null, removeCover: false });
+    expect(told()).toBe(2);
+    await unpublishPost(deps, { adminId: "admin-1", postId });
+    expect(told()).toBe(3);
+    await deletePost(deps, { adminId: "admin-1", postId });
+    expect(told()).toBe(3);
   });
 
   it("refuses to publish without the English summary and text", async () => {

@@ -102,6 +102,12 @@ describe("guestHouseVisibility", () => {
     ["rejected", true, { public: true, verifiedBadge: false }],
     ["verified", true, { public: true, verifiedBadge: true }],
   ] as const)("host %s, seeded %s", (status, seeded, expected) => {
-    expect(guestHouseVisibility({ hostVerificationStatus: status, seeded })).toEqual(expected);
+    expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: false })).toEqual(expected);
+  });
+
+  it.each([null, "pending", "rejected", "verified"] as const)("host %s and suspended: never public, seeded or not, and no badge (issue 30)", (status) => {
+    for (const seeded of [false, true]) {
+      expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: true })).toEqual({ public: false, verifiedBadge: false });
+    }
   });
 });

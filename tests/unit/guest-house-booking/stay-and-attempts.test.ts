@@ -64,8 +64,8 @@ describe("checkStay", () => {
 function world() {
   const clock = new FixedClock(now);
   const houses = new InMemoryBookableGuestHouses();
-  houses.add({ id: "gh-1", name: "Molyko Lodge", hostId: "host-1", maxGuests: 2, whatsapp: "237670000001", hostVerificationStatus: "verified", seeded: false }, ["2026-11-05"]);
-  houses.add({ id: "gh-hidden", name: "New House", hostId: "host-2", maxGuests: 2, whatsapp: "237670000002", hostVerificationStatus: "pending", seeded: false });
+  houses.add({ id: "gh-1", name: "Molyko Lodge", hostId: "host-1", maxGuests: 2, whatsapp: "237670000001", hostVerificationStatus: "verified", seeded: false, hostSuspended: false }, ["2026-11-05"]);
+  houses.add({ id: "gh-hidden", name: "New House", hostId: "host-2", maxGuests: 2, whatsapp: "237670000002", hostVerificationStatus: "pending", seeded: false, hostSuspended: false });
   const attempts = new InMemoryBookingAttemptRepository((id) => houses.houses.get(id)?.name ?? "");
   const platformAccess = new InMemoryPlatformAccessRepository();
   const deps = { houses, attempts, platformAccess, clock, ids: new SequentialIds("ba") };

@@ -8,6 +8,7 @@ import { createFaqEntry, deleteFaqEntry, editFaqEntry, editLegalPage, moveFaqEnt
 import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "../../../domain/help-content/in-memory-help-content-repository";
 import { FixedClock } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 /** Wraps the text in <p>: enough to see what was rendered, and from which language. */
@@ -17,7 +18,7 @@ const input = { group: "visits", questionEn: " How long? ", questionFr: "", answ
 describe("help content use cases", () => {
   let content: InMemoryHelpContentRepository;
   let audit: InMemoryAuditLog;
-  let deps: { uow: InMemoryHelpContentUnitOfWork; clock: FixedClock; ids: SequentialIds };
+  let deps: { uow: InMemoryHelpContentUnitOfWork; clock: FixedClock; ids: SequentialIds; publicPages: CountingPublicPages };
   const add = async (over: Partial<typeof input> = {}) => {
     const r = await createFaqEntry(deps, { adminId: "admin", ...input, ...over });
     if (!r.ok) throw new Error(r.error.code);
@@ -27,7 +28,7 @@ describe("help content use cases", () => {
   beforeEach(() => {
     content = new InMemoryHelpContentRepository();
     audit = new InMemoryAuditLog();
-    deps = { uow: new InMemoryHelpContentUnitOfWork(content, audit), clock: new FixedClock(NOW), ids: new SequentialIds("id") };
+    deps = { uow: new InMemoryHelpContentUnitOfWork(content, audit), clock: new FixedClock(NOW), ids: new SequentialIds("id"), publicPages: new CountingPublicPages() };
   });
 
   it("adds entries at the end of their group, trimmed, with an audit row", async () => {

@@ -22,12 +22,12 @@ const valid: GuestHouseDetailsInput = {
 
 describe("guestHouseVisibility", () => {
   it("shows a house and its badge only when the host is verified", () => {
-    expect(guestHouseVisibility({ hostVerificationStatus: "verified" })).toEqual({ public: true, verifiedBadge: true });
+    expect(guestHouseVisibility({ hostVerificationStatus: "verified", hostSuspended: false })).toEqual({ public: true, verifiedBadge: true });
     for (const status of ["pending", "rejected", null] as const) {
-      expect(guestHouseVisibility({ hostVerificationStatus: status })).toEqual({ public: false, verifiedBadge: false });
+      expect(guestHouseVisibility({ hostVerificationStatus: status, hostSuspended: false })).toEqual({ public: false, verifiedBadge: false });
     }
     // A house the platform listed itself (the seed) is public without the badge.
-    expect(guestHouseVisibility({ hostVerificationStatus: "pending", seeded: true })).toEqual({ public: true, verifiedBadge: false });
+    expect(guestHouseVisibility({ hostVerificationStatus: "pending", seeded: true, hostSuspended: false })).toEqual({ public: true, verifiedBadge: false });
   });
 });
 

@@ -21,6 +21,7 @@ import { InMemoryPhotoStore } from "../../../domain/property-management/in-memor
 import { FixedClock } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
 import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-20T09:00:00Z");
 const pdf = (name: string) => ({ name, bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") });
@@ -70,7 +71,7 @@ let accounts: InMemoryAccountRepository;
 let storage: InMemoryDocumentStorage;
 let photos: InMemoryPhotoStore;
 let mailer: InMemoryMailer;
-let deps: Parameters<typeof approveHost>[0] & Parameters<typeof submitHostVerification>[0] & Parameters<typeof addGuestHousePhoto>[0] & { hosting: InMemoryHostingRepository };
+let deps: Parameters<typeof approveHost>[0] & Parameters<typeof submitHostVerification>[0] & Parameters<typeof addGuestHousePhoto>[0] & { hosting: InMemoryHostingRepository; publicPages: CountingPublicPages };
 
 beforeEach(async () => {
   hosting = new InMemoryHostingRepository();
@@ -79,7 +80,7 @@ beforeEach(async () => {
   storage = new InMemoryDocumentStorage();
   photos = new InMemoryPhotoStore();
   mailer = new InMemoryMailer();
-  deps = { uow, hosting, accounts, storage, photos, mailer, emails, clock: new FixedClock(NOW), ids: new SequentialIds("h"), settings: { appUrl: "https://kn.test" } };
+  deps = { uow, hosting, accounts, storage, photos, mailer, emails, clock: new FixedClock(NOW), ids: new SequentialIds("h"), settings: { appUrl: "https://kn.test" }, publicPages: new CountingPublicPages() };
   await accounts.insert(account("host"));
   await accounts.insert(account("hote", { language: "fr" }));
   await accounts.insert(account("admin", { role: "admin" }));
@@ -132,6 +133,8 @@ describe("approveHost / rejectHost", () => {
   it("approves a pending host once, writes the audit row and e-mails them in their language", async () => {
     await submit("hote");
     expect(await approveHost(deps, { adminId: "admin", hostId: "hote" })).toEqual({ ok: true, value: undefined });
+    // The host's houses are public now.
+    expect(deps.publicPages.changes).toBe(1);
     expect(await hosting.findVerification("hote")).toMatchObject({ status: "verified", reviewedBy: "admin", reviewedAt: NOW });
     const [row] = await uow.auditLog.list({ action: "admin.host_approved", limit: 5 });
     expect(row).toMatchObject({ actorId: "admin", data: { target: "host:hote", reason: null } });
@@ -149,6 +152,8 @@ describe("approveHost / rejectHost", () => {
   it("rejects with a trimmed reason, told to the host in English", async () => {
     await submit("host");
     expect(await rejectHost(deps, { adminId: "admin", hostId: "host", reason: "  Deed unreadable " })).toMatchObject({ ok: true });
+    // A pending host's houses were not shown: a rejection changes no public page.
+    expect(deps.publicPages.changes).toBe(0);
     expect(await hosting.findVerification("host")).toMatchObject({ status: "rejected", rejectReason: "Deed unreadable" });
     const [row] = await uow.auditLog.list({ action: "admin.host_rejected", limit: 5 });
     expect(row?.data).toMatchObject({ target: "host:host", reason: "Deed unreadable" });

@@ -21,6 +21,7 @@ export function moneyWorld(start = START) {
   const payments: PaymentDeps = {
     uow: store,
     repos: store.repos,
+    properties: store.properties,
     gateway,
     clock,
     ids,

@@ -12,20 +12,21 @@ import {
 } from "../../../domain/property-management/in-memory-managed-property-repository";
 import { ADMIN_PROPERTY_EDITED_ACTION, adminEditProperty, createProperty, editProperty, getPropertyForAdmin, type AdminPropertyDeps } from "../../../domain/property-management/manage-property.use-cases";
 import { details } from "./property-details";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 let repo: InMemoryManagedPropertyRepository;
 let audit: InMemoryAuditLog;
 let clock: FixedClock;
 let deps: AdminPropertyDeps;
-let agentDeps: { uow: InMemoryPropertyManagementUnitOfWork; clock: FixedClock; ids: SequentialIds };
+let agentDeps: { uow: InMemoryPropertyManagementUnitOfWork; clock: FixedClock; ids: SequentialIds; publicPages: CountingPublicPages };
 
 beforeEach(() => {
   repo = new InMemoryManagedPropertyRepository();
   audit = new InMemoryAuditLog();
   clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
   const ids = new SequentialIds("pm");
-  deps = { adminUow: new InMemoryAdminPropertyUnitOfWork(repo, audit), properties: repo, clock, ids };
-  agentDeps = { uow: new InMemoryPropertyManagementUnitOfWork(repo), clock, ids };
+  deps = { adminUow: new InMemoryAdminPropertyUnitOfWork(repo, audit), properties: repo, clock, ids, publicPages: new CountingPublicPages() };
+  agentDeps = { uow: new InMemoryPropertyManagementUnitOfWork(repo), clock, ids, publicPages: new CountingPublicPages() };
 });
 
 async function agentListing(verified: boolean) {
@@ -64,6 +65,10 @@ describe("adminEditProperty", () => {
     expect(r).toMatchObject({ ok: true, value: { changed: false } });
     expect((await repo.findAny(p.id))?.updatedAt).toEqual(p.updatedAt);
     expect(await audit.count({})).toBe(0);
+    // Nothing a visitor sees changed: the public pages are not told (their cache stays warm).
+    expect((deps.publicPages as CountingPublicPages).changes).toBe(0);
+    await adminEditProperty(deps, { adminId: "admin-1", propertyId: p.id, details: details({ bedrooms: 3 }) });
+    expect((deps.publicPages as CountingPublicPages).changes).toBe(1);
   });
 
   it("refuses bad details and a missing listing, writing nothing", async () => {

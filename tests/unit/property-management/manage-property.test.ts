@@ -20,6 +20,7 @@ import {
 } from "../../../domain/property-management/manage-property.use-cases";
 import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "../../../domain/property-management/managed-property.entity";
 import { details } from "./property-details";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const image = (tag = "IMG") => new TextEncoder().encode(`${tag} pixels`);
 
@@ -34,7 +35,7 @@ beforeEach(() => {
   uow = new InMemoryPropertyManagementUnitOfWork(repo);
   photos = new InMemoryPhotoStore();
   clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
-  deps = { uow, properties: repo, photos, clock, ids: new SequentialIds("pm") };
+  deps = { uow, properties: repo, photos, clock, ids: new SequentialIds("pm"), publicPages: new CountingPublicPages() };
 });
 
 async function created(agentId = "a1") {

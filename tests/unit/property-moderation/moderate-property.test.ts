@@ -12,6 +12,7 @@ import {
 import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
 import { FixedClock } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 
@@ -25,7 +26,7 @@ describe("admin property moderation", () => {
     properties = new InMemoryPropertyModeration(reports);
     audit = new InMemoryAuditLog();
     properties.put({ id: "p1", agentId: "agent", title: "Room in Molyko" });
-    deps = { uow: new InMemoryModerationUnitOfWork(properties, audit), clock: new FixedClock(NOW), ids: new SequentialIds("a") };
+    deps = { uow: new InMemoryModerationUnitOfWork(properties, audit), clock: new FixedClock(NOW), ids: new SequentialIds("a"), publicPages: new CountingPublicPages() };
   });
 
   it("verifies a property and audits who, what, when, before and after", async () => {

@@ -5,15 +5,16 @@ import { listOpenReports } from "../../../domain/reports/reports.queries";
 import { reviewReport } from "../../../domain/reports/review-report.use-case";
 import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 describe("listing reports", () => {
   let reports: InMemoryReportRepository;
-  let deps: { uow: InMemoryReportUnitOfWork; clock: FixedClock; ids: SequentialIds };
+  let deps: { uow: InMemoryReportUnitOfWork; clock: FixedClock; ids: SequentialIds; publicPages: CountingPublicPages };
   beforeEach(() => {
     reports = new InMemoryReportRepository();
     reports.putListing({ id: "p1", agentId: "agent", title: "Room in Molyko" });
     for (const u of ["u1", "u2", "u3"]) reports.putUser(u);
-    deps = { uow: new InMemoryReportUnitOfWork(reports), clock: new FixedClock(new Date("2026-11-20T09:00:00Z")), ids: new SequentialIds("r") };
+    deps = { uow: new InMemoryReportUnitOfWork(reports), clock: new FixedClock(new Date("2026-11-20T09:00:00Z")), ids: new SequentialIds("r"), publicPages: new CountingPublicPages() };
   });
   const report = (userId: string, reason = "scam", details = "") => {
     deps.clock.advance(MINUTE_MS);
@@ -33,6 +34,8 @@ describe("listing reports", () => {
     const second = await report("u2", "unavailable");
     expect(second).toEqual({ ok: true, value: { reportId: "r-000002", listingHidden: true } });
     expect(reports.listing("p1")?.hiddenAt).toEqual(deps.clock.now());
+    // Only the report that hid the listing changed a public page.
+    expect(deps.publicPages.changes).toBe(1);
   });
 
   it("allows one open report per user per listing", async () => {

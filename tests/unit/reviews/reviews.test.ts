@@ -5,15 +5,16 @@ import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case"
 import { listReviewsForAgent, reviewableViewings } from "../../../domain/reviews/reviews.queries";
 import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
 import { SequentialIds } from "../../../domain/shared/ids";
+import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
 
 describe("reviews", () => {
   let reviews: InMemoryReviewRepository;
   let clock: FixedClock;
-  let deps: { reviews: InMemoryReviewRepository; clock: FixedClock; ids: SequentialIds };
+  let deps: { reviews: InMemoryReviewRepository; clock: FixedClock; ids: SequentialIds; publicPages: CountingPublicPages };
   beforeEach(() => {
     reviews = new InMemoryReviewRepository();
     clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
-    deps = { reviews, clock, ids: new SequentialIds("rv") };
+    deps = { reviews, clock, ids: new SequentialIds("rv"), publicPages: new CountingPublicPages() };
     reviews.putViewing({ bookingId: "b1", studentId: "s1", agentId: "a1", visitDate: "2026-11-10" });
     reviews.putViewing({ bookingId: "b2", studentId: "s1", agentId: "a1", visitDate: "2026-11-12" });
     reviews.putViewing({ bookingId: "b3", studentId: "s1", agentId: "a1", confirmed: false });
@@ -31,10 +32,13 @@ describe("reviews", () => {
 
   it("allows one review per viewing", async () => {
     await rateAgent(deps, { studentId: "s1", bookingId: "b1", rating: 4 });
+    expect(deps.publicPages.changes).toBe(1);
     expect(await rateAgent(deps, { studentId: "s1", bookingId: "b1", rating: 5 })).toEqual({
       ok: false,
       error: { code: "reviews.already_reviewed" },
     });
+    // A refused review changes no public page.
+    expect(deps.publicPages.changes).toBe(1);
     expect((await rateAgent(deps, { studentId: "s1", bookingId: "b2", rating: 5 })).ok).toBe(true);
   });
 
