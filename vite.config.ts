@@ -53,7 +53,11 @@ function thirdPartyLicenses(): Plugin {
       }
       const sections: string[] = [];
       for (const dir of [...packages].sort()) {
-        const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name: string; version: string; license?: string };
+        const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as {
+          name: string;
+          version: string;
+          license?: string;
+        };
         const file = fs.readdirSync(dir).find((name) => /^licen[cs]e/i.test(name));
         const text = file ? fs.readFileSync(path.join(dir, file), "utf8").trim() : `License: ${manifest.license ?? "see the package"}`;
         sections.push(`${manifest.name} ${manifest.version}\n\n${text}`);

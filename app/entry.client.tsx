@@ -2,7 +2,13 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RequestIdContext, SupportContext } from "./components/nonce";
-import { createTranslationStore, LanguageProvider, readPageTranslations, TranslationProvider, type TranslationStore } from "./utils/translation";
+import {
+  createTranslationStore,
+  LanguageProvider,
+  readPageTranslations,
+  TranslationProvider,
+  type TranslationStore,
+} from "./utils/translation";
 import { browserRequestReference, watchDataRequests } from "./utils/request-reference";
 import { ignoreInterruptedNavigations } from "./utils/interrupted-navigations";
 
@@ -11,9 +17,34 @@ import { ignoreInterruptedNavigations } from "./utils/interrupted-navigations";
  * has not hydrated yet (react-dom's discreteReplayableEvents).
  */
 const SYNC_HYDRATION_EVENTS = [
-  "mousedown", "mouseup", "touchcancel", "touchend", "touchstart", "auxclick", "dblclick", "pointercancel", "pointerdown",
-  "pointerup", "dragend", "dragstart", "drop", "compositionend", "compositionstart", "keydown", "keypress", "keyup", "input",
-  "textInput", "copy", "cut", "paste", "click", "change", "contextmenu", "reset", "submit",
+  "mousedown",
+  "mouseup",
+  "touchcancel",
+  "touchend",
+  "touchstart",
+  "auxclick",
+  "dblclick",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "dragend",
+  "dragstart",
+  "drop",
+  "compositionend",
+  "compositionstart",
+  "keydown",
+  "keypress",
+  "keyup",
+  "input",
+  "textInput",
+  "copy",
+  "cut",
+  "paste",
+  "click",
+  "change",
+  "contextmenu",
+  "reset",
+  "submit",
 ] as const;
 
 /**

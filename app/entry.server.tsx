@@ -17,7 +17,10 @@ import { HydrationDataContext } from "./components/hydration-data";
  */
 function isStaticPage(context: EntryContext): boolean {
   const matches = context.staticHandlerContext.matches;
-  return matches.length > 0 && matches.some((m) => (context.routeModules[m.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return (
+    matches.length > 0 &&
+    matches.some((m) => (context.routeModules[m.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+  );
 }
 
 // Every namespace of every language, held once: the server never loads any.
@@ -35,7 +38,7 @@ export default async function handleRequest(
   const lng = await i18next.getLocale(request);
 
   const staticPage = isStaticPage(remixContext);
-  const nonce = staticPage ? "" : loadContext.cspNonce ?? "";
+  const nonce = staticPage ? "" : (loadContext.cspNonce ?? "");
   if (staticPage) responseHeaders.set(STATIC_PAGE_HEADER, "1");
   const support = loadContext.services?.publicConfig.support ?? { email: "", phone: "" };
   const requestId = loadContext.requestId;
@@ -71,7 +74,10 @@ export default async function handleRequest(
   // it. An error thrown here reaches Remix as a failed shell did, and Remix renders the error
   // boundary. The body is given as bytes: as a string, the Response would first scan it for lone
   // surrogates; the HTTP layer sends those bytes without reading them back (renderedPageResponse).
-  return renderedPageResponse(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), { headers: responseHeaders, status: responseStatusCode });
+  return renderedPageResponse(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
 
 /**

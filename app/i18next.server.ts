@@ -38,9 +38,7 @@ export function i18nInstance(language: string): Promise<I18n> {
   let instance = instances.get(lng);
   if (!instance) {
     const made = createInstance();
-    instance = made
-      .init({ ...i18nConfig, lng, ns: namespaces, resources, initImmediate: false })
-      .then(() => made);
+    instance = made.init({ ...i18nConfig, lng, ns: namespaces, resources, initImmediate: false }).then(() => made);
     instances.set(lng, instance);
   }
   return instance;

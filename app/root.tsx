@@ -70,8 +70,7 @@ export function useRootData(): RootLoaderData | undefined {
 
 /** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
 // /agents and /agents/top-rated are public directory pages reached from the navigation: they keep it.
-const isPortalPath = (pathname: string) =>
-  /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated)?\/?$/.test(pathname);
+const isPortalPath = (pathname: string) => /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated)?\/?$/.test(pathname);
 
 /**
  * Pages that work fully as HTML (listings, a property, the blog, help pages) say
@@ -149,7 +148,10 @@ function Shell({ children }: { children: ReactNode }) {
   const portal = isPortalPath(pathname);
   return (
     <ToastProvider serverToast={data.toast}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("skipToContent")}
       </a>
       <PendingIndicator />

@@ -1,20 +1,20 @@
 // The composition root: the one place in app/ that imports infrastructure/. It wires every
 // adapter from configuration and hands the result to Remix through the load context.
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
-import type { Config } from "../infrastructure/config/config";
-import type { DatabaseHandle } from "../infrastructure/db/connection";
-import { createFileStorages, type FileStorages } from "../infrastructure/storage/create-file-storage";
-import { PhotoFileStore } from "../infrastructure/photos/photo-file-store";
-import { logger, type Logger } from "../infrastructure/logging/logger";
-import type { AccountsDeps } from "../domain/accounts/accounts.deps";
-import type { SessionUser } from "../domain/accounts/account.entity";
-import { getSessionUser } from "../domain/accounts/manage-sessions.use-case";
+import type { Config } from "#infrastructure/config/config";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { createFileStorages, type FileStorages } from "#infrastructure/storage/create-file-storage";
+import { PhotoFileStore } from "#infrastructure/photos/photo-file-store";
+import { logger, type Logger } from "#infrastructure/logging/logger";
+import type { AccountsDeps } from "#domain/accounts/accounts.deps";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
-import { KyselyJobLeases } from "../infrastructure/jobs/kysely-job-leases";
-import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
-import { PublicPagesSignal, SHARED_POLL_MS } from "../infrastructure/jobs/public-pages-signal";
+import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
+import { PublicPagesSignal, SHARED_POLL_MS } from "#infrastructure/jobs/public-pages-signal";
 import { createNoticesModule, startBookingNoticesJob, type NoticesModule } from "./wiring/notices.server";
 import { createGuestHouseBookingModule, type GuestHouseBookingModule } from "./wiring/guest-houses.server";
 import { createPropertyManagementModule, type PropertyManagementModule } from "./wiring/property-management.server";
@@ -114,7 +114,11 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const leases = new KyselyJobLeases(database.db);
   const publicPages = new PublicPagesSignal(new KyselyCacheGeneration(database.db), {
     spacingMs: SHARED_POLL_MS,
-    onError: (error) => logger.warn({ err: error }, "the other instances could not be told that public pages changed: theirs age out with the page cache's TTL"),
+    onError: (error) =>
+      logger.warn(
+        { err: error },
+        "the other instances could not be told that public pages changed: theirs age out with the page cache's TTL",
+      ),
   });
   stoppers.push(() => publicPages.stop());
   const accounts = createAccountsDeps(config, database, { storage: files.documents, publicPages });

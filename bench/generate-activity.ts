@@ -4,8 +4,8 @@
 // One booking per two listings, each paid (or not) by one of a pool of generated students.
 // Past visits only, ended (confirmed, expired or cancelled), so no live slot is taken from the demo.
 import type { Insertable, Kysely } from "kysely";
-import { createPrng } from "../infrastructure/seed/prng";
-import type { BookingsTable, CommissionEarningsTable, Database, PaymentsTable, ProfilesTable } from "../infrastructure/db/schema";
+import { createPrng } from "#infrastructure/seed/prng";
+import type { BookingsTable, CommissionEarningsTable, Database, PaymentsTable, ProfilesTable } from "#infrastructure/db/schema";
 
 export interface ActivityResult {
   students: number;
@@ -17,7 +17,11 @@ export interface ActivityResult {
 const DAY_MS = 86_400_000;
 const VISIT_TIMES = ["10:00 AM", "11:00 AM", "4:00 PM", "5:00 PM"] as const;
 
-export async function generateActivity(db: Kysely<Database>, bookings: number, options: { seed: number; now?: Date }): Promise<ActivityResult> {
+export async function generateActivity(
+  db: Kysely<Database>,
+  bookings: number,
+  options: { seed: number; now?: Date },
+): Promise<ActivityResult> {
   const { next } = createPrng(options.seed);
   const now = (options.now ?? new Date("2026-11-22T00:00:00.000Z")).getTime();
   const tag = `a${options.seed}`;
@@ -29,12 +33,25 @@ export async function generateActivity(db: Kysely<Database>, bookings: number, o
   for (let i = 0; i < studentCount; i++) {
     const at = new Date(now - Math.floor(next() * 730) * DAY_MS).toISOString();
     students.push({
-      id: `bench-${tag}-student-${i}`, role: "student", full_name: `Student ${i}`, email: `bench-${tag}-${i}@students.kamernest.test`,
-      phone: `+2376${String(70_000_000 + i).slice(0, 8)}`, password_hash: null, email_confirmed_at: at, google_id: null,
-      totp_secret: null, totp_enabled_at: null, created_at: at, updated_at: at,
+      id: `bench-${tag}-student-${i}`,
+      role: "student",
+      full_name: `Student ${i}`,
+      email: `bench-${tag}-${i}@students.kamernest.test`,
+      phone: `+2376${String(70_000_000 + i).slice(0, 8)}`,
+      password_hash: null,
+      email_confirmed_at: at,
+      google_id: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      created_at: at,
+      updated_at: at,
     });
   }
-  for (let i = 0; i < students.length; i += 500) await db.insertInto("profiles").values(students.slice(i, i + 500)).execute();
+  for (let i = 0; i < students.length; i += 500)
+    await db
+      .insertInto("profiles")
+      .values(students.slice(i, i + 500))
+      .execute();
 
   // Confirmed bookings hold their slot (bookings_live_slot_idx): one booking per property, day and time.
   const slots = new Set<string>();
@@ -65,30 +82,66 @@ export async function generateActivity(db: Kysely<Database>, bookings: number, o
           const paymentId = `bench-${tag}-payment-${i}`;
           const iso = (ms: number) => new Date(ms).toISOString();
           paymentRows.push({
-            id: paymentId, user_id: student.id as string, payment_gateway: "simulated", payment_status: paid ? "successful" : "expired",
-            payment_type: "student_rental", amount: 1000, method: next() < 0.6 ? "mtn_momo" : "orange_money", phone: student.phone as string,
-            reference: `BENCH-${tag}-${i}`, provider_tx_id: paid ? `bench-tx-${tag}-${i}` : null, checkout_url: null, booking_id: id,
-            guest_house_id: null, failure_reason: null, confirmed_at: paid ? iso(created + 120_000) : null, created_at: iso(created), updated_at: iso(created + 120_000),
+            id: paymentId,
+            user_id: student.id as string,
+            payment_gateway: "simulated",
+            payment_status: paid ? "successful" : "expired",
+            payment_type: "student_rental",
+            amount: 1000,
+            method: next() < 0.6 ? "mtn_momo" : "orange_money",
+            phone: student.phone as string,
+            reference: `BENCH-${tag}-${i}`,
+            provider_tx_id: paid ? `bench-tx-${tag}-${i}` : null,
+            checkout_url: null,
+            booking_id: id,
+            guest_house_id: null,
+            failure_reason: null,
+            confirmed_at: paid ? iso(created + 120_000) : null,
+            created_at: iso(created),
+            updated_at: iso(created + 120_000),
           });
           payments++;
           const outcome = status === "confirmed" ? (next() < 0.85 ? "confirmed" : "no_show") : null;
           rows.push({
-            id, property_id: property.id, student_id: student.id as string, visitor_name: student.full_name as string,
-            visitor_email: student.email as string, visitor_phone: student.phone as string, visit_date: iso(visit).slice(0, 10),
-            visit_time: time, payment_amount: 1000, fee_type: "student_rental",
-            payment_status: paid ? "confirmed" : "pending", booking_status: status, booking_reference: `KN-BENCH-${tag}-${i}`,
-            hold_expires_at: iso(created + 15 * 60_000), payment_id: paymentId, viewing_outcome: outcome,
-            viewing_recorded_at: outcome ? iso(visit + 6 * 3_600_000) : null, created_at: iso(created), updated_at: iso(created + 300_000),
-            agent_response: status === "confirmed" ? "accepted" : "awaiting", cancelled_at: status === "cancelled" ? iso(created + DAY_MS) : null,
+            id,
+            property_id: property.id,
+            student_id: student.id as string,
+            visitor_name: student.full_name as string,
+            visitor_email: student.email as string,
+            visitor_phone: student.phone as string,
+            visit_date: iso(visit).slice(0, 10),
+            visit_time: time,
+            payment_amount: 1000,
+            fee_type: "student_rental",
+            payment_status: paid ? "confirmed" : "pending",
+            booking_status: status,
+            booking_reference: `KN-BENCH-${tag}-${i}`,
+            hold_expires_at: iso(created + 15 * 60_000),
+            payment_id: paymentId,
+            viewing_outcome: outcome,
+            viewing_recorded_at: outcome ? iso(visit + 6 * 3_600_000) : null,
+            created_at: iso(created),
+            updated_at: iso(created + 300_000),
+            agent_response: status === "confirmed" ? "accepted" : "awaiting",
+            cancelled_at: status === "cancelled" ? iso(created + DAY_MS) : null,
             cancelled_by: status === "cancelled" ? "student" : null,
           });
           if (outcome === "confirmed") {
             const date = visit + 6 * 3_600_000;
             const settled = now - date > 7 * DAY_MS;
             commissionRows.push({
-              id: `bench-${tag}-commission-${i}`, agent_id: property.agent_id, property_id: property.id, booking_id: id, amount: 500,
-              type: "visitation", date: iso(date), status: settled ? "paid" : "pending", paid: settled ? 1 : 0,
-              paid_date: settled ? iso(date + 5 * DAY_MS) : null, student_id: student.id as string, period_key: `bench-${tag}-period-${i}`,
+              id: `bench-${tag}-commission-${i}`,
+              agent_id: property.agent_id,
+              property_id: property.id,
+              booking_id: id,
+              amount: 500,
+              type: "visitation",
+              date: iso(date),
+              status: settled ? "paid" : "pending",
+              paid: settled ? 1 : 0,
+              paid_date: settled ? iso(date + 5 * DAY_MS) : null,
+              student_id: student.id as string,
+              period_key: `bench-${tag}-period-${i}`,
             });
             commissions++;
           }

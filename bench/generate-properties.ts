@@ -2,14 +2,14 @@
 // distance to the main gate, the amenities students ask about, one photo each from the demo pool.
 // Deterministic for a given seed, so two runs compare the same data.
 import type { Insertable, Kysely } from "kysely";
-import type { AgentsTable, Database, PhotosTable, ProfilesTable, PropertiesTable } from "../infrastructure/db/schema";
+import type { AgentsTable, Database, PhotosTable, ProfilesTable, PropertiesTable } from "#infrastructure/db/schema";
 import {
   NEIGHBOURHOOD_CENTRES,
   distanceToCampusMetres,
   type Neighbourhood,
   type PropertyStatus,
   type PropertyType,
-} from "../domain/listings/buea";
+} from "#domain/listings/buea";
 
 export interface GenerateOptions {
   seed: number;
@@ -124,11 +124,7 @@ const LAST_NAMES = ["Tabe", "Agbor", "Ndifor", "Nkwain", "Ojong", "Mbuh", "Fru",
 
 const roundTo = (n: number, step: number) => Math.round(n / step) * step;
 
-export async function generateProperties(
-  db: Kysely<Database>,
-  count: number,
-  options: GenerateOptions,
-): Promise<GenerateResult> {
+export async function generateProperties(db: Kysely<Database>, count: number, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 500;
   const perAgent = options.listingsPerAgent ?? 40;
@@ -149,15 +145,34 @@ export async function generateProperties(
       const phone = `6${rnd.int(50, 99)}${String(rnd.int(0, 999_999)).padStart(6, "0")}`;
       agentIds.push(id);
       profiles.push({
-        id, role: "agent", full_name: name, email: `bench-${options.seed}-${start + i}@agents.kamernest.test`, phone,
-        password_hash: null, email_confirmed_at: at, google_id: null, totp_secret: null, totp_enabled_at: null,
-        created_at: at, updated_at: at,
+        id,
+        role: "agent",
+        full_name: name,
+        email: `bench-${options.seed}-${start + i}@agents.kamernest.test`,
+        phone,
+        password_hash: null,
+        email_confirmed_at: at,
+        google_id: null,
+        totp_secret: null,
+        totp_enabled_at: null,
+        created_at: at,
+        updated_at: at,
       });
       agents.push({
-        user_id: id, verification_status: "approved", business_name: rnd.chance(0.6) ? `${name.split(" ")[1]} Homes` : null,
-        license_number: null, business_phone: rnd.chance(0.5) ? `+237 ${phone}` : null, business_email: null,
-        business_address: null, website_url: null, bio: null, rejection_reason: null, submitted_at: at, reviewed_at: at,
-        terms_accepted_at: at, created_at: at,
+        user_id: id,
+        verification_status: "approved",
+        business_name: rnd.chance(0.6) ? `${name.split(" ")[1]} Homes` : null,
+        license_number: null,
+        business_phone: rnd.chance(0.5) ? `+237 ${phone}` : null,
+        business_email: null,
+        business_address: null,
+        website_url: null,
+        bio: null,
+        rejection_reason: null,
+        submitted_at: at,
+        reviewed_at: at,
+        terms_accepted_at: at,
+        created_at: at,
       });
     }
     await db.transaction().execute(async (tx) => {
@@ -179,8 +194,14 @@ export async function generateProperties(
         for (let i = 0; i < n; i++) properties.push(nextProperty(rnd, agentIds, now, twoYearsMs));
         for (const p of properties) {
           photos.push({
-            id: rnd.uuid(), owner_type: "property", owner_id: p.id, position: 0,
-            storage_key: `photos/pool-${rnd.int(0, PHOTO_POOL_SIZE - 1)}`, width: 1200, height: 800, alt: p.title,
+            id: rnd.uuid(),
+            owner_type: "property",
+            owner_id: p.id,
+            position: 0,
+            storage_key: `photos/pool-${rnd.int(0, PHOTO_POOL_SIZE - 1)}`,
+            width: 1200,
+            height: 800,
+            alt: p.title,
             created_at: p.created_at,
           });
         }
@@ -194,7 +215,12 @@ export async function generateProperties(
 
 type Rng = ReturnType<typeof randomSource>;
 
-function nextProperty(rnd: Rng, agentIds: readonly string[], now: number, spanMs: number): Insertable<PropertiesTable> & { id: string; title: string; created_at: string } {
+function nextProperty(
+  rnd: Rng,
+  agentIds: readonly string[],
+  now: number,
+  spanMs: number,
+): Insertable<PropertiesTable> & { id: string; title: string; created_at: string } {
   const neighbourhood = rnd.weighted(NEIGHBOURHOOD_WEIGHTS);
   const type = rnd.weighted(TYPE_WEIGHTS);
   const centre = NEIGHBOURHOOD_CENTRES[neighbourhood];
@@ -227,7 +253,12 @@ function nextProperty(rnd: Rng, agentIds: readonly string[], now: number, spanMs
     longitude: point.longitude,
     distance_to_campus_m: distance,
     monthly_rent: rent,
-    advance_months: rnd.weighted([[3, 3], [6, 4], [10, 2], [12, 1]] as const),
+    advance_months: rnd.weighted([
+      [3, 3],
+      [6, 4],
+      [10, 2],
+      [12, 1],
+    ] as const),
     bedrooms,
     furnished: bit(0.3),
     toilet_inside: selfContained ? 1 : 0,

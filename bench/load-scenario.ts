@@ -8,22 +8,49 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { Agent, request } from "undici";
 import { cookieHeader, cookiesFromSetCookie } from "../scripts/lib/cluster-kit";
-import { listingSearchToParams, parseListingSearch, LISTING_SORTS, AMENITY_PARAMS } from "../domain/listings/listing-search";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../domain/listings/buea";
+import { listingSearchToParams, parseListingSearch, LISTING_SORTS, AMENITY_PARAMS } from "#domain/listings/listing-search";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
 
 export const KINDS = [
-  "browse", "search",
-  "sign-in form", "sign-in", "booking form", "book", "payment page", "pay", "checkout page", "approve", "payment result",
+  "browse",
+  "search",
+  "sign-in form",
+  "sign-in",
+  "booking form",
+  "book",
+  "payment page",
+  "pay",
+  "checkout page",
+  "approve",
+  "payment result",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
-export interface Slot { propertyId: string; date: string; time: string }
-export interface Student { id: string; email: string; password: string; name: string }
+export interface Slot {
+  propertyId: string;
+  date: string;
+  time: string;
+}
+export interface Student {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
 
 /** What the clients saw: a booking made (its reference) and, when the flow got that far, its payment confirmed. */
-export interface SeenBooking { bookingReference: string; studentId: string; slot: Slot; paymentReference: string | null }
+export interface SeenBooking {
+  bookingReference: string;
+  studentId: string;
+  slot: Slot;
+  paymentReference: string | null;
+}
 
-export interface FlowProblem { step: Kind; status: number; detail: string }
+export interface FlowProblem {
+  step: Kind;
+  status: number;
+  detail: string;
+}
 
 export interface ScenarioInput {
   base: string;
@@ -86,7 +113,12 @@ function decode(body: Buffer, encoding: string | string[] | undefined): string {
   return body.toString("utf8");
 }
 
-const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The free times of the booking form's select (the disabled options are taken). */
 function freeTimes(html: string): string[] {
@@ -122,15 +154,33 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
   const slots = [...input.slots];
   const students = [...input.students];
 
-  interface Answer { status: number; location: string | null; text: string; setCookie: string | string[] | undefined }
+  interface Answer {
+    status: number;
+    location: string | null;
+    text: string;
+    setCookie: string | string[] | undefined;
+  }
 
-  async function send(kind: Kind, method: "GET" | "POST", path: string, jar?: Map<string, string>, form?: Record<string, string>): Promise<Answer | null> {
+  async function send(
+    kind: Kind,
+    method: "GET" | "POST",
+    path: string,
+    jar?: Map<string, string>,
+    form?: Record<string, string>,
+  ): Promise<Answer | null> {
     const headers: Record<string, string> = { "accept-encoding": "gzip, br", "accept-language": "en", accept: "text/html" };
     if (jar?.size) headers.cookie = cookieHeader(jar);
     if (form) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin" });
     const started = performance.now();
     try {
-      const response = await request(origin + path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined, dispatcher: agent, headersTimeout: 60_000, bodyTimeout: 60_000 });
+      const response = await request(origin + path, {
+        method,
+        headers,
+        body: form ? new URLSearchParams(form).toString() : undefined,
+        dispatcher: agent,
+        headersTimeout: 60_000,
+        bodyTimeout: 60_000,
+      });
       const body = Buffer.from(await response.body.arrayBuffer());
       const ms = performance.now() - started;
       result.latencies[kind].push(ms);
@@ -139,12 +189,20 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
       if (fromCache === "hit" || fromCache === "stale") result.cacheHits[kind]++;
       if (fromCache === "stale") result.staleHits[kind]++;
       if (result.slowest.length < 10 || ms > result.slowest[result.slowest.length - 1].ms) {
-        result.slowest.push({ kind, method, path, status: response.statusCode, ms, cache: typeof fromCache === "string" ? fromCache : "rendered" });
+        result.slowest.push({
+          kind,
+          method,
+          path,
+          status: response.statusCode,
+          ms,
+          cache: typeof fromCache === "string" ? fromCache : "rendered",
+        });
         result.slowest.sort((a, b) => b.ms - a.ms);
         result.slowest.length = Math.min(result.slowest.length, 10);
       }
       const text = decode(body, response.headers["content-encoding"]);
-      if (response.statusCode >= 500) result.serverErrors.push({ kind, method, path, status: response.statusCode, body: textOf(text).slice(0, 200) });
+      if (response.statusCode >= 500)
+        result.serverErrors.push({ kind, method, path, status: response.statusCode, body: textOf(text).slice(0, 200) });
       const setCookie = response.headers["set-cookie"];
       if (jar) cookiesFromSetCookie(setCookie, jar);
       const location = response.headers.location;
@@ -156,7 +214,11 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
   }
 
   function problem(step: Kind, answer: Answer | null, detail: string) {
-    result.problems.push({ step, status: answer?.status ?? 0, detail: `${detail}${answer ? `: ${textOf(answer.text).slice(0, 160)}` : " (no answer)"}` });
+    result.problems.push({
+      step,
+      status: answer?.status ?? 0,
+      detail: `${detail}${answer ? `: ${textOf(answer.text).slice(0, 160)}` : " (no answer)"}`,
+    });
   }
 
   async function bookAndPay() {
@@ -172,7 +234,11 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     const jar = new Map<string, string>();
     const loginForm = await send("sign-in form", "GET", "/auth/login", jar);
     if (loginForm?.status !== 200) return problem("sign-in form", loginForm, "the sign-in page did not answer 200");
-    const login = await send("sign-in", "POST", "/auth/login", jar, { intent: "password", email: student.email, password: student.password });
+    const login = await send("sign-in", "POST", "/auth/login", jar, {
+      intent: "password",
+      email: student.email,
+      password: student.password,
+    });
     if (login?.status !== 302 || !jar.get("kn_session")) return problem("sign-in", login, "signing in did not redirect with a session");
 
     // "Show times" for the chosen day, as the date picker's GET form does.
@@ -207,7 +273,8 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     const payAction = formAction(paymentPage.text, "phone");
     if (!payAction) return problem("payment page", paymentPage, "no mobile-money form in the page");
     const pay = await send("pay", "POST", payAction, jar, { method: "mtn_momo", phone: "677123456" });
-    const transId = pay?.status === 302 || pay?.status === 303 ? /^\/simulated-checkout\/([A-Z0-9]+)$/.exec(pay.location ?? "")?.[1] : undefined;
+    const transId =
+      pay?.status === 302 || pay?.status === 303 ? /^\/simulated-checkout\/([A-Z0-9]+)$/.exec(pay.location ?? "")?.[1] : undefined;
     if (!pay || !transId) return problem("pay", pay, `paying did not redirect to the simulated checkout (location ${pay?.location})`);
 
     const checkout = await send("checkout page", "GET", `/simulated-checkout/${transId}`, jar);
@@ -216,9 +283,11 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioResult>
     // No `processed` field: a browser without JavaScript lets the server wait (the provider's 2 s).
     const approve = await send("approve", "POST", approveAction, jar, { intent: "approve" });
     const paymentReference = approve?.status === 303 ? /^\/payment-success\?ref=([^&]+)$/.exec(approve.location ?? "")?.[1] : undefined;
-    if (!approve || !paymentReference) return problem("approve", approve, `approving did not return to /payment-success (location ${approve?.location})`);
+    if (!approve || !paymentReference)
+      return problem("approve", approve, `approving did not return to /payment-success (location ${approve?.location})`);
     const outcome = await send("payment result", "GET", approve.location!, jar);
-    if (outcome?.status !== 200 || !outcome.text.includes("Payment successful")) return problem("payment result", outcome, "the result page does not say 'Payment successful'");
+    if (outcome?.status !== 200 || !outcome.text.includes("Payment successful"))
+      return problem("payment result", outcome, "the result page does not say 'Payment successful'");
     seen.paymentReference = decodeURIComponent(paymentReference);
     result.flows.paid++;
   }

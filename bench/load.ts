@@ -21,12 +21,21 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Insertable } from "kysely";
-import { connect } from "../infrastructure/db/connection";
-import type { ProfilesTable } from "../infrastructure/db/schema";
-import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD, weekdayOf } from "../domain/booking/visit-date";
-import { slotsFor, visitingHoursOrDefault } from "../domain/booking/visiting-hours";
+import { connect } from "#infrastructure/db/connection";
+import type { ProfilesTable } from "#infrastructure/db/schema";
+import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD, weekdayOf } from "#domain/booking/visit-date";
+import { slotsFor, visitingHoursOrDefault } from "#domain/booking/visiting-hours";
 import {
-  children, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, root, scratchDatabase, startInstance, startNginx, stopChildren,
+  children,
+  DEMO_PASSWORD,
+  ensureBuild,
+  ensureNginx,
+  freePort,
+  root,
+  scratchDatabase,
+  startInstance,
+  startNginx,
+  stopChildren,
 } from "../scripts/lib/cluster-kit";
 import { KINDS, percentile, runScenario, type ScenarioResult, type Slot, type Student } from "./load-scenario";
 import { readResults, RESULTS_FILE, withSection } from "./results-sections";
@@ -48,40 +57,73 @@ const DURATION_S = flag("duration", 60);
 const CONNECTIONS = flag("connections", 200);
 const STUDENTS = flag("students", 3000);
 const setupsArg = args.find((a) => a.startsWith("--setups"));
-const SETUPS = ((setupsArg?.includes("=") ? setupsArg.split("=")[1] : setupsArg ? args[args.indexOf(setupsArg) + 1] : "postgres,sqlite") ?? "")
+const SETUPS = (
+  (setupsArg?.includes("=") ? setupsArg.split("=")[1] : setupsArg ? args[args.indexOf(setupsArg) + 1] : "postgres,sqlite") ?? ""
+)
   .split(",")
   .filter(Boolean) as Setup[];
 const WRITE = !args.includes("--no-write");
 const PORT_BASE = args.some((a) => a.startsWith("--port-base")) ? flag("port-base", 0) : null;
 // The gate's settings the instances run with (they inherit this environment); the defaults otherwise.
-const GATE = { concurrency: process.env.RENDER_CONCURRENCY ?? "16 (default)", waitMs: process.env.RENDER_QUEUE_WAIT_MS ?? "20000 (default)" };
+const GATE = {
+  concurrency: process.env.RENDER_CONCURRENCY ?? "16 (default)",
+  waitMs: process.env.RENDER_QUEUE_WAIT_MS ?? "20000 (default)",
+};
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const STUDENT_PREFIX = "load-student-";
 
 const log = (line: string) => console.log(`[load] ${line}`);
 
-interface Prepared { propertyIds: string[]; slots: Slot[]; students: Student[] }
+interface Prepared {
+  propertyIds: string[];
+  slots: Slot[];
+  students: Student[];
+}
 
 /** Student accounts (the demo password's hash, so signing in costs what it costs a person), the listings, the free visit slots. */
 async function prepare(databaseUrl: string): Promise<Prepared> {
   const { db, close } = connect({ url: databaseUrl });
   try {
-    const demo = await db.selectFrom("profiles").select("password_hash").where("email", "=", "student@kamernest.test").executeTakeFirstOrThrow();
+    const demo = await db
+      .selectFrom("profiles")
+      .select("password_hash")
+      .where("email", "=", "student@kamernest.test")
+      .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const students: Student[] = [];
     const rows: Insertable<ProfilesTable>[] = [];
     for (let i = 1; i <= STUDENTS; i++) {
       const n = String(i).padStart(5, "0");
-      const student = { id: `${STUDENT_PREFIX}${n}`, email: `${STUDENT_PREFIX}${n}@load.test`, password: DEMO_PASSWORD, name: `Load Student ${n}` };
+      const student = {
+        id: `${STUDENT_PREFIX}${n}`,
+        email: `${STUDENT_PREFIX}${n}@load.test`,
+        password: DEMO_PASSWORD,
+        name: `Load Student ${n}`,
+      };
       students.push(student);
       rows.push({
-        id: student.id, role: "student" as const, full_name: student.name, email: student.email, phone: null,
-        password_hash: demo.password_hash, email_confirmed_at: now, google_id: null, totp_secret: null, totp_enabled_at: null,
-        created_at: now, updated_at: now, suspended_at: null, suspended_reason: null,
+        id: student.id,
+        role: "student" as const,
+        full_name: student.name,
+        email: student.email,
+        phone: null,
+        password_hash: demo.password_hash,
+        email_confirmed_at: now,
+        google_id: null,
+        totp_secret: null,
+        totp_enabled_at: null,
+        created_at: now,
+        updated_at: now,
+        suspended_at: null,
+        suspended_reason: null,
       });
     }
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto("profiles").values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto("profiles")
+          .values(rows.slice(i, i + 200))
+          .execute();
     });
 
     const visible = await db.selectFrom("properties").select("id").where("hidden_at", "is", null).execute();
@@ -93,14 +135,21 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
       .where("hidden_at", "is", null)
       .orderBy("id")
       .execute();
-    const held = new Set((await db.selectFrom("bookings").select(["property_id", "visit_date", "visit_time"]).execute()).map((b) => `${b.property_id}|${b.visit_date}|${b.visit_time}`));
+    const held = new Set(
+      (await db.selectFrom("bookings").select(["property_id", "visit_date", "visit_time"]).execute()).map(
+        (b) => `${b.property_id}|${b.visit_date}|${b.visit_time}`,
+      ),
+    );
     // Day by day, time by time, listing by listing: consecutive flows book different listings.
     const slots: Slot[] = [];
     const today = doualaDate(new Date());
     for (let d = 1; d <= MAX_DAYS_AHEAD; d++) {
       const date = addDays(today, d);
       if (!checkVisitDate(date, new Date()).ok) continue;
-      const byProperty = bookable.map((p) => ({ id: p.id, times: slotsFor(visitingHoursOrDefault(p.visiting_hours), date, weekdayOf(date)) }));
+      const byProperty = bookable.map((p) => ({
+        id: p.id,
+        times: slotsFor(visitingHoursOrDefault(p.visiting_hours), date, weekdayOf(date)),
+      }));
       const most = Math.max(0, ...byProperty.map((p) => p.times.length));
       for (let t = 0; t < most; t++) {
         for (const p of byProperty) {
@@ -109,7 +158,9 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         }
       }
     }
-    log(`${students.length} students added; ${visible.length} listings to browse, ${bookable.length} bookable with ${slots.length} free visit slots`);
+    log(
+      `${students.length} students added; ${visible.length} listings to browse, ${bookable.length} bookable with ${slots.length} free visit slots`,
+    );
     return { propertyIds: visible.map((p) => p.id), slots, students };
   } finally {
     await close();
@@ -123,7 +174,10 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-interface Verification { ok: boolean; lines: string[] }
+interface Verification {
+  ok: boolean;
+  lines: string[];
+}
 
 /** Every booking and payment the clients saw succeed, looked up in the database: each exactly once, in the state the client saw. */
 async function verify(databaseUrl: string, result: ScenarioResult): Promise<Verification> {
@@ -141,7 +195,10 @@ async function verify(databaseUrl: string, result: ScenarioResult): Promise<Veri
       .execute();
     const bookingsByRef = groupBy(bookings, (b) => b.booking_reference);
     const paymentsByRef = groupBy(payments, (p) => p.reference);
-    const successfulByBooking = groupBy(payments.filter((p) => p.payment_status === "successful"), (p) => p.booking_id ?? "");
+    const successfulByBooking = groupBy(
+      payments.filter((p) => p.payment_status === "successful"),
+      (p) => p.booking_id ?? "",
+    );
     const wrong: string[] = [];
     let bookingsOnce = 0;
     let paymentsOnce = 0;
@@ -149,7 +206,8 @@ async function verify(databaseUrl: string, result: ScenarioResult): Promise<Veri
     for (const seen of result.seen) {
       const rows = bookingsByRef.get(seen.bookingReference) ?? [];
       const row = rows[0];
-      const sameSlot = row && row.property_id === seen.slot.propertyId && row.visit_date === seen.slot.date && row.visit_time === seen.slot.time;
+      const sameSlot =
+        row && row.property_id === seen.slot.propertyId && row.visit_date === seen.slot.date && row.visit_time === seen.slot.time;
       if (rows.length !== 1 || !sameSlot || row.student_id !== seen.studentId) {
         wrong.push(`booking ${seen.bookingReference}: ${rows.length} row(s)${row && !sameSlot ? ", another slot" : ""}`);
         continue;
@@ -158,8 +216,16 @@ async function verify(databaseUrl: string, result: ScenarioResult): Promise<Veri
       if (!seen.paymentReference) continue;
       const paid = paymentsByRef.get(seen.paymentReference) ?? [];
       const successful = successfulByBooking.get(row.id) ?? [];
-      if (paid.length !== 1 || paid[0].payment_status !== "successful" || paid[0].booking_id !== row.id || successful.length !== 1 || row.booking_status !== "confirmed") {
-        wrong.push(`payment ${seen.paymentReference} of ${seen.bookingReference}: ${paid.length} row(s), status ${paid[0]?.payment_status}, ${successful.length} successful payment(s) for the booking, booking ${row.booking_status}`);
+      if (
+        paid.length !== 1 ||
+        paid[0].payment_status !== "successful" ||
+        paid[0].booking_id !== row.id ||
+        successful.length !== 1 ||
+        row.booking_status !== "confirmed"
+      ) {
+        wrong.push(
+          `payment ${seen.paymentReference} of ${seen.bookingReference}: ${paid.length} row(s), status ${paid[0]?.payment_status}, ${successful.length} successful payment(s) for the booking, booking ${row.booking_status}`,
+        );
         continue;
       }
       paymentsOnce++;
@@ -202,7 +268,15 @@ async function stopAll() {
   children.length = 0;
 }
 
-interface SetupRun { setup: Setup; description: string; result: ScenarioResult; verification: Verification; loadBefore: number[]; loadAfter: number[]; nginxErrors: Record<string, number> }
+interface SetupRun {
+  setup: Setup;
+  description: string;
+  result: ScenarioResult;
+  verification: Verification;
+  loadBefore: number[];
+  loadAfter: number[];
+  nginxErrors: Record<string, number>;
+}
 
 /** What nginx's error log says about the run: why it answered a 502 or a 504 itself. */
 function nginxErrorsIn(work: string): Record<string, number> {
@@ -228,13 +302,13 @@ async function runSetup(setup: Setup, nginx: string): Promise<SetupRun> {
     const instances: ChildProcess[] = [];
     // The first instance migrates and seeds; the second starts on the ready database.
     for (const [i, port] of ports.entries()) {
-      instances.push(await startInstance({ name: `${setup}-${i + 1}`, port, databaseUrl, appUrl: proxyUrl, storageDir: path.join(work, "uploads") }));
+      instances.push(
+        await startInstance({ name: `${setup}-${i + 1}`, port, databaseUrl, appUrl: proxyUrl, storageDir: path.join(work, "uploads") }),
+      );
     }
     await startNginx(nginx, work, ports, proxyPort);
     const description =
-      setup === "postgres"
-        ? `two instances on one PostgreSQL database behind nginx`
-        : `one instance on SQLite behind nginx (one upstream)`;
+      setup === "postgres" ? `two instances on one PostgreSQL database behind nginx` : `one instance on SQLite behind nginx (one upstream)`;
     log(`${setup}: ${description} at ${proxyUrl}`);
     const prepared = await prepare(databaseUrl);
     const loadBefore = os.loadavg();
@@ -278,12 +352,19 @@ function report(runs: SetupRun[]): string {
     lines.push("| Request | Count | p50 ms | p99 ms | Statuses | From the page cache |", "|---|---:|---:|---:|---|---:|");
     for (const kind of KINDS) {
       const sorted = [...result.latencies[kind]].sort((a, b) => a - b);
-      const statuses = Object.entries(result.statuses[kind]).map(([s, n]) => `${s}: ${n}`).join(", ");
+      const statuses = Object.entries(result.statuses[kind])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(", ");
       const stale = result.staleHits[kind] ? ` (${result.staleHits[kind]})` : "";
-      lines.push(`| ${kind} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${statuses || "–"} | ${result.cacheHits[kind]}${stale} |`);
+      lines.push(
+        `| ${kind} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 99))} | ${statuses || "–"} | ${result.cacheHits[kind]}${stale} |`,
+      );
     }
     const staleAll = KINDS.reduce((n, k) => n + result.staleHits[k], 0);
-    lines.push(`| **all** | ${total} | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | | ${KINDS.reduce((n, k) => n + result.cacheHits[k], 0)}${staleAll ? ` (${staleAll})` : ""} |`, "");
+    lines.push(
+      `| **all** | ${total} | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | | ${KINDS.reduce((n, k) => n + result.cacheHits[k], 0)}${staleAll ? ` (${staleAll})` : ""} |`,
+      "",
+    );
     const f = result.flows;
     lines.push(
       `Booking flows: ${f.started} started, ${f.booked} bookings made, ${f.paid} paid; ${f.slotTaken} refused as a taken time (409, expected when two people want one time; each flow is given its own free time, so none is expected here); ${f.notOffered} times the form did not offer; ${f.noStudentOrSlot} choices that found no fresh student or free time left (browsed instead); ${result.problems.length} flows stopped by another answer.`,
@@ -301,7 +382,11 @@ function report(runs: SetupRun[]): string {
       const bySource = result.serverErrors.filter((e) => /nginx/.test(e.body)).length;
       const busy = result.serverErrors.filter((e) => e.status === 503 && /Too many visitors/.test(e.body)).length;
       lines.push(
-        `Of the 5xx, ${bySource} are nginx's own pages (it gave up on an instance), ${result.serverErrors.length - bySource} came from the app (${busy} of them the admission gate's "busy" page after RENDER_QUEUE_WAIT_MS). nginx's error log: ${Object.entries(run.nginxErrors).map(([k, n]) => `${k}: ${n}`).join("; ")}. Fixes the earlier runs led to: docs/decisions/0142 and 0150.`,
+        `Of the 5xx, ${bySource} are nginx's own pages (it gave up on an instance), ${result.serverErrors.length - bySource} came from the app (${busy} of them the admission gate's "busy" page after RENDER_QUEUE_WAIT_MS). nginx's error log: ${Object.entries(
+          run.nginxErrors,
+        )
+          .map(([k, n]) => `${k}: ${n}`)
+          .join("; ")}. Fixes the earlier runs led to: docs/decisions/0142 and 0150.`,
         "",
       );
       lines.push("5xx answers (first 20):", "");

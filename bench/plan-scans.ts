@@ -1,7 +1,11 @@
 // Which reads in a query plan scan a large growing table, for `npm run bench:plans` (decision 0147).
-import type { Dialect } from "../infrastructure/db/connection";
+import type { Dialect } from "#infrastructure/db/connection";
 
-export interface Finding { table: string; kind: "full scan" | "capped scan" | "large range"; line: string }
+export interface Finding {
+  table: string;
+  kind: "full scan" | "capped scan" | "large range";
+  line: string;
+}
 
 /**
  * SQLite's sqlite_stat1, by index: the rows of the table, then the rows one value of the first
@@ -28,7 +32,13 @@ export const LARGE_TABLE_ROWS = 5000;
  * sorts the reads of its own block (same indentation, same parent), so a read inside a
  * co-routine whose block has none is taken as stopped by the statement's LIMIT.
  */
-export function findScans(dialect: Dialect, plan: string, statement: string, large: ReadonlySet<string>, statistics: IndexStatistics = new Map()): Finding[] {
+export function findScans(
+  dialect: Dialect,
+  plan: string,
+  statement: string,
+  large: ReadonlySet<string>,
+  statistics: IndexStatistics = new Map(),
+): Finding[] {
   const hasLimit = /\blimit\b/i.test(statement);
   const findings: Finding[] = [];
   const lines = plan.split("\n");
@@ -40,7 +50,12 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
       // the range is large (every verified listing, sorted by distance: decision 0170).
       const search = /^\s*SEARCH (\w+)(?: AS \w+)?/.exec(line)?.[1];
       const searched = search && aliasTable(statement, search);
-      if (searched && large.has(searched) && sqliteSortedInBlock(lines, i) && (sqliteRangeRows(line, statistics) ?? 0) >= LARGE_TABLE_ROWS) {
+      if (
+        searched &&
+        large.has(searched) &&
+        sqliteSortedInBlock(lines, i) &&
+        (sqliteRangeRows(line, statistics) ?? 0) >= LARGE_TABLE_ROWS
+      ) {
         findings.push({ table: searched, kind: "large range", line: line.trim() });
         return;
       }
@@ -51,7 +66,8 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
         // An index scan with an Index Cond reads a range; without one it reads the whole index.
         const indent = line.search(/\S/);
         let ranged = false;
-        for (let j = i + 1; j < lines.length && lines[j].search(/\S/) > indent && !lines[j].includes("->"); j++) ranged ||= /Index Cond/.test(lines[j]);
+        for (let j = i + 1; j < lines.length && lines[j].search(/\S/) > indent && !lines[j].includes("->"); j++)
+          ranged ||= /Index Cond/.test(lines[j]);
         if (!ranged) table = idx[1];
       }
       // A range (an index range, a bitmap) read whole before the first row comes out, by a sort, a
@@ -75,7 +91,12 @@ export function findScans(dialect: Dialect, plan: string, statement: string, lar
 }
 
 /** A PostgreSQL plan node's name: "Limit", "Sort", "Hash Join"… (after its arrow, before its figures). */
-const nodeName = (line: string) => line.trim().replace(/^->\s+/, "").replace(/\s+\(.*$/, "").replace(/ (using|on) .*$/, "");
+const nodeName = (line: string) =>
+  line
+    .trim()
+    .replace(/^->\s+/, "")
+    .replace(/\s+\(.*$/, "")
+    .replace(/ (using|on) .*$/, "");
 const indentOf = (line: string) => line.search(/\S|->/);
 
 /** Whether a Limit stands above line `at` with nothing between that needs every row first. */
@@ -117,4 +138,3 @@ function aliasTable(statement: string, name: string): string {
   const m = new RegExp(`"?(\\w+)"? as "?${name}"?(?![\\w"])`, "i").exec(statement);
   return m && !/^(select|from)$/i.test(m[1]) ? m[1] : name;
 }
-

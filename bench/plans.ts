@@ -16,11 +16,11 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { CompiledQuery, sql } from "kysely";
-import { connect, type DatabaseHandle, type Dialect } from "../infrastructure/db/connection";
-import { migrateToLatest } from "../infrastructure/db/migrate";
-import { seedDemoData } from "../infrastructure/seed/demo-seed";
-import { LocalFileStorage } from "../infrastructure/storage/local-file-storage";
-import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
+import { connect, type DatabaseHandle, type Dialect } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
+import { seedDemoData } from "#infrastructure/seed/demo-seed";
+import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
 import { demoSessionCookie, startInstance } from "../scripts/lib/cluster-kit";
 import { ensureProductionBuild } from "../scripts/lib/production-build.mjs";
 import { generateProperties } from "./generate-properties";
@@ -41,20 +41,46 @@ const PORT = Number(process.env.PLANS_PORT ?? 3371);
  * visitor's own session) stay small whatever the traffic.
  */
 const GROWING = new Set([
-  "properties", "photos", "agents", "profiles", "bookings", "payments", "payment_events", "commission_earnings",
-  "reviews", "subscriptions", "view_history", "property_view_days", "wishlists", "booking_notices", "message_threads",
-  "messages", "listing_reports", "search_history", "saved_searches", "guest_houses", "booking_attempts",
+  "properties",
+  "photos",
+  "agents",
+  "profiles",
+  "bookings",
+  "payments",
+  "payment_events",
+  "commission_earnings",
+  "reviews",
+  "subscriptions",
+  "view_history",
+  "property_view_days",
+  "wishlists",
+  "booking_notices",
+  "message_threads",
+  "messages",
+  "listing_reports",
+  "search_history",
+  "saved_searches",
+  "guest_houses",
+  "booking_attempts",
 ]);
 
 type Who = "visitor" | "student" | "agent" | "admin";
-interface Page { name: string; path: string; who: Who }
+interface Page {
+  name: string;
+  path: string;
+  who: Who;
+}
 
 function pages(propertyId: string, agentId: string, blogSlug: string): Page[] {
   return [
     { name: "home", path: "/", who: "visitor" },
     { name: "/listings", path: "/listings", who: "visitor" },
     { name: "/listings Molyko ≤ 40 000, newest", path: "/listings?n=Molyko&max=40000", who: "visitor" },
-    { name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest", path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc", who: "visitor" },
+    {
+      name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest",
+      path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc",
+      who: "visitor",
+    },
     { name: "/listings available, verified, nearest", path: "/listings?available=1&verified=1&sort=nearest", who: "visitor" },
     { name: "/listings Molyko or Bomaka, newest", path: "/listings?n=Molyko&n=Bomaka", who: "visitor" },
     { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3", who: "visitor" },
@@ -85,7 +111,10 @@ const ACCOUNTS: Record<Exclude<Who, "visitor">, string> = {
 };
 
 async function countOf(handle: DatabaseHandle, table: "properties" | "bookings"): Promise<number> {
-  const row = await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await handle.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -134,19 +163,28 @@ async function prepare(dialect: Dialect): Promise<string> {
 
 function startServer(url: string, logFile: string): Promise<ChildProcess> {
   return startInstance({
-    name: "plans", port: PORT, databaseUrl: url, appUrl: `http://localhost:${PORT}`, storageDir,
+    name: "plans",
+    port: PORT,
+    databaseUrl: url,
+    appUrl: `http://localhost:${PORT}`,
+    storageDir,
     env: { PAYMENTS_RECONCILE_INTERVAL_MS: "0", ACCOUNTS_CLEANUP_INTERVAL_MS: "0", PAGE_CACHE_TTL_MS: "0", QUERY_LOG_FILE: logFile },
   });
 }
 
-interface Statement { sql: string; parameters: unknown[] }
+interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
 
 /** Statements worth a plan: reads and writes, not transaction control or pragmas. */
 const explainable = (s: string) => /^\s*(select|insert|update|delete|with)\b/i.test(s);
 
 async function explain(handle: DatabaseHandle, s: Statement): Promise<string> {
   if (handle.dialect === "sqlite") {
-    const result = await handle.db.executeQuery<{ id: number; parent: number; detail: string }>(CompiledQuery.raw(`explain query plan ${s.sql}`, s.parameters));
+    const result = await handle.db.executeQuery<{ id: number; parent: number; detail: string }>(
+      CompiledQuery.raw(`explain query plan ${s.sql}`, s.parameters),
+    );
     const depth = new Map<number, number>([[0, -1]]);
     return result.rows
       .map((r) => {
@@ -161,8 +199,17 @@ async function explain(handle: DatabaseHandle, s: Statement): Promise<string> {
   return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
 }
 
-interface PageReport { page: Page; url: string; status: number; statements: Array<Statement & { plan: string; findings: Finding[] }> }
-interface Run { dialect: Dialect; rows: Map<string, number>; reports: PageReport[] }
+interface PageReport {
+  page: Page;
+  url: string;
+  status: number;
+  statements: Array<Statement & { plan: string; findings: Finding[] }>;
+}
+interface Run {
+  dialect: Dialect;
+  rows: Map<string, number>;
+  reports: PageReport[];
+}
 
 /** The findings that read a large table whole: full scans and large ranges (flagged ⚠). */
 const wholeReads = (s: { findings: Finding[] }) => s.findings.filter(isWholeRead);
@@ -179,17 +226,26 @@ async function planPages(dialect: Dialect): Promise<Run> {
   const rows = new Map<string, number>();
   try {
     for (const table of GROWING) {
-      const { rows: [r] } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db);
+      const {
+        rows: [r],
+      } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db);
       rows.set(table, Number(r.n));
     }
     const large = new Set([...rows].filter(([, n]) => n >= LARGE_TABLE_ROWS).map(([t]) => t));
     const statistics = await indexStatistics(handle);
-    const property = await handle.db.selectFrom("properties").select("id").where("hidden_at", "is", null).where("status", "=", "available").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const property = await handle.db
+      .selectFrom("properties")
+      .select("id")
+      .where("hidden_at", "is", null)
+      .where("status", "=", "available")
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     const agent = await handle.db.selectFrom("profiles").select("id").where("email", "=", ACCOUNTS.agent).executeTakeFirstOrThrow();
     const post = await handle.db.selectFrom("blog_posts").select("slug").orderBy("created_at", "desc").executeTakeFirstOrThrow();
     const cookies = new Map<Who, string>();
     for (const page of pages(property.id, agent.id, post.slug)) {
-      if (page.who !== "visitor" && !cookies.has(page.who)) cookies.set(page.who, await demoSessionCookie(`http://localhost:${PORT}`, ACCOUNTS[page.who]));
+      if (page.who !== "visitor" && !cookies.has(page.who))
+        cookies.set(page.who, await demoSessionCookie(`http://localhost:${PORT}`, ACCOUNTS[page.who]));
       const headers: Record<string, string> = page.who === "visitor" ? {} : { cookie: cookies.get(page.who)! };
       // One request to warm the process (i18n, first connection), then the measured one from a clean log.
       await (await fetch(`http://localhost:${PORT}${page.path}`, { headers })).text();
@@ -206,7 +262,9 @@ async function planPages(dialect: Dialect): Promise<Run> {
         statements.push({ ...s, plan, findings: findScans(dialect, plan, s.sql, large, statistics) });
       }
       const flagged = statements.filter((s) => wholeReads(s).length > 0).length;
-      console.log(`  ${page.name}: ${response.status}, ${statements.length} statements${flagged ? `, ${flagged} reading a large table whole` : ""}`);
+      console.log(
+        `  ${page.name}: ${response.status}, ${statements.length} statements${flagged ? `, ${flagged} reading a large table whole` : ""}`,
+      );
       reports.push({ page, url: new URL(response.url).pathname + new URL(response.url).search, status: response.status, statements });
     }
   } finally {
@@ -220,7 +278,15 @@ async function planPages(dialect: Dialect): Promise<Run> {
 async function indexStatistics(handle: DatabaseHandle): Promise<IndexStatistics> {
   if (handle.dialect !== "sqlite") return new Map();
   const { rows } = await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where idx is not null`.execute(handle.db);
-  return new Map(rows.map((r) => [r.idx, r.stat.split(" ").map(Number).filter((n) => Number.isFinite(n))]));
+  return new Map(
+    rows.map((r) => [
+      r.idx,
+      r.stat
+        .split(" ")
+        .map(Number)
+        .filter((n) => Number.isFinite(n)),
+    ]),
+  );
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -235,8 +301,18 @@ function render(runs: Run[]): string {
     `A plan is flagged (⚠) when it reads a large growing table whole: no LIMIT, or a sort, hash or grouping that needs every row first. A range read whole is flagged too when it is expected to hold ${LARGE_TABLE_ROWS.toLocaleString("en")} rows or more (a large range): on SQLite a range a temp B-tree sorts in its block, sized from sqlite_stat1; on PostgreSQL an index or bitmap range not stopped by a Limit, sized by the planner's estimate. A read that stops at the statement's LIMIT (the page's rows in index order, the listing count's \`limit 1001\`) is shown as a capped scan. Growing tables with fewer than ${LARGE_TABLE_ROWS.toLocaleString("en")} rows in this data are not evidence either way (PostgreSQL rightly reads a small table whole); their plans are shown, not judged.`,
     "",
   );
-  for (const run of runs) out.push(`Rows, ${run.dialect}: ${[...run.rows].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n.toLocaleString("en")}`).join(", ")}.`, "");
-  out.push("| Page | " + runs.map(({ dialect: d }) => `${d} statements | ${d} capped | ${d} read whole`).join(" | ") + " |", "|---|" + runs.map(() => "---:|---:|---:").join("|") + "|");
+  for (const run of runs)
+    out.push(
+      `Rows, ${run.dialect}: ${[...run.rows]
+        .sort((a, b) => b[1] - a[1])
+        .map(([t, n]) => `${t} ${n.toLocaleString("en")}`)
+        .join(", ")}.`,
+      "",
+    );
+  out.push(
+    "| Page | " + runs.map(({ dialect: d }) => `${d} statements | ${d} capped | ${d} read whole`).join(" | ") + " |",
+    "|---|" + runs.map(() => "---:|---:|---:").join("|") + "|",
+  );
   const names = runs[0].reports.map((r) => r.page.name);
   for (const name of names) {
     const cells = runs.map(({ reports }) => {
@@ -254,7 +330,14 @@ function render(runs: Run[]): string {
       out.push(`#### ${r.page.name} (${r.page.who}): \`${r.url.replace(/[0-9a-f-]{36}/g, "{id}")}\``, "");
       r.statements.forEach((s, i) => {
         const flag = s.findings.length ? ` ${wholeReads(s).length ? "⚠" : "–"} ${describe(s.findings)}` : "";
-        out.push(`${i + 1}. \`${oneLine(s.sql).slice(0, 160).replace(/`/g, "'")}${oneLine(s.sql).length > 160 ? "…" : ""}\`${flag}`, "", "   ```", ...s.plan.split("\n").map((l) => `   ${l}`), "   ```", "");
+        out.push(
+          `${i + 1}. \`${oneLine(s.sql).slice(0, 160).replace(/`/g, "'")}${oneLine(s.sql).length > 160 ? "…" : ""}\`${flag}`,
+          "",
+          "   ```",
+          ...s.plan.split("\n").map((l) => `   ${l}`),
+          "   ```",
+          "",
+        );
       });
     }
   }
@@ -273,8 +356,16 @@ async function main() {
   for (const dialect of dialects) runs.push(await planPages(dialect));
   const file = "bench/RESULTS.md";
   fs.writeFileSync(file, withSection(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n", "plans", render(runs)));
-  const flagged = runs.flatMap(({ dialect, reports }) => reports.flatMap((r) => r.statements.filter((s) => wholeReads(s).length).map((s) => `${dialect} ${r.page.name}: ${describe(wholeReads(s))} — ${oneLine(s.sql).slice(0, 120)}`)));
-  console.log(`\nWritten to ${file}. ${flagged.length ? `${flagged.length} flagged:\n  ${flagged.join("\n  ")}` : "No plan scans a growing table."}`);
+  const flagged = runs.flatMap(({ dialect, reports }) =>
+    reports.flatMap((r) =>
+      r.statements
+        .filter((s) => wholeReads(s).length)
+        .map((s) => `${dialect} ${r.page.name}: ${describe(wholeReads(s))} — ${oneLine(s.sql).slice(0, 120)}`),
+    ),
+  );
+  console.log(
+    `\nWritten to ${file}. ${flagged.length ? `${flagged.length} flagged:\n  ${flagged.join("\n  ")}` : "No plan scans a growing table."}`,
+  );
   process.exit(flagged.length ? 1 : 0);
 }
 

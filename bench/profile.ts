@@ -28,8 +28,17 @@ const port = Number(arg("port", String(4900 + Math.floor(Math.random() * 90))));
 // else a fresh SQLite file.
 const postgresServer = arg("database", "");
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
-interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Where a function lives, short: the npm package, or the repository file. */
 function place(url: string): string {
@@ -49,18 +58,28 @@ function top(profile: CpuProfile, key: (node: ProfileNode) => string, count: num
     const k = key(node);
     byKey.set(k, (byKey.get(k) ?? 0) + (self.get(node.id) ?? 0));
   }
-  return [...byKey.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, v]) => [k, (100 * v) / total]);
+  return [...byKey.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([k, v]) => [k, (100 * v) / total]);
 }
-
 
 function startServer(profiled: boolean, databaseUrl: string) {
   const child = spawn(process.execPath, [...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : []), PRODUCTION_SERVER], {
     env: {
-      ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl,
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
       // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
       ...(postgresServer ? { ALLOW_PUBLIC_DEMO: "true" } : {}),
-      STORAGE_DIR: path.join(dataDir, "uploads"), DEMO_MODE: "true", APP_URL: `http://localhost:${port}`,
-      PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", BOOKING_NOTICES_INTERVAL_MS: "0", ...(cached ? {} : { PAGE_CACHE_TTL_MS: "0" }),
+      STORAGE_DIR: path.join(dataDir, "uploads"),
+      DEMO_MODE: "true",
+      APP_URL: `http://localhost:${port}`,
+      PAYMENTS_RECONCILE_INTERVAL_MS: "0",
+      ALERTS_INTERVAL_MS: "0",
+      BOOKING_NOTICES_INTERVAL_MS: "0",
+      ...(cached ? {} : { PAGE_CACHE_TTL_MS: "0" }),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -90,7 +109,9 @@ async function main() {
     if (signedInAs) headers.cookie = await demoSessionCookie(`http://localhost:${port}`, signedInAs);
     await fetch(`http://localhost:${port}${pagePath}`, { headers });
     result = await new Promise<autocannon.Result>((resolve, reject) =>
-      autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) => (e ? reject(e) : resolve(r))),
+      autocannon({ url: `http://localhost:${port}${pagePath}`, connections: 10, duration: seconds, headers }, (e, r) =>
+        e ? reject(e) : resolve(r),
+      ),
     );
     await stop(child);
   } finally {
@@ -108,7 +129,11 @@ async function main() {
     "",
     "Self time by function:",
     "",
-    ...top(profile, (n) => `${n.callFrame.functionName || "(anonymous)"} (${place(n.callFrame.url)}:${n.callFrame.lineNumber + 1})`, 15).map(([k, p]) => `- ${p.toFixed(1)} % ${k}`),
+    ...top(
+      profile,
+      (n) => `${n.callFrame.functionName || "(anonymous)"} (${place(n.callFrame.url)}:${n.callFrame.lineNumber + 1})`,
+      15,
+    ).map(([k, p]) => `- ${p.toFixed(1)} % ${k}`),
   ];
   console.log(lines.join("\n"));
   if (out) fs.writeFileSync(out, lines.join("\n") + "\n");

@@ -31,13 +31,13 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { sql } from "kysely";
 import autocannon from "autocannon";
-import { connect, type Dialect } from "../infrastructure/db/connection";
-import { migrateToLatest } from "../infrastructure/db/migrate";
-import { seedDemoData } from "../infrastructure/seed/demo-seed";
-import { LocalFileStorage } from "../infrastructure/storage/local-file-storage";
-import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
-import { explainListingSearch, KyselyListingSearch } from "../infrastructure/repositories/kysely-listing-search";
-import { parseListingSearch } from "../domain/listings/listing-search";
+import { connect, type Dialect } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
+import { seedDemoData } from "#infrastructure/seed/demo-seed";
+import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { explainListingSearch, KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "#domain/listings/listing-search";
 import { ensureProductionBuild, PRODUCTION_SERVER } from "../scripts/lib/production-build.mjs";
 import { generateProperties } from "./generate-properties";
 import { readResults, RESULTS_FILE, sectionOf, withSection } from "./results-sections";
@@ -69,7 +69,10 @@ const storageDir = path.join(dataDir, "uploads");
 /** Three searches students run most, plus a property page. */
 const ALL_ROUTES: Array<{ name: string; path: string | ((propertyId: string) => string); as?: string }> = [
   { name: "/listings Molyko ≤ 40 000, newest", path: "/listings?n=Molyko&max=40000" },
-  { name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest", path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc" },
+  {
+    name: "/listings room+studio, toilet, meter, ≤ 1 km, cheapest",
+    path: "/listings?type=room&type=studio&toilet=1&meter=1&near=1000&sort=price_asc",
+  },
   { name: "/listings available, verified, nearest", path: "/listings?available=1&verified=1&sort=nearest" },
   { name: "property page", path: (id) => `/listings/${id}` },
   // Signed-in pages are never cached: they are measured in the "every request rendered" runs.
@@ -77,7 +80,6 @@ const ALL_ROUTES: Array<{ name: string; path: string | ((propertyId: string) => 
   { name: "/agents/bookings (demo agent)", path: "/agents/bookings", as: "agent@kamernest.test" },
 ];
 const ROUTES = only ? ALL_ROUTES.filter((r) => r.name.includes(only)) : ALL_ROUTES;
-
 
 interface LoadResult {
   route: string;
@@ -97,7 +99,14 @@ interface LoadResult {
   /** Every request rendered: how many bracketed rounds the figures are the medians of. */
   rounds?: number;
 }
-interface RunResult { dialect: Dialect; size: number; pageCache: boolean; peakRssMb: number; load: LoadResult[]; plans?: string }
+interface RunResult {
+  dialect: Dialect;
+  size: number;
+  pageCache: boolean;
+  peakRssMb: number;
+  load: LoadResult[];
+  plans?: string;
+}
 
 // --port=N (or BENCH_PORT=N): ports N to N+9 in turn (a shared machine hands each person a range), else random ones.
 // A random port could be one a server of this run already holds (the floor's: our server then
@@ -126,14 +135,26 @@ async function prepareDatabase(dialect: Dialect, size: number): Promise<{ url: s
   const handle = connect({ url });
   await migrateToLatest(handle.db, handle.schema);
   await seedDemoData(handle.db, { photos: new LocalFileStorage(storageDir), hasher: new ScryptPasswordHasher() });
-  const seeded = Number((await handle.db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const seeded = Number(
+    (
+      await handle.db
+        .selectFrom("properties")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (size > seeded) await generateProperties(handle.db, size - seeded, { seed: 7 });
   // As a live database is after its writes settle: PostgreSQL's autovacuum sets the visibility map
   // that index-only scans read (bench:plans does the same); the bulk insert just made left it empty.
   // SQLite: the statistics the server gathers when it starts (decision 0168), for the plan report.
   if (dialect === "postgres") await sql`vacuum analyze`.execute(handle.db);
   else await handle.gatherStatistics();
-  const property = await handle.db.selectFrom("properties").select("id").where("hidden_at", "is", null).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+  const property = await handle.db
+    .selectFrom("properties")
+    .select("id")
+    .where("hidden_at", "is", null)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
   await handle.close();
   return { url, propertyId: property.id };
 }
@@ -161,19 +182,28 @@ async function planReport(url: string, dialect: Dialect, propertyId: string): Pr
   if (!property) throw new Error(`the bench's property ${propertyId} is not shown`);
   const counts = await timed(() => search.neighbourhoodCounts());
   const similar = await timed(() => search.similarListings(property, 4));
-  const ms = (t: { median: number; worst: number }) => `median ${t.median.toFixed(2)} ms, slowest ${t.worst.toFixed(2)} ms of 50 (target: under 10 ms)`;
+  const ms = (t: { median: number; worst: number }) =>
+    `median ${t.median.toFixed(2)} ms, slowest ${t.worst.toFixed(2)} ms of 50 (target: under 10 ms)`;
   lines.push(
     `### Neighbourhood counts and similar listings, timed\n\n` +
       `- The neighbourhood counts (the filter's list): ${ms(counts)}\n` +
       `- The similar listings of the property page (4 cards, with their first photos): ${ms(similar)}`,
   );
   // The three load routes, plus a common and a rare keyword (decision 0131: index or ordered scan).
-  const searches = [...ALL_ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })), { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" }, { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" }];
+  const searches = [
+    ...ALL_ROUTES.slice(0, 3).map((r) => ({ name: r.name, path: r.path as string })),
+    { name: "/listings keyword 'balcony', page 3", path: "/listings?q=balcony&page=3" },
+    { name: "/listings keyword 'wardrobe'", path: "/listings?q=wardrobe" },
+  ];
   for (const route of searches) {
     const query = route.path.split("?")[1] ?? "";
     const plan = await explainListingSearch(handle.db, dialect, parseListingSearch(new URLSearchParams(query)));
-    const correction = plan.correction ? `\n\nCount's correction (matches of agents not approved):\n\n\`\`\`\n${plan.correction}\n\`\`\`` : "";
-    lines.push(`### ${route.name}\n\nPage query:\n\n\`\`\`\n${plan.page}\n\`\`\`\n\nCount query:\n\n\`\`\`\n${plan.count}\n\`\`\`${correction}`);
+    const correction = plan.correction
+      ? `\n\nCount's correction (matches of agents not approved):\n\n\`\`\`\n${plan.correction}\n\`\`\``
+      : "";
+    lines.push(
+      `### ${route.name}\n\nPage query:\n\n\`\`\`\n${plan.page}\n\`\`\`\n\nCount query:\n\n\`\`\`\n${plan.count}\n\`\`\`${correction}`,
+    );
   }
   await handle.close();
   return lines.join("\n\n");
@@ -183,13 +213,26 @@ function startServer(url: string, port: number, pageCache = true): Promise<Child
   // The compiled server (decision 0192), as production runs it.
   const child = spawn(process.execPath, [PRODUCTION_SERVER], {
     // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url, STORAGE_DIR: storageDir, DEMO_MODE: "true", ALLOW_PUBLIC_DEMO: "true", APP_URL: `http://localhost:${port}`, PAYMENTS_RECONCILE_INTERVAL_MS: "0", ALERTS_INTERVAL_MS: "0", ...(pageCache ? {} : { PAGE_CACHE_TTL_MS: "0" }) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: url,
+      STORAGE_DIR: storageDir,
+      DEMO_MODE: "true",
+      ALLOW_PUBLIC_DEMO: "true",
+      APP_URL: `http://localhost:${port}`,
+      PAYMENTS_RECONCILE_INTERVAL_MS: "0",
+      ALERTS_INTERVAL_MS: "0",
+      ...(pageCache ? {} : { PAGE_CACHE_TTL_MS: "0" }),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it was ready`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it was ready`))),
+  );
   return Promise.race([waitFor(`http://localhost:${port}/readyz`, 60_000), exited]).then(() => child);
 }
-
 
 /** CPU time a process has used so far (user + system, all threads), in ms, from the kernel. */
 function cpuMs(pid: number): number {
@@ -199,7 +242,12 @@ function cpuMs(pid: number): number {
 }
 
 /** Load a server and tell its CPU cost per request (µs), which the other loads on a shared machine move less than req/s. */
-async function loadWithCpu(url: string, pid: number, duration = DURATION_S, headers: Record<string, string> = {}): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
+async function loadWithCpu(
+  url: string,
+  pid: number,
+  duration = DURATION_S,
+  headers: Record<string, string> = {},
+): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
   const before = cpuMs(pid);
   const result = await load(url, duration, headers);
   return { result, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / Math.max(result.requests.total, 1) };
@@ -214,7 +262,9 @@ function peakRssMb(pid: number): number {
 
 function load(url: string, duration = DURATION_S, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip", ...headers } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip", ...headers } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -223,7 +273,8 @@ async function startCeiling(html: string): Promise<{ url: string; pid: number; s
   const port = await benchPort();
   const file = path.join(os.tmpdir(), `kn-ceiling-${port}.html`);
   fs.writeFileSync(file, html);
-  const code = `const http=require("http"),fs=require("fs"),zlib=require("zlib");const body=zlib.gzipSync(fs.readFileSync(${JSON.stringify(file)}));` +
+  const code =
+    `const http=require("http"),fs=require("fs"),zlib=require("zlib");const body=zlib.gzipSync(fs.readFileSync(${JSON.stringify(file)}));` +
     `http.createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-encoding":"gzip","content-length":body.length});s.end(body)}).listen(${port});`;
   const child = spawn(process.execPath, ["-e", code], { stdio: "ignore" });
   await waitFor(`http://localhost:${port}/`, 10_000);
@@ -274,14 +325,26 @@ async function runLoad(dialect: Dialect, size: number, pageCache = true): Promis
       if (!pageCache) {
         results.push({ route: route.name, url: path, ...(await bracketedRounds(target, server.pid!, duration, headers)) });
         const r = results.at(-1)!;
-        console.log(`  ${route.name}: ${Math.round(r.rps)} req/s (× ${r.floorRatio!.toFixed(2)} the floor beside it), p50 ${r.p50} ms, p99 ${r.p99} ms, CPU a request ${r.cpuMs!.toFixed(2)} ms (floor ${r.floorCpuMs!.toFixed(2)}), ${r.errors} errors, medians of ${r.rounds} rounds`);
+        console.log(
+          `  ${route.name}: ${Math.round(r.rps)} req/s (× ${r.floorRatio!.toFixed(2)} the floor beside it), p50 ${r.p50} ms, p99 ${r.p99} ms, CPU a request ${r.cpuMs!.toFixed(2)} ms (floor ${r.floorCpuMs!.toFixed(2)}), ${r.errors} errors, medians of ${r.rounds} rounds`,
+        );
         continue;
       }
       const result = await load(target, duration, headers);
       // The ceiling once per data set, with the page cache on.
       const ceilingRps = await ceiling(html);
-      results.push({ route: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ceilingRps, errors: result.errors + result.non2xx, url: path });
-      console.log(`  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors (ceiling ${Math.round(ceilingRps)} req/s)`);
+      results.push({
+        route: route.name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ceilingRps,
+        errors: result.errors + result.non2xx,
+        url: path,
+      });
+      console.log(
+        `  ${route.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors (ceiling ${Math.round(ceilingRps)} req/s)`,
+      );
     }
     const peak = peakRssMb(server.pid!);
     const plans = pageCache && !only && size === Math.max(...sizes) ? await planReport(url, dialect, propertyId) : undefined;
@@ -303,7 +366,12 @@ const median = (values: number[]) => {
  * floor samples around it, which takes out a drift of the machine's speed across the round. The
  * figures are the medians over the rounds; the errors, their sum.
  */
-async function bracketedRounds(url: string, pid: number, duration: number, headers: Record<string, string>): Promise<Omit<LoadResult, "route" | "url">> {
+async function bracketedRounds(
+  url: string,
+  pid: number,
+  duration: number,
+  headers: Record<string, string>,
+): Promise<Omit<LoadResult, "route" | "url">> {
   const floors = [await measureFloor(duration)];
   const rounds: Array<{ rps: number; p50: number; p99: number; cpuMs: number; errors: number; floorRps: number; floorCpuMs: number }> = [];
   for (let round = 0; round < OFF_ROUNDS; round++) {
@@ -376,21 +444,33 @@ async function startFloor(): Promise<{ child: ChildProcess; url: string }> {
 async function measureFloor(duration = DURATION_S): Promise<{ rps: number; p50: number; p99: number; cpuMs: number }> {
   const { url, child } = await startFloor();
   const { result, cpuUsPerRequest } = await loadWithCpu(url, child.pid!, duration);
-  console.log(`  floor: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, CPU a request ${(cpuUsPerRequest / 1000).toFixed(2)} ms`);
+  console.log(
+    `  floor: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, CPU a request ${(cpuUsPerRequest / 1000).toFixed(2)} ms`,
+  );
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs: cpuUsPerRequest / 1000 };
 }
 
 const stopFloor = () => floorServer?.child.kill();
 
-interface Weight { route: string; js: number; css: number; html: number; requests: number; photos: number }
+interface Weight {
+  route: string;
+  js: number;
+  css: number;
+  html: number;
+  requests: number;
+  photos: number;
+}
 
 async function pageWeights(base: string, propertyId: string): Promise<Weight[]> {
   // The hydrated pages (issue 12: at most 95 KB of JavaScript) beside the public ones, and /listings
   // with Save-Data (no JavaScript, no photo until tapped, HTML + CSS at most 30 KB gzip).
   const routes: Array<[string, string, { as?: string; headers?: Record<string, string> }?]> = [
-    ["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`],
+    ["/", "/"],
+    ["/listings", "/listings"],
+    ["property page", `/listings/${propertyId}`],
     ["/listings with Save-Data", "/listings", { headers: { "Save-Data": "on" } }],
-    ["/auth/login", "/auth/login"], ["/auth/signup", "/auth/signup"],
+    ["/auth/login", "/auth/login"],
+    ["/auth/signup", "/auth/signup"],
     ["/subscription-payment (demo student)", "/subscription-payment", { as: "student@kamernest.test" }],
     ["/agents/bookings (demo agent)", "/agents/bookings", { as: "agent@kamernest.test" }],
     ["/admin/dashboard (demo admin)", "/admin/dashboard", { as: "admin@kamernest.test" }],
@@ -416,19 +496,42 @@ async function pageWeights(base: string, propertyId: string): Promise<Weight[]> 
   return weights;
 }
 
-interface LighthouseRow { route: string; performance: number; accessibility: number; lcpMs: number; tbtMs: number }
+interface LighthouseRow {
+  route: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+}
 
 async function lighthouseRuns(base: string, propertyId: string): Promise<LighthouseRow[]> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const rows: LighthouseRow[] = [];
-  for (const [name, p] of [["/", "/"], ["/listings", "/listings"], ["property page", `/listings/${propertyId}`]]) {
+  for (const [name, p] of [
+    ["/", "/"],
+    ["/listings", "/listings"],
+    ["property page", `/listings/${propertyId}`],
+  ]) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
     try {
-      const result = await lighthouse(base + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      const result = await lighthouse(base + p, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      });
       const lhr = result!.lhr;
       rows.push({
         route: name,
@@ -504,9 +607,14 @@ async function twoGFigures(base: string): Promise<string> {
       }
       const sorted = [...times].sort((a, b) => a - b);
       const firstResult = median(times);
-      const where = cardTop < viewportHeight ? "in the first screen" : `${Math.round(cardTop)} px down, below the first screen (${viewportHeight} px)`;
-      rows.push(`| ${saveData ? "on" : "off"} | ${Math.round(firstResult)} | ${sorted.map((t) => Math.round(t)).join(", ")} | ${firstResult <= TWO_G.targetMs ? "yes" : "no"} | ${where} |`);
-      console.log(`  2G, Save-Data ${saveData ? "on" : "off"}: first result after ${Math.round(firstResult)} ms (runs: ${sorted.map((t) => Math.round(t)).join(", ")} ms)`);
+      const where =
+        cardTop < viewportHeight ? "in the first screen" : `${Math.round(cardTop)} px down, below the first screen (${viewportHeight} px)`;
+      rows.push(
+        `| ${saveData ? "on" : "off"} | ${Math.round(firstResult)} | ${sorted.map((t) => Math.round(t)).join(", ")} | ${firstResult <= TWO_G.targetMs ? "yes" : "no"} | ${where} |`,
+      );
+      console.log(
+        `  2G, Save-Data ${saveData ? "on" : "off"}: first result after ${Math.round(firstResult)} ms (runs: ${sorted.map((t) => Math.round(t)).join(", ")} ms)`,
+      );
     }
   } finally {
     await browser.close();
@@ -532,13 +640,19 @@ async function twoGOnly() {
     server.kill();
   }
   const commit = execSync("git rev-parse --short HEAD").toString().trim();
-  fs.writeFileSync(TWO_G_FILE, `Measured on commit \`${commit}\`, ${new Date().toISOString().slice(0, 16)}Z (\`npm run bench -- --2g\`).\n\n${section}\n`);
+  fs.writeFileSync(
+    TWO_G_FILE,
+    `Measured on commit \`${commit}\`, ${new Date().toISOString().slice(0, 16)}Z (\`npm run bench -- --2g\`).\n\n${section}\n`,
+  );
   // Into the last full report, in place of the section it had.
   const results = fs.existsSync("bench/RESULTS.md") ? fs.readFileSync("bench/RESULTS.md", "utf8") : "# Benchmark results\n";
   const withoutOld = results.replace(/\n## 2G: \/listings' first result\n[\s\S]*?(?=\n## |$)/, "\n");
   const at = withoutOld.indexOf("\n## CPU profiles");
   const block = `\n## 2G: /listings' first result\n\n${fs.readFileSync(TWO_G_FILE, "utf8").trim()}\n`;
-  fs.writeFileSync("bench/RESULTS.md", at === -1 ? `${withoutOld.trimEnd()}\n${block}` : `${withoutOld.slice(0, at)}${block}${withoutOld.slice(at)}`);
+  fs.writeFileSync(
+    "bench/RESULTS.md",
+    at === -1 ? `${withoutOld.trimEnd()}\n${block}` : `${withoutOld.slice(0, at)}${block}${withoutOld.slice(at)}`,
+  );
   console.log(`Written to ${TWO_G_FILE} and bench/RESULTS.md`);
   process.exit(0);
 }
@@ -554,10 +668,12 @@ function searchGrowth(runs: RunResult[], dialects: Dialect[]): string[] {
     const large = runs.find((r) => r.dialect === dialect && !r.pageCache && r.size === Math.max(...sizes));
     if (!small || !large || small === large) continue;
     for (let i = 0; i < 3; i++) {
-      const a = small.load[i], b = large.load[i];
+      const a = small.load[i],
+        b = large.load[i];
       // p50 × the floor beside it: the same measure with the machine's drift between the two runs
       // taken out (at a fixed number of connections, p50 is about connections / req/s).
-      const corrected = a.floorRps && b.floorRps ? `; beside the floor ×${((b.p50 * b.floorRps) / Math.max(a.p50 * a.floorRps, 1)).toFixed(2)}` : "";
+      const corrected =
+        a.floorRps && b.floorRps ? `; beside the floor ×${((b.p50 * b.floorRps) / Math.max(a.p50 * a.floorRps, 1)).toFixed(2)}` : "";
       lines.push(`- ${dialect}, ${a.route}: ${a.p50} ms → ${b.p50} ms (×${(b.p50 / Math.max(a.p50, 1)).toFixed(2)}${corrected})`);
     }
   }
@@ -577,7 +693,12 @@ async function searchOnly(dialects: Dialect[]) {
     "",
     "| Database | Properties | Search | Req/s | App / floor | p50 ms | p99 ms | CPU ms a request | Errors |",
     "|---|---:|---|---:|---:|---:|---:|---:|---:|",
-    ...runs.flatMap((run) => run.load.map((l) => `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRatio?.toFixed(2) ?? "–"} | ${l.p50} | ${l.p99} | ${l.cpuMs?.toFixed(2) ?? "–"} | ${l.errors} |`)),
+    ...runs.flatMap((run) =>
+      run.load.map(
+        (l) =>
+          `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRatio?.toFixed(2) ?? "–"} | ${l.p50} | ${l.p99} | ${l.cpuMs?.toFixed(2) ?? "–"} | ${l.errors} |`,
+      ),
+    ),
     "",
     "p50 growth:",
     "",
@@ -596,7 +717,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const weightTable = (weights: Weight[]) => [
   "| Route | JavaScript | CSS | HTML | HTML + CSS | Requests | Photos in the HTML |",
   "|---|---:|---:|---:|---:|---:|---:|",
-  ...weights.map((w) => `| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`),
+  ...weights.map(
+    (w) => `| ${w.route} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.html + w.css)} | ${w.requests} | ${w.photos} |`,
+  ),
 ];
 
 /**
@@ -634,7 +757,9 @@ async function quickLook() {
                 `ceiling ${Math.round(bare.result.requests.average)} req/s (${Math.round(bare.cpuUsPerRequest)} µs CPU a request), ours / ceiling ${ratios.at(-1)!.toFixed(2)} in req/s, ${cpuRatios.at(-1)!.toFixed(2)} in CPU a request`,
             );
           }
-          console.log(`  ${size.toLocaleString("en")} properties, ${route.name}: median ours / ceiling ${median(ratios).toFixed(2)} in req/s, ${median(cpuRatios).toFixed(2)} in CPU a request, over ${rounds} rounds`);
+          console.log(
+            `  ${size.toLocaleString("en")} properties, ${route.name}: median ours / ceiling ${median(ratios).toFixed(2)} in req/s, ${median(cpuRatios).toFixed(2)} in CPU a request, over ${rounds} rounds`,
+          );
         } finally {
           ceilingServer.stop();
         }
@@ -697,9 +822,19 @@ async function main() {
   const dirty = execSync("git status --porcelain").toString().trim() !== "";
   const lines: string[] = [];
   lines.push("# Benchmark results", "");
-  lines.push(`Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, Node ${process.version}.`);
-  lines.push(`Command: \`npm run bench\`${args.length ? ` -- ${args.join(" ")}` : ""}. Load: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route, on loopback, gzip.`, "");
-  lines.push("## Server", "", "Page cache: visitors' pages kept in memory for 30 s (the default, `PAGE_CACHE_TTL_MS`); \"off\" rows render every request.", "");
+  lines.push(
+    `Measured on commit \`${commit}\`${dirty ? " (with uncommitted changes)" : ""}, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, Node ${process.version}.`,
+  );
+  lines.push(
+    `Command: \`npm run bench\`${args.length ? ` -- ${args.join(" ")}` : ""}. Load: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per route, on loopback, gzip.`,
+    "",
+  );
+  lines.push(
+    "## Server",
+    "",
+    'Page cache: visitors\' pages kept in memory for 30 s (the default, `PAGE_CACHE_TTL_MS`); "off" rows render every request.',
+    "",
+  );
   lines.push(
     `Floor (../shared/bench-floor, remix-serve, same load): ${Math.round(floorBefore.rps)} req/s before our runs, ${Math.round(floorAfter.rps)} after (p99 ${floorBefore.p99} / ${floorAfter.p99} ms), mean ${Math.round(floorRps)} req/s. An "off" row (every request rendered) is measured in ${offRounds(runs)} rounds, each between two samples of the floor under the same load (floor, ours, floor, …): a round's ratio is to the mean of the floor samples around it, and the row gives the medians over its rounds ("Floor beside" is the floor's; errors are summed). The machine's speed drifts within a run, and a lone sample each moved a ratio by ±0.1. "CPU ms" is the CPU time of the server process a request (all its threads, from the kernel), ours and the floor's: a measure of a page's cost that the machine's other loads move less than req/s. "On" rows use the mean of the floor before and after. Targets (issue 12): every request rendered ≥ 0.25 × floor; a cached page ≥ 0.5 × ceiling (a bare node:http server answering the same bytes).`,
     "",
@@ -709,18 +844,35 @@ async function main() {
     "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   const cpu = (ms: number | undefined) => (ms === undefined ? "–" : ms.toFixed(2));
-  for (const run of runs) for (const l of run.load) {
-    const ratio = l.floorRatio ?? l.rps / (l.floorRps ?? floorRps);
-    lines.push(`| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRps === undefined ? "–" : Math.round(l.floorRps)} | ${ratio.toFixed(2)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${cpu(l.cpuMs)} | ${cpu(l.floorCpuMs)} | ${l.errors} |`);
-  }
+  for (const run of runs)
+    for (const l of run.load) {
+      const ratio = l.floorRatio ?? l.rps / (l.floorRps ?? floorRps);
+      lines.push(
+        `| ${run.dialect} | ${run.size.toLocaleString("en")} | ${run.pageCache ? "on" : "off"} | ${l.route} | ${Math.round(l.rps)} | ${l.floorRps === undefined ? "–" : Math.round(l.floorRps)} | ${ratio.toFixed(2)} | ${l.p50} | ${l.p99} | ${Number.isNaN(l.ceilingRps) ? "–" : Math.round(l.ceilingRps)} | ${Number.isNaN(l.ceilingRps) ? "–" : (l.rps / l.ceilingRps).toFixed(2)} | ${cpu(l.cpuMs)} | ${cpu(l.floorCpuMs)} | ${l.errors} |`,
+      );
+    }
   lines.push("", "URLs loaded:", "");
   for (const l of runs[0]?.load ?? []) lines.push(`- ${l.route}: \`${l.url.replace(/[0-9a-f-]{36}/, "{id}")}\``);
   lines.push("", "Peak memory (resident, VmHWM) of the server process:", "");
-  for (const run of runs) lines.push(`- ${run.dialect}, ${run.size.toLocaleString("en")} properties, page cache ${run.pageCache ? "on" : "off"}: ${run.peakRssMb} MB`);
-  lines.push("", "### Search latency growth, every request rendered (p50, largest size / smallest size)", "", ...searchGrowth(runs, dialects));
+  for (const run of runs)
+    lines.push(
+      `- ${run.dialect}, ${run.size.toLocaleString("en")} properties, page cache ${run.pageCache ? "on" : "off"}: ${run.peakRssMb} MB`,
+    );
+  lines.push(
+    "",
+    "### Search latency growth, every request rendered (p50, largest size / smallest size)",
+    "",
+    ...searchGrowth(runs, dialects),
+  );
   lines.push("", "## Page weight (production build, gzip)", "", ...weightTable(weights));
   if (lighthouseRows.length) {
-    lines.push("", "## Lighthouse (mobile preset, Debian's Chromium)", "", "| Route | Performance | Accessibility | LCP ms | TBT ms |", "|---|---:|---:|---:|---:|");
+    lines.push(
+      "",
+      "## Lighthouse (mobile preset, Debian's Chromium)",
+      "",
+      "| Route | Performance | Accessibility | LCP ms | TBT ms |",
+      "|---|---:|---:|---:|---:|",
+    );
     for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.lcpMs} | ${r.tbtMs} |`);
   }
   lines.push("", "## 2G: /listings' first result", "", twoG);
@@ -729,7 +881,10 @@ async function main() {
   const profileDir = "bench/profiles";
   if (fs.existsSync(profileDir)) {
     lines.push("", "## CPU profiles (`npm run bench:profile`)", "");
-    for (const file of fs.readdirSync(profileDir).filter((f) => f.endsWith(".md")).sort()) {
+    for (const file of fs
+      .readdirSync(profileDir)
+      .filter((f) => f.endsWith(".md"))
+      .sort()) {
       lines.push(`### ${file.replace(/\.md$/, "")}`, "", fs.readFileSync(path.join(profileDir, file), "utf8").trim(), "");
     }
   }

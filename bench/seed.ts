@@ -6,12 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import { connect, type Dialect } from "../infrastructure/db/connection";
-import type { Database } from "../infrastructure/db/schema";
-import { migrateToLatest } from "../infrastructure/db/migrate";
+import { connect, type Dialect } from "#infrastructure/db/connection";
+import type { Database } from "#infrastructure/db/schema";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 import { generateProperties } from "./generate-properties";
-import { KyselyListingSearch, explainListingSearch } from "../infrastructure/repositories/kysely-listing-search";
-import { parseListingSearch } from "../domain/listings/listing-search";
+import { KyselyListingSearch, explainListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "#domain/listings/listing-search";
 
 /** The searches students run most, as URL queries; the first is the bare listings page. */
 export const TYPICAL_SEARCHES: ReadonlyArray<readonly [string, string]> = [
@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     // Benchmark data can be regenerated: no need to wait for the disk on every commit.
     if (handle.dialect === "sqlite") await sql`pragma synchronous = off`.execute(handle.db);
     const existing = Number(
-      (await handle.db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+      (
+        await handle.db
+          .selectFrom("properties")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     // Ids derive from the seed: on a database that already holds data, a new seed avoids clashes.
     const seed = seedArg ? Number.parseInt(seedArg.slice(7), 10) : 42 + existing;
@@ -85,7 +90,9 @@ async function printReport(db: Kysely<Database>, dialect: Dialect): Promise<void
     const plan = await explainListingSearch(db, dialect, criteria);
     console.log(`\n== ${label} [${query || "no filters"}]`);
     console.log(`   matches ${total}; median ${times[7].toFixed(1)} ms, worst ${times[14].toFixed(1)} ms`);
-    console.log(`-- page plan\n${plan.page}\n-- count plan\n${plan.count}${plan.correction ? `\n-- count correction plan\n${plan.correction}` : ""}`);
+    console.log(
+      `-- page plan\n${plan.page}\n-- count plan\n${plan.count}${plan.correction ? `\n-- count correction plan\n${plan.correction}` : ""}`,
+    );
   }
 }
 

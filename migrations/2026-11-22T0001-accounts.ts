@@ -55,11 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("throttle_key", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("login_attempts_key_idx")
-    .on("login_attempts")
-    .columns(["throttle_key", "created_at"])
-    .execute();
+  await db.schema.createIndex("login_attempts_key_idx").on("login_attempts").columns(["throttle_key", "created_at"]).execute();
 
   await db.schema
     .createTable("audit_log")

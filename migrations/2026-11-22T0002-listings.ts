@@ -40,11 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("properties_created_idx").on("properties").columns(["created_at", "id"]).execute();
   await db.schema.createIndex("properties_rent_idx").on("properties").columns(["monthly_rent", "id"]).execute();
   await db.schema.createIndex("properties_distance_idx").on("properties").columns(["distance_to_campus_m", "id"]).execute();
-  await db.schema
-    .createIndex("properties_neighbourhood_idx")
-    .on("properties")
-    .columns(["neighbourhood", "monthly_rent"])
-    .execute();
+  await db.schema.createIndex("properties_neighbourhood_idx").on("properties").columns(["neighbourhood", "monthly_rent"]).execute();
 
   await db.schema
     .createTable("guest_houses")
@@ -192,8 +188,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "reviews", "saved_searches", "search_history", "view_history", "wishlists", "contact_messages",
-    "messages", "message_threads", "blog_posts", "listing_reports", "photos", "guest_houses", "properties",
+    "reviews",
+    "saved_searches",
+    "search_history",
+    "view_history",
+    "wishlists",
+    "contact_messages",
+    "messages",
+    "message_threads",
+    "blog_posts",
+    "listing_reports",
+    "photos",
+    "guest_houses",
+    "properties",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

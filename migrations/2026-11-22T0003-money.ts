@@ -139,8 +139,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "outbox_emails", "commission_earnings", "booking_attempts", "host_verifications", "platform_fee_payments",
-    "subscriptions", "bookings", "payment_events", "payments",
+    "outbox_emails",
+    "commission_earnings",
+    "booking_attempts",
+    "host_verifications",
+    "platform_fee_payments",
+    "subscriptions",
+    "bookings",
+    "payment_events",
+    "payments",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

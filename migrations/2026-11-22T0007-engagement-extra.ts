@@ -4,12 +4,7 @@ import { sql, type Kysely } from "kysely";
 // (for its rate limit). Indexes only, plus one nullable column: small enough for SQLite's non-transactional DDL.
 export async function up(db: Kysely<any>): Promise<void> {
   // A repeat view moves the row to the top instead of adding a second one.
-  await db.schema
-    .createIndex("view_history_user_property_uq")
-    .on("view_history")
-    .columns(["user_id", "property_id"])
-    .unique()
-    .execute();
+  await db.schema.createIndex("view_history_user_property_uq").on("view_history").columns(["user_id", "property_id"]).unique().execute();
 
   // contactAgent reuses the thread for (student, agent, property); two quick first messages must not make two threads.
   await db.schema
@@ -33,8 +28,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const index of [
-    "contact_messages_ip_idx", "contact_messages_email_idx", "saved_searches_user_query_uq", "listing_reports_open_uq",
-    "messages_unread_idx", "message_threads_participants_uq", "view_history_user_property_uq",
+    "contact_messages_ip_idx",
+    "contact_messages_email_idx",
+    "saved_searches_user_query_uq",
+    "listing_reports_open_uq",
+    "messages_unread_idx",
+    "message_threads_participants_uq",
+    "view_history_user_property_uq",
   ]) {
     await db.schema.dropIndex(index).ifExists().execute();
   }

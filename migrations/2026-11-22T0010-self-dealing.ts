@@ -8,7 +8,10 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("commission_earnings").addColumn("student_id", "text").execute();
   await db.schema.alterTable("commission_earnings").addColumn("period_key", "text").execute();
-  await db.schema.alterTable("commission_earnings").addColumn("status", "text", (c) => c.notNull().defaultTo("pending")).execute();
+  await db.schema
+    .alterTable("commission_earnings")
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
+    .execute();
   await db.schema.alterTable("commission_earnings").addColumn("voided_at", "text").execute();
   await db.schema.alterTable("commission_earnings").addColumn("voided_by", "text").execute();
   await db.schema.alterTable("commission_earnings").addColumn("void_reason", "text").execute();

@@ -6,8 +6,14 @@ import type { Kysely } from "kysely";
 // New columns have defaults or are nullable, so existing rows stay valid.
 export async function up(db: Kysely<any>): Promise<void> {
   // One column per statement: SQLite's ALTER TABLE adds one column at a time.
-  await db.schema.alterTable("guest_houses").addColumn("max_guests", "integer", (c) => c.notNull().defaultTo(2)).execute();
-  await db.schema.alterTable("guest_houses").addColumn("house_rules", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("guest_houses")
+    .addColumn("max_guests", "integer", (c) => c.notNull().defaultTo(2))
+    .execute();
+  await db.schema
+    .alterTable("guest_houses")
+    .addColumn("house_rules", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
 
   await db.schema
     .createTable("guest_house_blocked_dates")
@@ -20,8 +26,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("booking_attempts").addColumn("check_in", "text").execute();
   await db.schema.alterTable("booking_attempts").addColumn("check_out", "text").execute();
   await db.schema.alterTable("booking_attempts").addColumn("guests", "integer").execute();
-  await db.schema.alterTable("booking_attempts").addColumn("message", "text", (c) => c.notNull().defaultTo("")).execute();
-  await db.schema.alterTable("booking_attempts").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+  await db.schema
+    .alterTable("booking_attempts")
+    .addColumn("message", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("booking_attempts")
+    .addColumn("language", "text", (c) => c.notNull().defaultTo("en"))
+    .execute();
   await db.schema.createIndex("booking_attempts_user_idx").on("booking_attempts").columns(["user_id", "attempt_date"]).execute();
   await db.schema.createIndex("booking_attempts_house_idx").on("booking_attempts").columns(["guest_house_id", "attempt_date"]).execute();
 

@@ -6,7 +6,10 @@ import type { Kysely } from "kysely";
 // See docs/decisions/0117-visit-booking-lifecycle.md.
 export async function up(db: Kysely<any>): Promise<void> {
   // One column per statement: SQLite's ALTER TABLE adds one column at a time.
-  await db.schema.alterTable("bookings").addColumn("agent_response", "text", (c) => c.notNull().defaultTo("awaiting")).execute();
+  await db.schema
+    .alterTable("bookings")
+    .addColumn("agent_response", "text", (c) => c.notNull().defaultTo("awaiting"))
+    .execute();
   await db.schema.alterTable("bookings").addColumn("proposed_visit_date", "text").execute();
   await db.schema.alterTable("bookings").addColumn("proposed_visit_time", "text").execute();
   await db.schema.alterTable("bookings").addColumn("cancelled_at", "text").execute();

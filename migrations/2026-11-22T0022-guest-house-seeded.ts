@@ -5,7 +5,10 @@ import type { Kysely } from "kysely";
 // house that exists when this runs was listed that way (there was no host area), so it keeps
 // showing; houses created from now on start hidden until their host is approved.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("guest_houses").addColumn("seeded", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("guest_houses")
+    .addColumn("seeded", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.updateTable("guest_houses").set({ seeded: 1 }).execute();
   await db.schema.createIndex("host_verifications_host_idx").on("host_verifications").columns(["host_id", "submitted_at"]).execute();
 }

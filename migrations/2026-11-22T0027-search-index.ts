@@ -36,7 +36,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     group by properties.neighbourhood`.execute(db);
   // Similar listings: the closest rents of one neighbourhood and type, of one neighbourhood, or of one type,
   // each read in rent order from either side of the listing's rent.
-  await sql`create index properties_open_place_type_rent_idx on properties (neighbourhood, property_type, monthly_rent, id) where ${OPEN_LISTING}`.execute(db);
+  await sql`create index properties_open_place_type_rent_idx on properties (neighbourhood, property_type, monthly_rent, id) where ${OPEN_LISTING}`.execute(
+    db,
+  );
   await sql`create index properties_open_place_rent_idx on properties (neighbourhood, monthly_rent, id) where ${OPEN_LISTING}`.execute(db);
   await sql`create index properties_open_type_rent_idx on properties (property_type, monthly_rent, id) where ${OPEN_LISTING}`.execute(db);
 }
@@ -47,8 +49,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   if (isSqlite(db)) {
     for (const trigger of [
-      "properties_fts_insert", "properties_fts_delete", "properties_fts_update",
-      "properties_counts_insert", "properties_counts_delete", "properties_counts_update", "agents_counts_update",
+      "properties_fts_insert",
+      "properties_fts_delete",
+      "properties_fts_update",
+      "properties_counts_insert",
+      "properties_counts_delete",
+      "properties_counts_update",
+      "agents_counts_update",
     ]) {
       await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
     }
@@ -68,7 +75,9 @@ export async function down(db: Kysely<any>): Promise<void> {
 async function sqliteUp(db: Kysely<any>): Promise<void> {
   // content_rowid is the table's implicit rowid, which VACUUM keeps. After a restore that renumbers
   // rows: insert into properties_fts(properties_fts) values ('rebuild').
-  await sql`create virtual table properties_fts using fts5(title, description, content = 'properties', content_rowid = 'rowid', tokenize = 'trigram')`.execute(db);
+  await sql`create virtual table properties_fts using fts5(title, description, content = 'properties', content_rowid = 'rowid', tokenize = 'trigram')`.execute(
+    db,
+  );
   await sql`create trigger properties_fts_insert after insert on properties begin
     insert into properties_fts (rowid, title, description) values (new.rowid, new.title, new.description);
   end`.execute(db);

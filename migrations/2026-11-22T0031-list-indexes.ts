@@ -21,7 +21,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ["properties_moderation_idx", "profiles_created_idx", "payments_created_idx", "bookings_created_idx", "properties_filter_cover_idx"]) {
+  for (const index of [
+    "properties_moderation_idx",
+    "profiles_created_idx",
+    "payments_created_idx",
+    "bookings_created_idx",
+    "properties_filter_cover_idx",
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
 }

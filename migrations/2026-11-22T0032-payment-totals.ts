@@ -12,7 +12,9 @@ const isSqlite = (db: Kysely<any>) => db.getExecutor().adapter instanceof Sqlite
 
 /** Any of the three counted columns changed (`is distinct from`: SQLite's `is not`). */
 const changed = (distinct: string) =>
-  sql.raw(`old.payment_gateway ${distinct} new.payment_gateway or old.payment_status ${distinct} new.payment_status or old.amount ${distinct} new.amount`);
+  sql.raw(
+    `old.payment_gateway ${distinct} new.payment_gateway or old.payment_status ${distinct} new.payment_status or old.amount ${distinct} new.amount`,
+  );
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -26,12 +28,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) await sqliteUp(db);
   else await postgresUp(db);
   await sql`insert into payment_totals (payment_gateway, payment_status, payments, amount)
-    select payment_gateway, payment_status, count(*), coalesce(sum(amount), 0) from payments group by payment_gateway, payment_status`.execute(db);
+    select payment_gateway, payment_status, count(*), coalesce(sum(amount), 0) from payments group by payment_gateway, payment_status`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) {
-    for (const trigger of ["payments_totals_insert", "payments_totals_delete", "payments_totals_update"]) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+    for (const trigger of ["payments_totals_insert", "payments_totals_delete", "payments_totals_update"])
+      await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
   } else {
     await sql`drop trigger if exists payments_totals_update on payments`.execute(db);
     await sql`drop trigger if exists payments_totals on payments`.execute(db);
@@ -40,7 +45,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("payment_totals").ifExists().execute();
 }
 
-const add = (table: string) => sql.raw(`insert into payment_totals (payment_gateway, payment_status, payments, amount)
+const add = (table: string) =>
+  sql.raw(`insert into payment_totals (payment_gateway, payment_status, payments, amount)
     values (new.payment_gateway, new.payment_status, 1, new.amount)
     on conflict (payment_gateway, payment_status) do update set payments = ${table}.payments + 1, amount = ${table}.amount + excluded.amount`);
 const remove = sql.raw(`update payment_totals set payments = payments - 1, amount = amount - old.amount

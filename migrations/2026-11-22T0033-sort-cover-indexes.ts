@@ -7,10 +7,27 @@ import { sql, type Kysely } from "kysely";
 // Each of these holds one sort's keys first, then every column a filter tests, for shown listings:
 // the page's ids come from the index alone, and only those 20 rows are read from the table.
 
-const FILTERS = ["agent_id", "property_type", "neighbourhood", "monthly_rent", "distance_to_campus_m", "bedrooms", "furnished", "toilet_inside",
-  "shower_inside", "water_supply", "prepaid_meter", "wifi", "security", "parking", "is_verified", "is_available", "status",
+const FILTERS = [
+  "agent_id",
+  "property_type",
+  "neighbourhood",
+  "monthly_rent",
+  "distance_to_campus_m",
+  "bedrooms",
+  "furnished",
+  "toilet_inside",
+  "shower_inside",
+  "water_supply",
+  "prepaid_meter",
+  "wifi",
+  "security",
+  "parking",
+  "is_verified",
+  "is_available",
+  "status",
   // Every row holds NULL (the index is partial): it is here so that SQLite sees the visibility test covered.
-  "hidden_at"];
+  "hidden_at",
+];
 
 /** Index name → its sort keys (newest first reads the first one backwards). */
 const SORT_COVER_INDEXES = {
@@ -22,7 +39,9 @@ const SORT_COVER_INDEXES = {
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, keys] of Object.entries(SORT_COVER_INDEXES)) {
     const columns = [...keys, ...FILTERS.filter((c) => !(keys as readonly string[]).includes(c))];
-    await sql`create index ${sql.ref(name)} on properties (${sql.join(columns.map((c) => sql.ref(c)))}) where hidden_at is null`.execute(db);
+    await sql`create index ${sql.ref(name)} on properties (${sql.join(columns.map((c) => sql.ref(c)))}) where hidden_at is null`.execute(
+      db,
+    );
   }
 }
 

@@ -9,10 +9,25 @@ import { sql, type Kysely } from "kysely";
 // listings only, so the count reads 1 001 narrow entries and no row (SQLite 0.16 ms). It replaces
 // properties_neighbourhood_idx: every query by neighbourhood is about shown listings.
 
-const FILTERS = ["property_type", "distance_to_campus_m", "bedrooms", "furnished", "toilet_inside", "shower_inside", "water_supply",
-  "prepaid_meter", "wifi", "security", "parking", "is_verified", "is_available", "status", "agent_id",
+const FILTERS = [
+  "property_type",
+  "distance_to_campus_m",
+  "bedrooms",
+  "furnished",
+  "toilet_inside",
+  "shower_inside",
+  "water_supply",
+  "prepaid_meter",
+  "wifi",
+  "security",
+  "parking",
+  "is_verified",
+  "is_available",
+  "status",
+  "agent_id",
   // Every row holds NULL (the index is partial): it is here so that SQLite sees the visibility test covered.
-  "hidden_at"];
+  "hidden_at",
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const columns = ["neighbourhood", "monthly_rent", ...FILTERS].map((c) => sql.ref(c));

@@ -2,15 +2,15 @@
 // (DATABASE_URL): every saved search gets the listings created since it was last notified, one
 // digest e-mail per user (SMTP when SMTP_URL is set, else the outbox_emails table).
 // Exits 1 when a digest could not be sent; those searches are retried on the next run.
-import { sendSavedSearchAlerts, type AlertRunSummary } from "../domain/alerts/send-saved-search-alerts.use-case";
-import { systemClock, type Clock } from "../domain/shared/clock";
-import type { Mailer } from "../domain/shared/mailer.port";
-import { uuidIds } from "../infrastructure/auth/crypto-secret-tokens";
-import type { Config } from "../infrastructure/config/config";
-import type { DatabaseHandle } from "../infrastructure/db/connection";
-import { createMailer } from "../infrastructure/mail/create-mailer";
-import { KyselyNewListingFinder } from "../infrastructure/repositories/kysely-saved-search-listing-finder";
-import { KyselySavedSearchRepository } from "../infrastructure/repositories/kysely-saved-search-repository";
+import { sendSavedSearchAlerts, type AlertRunSummary } from "#domain/alerts/send-saved-search-alerts.use-case";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { Mailer } from "#domain/shared/mailer.port";
+import { uuidIds } from "#infrastructure/auth/crypto-secret-tokens";
+import type { Config } from "#infrastructure/config/config";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { KyselyNewListingFinder } from "#infrastructure/repositories/kysely-saved-search-listing-finder";
+import { KyselySavedSearchRepository } from "#infrastructure/repositories/kysely-saved-search-repository";
 import { runScript } from "./run-script";
 
 /** One alert run on an open database; also what a scheduled job calls. */
@@ -34,7 +34,9 @@ export function sendAlertsOnce(
 
 runScript(import.meta.url, async (config, database) => {
   const summary = await sendAlertsOnce(database, config);
-  console.info(`Saved-search alerts: ${summary.searchesChecked} searches checked, ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`);
+  console.info(
+    `Saved-search alerts: ${summary.searchesChecked} searches checked, ${summary.emailsSent} e-mails, ${summary.listingsSent} listings.`,
+  );
   for (const f of summary.failures) console.error(`  not sent to user ${f.userId}: ${f.error}`);
   return summary.failures.length > 0 ? 1 : 0;
 });

@@ -1,8 +1,8 @@
 // npm run db:backup -- <file> [--force]: a consistent copy of DATABASE_URL taken while the server
 // runs (SQLite online backup API; pg_dump custom format for PostgreSQL). See docs/deploy.md for
 // the nightly timer with rotation.
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { BackupError, backupDatabase } from "../infrastructure/db/backup";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { BackupError, backupDatabase } from "#infrastructure/db/backup";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--"));

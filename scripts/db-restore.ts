@@ -1,7 +1,7 @@
 // npm run db:restore -- <file> [--force]: restores a db:backup file into DATABASE_URL. Refuses a
 // target that already holds a database unless --force; stop every server using it first.
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { BackupError, restoreDatabase } from "../infrastructure/db/backup";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { BackupError, restoreDatabase } from "#infrastructure/db/backup";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--"));

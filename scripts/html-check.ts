@@ -13,8 +13,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { languageCookie } from "../app/language.server";
-import { supportedLanguages, type Language } from "../app/i18n";
+import { languageCookie } from "~/language.server";
+import { supportedLanguages, type Language } from "~/i18n";
 import { ensureBuild, freePort, root, startInstance, stopChildren } from "./lib/cluster-kit";
 import { installDebianPackage } from "./lib/debian-package.mjs";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, PAGE_TYPES, type MadePage, type PagePath, type PageType, type Role } from "./lib/page-types";
@@ -119,7 +119,13 @@ class Visitor {
 
 // ── Reading our pages (our own markup: attributes always double-quoted) ──────────────────────────
 
-const decode = (value: string) => value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const decode = (value: string) =>
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 /** Every URL the page points to: links' targets and forms' actions, in document order. */
 function targets(html: string): string[] {
@@ -142,14 +148,21 @@ const attribute = (tag: string, name: string) => {
  * those outside it that name it with `form=`), the checked radio of each group (else the first,
  * as a person would pick one), selects' chosen options and textareas, then `overrides`.
  */
-function formFields(html: string, action: RegExp, overrides: Record<string, string>, on: string): { action: string; fields: URLSearchParams } {
+function formFields(
+  html: string,
+  action: RegExp,
+  overrides: Record<string, string>,
+  on: string,
+): { action: string; fields: URLSearchParams } {
   const forms = [...html.matchAll(/<form\b[^>]*\smethod="post"[^>]*>/g)];
   const open = forms.find((m) => action.test(attribute(m[0], "action") ?? ""));
   if (!open) throw new Error(`no form on ${on} sends to ${action}`);
   const start = open.index + open[0].length;
   const inner = html.slice(start, html.indexOf("</form>", start));
   const formId = attribute(open[0], "id");
-  const outside = formId ? [...html.matchAll(new RegExp(`<(?:input|select|textarea)\\b[^>]*\\sform="${formId}"[^>]*>`, "g"))].map((m) => m[0]) : [];
+  const outside = formId
+    ? [...html.matchAll(new RegExp(`<(?:input|select|textarea)\\b[^>]*\\sform="${formId}"[^>]*>`, "g"))].map((m) => m[0])
+    : [];
   const fields = new URLSearchParams();
   const radios = new Map<string, string>();
   for (const tag of [...[...inner.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]), ...outside.filter((t) => t.startsWith("<input"))]) {
@@ -206,7 +219,11 @@ async function setUp(visitors: Record<Role, Visitor>): Promise<Made> {
   const listings = await student.open("/listings", "en");
   const listing = firstTarget(listings.html, /^\/listings\/[0-9a-f-]{36}$/, "/listings");
   // A report, so the admin's queue has one to uphold.
-  const report = await student.open(listing, "en", new URLSearchParams({ intent: "report", reason: "wrong_price", details: "The price changed." }));
+  const report = await student.open(
+    listing,
+    "en",
+    new URLSearchParams({ intent: "report", reason: "wrong_price", details: "The price changed." }),
+  );
   if (report.status !== 200) throw new Error(`reporting ${listing} answered ${report.status}`);
   // A visit booked without a subscription: /payment then leads to its payment.
   const bookVisit = listing.replace("/listings/", "/book-visit/");
@@ -228,7 +245,11 @@ async function setUp(visitors: Record<Role, Visitor>): Promise<Made> {
   return { checkout: checkout.url, paymentResult: result.url };
 }
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 async function main() {
   const java = javaCommand();
@@ -238,12 +259,24 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
   try {
-    await startInstance({ name: "html-check", port, databaseUrl: path.join(work, "kamernest.db"), appUrl: base, storageDir: path.join(work, "uploads") });
+    await startInstance({
+      name: "html-check",
+      port,
+      databaseUrl: path.join(work, "kamernest.db"),
+      appUrl: base,
+      storageDir: path.join(work, "uploads"),
+    });
     log(`server up on :${port} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
-    const visitors = Object.fromEntries((["visitor", ...Object.keys(DEMO_ACCOUNTS)] as Role[]).map((role) => [role, new Visitor(base)])) as Record<Role, Visitor>;
+    const visitors = Object.fromEntries(
+      (["visitor", ...Object.keys(DEMO_ACCOUNTS)] as Role[]).map((role) => [role, new Visitor(base)]),
+    ) as Record<Role, Visitor>;
     for (const [role, email] of Object.entries(DEMO_ACCOUNTS) as Array<[Exclude<Role, "visitor">, string]>) {
-      const signedIn = await visitors[role].open("/auth/login", "en", new URLSearchParams({ intent: "password", email, password: DEMO_PASSWORD, redirectTo: "/" }));
+      const signedIn = await visitors[role].open(
+        "/auth/login",
+        "en",
+        new URLSearchParams({ intent: "password", email, password: DEMO_PASSWORD, redirectTo: "/" }),
+      );
       if (signedIn.url.startsWith("/auth/")) throw new Error(`could not sign in as ${email}: ${signedIn.status} at ${signedIn.url}`);
     }
     const made = await setUp(visitors);
@@ -278,7 +311,8 @@ async function main() {
     // Every page gets the checker's notes at least (React writes `<meta charSet="utf-8"/>`): a page
     // it said nothing about was not read, and does not pass for valid.
     const read = new Set(messages.map((m) => (m.url ? decodeURIComponent(new URL(m.url).pathname) : "")));
-    for (const [file, { page, language }] of saved) if (!read.has(file)) fail(`${page.name} (${language})`, "the checker said nothing about it: was it read?");
+    for (const [file, { page, language }] of saved)
+      if (!read.has(file)) fail(`${page.name} (${language})`, "the checker said nothing about it: was it read?");
     const counted = messages.filter((m) => m.type !== "info" || m.subType === "warning");
     for (const m of counted) {
       const file = m.url ? decodeURIComponent(new URL(m.url).pathname) : "";
@@ -297,7 +331,9 @@ async function main() {
       if (lines.length > 12) log(`    … and ${lines.length - 12} more`);
     }
     const passed = total - failures.size;
-    log(`${passed} of ${total} pages valid (${PAGE_TYPES.length} page types × ${supportedLanguages.length} languages) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `${passed} of ${total} pages valid (${PAGE_TYPES.length} page types × ${supportedLanguages.length} languages) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     if (process.env.HTML_CHECK_RESULTS) fs.writeFileSync(process.env.HTML_CHECK_RESULTS, JSON.stringify({ passed, failed: failures.size }));
     return failures.size === 0 ? 0 : 1;
   } finally {

@@ -1,8 +1,8 @@
 // npm run db:migrate: applies every pending migration to DATABASE_URL (the server also does this on
 // start unless MIGRATE_ON_START=false), under the lock concurrent starts wait on (decision 0130).
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { connect } from "../infrastructure/db/connection";
-import { migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase, SchemaMismatchError } from "#infrastructure/db/migrate";
 
 try {
   const config = loadConfig();

@@ -2,7 +2,7 @@
 // (DATABASE_URL): writes the day-before visit reminders that are due, then sends every due notice
 // of the outbox (SMTP when SMTP_URL is set, else the outbox_emails table). The server does the same
 // every BOOKING_NOTICES_INTERVAL_MS. Exits 1 when some e-mail could not be sent (it is retried later).
-import { createNoticesModule } from "../app/wiring/notices.server";
+import { createNoticesModule } from "~/wiring/notices.server";
 import { runScript } from "./run-script";
 
 runScript(import.meta.url, async (config, database) => {

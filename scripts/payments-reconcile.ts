@@ -3,7 +3,7 @@
 // asked about again; one whose link has lived 24 hours without success is expired there and here.
 // The server runs the same sweep every PAYMENTS_RECONCILE_INTERVAL_MS. Exits 1 when the provider
 // could not be asked about some payments (they are tried again on the next run).
-import { createMoneyModule } from "../app/wiring/money.server";
+import { createMoneyModule } from "~/wiring/money.server";
 import { runScript } from "./run-script";
 
 runScript(import.meta.url, async (config, database) => {

@@ -2,9 +2,9 @@
 // configuration, open and migrate the database, do the work, close, and exit with its code (1 and
 // a plain message on a configuration error or a crash).
 import { pathToFileURL } from "node:url";
-import { ConfigError, loadConfig, type Config } from "../infrastructure/config/config";
-import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
-import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
+import { ConfigError, loadConfig, type Config } from "#infrastructure/config/config";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { checkSchema, migrateDatabase, SchemaMismatchError } from "#infrastructure/db/migrate";
 
 /** Runs `work` when `moduleUrl` is the script node was started with (not when a test imports it). */
 export function runScript(moduleUrl: string, work: (config: Config, database: DatabaseHandle) => Promise<number>): void {

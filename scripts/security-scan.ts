@@ -24,8 +24,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { installDebianPackage } from "./lib/debian-package.mjs";
 import { ensureProductionBuild, PRODUCTION_SERVER } from "./lib/production-build.mjs";
-import { connect, type DatabaseHandle } from "../infrastructure/db/connection";
-import { addDays, doualaDate } from "../domain/booking/visit-date";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { probeRenderedPage, trickle } from "./lib/slow-clients";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -210,7 +210,9 @@ function sqlmap(target: Target, dbms: "SQLite" | "PostgreSQL", outputDir: string
     const take = (chunk: Buffer) => {
       const text = String(chunk);
       out += text;
-      for (const line of text.split("\n")) if (/\[(CRITICAL|WARNING|ERROR)\]|injectable|vulnerable|identified|\(.+\) - \d+ times/i.test(line)) log(`  ${target.name}: ${line.trim()}`);
+      for (const line of text.split("\n"))
+        if (/\[(CRITICAL|WARNING|ERROR)\]|injectable|vulnerable|identified|\(.+\) - \d+ times/i.test(line))
+          log(`  ${target.name}: ${line.trim()}`);
     };
     child.stdout.on("data", take);
     child.stderr.on("data", take);
@@ -226,7 +228,9 @@ function sqlmap(target: Target, dbms: "SQLite" | "PostgreSQL", outputDir: string
     child.on("exit", (code) => {
       clearTimeout(timer);
       const injectable =
-        /identified the following injection point/i.test(out) || /parameter '[^']+' is vulnerable/i.test(out) || /\bis vulnerable\. Do you want to keep testing/i.test(out);
+        /identified the following injection point/i.test(out) ||
+        /parameter '[^']+' is vulnerable/i.test(out) ||
+        /\bis vulnerable\. Do you want to keep testing/i.test(out);
       // sqlmap ends with "HTTP error codes detected during run: 500 (Internal Server Error) - 12 times".
       const errors500 = [...out.matchAll(/500 \(Internal Server Error\) - (\d+) times?/gi)].reduce((sum, m) => sum + Number(m[1]), 0);
       const heuristics = [...out.matchAll(/heuristic \(basic\) test shows that ([^\n]*?) might be injectable[^\n]*/gi)].map((m) => m[0]);
@@ -247,7 +251,9 @@ interface SlowClientOutcome {
  */
 async function slowClientProbe(base: string, cookie: string): Promise<SlowClientOutcome> {
   const { hostname, port } = new URL(base);
-  log(`slow clients: ${SLOW_CLIENTS} connections trickle a form body one byte a second; /profile asked for ${SLOW_PROBE_MS / 1000} s meanwhile`);
+  log(
+    `slow clients: ${SLOW_CLIENTS} connections trickle a form body one byte a second; /profile asked for ${SLOW_PROBE_MS / 1000} s meanwhile`,
+  );
   const tricklers = Array.from({ length: SLOW_CLIENTS }, () => trickle({ host: hostname, port: Number(port) }));
   try {
     await new Promise((r) => setTimeout(r, 1_000));
@@ -270,7 +276,11 @@ async function slowClientProbe(base: string, cookie: string): Promise<SlowClient
   }
 }
 
-async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir: string): Promise<{ outcomes: Outcome[]; slowClients?: SlowClientOutcome }> {
+async function scan(
+  kind: "SQLite" | "PostgreSQL",
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ outcomes: Outcome[]; slowClients?: SlowClientOutcome }> {
   log(`${kind}: starting the server on a fresh demo database`);
   const app = await startApp(databaseUrl, dataDir);
   const outcomes: Outcome[] = [];
@@ -304,15 +314,40 @@ async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir:
     const targets: Target[] = [
       {
         name: "search",
-        args: ["-u", `${base}/listings?q=room&n=Molyko&type=room&min=10000&max=80000&beds=1&near=1000&sort=newest&page=1`, "-p", "q,n,type,min,max,beds,near,sort,page"],
+        args: [
+          "-u",
+          `${base}/listings?q=room&n=Molyko&type=room&min=10000&max=80000&beds=1&near=1000&sort=newest&page=1`,
+          "-p",
+          "q,n,type,min,max,beds,near,sort,page",
+        ],
       },
       {
         name: "login",
-        args: ["-u", `${base}/auth/login`, "--data", `intent=password&email=${encodeURIComponent(STUDENT)}&password=wrong-password&redirectTo=%2Fprofile`, "-p", "intent,email,password,redirectTo", "--headers", origin],
+        args: [
+          "-u",
+          `${base}/auth/login`,
+          "--data",
+          `intent=password&email=${encodeURIComponent(STUDENT)}&password=wrong-password&redirectTo=%2Fprofile`,
+          "-p",
+          "intent,email,password,redirectTo",
+          "--headers",
+          origin,
+        ],
       },
       {
         name: "booking",
-        args: ["-u", `${base}/book-visit/${property.id}`, "--data", booking, "-p", "visitDate,visitTime,visitorName,visitorEmail,visitorPhone,message", "--cookie", cookie, "--headers", origin],
+        args: [
+          "-u",
+          `${base}/book-visit/${property.id}`,
+          "--data",
+          booking,
+          "-p",
+          "visitDate,visitTime,visitorName,visitorEmail,visitorPhone,message",
+          "--cookie",
+          cookie,
+          "--headers",
+          origin,
+        ],
       },
       {
         // The listing id in the path of the booking form (sqlmap's * marks the injection point).
@@ -321,7 +356,14 @@ async function scan(kind: "SQLite" | "PostgreSQL", databaseUrl: string, dataDir:
       },
       {
         name: "webhook",
-        args: ["-u", `${base}/webhooks/fapshi`, "--data", JSON.stringify({ transId: "SCAN123456" }), "--headers", "Content-Type: application/json"],
+        args: [
+          "-u",
+          `${base}/webhooks/fapshi`,
+          "--data",
+          JSON.stringify({ transId: "SCAN123456" }),
+          "--headers",
+          "Content-Type: application/json",
+        ],
       },
     ].filter((t) => ONLY.has(t.name.replace(/-id$/, "")));
     const outputDir = path.join(dataDir, "sqlmap");
@@ -370,7 +412,9 @@ async function main() {
   log("summary:");
   for (const { kind, outcomes, slowClients } of results) {
     if (slowClients) {
-      log(`  ${kind} slow clients: ${slowClients.served ? "the rendered page was served" : "THE RENDERED PAGE WAS NOT SERVED"}: ${slowClients.summary}`);
+      log(
+        `  ${kind} slow clients: ${slowClients.served ? "the rendered page was served" : "THE RENDERED PAGE WAS NOT SERVED"}: ${slowClients.summary}`,
+      );
       starved ||= !slowClients.served;
     }
     for (const o of outcomes) {
@@ -381,7 +425,9 @@ async function main() {
           : o.timedOut
             ? "stopped at the time limit (no injection found before it)"
             : `incomplete: sqlmap stopped early (exit ${o.exitCode}), see the lines above`;
-      log(`  ${kind} ${o.target}: ${verdict}${o.errors500 ? `; ${o.errors500} answer(s) 500` : ""}${o.heuristics.length ? `; heuristics: ${o.heuristics.join(" | ")}` : ""}`);
+      log(
+        `  ${kind} ${o.target}: ${verdict}${o.errors500 ? `; ${o.errors500} answer(s) 500` : ""}${o.heuristics.length ? `; heuristics: ${o.heuristics.join(" | ")}` : ""}`,
+      );
       injectable ||= o.injectable;
       incomplete ||= !o.injectable && !o.clean;
     }

@@ -1,17 +1,27 @@
 // `npm run db:seed`: migrates the configured database (DATABASE_URL) and fills it with the demo
 // data, photos in STORAGE_DIR. Does nothing when the demo accounts already exist.
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { connect } from "../infrastructure/db/connection";
-import { migrateDatabase } from "../infrastructure/db/migrate";
-import type { Database } from "../infrastructure/db/schema";
-import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../infrastructure/seed/demo-seed";
-import { createFileStorages } from "../infrastructure/storage/create-file-storage";
-import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase } from "#infrastructure/db/migrate";
+import type { Database } from "#infrastructure/db/schema";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#infrastructure/seed/demo-seed";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 
 const SUMMARY_TABLES: Array<keyof Database> = [
-  "profiles", "agents", "properties", "guest_houses", "photos", "blog_posts",
-  "bookings", "payments", "subscriptions", "reviews", "message_threads", "messages",
+  "profiles",
+  "agents",
+  "properties",
+  "guest_houses",
+  "photos",
+  "blog_posts",
+  "bookings",
+  "payments",
+  "subscriptions",
+  "reviews",
+  "message_threads",
+  "messages",
 ];
 
 async function main(): Promise<void> {
@@ -27,7 +37,9 @@ async function main(): Promise<void> {
       console.info("The demo accounts already exist: nothing seeded.");
       return;
     }
-    console.info(`Seeded the demo data in ${Date.now() - started} ms (photos in ${config.objectStorage ? `s3://${config.objectStorage.bucket}/${config.objectStorage.prefix}` : config.storageDir}):`);
+    console.info(
+      `Seeded the demo data in ${Date.now() - started} ms (photos in ${config.objectStorage ? `s3://${config.objectStorage.bucket}/${config.objectStorage.prefix}` : config.storageDir}):`,
+    );
     for (const table of SUMMARY_TABLES) {
       const { n } = await database.db
         .selectFrom(table)

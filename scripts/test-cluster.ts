@@ -26,9 +26,20 @@ import pg from "pg";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { startS3rver, type RunningS3rver } from "./lib/s3rver-kit";
-import { createS3Client, S3FileStorage } from "../infrastructure/storage/s3-file-storage";
+import { createS3Client, S3FileStorage } from "#infrastructure/storage/s3-file-storage";
 import {
-  checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, scratchDatabase, startInstance, startNginx, startSiteNginx, stopChildren,
+  checkList,
+  cookieHeader,
+  DEMO_PASSWORD,
+  ensureBuild,
+  ensureNginx,
+  freePort,
+  logIn,
+  scratchDatabase,
+  startInstance,
+  startNginx,
+  startSiteNginx,
+  stopChildren,
 } from "./lib/cluster-kit";
 import { probeRenderedPage, trickle } from "./lib/slow-clients";
 
@@ -51,7 +62,11 @@ async function main() {
     const [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     const instance = (name: string, port: number) =>
       startInstance({
-        name, port, databaseUrl: database.url, appUrl: proxyUrl, storageDir: path.join(work, `uploads-${name}`),
+        name,
+        port,
+        databaseUrl: database.url,
+        appUrl: proxyUrl,
+        storageDir: path.join(work, `uploads-${name}`),
         env: { PAYMENTS_RECONCILE_INTERVAL_MS: String(RECONCILE_MS), ...s3!.env, S3_PREFIX: "cluster/" },
       });
     // The first instance migrates and seeds; the second starts on the ready database.
@@ -68,7 +83,11 @@ async function main() {
     // 1. A session made through A is valid on B.
     const student = await logIn(a, "student@kamernest.test", DEMO_PASSWORD);
     const profileOnB = await fetch(`${b}/profile`, { headers: { Cookie: cookieHeader(student.jar) }, redirect: "manual" });
-    check("a session made through one instance is valid on the other", student.status === 302 && profileOnB.status === 200, `login ${student.status}, /profile on b ${profileOnB.status}`);
+    check(
+      "a session made through one instance is valid on the other",
+      student.status === 302 && profileOnB.status === 200,
+      `login ${student.status}, /profile on b ${profileOnB.status}`,
+    );
 
     // 2. Five failures from one IP spread over both instances refuse that address from that IP on
     //    both; the owner, from another address (named by X-Forwarded-For, trusted from loopback),
@@ -76,9 +95,17 @@ async function main() {
     const email = "subscriber@kamernest.test";
     for (const base of [a, b, a, b, a]) await logIn(base, email, "wrong-password");
     const sixth = await logIn(b, email, DEMO_PASSWORD);
-    check("login throttling counts failures made through both instances", sixth.status === 429 && /Too many attempts/.test(sixth.text), `sixth attempt on b: ${sixth.status}`);
+    check(
+      "login throttling counts failures made through both instances",
+      sixth.status === 429 && /Too many attempts/.test(sixth.text),
+      `sixth attempt on b: ${sixth.status}`,
+    );
     const owner = await logIn(a, email, DEMO_PASSWORD, { "X-Forwarded-For": "203.0.113.30" });
-    check("the owner signs in from another address meanwhile", owner.status === 302 && owner.jar.has("kn_session"), `owner on a: ${owner.status}`);
+    check(
+      "the owner signs in from another address meanwhile",
+      owner.status === 302 && owner.jar.has("kn_session"),
+      `owner on a: ${owner.status}`,
+    );
 
     // 3. Reconciliation: both instances tick every 500 ms; with the lease it runs once per period.
     const runsAt = async () =>
@@ -89,7 +116,11 @@ async function main() {
     const runs = (await runsAt()) - before;
     const elapsed = Date.now() - started;
     const mostOnce = Math.floor(elapsed / (RECONCILE_MS * 0.9)) + 1;
-    check("the reconciliation job runs once per period, not once per instance", runs > 0 && runs <= mostOnce, `${runs} runs in ${elapsed} ms; at most ${mostOnce} once per period, ~${Math.round((2 * elapsed) / RECONCILE_MS)} if both ran`);
+    check(
+      "the reconciliation job runs once per period, not once per instance",
+      runs > 0 && runs <= mostOnce,
+      `${runs} runs in ${elapsed} ms; at most ${mostOnce} once per period, ~${Math.round((2 * elapsed) / RECONCILE_MS)} if both ran`,
+    );
 
     // 4. A listing hidden through A leaves B's cached page within a second.
     const { rows } = await db.query(
@@ -135,7 +166,9 @@ async function main() {
     const propertyId = (owned[0] as { id: string }).id;
     const upload = new FormData();
     upload.set("intent", "add-photo");
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7d5c" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7d5c" } })
+      .jpeg()
+      .toBuffer();
     upload.set("photo", new File([new Uint8Array(jpeg)], "room.jpg", { type: "image/jpeg" }));
     const added = await fetch(`${a}/agents/properties/${encodeURIComponent(propertyId)}/edit`, {
       method: "POST",
@@ -174,7 +207,11 @@ async function main() {
     const sitePort = Number(new URL(site.url).port);
     const tricklers = Array.from({ length: 40 }, () => trickle({ host: "127.0.0.1", port: sitePort, tls: true }));
     await new Promise((r) => setTimeout(r, 1_500));
-    const probe = await probeRenderedPage(`${site.url}/profile`, { durationMs: 6_000, insecure: true, headers: { Cookie: cookieHeader(student.jar) } });
+    const probe = await probeRenderedPage(`${site.url}/profile`, {
+      durationMs: 6_000,
+      insecure: true,
+      headers: { Cookie: cookieHeader(student.jar) },
+    });
     const held = tricklers.filter((t) => t.status === null).length;
     const refused = tricklers.filter((t) => t.status === 429).length;
     for (const t of tricklers) t.stop();

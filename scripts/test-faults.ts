@@ -20,7 +20,16 @@ import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import {
-  checkList, cookieHeader, DEMO_PASSWORD, ensureBuild, ensureNginx, freePort, logIn, startInstance, startNginx, stopChildren,
+  checkList,
+  cookieHeader,
+  DEMO_PASSWORD,
+  ensureBuild,
+  ensureNginx,
+  freePort,
+  logIn,
+  startInstance,
+  startNginx,
+  stopChildren,
 } from "./lib/cluster-kit";
 import { createPrivatePostgres, PrivatePostgresError, type PrivatePostgres } from "./lib/private-postgres";
 
@@ -130,7 +139,14 @@ async function main() {
         const what = i % 3 === 0 ? `/listings?q=${randomUUID().slice(0, 8)}` : visitorPaths[i % visitorPaths.length];
         const [at, sentAt] = [phase, Date.now()];
         const r = await ask(`${proxy}${what}`, { headers: { "Accept-Language": n % 2 ? "fr" : "en" } });
-        answers.push({ phase: at, sentAt, what: `GET ${what.replace(/q=.*/, "q=…")}`, status: r.status, ms: r.ms, page: pageLanguage(r.text) });
+        answers.push({
+          phase: at,
+          sentAt,
+          what: `GET ${what.replace(/q=.*/, "q=…")}`,
+          status: r.status,
+          ms: r.ms,
+          page: pageLanguage(r.text),
+        });
         await sleep(50);
       }
     };
@@ -144,7 +160,16 @@ async function main() {
           headers: { Cookie: writer.cookie, "Content-Type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ intent: "contact", body: `Is this still available? (${token})` }).toString(),
         });
-        answers.push({ phase: at, sentAt, what: "POST contact", status: r.status, ms: r.ms, page: pageLanguage(r.text), location: r.location, token });
+        answers.push({
+          phase: at,
+          sentAt,
+          what: "POST contact",
+          status: r.status,
+          ms: r.ms,
+          page: pageLanguage(r.text),
+          location: r.location,
+          token,
+        });
         await sleep(150);
       }
     };
@@ -159,16 +184,40 @@ async function main() {
     const probes: { name: string; ok: boolean; detail: string }[] = [];
     const probe = async (name: string, url: string, init: RequestInit, expect: (r: Awaited<ReturnType<typeof ask>>) => boolean) => {
       const r = await ask(url, init);
-      probes.push({ name, ok: expect(r), detail: `${r.status} in ${r.ms} ms${pageLanguage(r.text) ? `, ${pageLanguage(r.text)} page` : ""}` });
+      probes.push({
+        name,
+        ok: expect(r),
+        detail: `${r.status} in ${r.ms} ms${pageLanguage(r.text) ? `, ${pageLanguage(r.text)} page` : ""}`,
+      });
     };
     const probeAll = async () => {
       const profile = `${proxy}/profile`;
-      await probe("/profile in English", profile, { headers: { Cookie: writers[0].cookie, "Accept-Language": "en" } }, (r) => r.status === 503 && pageLanguage(r.text) === "en");
-      await probe("/profile in French by Accept-Language", profile, { headers: { Cookie: writers[0].cookie, "Accept-Language": "fr-CM,fr;q=0.9" } }, (r) => r.status === 503 && pageLanguage(r.text) === "fr");
-      await probe("/profile in French by the language cookie", profile, { headers: { Cookie: `${writers[1].cookie}; ${FRENCH_COOKIE}`, "Accept-Language": "en" } }, (r) => r.status === 503 && pageLanguage(r.text) === "fr");
+      await probe(
+        "/profile in English",
+        profile,
+        { headers: { Cookie: writers[0].cookie, "Accept-Language": "en" } },
+        (r) => r.status === 503 && pageLanguage(r.text) === "en",
+      );
+      await probe(
+        "/profile in French by Accept-Language",
+        profile,
+        { headers: { Cookie: writers[0].cookie, "Accept-Language": "fr-CM,fr;q=0.9" } },
+        (r) => r.status === 503 && pageLanguage(r.text) === "fr",
+      );
+      await probe(
+        "/profile in French by the language cookie",
+        profile,
+        { headers: { Cookie: `${writers[1].cookie}; ${FRENCH_COOKIE}`, "Accept-Language": "en" } },
+        (r) => r.status === 503 && pageLanguage(r.text) === "fr",
+      );
       for (const [i, base] of direct.entries()) {
         const name = "ab"[i];
-        await probe(`/readyz on ${name}`, `${base}/readyz`, {}, (r) => r.status === 503 && /"ready":false/.test(r.text) && /database_unreachable/.test(r.text));
+        await probe(
+          `/readyz on ${name}`,
+          `${base}/readyz`,
+          {},
+          (r) => r.status === 503 && /"ready":false/.test(r.text) && /database_unreachable/.test(r.text),
+        );
         await probe(`/healthz on ${name}`, `${base}/healthz`, {}, (r) => r.status === 200);
       }
     };
@@ -207,14 +256,22 @@ async function main() {
     const bad = down.filter((a) => !(a.status === 503 && a.page) && !(a.status === 200 && a.what.startsWith("GET")) && !isSent(a));
     const byKind = (list: Answer[]) => {
       const counts = new Map<string, number>();
-      for (const a of list) counts.set(`${a.status}${a.page ? ` ${a.page}` : ""}`, (counts.get(`${a.status}${a.page ? ` ${a.page}` : ""}`) ?? 0) + 1);
+      for (const a of list)
+        counts.set(`${a.status}${a.page ? ` ${a.page}` : ""}`, (counts.get(`${a.status}${a.page ? ` ${a.page}` : ""}`) ?? 0) + 1);
       return [...counts].map(([k, v]) => `${k}: ${v}`).join(", ");
     };
     const slowest = Math.max(0, ...down.map((a) => a.ms));
     check(
       "while PostgreSQL is down, pages answer the translated 503 page (or a visitors' page from memory), never a 500, a 502 or a hang",
       down.length > 0 && down.some((a) => a.status === 503) && bad.length === 0,
-      `${down.length} answers (${byKind(down)}); slowest ${slowest} ms${bad.length ? `; unexpected: ${bad.slice(0, 5).map((a) => `${a.what} → ${a.status}`).join(", ")}` : ""}`,
+      `${down.length} answers (${byKind(down)}); slowest ${slowest} ms${
+        bad.length
+          ? `; unexpected: ${bad
+              .slice(0, 5)
+              .map((a) => `${a.what} → ${a.status}`)
+              .join(", ")}`
+          : ""
+      }`,
     );
     const languages = down.filter((a) => a.status === 503 && a.what.startsWith("GET"));
     check(
@@ -251,11 +308,20 @@ async function main() {
         UNION ALL
         SELECT t.id, 'last_message_at before its newest message' FROM message_threads t
           WHERE t.last_message_at < (SELECT max(m.created_at) FROM messages m WHERE m.thread_id = t.id)`);
-      const { rows: [{ n: threads }] } = await db2.query<{ n: number }>("SELECT count(*)::int AS n FROM message_threads");
+      const {
+        rows: [{ n: threads }],
+      } = await db2.query<{ n: number }>("SELECT count(*)::int AS n FROM message_threads");
       check(
         "nothing is half-written: every thread has its messages and a last_message_at that covers them",
         broken.length === 0,
-        `${threads} threads${broken.length ? `; ${broken.slice(0, 5).map((b) => `${b.id}: ${b.problem}`).join(", ")}` : ""}`,
+        `${threads} threads${
+          broken.length
+            ? `; ${broken
+                .slice(0, 5)
+                .map((b) => `${b.id}: ${b.problem}`)
+                .join(", ")}`
+            : ""
+        }`,
       );
     } finally {
       await db2.end();
@@ -271,7 +337,10 @@ async function main() {
     );
     check(
       "the same processes serve again: both instances ready, nothing restarted, no failed request after recovery",
-      instances.every((c) => c.exitCode === null && c.signalCode === null) && readyAfter.every((r) => r.status === 200) && after.length > 0 && notOk.length === 0,
+      instances.every((c) => c.exitCode === null && c.signalCode === null) &&
+        readyAfter.every((r) => r.status === 200) &&
+        after.length > 0 &&
+        notOk.length === 0,
       `/readyz ${readyAfter.map((r) => r.status).join(", ")}; ${after.length} requests after recovery (${byKind(after)})`,
     );
   } finally {

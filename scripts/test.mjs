@@ -39,7 +39,9 @@ async function runTogether(checks) {
           child.stdout.on("data", (chunk) => output.push(chunk));
           child.stderr.on("data", (chunk) => output.push(chunk));
           child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-          child.on("close", (code) => resolve({ title, ok: code === 0, output: Buffer.concat(output), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+          child.on("close", (code) =>
+            resolve({ title, ok: code === 0, output: Buffer.concat(output), seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+          );
         }),
     ),
   );
@@ -84,12 +86,17 @@ await runTogether([
 
 // The nginx configuration's tests (tests/integration/deploy) run it; on a fresh machine it came
 // only with the cluster checks, after them, and those tests were skipped.
-if (!ensureDebianPackage("/usr/sbin/nginx", "nginx-light", "the nginx configuration's tests")) console.log("nginx is missing: its tests are skipped.");
+if (!ensureDebianPackage("/usr/sbin/nginx", "nginx-light", "the nginx configuration's tests"))
+  console.log("nginx is missing: its tests are skipped.");
 // Before Vitest: tests/integration/deploy/compiled-server.test.ts starts build/server/server.js
 // (it builds when the build is missing or older than the code, which it then never is here).
 run("Production build", "npx", ["remix", "vite:build"]);
 run("Unit and integration tests", "npx", [
-  "vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json",
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest-results.json",
 ]);
 const vitest = JSON.parse(fs.readFileSync("test-results/vitest-results.json", "utf8"));
 results.passed += vitest.numPassedTests;
@@ -98,7 +105,9 @@ results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 
 // The W3C Nu HTML Checker over every page type, in both languages and as each role, on the built
 // server (scripts/html-check.ts; it installs Debian's Java when missing).
-run("HTML check (Nu HTML Checker, every page type)", "npx", ["tsx", "scripts/html-check.ts"], { HTML_CHECK_RESULTS: "test-results/html-check-results.json" });
+run("HTML check (Nu HTML Checker, every page type)", "npx", ["tsx", "scripts/html-check.ts"], {
+  HTML_CHECK_RESULTS: "test-results/html-check-results.json",
+});
 results.passed += JSON.parse(fs.readFileSync("test-results/html-check-results.json", "utf8")).passed;
 ensureChromium();
 run("Browser tests (Chromium, JavaScript on and off)", "npx", ["playwright", "test"]);
@@ -110,11 +119,15 @@ results.skipped += e2e.stats.skipped;
 // Two instances behind nginx on PostgreSQL (scripts/test-cluster.ts): needs the database, so it
 // runs when TEST_DATABASE_URL is set (always in CI); it installs Debian's nginx when missing.
 if (process.env.TEST_DATABASE_URL) {
-  run("Cluster checks (two instances behind nginx, PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"], { CLUSTER_RESULTS: "test-results/cluster-results.json" });
+  run("Cluster checks (two instances behind nginx, PostgreSQL)", "npx", ["tsx", "scripts/test-cluster.ts"], {
+    CLUSTER_RESULTS: "test-results/cluster-results.json",
+  });
   results.passed += JSON.parse(fs.readFileSync("test-results/cluster-results.json", "utf8")).passed;
   // PostgreSQL stopped for 20 s under traffic (scripts/test-faults.ts), on a private server the
   // script starts with Debian's binaries: the shared one is never stopped.
-  run("Fault checks (PostgreSQL stopped under traffic)", "npx", ["tsx", "scripts/test-faults.ts"], { FAULTS_RESULTS: "test-results/faults-results.json" });
+  run("Fault checks (PostgreSQL stopped under traffic)", "npx", ["tsx", "scripts/test-faults.ts"], {
+    FAULTS_RESULTS: "test-results/faults-results.json",
+  });
   results.passed += JSON.parse(fs.readFileSync("test-results/faults-results.json", "utf8")).passed;
 } else {
   console.log("\nCluster and fault checks skipped: TEST_DATABASE_URL is not set.");

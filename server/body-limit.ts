@@ -12,11 +12,11 @@
 //   is read, and the body goes to a temporary file.
 // The http server's own timeouts are set deliberately too (serverTimeouts, below).
 import type { NextFunction, Request, Response } from "express";
-import type { SessionUser } from "../domain/accounts/account.entity";
-import { MAX_DOCUMENT_BYTES } from "../domain/accounts/agent.entity";
-import { MAX_DOCUMENTS } from "../app/components/auth/auth-schemas";
-import { MAX_PHOTO_BYTES } from "../domain/property-management/managed-property.entity";
-import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND } from "../domain/hosting/host-verification.entity";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
+import { MAX_DOCUMENTS } from "~/components/auth/auth-schemas";
+import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND } from "#domain/hosting/host-verification.entity";
 import { sendStatusPage } from "./status-pages";
 
 const MB = 1024 * 1024;
@@ -52,7 +52,11 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   // requireHostArea: any signed-in user but an admin.
   { pattern: /^\/host\/verification$/, limit: UPLOAD_BODY_LIMITS["/host/verification"], may: (user) => !user.isAdmin },
   // One photo per POST on the edit page of a property (requireAgent: an approved agent)…
-  { pattern: /^\/agents\/properties\/[^/]+\/edit$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => user.isAgent && user.agentStatus === "approved" },
+  {
+    pattern: /^\/agents\/properties\/[^/]+\/edit$/,
+    limit: MAX_PHOTO_BYTES + 1 * MB,
+    may: (user) => user.isAgent && user.agentStatus === "approved",
+  },
   // …or of a guest house (requireHostArea).
   { pattern: /^\/host\/houses\/[^/]+\/edit$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => !user.isAdmin },
   // A blog post's form with its cover, the new post and the edit page (requireAdmin).
@@ -75,7 +79,13 @@ export function bodyLimitFor(pathname: string): number {
 }
 
 /** The http server's timeouts (every server the app makes: server/http-app.ts `app.listen`). */
-export function serverTimeouts({ requestBodyTimeoutMs, uploadBodyTimeoutMs }: { requestBodyTimeoutMs: number; uploadBodyTimeoutMs: number }) {
+export function serverTimeouts({
+  requestBodyTimeoutMs,
+  uploadBodyTimeoutMs,
+}: {
+  requestBodyTimeoutMs: number;
+  uploadBodyTimeoutMs: number;
+}) {
   return {
     // The request line and headers (Node's default is 60 s): a client that cannot send a few
     // hundred bytes in 20 s is holding a socket, not asking for a page.

@@ -11,24 +11,31 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
-import type { Services } from "../app/services.server";
-import type { DatabaseHandle } from "../infrastructure/db/connection";
+import type { Services } from "~/services.server";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
 import { rejectCrossOriginPosts, securityHeaders } from "./security";
 import { htmlCaching } from "./caching";
 import { pageCache } from "./page-cache";
-import { KyselyCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
+import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
 import { readRequestBodies, serverTimeouts } from "./body-limit";
 import { byteBudget, uploadBodies } from "./uploads";
-import { sessionIdFromCookie } from "../app/utils/session-id.server";
-import { SHARED_POLL_MS } from "../infrastructure/jobs/public-pages-signal";
+import { sessionIdFromCookie } from "~/utils/session-id.server";
+import { SHARED_POLL_MS } from "#infrastructure/jobs/public-pages-signal";
 import { sendStatusPage } from "./status-pages";
 import { admissionGate } from "./admission";
 import { servePhotos } from "./media";
 import { countingRouteCalls, routeCalls } from "./route-calls";
 import { requestIdFor, requestIds, type TrustRule } from "./request-id";
-import { ALLOW_WITHOUT_ACTION, refuseConnect, refuseOddRequests, refuseTargetAtListener, requestOrigin, requestShape } from "./odd-requests";
-import { logger } from "../infrastructure/logging/logger";
-import { renderedPageBytes, STATIC_PAGE_HEADER } from "../app/static-page";
+import {
+  ALLOW_WITHOUT_ACTION,
+  refuseConnect,
+  refuseOddRequests,
+  refuseTargetAtListener,
+  requestOrigin,
+  requestShape,
+} from "./odd-requests";
+import { logger } from "#infrastructure/logging/logger";
+import { renderedPageBytes, STATIC_PAGE_HEADER } from "~/static-page";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -290,7 +297,11 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
  * (Express cannot route all of them); another odd request (server/odd-requests.ts) goes to
  * Express, which refuses it.
  */
-export function storedPagesFirst(app: Express, visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">, fallbackHost = "localhost") {
+export function storedPagesFirst(
+  app: Express,
+  visitorPages: Pick<ReturnType<typeof pageCache>, "serveStoredBare">,
+  fallbackHost = "localhost",
+) {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const trusted = app.get("trust proxy fn") as TrustRule;
     const requestId = () => requestIdFor(req, trusted);

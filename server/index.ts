@@ -4,18 +4,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { ConfigError, loadConfig } from "../infrastructure/config/config";
-import { connect } from "../infrastructure/db/connection";
-import { SQLITE_STATISTICS_INTERVAL_MS } from "../infrastructure/db/sqlite-statistics";
-import { checkSchema, migrateDatabase, SchemaMismatchError } from "../infrastructure/db/migrate";
-import { createServices } from "../app/services.server";
-import { seedDemoData } from "../infrastructure/seed/demo-seed";
-import { createFileStorages } from "../infrastructure/storage/create-file-storage";
-import { seedHelpContent } from "../infrastructure/seed/help-content-seed";
-import { ScryptPasswordHasher } from "../infrastructure/auth/scrypt-password-hasher";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { connect } from "#infrastructure/db/connection";
+import { SQLITE_STATISTICS_INTERVAL_MS } from "#infrastructure/db/sqlite-statistics";
+import { checkSchema, migrateDatabase, SchemaMismatchError } from "#infrastructure/db/migrate";
+import { createServices } from "~/services.server";
+import { seedDemoData } from "#infrastructure/seed/demo-seed";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
 import { createHttpApp } from "./http-app";
 import { createShutdown, exitOnUnhandledRejection, listenAddress, publicDemoWarning } from "./process";
-import { configureLogging, logger } from "../infrastructure/logging/logger";
+import { configureLogging, logger } from "#infrastructure/logging/logger";
 
 // Production runs this file compiled, as build/server/server.js (decision 0192).
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -45,7 +45,9 @@ async function main() {
     preparedStatements: config.database.preparedStatements,
     batchStatements: config.database.batchStatements,
     // Synchronous, so a page's statements are all in the file when its response has been sent.
-    onQuery: config.queryLogFile ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`) : undefined,
+    onQuery: config.queryLogFile
+      ? (sql, parameters) => fs.appendFileSync(config.queryLogFile!, `${JSON.stringify({ sql, parameters })}\n`)
+      : undefined,
     onAvailabilityChange: (available, error) => {
       if (available) logger.info("[database] reachable again");
       else logger.error(`[database] unreachable: ${error instanceof Error ? error.message : String(error)}`);
@@ -98,7 +100,9 @@ async function main() {
     build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else if (import.meta.url.endsWith(".ts")) {
     // An old unit file or script (tsx server/index.ts): say what runs production now.
-    throw new Error("from source the server runs only with --dev (npm run dev); production runs the compiled server: npm run build, then node build/server/server.js (npm run serve)");
+    throw new Error(
+      "from source the server runs only with --dev (npm run dev); production runs the compiled server: npm run build, then node build/server/server.js (npm run serve)",
+    );
   } else {
     // The Remix build: in the bundle, its index.js beside this file, sharing its modules (decision 0192).
     build = (await import("virtual:remix/server-build")) as ServerBuild;

@@ -3,8 +3,8 @@
 // are looked up, in the photos storage, so private documents (under private/, another storage)
 // can never be reached here, whatever the path says.
 import type { NextFunction, Request, Response } from "express";
-import type { FileStorage } from "../infrastructure/storage/file-storage";
-import { FALLBACK_JPEG_WIDTH, PHOTO_CONTENT_TYPES, PHOTO_WIDTHS } from "../infrastructure/photos/photo-variants";
+import type { FileStorage } from "#infrastructure/storage/file-storage";
+import { FALLBACK_JPEG_WIDTH, PHOTO_CONTENT_TYPES, PHOTO_WIDTHS } from "#infrastructure/photos/photo-variants";
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;
 // Exactly the files a photo set consists of (photoFileKeys): <name>-<width>.webp, <name>-640.jpg.

@@ -13,7 +13,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "../infrastructure/logging/logger";
+import { logger } from "#infrastructure/logging/logger";
 import type { TrustRule } from "./request-id";
 import { pageLanguage, sendStatusPage, statusPageHtml } from "./status-pages";
 
@@ -135,7 +135,14 @@ function refusal(req: IncomingMessage, shape: Exclude<RequestShape, { ok: true }
   const html = statusPageHtml(shape.status === 405 ? "methodNotAllowed" : "badRequest", language, requestId);
   const target = req.url ?? "";
   logger.info(
-    { reqId: requestId, reason: shape.reason, method: req.method, path: target.length > 512 ? `${target.slice(0, 512)}…` : target, status: shape.status, ip: req.socket.remoteAddress },
+    {
+      reqId: requestId,
+      reason: shape.reason,
+      method: req.method,
+      path: target.length > 512 ? `${target.slice(0, 512)}…` : target,
+      status: shape.status,
+      ip: req.socket.remoteAddress,
+    },
     "odd request refused",
   );
   const headers: Record<string, string> = {
@@ -174,6 +181,8 @@ export function refuseConnect(server: Server): void {
   server.on("connect", (req: IncomingMessage, socket: Duplex) => {
     const { headers, html } = refusal(req, { ok: false, status: 405, reason: "method" });
     socket.on("error", () => {}); // The client may be gone already; nothing to tell anyone.
-    socket.end(["HTTP/1.1 405 Method Not Allowed", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), "", html].join("\r\n"));
+    socket.end(
+      ["HTTP/1.1 405 Method Not Allowed", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), "", html].join("\r\n"),
+    );
   });
 }

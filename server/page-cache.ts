@@ -35,9 +35,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { htmlEtag, isStaticPage, matchesIfNoneMatch, mayBeSignedIn } from "./caching";
-import type { SharedCacheGeneration } from "../infrastructure/jobs/kysely-cache-generation";
-import { detectLanguage } from "../app/language.server";
-import { getTheme } from "../app/theme.server";
+import type { SharedCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
+import { detectLanguage } from "~/language.server";
+import { getTheme } from "~/theme.server";
 import { compressPage, storedEncoding } from "./page-compression";
 
 /**
@@ -78,7 +78,12 @@ interface StaticCachedPage {
   etag: string;
   headers: StoredHeaders;
   /** Each answer's full header list, flat (answersFor). */
-  answers: { notModified: Array<string | string[]>; br: Array<string | string[]>; gzip: Array<string | string[]>; identity: Array<string | string[]> };
+  answers: {
+    notModified: Array<string | string[]>;
+    br: Array<string | string[]>;
+    gzip: Array<string | string[]>;
+    identity: Array<string | string[]>;
+  };
   storedAt: number;
 }
 
@@ -118,7 +123,12 @@ function answersFor(headers: StoredHeaders, etag: string, bodies: StaticCachedPa
     else common.push(name, value);
   }
   common.push("etag", etag, "x-page-cache", "hit", "vary", varyWithEncoding(vary));
-  const withBody = (encoding: string | null, body: Buffer) => [...common, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(body.length)];
+  const withBody = (encoding: string | null, body: Buffer) => [
+    ...common,
+    ...(encoding ? ["content-encoding", encoding] : []),
+    "content-length",
+    String(body.length),
+  ];
   const notModified: Array<string | string[]> = [];
   for (let i = 0; i < common.length; i += 2) if (common[i] !== "content-type") notModified.push(common[i], common[i + 1]);
   return { notModified, br: withBody("br", bodies.br), gzip: withBody("gzip", bodies.gzip), identity: withBody(null, bodies.identity) };
@@ -131,7 +141,14 @@ function answersFor(headers: StoredHeaders, etag: string, bodies: StaticCachedPa
  * whole header list goes to writeHead at once; in Express's chain the headers are set one by one,
  * through whatever the middleware in front wrapped.
  */
-function sendStoredBytes(req: IncomingMessage, res: ServerResponse, page: StaticCachedPage, bare: boolean, requestId?: string, stale = false) {
+function sendStoredBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StaticCachedPage,
+  bare: boolean,
+  requestId?: string,
+  stale = false,
+) {
   const notModified = matchesIfNoneMatch(req.headers["if-none-match"], page.etag);
   const encoding = notModified ? null : storedEncoding(req.headers["accept-encoding"]);
   const stored = encoding ? page.answers[encoding] : page.answers.notModified;
@@ -213,7 +230,15 @@ function fetchRequest(req: IncomingMessage, url: string): globalThis.Request {
   return new globalThis.Request(new URL(url, BASE), { headers });
 }
 
-export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 * 1024, now = Date.now, languageOf = detectLanguage, shared }: PageCacheOptions) {
+export function pageCache({
+  ttlMs,
+  staleMs = ttlMs,
+  maxEntries,
+  maxBytes = 512 * 1024,
+  now = Date.now,
+  languageOf = detectLanguage,
+  shared,
+}: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   // Keys of static pages whose compressed copies are being made.
   const compressing = new Set<string>();
@@ -450,5 +475,12 @@ export function pageCache({ ttlMs, staleMs = ttlMs, maxEntries, maxBytes = 512 *
     next();
   };
 
-  return Object.assign(middleware, { clear, size: () => pages.size, stop: () => stopPolling(), firstPollSettled: () => firstPollSettled, serveStored, serveStoredBare });
+  return Object.assign(middleware, {
+    clear,
+    size: () => pages.size,
+    stop: () => stopPolling(),
+    firstPollSettled: () => firstPollSettled,
+    serveStored,
+    serveStoredBare,
+  });
 }

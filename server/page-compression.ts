@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { Response } from "express";
 import { CompressionWorker } from "./compression-worker";
-import { logger } from "../infrastructure/logging/logger";
+import { logger } from "#infrastructure/logging/logger";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -121,7 +121,11 @@ export function endCompressed(
   effort: Exclude<CompressionEffort, "stored"> = "live",
 ): void {
   res.vary("Accept-Encoding");
-  if (encoding === "identity" || body.length < COMPRESSION_THRESHOLD || res.getHeader("Cache-Control")?.toString().includes("no-transform")) {
+  if (
+    encoding === "identity" ||
+    body.length < COMPRESSION_THRESHOLD ||
+    res.getHeader("Cache-Control")?.toString().includes("no-transform")
+  ) {
     res.setHeader("Content-Length", body.length);
     end(body, cb);
     return;

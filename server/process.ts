@@ -101,7 +101,11 @@ export function publicDemoWarning(reasons: string[]): string {
  * every interface for a public one; infrastructure/config/config.ts) and how the start-up line
  * names it.
  */
-export function listenAddress({ port, listenHost }: { port: number; listenHost: string | undefined }): { port: number; host: string | undefined; shown: string } {
+export function listenAddress({ port, listenHost }: { port: number; listenHost: string | undefined }): {
+  port: number;
+  host: string | undefined;
+  shown: string;
+} {
   if (listenHost === undefined) return { port, host: undefined, shown: `every interface, port ${port}` };
   return { port, host: listenHost, shown: `http://${listenHost.includes(":") ? `[${listenHost}]` : listenHost}:${port}` };
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, Response } from "express";
-import { logger, runWithRequestId } from "../infrastructure/logging/logger";
+import { logger, runWithRequestId } from "#infrastructure/logging/logger";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "../infrastructure/config/config";
+import type { Config } from "#infrastructure/config/config";
 
 const originOf = (url: string | undefined) => {
   if (!url) return null;

@@ -25,7 +25,16 @@ const localeFiles: Record<Language, unknown> = { en: enCommon, fr: frCommon };
 function readTexts(language: Language): Record<PageKey, PageText> {
   type Page = Pick<PageText, "title" | "body">;
   const common = localeFiles[language] as {
-    serverPages: { home: string; badRequest: Page; methodNotAllowed: Page; tooLarge: Page; timeout: Page; unavailable: Page; busy: Page; error: Page };
+    serverPages: {
+      home: string;
+      badRequest: Page;
+      methodNotAllowed: Page;
+      tooLarge: Page;
+      timeout: Page;
+      unavailable: Page;
+      busy: Page;
+      error: Page;
+    };
     errors: { reference: string };
   };
   const { home, badRequest, methodNotAllowed, tooLarge, timeout, unavailable, busy, error } = common.serverPages;
@@ -94,7 +103,15 @@ export function statusPageHtml(key: PageKey, language: Language, requestId?: str
 `;
 }
 
-const STATUS: Record<PageKey, number> = { badRequest: 400, methodNotAllowed: 405, tooLarge: 413, timeout: 408, unavailable: 503, busy: 503, error: 500 };
+const STATUS: Record<PageKey, number> = {
+  badRequest: 400,
+  methodNotAllowed: 405,
+  tooLarge: 413,
+  timeout: 408,
+  unavailable: 503,
+  busy: 503,
+  error: 500,
+};
 /** When to ask again: the database needs its ping to come back; a busy instance, a few seconds. */
 const RETRY_AFTER_S: Partial<Record<PageKey, number>> = { unavailable: 30, busy: 5 };
 

@@ -17,10 +17,10 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { SessionUser } from "../domain/accounts/account.entity";
+import type { SessionUser } from "#domain/accounts/account.entity";
 import { receiveBody, refuseBody, uploadRouteFor } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
-import { logger } from "../infrastructure/logging/logger";
+import { logger } from "#infrastructure/logging/logger";
 
 /** A number of bytes shared by every request of the process, handed out in arrival order. */
 export function byteBudget(total: number) {

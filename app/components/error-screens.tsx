@@ -19,12 +19,18 @@ export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
     <section className="container-page py-16 text-center">
-      <p className="text-6xl font-bold text-brand-600" aria-hidden="true">404</p>
+      <p className="text-6xl font-bold text-brand-600" aria-hidden="true">
+        404
+      </p>
       <h1 className="mt-4 text-2xl font-bold">{t("notFound.title")}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{t("notFound.body")}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/" className="btn-primary">{t("notFound.home")}</Link>
-        <Link to="/listings" className="btn-secondary">{t("notFound.listings")}</Link>
+        <Link to="/" className="btn-primary">
+          {t("notFound.home")}
+        </Link>
+        <Link to="/listings" className="btn-secondary">
+          {t("notFound.listings")}
+        </Link>
       </div>
     </section>
   );
@@ -38,7 +44,9 @@ export function ApplicationErrorScreen() {
       <h1 className="text-2xl font-bold">{t("errors.applicationError")}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{t("errors.applicationErrorBody")}</p>
       <ErrorReference />
-      <Link to="/" className="btn-primary mt-6">{t("errors.goHome")}</Link>
+      <Link to="/" className="btn-primary mt-6">
+        {t("errors.goHome")}
+      </Link>
     </section>
   );
 }
@@ -56,12 +64,19 @@ export function CriticalErrorScreen() {
       <p className="mt-2">{t("errors.criticalBody", "KamerNest could not start. Reloading usually fixes it.")}</p>
       <div className="mt-6 flex justify-center gap-3">
         {/* A link to the current page, not window.location.reload(): it works without JavaScript too. */}
-        <a href="" className="btn-primary">{t("errors.reload", "Reload Application")}</a>
-        <a href="/" className="btn-secondary">{t("errors.goHome", "Go to Homepage")}</a>
+        <a href="" className="btn-primary">
+          {t("errors.reload", "Reload Application")}
+        </a>
+        <a href="/" className="btn-secondary">
+          {t("errors.goHome", "Go to Homepage")}
+        </a>
       </div>
       {support.email ? (
         <p className="mt-6 text-sm">
-          {t("errors.supportLine", "Still stuck? Contact support at {{email}} or {{phone}}.", { email: support.email, phone: support.phone })}
+          {t("errors.supportLine", "Still stuck? Contact support at {{email}} or {{phone}}.", {
+            email: support.email,
+            phone: support.phone,
+          })}
         </p>
       ) : null}
       <ErrorReference />
@@ -74,7 +89,9 @@ function SectionErrorFallback({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="card p-4 text-center">
       <p className="font-semibold">{t("errors.somethingWentWrong")}</p>
-      <button type="button" onClick={onRetry} className="btn-secondary mt-3">{t("errors.tryAgain")}</button>
+      <button type="button" onClick={onRetry} className="btn-secondary mt-3">
+        {t("errors.tryAgain")}
+      </button>
     </div>
   );
 }

@@ -48,8 +48,22 @@ const discoverAttr = (discover: string | undefined, reloadDocument: boolean | un
 
 /** The props Remix's and React Router's components take for themselves: never the element's. */
 const ROUTER_PROPS = new Set([
-  "to", "prefetch", "discover", "reloadDocument", "replace", "state", "preventScrollReset", "relative", "viewTransition",
-  "end", "caseSensitive", "fetcherKey", "navigate", "onSubmit", "action", "method",
+  "to",
+  "prefetch",
+  "discover",
+  "reloadDocument",
+  "replace",
+  "state",
+  "preventScrollReset",
+  "relative",
+  "viewTransition",
+  "end",
+  "caseSensitive",
+  "fetcherKey",
+  "navigate",
+  "onSubmit",
+  "action",
+  "method",
 ]);
 
 /** The element's own props, copied in one loop (a rest pattern over nine names cost more). */

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/utils/translation";
-import type { PhotoRef } from "../../domain/listings/listing-read-models";
+import type { PhotoRef } from "#domain/listings/listing-read-models";
 import { CARD_SIZES, GALLERY_SIZES, photoFallbackUrl, photoSrcSet, photoUrl, type PhotoWidth } from "~/utils/photos";
 
 export interface PhotoProps {
@@ -44,7 +44,15 @@ function ShowPhotoLink({ photo, alt, onShow }: { photo: PhotoRef; alt: string; o
  * A stored photo: WebP at 320/640/1024 with `sizes`, a JPEG fallback, and width/height so the
  * layout does not jump while it loads.
  */
-export function Photo({ photo, priority = false, sizes = CARD_SIZES, maxWidth = 1024, className = "", alt, tapToShow = false }: PhotoProps) {
+export function Photo({
+  photo,
+  priority = false,
+  sizes = CARD_SIZES,
+  maxWidth = 1024,
+  className = "",
+  alt,
+  tapToShow = false,
+}: PhotoProps) {
   const [shown, setShown] = useState(false);
   if (tapToShow && !shown) return <ShowPhotoLink photo={photo} alt={alt ?? photo.alt} onShow={() => setShown(true)} />;
   if (tapToShow) maxWidth = 320;
@@ -71,7 +79,15 @@ export function Photo({ photo, priority = false, sizes = CARD_SIZES, maxWidth = 
  * A gallery: the first photo large and loaded first, the rest in a grid, lazily. With Save-Data
  * no photo is loaded until tapped, then at its smallest size. Used by the property and guest-house pages.
  */
-export function PhotoGallery({ photos, altFor, saveData }: { photos: PhotoRef[]; altFor: (photo: PhotoRef, index: number) => string; saveData: boolean }) {
+export function PhotoGallery({
+  photos,
+  altFor,
+  saveData,
+}: {
+  photos: PhotoRef[];
+  altFor: (photo: PhotoRef, index: number) => string;
+  saveData: boolean;
+}) {
   const [first, ...rest] = photos;
   if (!first) return null;
   return (

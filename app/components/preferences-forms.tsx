@@ -16,10 +16,24 @@ export function PreferencesForms({ language, theme }: { language: string; theme:
       <Form method="post" action="/resources/preferences" className="flex items-center gap-1" aria-label={t("preferences.changeLanguage")}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <span className="sr-only">{t("preferences.language")}</span>
-        <button type="submit" name="language" value="en" lang="en" aria-pressed={language === "en"} className={buttonClass(language === "en")}>
+        <button
+          type="submit"
+          name="language"
+          value="en"
+          lang="en"
+          aria-pressed={language === "en"}
+          className={buttonClass(language === "en")}
+        >
           English
         </button>
-        <button type="submit" name="language" value="fr" lang="fr" aria-pressed={language === "fr"} className={buttonClass(language === "fr")}>
+        <button
+          type="submit"
+          name="language"
+          value="fr"
+          lang="fr"
+          aria-pressed={language === "fr"}
+          className={buttonClass(language === "fr")}
+        >
           Français
         </button>
       </Form>
@@ -27,7 +41,14 @@ export function PreferencesForms({ language, theme }: { language: string; theme:
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <span className="sr-only">{t("preferences.theme")}</span>
         {(["light", "dark", "system"] as const).map((value) => (
-          <button key={value} type="submit" name="theme" value={value} aria-pressed={theme === value} className={buttonClass(theme === value)}>
+          <button
+            key={value}
+            type="submit"
+            name="theme"
+            value={value}
+            aria-pressed={theme === value}
+            className={buttonClass(theme === value)}
+          >
             {t(`preferences.${value}`)}
           </button>
         ))}

@@ -41,10 +41,26 @@ export function SiteFooter({ contact }: { contact: FooterContact }) {
         <div>
           <h2 className="font-semibold">{t("footer.legalHeading")}</h2>
           <ul className="mt-2 space-y-1">
-            <li><Link className="link" to="/privacy">{t("footer.privacy")}</Link></li>
-            <li><Link className="link" to="/terms">{t("footer.terms")}</Link></li>
-            <li><Link className="link" to="/faq">{t("footer.faq")}</Link></li>
-            <li><Link className="link" to="/terms-agents">{t("footer.termsAgents")}</Link></li>
+            <li>
+              <Link className="link" to="/privacy">
+                {t("footer.privacy")}
+              </Link>
+            </li>
+            <li>
+              <Link className="link" to="/terms">
+                {t("footer.terms")}
+              </Link>
+            </li>
+            <li>
+              <Link className="link" to="/faq">
+                {t("footer.faq")}
+              </Link>
+            </li>
+            <li>
+              <Link className="link" to="/terms-agents">
+                {t("footer.termsAgents")}
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

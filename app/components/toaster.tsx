@@ -46,10 +46,17 @@ function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () =>
   return (
     <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {toast ? (
-        <div data-toast data-testid="toast" data-kind={toast.kind} className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg ${tone}`}>
+        <div
+          data-toast
+          data-testid="toast"
+          data-kind={toast.kind}
+          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg ${tone}`}
+        >
           <div className="flex-1">
             <p className="font-semibold">{toast.translated ? toast.title : t(toast.title, toast.params)}</p>
-            {toast.description ? <p className="mt-1 text-sm">{toast.translated ? toast.description : t(toast.description, toast.params)}</p> : null}
+            {toast.description ? (
+              <p className="mt-1 text-sm">{toast.translated ? toast.description : t(toast.description, toast.params)}</p>
+            ) : null}
           </div>
           <button type="button" onClick={onDismiss} data-toast-dismiss className="rounded px-2 text-sm underline">
             {t("common:toast.dismiss")}

@@ -2,16 +2,16 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { NEIGHBOURHOODS } from "../../domain/listings/buea";
-import { MAX_KEYWORD_LENGTH } from "../../domain/listings/listing-search";
-import { listPublishedPosts } from "../../domain/blog/blog.queries";
-import { latestViewedIds } from "../../domain/engagement/history.queries";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
+import { MAX_KEYWORD_LENGTH } from "#domain/listings/listing-search";
+import { listPublishedPosts } from "#domain/blog/blog.queries";
+import { latestViewedIds } from "#domain/engagement/history.queries";
 import { ADMIN_HOME_PATH, getOptionalUser } from "~/utils/auth.server";
 import { i18next } from "~/i18next.server";
 import { formatXaf } from "~/utils/format";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { PropertyGrid } from "~/components/listings/property-card";
-import { BlogCard } from "~/components/listings/blog-card";
+import { BlogCard } from "~/components/blog/blog-card";
 
 // Works fully as HTML (GET search form, links): no framework JavaScript on first load (decision 0005).
 export const handle = { i18n: ["home", "listings", "blog"], hydrate: false };
@@ -54,7 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function QuickSearch() {
   const { t } = useTranslation("home");
   return (
-    <Form method="get" action="/listings" className="card mt-6 grid gap-3 p-4 text-slate-900 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end dark:text-slate-100">
+    <Form
+      method="get"
+      action="/listings"
+      className="card mt-6 grid gap-3 p-4 text-slate-900 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end dark:text-slate-100"
+    >
       <div>
         <label htmlFor="home-q" className="label">
           {t("search.keyword")}

@@ -6,23 +6,23 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { availableSlots } from "../../domain/booking/available-slots.query";
-import { bookVisit, propertyBookingError } from "../../domain/booking/book-visit.use-case";
-import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";
-import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD } from "../../domain/booking/visit-date";
-import { getSubscriptionStatus } from "../../domain/subscription/subscription.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { notFound } from "~/components/booking/booking-lookup.server";
+import { availableSlots } from "#domain/booking/available-slots.query";
+import { bookVisit, propertyBookingError } from "#domain/booking/book-visit.use-case";
+import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
+import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD } from "#domain/booking/visit-date";
+import { getSubscriptionStatus } from "#domain/subscription/subscription.use-cases";
+import { titleMeta } from "~/utils/page-title";
 import { bookVisitSchema } from "~/components/booking/booking-schema";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitDatePicker, VisitForm } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking", "subscription", "payment"] };
 export const meta = titleMeta;
@@ -46,7 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("date");
   const date = cleanKey(requested, 10) ?? first;
   const checked = checkVisitDate(date, now);
-  const slots = blocked || !checked.ok ? [] : await availableSlots({ bookings: money.booking.bookings, clock: money.clock }, property, date);
+  const slots =
+    blocked || !checked.ok ? [] : await availableSlots({ bookings: money.booking.bookings, clock: money.clock }, property, date);
   const subscription = await getSubscriptionStatus(money.subscriptions, user.id);
 
   return {
@@ -55,7 +56,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     blocked: blocked ? `booking:errors.${blocked.code.slice("booking.".length)}` : null,
     date: checked.ok ? date : null,
     dateInput: checked.ok ? date : first,
-    dateError: checked.ok ? null : t(`errors.${checked.error.code.slice("booking.".length)}`, { first: formatVisitDate(first, language), last: formatVisitDate(last, language) }),
+    dateError: checked.ok
+      ? null
+      : t(`errors.${checked.error.code.slice("booking.".length)}`, {
+          first: formatVisitDate(first, language),
+          last: formatVisitDate(last, language),
+        }),
     first,
     last,
     slots,
@@ -70,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const propertyId = cleanKey(params.id);
   if (!propertyId) throw notFound();
 
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: bookVisitSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
@@ -82,13 +88,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
     // The form is kept; a taken time is cleared so the student picks another.
-    return data(submission.reply({ formErrors: [error.message], hideFields: result.error.code === "booking.slot_taken" ? ["visitTime"] : [] }), {
-      status: error.status,
-    });
+    return data(
+      submission.reply({ formErrors: [error.message], hideFields: result.error.code === "booking.slot_taken" ? ["visitTime"] : [] }),
+      {
+        status: error.status,
+      },
+    );
   }
 
   const { booking, needsPayment } = result.value;
-  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", { kind: "success", title: "booking:toasts.submitted" });
+  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", {
+    kind: "success",
+    title: "booking:toasts.submitted",
+  });
 }
 
 export default function BookVisitPage() {
@@ -109,7 +121,10 @@ export default function BookVisitPage() {
         </p>
 
         {blocked ? (
-          <div role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="alert"
+            className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p className="font-semibold">{t(blocked)}</p>
             <Link to="/listings" className="link mt-2 inline-block">
               {t("booking:page.browseOthers")}
@@ -119,7 +134,13 @@ export default function BookVisitPage() {
           <>
             <SubscriptionNotice subscription={subscription} fee={fee} language={i18n.language} />
             <div className="mt-6 space-y-6">
-              <VisitDatePicker action={action} date={loaderData.dateInput} min={loaderData.first} max={loaderData.last} error={loaderData.dateError} />
+              <VisitDatePicker
+                action={action}
+                date={loaderData.dateInput}
+                min={loaderData.first}
+                max={loaderData.last}
+                error={loaderData.dateError}
+              />
               <VisitForm
                 action={`${action}${loaderData.date ? `?date=${loaderData.date}` : ""}`}
                 date={loaderData.date}
@@ -155,7 +176,10 @@ function SubscriptionNotice({
   }
   if (subscription.expired) {
     return (
-      <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <div
+        role="status"
+        className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
         <p className="font-semibold">{t("subscription:status.expired")}</p>
         <p className="mt-1 text-sm">{t("booking:page.expiredChoice", { amount: formatXaf(fee) })}</p>
         <div className="mt-3 flex flex-wrap gap-3">

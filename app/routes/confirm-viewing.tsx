@@ -6,17 +6,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { recordViewingOutcome } from "../../domain/commission/record-viewing-outcome.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { FormAlert } from "~/components/auth/form-fields";
+import { recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { FormAlert } from "~/components/forms/form-fields";
 import { viewingOutcomeSchema } from "~/components/booking/booking-schema";
-import { describeMoneyError } from "~/components/booking/money-errors.server";
-import { cleanKey } from "~/components/booking/params";
+import { describeMoneyError } from "~/utils/money-errors.server";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking"] };
 export const meta = titleMeta;
@@ -31,7 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("viewing.title"),
-    due: due.map((b) => ({ id: b.id, reference: b.reference, propertyId: b.propertyId, propertyTitle: b.propertyTitle, visitDate: b.visitDate, visitTime: b.visitTime })),
+    due: due.map((b) => ({
+      id: b.id,
+      reference: b.reference,
+      propertyId: b.propertyId,
+      propertyTitle: b.propertyTitle,
+      visitDate: b.visitDate,
+      visitTime: b.visitTime,
+    })),
     confirmed:
       confirmed && confirmed.viewingOutcome === "confirmed"
         ? { propertyTitle: confirmed.propertyTitle, agentId: confirmed.agentId, propertyId: confirmed.propertyId }
@@ -41,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: viewingOutcomeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
@@ -81,7 +88,10 @@ export default function ConfirmViewingPage() {
       ) : null}
 
       {confirmed ? (
-        <div role="status" className="mt-6 rounded-md border border-brand-500 bg-brand-50 p-4 text-brand-800 dark:bg-slate-800 dark:text-brand-100">
+        <div
+          role="status"
+          className="mt-6 rounded-md border border-brand-500 bg-brand-50 p-4 text-brand-800 dark:bg-slate-800 dark:text-brand-100"
+        >
           <p className="font-semibold">{t("viewing.thanks", { property: confirmed.propertyTitle })}</p>
           <Link to={`/agent/${encodeURIComponent(confirmed.agentId)}#reviews`} className="link mt-2 inline-block">
             {t("viewing.reviewAgent")}

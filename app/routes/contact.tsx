@@ -4,15 +4,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { submitContactMessage } from "../../domain/contact/submit-contact-message.use-case";
-import { CONTACT_LIMITS } from "../../domain/contact/contact-message.entity";
+import { submitContactMessage } from "#domain/contact/submit-contact-message.use-case";
+import { CONTACT_LIMITS } from "#domain/contact/contact-message.entity";
 import { clientIp, getOptionalUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { contactFormSchema } from "~/components/listings/schemas";
-import { domainFailure, parseForm } from "~/components/listings/forms.server";
-import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
+import { domainFailure, parseForm } from "~/utils/form-failure.server";
+import { errorProps, Field, FormAlert, failureFor } from "~/components/forms/form-bits";
 import { readFormData } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["contact"], hydrate: false };
@@ -50,7 +50,8 @@ export default function ContactPage() {
   const { support, defaults } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData(), "contact");
   const { t } = useTranslation("contact");
-  const value = (name: "name" | "email" | "subject" | "message") => failure?.values[name] ?? (name === "name" || name === "email" ? defaults[name] : "");
+  const value = (name: "name" | "email" | "subject" | "message") =>
+    failure?.values[name] ?? (name === "name" || name === "email" ? defaults[name] : "");
   const errors = failure?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-4xl py-8">

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FaqDocument } from "~/components/help/help-document";
-import { loadFaq } from "~/components/help/help-pages.server";
+import { loadFaq } from "~/utils/help-pages.server";
 import { JsonLd } from "~/components/listings/json-ld";
 import { seoMeta } from "~/utils/seo";
 

@@ -4,12 +4,12 @@
 // design (decision 0122): it only records that the guest followed the link, is idempotent, and
 // answers 404 for anyone else's attempt.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { openBookingWhatsapp } from "../../domain/guest-house-booking/open-booking-whatsapp.use-case";
-import { notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { openBookingWhatsapp } from "#domain/guest-house-booking/open-booking-whatsapp.use-case";
+import { cleanKey } from "~/utils/clean-key";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { throwDomainError } from "~/utils/domain-errors.server";
+import { notFound } from "~/utils/not-found.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);

@@ -9,24 +9,24 @@ import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArg
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getPlatformAccess } from "../../domain/guest-house-access/get-platform-access.query";
-import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
-import { findHouseToBook, requestGuestHouseBooking } from "../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { BOOKING_MESSAGE_MAX, MAX_STAY_NIGHTS } from "../../domain/guest-house-booking/stay";
-import { addDays, doualaDate } from "../../domain/booking/visit-date";
-import { titleMeta } from "~/components/auth/page-title";
-import { FormAlert } from "~/components/auth/form-fields";
-import { notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
+import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
+import { findHouseToBook, requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { BOOKING_MESSAGE_MAX, MAX_STAY_NIGHTS } from "#domain/guest-house-booking/stay";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { titleMeta } from "~/utils/page-title";
+import { FormAlert } from "~/components/forms/form-fields";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { clearBookingDraft, readBookingDraft, saveBookingDraft } from "~/components/guest-houses/booking-draft.server";
+import { clearBookingDraft, readBookingDraft, saveBookingDraft } from "~/utils/guest-house-booking-draft.server";
 import { guestHouseBookingSchema } from "~/components/guest-houses/booking-schema";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["guest-houses", "subscription"] };
 export const meta = titleMeta;
@@ -52,7 +52,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data(
     {
       title: t("booking.title", { name: house.name }),
-      house: { id: house.id, name: house.name, nightlyRate: house.nightlyRate, maxGuests: house.maxGuests, blockedDates: house.blockedDates, contactable: house.contactable },
+      house: {
+        id: house.id,
+        name: house.name,
+        nightlyRate: house.nightlyRate,
+        maxGuests: house.maxGuests,
+        blockedDates: house.blockedDates,
+        contactable: house.contactable,
+      },
       own,
       access: { active: access.active, expired: access.expired, expiresAt: access.expiresAt?.toISOString() ?? null },
       fee: PLATFORM_ACCESS_FEE_XAF,
@@ -76,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = cleanKey(params.id);
   if (!id) throw notFound();
 
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: guestHouseBookingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
@@ -91,7 +98,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.error.code === "guest-houses.access_required") {
       // Paid access first; what was typed waits in a cookie for the way back.
       const { checkIn, checkOut, guests, message } = submission.value;
-      const headers = new Headers({ "Set-Cookie": await saveBookingDraft(context, { userId: user.id, houseId: id, checkIn, checkOut, guests: String(guests), message }) });
+      const headers = new Headers({
+        "Set-Cookie": await saveBookingDraft(context, { userId: user.id, houseId: id, checkIn, checkOut, guests: String(guests), message }),
+      });
       return redirectWithToast(
         context,
         request,
@@ -132,7 +141,8 @@ export default function GuestHouseBookingPage() {
         ))}
       </ul>
     ) : null;
-  const described = (errors: string[] | undefined, errorId: string, hint?: string) => [hint, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const described = (errors: string[] | undefined, errorId: string, hint?: string) =>
+    [hint, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined;
   const action = `/guest-house-booking/${encodeURIComponent(house.id)}`;
   const noKey = <T extends { key?: unknown }>({ key: _key, ...rest }: T) => rest;
 
@@ -148,7 +158,10 @@ export default function GuestHouseBookingPage() {
         </p>
 
         {own ? (
-          <p role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="alert"
+            className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {t("errors.own_guest_house_forbidden")}
           </p>
         ) : !house.contactable ? (

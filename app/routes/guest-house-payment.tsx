@@ -7,14 +7,14 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getPlatformAccess } from "../../domain/guest-house-access/get-platform-access.query";
-import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
-import { startPlatformAccessPayment } from "../../domain/guest-house-access/start-platform-access-payment.use-case";
-import { findHouseToBook } from "../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { cleanKey } from "~/components/booking/params";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
+import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
+import { startPlatformAccessPayment } from "#domain/guest-house-access/start-platform-access-payment.use-case";
+import { findHouseToBook } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { cleanKey } from "~/utils/clean-key";
 import { MobileMoneyForm } from "~/components/payment/mobile-money-form";
-import { handlePaymentForm } from "~/components/payment/payment-action.server";
+import { handlePaymentForm } from "~/utils/payment-form.server";
 import type { PaymentActionData } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
@@ -73,9 +73,14 @@ export default function GuestHousePaymentPage() {
     <section className="container-page flex justify-center py-10">
       <div className="card w-full max-w-lg p-6">
         <h1 className="text-2xl font-bold">{t("guest-houses:access.title")}</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{t("guest-houses:access.intro", { amount: formatXaf(amount), days: PLATFORM_ACCESS_DAYS })}</p>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {t("guest-houses:access.intro", { amount: formatXaf(amount), days: PLATFORM_ACCESS_DAYS })}
+        </p>
         {own ? (
-          <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="alert"
+            className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {t("guest-houses:errors.own_guest_house_forbidden")}
           </p>
         ) : (

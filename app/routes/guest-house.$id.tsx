@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { PhotoRef } from "../../domain/listings/listing-read-models";
-import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
+import type { PhotoRef } from "#domain/listings/listing-read-models";
+import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
 import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
@@ -15,9 +15,9 @@ import { PhotoGallery } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
 import { useSaveData } from "~/components/listings/property-card";
 import { AmenityList } from "~/components/guest-houses/guest-house-card";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "../../domain/guest-house-access/platform-access.entity";
+import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
 
 export const handle = { i18n: ["guest-houses", "listings"], hydrate: false };
 
@@ -68,7 +68,13 @@ function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
   const { t } = useTranslation("guest-houses");
   const saveData = useSaveData();
   if (photos.length === 0) return <p className="card p-6 text-center text-slate-700 dark:text-slate-300">{t("detail.noPhotos")}</p>;
-  return <PhotoGallery photos={photos} saveData={saveData} altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || name })} />;
+  return (
+    <PhotoGallery
+      photos={photos}
+      saveData={saveData}
+      altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || name })}
+    />
+  );
 }
 
 export default function GuestHousePage() {
@@ -103,7 +109,12 @@ export default function GuestHousePage() {
             <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <div>
                 <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.location")}</dt>
-                <dd>{t("where", { neighbourhood: guestHouse.neighbourhood, distance: formatDistance(guestHouse.distanceToCampusM, i18n.language) })}</dd>
+                <dd>
+                  {t("where", {
+                    neighbourhood: guestHouse.neighbourhood,
+                    distance: formatDistance(guestHouse.distanceToCampusM, i18n.language),
+                  })}
+                </dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.rooms")}</dt>
@@ -137,14 +148,18 @@ export default function GuestHousePage() {
             <h2 id="description-heading" className="text-xl font-semibold">
               {t("detail.description")}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">{guestHouse.description || t("detail.noDescription")}</p>
+            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">
+              {guestHouse.description || t("detail.noDescription")}
+            </p>
           </section>
 
           <section aria-labelledby="rules-heading">
             <h2 id="rules-heading" className="text-xl font-semibold">
               {t("detail.houseRules")}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">{guestHouse.houseRules || t("detail.noHouseRules")}</p>
+            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">
+              {guestHouse.houseRules || t("detail.noHouseRules")}
+            </p>
           </section>
 
           <section aria-labelledby="blocked-heading">
@@ -185,7 +200,9 @@ export default function GuestHousePage() {
             </h2>
             {guestHouse.contactable ? (
               <>
-                <p className="text-sm">{t("detail.bookingBody", { amount: formatXaf(PLATFORM_ACCESS_FEE_XAF), days: PLATFORM_ACCESS_DAYS })}</p>
+                <p className="text-sm">
+                  {t("detail.bookingBody", { amount: formatXaf(PLATFORM_ACCESS_FEE_XAF), days: PLATFORM_ACCESS_DAYS })}
+                </p>
                 <Link to={bookHref} className="btn-primary w-full text-base">
                   {t("detail.book")}
                 </Link>

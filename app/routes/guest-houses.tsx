@@ -5,8 +5,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
-import { GUEST_HOUSE_PAGE_SIZE } from "../../domain/guest-houses/guest-house-catalogue.port";
+import { guestHouseCriteriaToParams, parseGuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { GUEST_HOUSE_PAGE_SIZE } from "#domain/guest-houses/guest-house-catalogue.port";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { GuestHouseGrid } from "~/components/guest-houses/guest-house-card";

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { Inbox } from "~/components/messaging/inbox";
-import { loadInbox, replyAction } from "~/components/messaging/inbox.server";
+import { loadInbox, replyAction } from "~/utils/inbox.server";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 

@@ -7,20 +7,21 @@ import { isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRo
 import { Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation";
-import { toPaymentView, type PaymentView } from "../../domain/payment/payment-view";
-import { verifyPayment } from "../../domain/payment/verify-payment.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { toPaymentView, type PaymentView } from "#domain/payment/payment-view";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { findOwnBooking } from "~/utils/own-booking.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitSummary } from "~/components/booking/visit-summary";
 import { NotFoundScreen } from "~/components/error-screens";
 import { PaymentErrorNotice } from "~/components/payment/mobile-money-form";
-import { paymentErrorView } from "~/components/payment/payment-action.server";
+import { paymentErrorView } from "~/utils/payment-form.server";
 import type { PaymentErrorView } from "~/components/payment/payment-schema";
 import { useShowToast } from "~/components/toaster";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["payment", "booking", "subscription", "guest-houses"] };
 export const meta = titleMeta;
@@ -64,7 +65,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "payment");
   const failure: PaymentErrorView | null =
     view.status === "failed"
-      ? { key: view.failureReason?.startsWith("payment.") ? `payment:errors.${view.failureReason.slice("payment.".length)}` : "payment:errors.declined" }
+      ? {
+          key: view.failureReason?.startsWith("payment.")
+            ? `payment:errors.${view.failureReason.slice("payment.".length)}`
+            : "payment:errors.declined",
+        }
       : view.status === "expired"
         ? { key: "payment:errors.expired" }
         : null;
@@ -80,7 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscriptionEndsAt: view.subscriptionEndsAt?.toISOString() ?? null,
     accessExpiresAt: view.accessExpiresAt?.toISOString() ?? null,
     // After the access fee, back to the booking form the guest came from (it kept what they typed).
-    continuePath: view.type === "guest_house_access" && view.guestHouseId ? `/guest-house-booking/${encodeURIComponent(view.guestHouseId)}` : null,
+    continuePath:
+      view.type === "guest_house_access" && view.guestHouseId ? `/guest-house-booking/${encodeURIComponent(view.guestHouseId)}` : null,
     booking: booking
       ? {
           reference: booking.reference,
@@ -148,7 +154,9 @@ export default function PaymentResultPage() {
 
         {data.refund ? (
           <>
-            <p data-testid="payment-refund">{t("payment:result.refund.body", { reference: data.refund.paidByReference, amount: formatXaf(data.amount) })}</p>
+            <p data-testid="payment-refund">
+              {t("payment:result.refund.body", { reference: data.refund.paidByReference, amount: formatXaf(data.amount) })}
+            </p>
             <Link to="/profile" className="btn-primary">
               {t("payment:links.profile")}
             </Link>
@@ -208,7 +216,10 @@ export default function PaymentResultPage() {
                   {t("payment:result.pending.attempt", { attempt, max: MAX_POLL_ATTEMPTS })}
                 </p>
                 <p className="flex items-center gap-2 text-sm">
-                  <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+                  <span
+                    className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+                    aria-hidden="true"
+                  />
                   {t("payment:result.pending.checking")}
                 </p>
                 <NoScriptRefresh to={`${here}&attempt=${data.attempt + 1}`} />

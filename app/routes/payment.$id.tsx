@@ -5,17 +5,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { titleMeta } from "~/components/auth/page-title";
-import { findOwnBooking, notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
+import { titleMeta } from "~/utils/page-title";
+import { findOwnBooking } from "~/utils/own-booking.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitSummary } from "~/components/booking/visit-summary";
 import { MobileMoneyForm } from "~/components/payment/mobile-money-form";
-import { handlePaymentForm } from "~/components/payment/payment-action.server";
+import { handlePaymentForm } from "~/utils/payment-form.server";
 import type { PaymentActionData } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatXaf } from "~/utils/format";
-import { agentOffersVisits } from "../../domain/booking/booking-property-reader.port";
+import { agentOffersVisits } from "#domain/booking/booking-property-reader.port";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["payment", "booking"] };
 export const meta = titleMeta;
@@ -86,7 +87,12 @@ export default function PaymentForBookingPage() {
               </p>
             ) : null}
             <div className="mt-6">
-              <MobileMoneyForm id="booking-payment" amount={booking.amount} action={`/payment/${encodeURIComponent(booking.reference)}`} actionData={actionData} />
+              <MobileMoneyForm
+                id="booking-payment"
+                amount={booking.amount}
+                action={`/payment/${encodeURIComponent(booking.reference)}`}
+                actionData={actionData}
+              />
             </div>
           </>
         ) : state === "paid" ? (

@@ -2,7 +2,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 

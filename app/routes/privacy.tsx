@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HelpDocument } from "~/components/help/help-document";
-import { loadLegalPage } from "~/components/help/help-pages.server";
+import { loadLegalPage } from "~/utils/help-pages.server";
 import { seoMeta } from "~/utils/seo";
 
 // /privacy: a legal page from the database, edited by admins at /admin/content/legal/privacy.

@@ -5,20 +5,20 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { cancelVisit, findChangeableBooking } from "../../domain/booking/booking-lifecycle.use-cases";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { cancelVisit, findChangeableBooking } from "#domain/booking/booking-lifecycle.use-cases";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { ReasonField } from "~/components/booking/booking-lifecycle";
-import { notFound } from "~/components/booking/booking-lookup.server";
 import { cancelSchema } from "~/components/booking/lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmPage } from "~/components/portal/confirm-action";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking", "portal"] };
 export const meta = titleMeta;
@@ -31,7 +31,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("student.cancel.title"),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime, propertyTitle: found.property.title },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+      propertyTitle: found.property.title,
+    },
   };
 }
 
@@ -39,11 +45,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const bookingId = cleanKey(params.id);
   if (!bookingId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return lifecycleBadForm(request);
   const submission = parseWithZod(formData, { schema: cancelSchema });
   if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: 3, max: 500 } });
-  const result = await cancelVisit(context.services.money.lifecycle, { actor: { role: "student", id: user.id }, bookingId, reason: submission.value.reason });
+  const result = await cancelVisit(context.services.money.lifecycle, {
+    actor: { role: "student", id: user.id },
+    bookingId,
+    reason: submission.value.reason,
+  });
   if (!result.ok) return lifecycleRefused(request, result.error);
   return redirectWithToast(context, request, "/profile#bookings", { kind: "success", title: "booking:toasts.visitCancelled" });
 }
@@ -59,7 +69,11 @@ export default function CancelVisitPage() {
       <ConfirmPage
         action={`/profile/bookings/${encodeURIComponent(booking.id)}/cancel`}
         fields={{}}
-        body={t("student.cancel.body", { property: booking.propertyTitle, date: formatVisitDate(booking.visitDate, i18n.language), time: booking.visitTime })}
+        body={t("student.cancel.body", {
+          property: booking.propertyTitle,
+          date: formatVisitDate(booking.visitDate, i18n.language),
+          time: booking.visitTime,
+        })}
         confirmLabel={t("student.cancel.confirm")}
         backHref="/profile#bookings"
         extra={<ReasonField id="cancel-reason" label={t("student.cancel.reason")} />}

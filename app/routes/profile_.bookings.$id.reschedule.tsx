@@ -4,17 +4,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { findChangeableBooking, rescheduleVisit } from "../../domain/booking/booking-lifecycle.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
+import { findChangeableBooking, rescheduleVisit } from "#domain/booking/booking-lifecycle.use-cases";
+import { titleMeta } from "~/utils/page-title";
 import { SlotChoiceForm } from "~/components/booking/booking-lifecycle";
-import { notFound } from "~/components/booking/booking-lookup.server";
-import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitDatePicker } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["booking"] };
 export const meta = titleMeta;
@@ -28,7 +28,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("student.reschedule.title", { property: found.property.title }),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+    },
     ...(await slotChoice(request, money, found.property)),
   };
 }
@@ -53,9 +58,21 @@ export default function RescheduleVisitPage() {
     <section className="container-page py-10">
       <div className="card max-w-xl space-y-6 p-6">
         <h1 className="text-2xl font-bold">{data.title}</h1>
-        <p>{t("student.reschedule.current", { date: formatVisitDate(data.booking.visitDate, i18n.language), time: data.booking.visitTime, reference: data.booking.reference })}</p>
+        <p>
+          {t("student.reschedule.current", {
+            date: formatVisitDate(data.booking.visitDate, i18n.language),
+            time: data.booking.visitTime,
+            reference: data.booking.reference,
+          })}
+        </p>
         <VisitDatePicker action={action} date={data.dateInput} min={data.first} max={data.last} error={data.dateError} />
-        <SlotChoiceForm action={action} date={data.date} slots={data.slots} submitLabel={t("student.reschedule.submit")} error={actionData?.formError} />
+        <SlotChoiceForm
+          action={action}
+          date={data.date}
+          slots={data.slots}
+          submitLabel={t("student.reschedule.submit")}
+          error={actionData?.formError}
+        />
         <Link to="/profile#bookings" className="link inline-block">
           {t("student.back")}
         </Link>

@@ -1,6 +1,6 @@
 // A listing's page. /listings/{id} and /property/{id} are the same screen (canonical: /listings/{id}).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { propertyAction, propertyLoader } from "~/components/listings/property-page.server";
+import { propertyAction, propertyLoader } from "~/utils/property-page.server";
 import { PropertyScreen, propertyHandle, propertyMeta } from "~/components/listings/property-screen";
 
 export const handle = propertyHandle;

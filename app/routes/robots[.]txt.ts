@@ -26,6 +26,8 @@ const PRIVATE_PATHS = [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const appUrl = context.services.publicConfig.appUrl;
-  const body = ["User-agent: *", "Allow: /", ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${appUrl}/sitemap.xml`, ""].join("\n");
+  const body = ["User-agent: *", "Allow: /", ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${appUrl}/sitemap.xml`, ""].join(
+    "\n",
+  );
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" } });
 }

@@ -10,14 +10,14 @@ import { useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation";
-import { PaymentGatewayError } from "../../domain/payment/payment-gateway.port";
-import { titleMeta } from "~/components/auth/page-title";
-import { notFound } from "~/components/booking/booking-lookup.server";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
+import { PaymentGatewayError } from "#domain/payment/payment-gateway.port";
+import { titleMeta } from "~/utils/page-title";
+import { cleanKey } from "~/utils/clean-key";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatXaf } from "~/utils/format";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = titleMeta;
@@ -70,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const transId = cleanKey(params.transId, 64);
   const { port, checkout } = await payersCheckout(context, request, transId);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const intent = formData?.get("intent");
   if (!transId || (intent !== "approve" && intent !== "decline")) return new Response(null, { status: 400 });
 
@@ -129,7 +129,10 @@ export default function SimulatedCheckoutPage() {
 
         {busy ? (
           <p role="status" className="mt-6 flex items-center gap-2 font-medium">
-            <span className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+            <span
+              className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+              aria-hidden="true"
+            />
             {t("checkout.processing")}
           </p>
         ) : null}

@@ -1,10 +1,22 @@
 // /sitemap.xml: the public pages, every visible listing, guest house, published post and approved
 // agent, each with its French alternate (?lng=fr).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NEIGHBOURHOODS } from "../../domain/listings/buea";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
 import { languageUrl } from "~/utils/seo";
 
-const STATIC_PATHS = ["/", "/listings", "/guest-houses", "/agents", "/agents/top-rated", "/blog", "/contact", "/faq", "/terms", "/privacy", "/terms-agents"];
+const STATIC_PATHS = [
+  "/",
+  "/listings",
+  "/guest-houses",
+  "/agents",
+  "/agents/top-rated",
+  "/blog",
+  "/contact",
+  "/faq",
+  "/terms",
+  "/privacy",
+  "/terms-agents",
+];
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
@@ -12,7 +24,8 @@ const escapeXml = (value: string) =>
 function urlEntry(appUrl: string, path: string, lastModified?: string | null): string {
   const en = escapeXml(languageUrl(appUrl, path, "en"));
   const fr = escapeXml(languageUrl(appUrl, path, "fr"));
-  const lastmod = lastModified && !Number.isNaN(Date.parse(lastModified)) ? `<lastmod>${new Date(lastModified).toISOString()}</lastmod>` : "";
+  const lastmod =
+    lastModified && !Number.isNaN(Date.parse(lastModified)) ? `<lastmod>${new Date(lastModified).toISOString()}</lastmod>` : "";
   return (
     `<url><loc>${en}</loc>${lastmod}` +
     `<xhtml:link rel="alternate" hreflang="en" href="${en}"/>` +

@@ -3,12 +3,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
-import { nextPeriod } from "../../domain/subscription/subscription.entity";
-import { getSubscriptionStatus } from "../../domain/subscription/subscription.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
+import { PAYMENT_PRICES } from "#domain/payment/payment.entity";
+import { nextPeriod } from "#domain/subscription/subscription.entity";
+import { getSubscriptionStatus } from "#domain/subscription/subscription.use-cases";
+import { titleMeta } from "~/utils/page-title";
 import { MobileMoneyForm } from "~/components/payment/mobile-money-form";
-import { handlePaymentForm } from "~/components/payment/payment-action.server";
+import { handlePaymentForm } from "~/utils/payment-form.server";
 import type { PaymentActionData } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";

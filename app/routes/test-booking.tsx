@@ -8,16 +8,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { z } from "zod";
-import { BOOKING_FEE_XAF } from "../../domain/booking/booking.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { FormAlert } from "~/components/auth/form-fields";
+import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
+import { titleMeta } from "~/utils/page-title";
+import { FormAlert } from "~/components/forms/form-fields";
 import { bookVisitSchema } from "~/components/booking/booking-schema";
-import { createTestBooking, requireDebugUser, TEST_BOOKING_TIME } from "~/components/payment/debug-pages.server";
+import { createTestBooking, requireDebugUser, TEST_BOOKING_TIME } from "~/utils/debug-pages.server";
 import { DelayedRedirect } from "~/components/payment/delayed-redirect";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatXaf } from "~/utils/format";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["booking", "payment"] };
 export const meta = titleMeta;
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDebugUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: testBookingSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), booking: null }, { status: 400 });
   const result = await createTestBooking(context, user, submission.value.visitorPhone);
@@ -46,7 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [error.message] }), booking: null }, { status: error.status });
   }
   const { booking, needsPayment } = result.value;
-  return data({ result: null, booking: { reference: booking.reference, visitDate: booking.visitDate, visitTime: booking.visitTime, needsPayment } });
+  return data({
+    result: null,
+    booking: { reference: booking.reference, visitDate: booking.visitDate, visitTime: booking.visitTime, needsPayment },
+  });
 }
 
 export default function TestBookingPage() {
@@ -61,9 +64,7 @@ export default function TestBookingPage() {
         {booking ? (
           <div role="status" className="space-y-2">
             <p className="font-semibold">{t("booking:toasts.submitted")}</p>
-            <p>
-              {t("booking:debug.created", { reference: booking.reference, date: booking.visitDate, time: booking.visitTime })}
-            </p>
+            <p>{t("booking:debug.created", { reference: booking.reference, date: booking.visitDate, time: booking.visitTime })}</p>
             {booking.needsPayment ? (
               <>
                 <p>{t("booking:debug.redirecting")}</p>
@@ -87,7 +88,15 @@ export default function TestBookingPage() {
                 <label htmlFor="test-booking-phone" className="label">
                   {t("booking:form.phone")}
                 </label>
-                <input id="test-booking-phone" name="visitorPhone" type="tel" defaultValue={phone} required className="input" autoComplete="tel" />
+                <input
+                  id="test-booking-phone"
+                  name="visitorPhone"
+                  type="tel"
+                  defaultValue={phone}
+                  required
+                  className="input"
+                  autoComplete="tel"
+                />
               </div>
               <button type="submit" className="btn-primary">
                 {t("booking:debug.create")}

@@ -6,15 +6,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
-import { customerName, startPayment } from "../../domain/payment/start-payment.use-case";
-import { titleMeta } from "~/components/auth/page-title";
-import { requireDebugUser } from "~/components/payment/debug-pages.server";
-import { readForm } from "~/components/payment/payment-action.server";
+import { PAYMENT_PRICES } from "#domain/payment/payment.entity";
+import { customerName, startPayment } from "#domain/payment/start-payment.use-case";
+import { titleMeta } from "~/utils/page-title";
+import { requireDebugUser } from "~/utils/debug-pages.server";
 import { PAYMENT_METHODS, PHONE_PLACEHOLDER, paymentFormSchema } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatXaf } from "~/utils/format";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["payment"] };
 export const meta = titleMeta;
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDebugUser(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = parseWithZod(formData ?? new FormData(), { schema: paymentFormSchema });
   const sent = {
     amount: PAYMENT_PRICES.test_payment,
@@ -50,7 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
-    return data({ request: sent, response: { success: false, error: error.message, code: error.code }, events: [] }, { status: error.status });
+    return data(
+      { request: sent, response: { success: false, error: error.message, code: error.code }, events: [] },
+      { status: error.status },
+    );
   }
   const events = await money.payments.repos.payments.listPaymentEvents(result.value.paymentId);
   return data({
@@ -95,13 +98,17 @@ export default function TestPaymentDebugPage() {
             <h2 id="debug-request" className="text-lg font-semibold">
               {t("debug.paymentDebug.request")}
             </h2>
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{JSON.stringify(result.request, null, 2)}</pre>
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+              {JSON.stringify(result.request, null, 2)}
+            </pre>
           </section>
           <section aria-labelledby="debug-response">
             <h2 id="debug-response" className="text-lg font-semibold">
               {t("debug.paymentDebug.response")}
             </h2>
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{JSON.stringify(result.response, null, 2)}</pre>
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+              {JSON.stringify(result.response, null, 2)}
+            </pre>
             {checkoutUrl ? (
               <a href={checkoutUrl} className="link mt-2 inline-block">
                 {t("debug.paymentDebug.openCheckout")}
@@ -113,7 +120,9 @@ export default function TestPaymentDebugPage() {
               <h2 id="debug-events" className="text-lg font-semibold">
                 {t("debug.paymentDebug.events")}
               </h2>
-              <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">{JSON.stringify(result.events, null, 2)}</pre>
+              <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+                {JSON.stringify(result.events, null, 2)}
+              </pre>
             </section>
           ) : null}
         </div>

@@ -3,11 +3,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { PAYMENT_PRICES } from "../../domain/payment/payment.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { requireDebugUser } from "~/components/payment/debug-pages.server";
+import { PAYMENT_PRICES } from "#domain/payment/payment.entity";
+import { titleMeta } from "~/utils/page-title";
+import { requireDebugUser } from "~/utils/debug-pages.server";
 import { MobileMoneyForm } from "~/components/payment/mobile-money-form";
-import { handlePaymentForm } from "~/components/payment/payment-action.server";
+import { handlePaymentForm } from "~/utils/payment-form.server";
 import type { PaymentActionData } from "~/components/payment/payment-schema";
 import { i18next } from "~/i18next.server";
 import { formatXaf } from "~/utils/format";

@@ -2,8 +2,8 @@
 // database session id under "sessionId" (and one-time toasts); everything else is looked up.
 // Guards throw redirects, as Remix loaders and actions expect; they hold no business rule.
 import { redirect, type AppLoadContext, type Session } from "@remix-run/node";
-import type { SessionUser } from "../../domain/accounts/account.entity";
-import { createSession, revokeSession, type NewSession } from "../../domain/accounts/manage-sessions.use-case";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { createSession, revokeSession, type NewSession } from "#domain/accounts/manage-sessions.use-case";
 import type { FlashData } from "~/services.server";
 import type { Toast } from "./toast";
 import { safeRedirectPath } from "./toast.server";

@@ -3,7 +3,7 @@
 // `t("<namespace>:errors.<snake_case>", params)` (e.g. auth.invalid_credentials → auth:errors.invalid_credentials).
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { DomainError } from "../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { i18next } from "~/i18next.server";
 
 /** 'booking.slot_taken' → { namespace: 'booking', name: 'slot_taken' }. */

@@ -5,9 +5,10 @@
 // are dropped from names and text values as the form enters, so none reaches a use case or a
 // query (PostgreSQL refuses a NUL in text: the insert or search would throw, a 500), and a
 // message pasted with an invisible control character still sends.
-import { hasControlCharacters, withoutControlCharacters } from "../../domain/shared/text";
+import { hasControlCharacters, withoutControlCharacters } from "#domain/shared/text";
 
-const badRequest = (why: string) => new Response(`Bad Request: ${why}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const badRequest = (why: string) =>
+  new Response(`Bad Request: ${why}`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The form with control characters dropped from every field name and text value; files stay as sent. */
 export function cleanFormData(formData: FormData): FormData {

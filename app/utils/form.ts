@@ -55,7 +55,9 @@ export interface FormOptions {
 }
 
 /** Conform's `useForm`, answering from the server's reply only. `Shape` names the fields. */
-export function useForm<Shape = Record<string, unknown>>(options: FormOptions): [FormMetadata, Record<keyof Shape & string, FieldMetadata>] {
+export function useForm<Shape = Record<string, unknown>>(
+  options: FormOptions,
+): [FormMetadata, Record<keyof Shape & string, FieldMetadata>] {
   type Name = keyof Shape & string;
   const { id, lastResult, defaultValue, constraint } = options;
   const values = lastResult?.initialValue ?? defaultValue ?? {};
@@ -142,7 +144,9 @@ export function getInputProps(field: FieldMetadata, options: { type: string; val
   if (options.value === undefined || options.value) {
     if (options.type === "checkbox" || options.type === "radio") {
       props.value = typeof options.value === "string" ? options.value : "on";
-      props.defaultChecked = Array.isArray(field.initialValue) ? field.initialValue.includes(options.value) : field.initialValue === props.value;
+      props.defaultChecked = Array.isArray(field.initialValue)
+        ? field.initialValue.includes(options.value)
+        : field.initialValue === props.value;
     } else if (typeof field.initialValue === "string") {
       props.defaultValue = field.initialValue;
     }
@@ -153,13 +157,20 @@ export function getInputProps(field: FieldMetadata, options: { type: string; val
 export function getSelectProps(field: FieldMetadata, options: { value?: boolean; ariaDescribedBy?: string } = {}) {
   const props: Props = { ...controlProps(field, formOf(field), options.ariaDescribedBy), multiple: field.multiple };
   if (options.value === undefined || options.value) {
-    props.defaultValue = Array.isArray(field.initialValue) ? field.initialValue.map((item) => `${item ?? ""}`) : (field.initialValue as { toString(): string } | undefined)?.toString();
+    props.defaultValue = Array.isArray(field.initialValue)
+      ? field.initialValue.map((item) => `${item ?? ""}`)
+      : (field.initialValue as { toString(): string } | undefined)?.toString();
   }
   return defined(props) as { id: string; name: string; key?: undefined } & Props;
 }
 
 export function getTextareaProps(field: FieldMetadata, options: { value?: boolean; ariaDescribedBy?: string } = {}) {
-  const props: Props = { ...controlProps(field, formOf(field), options.ariaDescribedBy), minLength: field.minLength, maxLength: field.maxLength };
-  if (options.value === undefined || options.value) props.defaultValue = (field.initialValue as { toString(): string } | undefined)?.toString();
+  const props: Props = {
+    ...controlProps(field, formOf(field), options.ariaDescribedBy),
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+  };
+  if (options.value === undefined || options.value)
+    props.defaultValue = (field.initialValue as { toString(): string } | undefined)?.toString();
   return defined(props) as { id: string; name: string; key?: undefined } & Props;
 }

@@ -13,7 +13,12 @@ const localeTag = (language: string) => (language === "fr" ? "fr-CM" : "en-GB");
 // figures): each one is made once per language and set of options, then reused.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function cachedFormatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, language: string, options: object, make: () => T): T {
+function cachedFormatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  language: string,
+  options: object,
+  make: () => T,
+): T {
   const key = `${kind}|${localeTag(language)}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
@@ -30,8 +35,18 @@ export const numberFormat = (language: string, options: Intl.NumberFormatOptions
 /** A calendar date, e.g. "22 November 2026" / "22 novembre 2026". Times are shown in Buea's zone. */
 export function formatDate(value: Date | string, language: string, options: Intl.DateTimeFormatOptions = {}): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  return cachedFormatter("d", language, options, () =>
-    new Intl.DateTimeFormat(localeTag(language), { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Douala", ...options }),
+  return cachedFormatter(
+    "d",
+    language,
+    options,
+    () =>
+      new Intl.DateTimeFormat(localeTag(language), {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "Africa/Douala",
+        ...options,
+      }),
   ).format(date);
 }
 

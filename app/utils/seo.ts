@@ -85,5 +85,8 @@ export function seoMeta(seo: PageSeo | undefined, matches: readonly MatchLike[])
 
 /** JSON for a <script type="application/ld+json">: "<" escaped so no "</script>" can end it early. */
 export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

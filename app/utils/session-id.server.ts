@@ -7,7 +7,10 @@ import type { SessionStorage } from "@remix-run/node";
 export const SESSION_ID_KEY = "sessionId";
 
 /** The database session id the Cookie header carries, or null (no cookie, a forged one, none set). */
-export async function sessionIdFromCookie(storage: Pick<SessionStorage, "getSession">, cookieHeader: string | null | undefined): Promise<string | null> {
+export async function sessionIdFromCookie(
+  storage: Pick<SessionStorage, "getSession">,
+  cookieHeader: string | null | undefined,
+): Promise<string | null> {
   if (!cookieHeader?.includes("kn_session=")) return null;
   const session = await storage.getSession(cookieHeader);
   const id: unknown = session.get(SESSION_ID_KEY);

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { ShellUser } from "~/components/site-header";
-import { getHostStatus } from "../../domain/hosting/host-verification.use-cases";
+import { getHostStatus } from "#domain/hosting/host-verification.use-cases";
 import { getOptionalUser } from "./auth.server";
 
 /** The signed-in user as the page shell needs it, or null for a visitor. */

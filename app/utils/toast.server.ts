@@ -7,7 +7,13 @@ import { i18next } from "~/i18next.server";
  * to the visitors' page cache: the use cases that change public pages tell it themselves
  * (domain/shared/public-pages.port.ts).
  */
-export async function redirectWithToast(context: AppLoadContext, request: Request, to: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  context: AppLoadContext,
+  request: Request,
+  to: string,
+  toast: Toast,
+  init: ResponseInit = {},
+): Promise<Response> {
   const { sessionStorage } = context.services;
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   session.flash("toast", toast);

@@ -10,15 +10,7 @@
 // one hashed chunk each (app/utils/translation-chunks.ts), once the page is hydrated, or at once if
 // the page asks for a message it does not carry; a client-side navigation to a route waits for its
 // namespaces before the new page is shown (decision 0153).
-import {
-  cloneElement,
-  createContext,
-  isValidElement,
-  useContext,
-  useSyncExternalStore,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { cloneElement, createContext, isValidElement, useContext, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
 import { useMatches } from "@remix-run/react";
 import { fallbackLanguage } from "~/i18n";
 
@@ -85,7 +77,9 @@ export function createTranslationStore(
   };
   return {
     catalogs,
-    load: fetchNamespace ? (language, namespaces) => Promise.all(namespaces.map((ns) => loadOne(language, ns))).then(() => undefined) : undefined,
+    load: fetchNamespace
+      ? (language, namespaces) => Promise.all(namespaces.map((ns) => loadOne(language, ns))).then(() => undefined)
+      : undefined,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -209,7 +203,8 @@ export function translate(
     path = key.slice(colon + 1);
   }
   const count = options?.count;
-  const candidates = typeof count === "number" ? [...(count === 0 ? [`${path}_zero`] : []), `${path}_${pluralCategory(language, count)}`, path] : [path];
+  const candidates =
+    typeof count === "number" ? [...(count === 0 ? [`${path}_zero`] : []), `${path}_${pluralCategory(language, count)}`, path] : [path];
   for (const ns of names) {
     for (const candidate of candidates) {
       const text = lookup(catalog?.[ns], candidate);
@@ -252,7 +247,14 @@ export function useTranslation(ns: string | readonly string[] = "common"): { t: 
   };
   const t: TFunction = (key, second, third) => {
     hit = false;
-    const text = translate(catalog, language, namespaces, key, typeof second === "string" ? { ...third, defaultValue: second } : second, record);
+    const text = translate(
+      catalog,
+      language,
+      namespaces,
+      key,
+      typeof second === "string" ? { ...third, defaultValue: second } : second,
+      record,
+    );
     // A message the page did not carry: its namespaces load whole, and this renders again.
     if (!hit && partial?.size && store.load) {
       const incomplete = namespaces.filter((name) => partial.has(name));
@@ -268,7 +270,7 @@ export function useRouteNamespaces(): string[] {
   const names = new Set<string>(["common"]);
   for (const match of useMatches()) {
     const wanted = (match.handle as { i18n?: string | string[] } | undefined)?.i18n;
-    for (const name of typeof wanted === "string" ? [wanted] : wanted ?? []) names.add(name);
+    for (const name of typeof wanted === "string" ? [wanted] : (wanted ?? [])) names.add(name);
   }
   return [...names].sort();
 }
@@ -335,7 +337,17 @@ export function TranslationsData() {
  * react-i18next's <Trans> for our messages: "<terms>Terms of Service</terms>" becomes the
  * `terms` element of `components` with the inner text as its child.
  */
-export function Trans({ t, i18nKey, values, components }: { t: TFunction; i18nKey: string; values?: TOptions; components: Record<string, ReactElement> }) {
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: TOptions;
+  components: Record<string, ReactElement>;
+}) {
   const text = t(i18nKey, values);
   const parts: ReactNode[] = [];
   const tag = /<(\w+)>([^<]*)<\/\1>/g;

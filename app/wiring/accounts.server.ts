@@ -1,25 +1,25 @@
 // Wiring of the accounts module: every port of AccountsDeps gets its adapter from configuration.
 // Composed into Services by app/services.server.ts (the composition root).
-import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
-import { pruneAccountRecords } from "../../domain/accounts/prune-account-records.use-case";
-import { systemClock, type Clock } from "../../domain/shared/clock";
-import type { Mailer } from "../../domain/shared/mailer.port";
-import type { Config } from "../../infrastructure/config/config";
-import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import { CryptoSecretTokens, uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
-import { OtplibTotpAuthenticator } from "../../infrastructure/auth/otplib-totp-authenticator";
-import { ScryptPasswordHasher } from "../../infrastructure/auth/scrypt-password-hasher";
-import { createMailer } from "../../infrastructure/mail/create-mailer";
-import { defaultAccountEmails } from "../../infrastructure/mail/default-account-emails";
-import { readOutbox, type OutboxEmail } from "../../infrastructure/mail/outbox-mailer";
-import { createFileStorages } from "../../infrastructure/storage/create-file-storage";
-import type { DocumentStorage } from "../../domain/accounts/document-storage.port";
-import type { PublicPages } from "../../domain/shared/public-pages.port";
+import type { AccountsDeps } from "#domain/accounts/accounts.deps";
+import { pruneAccountRecords } from "#domain/accounts/prune-account-records.use-case";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { Mailer } from "#domain/shared/mailer.port";
+import type { Config } from "#infrastructure/config/config";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { CryptoSecretTokens, uuidIds } from "#infrastructure/auth/crypto-secret-tokens";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { readOutbox, type OutboxEmail } from "#infrastructure/mail/outbox-mailer";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
+import type { DocumentStorage } from "#domain/accounts/document-storage.port";
+import type { PublicPages } from "#domain/shared/public-pages.port";
 import { startIntervalJob } from "./interval-job.server";
-import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
-import { KyselyAccountLoginAttemptRepository } from "../../infrastructure/repositories/kysely-account-login-attempt-repository";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../infrastructure/repositories/kysely-account-unit-of-work";
-import { logger } from "../../infrastructure/logging/logger";
+import type { JobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import { KyselyAccountLoginAttemptRepository } from "#infrastructure/repositories/kysely-account-login-attempt-repository";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
+import { logger } from "#infrastructure/logging/logger";
 
 export interface AccountsWiringOptions {
   /** Tests may pass a fixed clock or an in-memory mailer; production uses the defaults. */
@@ -51,7 +51,12 @@ export function createAccountsDeps(config: Config, database: DatabaseHandle, opt
     storage: options.storage ?? createFileStorages(config).documents,
     clock,
     ids,
-    settings: { appUrl: config.appUrl, adminEmails: config.adminEmails, signUpsPerIp: config.signUpsPerIp, loginFailuresPerIp: config.loginFailuresPerIp },
+    settings: {
+      appUrl: config.appUrl,
+      adminEmails: config.adminEmails,
+      signUpsPerIp: config.signUpsPerIp,
+      loginFailuresPerIp: config.loginFailuresPerIp,
+    },
     publicPages: options.publicPages,
   };
 }
@@ -69,7 +74,10 @@ export function startAccountsCleanupJob(deps: AccountsDeps, intervalMs: number, 
       const pruned = await pruneAccountRecords(deps);
       const total = pruned.sessions + pruned.loginAttempts + pruned.emailTokens;
       if (total > 0) {
-        logger.info({ job: "accounts-cleanup", ...pruned }, `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`);
+        logger.info(
+          { job: "accounts-cleanup", ...pruned },
+          `Accounts cleanup: ${pruned.sessions} sessions, ${pruned.loginAttempts} login attempts, ${pruned.emailTokens} tokens deleted.`,
+        );
       }
     },
     onError: (error) => logger.warn({ job: "accounts-cleanup", err: error }, "Accounts cleanup failed"),

@@ -1,12 +1,12 @@
 // Wiring of guest-house booking (issue 10): the booking attempts, the houses as booking reads
 // them, and the platform access fee paid through the money module's payment path.
 // Composed into Services (as `guestHouses`) by app/services.server.ts, the composition root.
-import type { BookableGuestHouseReader } from "../../domain/guest-house-booking/bookable-guest-house.port";
-import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
-import type { RequestGuestHouseBookingDeps } from "../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import type { PaymentDeps } from "../../domain/payment/payment-deps";
-import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import { KyselyBookableGuestHouses, KyselyBookingAttemptRepository } from "../../infrastructure/repositories/kysely-guest-house-booking";
+import type { BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
+import type { BookingAttemptRepository } from "#domain/guest-house-booking/booking-attempt-repository.port";
+import type { RequestGuestHouseBookingDeps } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { KyselyBookableGuestHouses, KyselyBookingAttemptRepository } from "#infrastructure/repositories/kysely-guest-house-booking";
 import type { MoneyModule } from "./money.server";
 
 export interface GuestHouseBookingModule {

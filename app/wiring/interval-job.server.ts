@@ -1,4 +1,4 @@
-import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
+import type { JobLeases } from "#infrastructure/jobs/kysely-job-leases";
 
 export interface IntervalJob {
   /** The job's name: the key of its lease, shared by every instance. */

@@ -2,50 +2,46 @@
 // simulated provider), viewing outcomes and commissions, plus the read models the money pages
 // show (a student's bookings and payments, an agent's bookings, viewings to confirm).
 // Composed into Services (as `money`) by app/services.server.ts, the composition root.
-import type { AuditLog } from "../../domain/accounts/audit-log.port";
+import type { AuditLog } from "#domain/accounts/audit-log.port";
 import { startIntervalJob } from "./interval-job.server";
-import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
-import type { PaymentLedger } from "../../domain/payment/payment-ledger.port";
-import { KyselyAccountAuditLog } from "../../infrastructure/repositories/kysely-account-audit-log";
-import { KyselyPaymentLedger } from "../../infrastructure/repositories/kysely-payment-ledger";
-import type { BookVisitDeps } from "../../domain/booking/book-visit.use-case";
-import type { AdminBookingsReader } from "../../domain/booking/admin-bookings.port";
-import type { AdminCancelVisitDeps, BookingLifecycleDeps } from "../../domain/booking/booking-lifecycle.use-cases";
-import { KyselyAdminBookingsReader } from "../../infrastructure/repositories/kysely-admin-bookings-reader";
-import type { BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
-import type { BookingRepository } from "../../domain/booking/booking-repository.port";
-import type { AgentEarningsDeps } from "../../domain/commission/agent-earnings.query";
-import type { RecordViewingOutcomeDeps } from "../../domain/commission/record-viewing-outcome.use-case";
-import type { VoidCommissionDeps } from "../../domain/commission/void-commission.use-case";
-import type { PayOutCommissionsDeps } from "../../domain/commission/pay-out-commissions.use-case";
-import type { PlatformStatsDeps } from "../../domain/platform-stats/platform-stats.query";
-import { KyselyPlatformStatsReader } from "../../infrastructure/repositories/kysely-platform-stats-reader";
-import { handleWebhook } from "../../domain/payment/handle-webhook.use-case";
-import type { PaymentDeps, PaymentSuccessHandler } from "../../domain/payment/payment-deps";
-import {
-  PaymentGatewayError,
-  type PaymentGateway,
-  type ProviderStatus,
-} from "../../domain/payment/payment-gateway.port";
-import type { MoneyViewsReader } from "../../domain/payment/money-views-reader.port";
-import type { PaymentType } from "../../domain/payment/payment.entity";
-import { reconcilePendingPayments, type ReconcileReport } from "../../domain/payment/reconcile-pending-payments.use-case";
-import { realSleep, type Sleep } from "../../domain/payment/retry";
-import { systemClock, type Clock } from "../../domain/shared/clock";
-import type { PlatformAccessRepository } from "../../domain/guest-house-access/platform-access-repository.port";
-import type { IdGenerator, ReferenceGenerator } from "../../domain/shared/ids";
-import type { SubscriptionRepository } from "../../domain/subscription/subscription-repository.port";
-import type { Config } from "../../infrastructure/config/config";
-import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import { cryptoIds } from "../../infrastructure/payments/crypto-reference-generator";
-import { createPaymentGateway } from "../../infrastructure/payments/payment-gateway-factory";
-import type { SimulatedCheckout } from "../../infrastructure/payments/simulated-payment-gateway";
-import { webhookSecretMatches } from "../../infrastructure/payments/webhook-secret";
-import { KyselyAgentEarningsReader } from "../../infrastructure/repositories/kysely-agent-earnings-reader";
-import { kyselyCommissionAdminUnitOfWork } from "../../infrastructure/repositories/kysely-commission-repository";
-import { createKyselyMoneyStore } from "../../infrastructure/repositories/kysely-money-unit-of-work";
-import { KyselyMoneyViewsReader } from "../../infrastructure/repositories/kysely-money-views-reader";
-import { logger } from "../../infrastructure/logging/logger";
+import type { JobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import type { PaymentLedger } from "#domain/payment/payment-ledger.port";
+import { KyselyAccountAuditLog } from "#infrastructure/repositories/kysely-account-audit-log";
+import { KyselyPaymentLedger } from "#infrastructure/repositories/kysely-payment-ledger";
+import type { BookVisitDeps } from "#domain/booking/book-visit.use-case";
+import type { AdminBookingsReader } from "#domain/booking/admin-bookings.port";
+import type { AdminCancelVisitDeps, BookingLifecycleDeps } from "#domain/booking/booking-lifecycle.use-cases";
+import { KyselyAdminBookingsReader } from "#infrastructure/repositories/kysely-admin-bookings-reader";
+import type { BookingPropertyReader } from "#domain/booking/booking-property-reader.port";
+import type { BookingRepository } from "#domain/booking/booking-repository.port";
+import type { AgentEarningsDeps } from "#domain/commission/agent-earnings.query";
+import type { RecordViewingOutcomeDeps } from "#domain/commission/record-viewing-outcome.use-case";
+import type { VoidCommissionDeps } from "#domain/commission/void-commission.use-case";
+import type { PayOutCommissionsDeps } from "#domain/commission/pay-out-commissions.use-case";
+import type { PlatformStatsDeps } from "#domain/platform-stats/platform-stats.query";
+import { KyselyPlatformStatsReader } from "#infrastructure/repositories/kysely-platform-stats-reader";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import type { PaymentDeps, PaymentSuccessHandler } from "#domain/payment/payment-deps";
+import { PaymentGatewayError, type PaymentGateway, type ProviderStatus } from "#domain/payment/payment-gateway.port";
+import type { MoneyViewsReader } from "#domain/payment/money-views-reader.port";
+import type { PaymentType } from "#domain/payment/payment.entity";
+import { reconcilePendingPayments, type ReconcileReport } from "#domain/payment/reconcile-pending-payments.use-case";
+import { realSleep, type Sleep } from "#domain/payment/retry";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { PlatformAccessRepository } from "#domain/guest-house-access/platform-access-repository.port";
+import type { IdGenerator, ReferenceGenerator } from "#domain/shared/ids";
+import type { SubscriptionRepository } from "#domain/subscription/subscription-repository.port";
+import type { Config } from "#infrastructure/config/config";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { cryptoIds } from "#infrastructure/payments/crypto-reference-generator";
+import { createPaymentGateway } from "#infrastructure/payments/payment-gateway-factory";
+import type { SimulatedCheckout } from "#infrastructure/payments/simulated-payment-gateway";
+import { webhookSecretMatches } from "#infrastructure/payments/webhook-secret";
+import { KyselyAgentEarningsReader } from "#infrastructure/repositories/kysely-agent-earnings-reader";
+import { kyselyCommissionAdminUnitOfWork } from "#infrastructure/repositories/kysely-commission-repository";
+import { createKyselyMoneyStore } from "#infrastructure/repositories/kysely-money-unit-of-work";
+import { KyselyMoneyViewsReader } from "#infrastructure/repositories/kysely-money-views-reader";
+import { logger } from "#infrastructure/logging/logger";
 
 /** The simulated provider's checkout, for /simulated-checkout/$transId (demo and tests only). */
 export interface SimulatedCheckoutPort {
@@ -173,7 +169,12 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
 
   notify = async (transId) => {
     const result = await handleWebhook(interactivePayments, { transId });
-    logPayment({ event: "simulated_notification", transId, ok: result.ok, ...(result.ok ? { status: result.value.status } : { code: result.error.code }) });
+    logPayment({
+      event: "simulated_notification",
+      transId,
+      ok: result.ok,
+      ...(result.ok ? { status: result.value.status } : { code: result.error.code }),
+    });
   };
 
   const secret = config.payments.fapshi.webhookSecret;
@@ -193,7 +194,14 @@ export function createMoneyModule(config: Config, database: DatabaseHandle, opti
     interactivePayments,
     viewings: { uow: store.uow, properties: store.properties, clock, ids },
     lifecycle: { uow: store.uow, bookings: store.repos.bookings, properties: store.properties, clock },
-    bookingAdmin: { uow: store.auditedUow, bookings: store.repos.bookings, properties: store.properties, clock, ids, reader: new KyselyAdminBookingsReader(database.db) },
+    bookingAdmin: {
+      uow: store.auditedUow,
+      bookings: store.repos.bookings,
+      properties: store.properties,
+      clock,
+      ids,
+      reader: new KyselyAdminBookingsReader(database.db),
+    },
     commissionAdmin: { uow: kyselyCommissionAdminUnitOfWork(database.db), clock, ids },
     ledger: new KyselyPaymentLedger(database.db),
     recheck: { ...interactivePayments, audit: new KyselyAccountAuditLog(database.db) },

@@ -2,20 +2,24 @@
 // sends every due notice through the configured mailer (SMTP, or the outbox_emails table without
 // it). Composed into Services (as `notices`) by app/services.server.ts; `npm run notices:send`
 // runs the same thing once.
-import { enqueueVisitReminders } from "../../domain/notifications/enqueue-visit-reminders.use-case";
-import { sendDueBookingNotices, type NoticeRunSummary, type SendBookingNoticesDeps } from "../../domain/notifications/send-due-booking-notices.use-case";
-import { systemClock, type Clock } from "../../domain/shared/clock";
-import type { Mailer } from "../../domain/shared/mailer.port";
-import { uuidIds } from "../../infrastructure/auth/crypto-secret-tokens";
-import type { Config } from "../../infrastructure/config/config";
-import type { DatabaseHandle } from "../../infrastructure/db/connection";
-import { createMailer } from "../../infrastructure/mail/create-mailer";
-import { defaultBookingEmails } from "../../infrastructure/mail/default-booking-emails";
-import { KyselyBookingNoticeOutbox } from "../../infrastructure/repositories/kysely-booking-notice-outbox";
-import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "../../infrastructure/repositories/kysely-booking-notice-reader";
+import { enqueueVisitReminders } from "#domain/notifications/enqueue-visit-reminders.use-case";
+import {
+  sendDueBookingNotices,
+  type NoticeRunSummary,
+  type SendBookingNoticesDeps,
+} from "#domain/notifications/send-due-booking-notices.use-case";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { Mailer } from "#domain/shared/mailer.port";
+import { uuidIds } from "#infrastructure/auth/crypto-secret-tokens";
+import type { Config } from "#infrastructure/config/config";
+import type { DatabaseHandle } from "#infrastructure/db/connection";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { defaultBookingEmails } from "#infrastructure/mail/default-booking-emails";
+import { KyselyBookingNoticeOutbox } from "#infrastructure/repositories/kysely-booking-notice-outbox";
+import { KyselyBookingNoticeReader, KyselyVisitReminderFinder } from "#infrastructure/repositories/kysely-booking-notice-reader";
 import { startIntervalJob } from "./interval-job.server";
-import type { JobLeases } from "../../infrastructure/jobs/kysely-job-leases";
-import { logger, type Logger } from "../../infrastructure/logging/logger";
+import type { JobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import { logger, type Logger } from "#infrastructure/logging/logger";
 
 export interface NoticesRun extends NoticeRunSummary {
   /** Day-before reminders written by this run. */

@@ -65,20 +65,14 @@ export interface SessionUser {
   language: Language;
 }
 
-export const isSuspended = (account: Pick<Account, "suspendedAt">): boolean =>
-  account.suspendedAt !== null;
+export const isSuspended = (account: Pick<Account, "suspendedAt">): boolean => account.suspendedAt !== null;
 
-export function displayName(
-  account: Pick<Account, "fullName" | "email">
-): string {
+export function displayName(account: Pick<Account, "fullName" | "email">): string {
   const name = account.fullName.trim();
   return name !== "" ? name : account.email.split("@")[0];
 }
 
-export function toSessionUser(
-  account: Account,
-  agentStatus: AgentStatus | null
-): SessionUser {
+export function toSessionUser(account: Account, agentStatus: AgentStatus | null): SessionUser {
   return {
     id: account.id,
     name: displayName(account),

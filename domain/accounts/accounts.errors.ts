@@ -41,7 +41,8 @@ export const AUTH_ERROR_MESSAGES_EN = {
   "auth.last_admin": "This is the last admin: add another address to ADMIN_EMAILS and sign in with it first.",
   "auth.cannot_suspend_admin": "An admin cannot be suspended: change their role first.",
   "auth.admin_grant_forbidden": "Only the ADMIN_EMAILS setting makes someone an admin: ask the operator to add the address there.",
-  "auth.admin_removal_forbidden": "This admin's address is in ADMIN_EMAILS: the operator removes it there first, then you can change the role.",
+  "auth.admin_removal_forbidden":
+    "This admin's address is in ADMIN_EMAILS: the operator removes it there first, then you can change the role.",
   "auth.already_suspended": "This account is already suspended.",
   "auth.not_suspended": "This account is not suspended.",
   "auth.suspension_reason_required": "Please give a reason for the suspension.",
@@ -52,5 +53,4 @@ export const AUTH_ERROR_MESSAGES_EN = {
 export type AuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES_EN;
 export type AuthError = DomainError<AuthErrorCode>;
 
-export const authError = (code: AuthErrorCode, params?: Record<string, string | number>): AuthError =>
-  domainError(code, params);
+export const authError = (code: AuthErrorCode, params?: Record<string, string | number>): AuthError => domainError(code, params);

@@ -46,7 +46,11 @@ export async function searchUsers(
   return { items: found.accounts, page, pageCount: pageCountOf(counted.total, USERS_PAGE_SIZE), ...counted };
 }
 
-export async function readAuditLog(auditLog: Pick<AuditLog, "list" | "count">, filter: AuditFilter, requestedPage: number): Promise<Page<AuditEntry>> {
+export async function readAuditLog(
+  auditLog: Pick<AuditLog, "list" | "count">,
+  filter: AuditFilter,
+  requestedPage: number,
+): Promise<Page<AuditEntry>> {
   const total = await auditLog.count(filter);
   const pageCount = pageCountOf(total, AUDIT_PAGE_SIZE);
   const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
@@ -74,7 +78,12 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`
  * The audit page's filter from its query: an actor id, an action (exact, or a prefix when it ends
  * with a dot, e.g. `admin.`), a first and a last day (both included). Anything malformed is ignored.
  */
-export function auditFilterFrom(query: { actor?: string | null; action?: string | null; from?: string | null; to?: string | null }): AuditFilter {
+export function auditFilterFrom(query: {
+  actor?: string | null;
+  action?: string | null;
+  from?: string | null;
+  to?: string | null;
+}): AuditFilter {
   const filter: AuditFilter = {};
   const actor = (query.actor ?? "").trim();
   if (/^[\w-]{1,100}$/.test(actor)) filter.actorId = actor;

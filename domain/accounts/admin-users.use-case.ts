@@ -58,35 +58,41 @@ async function loadPair(repos: AccountRepos, adminId: string, userId: string): P
  * A user made an agent without an agent record gets an empty one: like an agent who signed up,
  * they submit their business details and documents and wait for approval before the portal opens.
  */
-export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; userId: string; role: Role }): Promise<Result<void, AuthError>> {
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const pair = await loadPair(repos, input.adminId, input.userId);
-    if (!pair.ok) return pair;
-    const { admin, user } = pair.value;
-    if (user.role === input.role) return err(authError("auth.role_unchanged"));
-    if (!ASSIGNABLE_ROLES.includes(input.role)) return err(authError("auth.admin_grant_forbidden"));
-    if (!roleChangeable(deps.settings, user)) return err(authError("auth.admin_removal_forbidden"));
-    if (user.role === "admin" && (await repos.accounts.lockAdmins()) <= 1) return err(authError("auth.last_admin"));
+export function changeUserRole(
+  deps: AdminUsersDeps,
+  input: { adminId: string; userId: string; role: Role },
+): Promise<Result<void, AuthError>> {
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const pair = await loadPair(repos, input.adminId, input.userId);
+      if (!pair.ok) return pair;
+      const { admin, user } = pair.value;
+      if (user.role === input.role) return err(authError("auth.role_unchanged"));
+      if (!ASSIGNABLE_ROLES.includes(input.role)) return err(authError("auth.admin_grant_forbidden"));
+      if (!roleChangeable(deps.settings, user)) return err(authError("auth.admin_removal_forbidden"));
+      if (user.role === "admin" && (await repos.accounts.lockAdmins()) <= 1) return err(authError("auth.last_admin"));
 
-    const now = deps.clock.now();
-    await repos.accounts.update(user.id, { role: input.role, updatedAt: now });
-    const agentRecordCreated = input.role === "agent" && !(await repos.agents.findByUserId(user.id));
-    if (agentRecordCreated) await repos.agents.createUnsubmitted(user.id, now);
-    // An approved agent made a student or an admin: their listings go offline; made an agent again: back.
-    const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, role: input.role }), input.role === "agent");
-    await repos.auditLog.record({
-      id: deps.ids.id(),
-      actorId: admin.id,
-      action: "admin.user_role_changed",
-      data: adminAuditData({
-        target: auditTarget("user", user.id),
-        before: { role: user.role, ...listings.before },
-        after: agentRecordCreated ? { role: input.role, agentStatus: "unsubmitted" } : { role: input.role, ...listings.after },
-      }),
-      at: now,
-    });
-    return ok(undefined);
-  }));
+      const now = deps.clock.now();
+      await repos.accounts.update(user.id, { role: input.role, updatedAt: now });
+      const agentRecordCreated = input.role === "agent" && !(await repos.agents.findByUserId(user.id));
+      if (agentRecordCreated) await repos.agents.createUnsubmitted(user.id, now);
+      // An approved agent made a student or an admin: their listings go offline; made an agent again: back.
+      const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, role: input.role }), input.role === "agent");
+      await repos.auditLog.record({
+        id: deps.ids.id(),
+        actorId: admin.id,
+        action: "admin.user_role_changed",
+        data: adminAuditData({
+          target: auditTarget("user", user.id),
+          before: { role: user.role, ...listings.before },
+          after: agentRecordCreated ? { role: input.role, agentStatus: "unsubmitted" } : { role: input.role, ...listings.after },
+        }),
+        at: now,
+      });
+      return ok(undefined);
+    }),
+  );
 }
 
 /**
@@ -94,62 +100,72 @@ export function changeUserRole(deps: AdminUsersDeps, input: { adminId: string; u
  * transaction; the session lookup refuses a suspended account's sessions too). Admins are not
  * suspended: an admin is demoted first, which the last-admin rule guards.
  */
-export function suspendUser(deps: AdminUsersDeps, input: { adminId: string; userId: string; reason?: string | null }): Promise<Result<void, AuthError>> {
+export function suspendUser(
+  deps: AdminUsersDeps,
+  input: { adminId: string; userId: string; reason?: string | null },
+): Promise<Result<void, AuthError>> {
   const reason = (input.reason ?? "").trim();
   if (reason === "") return Promise.resolve(err(authError("auth.suspension_reason_required")));
-  if (reason.length > SUSPENSION_REASON_MAX) return Promise.resolve(err(authError("auth.suspension_reason_too_long", { max: SUSPENSION_REASON_MAX })));
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const pair = await loadPair(repos, input.adminId, input.userId);
-    if (!pair.ok) return pair;
-    const { admin, user } = pair.value;
-    if (user.role === "admin") return err(authError("auth.cannot_suspend_admin"));
-    if (user.suspendedAt) return err(authError("auth.already_suspended"));
+  if (reason.length > SUSPENSION_REASON_MAX)
+    return Promise.resolve(err(authError("auth.suspension_reason_too_long", { max: SUSPENSION_REASON_MAX })));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const pair = await loadPair(repos, input.adminId, input.userId);
+      if (!pair.ok) return pair;
+      const { admin, user } = pair.value;
+      if (user.role === "admin") return err(authError("auth.cannot_suspend_admin"));
+      if (user.suspendedAt) return err(authError("auth.already_suspended"));
 
-    const now = deps.clock.now();
-    await repos.accounts.update(user.id, { suspendedAt: now, suspendedReason: reason, updatedAt: now });
-    await repos.sessions.deleteAllForUser(user.id);
-    // An approved agent's listings go offline with the account (issue 30).
-    const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, suspendedAt: now }), false);
-    await repos.auditLog.record({
-      id: deps.ids.id(),
-      actorId: admin.id,
-      action: "admin.user_suspended",
-      data: adminAuditData({
-        target: auditTarget("user", user.id),
-        before: { suspended: false, ...listings.before },
-        after: { suspended: true, suspendedAt: now.toISOString(), ...listings.after },
-        reason,
-      }),
-      at: now,
-    });
-    return ok(undefined);
-  }));
+      const now = deps.clock.now();
+      await repos.accounts.update(user.id, { suspendedAt: now, suspendedReason: reason, updatedAt: now });
+      await repos.sessions.deleteAllForUser(user.id);
+      // An approved agent's listings go offline with the account (issue 30).
+      const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, suspendedAt: now }), false);
+      await repos.auditLog.record({
+        id: deps.ids.id(),
+        actorId: admin.id,
+        action: "admin.user_suspended",
+        data: adminAuditData({
+          target: auditTarget("user", user.id),
+          before: { suspended: false, ...listings.before },
+          after: { suspended: true, suspendedAt: now.toISOString(), ...listings.after },
+          reason,
+        }),
+        at: now,
+      });
+      return ok(undefined);
+    }),
+  );
 }
 
 /** Lifts a suspension: the user may sign in again (their old sessions stay ended). */
 export function reactivateUser(deps: AdminUsersDeps, input: { adminId: string; userId: string }): Promise<Result<void, AuthError>> {
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const pair = await loadPair(repos, input.adminId, input.userId);
-    if (!pair.ok) return pair;
-    const { admin, user } = pair.value;
-    if (!user.suspendedAt) return err(authError("auth.not_suspended"));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const pair = await loadPair(repos, input.adminId, input.userId);
+      if (!pair.ok) return pair;
+      const { admin, user } = pair.value;
+      if (!user.suspendedAt) return err(authError("auth.not_suspended"));
 
-    const now = deps.clock.now();
-    await repos.accounts.update(user.id, { suspendedAt: null, suspendedReason: null, updatedAt: now });
-    const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, suspendedAt: null }), true);
-    await repos.auditLog.record({
-      id: deps.ids.id(),
-      actorId: admin.id,
-      action: "admin.user_reactivated",
-      data: adminAuditData({
-        target: auditTarget("user", user.id),
-        before: { suspended: true, suspendedAt: user.suspendedAt.toISOString(), reason: user.suspendedReason, ...listings.before },
-        after: { suspended: false, ...listings.after },
-      }),
-      at: now,
-    });
-    return ok(undefined);
-  }));
+      const now = deps.clock.now();
+      await repos.accounts.update(user.id, { suspendedAt: null, suspendedReason: null, updatedAt: now });
+      const listings = listingsChange(await keepAgentStatusInStep(repos.agents, { ...user, suspendedAt: null }), true);
+      await repos.auditLog.record({
+        id: deps.ids.id(),
+        actorId: admin.id,
+        action: "admin.user_reactivated",
+        data: adminAuditData({
+          target: auditTarget("user", user.id),
+          before: { suspended: true, suspendedAt: user.suspendedAt.toISOString(), reason: user.suspendedReason, ...listings.before },
+          after: { suspended: false, ...listings.after },
+        }),
+        at: now,
+      });
+      return ok(undefined);
+    }),
+  );
 }
 
 /** The agent status's move for the audit row, when keepAgentStatusInStep changed it (nothing otherwise). */

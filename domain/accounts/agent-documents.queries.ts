@@ -10,7 +10,10 @@ import type { DocumentStorage } from "./document-storage.port";
  * upload (never the browser's claim). A document of another agent, or a missing file, is not found.
  */
 export async function readAgentDocument(
-  deps: { repos: { accounts: Pick<AccountRepository, "findById">; agents: Pick<AgentRepository, "listDocuments"> }; storage: Pick<DocumentStorage, "get"> },
+  deps: {
+    repos: { accounts: Pick<AccountRepository, "findById">; agents: Pick<AgentRepository, "listDocuments"> };
+    storage: Pick<DocumentStorage, "get">;
+  },
   input: { adminId: string; agentId: string; documentId: string },
 ): Promise<Result<{ document: AgentDocument; bytes: Uint8Array }, AuthError>> {
   const admin = await deps.repos.accounts.findById(input.adminId);

@@ -20,10 +20,7 @@ export interface AgentRepository {
   addDocument(document: AgentDocument): Promise<void>;
   listDocuments(agentId: string): Promise<AgentDocument[]>;
   /** Sets approved/rejected only when the agent is pending; false otherwise (already reviewed). */
-  review(
-    userId: string,
-    decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date },
-  ): Promise<boolean>;
+  review(userId: string, decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date }): Promise<boolean>;
   /**
    * Withholds an approved agent's approval (`withheld` true: 'approved' → 'withheld') or gives it
    * back (false: 'withheld' → 'approved'); any other status, or no agent, is left alone. True when

@@ -29,7 +29,10 @@ export async function changePassword(deps: AccountsDeps, input: ChangePasswordIn
   if (await isOverLimit(deps, limits)) return err(authError("auth.too_many_attempts"));
   const current = input.currentPassword ?? "";
   if (!account.passwordHash || current === "" || !(await deps.hasher.verify(current, account.passwordHash))) {
-    await recordFailure(deps, limits.map((l) => l.key));
+    await recordFailure(
+      deps,
+      limits.map((l) => l.key),
+    );
     return err(authError("auth.wrong_password"));
   }
   const passwordHash = await deps.hasher.hash(next);

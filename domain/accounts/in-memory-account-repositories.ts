@@ -76,7 +76,10 @@ export class InMemorySessionRepository implements SessionRepository, Snapshottin
   async findWithHolder(id: string) {
     const session = await this.findById(id);
     if (!session) return null;
-    const [account, agent] = await Promise.all([this.holders.accounts.findById(session.userId), this.holders.agents.findByUserId(session.userId)]);
+    const [account, agent] = await Promise.all([
+      this.holders.accounts.findById(session.userId),
+      this.holders.agents.findByUserId(session.userId),
+    ]);
     return { session, account, agentStatus: agent?.status ?? null };
   }
 
@@ -309,7 +312,12 @@ export class InMemoryAgentRepository implements AgentRepository, Snapshotting {
   async review(userId: string, decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date }) {
     const row = this.agents.get(userId);
     if (!row || row.status !== "pending") return false;
-    this.agents.set(userId, { ...row, status: decision.status, rejectionReason: decision.rejectionReason, reviewedAt: new Date(decision.reviewedAt) });
+    this.agents.set(userId, {
+      ...row,
+      status: decision.status,
+      rejectionReason: decision.rejectionReason,
+      reviewedAt: new Date(decision.reviewedAt),
+    });
     return true;
   }
   async setApprovalWithheld(userId: string, withheld: boolean) {

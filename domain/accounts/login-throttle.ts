@@ -98,7 +98,10 @@ export async function forgetLoginFailures(
 }
 
 export async function isThrottled(deps: Pick<AccountsDeps, "loginAttempts" | "clock">, keys: string[]): Promise<boolean> {
-  return isOverLimit(deps, keys.map((key) => ({ key, max: THROTTLE_MAX_FAILURES })));
+  return isOverLimit(
+    deps,
+    keys.map((key) => ({ key, max: THROTTLE_MAX_FAILURES })),
+  );
 }
 
 export async function recordFailure(deps: Pick<AccountsDeps, "loginAttempts" | "clock" | "ids">, keys: string[]): Promise<void> {

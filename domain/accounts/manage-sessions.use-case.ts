@@ -10,10 +10,7 @@ export interface NewSession {
 }
 
 /** A new random session id at every sign-in, so a session id seen before sign-in is worthless. */
-export async function createSession(
-  deps: AccountsDeps,
-  input: { userId: string; userAgent?: string | null },
-): Promise<NewSession> {
+export async function createSession(deps: AccountsDeps, input: { userId: string; userAgent?: string | null }): Promise<NewSession> {
   const sessionId = deps.secrets.token();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
@@ -60,10 +57,7 @@ export async function revokeSession(deps: AccountsDeps, sessionId: string | null
 }
 
 /** "Sign out of all devices"; `exceptSessionId` keeps the current browser signed in. */
-export async function revokeAllSessions(
-  deps: AccountsDeps,
-  input: { userId: string; exceptSessionId?: string | null },
-): Promise<void> {
+export async function revokeAllSessions(deps: AccountsDeps, input: { userId: string; exceptSessionId?: string | null }): Promise<void> {
   const except = input.exceptSessionId ? deps.secrets.hash(input.exceptSessionId) : undefined;
   await deps.repos.sessions.deleteAllForUser(input.userId, except);
 }

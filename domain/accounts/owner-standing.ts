@@ -43,6 +43,9 @@ export function agentStatusFor(status: AgentStatus, owner: Owner): AgentStatus {
  * agent's row before its conditional write, so a suspension and an approval of the same agent at
  * the same moment end withheld in either order. True when the status changed.
  */
-export function keepAgentStatusInStep(agents: Pick<AgentRepository, "setApprovalWithheld">, owner: Owner & Pick<Account, "id">): Promise<boolean> {
+export function keepAgentStatusInStep(
+  agents: Pick<AgentRepository, "setApprovalWithheld">,
+  owner: Owner & Pick<Account, "id">,
+): Promise<boolean> {
   return agents.setApprovalWithheld(owner.id, !agentMayList(owner));
 }

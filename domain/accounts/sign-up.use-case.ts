@@ -59,7 +59,10 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput): Promise<Re
     { value: input.ip, max: deps.settings.signUpsPerIp ?? SIGN_UP_LIMITS.perIp },
   );
   if (await isOverLimit(deps, limits)) return err(authError("auth.too_many_attempts"));
-  await recordAttempt(deps, limits.map((l) => l.key));
+  await recordAttempt(
+    deps,
+    limits.map((l) => l.key),
+  );
 
   // Hashed before the address is looked up, so every path does the same expensive work.
   const passwordHash = await deps.hasher.hash(password);
@@ -150,7 +153,10 @@ export async function resendConfirmation(
     { value: input.ip, max: RESEND_CONFIRMATION_LIMITS.perIp },
   );
   if (await isOverLimit(deps, limits)) return err(authError("auth.too_many_attempts"));
-  await recordAttempt(deps, limits.map((l) => l.key));
+  await recordAttempt(
+    deps,
+    limits.map((l) => l.key),
+  );
   const account = await deps.repos.accounts.findByEmail(email);
   if (!account || account.emailConfirmedAt) return ok(undefined);
   const token = await deps.uow.run(async (repos) => {

@@ -47,7 +47,15 @@ export async function submitAgentVerification(
       const id = deps.ids.id();
       const storageKey = `agent-documents/${account.id}/${id}.${DOCUMENT_EXTENSION[doc.mimeType]}`;
       await deps.storage.put(storageKey, doc.bytes, doc.mimeType);
-      stored.push({ id, agentId: account.id, storageKey, originalName: doc.name, mimeType: doc.mimeType, sizeBytes: doc.bytes.length, createdAt: now });
+      stored.push({
+        id,
+        agentId: account.id,
+        storageKey,
+        originalName: doc.name,
+        mimeType: doc.mimeType,
+        sizeBytes: doc.bytes.length,
+        createdAt: now,
+      });
     }
     const previous = current ? await deps.repos.agents.listDocuments(account.id) : [];
     await deps.uow.run(async (repos) => {

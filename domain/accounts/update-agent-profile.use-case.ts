@@ -33,7 +33,9 @@ export async function updateAgentProfile(
     if (!agent) return err(authError("auth.agent_not_found"));
     // A pending or rejected agent changes details by sending a new verification, which an admin reviews.
     if (agent.status !== "approved") return err(authError("auth.forbidden"));
-    const changed = (Object.keys(details.value) as (keyof typeof details.value)[]).some((key) => JSON.stringify(details.value[key]) !== JSON.stringify(agent[key]));
+    const changed = (Object.keys(details.value) as (keyof typeof details.value)[]).some(
+      (key) => JSON.stringify(details.value[key]) !== JSON.stringify(agent[key]),
+    );
     await repos.agents.updateBusinessDetails(agent.userId, details.value);
     await repos.auditLog.record({
       id: deps.ids.id(),

@@ -76,7 +76,11 @@ export function conversionRate(confirmedViewings: number, views: number): number
 /** The report's totals: sums of the rows (the conversion total is total confirmed / total views, not a mean of rates). */
 export function totalsOf(rows: readonly ActivityTotals[]): ActivityTotals {
   return rows.reduce(
-    (t, r) => ({ views: t.views + r.views, visitBookings: t.visitBookings + r.visitBookings, confirmedViewings: t.confirmedViewings + r.confirmedViewings }),
+    (t, r) => ({
+      views: t.views + r.views,
+      visitBookings: t.visitBookings + r.visitBookings,
+      confirmedViewings: t.confirmedViewings + r.confirmedViewings,
+    }),
     { views: 0, visitBookings: 0, confirmedViewings: 0 },
   );
 }

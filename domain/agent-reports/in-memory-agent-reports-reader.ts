@@ -24,9 +24,13 @@ export class InMemoryAgentReportsReader implements AgentReportsReader {
       .map((p) => ({
         propertyId: p.id,
         title: p.title,
-        views: views.filter((v) => v.propertyId === p.id && v.day >= window.firstDay && v.day <= window.lastDay).reduce((s, v) => s + v.views, 0),
+        views: views
+          .filter((v) => v.propertyId === p.id && v.day >= window.firstDay && v.day <= window.lastDay)
+          .reduce((s, v) => s + v.views, 0),
         visitBookings: bookings.filter((b) => b.propertyId === p.id && countsAsVisitBooking(b) && inside(b.createdAt, window)).length,
-        confirmedViewings: bookings.filter((b) => b.propertyId === p.id && b.viewingOutcome === "confirmed" && inside(b.viewingRecordedAt, window)).length,
+        confirmedViewings: bookings.filter(
+          (b) => b.propertyId === p.id && b.viewingOutcome === "confirmed" && inside(b.viewingRecordedAt, window),
+        ).length,
       }));
   }
 }

@@ -29,7 +29,11 @@ export interface DigestSection {
 export function digestEmail(to: { email: string; fullName: string }, sections: DigestSection[], appUrl: string): MailMessage {
   const count = sections.reduce((n, s) => n + s.matches.length, 0);
   const firstName = to.fullName.trim().split(/\s+/)[0] || "there";
-  const lines = [`Hello ${firstName},`, "", `${count === 1 ? "A new listing matches" : `${count} new listings match`} your saved searches on KamerNest.`];
+  const lines = [
+    `Hello ${firstName},`,
+    "",
+    `${count === 1 ? "A new listing matches" : `${count} new listings match`} your saved searches on KamerNest.`,
+  ];
   for (const section of sections) {
     // Links stand alone at the end of their line: mail clients would otherwise swallow a ")" or ",".
     lines.push("", describeSearch(section.query), `All results: ${appUrl}/listings?${section.query}`);

@@ -69,7 +69,8 @@ export function checkPostText(input: BlogPostText): Result<BlogPostText, BlogErr
   if (text.title.en === "") return err(blogError("blog.title_required"));
   for (const language of BLOG_LANGUAGES) {
     if (text.title[language].length > POST_TITLE_MAX) return err(blogError("blog.title_too_long", { max: POST_TITLE_MAX, language }));
-    if (text.excerpt[language].length > POST_EXCERPT_MAX) return err(blogError("blog.excerpt_too_long", { max: POST_EXCERPT_MAX, language }));
+    if (text.excerpt[language].length > POST_EXCERPT_MAX)
+      return err(blogError("blog.excerpt_too_long", { max: POST_EXCERPT_MAX, language }));
     if (text.body[language].length > POST_BODY_MAX) return err(blogError("blog.body_too_long", { max: POST_BODY_MAX, language }));
   }
   const typed = clean(input.slug).toLowerCase();
@@ -93,7 +94,15 @@ function snapshot(p: BlogPost) {
   };
 }
 
-async function audit(repos: BlogRepos, deps: BlogAdminDeps, adminId: string, action: BlogAuditAction, before: BlogPost | null, after: BlogPost | null, at: Date) {
+async function audit(
+  repos: BlogRepos,
+  deps: BlogAdminDeps,
+  adminId: string,
+  action: BlogAuditAction,
+  before: BlogPost | null,
+  after: BlogPost | null,
+  at: Date,
+) {
   const id = (before ?? after)!.id;
   await repos.audit.record({
     id: deps.ids.id(),
@@ -139,7 +148,14 @@ export async function createDraftPost(
   return withNewCover(deps, cover.value, () =>
     deps.uow.run(async (repos) => {
       const now = deps.clock.now();
-      const post: BlogPost = { id: deps.ids.id(), authorName: input.authorName, coverStorageKey: cover.value, publishedAt: null, createdAt: now, ...text.value };
+      const post: BlogPost = {
+        id: deps.ids.id(),
+        authorName: input.authorName,
+        coverStorageKey: cover.value,
+        publishedAt: null,
+        createdAt: now,
+        ...text.value,
+      };
       if ((await repos.posts.save(post)) === "slug_taken") return err(blogError("blog.slug_conflict"));
       await audit(repos, deps, input.adminId, BLOG_AUDIT_ACTIONS.create, null, post, now);
       return ok(post);
@@ -189,31 +205,37 @@ function changePublication(
   action: BlogAuditAction,
   decide: (before: BlogPost, now: Date) => Result<Date | null, BlogError>,
 ): Outcome<BlogPost> {
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const now = deps.clock.now();
-    const before = await repos.posts.lock(input.postId);
-    if (!before) return err(blogError("blog.post_not_found"));
-    const publishedAt = decide(before, now);
-    if (!publishedAt.ok) return publishedAt;
-    const after: BlogPost = { ...before, publishedAt: publishedAt.value };
-    if ((await repos.posts.save(after)) === "slug_taken") return err(blogError("blog.slug_conflict"));
-    await audit(repos, deps, input.adminId, action, before, after, now);
-    return ok(after);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const now = deps.clock.now();
+      const before = await repos.posts.lock(input.postId);
+      if (!before) return err(blogError("blog.post_not_found"));
+      const publishedAt = decide(before, now);
+      if (!publishedAt.ok) return publishedAt;
+      const after: BlogPost = { ...before, publishedAt: publishedAt.value };
+      if ((await repos.posts.save(after)) === "slug_taken") return err(blogError("blog.slug_conflict"));
+      await audit(repos, deps, input.adminId, action, before, after, now);
+      return ok(after);
+    }),
+  );
 }
 
 /** Puts a draft on the public blog, dated now. It needs the English title, excerpt and body. */
 export function publishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
   return changePublication(deps, input, BLOG_AUDIT_ACTIONS.publish, (before, now) => {
     if (isPublished(before, now)) return err(blogError("blog.already_published"));
-    if (before.title.en.trim() === "" || before.excerpt.en.trim() === "" || before.body.en.trim() === "") return err(blogError("blog.incomplete"));
+    if (before.title.en.trim() === "" || before.excerpt.en.trim() === "" || before.body.en.trim() === "")
+      return err(blogError("blog.incomplete"));
     return ok(now);
   });
 }
 
 /** Takes a post off the public blog (back to a draft); its text and cover stay. */
 export function unpublishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
-  return changePublication(deps, input, BLOG_AUDIT_ACTIONS.unpublish, (before) => (before.publishedAt === null ? err(blogError("blog.not_published")) : ok(null)));
+  return changePublication(deps, input, BLOG_AUDIT_ACTIONS.unpublish, (before) =>
+    before.publishedAt === null ? err(blogError("blog.not_published")) : ok(null),
+  );
 }
 
 /** Deletes a post for good (the audit row keeps what it was); its cover file goes after commit. */

@@ -13,7 +13,8 @@ export const ADMIN_BOOKINGS_CSV_MAX = 5000;
 export const ADMIN_BOOKING_PROPERTY_MAX = 100;
 
 export const BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed", "cancelled", "expired", "rebook_required"];
-export const isBookingStatus = (v: unknown): v is BookingStatus => typeof v === "string" && (BOOKING_STATUSES as readonly string[]).includes(v);
+export const isBookingStatus = (v: unknown): v is BookingStatus =>
+  typeof v === "string" && (BOOKING_STATUSES as readonly string[]).includes(v);
 
 /** The raw query of the page: any of these may be missing or nonsense. */
 export interface RawAdminBookingFilter {
@@ -46,10 +47,15 @@ export interface AdminBookingsPage extends CountedTotal {
   pageCount: number;
 }
 
-export async function listBookingsForAdmin(deps: { reader: AdminBookingsReader }, filter: AdminBookingFilter, requestedPage: number): Promise<AdminBookingsPage> {
+export async function listBookingsForAdmin(
+  deps: { reader: AdminBookingsReader },
+  filter: AdminBookingFilter,
+  requestedPage: number,
+): Promise<AdminBookingsPage> {
   const wanted = Number.isSafeInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
   const offsetOf = (page: number) => (page - 1) * ADMIN_BOOKINGS_PAGE_SIZE;
-  const read = (page: number) => deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
+  const read = (page: number) =>
+    deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
   const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
   let found = await read(wanted);
   const page = Math.min(wanted, pageCountOf(found.total));
@@ -60,6 +66,9 @@ export async function listBookingsForAdmin(deps: { reader: AdminBookingsReader }
 }
 
 /** The rows of the CSV export: every match, newest first, at most ADMIN_BOOKINGS_CSV_MAX. */
-export async function exportBookingsForAdmin(deps: { reader: AdminBookingsReader }, filter: AdminBookingFilter): Promise<AdminBookingView[]> {
+export async function exportBookingsForAdmin(
+  deps: { reader: AdminBookingsReader },
+  filter: AdminBookingFilter,
+): Promise<AdminBookingView[]> {
   return (await deps.reader.list({ ...filter, limit: ADMIN_BOOKINGS_CSV_MAX, offset: 0, countLimit: 0 })).items;
 }

@@ -107,7 +107,9 @@ export async function bookVisit(deps: BookVisitDeps, input: BookVisitInput): Pro
   });
 }
 
-function checkVisitor(input: BookVisitInput): Result<Pick<Booking, "visitorName" | "visitorEmail" | "visitorPhone" | "message">, BookingError> {
+function checkVisitor(
+  input: BookVisitInput,
+): Result<Pick<Booking, "visitorName" | "visitorEmail" | "visitorPhone" | "message">, BookingError> {
   const visitorName = input.visitorName.trim();
   const visitorEmail = input.visitorEmail.trim().toLowerCase();
   const visitorPhone = input.visitorPhone.trim();
@@ -115,7 +117,8 @@ function checkVisitor(input: BookVisitInput): Result<Pick<Booking, "visitorName"
   if (visitorName.length === 0 || visitorName.length > 100) return err(domainError("booking.invalid_visitor_name"));
   if (!EMAIL.test(visitorEmail) || visitorEmail.length > 254) return err(domainError("booking.invalid_visitor_email"));
   const digits = visitorPhone.replace(/\D/g, "");
-  if (digits.length < 9 || digits.length > 14 || !/^\+?[\d\s().-]+$/.test(visitorPhone)) return err(domainError("booking.invalid_visitor_phone"));
+  if (digits.length < 9 || digits.length > 14 || !/^\+?[\d\s().-]+$/.test(visitorPhone))
+    return err(domainError("booking.invalid_visitor_phone"));
   if (message.length > MAX_MESSAGE_LENGTH) return err(domainError("booking.message_too_long", { max: MAX_MESSAGE_LENGTH }));
   return ok({ visitorName, visitorEmail, visitorPhone, message });
 }

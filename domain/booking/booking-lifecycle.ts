@@ -11,8 +11,16 @@ export const MAX_REASON_LENGTH = 500;
  * and with no outcome recorded: the agent may answer it and the student may cancel or move it.
  * Unpaid bookings are not in the lifecycle: their hold simply lapses after 30 minutes.
  */
-export function isUpcomingVisit(booking: Pick<Booking, "bookingStatus" | "paymentStatus" | "viewingOutcome" | "visitDate">, today: string): boolean {
-  return booking.bookingStatus === "confirmed" && booking.paymentStatus === "confirmed" && booking.viewingOutcome === null && booking.visitDate >= today;
+export function isUpcomingVisit(
+  booking: Pick<Booking, "bookingStatus" | "paymentStatus" | "viewingOutcome" | "visitDate">,
+  today: string,
+): boolean {
+  return (
+    booking.bookingStatus === "confirmed" &&
+    booking.paymentStatus === "confirmed" &&
+    booking.viewingOutcome === null &&
+    booking.visitDate >= today
+  );
 }
 
 /** The agent's bookings screen filters (decision 0117). */
@@ -38,7 +46,10 @@ export const AGENT_BOOKING_FILTER_CRITERIA: Record<AgentBookingFilter, AgentBook
 };
 
 /** Whether the booking is kept by the agent's status filter (AGENT_BOOKING_FILTER_CRITERIA). */
-export function matchesAgentBookingFilter(booking: Pick<Booking, "bookingStatus" | "viewingOutcome" | "agentResponse">, filter: AgentBookingFilter): boolean {
+export function matchesAgentBookingFilter(
+  booking: Pick<Booking, "bookingStatus" | "viewingOutcome" | "agentResponse">,
+  filter: AgentBookingFilter,
+): boolean {
   const c = AGENT_BOOKING_FILTER_CRITERIA[filter];
   return (
     (c.bookingStatus === undefined || booking.bookingStatus === c.bookingStatus) &&

@@ -29,19 +29,35 @@ export interface BookingLifecycleDeps {
 }
 
 /** A booking the agent may answer now, with its property; null when missing, someone else's, unpaid or no longer upcoming. */
-export async function findAnswerableBooking(deps: BookingLifecycleDeps, input: { agentId: string; bookingId: string }): Promise<Found | null> {
+export async function findAnswerableBooking(
+  deps: BookingLifecycleDeps,
+  input: { agentId: string; bookingId: string },
+): Promise<Found | null> {
   const found = await readFound(deps, input.bookingId);
-  return found && found.property.agentId === input.agentId && visibleToAgent(found.booking) && isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) ? found : null;
+  return found &&
+    found.property.agentId === input.agentId &&
+    visibleToAgent(found.booking) &&
+    isUpcomingVisit(found.booking, doualaDate(deps.clock.now()))
+    ? found
+    : null;
 }
 
 /** One of the student's bookings that is still upcoming (cancel or move it), with its property; null otherwise. */
-export async function findChangeableBooking(deps: BookingLifecycleDeps, input: { studentId: string; bookingId: string }): Promise<Found | null> {
+export async function findChangeableBooking(
+  deps: BookingLifecycleDeps,
+  input: { studentId: string; bookingId: string },
+): Promise<Found | null> {
   const found = await readFound(deps, input.bookingId);
-  return found && found.booking.studentId === input.studentId && isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) ? found : null;
+  return found && found.booking.studentId === input.studentId && isUpcomingVisit(found.booking, doualaDate(deps.clock.now()))
+    ? found
+    : null;
 }
 
 /** Any booking with its property, and whether an admin may cancel it now (isUpcomingVisit); null when missing. */
-export async function findBookingForAdmin(deps: Omit<BookingLifecycleDeps, "uow">, bookingId: string): Promise<(Found & { cancellable: boolean }) | null> {
+export async function findBookingForAdmin(
+  deps: Omit<BookingLifecycleDeps, "uow">,
+  bookingId: string,
+): Promise<(Found & { cancellable: boolean }) | null> {
   const found = await readFound(deps, bookingId);
   return found ? { ...found, cancellable: isUpcomingVisit(found.booking, doualaDate(deps.clock.now())) } : null;
 }
@@ -72,7 +88,9 @@ export interface NewSlot {
 export function acceptVisitTime(deps: BookingLifecycleDeps, input: { agentId: string; bookingId: string }): Outcome {
   return asAgent(deps, input, async (repos, { booking, property }, now) => {
     if (booking.agentResponse === "accepted") return err(domainError("booking.already_accepted"));
-    return apply(repos, booking, property, { agentResponse: "accepted", proposedSlot: null }, now, [{ kind: "visit_accepted", recipient: "student" }]);
+    return apply(repos, booking, property, { agentResponse: "accepted", proposedSlot: null }, now, [
+      { kind: "visit_accepted", recipient: "student" },
+    ]);
   });
 }
 
@@ -91,7 +109,8 @@ export function proposeVisitTime(deps: BookingLifecycleDeps, input: { agentId: s
 /** The agent declines the visit with a reason (the property was let, ...): the booking is cancelled and its slot freed. */
 export function declineVisit(deps: BookingLifecycleDeps, input: { agentId: string; bookingId: string; reason: string }): Outcome {
   const reason = cleanReason(input.reason, true);
-  if (reason === null) return Promise.resolve(err(domainError("booking.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH })));
+  if (reason === null)
+    return Promise.resolve(err(domainError("booking.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH })));
   return asAgent(deps, input, async (repos, { booking, property }, now) =>
     apply(
       repos,
@@ -119,7 +138,15 @@ export function answerProposal(deps: BookingLifecycleDeps, input: { studentId: s
     const slot = booking.proposedSlot;
     if (!checkVisitDate(slot.visitDate, now).ok) return err(domainError("booking.proposal_expired"));
     await repos.bookings.expireLapsedHoldsForSlot({ propertyId: booking.propertyId, ...slot }, now);
-    return apply(repos, booking, property, { slot, agentResponse: "accepted", proposedSlot: null }, now, notice, "booking.proposal_slot_taken");
+    return apply(
+      repos,
+      booking,
+      property,
+      { slot, agentResponse: "accepted", proposedSlot: null },
+      now,
+      notice,
+      "booking.proposal_slot_taken",
+    );
   });
 }
 
@@ -147,7 +174,12 @@ export async function cancelVisit(deps: BookingLifecycleDeps, input: { actor: Ca
   const reason = cleanReason(input.reason ?? "", false);
   if (reason === null) return err(domainError("booking.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH }));
   const studentId = input.actor.id;
-  return inUnit(deps, input.bookingId, (found) => found.booking.studentId === studentId, (repos, found, now) => cancelStep(repos, found, now, "student", reason));
+  return inUnit(
+    deps,
+    input.bookingId,
+    (found) => found.booking.studentId === studentId,
+    (repos, found, now) => cancelStep(repos, found, now, "student", reason),
+  );
 }
 
 /** The admin audit convention (decision 0121): `admin.*`, data { target, before, after, reason }. */
@@ -161,7 +193,12 @@ export interface AdminCancelVisitDeps extends Omit<BookingLifecycleDeps, "uow"> 
 
 /** What an admin's audit row records of a booking, before and after. */
 export function bookingAuditState(b: Booking): Record<string, string | null> {
-  return { bookingStatus: b.bookingStatus, agentResponse: b.agentResponse, visit: `${b.visitDate} ${b.visitTime}`, cancelledBy: b.cancellation?.by ?? null };
+  return {
+    bookingStatus: b.bookingStatus,
+    agentResponse: b.agentResponse,
+    visit: `${b.visitDate} ${b.visitTime}`,
+    cancelledBy: b.cancellation?.by ?? null,
+  };
 }
 
 /**
@@ -169,21 +206,29 @@ export function bookingAuditState(b: Booking): Record<string, string | null> {
  * freed, the student and the agent are both told by e-mail, and the audit row (who, when, before,
  * after, reason) is written in the same transaction. No refund: the subscription stays.
  */
-export async function cancelVisitAsAdmin(deps: AdminCancelVisitDeps, input: { adminId: string; bookingId: string; reason: string }): Outcome {
+export async function cancelVisitAsAdmin(
+  deps: AdminCancelVisitDeps,
+  input: { adminId: string; bookingId: string; reason: string },
+): Outcome {
   const reason = cleanReason(input.reason, true);
   if (reason === null) return err(domainError("booking.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH }));
-  return inUnit(deps, input.bookingId, () => true, async (repos, found, now) => {
-    const result = await cancelStep(repos, found, now, "admin", reason);
-    if (!result.ok) return result;
-    await repos.audit.record({
-      id: deps.ids.id(),
-      actorId: input.adminId,
-      action: ADMIN_BOOKING_CANCEL_ACTION,
-      data: auditData(`booking:${found.booking.id}`, bookingAuditState(found.booking), bookingAuditState(result.value.booking), reason),
-      at: now,
-    });
-    return result;
-  });
+  return inUnit(
+    deps,
+    input.bookingId,
+    () => true,
+    async (repos, found, now) => {
+      const result = await cancelStep(repos, found, now, "admin", reason);
+      if (!result.ok) return result;
+      await repos.audit.record({
+        id: deps.ids.id(),
+        actorId: input.adminId,
+        action: ADMIN_BOOKING_CANCEL_ACTION,
+        data: auditData(`booking:${found.booking.id}`, bookingAuditState(found.booking), bookingAuditState(result.value.booking), reason),
+        at: now,
+      });
+      return result;
+    },
+  );
 }
 
 /** Cancels the visit as re-read inside the unit of work and queues the e-mails (an admin's go to both sides). */
@@ -192,8 +237,20 @@ function cancelStep(repos: Repos, { booking, property }: Found, now: Date, by: E
   // A time the agent proposed dies with the visit: the answer goes back to awaiting, so a booking
   // is never "proposed" without a proposed slot.
   const agentResponse = booking.agentResponse === "proposed" ? "awaiting" : undefined;
-  const change: BookingLifecycleChange = { bookingStatus: "cancelled", agentResponse, proposedSlot: null, cancellation: { at: now, by, reason } };
-  return apply(repos, booking, property, change, now, recipients.map((recipient): NoticeSpec => ({ kind: "booking_cancelled", recipient, data: { by, reason } })));
+  const change: BookingLifecycleChange = {
+    bookingStatus: "cancelled",
+    agentResponse,
+    proposedSlot: null,
+    cancellation: { at: now, by, reason },
+  };
+  return apply(
+    repos,
+    booking,
+    property,
+    change,
+    now,
+    recipients.map((recipient): NoticeSpec => ({ kind: "booking_cancelled", recipient, data: { by, reason } })),
+  );
 }
 
 // ── Shared steps ───────────────────────────────────────────────────────────────────────────────
@@ -233,14 +290,22 @@ async function inUnit<R extends Repos>(
 }
 
 /** A slot the visit can move to (or be proposed at): bookable day, within visiting hours, not its own, free now. */
-async function checkNewSlot(bookings: BookingRepository, property: BookableProperty, booking: Booking, slot: NewSlot, now: Date): Promise<Result<null, BookingError>> {
+async function checkNewSlot(
+  bookings: BookingRepository,
+  property: BookableProperty,
+  booking: Booking,
+  slot: NewSlot,
+  now: Date,
+): Promise<Result<null, BookingError>> {
   const unavailable = propertyBookingError(property);
   if (unavailable) return err(unavailable);
   const date = checkVisitDate(slot.visitDate, now);
   if (!date.ok) return date;
-  if (!slotsFor(property.visitingHours, slot.visitDate, weekdayOf(slot.visitDate)).includes(slot.visitTime)) return err(domainError("booking.invalid_slot"));
+  if (!slotsFor(property.visitingHours, slot.visitDate, weekdayOf(slot.visitDate)).includes(slot.visitTime))
+    return err(domainError("booking.invalid_slot"));
   if (slot.visitDate === booking.visitDate && slot.visitTime === booking.visitTime) return err(domainError("booking.same_slot"));
-  if ((await bookings.listTakenTimes(property.id, slot.visitDate, now)).includes(slot.visitTime)) return err(domainError("booking.slot_taken"));
+  if ((await bookings.listTakenTimes(property.id, slot.visitDate, now)).includes(slot.visitTime))
+    return err(domainError("booking.slot_taken"));
   return ok(null);
 }
 

@@ -22,10 +22,12 @@ export interface BookableProperty {
  * and isBookable reads it, so the rule is written once. Its agent must be one whose listings are
  * offered: approved, and the account an agent that is not suspended (owner-standing.ts, issue 30).
  */
-export const BOOKABLE_PROPERTY = { status: "available", isAvailable: true, hidden: false, agentStatus: LISTING_AGENT_STATUS } as const satisfies Pick<
-  BookableProperty,
-  "status" | "isAvailable" | "hidden" | "agentStatus"
->;
+export const BOOKABLE_PROPERTY = {
+  status: "available",
+  isAvailable: true,
+  hidden: false,
+  agentStatus: LISTING_AGENT_STATUS,
+} as const satisfies Pick<BookableProperty, "status" | "isAvailable" | "hidden" | "agentStatus">;
 
 /** The listing's agent may take visits and be paid for them now: new bookings and payments need it. */
 export function agentOffersVisits(property: Pick<BookableProperty, "agentStatus">): boolean {

@@ -1,4 +1,10 @@
-import type { BookingLifecycleChange, BookingRepository, ConfirmBookingResult, InsertBookingResult, LifecycleChangeResult } from "./booking-repository.port";
+import type {
+  BookingLifecycleChange,
+  BookingRepository,
+  ConfirmBookingResult,
+  InsertBookingResult,
+  LifecycleChangeResult,
+} from "./booking-repository.port";
 import { isLiveForLimits, keepsSlot, nextUpdatedAt, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
 
 const copy = (b: Booking): Booking => ({
@@ -77,7 +83,13 @@ export class InMemoryBookingRepository implements BookingRepository {
 
   async markRebookRequired(id: string, paymentId: string, at: Date): Promise<void> {
     const b = this.mustFind(id);
-    Object.assign(b, { paymentStatus: "confirmed", bookingStatus: "rebook_required", holdExpiresAt: null, paymentId, updatedAt: new Date(at) });
+    Object.assign(b, {
+      paymentStatus: "confirmed",
+      bookingStatus: "rebook_required",
+      holdExpiresAt: null,
+      paymentId,
+      updatedAt: new Date(at),
+    });
   }
 
   async expireBooking(id: string, at: Date): Promise<boolean> {
@@ -89,7 +101,12 @@ export class InMemoryBookingRepository implements BookingRepository {
 
   async applyLifecycleChange(before: Booking, change: BookingLifecycleChange, at: Date): Promise<LifecycleChangeResult> {
     const b = this.rows.find((r) => r.id === before.id);
-    if (!b || b.updatedAt.getTime() !== before.updatedAt.getTime() || b.bookingStatus !== before.bookingStatus || b.agentResponse !== before.agentResponse) {
+    if (
+      !b ||
+      b.updatedAt.getTime() !== before.updatedAt.getTime() ||
+      b.bookingStatus !== before.bookingStatus ||
+      b.agentResponse !== before.agentResponse
+    ) {
       return "stale";
     }
     const next: Booking = copy(b);

@@ -9,7 +9,8 @@ export interface EarningsSource {
 
 const STATUSES: CommissionStatus[] = ["pending", "paid", "voided"];
 
-const newestFirst = (a: CommissionEarning, b: CommissionEarning) => b.date.getTime() - a.date.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: CommissionEarning, b: CommissionEarning) =>
+  b.date.getTime() - a.date.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class InMemoryAgentEarningsReader implements AgentEarningsReader {
   constructor(private readonly source: EarningsSource) {}

@@ -74,12 +74,15 @@ export class InMemoryCommissionRepository implements CommissionRepository {
       const agentId = this.noShows.agentOf(propertyId);
       if (agentId) counts.set(agentId, (counts.get(agentId) ?? 0) + 1);
     }
-    return [...counts].map(([agentId, noShows]) => ({ agentId, noShows })).sort((a, b) => b.noShows - a.noShows || a.agentId.localeCompare(b.agentId));
+    return [...counts]
+      .map(([agentId, noShows]) => ({ agentId, noShows }))
+      .sort((a, b) => b.noShows - a.noShows || a.agentId.localeCompare(b.agentId));
   }
 
   /** Test helper: marks every pending earning of the agent paid (the weekly payout comes later). */
   markAllPaid(agentId: string, at: Date): void {
-    for (const r of this.rows) if (r.agentId === agentId && r.status === "pending") Object.assign(r, { status: "paid", paidDate: new Date(at) });
+    for (const r of this.rows)
+      if (r.agentId === agentId && r.status === "pending") Object.assign(r, { status: "paid", paidDate: new Date(at) });
   }
   all(): CommissionEarning[] {
     return this.rows.map(copy);

@@ -40,10 +40,14 @@ export interface PayoutSummary {
 
 export const PAYOUT_MARKED_PAID_ACTION = "admin.payout_marked_paid";
 
-export async function payOutCommissions(deps: PayOutCommissionsDeps, input: PayOutCommissionsInput): Promise<Result<PayoutSummary, CommissionError>> {
+export async function payOutCommissions(
+  deps: PayOutCommissionsDeps,
+  input: PayOutCommissionsInput,
+): Promise<Result<PayoutSummary, CommissionError>> {
   const reference = input.reference.trim();
   if (reference === "") return err(domainError("commission.payout_reference_required"));
-  if (reference.length > PAYOUT_REFERENCE_MAX) return err(domainError("commission.payout_reference_too_long", { max: PAYOUT_REFERENCE_MAX }));
+  if (reference.length > PAYOUT_REFERENCE_MAX)
+    return err(domainError("commission.payout_reference_too_long", { max: PAYOUT_REFERENCE_MAX }));
   const now = deps.clock.now();
   const paidDate = doualaDayStart(input.paidOn);
   if (!paidDate || input.paidOn > doualaToday(now)) return err(domainError("commission.payout_date_invalid"));

@@ -28,7 +28,10 @@ export const COMMISSION_VOIDED_ACTION = "admin.commission_voided";
  * The change and its audit row (who, what, when, before and after) land together or not at all.
  * A voided commission still counts as the period's one commission for that student and agent.
  */
-export async function voidCommission(deps: VoidCommissionDeps, input: VoidCommissionInput): Promise<Result<CommissionEarning, CommissionError>> {
+export async function voidCommission(
+  deps: VoidCommissionDeps,
+  input: VoidCommissionInput,
+): Promise<Result<CommissionEarning, CommissionError>> {
   const reason = input.reason.trim();
   if (reason === "") return err(domainError("commission.void_reason_required"));
   if (reason.length > VOID_REASON_MAX) return err(domainError("commission.void_reason_too_long", { max: VOID_REASON_MAX }));

@@ -4,8 +4,7 @@ type View = { userId: string; propertyId: string; viewedAt: Date };
 type Search = { id: string; userId: string; query: string; searchedAt: Date };
 
 // Ties on time are broken by id/property id descending, the same order the Kysely adapter uses.
-const newestView = (a: View, b: View) =>
-  b.viewedAt.getTime() - a.viewedAt.getTime() || b.propertyId.localeCompare(a.propertyId);
+const newestView = (a: View, b: View) => b.viewedAt.getTime() - a.viewedAt.getTime() || b.propertyId.localeCompare(a.propertyId);
 const newestSearch = (a: Search, b: Search) => b.searchedAt.getTime() - a.searchedAt.getTime() || b.id.localeCompare(a.id);
 
 export class InMemoryHistoryRepository implements HistoryRepository {
@@ -52,7 +51,12 @@ export class InMemoryHistoryRepository implements HistoryRepository {
   }
 
   async trimSearches(userId: string, keep: number): Promise<void> {
-    const drop = new Set(this.searches.filter((s) => s.userId === userId).sort(newestSearch).slice(keep));
+    const drop = new Set(
+      this.searches
+        .filter((s) => s.userId === userId)
+        .sort(newestSearch)
+        .slice(keep),
+    );
     this.searches = this.searches.filter((s) => !drop.has(s));
   }
 

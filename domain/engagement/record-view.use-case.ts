@@ -24,7 +24,10 @@ export interface RecordViewDeps extends HistoryDeps {
  * listing and Buea day (a reload or a second look the same day is not a second view), and never
  * the agent's own look at their listing.
  */
-export async function recordView(deps: RecordViewDeps, input: { userId: string; propertyId: string }): Promise<Result<void, EngagementError>> {
+export async function recordView(
+  deps: RecordViewDeps,
+  input: { userId: string; propertyId: string },
+): Promise<Result<void, EngagementError>> {
   if (!(await deps.history.isVisibleProperty(input.propertyId))) return err(propertyNotFound());
   const now = deps.clock.now();
   const today = doualaDate(now);

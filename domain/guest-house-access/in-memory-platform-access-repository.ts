@@ -28,7 +28,8 @@ export class InMemoryPlatformAccessRepository implements PlatformAccessRepositor
 
   async insert(payment: PlatformFeePayment & { paymentId: string }): Promise<"inserted" | "duplicate_payment"> {
     if (this.payments.some((p) => p.paymentId === payment.paymentId)) return "duplicate_payment";
-    if (this.payments.some((p) => p.transactionId === payment.transactionId)) throw new Error(`Duplicate transaction id ${payment.transactionId}`);
+    if (this.payments.some((p) => p.transactionId === payment.transactionId))
+      throw new Error(`Duplicate transaction id ${payment.transactionId}`);
     this.payments.push({ ...payment });
     return "inserted";
   }

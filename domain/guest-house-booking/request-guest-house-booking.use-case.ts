@@ -55,7 +55,11 @@ export async function requestGuestHouseBooking(
 
   const now = deps.clock.now();
   const blocked = await deps.houses.blockedDates(house.id, doualaDate(now));
-  const stay = checkStay({ checkIn: input.checkIn, checkOut: input.checkOut, guests: input.guests }, { maxGuests: house.maxGuests, blockedDates: blocked }, now);
+  const stay = checkStay(
+    { checkIn: input.checkIn, checkOut: input.checkOut, guests: input.guests },
+    { maxGuests: house.maxGuests, blockedDates: blocked },
+    now,
+  );
   if (!stay.ok) return stay;
   const message = input.message.trim();
   if (message.length > BOOKING_MESSAGE_MAX) return err(domainError("guest-houses.message_too_long", { max: BOOKING_MESSAGE_MAX }));

@@ -14,4 +14,5 @@ export type HelpContentErrorCode =
 
 export type HelpContentError = DomainError<HelpContentErrorCode>;
 
-export const helpContentError = (code: HelpContentErrorCode, params?: Record<string, string | number>): HelpContentError => domainError(code, params);
+export const helpContentError = (code: HelpContentErrorCode, params?: Record<string, string | number>): HelpContentError =>
+  domainError(code, params);

@@ -61,7 +61,11 @@ export interface LegalInput {
 type Checked<T> = Result<T, HelpContentError>;
 
 /** Trims each text; the English ones are required, every one bounded. */
-function checkTexts<K extends string>(texts: Record<K, string>, limits: Record<K, number>, required: readonly string[]): Checked<Record<K, string>> {
+function checkTexts<K extends string>(
+  texts: Record<K, string>,
+  limits: Record<K, number>,
+  required: readonly string[],
+): Checked<Record<K, string>> {
   const out = {} as Record<K, string>;
   for (const key of Object.keys(limits) as K[]) {
     const value = (texts[key] ?? "").replace(/\r\n?/g, "\n").trim();
@@ -83,10 +87,26 @@ function checkFaq(input: FaqInput): Checked<Omit<FaqInput, "group"> & { group: F
 }
 
 /** What an audit row keeps of an entry. */
-const faqSnapshot = (e: FaqEntry) => ({ group: e.group, position: e.position, questionEn: e.questionEn, questionFr: e.questionFr, answerEn: e.answerEn, answerFr: e.answerFr });
+const faqSnapshot = (e: FaqEntry) => ({
+  group: e.group,
+  position: e.position,
+  questionEn: e.questionEn,
+  questionFr: e.questionFr,
+  answerEn: e.answerEn,
+  answerFr: e.answerFr,
+});
 const legalSnapshot = (p: LegalPage) => ({ titleEn: p.titleEn, titleFr: p.titleFr, bodyEn: p.bodyEn, bodyFr: p.bodyFr });
 
-async function record(repos: HelpContentRepos, deps: HelpContentDeps, adminId: string, action: string, target: string, before: unknown, after: unknown, at: Date) {
+async function record(
+  repos: HelpContentRepos,
+  deps: HelpContentDeps,
+  adminId: string,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+  at: Date,
+) {
   await repos.audit.record({ id: deps.ids.id(), actorId: adminId, action, data: auditData(target, before, after), at });
 }
 
@@ -95,13 +115,16 @@ export async function createFaqEntry(deps: HelpContentDeps, input: { adminId: st
   const checked = checkFaq(input);
   if (!checked.ok) return checked;
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const position = (await repos.content.lastFaqPosition(checked.value.group)) + 1;
-    const entry: FaqEntry = { id: deps.ids.id(), ...checked.value, position, updatedAt: now, updatedBy: input.adminId };
-    await repos.content.insertFaq(entry);
-    await record(repos, deps, input.adminId, HELP_ACTIONS.faqCreated, `faq:${entry.id}`, null, faqSnapshot(entry), now);
-    return ok(entry);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const position = (await repos.content.lastFaqPosition(checked.value.group)) + 1;
+      const entry: FaqEntry = { id: deps.ids.id(), ...checked.value, position, updatedAt: now, updatedBy: input.adminId };
+      await repos.content.insertFaq(entry);
+      await record(repos, deps, input.adminId, HELP_ACTIONS.faqCreated, `faq:${entry.id}`, null, faqSnapshot(entry), now);
+      return ok(entry);
+    }),
+  );
 }
 
 /** Changes an entry's texts or group; a new group puts it at the end of that group. */
@@ -109,58 +132,93 @@ export async function editFaqEntry(deps: HelpContentDeps, input: { adminId: stri
   const checked = checkFaq(input);
   if (!checked.ok) return checked;
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const before = await repos.content.lockFaq(input.id);
-    if (!before) return err(helpContentError("help-content.faq_not_found"));
-    const v = checked.value;
-    if (v.group === before.group && v.questionEn === before.questionEn && v.questionFr === before.questionFr && v.answerEn === before.answerEn && v.answerFr === before.answerFr) {
-      return err(helpContentError("help-content.no_change"));
-    }
-    const position = v.group === before.group ? before.position : (await repos.content.lastFaqPosition(v.group)) + 1;
-    const after: FaqEntry = { ...before, ...v, position, updatedAt: now, updatedBy: input.adminId };
-    await repos.content.updateFaq(after);
-    await record(repos, deps, input.adminId, HELP_ACTIONS.faqEdited, `faq:${before.id}`, faqSnapshot(before), faqSnapshot(after), now);
-    return ok(after);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const before = await repos.content.lockFaq(input.id);
+      if (!before) return err(helpContentError("help-content.faq_not_found"));
+      const v = checked.value;
+      if (
+        v.group === before.group &&
+        v.questionEn === before.questionEn &&
+        v.questionFr === before.questionFr &&
+        v.answerEn === before.answerEn &&
+        v.answerFr === before.answerFr
+      ) {
+        return err(helpContentError("help-content.no_change"));
+      }
+      const position = v.group === before.group ? before.position : (await repos.content.lastFaqPosition(v.group)) + 1;
+      const after: FaqEntry = { ...before, ...v, position, updatedAt: now, updatedBy: input.adminId };
+      await repos.content.updateFaq(after);
+      await record(repos, deps, input.adminId, HELP_ACTIONS.faqEdited, `faq:${before.id}`, faqSnapshot(before), faqSnapshot(after), now);
+      return ok(after);
+    }),
+  );
 }
 
 /** Swaps an entry with the one before (up) or after (down) it in its group. */
-export async function moveFaqEntry(deps: HelpContentDeps, input: { adminId: string; id: string; direction: "up" | "down" }): Promise<Checked<FaqEntry>> {
+export async function moveFaqEntry(
+  deps: HelpContentDeps,
+  input: { adminId: string; id: string; direction: "up" | "down" },
+): Promise<Checked<FaqEntry>> {
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    // The whole group is held first (a move writes two of its rows), then the entry read again.
-    const found = await repos.content.findFaq(input.id);
-    if (!found) return err(helpContentError("help-content.faq_not_found"));
-    await repos.content.lockFaqGroup(found.group);
-    const before = await repos.content.lockFaq(input.id);
-    if (!before) return err(helpContentError("help-content.faq_not_found"));
-    // Moved to another group meanwhile: this move was meant for the old one.
-    if (before.group !== found.group) return err(helpContentError("help-content.cannot_move"));
-    const other = await repos.content.faqNeighbour(before, input.direction);
-    if (!other) return err(helpContentError("help-content.cannot_move"));
-    // Equal positions (never written by this module, but possible in old rows) still swap places.
-    const [mine, theirs] = other.position === before.position ? (input.direction === "up" ? [other.position - 1, before.position] : [other.position + 1, before.position]) : [other.position, before.position];
-    const after: FaqEntry = { ...before, position: mine, updatedAt: now, updatedBy: input.adminId };
-    await repos.content.updateFaq(after);
-    await repos.content.updateFaq({ ...other, position: theirs });
-    await record(repos, deps, input.adminId, HELP_ACTIONS.faqMoved, `faq:${before.id}`, { position: before.position }, { position: mine, direction: input.direction }, now);
-    return ok(after);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      // The whole group is held first (a move writes two of its rows), then the entry read again.
+      const found = await repos.content.findFaq(input.id);
+      if (!found) return err(helpContentError("help-content.faq_not_found"));
+      await repos.content.lockFaqGroup(found.group);
+      const before = await repos.content.lockFaq(input.id);
+      if (!before) return err(helpContentError("help-content.faq_not_found"));
+      // Moved to another group meanwhile: this move was meant for the old one.
+      if (before.group !== found.group) return err(helpContentError("help-content.cannot_move"));
+      const other = await repos.content.faqNeighbour(before, input.direction);
+      if (!other) return err(helpContentError("help-content.cannot_move"));
+      // Equal positions (never written by this module, but possible in old rows) still swap places.
+      const [mine, theirs] =
+        other.position === before.position
+          ? input.direction === "up"
+            ? [other.position - 1, before.position]
+            : [other.position + 1, before.position]
+          : [other.position, before.position];
+      const after: FaqEntry = { ...before, position: mine, updatedAt: now, updatedBy: input.adminId };
+      await repos.content.updateFaq(after);
+      await repos.content.updateFaq({ ...other, position: theirs });
+      await record(
+        repos,
+        deps,
+        input.adminId,
+        HELP_ACTIONS.faqMoved,
+        `faq:${before.id}`,
+        { position: before.position },
+        { position: mine, direction: input.direction },
+        now,
+      );
+      return ok(after);
+    }),
+  );
 }
 
 export async function deleteFaqEntry(deps: HelpContentDeps, input: { adminId: string; id: string }): Promise<Checked<FaqEntry>> {
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const before = await repos.content.lockFaq(input.id);
-    if (!before) return err(helpContentError("help-content.faq_not_found"));
-    await repos.content.deleteFaq(before.id);
-    await record(repos, deps, input.adminId, HELP_ACTIONS.faqDeleted, `faq:${before.id}`, faqSnapshot(before), null, now);
-    return ok(before);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const before = await repos.content.lockFaq(input.id);
+      if (!before) return err(helpContentError("help-content.faq_not_found"));
+      await repos.content.deleteFaq(before.id);
+      await record(repos, deps, input.adminId, HELP_ACTIONS.faqDeleted, `faq:${before.id}`, faqSnapshot(before), null, now);
+      return ok(before);
+    }),
+  );
 }
 
 /** Saves a legal page's titles and bodies (the English ones required). */
-export async function editLegalPage(deps: HelpContentDeps, input: { adminId: string; slug: LegalSlug } & LegalInput): Promise<Checked<LegalPage>> {
+export async function editLegalPage(
+  deps: HelpContentDeps,
+  input: { adminId: string; slug: LegalSlug } & LegalInput,
+): Promise<Checked<LegalPage>> {
   const checked = checkTexts(
     { titleEn: input.titleEn, titleFr: input.titleFr, bodyEn: input.bodyEn, bodyFr: input.bodyFr },
     { titleEn: LEGAL_TITLE_MAX, titleFr: LEGAL_TITLE_MAX, bodyEn: LEGAL_BODY_MAX, bodyFr: LEGAL_BODY_MAX },
@@ -168,16 +226,29 @@ export async function editLegalPage(deps: HelpContentDeps, input: { adminId: str
   );
   if (!checked.ok) return checked;
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async (repos) => {
-    const before = await repos.content.lockLegal(input.slug);
-    if (!before) return err(helpContentError("help-content.legal_page_not_found"));
-    const v = checked.value;
-    if (v.titleEn === before.titleEn && v.titleFr === before.titleFr && v.bodyEn === before.bodyEn && v.bodyFr === before.bodyFr) return err(helpContentError("help-content.no_change"));
-    const after: LegalPage = { ...before, ...v, updatedAt: now, updatedBy: input.adminId };
-    await repos.content.saveLegal(after);
-    await record(repos, deps, input.adminId, HELP_ACTIONS.legalEdited, `legal:${before.slug}`, legalSnapshot(before), legalSnapshot(after), now);
-    return ok(after);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async (repos) => {
+      const before = await repos.content.lockLegal(input.slug);
+      if (!before) return err(helpContentError("help-content.legal_page_not_found"));
+      const v = checked.value;
+      if (v.titleEn === before.titleEn && v.titleFr === before.titleFr && v.bodyEn === before.bodyEn && v.bodyFr === before.bodyFr)
+        return err(helpContentError("help-content.no_change"));
+      const after: LegalPage = { ...before, ...v, updatedAt: now, updatedBy: input.adminId };
+      await repos.content.saveLegal(after);
+      await record(
+        repos,
+        deps,
+        input.adminId,
+        HELP_ACTIONS.legalEdited,
+        `legal:${before.slug}`,
+        legalSnapshot(before),
+        legalSnapshot(after),
+        now,
+      );
+      return ok(after);
+    }),
+  );
 }
 
 /** The admin's FAQ list, in page order, grouped. */
@@ -218,7 +289,12 @@ export async function publicFaq(deps: PublicDeps, language: HelpLanguage): Promi
       group: g.group,
       questions: g.entries.map((e) => {
         const answer = inLanguage({ en: e.answerEn, fr: e.answerFr }, language);
-        return { id: e.id, question: inLanguage({ en: e.questionEn, fr: e.questionFr }, language), answer, answerHtml: deps.markdown.toSafeHtml(answer) };
+        return {
+          id: e.id,
+          question: inLanguage({ en: e.questionEn, fr: e.questionFr }, language),
+          answer,
+          answerHtml: deps.markdown.toSafeHtml(answer),
+        };
       }),
     }));
 }
@@ -235,7 +311,11 @@ export interface PublicLegalPage {
 export async function publicLegalPage(deps: PublicDeps, slug: LegalSlug, language: HelpLanguage): Promise<PublicLegalPage | null> {
   const page = await deps.content.findLegal(slug);
   if (!page) return null;
-  return renderLegalPage(deps.markdown, { title: inLanguage({ en: page.titleEn, fr: page.titleFr }, language), body: inLanguage({ en: page.bodyEn, fr: page.bodyFr }, language), updatedAt: page.updatedAt });
+  return renderLegalPage(deps.markdown, {
+    title: inLanguage({ en: page.titleEn, fr: page.titleFr }, language),
+    body: inLanguage({ en: page.bodyEn, fr: page.bodyFr }, language),
+    updatedAt: page.updatedAt,
+  });
 }
 
 /** A title and Markdown body as the public page shows them (also the admin's preview of unsaved text). */

@@ -79,7 +79,11 @@ export class InMemoryHelpContentUnitOfWork implements UnitOfWork<HelpContentRepo
   }
 
   private async runNow<T>(work: (repos: HelpContentRepos) => Promise<T>): Promise<T> {
-    const before = { faq: new Map([...this.content.faq].map(([k, v]) => [k, copyFaq(v)])), legal: new Map([...this.content.legal].map(([k, v]) => [k, copyLegal(v)])), audit: this.audit.snapshot() };
+    const before = {
+      faq: new Map([...this.content.faq].map(([k, v]) => [k, copyFaq(v)])),
+      legal: new Map([...this.content.legal].map(([k, v]) => [k, copyLegal(v)])),
+      audit: this.audit.snapshot(),
+    };
     try {
       return await work({ content: this.content, audit: this.audit });
     } catch (e) {

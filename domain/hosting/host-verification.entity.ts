@@ -48,7 +48,10 @@ export interface CheckedDocument {
 }
 
 /** Checks both lists of files: at least one of each kind, each a real PDF, JPEG or PNG of at most 5 MB. */
-export function checkHostDocuments(input: { identity: readonly UploadedDocument[]; ownership: readonly UploadedDocument[] }): Result<CheckedDocument[], HostingError> {
+export function checkHostDocuments(input: {
+  identity: readonly UploadedDocument[];
+  ownership: readonly UploadedDocument[];
+}): Result<CheckedDocument[], HostingError> {
   if (input.identity.length === 0) return err(domainError("hosting.identity_document_required"));
   if (input.ownership.length === 0) return err(domainError("hosting.ownership_document_required"));
   const checked: CheckedDocument[] = [];
@@ -56,7 +59,8 @@ export function checkHostDocuments(input: { identity: readonly UploadedDocument[
     const files = input[kind];
     if (files.length > MAX_DOCUMENTS_PER_KIND) return err(domainError("hosting.too_many_documents", { max: MAX_DOCUMENTS_PER_KIND }));
     for (const file of files) {
-      if (file.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError("hosting.document_too_large", { name: file.name, max: MAX_DOCUMENT_BYTES / (1024 * 1024) }));
+      if (file.bytes.length > MAX_DOCUMENT_BYTES)
+        return err(domainError("hosting.document_too_large", { name: file.name, max: MAX_DOCUMENT_BYTES / (1024 * 1024) }));
       const mimeType = detectDocumentType(file.bytes);
       if (!mimeType) return err(domainError("hosting.document_type", { name: file.name }));
       // The name is only shown back to people: short, without path parts or control characters.

@@ -105,7 +105,10 @@ export async function submitHostVerification(
 }
 
 /** Approves a pending host: their houses become public with the badge. */
-export function approveHost(deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">, input: { adminId: string; hostId: string }) {
+export function approveHost(
+  deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
+  input: { adminId: string; hostId: string },
+) {
   return reviewHost(deps, { ...input, decision: "verified", reason: null });
 }
 
@@ -115,7 +118,8 @@ export function rejectHost(
   input: { adminId: string; hostId: string; reason: string },
 ): Promise<Result<void, HostingError>> {
   const reason = input.reason.trim();
-  if (reason === "" || reason.length > REJECT_REASON_MAX) return Promise.resolve(err(domainError("hosting.reason_required", { max: REJECT_REASON_MAX })));
+  if (reason === "" || reason.length > REJECT_REASON_MAX)
+    return Promise.resolve(err(domainError("hosting.reason_required", { max: REJECT_REASON_MAX })));
   return reviewHost(deps, { ...input, decision: "rejected", reason });
 }
 
@@ -134,7 +138,12 @@ async function reviewHost(
     const before = await hosting.findVerification(host.id);
     if (!before) return err(domainError("hosting.host_not_found"));
     // Conditional on `pending`: two admins reviewing at once cannot both win.
-    const changed = await hosting.review(host.id, { status: input.decision, reviewedAt: now, reviewedBy: admin.id, rejectReason: input.reason });
+    const changed = await hosting.review(host.id, {
+      status: input.decision,
+      reviewedAt: now,
+      reviewedBy: admin.id,
+      rejectReason: input.reason,
+    });
     if (!changed) return err(domainError("hosting.verification_not_pending"));
     await auditLog.record({
       id: deps.ids.id(),
@@ -158,7 +167,12 @@ async function reviewHost(
   const message =
     input.decision === "verified"
       ? deps.emails.hostApproved({ name, language: host.language, hostAreaUrl: `${deps.settings.appUrl}/host` })
-      : deps.emails.hostRejected({ name, language: host.language, reason: input.reason ?? "", verificationUrl: `${deps.settings.appUrl}/host/verification` });
+      : deps.emails.hostRejected({
+          name,
+          language: host.language,
+          reason: input.reason ?? "",
+          verificationUrl: `${deps.settings.appUrl}/host/verification`,
+        });
   await deps.mailer.send({ to: host.email, ...message });
   return ok(undefined);
 }

@@ -75,12 +75,15 @@ const intIn = (n: number, min: number, max: number) => Number.isSafeInteger(n) &
 /** Checks and normalises the form's values. */
 export function checkGuestHouseDetails(input: GuestHouseDetailsInput): Result<GuestHouseDetails, HostingError> {
   const name = clean(input.name);
-  if (name.length < NAME_MIN || name.length > NAME_MAX || CONTROL.test(name)) return err(domainError("hosting.invalid_name", { min: NAME_MIN, max: NAME_MAX }));
+  if (name.length < NAME_MIN || name.length > NAME_MAX || CONTROL.test(name))
+    return err(domainError("hosting.invalid_name", { min: NAME_MIN, max: NAME_MAX }));
   const description = input.description.trim();
-  if (description.length > DESCRIPTION_MAX || CONTROL.test(description)) return err(domainError("hosting.invalid_description", { max: DESCRIPTION_MAX }));
+  if (description.length > DESCRIPTION_MAX || CONTROL.test(description))
+    return err(domainError("hosting.invalid_description", { max: DESCRIPTION_MAX }));
   if (!(NEIGHBOURHOODS as readonly string[]).includes(input.neighbourhood)) return err(domainError("hosting.invalid_neighbourhood"));
   const address = clean(input.address);
-  if (address.length < 3 || address.length > ADDRESS_MAX || CONTROL.test(address)) return err(domainError("hosting.invalid_address", { max: ADDRESS_MAX }));
+  if (address.length < 3 || address.length > ADDRESS_MAX || CONTROL.test(address))
+    return err(domainError("hosting.invalid_address", { max: ADDRESS_MAX }));
   const { latitude, longitude } = input;
   if (
     !Number.isFinite(latitude) ||
@@ -92,13 +95,15 @@ export function checkGuestHouseDetails(input: GuestHouseDetailsInput): Result<Gu
   ) {
     return err(domainError("hosting.invalid_coordinates"));
   }
-  if (!intIn(input.nightlyRate, MIN_NIGHTLY_RATE_XAF, MAX_NIGHTLY_RATE_XAF)) return err(domainError("hosting.invalid_rate", { min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF }));
+  if (!intIn(input.nightlyRate, MIN_NIGHTLY_RATE_XAF, MAX_NIGHTLY_RATE_XAF))
+    return err(domainError("hosting.invalid_rate", { min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF }));
   if (!intIn(input.rooms, 1, MAX_ROOMS)) return err(domainError("hosting.invalid_rooms", { max: MAX_ROOMS }));
   if (!intIn(input.maxGuests, 1, MAX_GUESTS)) return err(domainError("hosting.invalid_max_guests", { max: MAX_GUESTS }));
   if (!input.amenities.every(isGuestHouseAmenity)) return err(domainError("hosting.invalid_amenities"));
   const present = new Set(input.amenities);
   const houseRules = input.houseRules.trim();
-  if (houseRules.length > HOUSE_RULES_MAX || CONTROL.test(houseRules)) return err(domainError("hosting.invalid_house_rules", { max: HOUSE_RULES_MAX }));
+  if (houseRules.length > HOUSE_RULES_MAX || CONTROL.test(houseRules))
+    return err(domainError("hosting.invalid_house_rules", { max: HOUSE_RULES_MAX }));
   const whatsappNumber = normaliseCameroonPhone(input.whatsappNumber);
   if (!whatsappNumber) return err(domainError("hosting.invalid_whatsapp"));
   return ok({

@@ -10,7 +10,10 @@ export interface HostingRepository {
   /** Inserts the submission, or replaces the host's previous one (status pending again, review cleared). */
   saveSubmission(verification: HostVerification): Promise<void>;
   /** Sets the outcome only while the verification is pending; false when it was not. */
-  review(hostId: string, outcome: { status: Exclude<HostVerificationStatus, "pending">; reviewedAt: Date; reviewedBy: string; rejectReason: string | null }): Promise<boolean>;
+  review(
+    hostId: string,
+    outcome: { status: Exclude<HostVerificationStatus, "pending">; reviewedAt: Date; reviewedBy: string; rejectReason: string | null },
+  ): Promise<boolean>;
   /** Oldest submission first. */
   listVerifications(status: HostVerificationStatus, limit: number): Promise<HostVerification[]>;
 

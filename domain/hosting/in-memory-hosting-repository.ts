@@ -9,7 +9,8 @@ import type { HostingRepos, HostingRepository } from "./hosting-repository.port"
 
 const copy = <T>(value: T): T => structuredClone(value);
 const byPosition = (a: ManagedPhoto, b: ManagedPhoto) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const newestFirst = (a: { id: string; at: Date }, b: { id: string; at: Date }) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: { id: string; at: Date }, b: { id: string; at: Date }) =>
+  b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** A booking attempt as stored: the house's name is read from the house, as the join does. */
 export type StoredBookingAttempt = Omit<HostBookingAttempt, "guestHouseName">;
@@ -35,7 +36,10 @@ export class InMemoryHostingRepository implements HostingRepository {
     this.state.verifications.set(verification.hostId, copy({ ...verification, id: current?.id ?? verification.id }));
   }
 
-  async review(hostId: string, outcome: { status: Exclude<HostVerificationStatus, "pending">; reviewedAt: Date; reviewedBy: string; rejectReason: string | null }): Promise<boolean> {
+  async review(
+    hostId: string,
+    outcome: { status: Exclude<HostVerificationStatus, "pending">; reviewedAt: Date; reviewedBy: string; rejectReason: string | null },
+  ): Promise<boolean> {
     const row = this.state.verifications.get(hostId);
     if (!row || row.status !== "pending") return false;
     this.state.verifications.set(hostId, { ...row, ...copy(outcome) });

@@ -42,7 +42,11 @@ export function listMyGuestHouses(deps: Deps<"hosting">, hostId: string): Promis
 }
 
 /** The host's own house with its upcoming blocked nights, or not_found. */
-export async function getMyGuestHouse(deps: Deps<"hosting" | "clock">, hostId: string, houseId: string): Outcome<{ house: HostedGuestHouse; blockedNights: string[] }> {
+export async function getMyGuestHouse(
+  deps: Deps<"hosting" | "clock">,
+  hostId: string,
+  houseId: string,
+): Outcome<{ house: HostedGuestHouse; blockedNights: string[] }> {
   const house = await deps.hosting.findHouse(hostId, houseId);
   if (!house) return notFound();
   return ok({ house, blockedNights: await deps.hosting.listBlockedNights(house.id, nightOf(deps.clock.now())) });
@@ -54,31 +58,52 @@ export function listMyBookingAttempts(deps: Deps<"hosting">, hostId: string): Pr
 }
 
 /** Only a user who has submitted their documents (any status) is a host and may add houses. */
-export async function createGuestHouse(deps: Deps<"uow" | "clock" | "ids" | "publicPages">, input: { hostId: string; details: GuestHouseDetailsInput }): Outcome<HostedGuestHouse> {
+export async function createGuestHouse(
+  deps: Deps<"uow" | "clock" | "ids" | "publicPages">,
+  input: { hostId: string; details: GuestHouseDetailsInput },
+): Outcome<HostedGuestHouse> {
   const details = checkGuestHouseDetails(input.details);
   if (!details.ok) return details;
-  return publicChange(deps.publicPages, deps.uow.run(async ({ hosting }) => {
-    if (!(await hosting.findVerification(input.hostId))) return err(domainError("hosting.verification_required"));
-    const house: HostedGuestHouse = { ...details.value, id: deps.ids.id(), hostId: input.hostId, createdAt: deps.clock.now(), photos: [] };
-    await hosting.insertHouse(house);
-    return ok(house);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ hosting }) => {
+      if (!(await hosting.findVerification(input.hostId))) return err(domainError("hosting.verification_required"));
+      const house: HostedGuestHouse = {
+        ...details.value,
+        id: deps.ids.id(),
+        hostId: input.hostId,
+        createdAt: deps.clock.now(),
+        photos: [],
+      };
+      await hosting.insertHouse(house);
+      return ok(house);
+    }),
+  );
 }
 
-export async function editGuestHouse(deps: Deps<"uow" | "publicPages">, input: { hostId: string; houseId: string; details: GuestHouseDetailsInput }): Outcome<HostedGuestHouse> {
+export async function editGuestHouse(
+  deps: Deps<"uow" | "publicPages">,
+  input: { hostId: string; houseId: string; details: GuestHouseDetailsInput },
+): Outcome<HostedGuestHouse> {
   const details = checkGuestHouseDetails(input.details);
   if (!details.ok) return details;
-  return publicChange(deps.publicPages, deps.uow.run(async ({ hosting }) => {
-    const before = await hosting.lockHouse(input.hostId, input.houseId);
-    if (!before) return notFound();
-    const house: HostedGuestHouse = { ...before, ...details.value };
-    await hosting.updateHouse(house);
-    return ok(house);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ hosting }) => {
+      const before = await hosting.lockHouse(input.hostId, input.houseId);
+      if (!before) return notFound();
+      const house: HostedGuestHouse = { ...before, ...details.value };
+      await hosting.updateHouse(house);
+      return ok(house);
+    }),
+  );
 }
 
 /** The host's house as an owner of photos: found and locked for its host only. */
-function housePhotos(deps: Deps<"hosting">, input: { hostId: string; houseId: string }): PhotoOwnerAccess<"hosting", HostingRepos, HostedGuestHouse> {
+function housePhotos(
+  deps: Deps<"hosting">,
+  input: { hostId: string; houseId: string },
+): PhotoOwnerAccess<"hosting", HostingRepos, HostedGuestHouse> {
   return {
     scope: "hosting",
     find: () => deps.hosting.findHouse(input.hostId, input.houseId),
@@ -88,17 +113,26 @@ function housePhotos(deps: Deps<"hosting">, input: { hostId: string; houseId: st
 }
 
 /** One photo per call, MAX_PHOTOS at most; see addOwnedPhoto. */
-export function addGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "ids" | "publicPages">, input: { hostId: string; houseId: string; bytes: Uint8Array }): Outcome<ManagedPhoto> {
+export function addGuestHousePhoto(
+  deps: Deps<"uow" | "hosting" | "photos" | "clock" | "ids" | "publicPages">,
+  input: { hostId: string; houseId: string; bytes: Uint8Array },
+): Outcome<ManagedPhoto> {
   return publicChange(deps.publicPages, addOwnedPhoto(deps, housePhotos(deps, input), input.bytes));
 }
 
 /** Deletes the row and renumbers the rest in a transaction, then the file. */
-export function deleteGuestHousePhoto(deps: Deps<"uow" | "hosting" | "photos" | "clock" | "publicPages">, input: { hostId: string; houseId: string; photoId: string }): Outcome<{ remaining: number }> {
+export function deleteGuestHousePhoto(
+  deps: Deps<"uow" | "hosting" | "photos" | "clock" | "publicPages">,
+  input: { hostId: string; houseId: string; photoId: string },
+): Outcome<{ remaining: number }> {
   return publicChange(deps.publicPages, deleteOwnedPhoto(deps, housePhotos(deps, input), input.photoId));
 }
 
 /** Moves a photo one place earlier or later, or to the front: the first photo is the cover. */
-export function arrangeGuestHousePhoto(deps: Deps<"uow" | "hosting" | "clock" | "publicPages">, input: { hostId: string; houseId: string; photoId: string; move: string }): Outcome<ManagedPhoto[]> {
+export function arrangeGuestHousePhoto(
+  deps: Deps<"uow" | "hosting" | "clock" | "publicPages">,
+  input: { hostId: string; houseId: string; photoId: string; move: string },
+): Outcome<ManagedPhoto[]> {
   return publicChange(deps.publicPages, arrangeOwnedPhoto(deps, housePhotos(deps, input), input));
 }
 
@@ -110,11 +144,14 @@ export async function setBlockedNights(
   const now = deps.clock.now();
   const nights = nightsBetween(input.from, input.to, now);
   if (!nights.ok) return nights;
-  return publicChange(deps.publicPages, deps.uow.run(async ({ hosting }) => {
-    const house = await hosting.lockHouse(input.hostId, input.houseId);
-    if (!house) return notFound();
-    if (input.blocked) await hosting.blockNights(house.id, nights.value, now);
-    else await hosting.unblockNights(house.id, nights.value);
-    return ok({ nights: nights.value.length });
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ hosting }) => {
+      const house = await hosting.lockHouse(input.hostId, input.houseId);
+      if (!house) return notFound();
+      if (input.blocked) await hosting.blockNights(house.id, nights.value, now);
+      else await hosting.unblockNights(house.id, nights.value);
+      return ok({ nights: nights.value.length });
+    }),
+  );
 }

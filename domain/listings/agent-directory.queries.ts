@@ -14,7 +14,10 @@ export type AgentDirectoryError = DomainError<"agents.page_not_found">;
  * One page of the verified agents, by business name (or name). Page 1 always exists, even empty;
  * a later page past the end is `agents.page_not_found`, so the route answers 404 (as the blog).
  */
-export async function agentDirectoryPage(directory: AgentDirectory, input: { page: number }): Promise<Result<AgentDirectoryPage, AgentDirectoryError>> {
+export async function agentDirectoryPage(
+  directory: AgentDirectory,
+  input: { page: number },
+): Promise<Result<AgentDirectoryPage, AgentDirectoryError>> {
   const found = await readPageOrNotFound(input.page, AGENT_DIRECTORY_PAGE_SIZE, async (offset, limit) => {
     const { agents, total } = await directory.listVerifiedAgents(offset, limit);
     return { items: agents, total };

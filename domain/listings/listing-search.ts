@@ -83,8 +83,7 @@ export const emptyListingSearch = (): ListingSearchCriteria => ({
 
 // HTML checkboxes without a value attribute submit "on"; our own links use "1".
 const TRUE_VALUES = new Set(["1", "true", "on", "yes"]);
-const isOn = (params: URLSearchParams, name: string) =>
-  params.getAll(name).some((v) => TRUE_VALUES.has(v.trim().toLowerCase()));
+const isOn = (params: URLSearchParams, name: string) => params.getAll(name).some((v) => TRUE_VALUES.has(v.trim().toLowerCase()));
 
 /** A whole number in [min, max]; amounts may be typed "40 000", "40,000" or "40.000". */
 function wholeNumber(raw: string | null, min: number, max: number, { amount = false } = {}): number | null {

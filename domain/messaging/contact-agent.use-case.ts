@@ -39,8 +39,21 @@ export async function contactAgent(
       lastMessageAt: now,
     });
     const messageId = deps.ids.id();
-    await messages.addMessage({ id: messageId, threadId: thread.id, senderId: input.studentId, body: body.value, readAt: null, createdAt: now });
-    const notice = await claimNotice(messages, { thread, senderId: input.studentId, propertyTitle: property.title, now, appUrl: deps.appUrl });
+    await messages.addMessage({
+      id: messageId,
+      threadId: thread.id,
+      senderId: input.studentId,
+      body: body.value,
+      readAt: null,
+      createdAt: now,
+    });
+    const notice = await claimNotice(messages, {
+      thread,
+      senderId: input.studentId,
+      propertyTitle: property.title,
+      now,
+      appUrl: deps.appUrl,
+    });
     return ok({ threadId: thread.id, messageId, notice });
   });
   if (!stored.ok) return stored;

@@ -43,5 +43,4 @@ export const isPlausibleThreadId = (id: string): boolean => /^[A-Za-z0-9-]{1,64}
 export const sideOf = (thread: Thread, userId: string): "student" | "agent" | null =>
   thread.studentId === userId ? "student" : thread.agentId === userId ? "agent" : null;
 
-export const isParticipant = (thread: Thread, userId: string): boolean =>
-  thread.studentId === userId || thread.agentId === userId;
+export const isParticipant = (thread: Thread, userId: string): boolean => thread.studentId === userId || thread.agentId === userId;

@@ -3,11 +3,7 @@ import { withoutControlCharacters } from "../shared/text";
 import { MESSAGE_BODY_MAX } from "./message.entity";
 
 export type MessagingErrorCode =
-  | "messages.empty_body"
-  | "messages.body_too_long"
-  | "messages.property_not_found"
-  | "messages.own_listing"
-  | "messages.thread_not_found";
+  "messages.empty_body" | "messages.body_too_long" | "messages.property_not_found" | "messages.own_listing" | "messages.thread_not_found";
 
 export type MessagingError = DomainError<MessagingErrorCode>;
 

@@ -21,8 +21,21 @@ export async function replyInThread(
     const thread = await messages.findThreadSummary(input.threadId, input.userId);
     if (!thread || !isParticipant(thread, input.userId)) return err(messagingError("messages.thread_not_found"));
     const messageId = deps.ids.id();
-    await messages.addMessage({ id: messageId, threadId: thread.id, senderId: input.userId, body: body.value, readAt: null, createdAt: now });
-    const notice = await claimNotice(messages, { thread, senderId: input.userId, propertyTitle: thread.propertyTitle, now, appUrl: deps.appUrl });
+    await messages.addMessage({
+      id: messageId,
+      threadId: thread.id,
+      senderId: input.userId,
+      body: body.value,
+      readAt: null,
+      createdAt: now,
+    });
+    const notice = await claimNotice(messages, {
+      thread,
+      senderId: input.userId,
+      propertyTitle: thread.propertyTitle,
+      now,
+      appUrl: deps.appUrl,
+    });
     return ok({ messageId, notice });
   });
   if (!stored.ok) return stored;

@@ -11,9 +11,19 @@ export async function enqueueBookingConfirmed(notices: BookingNoticeOutbox, book
 }
 
 /** The receipt of a successful payment made for a booking, to the student who paid. */
-export async function enqueuePaymentReceipt(notices: BookingNoticeOutbox, input: { bookingId: string; paymentId: string }, at: Date): Promise<void> {
+export async function enqueuePaymentReceipt(
+  notices: BookingNoticeOutbox,
+  input: { bookingId: string; paymentId: string },
+  at: Date,
+): Promise<void> {
   await notices.enqueue(
-    { kind: "payment_receipt", bookingId: input.bookingId, recipient: "student", data: { paymentId: input.paymentId }, dedupeKey: `receipt:${input.paymentId}` },
+    {
+      kind: "payment_receipt",
+      bookingId: input.bookingId,
+      recipient: "student",
+      data: { paymentId: input.paymentId },
+      dedupeKey: `receipt:${input.paymentId}`,
+    },
     at,
   );
 }

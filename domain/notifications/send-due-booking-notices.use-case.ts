@@ -95,7 +95,10 @@ async function sendOne(deps: SendBookingNoticesDeps, notice: BookingNotice): Pro
 }
 
 /** Why a reminder no longer applies when its turn comes, or null when it does. */
-function staleReminder(notice: BookingNotice, booking: { status: string; visitDate: string; viewingOutcome: string | null }): string | null {
+function staleReminder(
+  notice: BookingNotice,
+  booking: { status: string; visitDate: string; viewingOutcome: string | null },
+): string | null {
   if (booking.status !== "confirmed") return `booking is ${booking.status}`;
   if (booking.viewingOutcome !== null) return "visit outcome already recorded";
   if (typeof notice.data.visitDate === "string" && notice.data.visitDate !== booking.visitDate) return "visit moved to another day";

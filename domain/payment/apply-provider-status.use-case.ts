@@ -152,7 +152,12 @@ export async function changePaymentStatus(
         const refund = duplicatePurchaseRefund(deps.ids.id(), result.payment, paidBy, now);
         await repos.payments.queueRefund(refund);
         await event("succeeded", { alreadyPaidBy: paidBy.id });
-        await event("refund_queued", { reason: refund.reason, paidBy: paidBy.id, paidByReference: paidBy.reference, amount: refund.amount });
+        await event("refund_queued", {
+          reason: refund.reason,
+          paidBy: paidBy.id,
+          paidByReference: paidBy.reference,
+          amount: refund.amount,
+        });
         return { ...result, refundQueued: true };
       }
       const result = await changed({ status: "successful", confirmedAt: now, failureReason: null });

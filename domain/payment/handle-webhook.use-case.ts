@@ -50,6 +50,12 @@ export async function handleWebhook(deps: PaymentDeps, input: { transId: string 
 
 function recordReceived(deps: PaymentDeps, payment: Payment, transId: string): Promise<void> {
   return deps.uow.run((repos) =>
-    repos.payments.addPaymentEvent({ id: deps.ids.id(), paymentId: payment.id, type: "webhook_received", data: { transId }, createdAt: deps.clock.now() }),
+    repos.payments.addPaymentEvent({
+      id: deps.ids.id(),
+      paymentId: payment.id,
+      type: "webhook_received",
+      data: { transId },
+      createdAt: deps.clock.now(),
+    }),
   );
 }

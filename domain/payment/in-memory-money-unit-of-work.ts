@@ -37,7 +37,14 @@ export class InMemoryMoneyStore implements UnitOfWork<MoneyRepos> {
   private queue: Promise<unknown> = Promise.resolve();
 
   get repos(): MoneyRepos {
-    return { bookings: this.bookings, payments: this.payments, subscriptions: this.subscriptions, commissions: this.commissions, notices: this.notices, platformAccess: this.platformAccess };
+    return {
+      bookings: this.bookings,
+      payments: this.payments,
+      subscriptions: this.subscriptions,
+      commissions: this.commissions,
+      notices: this.notices,
+      platformAccess: this.platformAccess,
+    };
   }
 
   run<T>(work: (repos: MoneyRepos) => Promise<T>): Promise<T> {

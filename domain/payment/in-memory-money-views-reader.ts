@@ -4,8 +4,23 @@ import { isBookable } from "../booking/booking-property-reader.port";
 import { matchesAgentBookingFilter } from "../booking/booking-lifecycle";
 import { visibleToAgent, type Booking } from "../booking/booking.entity";
 import type { ListedProperty } from "../booking/in-memory-booking-property-reader";
-import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "./money-views";
-import type { AgentBookingsPage, AgentBookingsQuery, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "./money-views-reader.port";
+import {
+  AGENT_BOOKINGS_PAGE_SIZE,
+  agentBookingsPaging,
+  isPayable,
+  isViewingDue,
+  STUDENT_BOOKINGS_LIMIT,
+  STUDENT_PAYMENTS_LIMIT,
+  VIEWINGS_TO_CONFIRM_LIMIT,
+} from "./money-views";
+import type {
+  AgentBookingsPage,
+  AgentBookingsQuery,
+  BookablePropertyRef,
+  MoneyViewsReader,
+  StudentBookingView,
+  StudentPaymentView,
+} from "./money-views-reader.port";
 import type { Payment } from "./payment.entity";
 
 /** What the in-memory reader reads: the stored bookings, payments and listings. */
@@ -16,13 +31,17 @@ export interface MoneyViewsSource {
 }
 
 const byIdDesc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) => b.createdAt.getTime() - a.createdAt.getTime() || byIdDesc(a, b);
+const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || byIdDesc(a, b);
 
 export class InMemoryMoneyViewsReader implements MoneyViewsReader {
   constructor(private readonly source: MoneyViewsSource) {}
 
   async studentBookings(studentId: string, limit = STUDENT_BOOKINGS_LIMIT): Promise<StudentBookingView[]> {
-    return this.studentRows(studentId).sort(newestFirst).slice(0, limit).map((r) => r.view);
+    return this.studentRows(studentId)
+      .sort(newestFirst)
+      .slice(0, limit)
+      .map((r) => r.view);
   }
 
   async studentPayments(userId: string, limit = STUDENT_PAYMENTS_LIMIT): Promise<StudentPaymentView[]> {
@@ -44,7 +63,11 @@ export class InMemoryMoneyViewsReader implements MoneyViewsReader {
   }
 
   async latestPendingBooking(studentId: string, at: Date): Promise<StudentBookingView | null> {
-    return this.studentRows(studentId).sort(newestFirst).find((r) => isPayable(r.view, at))?.view ?? null;
+    return (
+      this.studentRows(studentId)
+        .sort(newestFirst)
+        .find((r) => isPayable(r.view, at))?.view ?? null
+    );
   }
 
   async viewingsToConfirm(studentId: string, at: Date): Promise<StudentBookingView[]> {
@@ -60,7 +83,12 @@ export class InMemoryMoneyViewsReader implements MoneyViewsReader {
   }
 
   async agentBookings(agentId: string, query: AgentBookingsQuery): Promise<AgentBookingsPage> {
-    const titles = new Map(this.source.properties().filter((p) => p.agentId === agentId).map((p) => [p.id, p.title]));
+    const titles = new Map(
+      this.source
+        .properties()
+        .filter((p) => p.agentId === agentId)
+        .map((p) => [p.id, p.title]),
+    );
     const seen = this.source.bookings().filter((b) => titles.has(b.propertyId) && visibleToAgent(b));
     const matching = seen
       .filter(

@@ -15,14 +15,22 @@ export class InMemoryPaymentLedger implements PaymentLedger {
     const refunds = new Map(this.payments.allRefunds().map((r) => [r.paymentId, r.status]));
     const kept = this.payments
       .allPayments()
-      .filter((p) => (query.status === undefined || p.status === query.status) && (query.type === undefined || p.type === query.type) && (query.gateway === undefined || p.gateway === query.gateway))
+      .filter(
+        (p) =>
+          (query.status === undefined || p.status === query.status) &&
+          (query.type === undefined || p.type === query.type) &&
+          (query.gateway === undefined || p.gateway === query.gateway),
+      )
       .filter((p) => query.refund === undefined || refunds.get(p.id) === query.refund)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return {
       total: Math.min(kept.length, query.countLimit),
-      items: kept
-        .slice(query.offset, query.offset + query.limit)
-        .map((p) => ({ ...p, payerName: this.payers.get(p.userId)?.name ?? "", payerEmail: this.payers.get(p.userId)?.email ?? "", refundStatus: refunds.get(p.id) ?? null })),
+      items: kept.slice(query.offset, query.offset + query.limit).map((p) => ({
+        ...p,
+        payerName: this.payers.get(p.userId)?.name ?? "",
+        payerEmail: this.payers.get(p.userId)?.email ?? "",
+        refundStatus: refunds.get(p.id) ?? null,
+      })),
     };
   }
 
@@ -33,7 +41,16 @@ export class InMemoryPaymentLedger implements PaymentLedger {
   async statsByGateway(): Promise<GatewayStats[]> {
     const by = new Map<string, GatewayStats>();
     for (const p of this.payments.allPayments()) {
-      const s = by.get(p.gateway) ?? { gateway: p.gateway, count: 0, amount: 0, successfulCount: 0, successfulAmount: 0, failedCount: 0, expiredCount: 0, pendingCount: 0 };
+      const s = by.get(p.gateway) ?? {
+        gateway: p.gateway,
+        count: 0,
+        amount: 0,
+        successfulCount: 0,
+        successfulAmount: 0,
+        failedCount: 0,
+        expiredCount: 0,
+        pendingCount: 0,
+      };
       s.count += 1;
       s.amount += p.amount;
       if (p.status === "successful") {

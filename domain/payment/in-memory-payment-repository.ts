@@ -79,7 +79,12 @@ export class InMemoryPaymentRepository implements PaymentRepository {
           r.status === "pending" ||
           (r.status === "failed" && (r.providerTxId !== null || r.createdAt.getTime() > query.failedAtStartSince.getTime())),
       )
-      .filter((r) => !after || r.createdAt.getTime() > after.createdAt.getTime() || (r.createdAt.getTime() === after.createdAt.getTime() && r.id > after.id))
+      .filter(
+        (r) =>
+          !after ||
+          r.createdAt.getTime() > after.createdAt.getTime() ||
+          (r.createdAt.getTime() === after.createdAt.getTime() && r.id > after.id),
+      )
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, query.limit)
       .map(copy);
@@ -96,14 +101,23 @@ export class InMemoryPaymentRepository implements PaymentRepository {
 
   async listOpenForPurpose(purpose: string, failedSince: Date): Promise<Payment[]> {
     return this.rows
-      .filter((r) => r.purpose === purpose && (r.status === "pending" || (r.status === "failed" && r.createdAt.getTime() > failedSince.getTime())))
+      .filter(
+        (r) =>
+          r.purpose === purpose && (r.status === "pending" || (r.status === "failed" && r.createdAt.getTime() > failedSince.getTime())),
+      )
       .sort(byCreation)
       .map(copy);
   }
 
   async findPurchasePaidBy(purchaseId: string, exceptPaymentId: string): Promise<Payment | null> {
     const paid = this.rows
-      .filter((r) => r.purchaseId === purchaseId && r.id !== exceptPaymentId && r.status === "successful" && !this.refunds.some((f) => f.paymentId === r.id))
+      .filter(
+        (r) =>
+          r.purchaseId === purchaseId &&
+          r.id !== exceptPaymentId &&
+          r.status === "successful" &&
+          !this.refunds.some((f) => f.paymentId === r.id),
+      )
       .sort(byCreation)[0];
     return paid ? copy(paid) : null;
   }

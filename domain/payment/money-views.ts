@@ -11,12 +11,25 @@ export const VIEWINGS_TO_CONFIRM_LIMIT = 50;
 
 /** Whether the booking can still be paid at `at` (holdIsRunning). */
 export function isPayable(view: Pick<StudentBookingView, "bookingStatus" | "holdExpiresAt">, at: Date): boolean {
-  return holdIsRunning({ bookingStatus: view.bookingStatus, holdExpiresAt: view.holdExpiresAt === null ? null : new Date(view.holdExpiresAt) }, at);
+  return holdIsRunning(
+    { bookingStatus: view.bookingStatus, holdExpiresAt: view.holdExpiresAt === null ? null : new Date(view.holdExpiresAt) },
+    at,
+  );
 }
 
 /** Whether `studentId` can record the outcome of this booking's visit at `at` (viewingOutcomeRefusal). */
-export function isViewingDue(studentId: string, view: Pick<StudentBookingView, "bookingStatus" | "visitDate" | "viewingOutcome" | "agentId">, at: Date): boolean {
-  return viewingOutcomeRefusal({ studentId, bookingStatus: view.bookingStatus, visitDate: view.visitDate, viewingOutcome: view.viewingOutcome }, view.agentId, at) === null;
+export function isViewingDue(
+  studentId: string,
+  view: Pick<StudentBookingView, "bookingStatus" | "visitDate" | "viewingOutcome" | "agentId">,
+  at: Date,
+): boolean {
+  return (
+    viewingOutcomeRefusal(
+      { studentId, bookingStatus: view.bookingStatus, visitDate: view.visitDate, viewingOutcome: view.viewingOutcome },
+      view.agentId,
+      at,
+    ) === null
+  );
 }
 
 /** The page count for `total` rows (at least 1) and `wanted` clamped into it. */

@@ -24,7 +24,15 @@ export async function listPaymentsForAdmin(
   const wanted = Number.isSafeInteger(input.page) && input.page >= 1 ? input.page : 1;
   const offsetOf = (page: number) => (page - 1) * LEDGER_PAGE_SIZE;
   const read = (page: number) =>
-    deps.ledger.list({ status: input.status, type: input.type, gateway: input.gateway, refund: input.refund, limit: LEDGER_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
+    deps.ledger.list({
+      status: input.status,
+      type: input.type,
+      gateway: input.gateway,
+      refund: input.refund,
+      limit: LEDGER_PAGE_SIZE,
+      offset: offsetOf(page),
+      countLimit: countLimitFor(offsetOf(page)),
+    });
   let result = await read(wanted);
   let page = wanted;
   const last = Math.ceil(result.total / LEDGER_PAGE_SIZE);
@@ -53,7 +61,9 @@ export function countPaymentsToRefund(deps: { ledger: PaymentLedger }): Promise<
 export async function getPaymentWithEvents(
   deps: { repos: Pick<MoneyRepos, "payments"> },
   paymentId: string,
-): Promise<Result<{ payment: Payment; events: PaymentEvent[]; refund: (PaymentRefund & { paidByReference: string }) | null }, PaymentError>> {
+): Promise<
+  Result<{ payment: Payment; events: PaymentEvent[]; refund: (PaymentRefund & { paidByReference: string }) | null }, PaymentError>
+> {
   const payment = await deps.repos.payments.findById(paymentId);
   if (!payment) return err(domainError("payment.not_found"));
   const events = await deps.repos.payments.listPaymentEvents(payment.id);

@@ -6,7 +6,8 @@ import type { Payment } from "./payment.entity";
 /** `to_refund`: recorded, nothing sent yet. The money-out work adds the states of a refund sent. */
 export const REFUND_STATUSES = ["to_refund"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export const isRefundStatus = (v: unknown): v is RefundStatus => typeof v === "string" && (REFUND_STATUSES as readonly string[]).includes(v);
+export const isRefundStatus = (v: unknown): v is RefundStatus =>
+  typeof v === "string" && (REFUND_STATUSES as readonly string[]).includes(v);
 
 export type RefundReason = "duplicate_purchase";
 

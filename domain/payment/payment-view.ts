@@ -22,10 +22,16 @@ export interface PaymentView {
   refund: { paidByReference: string } | null;
 }
 
-export async function toPaymentView(repos: Pick<MoneyRepos, "bookings" | "subscriptions" | "platformAccess" | "payments">, payment: Payment): Promise<PaymentView> {
+export async function toPaymentView(
+  repos: Pick<MoneyRepos, "bookings" | "subscriptions" | "platformAccess" | "payments">,
+  payment: Payment,
+): Promise<PaymentView> {
   const booking = payment.bookingId ? await repos.bookings.findById(payment.bookingId) : null;
   const subscription = payment.status === "successful" ? await repos.subscriptions.findByPaymentId(payment.id) : null;
-  const access = payment.status === "successful" && payment.type === "guest_house_access" ? await repos.platformAccess.findByPaymentId(payment.id) : null;
+  const access =
+    payment.status === "successful" && payment.type === "guest_house_access"
+      ? await repos.platformAccess.findByPaymentId(payment.id)
+      : null;
   const refund = payment.status === "successful" ? await repos.payments.findRefund(payment.id) : null;
   const paidBy = refund ? await repos.payments.findById(refund.paidByPaymentId) : null;
   return {

@@ -94,7 +94,8 @@ export interface PaymentEvent {
 }
 
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "successful", "failed", "expired"];
-export const isPaymentStatus = (v: unknown): v is PaymentStatus => typeof v === "string" && (PAYMENT_STATUSES as readonly string[]).includes(v);
+export const isPaymentStatus = (v: unknown): v is PaymentStatus =>
+  typeof v === "string" && (PAYMENT_STATUSES as readonly string[]).includes(v);
 
 /**
  * The stored words of each status other than pending (lower case, trimmed), as normalisePaymentStatus

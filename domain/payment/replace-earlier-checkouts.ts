@@ -97,7 +97,8 @@ async function closeCheckout(deps: PaymentDeps, earlier: Payment): Promise<Resul
       // No answer from the provider yet. While the start that made it may still be waiting for
       // one, this start cannot know what to close: refuse rather than open a second checkout.
       const age = deps.clock.now().getTime() - earlier.createdAt.getTime();
-      if (earlier.status === "pending" && age < 2 * (deps.initTimeoutMs ?? PAYMENT_INIT_TIMEOUT_MS)) return err(domainError("payment.checkout_starting"));
+      if (earlier.status === "pending" && age < 2 * (deps.initTimeoutMs ?? PAYMENT_INIT_TIMEOUT_MS))
+        return err(domainError("payment.checkout_starting"));
       // Its answer was lost: the provider may have the transaction all the same.
       const found = await deps.gateway.findByReference({ reference: earlier.reference, userId: earlier.userId });
       transaction = found && (found.status === "pending" || found.status === "failed") ? await deps.gateway.expire(found.transId) : found;

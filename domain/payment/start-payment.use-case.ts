@@ -13,13 +13,7 @@ import { agentOffersVisits } from "../booking/booking-property-reader.port";
 import type { PaymentDeps } from "./payment-deps";
 import { PaymentGatewayError, type InitiatePaymentResult } from "./payment-gateway.port";
 import { normalisePaymentPhone } from "./payment-phone";
-import {
-  PAYMENT_INIT_TIMEOUT_MS,
-  PAYMENT_PRICES,
-  isPaymentMethod,
-  type Payment,
-  type PaymentType,
-} from "./payment.entity";
+import { PAYMENT_INIT_TIMEOUT_MS, PAYMENT_PRICES, isPaymentMethod, type Payment, type PaymentType } from "./payment.entity";
 import type { PaymentError, PaymentErrorCode } from "./payment.errors";
 import type { MoneyRepos } from "./money-unit-of-work";
 import { paymentPurpose } from "./payment-purpose";
@@ -182,7 +176,10 @@ export function customerName(user: { email: string; fullName?: string | null }):
   return local ? local : "Customer";
 }
 
-async function price(deps: { repos: Pick<MoneyRepos, "bookings">; properties: PaymentDeps["properties"] }, input: StartPaymentInput): Promise<Result<Priced, PaymentError>> {
+async function price(
+  deps: { repos: Pick<MoneyRepos, "bookings">; properties: PaymentDeps["properties"] },
+  input: StartPaymentInput,
+): Promise<Result<Priced, PaymentError>> {
   const { repos } = deps;
   const purchase = input.purchase;
   switch (purchase.kind) {
@@ -190,7 +187,8 @@ async function price(deps: { repos: Pick<MoneyRepos, "bookings">; properties: Pa
       const key = purchase.booking.trim();
       const booking = (await repos.bookings.findByReference(key)) ?? (await repos.bookings.findById(key));
       if (!booking || booking.studentId !== input.user.id) return err(domainError("payment.booking_not_found"));
-      if (booking.paymentStatus === "confirmed" || booking.bookingStatus === "confirmed") return err(domainError("payment.booking_already_paid"));
+      if (booking.paymentStatus === "confirmed" || booking.bookingStatus === "confirmed")
+        return err(domainError("payment.booking_already_paid"));
       if (booking.bookingStatus !== "pending") return err(domainError("payment.booking_expired"));
       // A suspended agent, or one no longer an agent, is paid for no visit (owner-standing.ts). Read
       // here, before the unit of work: on SQLite its transaction holds the one connection.
@@ -205,7 +203,13 @@ async function price(deps: { repos: Pick<MoneyRepos, "bookings">; properties: Pa
       });
     }
     case "subscription":
-      return ok({ type: "unified_payment", amount: PAYMENT_PRICES.unified_payment, bookingId: null, guestHouseId: null, message: "KamerNest 14-day booking access" });
+      return ok({
+        type: "unified_payment",
+        amount: PAYMENT_PRICES.unified_payment,
+        bookingId: null,
+        guestHouseId: null,
+        message: "KamerNest 14-day booking access",
+      });
     case "guest_house_access":
       if (purchase.guestHouseId !== null && !purchase.guestHouseId.trim()) return err(domainError("payment.guest_house_required"));
       return ok({
@@ -216,7 +220,13 @@ async function price(deps: { repos: Pick<MoneyRepos, "bookings">; properties: Pa
         message: "KamerNest guest house access",
       });
     case "test":
-      return ok({ type: "test_payment", amount: PAYMENT_PRICES.test_payment, bookingId: null, guestHouseId: null, message: "KamerNest test payment" });
+      return ok({
+        type: "test_payment",
+        amount: PAYMENT_PRICES.test_payment,
+        bookingId: null,
+        guestHouseId: null,
+        message: "KamerNest test payment",
+      });
   }
 }
 

@@ -7,7 +7,11 @@ import { toPaymentView, type PaymentView } from "./payment-view";
 import { retryWithBackoff } from "./retry";
 
 /** Asks the provider, with back-off, retrying what may pass (not a 4xx: asking again will not help). */
-export function fetchProviderStatus(deps: Pick<PaymentDeps, "gateway" | "sleep">, transId: string, attempts = 3): Promise<ProviderTransaction> {
+export function fetchProviderStatus(
+  deps: Pick<PaymentDeps, "gateway" | "sleep">,
+  transId: string,
+  attempts = 3,
+): Promise<ProviderTransaction> {
   return retryWithBackoff(() => deps.gateway.getStatus(transId), {
     attempts,
     sleep: deps.sleep,
@@ -24,7 +28,10 @@ export function verificationFailureCode(error: unknown): "payment.verification_t
  * payment is already final, applies it, and answers the view. With `userId`, another user's payment
  * is reported as not found.
  */
-export async function verifyPayment(deps: PaymentDeps, input: { reference: string; userId?: string }): Promise<Result<PaymentView, PaymentError>> {
+export async function verifyPayment(
+  deps: PaymentDeps,
+  input: { reference: string; userId?: string },
+): Promise<Result<PaymentView, PaymentError>> {
   let payment = await deps.repos.payments.findByReference(input.reference.trim());
   if (!payment || (input.userId !== undefined && payment.userId !== input.userId)) return err(domainError("payment.not_found"));
 

@@ -3,7 +3,14 @@
 import type { Clock } from "../shared/clock";
 import { DAY_MS } from "../shared/clock";
 import { payoutMonthStart, payoutWeekStart } from "../commission/weekly-payout";
-import type { AgentFigure, ActiveAccessFigures, CountByKey, PaymentFigure, PlatformStatsReader, RevenueFigure } from "./platform-stats-reader.port";
+import type {
+  AgentFigure,
+  ActiveAccessFigures,
+  CountByKey,
+  PaymentFigure,
+  PlatformStatsReader,
+  RevenueFigure,
+} from "./platform-stats-reader.port";
 
 /** An agent with this many no-shows or more is listed on the dashboard. */
 export const REPEATED_NO_SHOWS = 2;
@@ -31,17 +38,18 @@ export interface DashboardStats {
 export async function getDashboardStats(deps: PlatformStatsDeps): Promise<DashboardStats> {
   const at = deps.clock.now();
   const { stats } = deps;
-  const [usersByRole, properties, pendingVerifications, openListingReports, bookingsByStatus, payments7, payments30, noShowAgents, owed] = await Promise.all([
-    stats.usersByRole(),
-    stats.propertyCounts(),
-    stats.pendingVerifications(),
-    stats.openListingReports(),
-    stats.bookingsByStatus(),
-    stats.payments(new Date(at.getTime() - 7 * DAY_MS), at),
-    stats.payments(new Date(at.getTime() - 30 * DAY_MS), at),
-    stats.agentsWithNoShows(REPEATED_NO_SHOWS),
-    stats.commissionsOwed(),
-  ]);
+  const [usersByRole, properties, pendingVerifications, openListingReports, bookingsByStatus, payments7, payments30, noShowAgents, owed] =
+    await Promise.all([
+      stats.usersByRole(),
+      stats.propertyCounts(),
+      stats.pendingVerifications(),
+      stats.openListingReports(),
+      stats.bookingsByStatus(),
+      stats.payments(new Date(at.getTime() - 7 * DAY_MS), at),
+      stats.payments(new Date(at.getTime() - 30 * DAY_MS), at),
+      stats.agentsWithNoShows(REPEATED_NO_SHOWS),
+      stats.commissionsOwed(),
+    ]);
   return {
     at,
     usersByRole,
@@ -85,7 +93,9 @@ export function monthStarts(at: Date, n: number): Date[] {
 function table(starts: Date[], figures: RevenueFigure[]): RevenueTable {
   return {
     buckets: starts.map((start) => {
-      const lines = figures.filter((f) => f.bucketStart.getTime() === start.getTime()).map(({ type, count, amount }) => ({ type, count, amount }));
+      const lines = figures
+        .filter((f) => f.bucketStart.getTime() === start.getTime())
+        .map(({ type, count, amount }) => ({ type, count, amount }));
       lines.sort((a, b) => a.type.localeCompare(b.type));
       return { start, lines, amount: lines.reduce((s, l) => s + l.amount, 0) };
     }),

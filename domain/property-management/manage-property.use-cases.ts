@@ -53,7 +53,11 @@ export async function listMyProperties(deps: Deps<"properties">, agentId: string
 }
 
 /** The agent's own property for the edit form, or not_found. */
-export async function getMyProperty(deps: Deps<"properties">, agentId: string, propertyId: string): Promise<Result<ManagedProperty, PortalError>> {
+export async function getMyProperty(
+  deps: Deps<"properties">,
+  agentId: string,
+  propertyId: string,
+): Promise<Result<ManagedProperty, PortalError>> {
   const property = await deps.properties.findOwned(agentId, propertyId);
   return property ? ok(property) : notFound();
 }
@@ -96,14 +100,17 @@ export async function editProperty(
 ): Promise<Result<{ property: ManagedProperty; becameUnverified: boolean }, PortalError>> {
   const details = checkPropertyDetails(input.details);
   if (!details.ok) return details;
-  return publicChange(deps.publicPages, deps.uow.run(async ({ properties }) => {
-    const before = await properties.lockOwned(input.agentId, input.propertyId);
-    if (!before) return notFound();
-    const isVerified = verifiedAfter(before.isVerified, { kind: "details", before, after: details.value });
-    const property = withDetails(before, details.value, isVerified, deps.clock.now());
-    await properties.update(property);
-    return ok({ property, becameUnverified: before.isVerified && !isVerified });
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ properties }) => {
+      const before = await properties.lockOwned(input.agentId, input.propertyId);
+      if (!before) return notFound();
+      const isVerified = verifiedAfter(before.isVerified, { kind: "details", before, after: details.value });
+      const property = withDetails(before, details.value, isVerified, deps.clock.now());
+      await properties.update(property);
+      return ok({ property, becameUnverified: before.isVerified && !isVerified });
+    }),
+  );
 }
 
 export const ADMIN_PROPERTY_EDITED_ACTION = "admin.property_edited";
@@ -117,14 +124,34 @@ export interface AdminPropertyDeps {
 }
 
 /** Any agent's property for the admin's edit form, or not_found. */
-export async function getPropertyForAdmin(deps: Pick<AdminPropertyDeps, "properties">, propertyId: string): Promise<Result<ManagedProperty, PortalError>> {
+export async function getPropertyForAdmin(
+  deps: Pick<AdminPropertyDeps, "properties">,
+  propertyId: string,
+): Promise<Result<ManagedProperty, PortalError>> {
   const property = await deps.properties.findAny(propertyId);
   return property ? ok(property) : notFound();
 }
 
 /** The fields of the details that differ, before and after (what the audit row keeps). */
-function changedDetails(before: PropertyDetails, after: PropertyDetails): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const keys: (keyof PropertyDetails)[] = ["title", "description", "propertyType", "monthlyRent", "advanceMonths", "neighbourhood", "address", "latitude", "longitude", "bedrooms", "bathrooms", "amenities", "visitingHours"];
+function changedDetails(
+  before: PropertyDetails,
+  after: PropertyDetails,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys: (keyof PropertyDetails)[] = [
+    "title",
+    "description",
+    "propertyType",
+    "monthlyRent",
+    "advanceMonths",
+    "neighbourhood",
+    "address",
+    "latitude",
+    "longitude",
+    "bedrooms",
+    "bathrooms",
+    "amenities",
+    "visitingHours",
+  ];
   const diff = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const key of keys) {
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
@@ -158,7 +185,13 @@ export async function adminEditProperty(
     const now = deps.clock.now();
     const property = withDetails(before, details.value, before.isVerified, now);
     if (!(await properties.update(property))) return notFound();
-    await audit.record({ id: deps.ids.id(), actorId: input.adminId, action: ADMIN_PROPERTY_EDITED_ACTION, data: auditData(`property:${before.id}`, diff.before, diff.after), at: now });
+    await audit.record({
+      id: deps.ids.id(),
+      actorId: input.adminId,
+      action: ADMIN_PROPERTY_EDITED_ACTION,
+      data: auditData(`property:${before.id}`, diff.before, diff.after),
+      at: now,
+    });
     return ok({ property, changed: true });
   });
   return publicChange(deps.publicPages, outcome, ({ changed }) => changed);
@@ -171,22 +204,25 @@ export async function changePropertyStatus(
 ): Promise<Result<ManagedProperty, PortalError>> {
   if (!isPropertyStatus(input.status)) return err(domainError("portal.invalid_status"));
   const status: PropertyStatus = input.status;
-  return publicChange(deps.publicPages, deps.uow.run(async ({ properties }) => {
-    const before = await properties.lockOwned(input.agentId, input.propertyId);
-    if (!before) return notFound();
-    const now = deps.clock.now();
-    // Reopening a listing is also a fresh "still available" confirmation.
-    const reopened = status === "available" && before.status !== "available";
-    const property: ManagedProperty = {
-      ...before,
-      status,
-      isAvailable: isAvailableFor(status),
-      availabilityConfirmedAt: reopened ? now : before.availabilityConfirmedAt,
-      updatedAt: now,
-    };
-    await properties.update(property);
-    return ok(property);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ properties }) => {
+      const before = await properties.lockOwned(input.agentId, input.propertyId);
+      if (!before) return notFound();
+      const now = deps.clock.now();
+      // Reopening a listing is also a fresh "still available" confirmation.
+      const reopened = status === "available" && before.status !== "available";
+      const property: ManagedProperty = {
+        ...before,
+        status,
+        isAvailable: isAvailableFor(status),
+        availabilityConfirmedAt: reopened ? now : before.availabilityConfirmedAt,
+        updatedAt: now,
+      };
+      await properties.update(property);
+      return ok(property);
+    }),
+  );
 }
 
 /** "Still available": only a property marked Available can be confirmed. */
@@ -194,19 +230,25 @@ export async function confirmAvailability(
   deps: Deps<"uow" | "clock" | "publicPages">,
   input: { agentId: string; propertyId: string },
 ): Promise<Result<ManagedProperty, PortalError>> {
-  return publicChange(deps.publicPages, deps.uow.run(async ({ properties }) => {
-    const before = await properties.lockOwned(input.agentId, input.propertyId);
-    if (!before) return notFound();
-    if (before.status !== "available") return err(domainError("portal.not_available_to_confirm"));
-    const now = deps.clock.now();
-    const property: ManagedProperty = { ...before, isAvailable: true, availabilityConfirmedAt: now, updatedAt: now };
-    await properties.update(property);
-    return ok(property);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ properties }) => {
+      const before = await properties.lockOwned(input.agentId, input.propertyId);
+      if (!before) return notFound();
+      if (before.status !== "available") return err(domainError("portal.not_available_to_confirm"));
+      const now = deps.clock.now();
+      const property: ManagedProperty = { ...before, isAvailable: true, availabilityConfirmedAt: now, updatedAt: now };
+      await properties.update(property);
+      return ok(property);
+    }),
+  );
 }
 
 /** The property as an owner of photos: found and locked for its agent only; a change re-checks its verification. */
-function propertyPhotos(deps: Deps<"properties">, input: { agentId: string; propertyId: string }): PhotoOwnerAccess<"portal", PropertyManagementRepos, ManagedProperty> {
+function propertyPhotos(
+  deps: Deps<"properties">,
+  input: { agentId: string; propertyId: string },
+): PhotoOwnerAccess<"portal", PropertyManagementRepos, ManagedProperty> {
   return {
     scope: "portal",
     find: () => deps.properties.findOwned(input.agentId, input.propertyId),

@@ -1,6 +1,13 @@
 // A property as its agent manages it in the portal, and the rules about its fields.
 // The checks here are the only ones: the route's Zod schema imports these limits.
-import { NEIGHBOURHOODS, PROPERTY_STATUSES, PROPERTY_TYPES, distanceToCampusMetres, type PropertyStatus, type PropertyType } from "../listings/buea";
+import {
+  NEIGHBOURHOODS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  distanceToCampusMetres,
+  type PropertyStatus,
+  type PropertyType,
+} from "../listings/buea";
 import { AMENITIES, MAX_BEDROOMS, MAX_RENT_XAF, type Amenity } from "../listings/listing-search";
 import type { Amenities } from "../listings/listing-read-models";
 import { parseVisitingHours, type VisitingHours } from "../booking/visiting-hours";
@@ -102,9 +109,11 @@ const clean = (s: string) => s.trim().replace(/[ \t]+/g, " ");
 /** Checks and normalises the form's values; the one place these rules live. */
 export function checkPropertyDetails(input: PropertyDetailsInput): Result<PropertyDetails, PortalError> {
   const title = clean(input.title);
-  if (title.length < TITLE_MIN || title.length > TITLE_MAX || CONTROL.test(title)) return err(domainError("portal.invalid_title", { min: TITLE_MIN, max: TITLE_MAX }));
+  if (title.length < TITLE_MIN || title.length > TITLE_MAX || CONTROL.test(title))
+    return err(domainError("portal.invalid_title", { min: TITLE_MIN, max: TITLE_MAX }));
   const description = input.description.trim();
-  if (description.length > DESCRIPTION_MAX || CONTROL.test(description)) return err(domainError("portal.invalid_description", { max: DESCRIPTION_MAX }));
+  if (description.length > DESCRIPTION_MAX || CONTROL.test(description))
+    return err(domainError("portal.invalid_description", { max: DESCRIPTION_MAX }));
   if (!(PROPERTY_TYPES as readonly string[]).includes(input.propertyType)) return err(domainError("portal.invalid_property_type"));
   if (!Number.isSafeInteger(input.monthlyRent) || input.monthlyRent < MIN_RENT_XAF || input.monthlyRent > MAX_RENT_XAF) {
     return err(domainError("portal.invalid_rent", { min: MIN_RENT_XAF, max: MAX_RENT_XAF }));
@@ -114,7 +123,8 @@ export function checkPropertyDetails(input: PropertyDetailsInput): Result<Proper
   }
   if (!(NEIGHBOURHOODS as readonly string[]).includes(input.neighbourhood)) return err(domainError("portal.invalid_neighbourhood"));
   const address = clean(input.address);
-  if (address.length < 3 || address.length > ADDRESS_MAX || CONTROL.test(address)) return err(domainError("portal.invalid_address", { max: ADDRESS_MAX }));
+  if (address.length < 3 || address.length > ADDRESS_MAX || CONTROL.test(address))
+    return err(domainError("portal.invalid_address", { max: ADDRESS_MAX }));
   const { latitude, longitude } = input;
   if (
     !Number.isFinite(latitude) ||
@@ -126,8 +136,10 @@ export function checkPropertyDetails(input: PropertyDetailsInput): Result<Proper
   ) {
     return err(domainError("portal.invalid_coordinates"));
   }
-  if (!Number.isSafeInteger(input.bedrooms) || input.bedrooms < 0 || input.bedrooms > MAX_BEDROOMS) return err(domainError("portal.invalid_bedrooms", { max: MAX_BEDROOMS }));
-  if (!Number.isSafeInteger(input.bathrooms) || input.bathrooms < 0 || input.bathrooms > MAX_BATHROOMS) return err(domainError("portal.invalid_bathrooms", { max: MAX_BATHROOMS }));
+  if (!Number.isSafeInteger(input.bedrooms) || input.bedrooms < 0 || input.bedrooms > MAX_BEDROOMS)
+    return err(domainError("portal.invalid_bedrooms", { max: MAX_BEDROOMS }));
+  if (!Number.isSafeInteger(input.bathrooms) || input.bathrooms < 0 || input.bathrooms > MAX_BATHROOMS)
+    return err(domainError("portal.invalid_bathrooms", { max: MAX_BATHROOMS }));
   let visitingHours: VisitingHours | null = null;
   if (input.visitingHours) {
     visitingHours = parseVisitingHours(input.visitingHours);
@@ -158,7 +170,11 @@ export function checkPropertyDetails(input: PropertyDetailsInput): Result<Proper
  * what an agent keeps up to date, and students see them on the visit. Reordering photos or choosing
  * another cover shows the same checked photos, so it is not material either.
  */
-export type PropertyChange = { kind: "details"; before: PropertyDetails; after: PropertyDetails } | { kind: "photo_added" } | { kind: "photo_deleted" } | { kind: "photos_reordered" };
+export type PropertyChange =
+  | { kind: "details"; before: PropertyDetails; after: PropertyDetails }
+  | { kind: "photo_added" }
+  | { kind: "photo_deleted" }
+  | { kind: "photos_reordered" };
 
 export function isMaterialChange(change: PropertyChange): boolean {
   switch (change.kind) {
@@ -194,7 +210,8 @@ export const isAvailableFor = (status: PropertyStatus): boolean => status === "a
 export const CLOSING_STATUSES: readonly PropertyStatus[] = ["sold", "unavailable", "rented_out"];
 export const isClosingStatus = (status: PropertyStatus): boolean => CLOSING_STATUSES.includes(status);
 
-export const isPropertyStatus = (v: unknown): v is PropertyStatus => typeof v === "string" && (PROPERTY_STATUSES as readonly string[]).includes(v);
+export const isPropertyStatus = (v: unknown): v is PropertyStatus =>
+  typeof v === "string" && (PROPERTY_STATUSES as readonly string[]).includes(v);
 
 export const campusDistance = (d: Pick<PropertyDetails, "latitude" | "longitude">): number => distanceToCampusMetres(d);
 

@@ -94,7 +94,13 @@ export async function addOwnedPhoto<S extends PhotoScope, R, O extends PhotoOwne
       if (!owner) return refuse(scope, "not_found");
       if (owner.photos.length >= MAX_PHOTOS) return refuse(scope, "too_many_photos", { max: MAX_PHOTOS });
       const now = deps.clock.now();
-      const photo: ManagedPhoto = { id: deps.ids.id(), storageKey: file.storageKey, width: file.width, height: file.height, position: owner.photos.length };
+      const photo: ManagedPhoto = {
+        id: deps.ids.id(),
+        storageKey: file.storageKey,
+        width: file.width,
+        height: file.height,
+        position: owner.photos.length,
+      };
       await access.rows(repos).insertPhoto(owner.id, photo, now);
       await access.changed?.(repos, owner, "photo_added", now);
       return ok(photo);

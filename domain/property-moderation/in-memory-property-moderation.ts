@@ -1,7 +1,13 @@
 import type { InMemoryAuditLog } from "../accounts/in-memory-account-repositories";
 import type { InMemoryReportRepository } from "../reports/in-memory-report-repository";
 import type { UnitOfWork } from "../shared/transaction";
-import type { ModeratedProperty, ModerationListQuery, ModerationRepos, ModerationRow, PropertyModerationRepository } from "./property-moderation.port";
+import type {
+  ModeratedProperty,
+  ModerationListQuery,
+  ModerationRepos,
+  ModerationRow,
+  PropertyModerationRepository,
+} from "./property-moderation.port";
 
 /**
  * Moderation over the listings of an in-memory report repository (they share hidden_at, as the
@@ -12,7 +18,16 @@ export class InMemoryPropertyModeration implements PropertyModerationRepository 
 
   constructor(readonly reports: InMemoryReportRepository) {}
 
-  put(p: { id: string; agentId: string; title?: string; isVerified?: boolean; hiddenAt?: Date | null; createdAt?: Date; agentName?: string; monthlyRent?: number }): void {
+  put(p: {
+    id: string;
+    agentId: string;
+    title?: string;
+    isVerified?: boolean;
+    hiddenAt?: Date | null;
+    createdAt?: Date;
+    agentName?: string;
+    monthlyRent?: number;
+  }): void {
     this.reports.putListing({ id: p.id, agentId: p.agentId, title: p.title, hiddenAt: p.hiddenAt, isVerified: p.isVerified });
     this.extra.set(p.id, {
       agentName: p.agentName ?? p.agentId,
@@ -74,7 +89,12 @@ export class InMemoryPropertyModeration implements PropertyModerationRepository 
           return r.openReports > 0;
       }
     });
-    kept.sort((a, b) => Number(a.isVerified) - Number(b.isVerified) || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    kept.sort(
+      (a, b) =>
+        Number(a.isVerified) - Number(b.isVerified) ||
+        b.createdAt.getTime() - a.createdAt.getTime() ||
+        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    );
     return { items: kept.slice(query.offset, query.offset + query.limit), total: Math.min(kept.length, query.countLimit) };
   }
 }

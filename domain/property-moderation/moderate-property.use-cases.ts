@@ -11,7 +11,13 @@ import type { UnitOfWork } from "../shared/transaction";
 import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import { auditData, type AuditLog } from "../accounts/audit-log.port";
 import { moderationError, type ModerationError } from "./property-moderation.errors";
-import type { ModeratedProperty, ModerationFilter, ModerationRepos, ModerationRow, PropertyModerationRepository } from "./property-moderation.port";
+import type {
+  ModeratedProperty,
+  ModerationFilter,
+  ModerationRepos,
+  ModerationRow,
+  PropertyModerationRepository,
+} from "./property-moderation.port";
 
 export interface ModerationDeps {
   uow: UnitOfWork<ModerationRepos>;
@@ -33,8 +39,23 @@ export const MODERATION_ACTIONS = {
 
 const snapshot = (p: ModeratedProperty) => ({ isVerified: p.isVerified, hiddenAt: p.hiddenAt?.toISOString() ?? null });
 
-async function record(audit: AuditLog, deps: ModerationDeps, adminId: string, action: string, before: ModeratedProperty, after: ModeratedProperty, at: Date, reason?: string) {
-  await audit.record({ id: deps.ids.id(), actorId: adminId, action, data: auditData(`property:${before.id}`, snapshot(before), snapshot(after), reason), at });
+async function record(
+  audit: AuditLog,
+  deps: ModerationDeps,
+  adminId: string,
+  action: string,
+  before: ModeratedProperty,
+  after: ModeratedProperty,
+  at: Date,
+  reason?: string,
+) {
+  await audit.record({
+    id: deps.ids.id(),
+    actorId: adminId,
+    action,
+    data: auditData(`property:${before.id}`, snapshot(before), snapshot(after), reason),
+    at,
+  });
 }
 
 function checkReason(raw: string | undefined): Result<string, ModerationError> {
@@ -52,15 +73,26 @@ export async function setPropertyVerified(
   input: { adminId: string; propertyId: string; verified: boolean },
 ): Promise<Result<ModeratedProperty, ModerationError>> {
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async ({ properties, audit }) => {
-    const before = await properties.lock(input.propertyId);
-    if (!before) return err(moderationError("moderation.property_not_found"));
-    if (before.isVerified === input.verified) return err(moderationError("moderation.no_change"));
-    await properties.setVerified(before.id, input.verified, now);
-    const after = { ...before, isVerified: input.verified };
-    await record(audit, deps, input.adminId, input.verified ? MODERATION_ACTIONS.verified : MODERATION_ACTIONS.unverified, before, after, now);
-    return ok(after);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ properties, audit }) => {
+      const before = await properties.lock(input.propertyId);
+      if (!before) return err(moderationError("moderation.property_not_found"));
+      if (before.isVerified === input.verified) return err(moderationError("moderation.no_change"));
+      await properties.setVerified(before.id, input.verified, now);
+      const after = { ...before, isVerified: input.verified };
+      await record(
+        audit,
+        deps,
+        input.adminId,
+        input.verified ? MODERATION_ACTIONS.verified : MODERATION_ACTIONS.unverified,
+        before,
+        after,
+        now,
+      );
+      return ok(after);
+    }),
+  );
 }
 
 /** Hides a listing from the public site (search, detail, booking), with an optional reason. */
@@ -71,15 +103,18 @@ export async function hideProperty(
   const reason = checkReason(input.reason);
   if (!reason.ok) return reason;
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async ({ properties, audit }) => {
-    const before = await properties.lock(input.propertyId);
-    if (!before) return err(moderationError("moderation.property_not_found"));
-    if (before.hiddenAt) return err(moderationError("moderation.no_change"));
-    await properties.setHidden(before.id, now, now);
-    const after = { ...before, hiddenAt: now };
-    await record(audit, deps, input.adminId, MODERATION_ACTIONS.hidden, before, after, now, reason.value || undefined);
-    return ok(after);
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ properties, audit }) => {
+      const before = await properties.lock(input.propertyId);
+      if (!before) return err(moderationError("moderation.property_not_found"));
+      if (before.hiddenAt) return err(moderationError("moderation.no_change"));
+      await properties.setHidden(before.id, now, now);
+      const after = { ...before, hiddenAt: now };
+      await record(audit, deps, input.adminId, MODERATION_ACTIONS.hidden, before, after, now, reason.value || undefined);
+      return ok(after);
+    }),
+  );
 }
 
 /**
@@ -95,22 +130,25 @@ export async function restoreProperty(
   const reason = checkReason(input.reason);
   if (!reason.ok) return reason;
   const now = deps.clock.now();
-  return publicChange(deps.publicPages, deps.uow.run(async ({ properties, reports, audit }) => {
-    const before = await properties.lock(input.propertyId);
-    if (!before) return err(moderationError("moderation.property_not_found"));
-    if (!before.hiddenAt) return err(moderationError("moderation.no_change"));
-    const open = await reports.closeOpen(before.id, "dismissed", now);
-    await properties.setHidden(before.id, null, now);
-    const after = { ...before, hiddenAt: null };
-    await audit.record({
-      id: deps.ids.id(),
-      actorId: input.adminId,
-      action: open > 0 ? MODERATION_ACTIONS.restored : MODERATION_ACTIONS.unhidden,
-      data: { ...auditData(`property:${before.id}`, snapshot(before), snapshot(after), reason.value || undefined), reportsClosed: open },
-      at: now,
-    });
-    return ok({ property: after, reportsClosed: open });
-  }));
+  return publicChange(
+    deps.publicPages,
+    deps.uow.run(async ({ properties, reports, audit }) => {
+      const before = await properties.lock(input.propertyId);
+      if (!before) return err(moderationError("moderation.property_not_found"));
+      if (!before.hiddenAt) return err(moderationError("moderation.no_change"));
+      const open = await reports.closeOpen(before.id, "dismissed", now);
+      await properties.setHidden(before.id, null, now);
+      const after = { ...before, hiddenAt: null };
+      await audit.record({
+        id: deps.ids.id(),
+        actorId: input.adminId,
+        action: open > 0 ? MODERATION_ACTIONS.restored : MODERATION_ACTIONS.unhidden,
+        data: { ...auditData(`property:${before.id}`, snapshot(before), snapshot(after), reason.value || undefined), reportsClosed: open },
+        at: now,
+      });
+      return ok({ property: after, reportsClosed: open });
+    }),
+  );
 }
 
 export interface ModerationPage extends CountedTotal {
@@ -126,7 +164,13 @@ export async function listPropertiesForModeration(
 ): Promise<ModerationPage> {
   const wanted = Number.isSafeInteger(input.page) && input.page >= 1 ? input.page : 1;
   const offsetOf = (page: number) => (page - 1) * MODERATION_PAGE_SIZE;
-  const read = (page: number) => deps.properties.list({ filter: input.filter, limit: MODERATION_PAGE_SIZE, offset: offsetOf(page), countLimit: countLimitFor(offsetOf(page)) });
+  const read = (page: number) =>
+    deps.properties.list({
+      filter: input.filter,
+      limit: MODERATION_PAGE_SIZE,
+      offset: offsetOf(page),
+      countLimit: countLimitFor(offsetOf(page)),
+    });
   let result = await read(wanted);
   let page = wanted;
   const last = Math.ceil(result.total / MODERATION_PAGE_SIZE);
@@ -140,7 +184,10 @@ export async function listPropertiesForModeration(
 }
 
 /** One property's moderation state (the hide confirmation page), or not found. */
-export async function getPropertyForModeration(deps: { properties: PropertyModerationRepository }, propertyId: string): Promise<Result<ModeratedProperty, ModerationError>> {
+export async function getPropertyForModeration(
+  deps: { properties: PropertyModerationRepository },
+  propertyId: string,
+): Promise<Result<ModeratedProperty, ModerationError>> {
   const property = await deps.properties.find(propertyId);
   return property ? ok(property) : err(moderationError("moderation.property_not_found"));
 }

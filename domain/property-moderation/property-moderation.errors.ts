@@ -8,4 +8,5 @@ export type ModerationErrorCode =
 
 export type ModerationError = DomainError<ModerationErrorCode>;
 
-export const moderationError = (code: ModerationErrorCode, params?: Record<string, string | number>): ModerationError => domainError(code, params);
+export const moderationError = (code: ModerationErrorCode, params?: Record<string, string | number>): ModerationError =>
+  domainError(code, params);

@@ -13,7 +13,8 @@ export interface ModeratedProperty {
 
 export const MODERATION_FILTERS = ["all", "unverified", "verified", "hidden", "reported"] as const;
 export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
-export const isModerationFilter = (v: unknown): v is ModerationFilter => typeof v === "string" && (MODERATION_FILTERS as readonly string[]).includes(v);
+export const isModerationFilter = (v: unknown): v is ModerationFilter =>
+  typeof v === "string" && (MODERATION_FILTERS as readonly string[]).includes(v);
 
 export interface ModerationListQuery {
   filter: ModerationFilter;

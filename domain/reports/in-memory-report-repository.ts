@@ -19,7 +19,14 @@ interface State {
 export class InMemoryReportRepository implements ReportRepository {
   state: State = { listings: new Map(), reports: [], users: new Map(), decisions: [] };
 
-  putListing(l: { id: string; agentId: string; title?: string; hiddenAt?: Date | null; isAvailable?: boolean; isVerified?: boolean }): void {
+  putListing(l: {
+    id: string;
+    agentId: string;
+    title?: string;
+    hiddenAt?: Date | null;
+    isAvailable?: boolean;
+    isVerified?: boolean;
+  }): void {
     this.state.listings.set(l.id, {
       id: l.id,
       agentId: l.agentId,
@@ -32,7 +39,11 @@ export class InMemoryReportRepository implements ReportRepository {
 
   /** Unspecified: a confirmed e-mail and an account from long ago (a trusted reporter). */
   putUser(id: string, name = id, over: { emailConfirmed?: boolean; createdAt?: Date } = {}): void {
-    this.state.users.set(id, { name, emailConfirmed: over.emailConfirmed ?? true, createdAt: over.createdAt ?? new Date("2026-01-01T00:00:00Z") });
+    this.state.users.set(id, {
+      name,
+      emailConfirmed: over.emailConfirmed ?? true,
+      createdAt: over.createdAt ?? new Date("2026-01-01T00:00:00Z"),
+    });
   }
 
   /** For tests: the listing as moderation left it. */
@@ -69,7 +80,9 @@ export class InMemoryReportRepository implements ReportRepository {
       return u !== undefined && u.emailConfirmed && u.createdAt.getTime() <= accountsCreatedBy.getTime();
     };
     const reporters = new Set(
-      this.state.reports.filter((r) => r.propertyId === propertyId && r.status === "open" && trusted(r.reporterId)).map((r) => r.reporterId),
+      this.state.reports
+        .filter((r) => r.propertyId === propertyId && r.status === "open" && trusted(r.reporterId))
+        .map((r) => r.reporterId),
     );
     return reporters.size;
   }
@@ -80,7 +93,9 @@ export class InMemoryReportRepository implements ReportRepository {
   }
 
   async countOpenReporters(propertyId: string): Promise<number> {
-    const reporters = new Set(this.state.reports.filter((r) => r.propertyId === propertyId && r.status === "open").map((r) => r.reporterId));
+    const reporters = new Set(
+      this.state.reports.filter((r) => r.propertyId === propertyId && r.status === "open").map((r) => r.reporterId),
+    );
     return reporters.size;
   }
 

@@ -12,5 +12,4 @@ export type ReportErrorCode =
 
 export type ReportError = DomainError<ReportErrorCode>;
 
-export const reportError = (code: ReportErrorCode, params?: Record<string, string | number>): ReportError =>
-  domainError(code, params);
+export const reportError = (code: ReportErrorCode, params?: Record<string, string | number>): ReportError => domainError(code, params);

@@ -15,5 +15,4 @@ export type ReviewErrorCode =
 
 export type ReviewError = DomainError<ReviewErrorCode>;
 
-export const reviewError = (code: ReviewErrorCode, params?: Record<string, string | number>): ReviewError =>
-  domainError(code, params);
+export const reviewError = (code: ReviewErrorCode, params?: Record<string, string | number>): ReviewError => domainError(code, params);

@@ -16,11 +16,7 @@ const pageOr1 = (wanted: number): number => (Number.isSafeInteger(wanted) && wan
  * Reads page `wanted` (page 1 when it is not a whole number from 1) of `pageSize` items; a page past
  * the end reads the last one instead, so an old link after deletions still shows something.
  */
-export async function readPageOrLast<T>(
-  wanted: number,
-  pageSize: number,
-  read: PageReader<T>,
-): Promise<ListPage<T>> {
+export async function readPageOrLast<T>(wanted: number, pageSize: number, read: PageReader<T>): Promise<ListPage<T>> {
   let page = pageOr1(wanted);
   let result = await read((page - 1) * pageSize, pageSize);
   const pageCount = Math.ceil(result.total / pageSize);
@@ -36,11 +32,7 @@ export async function readPageOrLast<T>(
  * public list (the blog, the agents directory). Page 1 always exists, even empty; a later page past
  * the end is null, for the screen to answer 404: a link to it is not a link to the last page.
  */
-export async function readPageOrNotFound<T>(
-  wanted: number,
-  pageSize: number,
-  read: PageReader<T>,
-): Promise<ListPage<T> | null> {
+export async function readPageOrNotFound<T>(wanted: number, pageSize: number, read: PageReader<T>): Promise<ListPage<T> | null> {
   const page = pageOr1(wanted);
   const { items, total } = await read((page - 1) * pageSize, pageSize);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

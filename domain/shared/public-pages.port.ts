@@ -17,7 +17,11 @@ export interface PublicPages {
  * when it says the stored change shows on them. Await the transaction inside `outcome`, never
  * call this inside one: a page rendered before the commit would be kept with the old content.
  */
-export async function publicChange<T, E>(pages: PublicPages, outcome: Promise<Result<T, E>>, changedWhen: (value: T) => boolean = () => true): Promise<Result<T, E>> {
+export async function publicChange<T, E>(
+  pages: PublicPages,
+  outcome: Promise<Result<T, E>>,
+  changedWhen: (value: T) => boolean = () => true,
+): Promise<Result<T, E>> {
   const result = await outcome;
   if (result.ok && changedWhen(result.value)) pages.changed();
   return result;

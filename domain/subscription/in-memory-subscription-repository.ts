@@ -1,7 +1,12 @@
 import type { SubscriptionRepository } from "./subscription-repository.port";
 import type { Subscription } from "./subscription.entity";
 
-const copy = (s: Subscription): Subscription => ({ ...s, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt), createdAt: new Date(s.createdAt) });
+const copy = (s: Subscription): Subscription => ({
+  ...s,
+  startsAt: new Date(s.startsAt),
+  endsAt: new Date(s.endsAt),
+  createdAt: new Date(s.createdAt),
+});
 
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
   private rows: Subscription[] = [];

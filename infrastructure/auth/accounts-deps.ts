@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { AccountsDeps } from "../../domain/accounts/accounts.deps";
-import { systemClock } from "../../domain/shared/clock";
-import { CountingPublicPages } from "../../domain/shared/public-pages.port";
+import type { AccountsDeps } from "#domain/accounts/accounts.deps";
+import { systemClock } from "#domain/shared/clock";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 import type { Config } from "../config/config";
 import type { Database } from "../db/schema";
 import { createMailer } from "../mail/create-mailer";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import type { SecretTokens } from "../../domain/accounts/secret-tokens.port";
-import type { IdGenerator } from "../../domain/shared/ids";
+import type { SecretTokens } from "#domain/accounts/secret-tokens.port";
+import type { IdGenerator } from "#domain/shared/ids";
 
 // No 0/o, 1/l/i: recovery codes are read off paper and typed by hand.
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";

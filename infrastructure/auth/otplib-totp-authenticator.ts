@@ -1,7 +1,7 @@
 import { authenticator } from "otplib";
 import QRCode from "qrcode";
-import type { TotpAuthenticator } from "../../domain/accounts/totp.port";
-import { TOTP_ISSUER } from "../../domain/accounts/totp-enrolment.use-case";
+import type { TotpAuthenticator } from "#domain/accounts/totp.port";
+import { TOTP_ISSUER } from "#domain/accounts/totp-enrolment.use-case";
 
 // A private instance: otplib's `authenticator` is a shared singleton and others may set options.
 const totp = authenticator.clone({ window: 1, step: 30, digits: 6 });

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import type { PasswordHasher } from "../../domain/accounts/password-hasher.port";
+import type { PasswordHasher } from "#domain/accounts/password-hasher.port";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

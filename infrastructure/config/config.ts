@@ -42,7 +42,10 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The address to listen on; unset: loopback for a local site, every interface for a public one.
-    HOST: optionalText.refine((v) => v === undefined || net.isIP(v) !== 0 || v === "localhost", "must be an IP address (127.0.0.1, 0.0.0.0, ::) or localhost"),
+    HOST: optionalText.refine(
+      (v) => v === undefined || net.isIP(v) !== 0 || v === "localhost",
+      "must be an IP address (127.0.0.1, 0.0.0.0, ::) or localhost",
+    ),
     APP_URL: optionalUrl,
     DATABASE_URL: z.string().min(1).default("data/kamernest.db"),
     DEMO_MODE: bool(true),
@@ -71,7 +74,10 @@ const envSchema = z
 
     SUPPORT_EMAIL: z.string().email().default("support@kamernest.cm"),
     SUPPORT_PHONE: z.string().default("+237 677 00 00 00"),
-    SUPPORT_WHATSAPP: z.string().regex(/^\d{9,15}$/, "digits only, with the country code").default("237677000000"),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\d{9,15}$/, "digits only, with the country code")
+      .default("237677000000"),
     SUPPORT_ADDRESS: z.string().default("Molyko, opposite the University of Buea main gate, Buea, Cameroon"),
 
     GOOGLE_CLIENT_ID: optionalText,
@@ -112,9 +118,17 @@ const envSchema = z
     UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
     UPLOAD_MEMORY_MB: z.coerce.number().int().min(1).max(100_000).default(64),
     QUERY_LOG_FILE: optionalText,
-    ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+    ALERTS_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
     BOOKING_NOTICES_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-    ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+    ACCOUNTS_CLEANUP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(60 * 60_000),
     MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
     SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -133,12 +147,21 @@ const envSchema = z
     if (!env.S3_BUCKET) {
       // A half-configured bucket would silently keep files on this instance's disk.
       for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PREFIX"] as const) {
-        if (env[key]) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `is required when ${key} is set (files would stay on this instance's disk)` });
+        if (env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: ["S3_BUCKET"],
+            message: `is required when ${key} is set (files would stay on this instance's disk)`,
+          });
       }
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
-      ctx.addIssue({ code: "custom", path: [missing], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK's default credentials)" });
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK's default credentials)",
+      });
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "is required when GOOGLE_CLIENT_ID is set" });
@@ -182,7 +205,10 @@ function parseTrustProxy(raw: string | undefined): { value: TrustProxy } | { pro
     const hops = Number(v);
     return hops <= 10 ? { value: hops } : { problem: "a hop count must be between 0 and 10" };
   }
-  const entries = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isProxyAddress(e));
   if (bad.length > 0) return { problem: `not an IP address, CIDR range or hop count: ${bad.join(", ")}` };
   return { value: entries };
@@ -225,7 +251,13 @@ export interface Config {
    * the server migrates before serving (false: it only checks, and refuses a schema that is
    * behind or ahead of this build).
    */
-  database: { connectTimeoutMs: number; statementTimeoutMs: number; migrateOnStart: boolean; preparedStatements: boolean; batchStatements: boolean };
+  database: {
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    migrateOnStart: boolean;
+    preparedStatements: boolean;
+    batchStatements: boolean;
+  };
   demoMode: boolean;
   /**
    * A public-facing site running with demo defaults (allowed only by ALLOW_PUBLIC_DEMO=true):
@@ -313,7 +345,9 @@ function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): 
   if (e.SESSION_SECRETS.length === 0) {
     problems.push(`SESSION_SECRETS: is required on a public site (${why}); without it cookies are signed with a published secret`);
   } else if (e.SESSION_SECRETS.some((s) => EXAMPLE_SESSION_SECRETS.has(s.toLowerCase()) || s.length < MIN_SESSION_SECRET_LENGTH)) {
-    problems.push(`SESSION_SECRETS: every secret must be random and at least ${MIN_SESSION_SECRET_LENGTH} characters, not an example value (${why})`);
+    problems.push(
+      `SESSION_SECRETS: every secret must be random and at least ${MIN_SESSION_SECRET_LENGTH} characters, not an example value (${why})`,
+    );
   }
   if (!e.FAPSHI_WEBHOOK_SECRET) problems.push(`FAPSHI_WEBHOOK_SECRET: is required on a public site (${why})`);
   if (e.ENABLE_DEBUG_PAGES === "true") problems.push(`ENABLE_DEBUG_PAGES: must not be true on a public site (${why})`);
@@ -392,7 +426,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           // Self-hosted services (MinIO, s3rver) rarely have a DNS name per bucket.
           forcePathStyle: e.S3_FORCE_PATH_STYLE ? ["true", "1"].includes(e.S3_FORCE_PATH_STYLE) : Boolean(e.S3_ENDPOINT),
           credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
           prefix: e.S3_PREFIX ?? "",
         }
       : undefined,

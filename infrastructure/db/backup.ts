@@ -75,7 +75,10 @@ export function assertSqliteIntegrity(file: string): void {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db.pragma("integrity_check") as Array<{ integrity_check: string }>;
-    const answer = rows.slice(0, 10).map((r) => r.integrity_check).join("; ");
+    const answer = rows
+      .slice(0, 10)
+      .map((r) => r.integrity_check)
+      .join("; ");
     if (answer !== "ok") throw new BackupError(`${file} fails the integrity check: ${answer}`);
   } finally {
     db.close();

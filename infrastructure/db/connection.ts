@@ -97,7 +97,10 @@ function connectSqlite(file: string, onQuery?: ConnectOptions["onQuery"]): Datab
   // Writers wait for each other instead of failing at once with SQLITE_BUSY.
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteLiteralLimitDialect({ database: withStatementCache(sqlite) }), ...queryLog(onQuery) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteLiteralLimitDialect({ database: withStatementCache(sqlite) }),
+    ...queryLog(onQuery),
+  });
   const state = availability();
   const handle: DatabaseHandle = {
     db,
@@ -138,7 +141,9 @@ function connectPostgres(options: ConnectOptions): DatabaseHandle {
   // pool emit 'error'; with no listener Node would end the whole process. The pool has already
   // thrown that client away: we only note that the database may be gone.
   pool.on("error", (error) => state.down(error));
-  const dialectConfig = { pool: watchedPool(pool, state, statementTimeoutMs, options.preparedStatements ?? true, options.batchStatements ?? true) };
+  const dialectConfig = {
+    pool: watchedPool(pool, state, statementTimeoutMs, options.preparedStatements ?? true, options.batchStatements ?? true),
+  };
   const dialect = pgSchema ? new SchemaScopedPostgresDialect(dialectConfig, pgSchema) : new PostgresLiteralLimitDialect(dialectConfig);
   const db = new Kysely<Database>({ dialect, ...queryLog(options.onQuery) });
   const handle: DatabaseHandle = {
@@ -179,7 +184,16 @@ function availability(onChange?: ConnectOptions["onAvailabilityChange"]): Availa
 
 /** PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, terminate). */
 const CONNECTION_SQLSTATE = /^(08|57P0[1-3])/;
-const CONNECTION_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const CONNECTION_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 const CONNECTION_MESSAGE = /timeout|Connection terminated|not queryable|connection error|Client was closed/i;
 
 /** pg-pool's error when all `max` clients stayed checked out for connectionTimeoutMillis (its queue, not the network). */
@@ -227,7 +241,11 @@ function renameStatement(text: string, stale: string): string {
 
 /** PostgreSQL refuses a prepared statement whose result columns a migration changed (SQLSTATE 0A000). */
 export function isStalePreparedStatement(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: unknown }).code === "0A000" && /cached plan must not change result type/i.test(error.message);
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === "0A000" &&
+    /cached plan must not change result type/i.test(error.message)
+  );
 }
 
 /**

@@ -86,13 +86,26 @@ export class DescribedOnceQuery extends pg.Query {
     if (self.name === undefined || this.sentOn === undefined) return;
     let byName = shapes.get(this.sentOn);
     if (!byName) shapes.set(this.sentOn, (byName = new Map()));
-    byName.set(self.name, { fields: self._result.fields, parsers: self._result._parsers, emptyRow: self._result._prebuiltEmptyResultObject });
+    byName.set(self.name, {
+      fields: self._result.fields,
+      parsers: self._result._parsers,
+      emptyRow: self._result._prebuiltEmptyResultObject,
+    });
   }
 }
 
 /** Runs a named statement on a client, describing its rows once per connection. */
-export function queryDescribedOnce(client: pg.ClientBase, name: string, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
+export function queryDescribedOnce(
+  client: pg.ClientBase,
+  name: string,
+  text: string,
+  values: unknown[] | undefined,
+): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
-    client.query(new DescribedOnceQuery({ name, text, values }, (error: Error | undefined, result: unknown) => (error ? reject(error) : resolve(result as pg.QueryResult))));
+    client.query(
+      new DescribedOnceQuery({ name, text, values }, (error: Error | undefined, result: unknown) =>
+        error ? reject(error) : resolve(result as pg.QueryResult),
+      ),
+    );
   });
 }

@@ -61,7 +61,8 @@ export function preparedQuery<Values extends Record<string, unknown>, Row, DB>(
         throw new PreparedQueryError("a prepared query's value was used in arithmetic while it was built: compute it before");
       }
       const lengths = new Map<string, number>();
-      for (const p of query.parameters) if (p instanceof Slot && p.index !== undefined) lengths.set(p.name, Math.max(lengths.get(p.name) ?? 0, p.index + 1));
+      for (const p of query.parameters)
+        if (p instanceof Slot && p.index !== undefined) lengths.set(p.name, Math.max(lengths.get(p.name) ?? 0, p.index + 1));
       template = { query, lengths };
       // Shapes come from a small set (which filters, how many values); past this, a caller is
       // passing something unbounded, and the queries are compiled each time rather than kept.
@@ -70,7 +71,8 @@ export function preparedQuery<Values extends Record<string, unknown>, Row, DB>(
     const { query, lengths } = template;
     for (const [name, length] of lengths) {
       const list = values[name];
-      if (!Array.isArray(list) || list.length !== length) throw new PreparedQueryError(`"${name}" must hold ${length} values, as the query's shape says`);
+      if (!Array.isArray(list) || list.length !== length)
+        throw new PreparedQueryError(`"${name}" must hold ${length} values, as the query's shape says`);
     }
     const parameters = query.parameters.map((p) => {
       if (!(p instanceof Slot)) return p;

@@ -34,7 +34,9 @@ export class SchemaScopedIntrospector implements DatabaseIntrospector {
   ) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const rows = await sql<{ name: string }>`SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE nspname = ${this.schema}`.execute(this.db);
+    const rows = await sql<{ name: string }>`SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE nspname = ${this.schema}`.execute(
+      this.db,
+    );
     return rows.rows.map((r) => ({ name: r.name }));
   }
 

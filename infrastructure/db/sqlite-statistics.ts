@@ -23,7 +23,9 @@ export const SQLITE_STATISTICS_INTERVAL_MS = 24 * 60 * 60 * 1000;
  */
 export async function gatherSqliteStatistics(db: Kysely<Database>): Promise<void> {
   await sql`analyze`.execute(db);
-  const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'sqlite_stat4'`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'sqlite_stat4'`.execute(
+    db,
+  );
   if (Number(rows[0]?.n ?? 0) > 0) await sql`delete from sqlite_stat4`.execute(db);
   await sql`analyze sqlite_schema`.execute(db);
 }

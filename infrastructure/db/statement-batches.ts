@@ -35,7 +35,9 @@ export function isShareable(text: unknown): text is string {
 
 export class SessionStatementInBatchError extends Error {
   constructor(text: string) {
-    super(`A statement that may change its connection's session was sent on a shared connection: ${text.slice(0, 60)}. Run it in a transaction.`);
+    super(
+      `A statement that may change its connection's session was sent on a shared connection: ${text.slice(0, 60)}. Run it in a transaction.`,
+    );
     this.name = "SessionStatementInBatchError";
   }
 }
@@ -85,7 +87,10 @@ class Batch {
     const lease = this.lease;
     this.lease = undefined;
     // A checkout that failed has nothing to give back; its members have had its error.
-    lease.then((l) => l.release(), () => undefined);
+    lease.then(
+      (l) => l.release(),
+      () => undefined,
+    );
   }
 }
 
@@ -136,7 +141,10 @@ export function statementBatches(checkout: () => Promise<Lease>) {
         release() {
           if (own) {
             // Kysely releases only after its statements answered, so the checkout is settled.
-            own.then((lease) => lease.release(), () => undefined);
+            own.then(
+              (lease) => lease.release(),
+              () => undefined,
+            );
             own = undefined;
           }
           batch?.leave();

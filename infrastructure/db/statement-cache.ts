@@ -14,7 +14,10 @@ const DEFAULT_CAPACITY = 500;
  * itself if a migration changes the schema under it. The least recently used one is dropped
  * beyond `capacity`, so a stream of ad-hoc texts cannot grow memory.
  */
-export function withStatementCache(database: { prepare(sql: string): SqliteStatement; close(): unknown }, capacity = DEFAULT_CAPACITY): SqliteDatabase {
+export function withStatementCache(
+  database: { prepare(sql: string): SqliteStatement; close(): unknown },
+  capacity = DEFAULT_CAPACITY,
+): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
     prepare(sql) {

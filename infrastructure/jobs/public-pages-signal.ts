@@ -7,7 +7,7 @@
 // bump within it tells them nothing more): the first change bumps at once, the changes that follow
 // within the period share one bump at its end (decision 0187). A bump that fails (the database is
 // away) is reported and not retried: the others' pages then age out with their TTL.
-import type { PublicPages } from "../../domain/shared/public-pages.port";
+import type { PublicPages } from "#domain/shared/public-pages.port";
 import type { SharedCacheGeneration } from "./kysely-cache-generation";
 
 /**

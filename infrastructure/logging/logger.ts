@@ -127,7 +127,10 @@ export function configureLogging({ level, format }: { level: LogLevel; format: L
  * Tests: the lines the process logger writes while `fn` runs, as parsed objects (redacted, as
  * they would be written), at `level` and above.
  */
-export async function captureLogs<T>(fn: () => Promise<T>, level: LogLevel = "info"): Promise<{ result: T; lines: Record<string, unknown>[] }> {
+export async function captureLogs<T>(
+  fn: () => Promise<T>,
+  level: LogLevel = "info",
+): Promise<{ result: T; lines: Record<string, unknown>[] }> {
   const lines: Record<string, unknown>[] = [];
   const previous = { target: rootSink.target, format: rootSink.format, level: logger.level };
   rootSink.target = { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) };

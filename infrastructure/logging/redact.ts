@@ -35,7 +35,8 @@ const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"]+:)[^@\s"/]+@/gi;
 const PHONE = /(?<![\w.:/#-])\+?\d(?:[ .-]?\d){8,14}(?![\w]|\.\d|-\w)/g;
 
 // Most lines (the access lines above all) hold none of these: one cheap test each skips the rest.
-const MAY_HOLD_SECRET = /passw|pwd|secret|token|cookie|authori[sz]ation|signature|api[_-]?key|recovery|otp|bearer|basic\s|:\/\/[^\s"/@]+:[^\s"/@]+@|[?&;](?:code|state|sig|key)=/i;
+const MAY_HOLD_SECRET =
+  /passw|pwd|secret|token|cookie|authori[sz]ation|signature|api[_-]?key|recovery|otp|bearer|basic\s|:\/\/[^\s"/@]+:[^\s"/@]+@|[?&;](?:code|state|sig|key)=/i;
 const MAY_HOLD_PHONE = /\d(?:[ .-]?\d){8}/;
 
 export function maskPhone(phone: string): string {

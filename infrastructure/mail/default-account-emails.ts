@@ -1,5 +1,5 @@
-import type { AccountEmails, EmailText } from "../../domain/accounts/account-emails.port";
-import type { Language } from "../../domain/accounts/account.entity";
+import type { AccountEmails, EmailText } from "#domain/accounts/account-emails.port";
+import type { Language } from "#domain/accounts/account.entity";
 
 // Plain-text account e-mails in English and French. The app may pass its own AccountEmails built
 // from its translation files instead; these keep the mail readable without one.

@@ -1,8 +1,8 @@
-import { formatFcfa } from "../../domain/alerts/alert-digest";
-import type { NoticeData } from "../../domain/notifications/booking-notice";
-import type { BookingEmailInput, BookingEmails, BookingEmailText } from "../../domain/notifications/booking-emails.port";
-import type { EmailLanguage } from "../../domain/notifications/booking-notice-reader.port";
-import type { PaymentMethod } from "../../domain/payment/payment.entity";
+import { formatFcfa } from "#domain/alerts/alert-digest";
+import type { NoticeData } from "#domain/notifications/booking-notice";
+import type { BookingEmailInput, BookingEmails, BookingEmailText } from "#domain/notifications/booking-emails.port";
+import type { EmailLanguage } from "#domain/notifications/booking-notice-reader.port";
+import type { PaymentMethod } from "#domain/payment/payment.entity";
 
 // Plain-text booking e-mails (issue 9) in English and French, like the account and message e-mails.
 // Each states the booking as it is when sent: the property, its address, the visit's day (a Buea
@@ -13,9 +13,13 @@ const localeTag: Record<EmailLanguage, string> = { en: "en-GB", fr: "fr-CM" };
 
 /** "2026-12-02" → "Wednesday, 2 December 2026" / "mercredi 2 décembre 2026" (a calendar date: no zone shift). */
 function visitDay(date: string, language: EmailLanguage): string {
-  return new Intl.DateTimeFormat(localeTag[language], { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(localeTag[language], {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** An instant in Buea time: "2 December 2026 at 10:15" / "2 décembre 2026 à 10:15". */
@@ -72,15 +76,22 @@ const en: Language = {
   hello: (name) => `Hello ${name},`,
   details: (v) => [`Property: ${v.title}`, `Address: ${v.place}`, `Visit: ${v.day} at ${v.time}`, `Booking reference: ${v.ref}`],
   visitor: (v) => `Visitor: ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
-  follow: (v) => (v.input.recipient === "agent" ? `See and answer your bookings here:\n\n${v.input.link}` : `See your bookings here:\n\n${v.input.link}`),
+  follow: (v) =>
+    v.input.recipient === "agent" ? `See and answer your bookings here:\n\n${v.input.link}` : `See your bookings here:\n\n${v.input.link}`,
   you: "you",
   reason: (reason) => `Reason: ${reason}`,
   method: (m) => (m ? METHOD_NAMES[m] : "mobile money"),
   templates: {
     booking_confirmed: (v) =>
       v.input.recipient === "student"
-        ? { subject: `Your visit to ${v.title} is confirmed`, body: [`Your visit is booked and confirmed. ${v.other} will meet you there.`] }
-        : { subject: `New visit booked: ${v.title} on ${v.day}`, body: [`${v.other} booked a visit to your property. Please accept the time or propose another one.`] },
+        ? {
+            subject: `Your visit to ${v.title} is confirmed`,
+            body: [`Your visit is booked and confirmed. ${v.other} will meet you there.`],
+          }
+        : {
+            subject: `New visit booked: ${v.title} on ${v.day}`,
+            body: [`${v.other} booked a visit to your property. Please accept the time or propose another one.`],
+          },
     payment_receipt: (v) => {
       const r = v.input.receipt!;
       return {
@@ -93,7 +104,9 @@ const en: Language = {
           `Payment reference: ${r.reference}`,
           `Provider reference: ${r.providerReference ?? "not given"}`,
           ...(r.paidAt ? [`Paid on: ${bueaTime(r.paidAt, "en")} (Buea time)`] : []),
-          ...(r.subscriptionEndsAt ? [`Your subscription lets you book visits until ${bueaTime(r.subscriptionEndsAt, "en")} (Buea time).`] : []),
+          ...(r.subscriptionEndsAt
+            ? [`Your subscription lets you book visits until ${bueaTime(r.subscriptionEndsAt, "en")} (Buea time).`]
+            : []),
           "",
           `This payment was for the visit below. Payments are not refunded.`,
         ],
@@ -101,9 +114,16 @@ const en: Language = {
     },
     visit_reminder: (v) => ({
       subject: `Reminder: visit tomorrow at ${v.time}, ${v.title}`,
-      body: [v.input.recipient === "student" ? `This is a reminder of your visit tomorrow with ${v.other}.` : `This is a reminder of tomorrow's visit by ${v.other}.`],
+      body: [
+        v.input.recipient === "student"
+          ? `This is a reminder of your visit tomorrow with ${v.other}.`
+          : `This is a reminder of tomorrow's visit by ${v.other}.`,
+      ],
     }),
-    visit_accepted: (v) => ({ subject: `${v.other} accepted your visit time`, body: [`${v.other} accepted the time of your visit. See you there.`] }),
+    visit_accepted: (v) => ({
+      subject: `${v.other} accepted your visit time`,
+      body: [`${v.other} accepted the time of your visit. See you there.`],
+    }),
     visit_time_proposed: (v) => {
       const date = text(v.input.data, "proposedDate");
       const time = text(v.input.data, "proposedTime");
@@ -120,7 +140,10 @@ const en: Language = {
     proposal_answered: (v) =>
       v.input.data.accepted === true
         ? { subject: `${v.other} accepted the time you proposed`, body: [`${v.other} accepted the time you proposed. The visit is now:`] }
-        : { subject: `${v.other} declined the time you proposed`, body: [`${v.other} declined the time you proposed. The booking stands as below.`] },
+        : {
+            subject: `${v.other} declined the time you proposed`,
+            body: [`${v.other} declined the time you proposed. The booking stands as below.`],
+          },
     visit_rescheduled: (v) => {
       const fromDate = text(v.input.data, "fromDate");
       const fromTime = text(v.input.data, "fromTime");
@@ -143,7 +166,11 @@ const en: Language = {
       const by = canceller(text(v.input.data, "by"), v, en.you);
       return {
         subject: `Visit cancelled: ${v.title} on ${v.day}`,
-        body: [`The visit below was cancelled by ${by}.`, ...(reason ? [en.reason(reason)] : []), ...(v.input.recipient === "student" ? [`Any subscription you bought stays active; payments are not refunded.`] : [])],
+        body: [
+          `The visit below was cancelled by ${by}.`,
+          ...(reason ? [en.reason(reason)] : []),
+          ...(v.input.recipient === "student" ? [`Any subscription you bought stays active; payments are not refunded.`] : []),
+        ],
       };
     },
   },
@@ -154,14 +181,19 @@ const fr: Language = {
   details: (v) => [`Bien : ${v.title}`, `Adresse : ${v.place}`, `Visite : ${v.day} à ${v.time}`, `Référence de la réservation : ${v.ref}`],
   visitor: (v) => `Visiteur : ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
   follow: (v) =>
-    v.input.recipient === "agent" ? `Consultez vos réservations et répondez ici :\n\n${v.input.link}` : `Consultez vos réservations ici :\n\n${v.input.link}`,
+    v.input.recipient === "agent"
+      ? `Consultez vos réservations et répondez ici :\n\n${v.input.link}`
+      : `Consultez vos réservations ici :\n\n${v.input.link}`,
   you: "vous",
   reason: (reason) => `Motif : ${reason}`,
   method: (m) => (m ? METHOD_NAMES[m] : "mobile money"),
   templates: {
     booking_confirmed: (v) =>
       v.input.recipient === "student"
-        ? { subject: `Votre visite de ${v.title} est confirmée`, body: [`Votre visite est réservée et confirmée. ${v.other} vous y accueillera.`] }
+        ? {
+            subject: `Votre visite de ${v.title} est confirmée`,
+            body: [`Votre visite est réservée et confirmée. ${v.other} vous y accueillera.`],
+          }
         : {
             subject: `Nouvelle visite réservée : ${v.title} le ${v.day}`,
             body: [`${v.other} a réservé une visite de votre bien. Merci d'accepter l'horaire ou d'en proposer un autre.`],
@@ -178,7 +210,9 @@ const fr: Language = {
           `Référence du paiement : ${r.reference}`,
           `Référence de l'opérateur : ${r.providerReference ?? "non communiquée"}`,
           ...(r.paidAt ? [`Payé le : ${bueaTime(r.paidAt, "fr")} (heure de Buea)`] : []),
-          ...(r.subscriptionEndsAt ? [`Votre abonnement vous permet de réserver des visites jusqu'au ${bueaTime(r.subscriptionEndsAt, "fr")} (heure de Buea).`] : []),
+          ...(r.subscriptionEndsAt
+            ? [`Votre abonnement vous permet de réserver des visites jusqu'au ${bueaTime(r.subscriptionEndsAt, "fr")} (heure de Buea).`]
+            : []),
           "",
           `Ce paiement concerne la visite ci-dessous. Les paiements ne sont pas remboursés.`,
         ],
@@ -186,9 +220,16 @@ const fr: Language = {
     },
     visit_reminder: (v) => ({
       subject: `Rappel : visite demain à ${v.time}, ${v.title}`,
-      body: [v.input.recipient === "student" ? `Petit rappel de votre visite de demain avec ${v.other}.` : `Petit rappel de la visite de demain par ${v.other}.`],
+      body: [
+        v.input.recipient === "student"
+          ? `Petit rappel de votre visite de demain avec ${v.other}.`
+          : `Petit rappel de la visite de demain par ${v.other}.`,
+      ],
     }),
-    visit_accepted: (v) => ({ subject: `${v.other} a accepté l'horaire de votre visite`, body: [`${v.other} a accepté l'horaire de votre visite. À bientôt.`] }),
+    visit_accepted: (v) => ({
+      subject: `${v.other} a accepté l'horaire de votre visite`,
+      body: [`${v.other} a accepté l'horaire de votre visite. À bientôt.`],
+    }),
     visit_time_proposed: (v) => {
       const date = text(v.input.data, "proposedDate");
       const time = text(v.input.data, "proposedTime");
@@ -204,13 +245,22 @@ const fr: Language = {
     },
     proposal_answered: (v) =>
       v.input.data.accepted === true
-        ? { subject: `${v.other} a accepté l'horaire proposé`, body: [`${v.other} a accepté l'horaire que vous avez proposé. La visite est désormais :`] }
-        : { subject: `${v.other} a refusé l'horaire proposé`, body: [`${v.other} a refusé l'horaire que vous avez proposé. La réservation reste telle qu'indiquée ci-dessous.`] },
+        ? {
+            subject: `${v.other} a accepté l'horaire proposé`,
+            body: [`${v.other} a accepté l'horaire que vous avez proposé. La visite est désormais :`],
+          }
+        : {
+            subject: `${v.other} a refusé l'horaire proposé`,
+            body: [`${v.other} a refusé l'horaire que vous avez proposé. La réservation reste telle qu'indiquée ci-dessous.`],
+          },
     visit_rescheduled: (v) => {
       const fromDate = text(v.input.data, "fromDate");
       const fromTime = text(v.input.data, "fromTime");
       const from = fromDate && fromTime ? ` du ${visitDay(fromDate, "fr")} à ${fromTime}` : "";
-      return { subject: `Visite déplacée au ${v.day} : ${v.title}`, body: [`${v.other} a déplacé la visite${from} au ${v.day} à ${v.time}.`] };
+      return {
+        subject: `Visite déplacée au ${v.day} : ${v.title}`,
+        body: [`${v.other} a déplacé la visite${from} au ${v.day} à ${v.time}.`],
+      };
     },
     visit_declined: (v) => {
       const reason = text(v.input.data, "reason");

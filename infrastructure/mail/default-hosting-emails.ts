@@ -1,6 +1,6 @@
-import type { Language } from "../../domain/accounts/account.entity";
-import type { EmailText } from "../../domain/accounts/account-emails.port";
-import type { HostingEmails } from "../../domain/hosting/hosting-emails.port";
+import type { Language } from "#domain/accounts/account.entity";
+import type { EmailText } from "#domain/accounts/account-emails.port";
+import type { HostingEmails } from "#domain/hosting/hosting-emails.port";
 
 // Plain-text e-mails telling a host the outcome of their verification, in English and French.
 type Texts = {

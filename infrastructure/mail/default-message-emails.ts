@@ -1,5 +1,5 @@
-import type { MessageNoticeEmails, NoticeText } from "../../domain/messaging/message-notice.port";
-import type { NoticeLanguage } from "../../domain/messaging/message.entity";
+import type { MessageNoticeEmails, NoticeText } from "#domain/messaging/message-notice.port";
+import type { NoticeLanguage } from "#domain/messaging/message.entity";
 
 // The plain-text "new message" notice in English and French. It carries no message text: the
 // reader follows the link and signs in to read it, so a forwarded or leaked e-mail reveals nothing.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Clock } from "../../domain/shared/clock";
-import type { IdGenerator } from "../../domain/shared/ids";
-import type { Mailer, MailMessage } from "../../domain/shared/mailer.port";
+import type { Clock } from "#domain/shared/clock";
+import type { IdGenerator } from "#domain/shared/ids";
+import type { Mailer, MailMessage } from "#domain/shared/mailer.port";
 import type { Database } from "../db/schema";
 import { logger } from "../logging/logger";
 

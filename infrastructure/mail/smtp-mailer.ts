@@ -1,11 +1,14 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Mailer, MailMessage } from "../../domain/shared/mailer.port";
+import type { Mailer, MailMessage } from "#domain/shared/mailer.port";
 
 /** Sends through the SMTP server in SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS). */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 

@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import type { MarkdownRenderer } from "../../domain/blog/markdown-renderer.port";
+import type { MarkdownRenderer } from "#domain/blog/markdown-renderer.port";
 
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
 const RENDERED_KEPT = 500;

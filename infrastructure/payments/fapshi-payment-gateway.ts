@@ -9,7 +9,7 @@ import {
   type PaymentGateway,
   type ProviderStatus,
   type ProviderTransaction,
-} from "../../domain/payment/payment-gateway.port";
+} from "#domain/payment/payment-gateway.port";
 
 export interface FapshiGatewayOptions {
   baseUrl: string;
@@ -48,7 +48,13 @@ const transactionSchema = z.object({
   reason: z.string().nullish(),
 });
 // Some versions of the docs show payment-status wrapped in an array: accept both.
-const statusResponseSchema = z.union([transactionSchema, z.array(transactionSchema).length(1).transform((a) => a[0])]);
+const statusResponseSchema = z.union([
+  transactionSchema,
+  z
+    .array(transactionSchema)
+    .length(1)
+    .transform((a) => a[0]),
+]);
 const initiateSchema = z.object({ transId: z.string().min(1), link: z.string().nullish() });
 const directSchema = z.object({ transId: z.string().min(1) });
 
@@ -77,7 +83,12 @@ export class FapshiPaymentGateway implements PaymentGateway {
       message: request.message,
     };
     if (this.options.directPay) {
-      const body = await this.request("POST", "/direct-pay", { ...common, phone: request.phone, medium: MEDIUM[request.method], name: request.customerName }, signal);
+      const body = await this.request(
+        "POST",
+        "/direct-pay",
+        { ...common, phone: request.phone, medium: MEDIUM[request.method], name: request.customerName },
+        signal,
+      );
       const parsed = directSchema.safeParse(body);
       if (!parsed.success) throw new PaymentGatewayError("invalid_response", "direct-pay answered without a transaction id");
       // No link: the prompt is on the phone; the return page polls until it ends.
@@ -124,7 +135,9 @@ export class FapshiPaymentGateway implements PaymentGateway {
       throw error;
     }
     if (!Array.isArray(body)) throw new PaymentGatewayError("invalid_response", "transaction list answered an unexpected shape");
-    const ours = body.filter((item: unknown) => (item as { externalId?: unknown } | null)?.externalId === query.reference).map(toTransaction);
+    const ours = body
+      .filter((item: unknown) => (item as { externalId?: unknown } | null)?.externalId === query.reference)
+      .map(toTransaction);
     return ours.find((t) => t.status === "successful") ?? ours[0] ?? null;
   }
 
@@ -135,13 +148,21 @@ export class FapshiPaymentGateway implements PaymentGateway {
     try {
       response = await this.fetch(`${this.baseUrl}${path}`, {
         method,
-        headers: { apiuser: this.options.apiUser, apikey: this.options.apiKey, "content-type": "application/json", accept: "application/json" },
+        headers: {
+          apiuser: this.options.apiUser,
+          apikey: this.options.apiKey,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: combined,
       });
     } catch (error) {
       if (combined.aborted) throw new PaymentGatewayError("timeout", `Fapshi ${method} ${path} timed out`);
-      throw new PaymentGatewayError("network", `Fapshi ${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PaymentGatewayError(
+        "network",
+        `Fapshi ${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     let text: string;
     try {
@@ -156,12 +177,15 @@ export class FapshiPaymentGateway implements PaymentGateway {
     } catch {
       json = undefined;
     }
-    if (response.status >= 500) throw new PaymentGatewayError("server_error", `Fapshi ${method} ${path} answered ${response.status}`, response.status);
+    if (response.status >= 500)
+      throw new PaymentGatewayError("server_error", `Fapshi ${method} ${path} answered ${response.status}`, response.status);
     if (response.status >= 400) {
-      const message = typeof (json as { message?: unknown })?.message === "string" ? (json as { message: string }).message : response.statusText;
+      const message =
+        typeof (json as { message?: unknown })?.message === "string" ? (json as { message: string }).message : response.statusText;
       throw new PaymentGatewayError("rejected", message || `HTTP ${response.status}`, response.status);
     }
-    if (json === undefined) throw new PaymentGatewayError("invalid_response", `Fapshi ${method} ${path} did not answer JSON`, response.status);
+    if (json === undefined)
+      throw new PaymentGatewayError("invalid_response", `Fapshi ${method} ${path} did not answer JSON`, response.status);
     return json;
   }
 }
@@ -170,5 +194,12 @@ function toTransaction(body: unknown): ProviderTransaction {
   const parsed = statusResponseSchema.safeParse(body);
   if (!parsed.success) throw new PaymentGatewayError("invalid_response", "payment-status answered an unexpected shape");
   const t = parsed.data;
-  return { transId: t.transId, status: t.status, amount: t.amount, externalId: t.externalId ?? null, userId: t.userId ?? null, reason: t.reason ?? null };
+  return {
+    transId: t.transId,
+    status: t.status,
+    amount: t.amount,
+    externalId: t.externalId ?? null,
+    userId: t.userId ?? null,
+    reason: t.reason ?? null,
+  };
 }

@@ -6,7 +6,7 @@
 // as Fapshi's (handleWebhook re-reads the status from here).
 import { randomInt } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { systemClock, type Clock } from "../../domain/shared/clock";
+import { systemClock, type Clock } from "#domain/shared/clock";
 import {
   PaymentGatewayError,
   type InitiatePaymentRequest,
@@ -14,8 +14,8 @@ import {
   type PaymentGateway,
   type ProviderStatus,
   type ProviderTransaction,
-} from "../../domain/payment/payment-gateway.port";
-import { PAYMENT_LINK_LIFETIME_MS } from "../../domain/payment/payment.entity";
+} from "#domain/payment/payment-gateway.port";
+import { PAYMENT_LINK_LIFETIME_MS } from "#domain/payment/payment.entity";
 import type { Database, SimulatedTransactionsTable } from "../db/schema";
 
 type SimStatus = SimulatedTransactionsTable["status"];
@@ -46,7 +46,13 @@ export interface SimulatedGatewayOptions {
 }
 
 const TRANS_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const STATUS: Record<SimStatus, ProviderStatus> = { CREATED: "pending", PENDING: "pending", SUCCESSFUL: "successful", FAILED: "failed", EXPIRED: "expired" };
+const STATUS: Record<SimStatus, ProviderStatus> = {
+  CREATED: "pending",
+  PENDING: "pending",
+  SUCCESSFUL: "successful",
+  FAILED: "failed",
+  EXPIRED: "expired",
+};
 /** Payment can still happen on these (FAILED is not final for a checkout link). */
 const OPEN: SimStatus[] = ["CREATED", "PENDING", "FAILED"];
 
@@ -61,7 +67,8 @@ export class SimulatedPaymentGateway implements PaymentGateway {
   }
 
   async initiate(request: InitiatePaymentRequest): Promise<InitiatePaymentResult> {
-    if (!Number.isInteger(request.amount) || request.amount < 100) throw new PaymentGatewayError("rejected", "amount must be at least 100", 400);
+    if (!Number.isInteger(request.amount) || request.amount < 100)
+      throw new PaymentGatewayError("rejected", "amount must be at least 100", 400);
     const transId = this.options.newTransId?.() ?? newTransId();
     const now = this.clock.now().toISOString();
     await this.options.db
@@ -193,7 +200,14 @@ export class SimulatedPaymentGateway implements PaymentGateway {
 }
 
 function toTransaction(row: Selectable<SimulatedTransactionsTable>): ProviderTransaction {
-  return { transId: row.trans_id, status: STATUS[row.status], amount: Number(row.amount), externalId: row.external_id, userId: row.user_id, reason: row.reason };
+  return {
+    transId: row.trans_id,
+    status: STATUS[row.status],
+    amount: Number(row.amount),
+    externalId: row.external_id,
+    userId: row.user_id,
+    reason: row.reason,
+  };
 }
 
 /** Nine letters and digits, like Fapshi's transIds. */

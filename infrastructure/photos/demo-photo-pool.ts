@@ -24,9 +24,9 @@ interface PoolEntry {
   caption: string;
 }
 
-const POOL: PoolEntry[] = POOL_KINDS.flatMap(({ kind, caption, count }) =>
-  Array.from({ length: count }, () => ({ kind, caption })),
-).map((entry, index) => ({ ...entry, index }));
+const POOL: PoolEntry[] = POOL_KINDS.flatMap(({ kind, caption, count }) => Array.from({ length: count }, () => ({ kind, caption }))).map(
+  (entry, index) => ({ ...entry, index }),
+);
 
 export const demoPoolPhotoName = (index: number): string => `pool-${index}`;
 export const demoPoolStorageKey = (index: number): string => `photos/${demoPoolPhotoName(index)}`;

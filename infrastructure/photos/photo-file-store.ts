@@ -1,5 +1,5 @@
 // The PhotoStore port over the upload pipeline (photo-upload.ts), in the file storage's photos/.
-import type { PhotoStore, StoredPhotoFile, PhotoRefusal } from "../../domain/property-management/photo-store.port";
+import type { PhotoStore, StoredPhotoFile, PhotoRefusal } from "#domain/property-management/photo-store.port";
 import type { FileStorage } from "../storage/file-storage";
 import { PhotoUploadError, savePhotoUpload } from "./photo-upload";
 import { removePhotoVariants } from "./photo-variants";
@@ -13,7 +13,8 @@ export class PhotoFileStore implements PhotoStore {
     try {
       return { ok: true, photo: await savePhotoUpload(this.storage, bytes) };
     } catch (error) {
-      if (error instanceof PhotoUploadError) return { ok: false, reason: error.code === "photo.unsupported_format" ? "unsupported_format" : "unreadable" };
+      if (error instanceof PhotoUploadError)
+        return { ok: false, reason: error.code === "photo.unsupported_format" ? "unsupported_format" : "unreadable" };
       throw error;
     }
   }

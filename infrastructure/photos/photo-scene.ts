@@ -112,10 +112,14 @@ function building(kind: SceneKind, variant: number, ground: number): Building {
     );
     for (let i = 1; i < 12; i += 1) {
       const rx = layout.x + 70 + ((layout.w - 140) * i) / 12;
-      parts.push(`<line x1="${rx}" y1="${top - 88}" x2="${rx + (rx - (layout.x + layout.w / 2)) * 0.25}" y2="${top + 4}" stroke="#00000022" stroke-width="3"/>`);
+      parts.push(
+        `<line x1="${rx}" y1="${top - 88}" x2="${rx + (rx - (layout.x + layout.w / 2)) * 0.25}" y2="${top + 4}" stroke="#00000022" stroke-width="3"/>`,
+      );
     }
   } else if (layout.roofStyle === "shed") {
-    parts.push(`<polygon points="${layout.x - 30},${top + 6} ${layout.x - 30},${top - 30} ${layout.x + layout.w + 30},${top - 60} ${layout.x + layout.w + 30},${top + 6}" fill="${roof}"/>`);
+    parts.push(
+      `<polygon points="${layout.x - 30},${top + 6} ${layout.x - 30},${top - 30} ${layout.x + layout.w + 30},${top - 60} ${layout.x + layout.w + 30},${top + 6}" fill="${roof}"/>`,
+    );
   } else {
     parts.push(`<rect x="${layout.x - 15}" y="${top - 22}" width="${layout.w + 30}" height="26" fill="${roof}"/>`);
   }

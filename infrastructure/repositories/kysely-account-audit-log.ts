@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { AuditEntry, AuditFilter, AuditLog, AuditQuery } from "../../domain/accounts/audit-log.port";
+import type { AuditEntry, AuditFilter, AuditLog, AuditQuery } from "#domain/accounts/audit-log.port";
 import type { Database } from "../db/schema";
 
 type AuditSelect<O> = SelectQueryBuilder<Database, "audit_log", O>;
@@ -50,7 +50,10 @@ export class KyselyAccountAuditLog implements AuditLog {
   }
 
   async count(filter: AuditFilter): Promise<number> {
-    const row = await filtered(this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")), filter).executeTakeFirstOrThrow();
+    const row = await filtered(
+      this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")),
+      filter,
+    ).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

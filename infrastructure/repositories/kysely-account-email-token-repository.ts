@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { EmailToken, TokenPurpose } from "../../domain/accounts/email-token.entity";
-import type { EmailTokenRepository } from "../../domain/accounts/email-token-repository.port";
+import type { EmailToken, TokenPurpose } from "#domain/accounts/email-token.entity";
+import type { EmailTokenRepository } from "#domain/accounts/email-token-repository.port";
 import type { Database } from "../db/schema";
 
 const PURPOSES: readonly TokenPurpose[] = ["confirm_email", "reset_password", "login_totp"];

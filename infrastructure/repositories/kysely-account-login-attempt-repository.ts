@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { LoginAttemptRepository } from "../../domain/accounts/login-attempt-repository.port";
+import type { LoginAttemptRepository } from "#domain/accounts/login-attempt-repository.port";
 import type { Database } from "../db/schema";
 
 export class KyselyAccountLoginAttemptRepository implements LoginAttemptRepository {
@@ -25,7 +25,10 @@ export class KyselyAccountLoginAttemptRepository implements LoginAttemptReposito
 
   async remove(ids: readonly string[]) {
     if (ids.length === 0) return;
-    await this.db.deleteFrom("login_attempts").where("id", "in", [...ids]).execute();
+    await this.db
+      .deleteFrom("login_attempts")
+      .where("id", "in", [...ids])
+      .execute();
   }
 
   async pruneBefore(at: Date) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { RecoveryCodeRepository } from "../../domain/accounts/recovery-code-repository.port";
+import type { RecoveryCodeRepository } from "#domain/accounts/recovery-code-repository.port";
 import type { Database } from "../db/schema";
 
 export class KyselyAccountRecoveryCodeRepository implements RecoveryCodeRepository {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { Account, AccountChanges } from "../../domain/accounts/account.entity";
-import { phoneSearchText, type AccountRepository, type AccountSearch } from "../../domain/accounts/account-repository.port";
+import type { Account, AccountChanges } from "#domain/accounts/account.entity";
+import { phoneSearchText, type AccountRepository, type AccountSearch } from "#domain/accounts/account-repository.port";
 import type { Database, ProfilesTable } from "../db/schema";
 import { likePattern } from "./kysely-listing-search";
 
@@ -108,7 +108,14 @@ export class KyselyAccountRepository implements AccountRepository {
       base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute(),
       // Capped, in the page's order, so it reads profiles_created_idx and stops (decision 0148).
       this.db
-        .selectFrom(base.select(sql<number>`1`.as("one")).orderBy("created_at", "desc").orderBy("id", "desc").limit(query.countLimit).as("matches"))
+        .selectFrom(
+          base
+            .select(sql<number>`1`.as("one"))
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(query.countLimit)
+            .as("matches"),
+        )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
     ]);

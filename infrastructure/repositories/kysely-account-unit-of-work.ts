@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { AccountRepos } from "../../domain/accounts/accounts.deps";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { AccountRepos } from "#domain/accounts/accounts.deps";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { KyselyAccountEmailTokenRepository } from "./kysely-account-email-token-repository";

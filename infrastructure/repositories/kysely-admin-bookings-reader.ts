@@ -2,8 +2,8 @@
 // and its capped count two queries over the same joins (no query per row). One code path for SQLite and
 // PostgreSQL: the title search lowers both sides and escapes % and _.
 import { sql, type Kysely } from "kysely";
-import type { AdminBookingsQuery, AdminBookingsReader, AdminBookingView } from "../../domain/booking/admin-bookings.port";
-import type { AgentResponse, BookingPaymentStatus, BookingStatus, CancelledBy } from "../../domain/booking/booking.entity";
+import type { AdminBookingsQuery, AdminBookingsReader, AdminBookingView } from "#domain/booking/admin-bookings.port";
+import type { AgentResponse, BookingPaymentStatus, BookingStatus, CancelledBy } from "#domain/booking/booking.entity";
 import type { Database } from "../db/schema";
 import { likePattern } from "./kysely-listing-search";
 
@@ -58,7 +58,14 @@ export class KyselyAdminBookingsReader implements AdminBookingsReader {
       query.countLimit === 0
         ? { n: 0 }
         : this.db
-            .selectFrom(matching.select(sql<number>`1`.as("one")).orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(query.countLimit).as("matches"))
+            .selectFrom(
+              matching
+                .select(sql<number>`1`.as("one"))
+                .orderBy("b.created_at", "desc")
+                .orderBy("b.id", "desc")
+                .limit(query.countLimit)
+                .as("matches"),
+            )
             .select((eb) => eb.fn.countAll<number | string>().as("n"))
             .executeTakeFirstOrThrow(),
     ]);

@@ -3,11 +3,11 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 import { APPROVED } from "./kysely-property-cards";
-import { LISTING_AGENT_STATUS } from "../../domain/accounts/owner-standing";
-import type { AgentDirectory, RankedAgentCard } from "../../domain/listings/agent-directory.port";
-import type { AgentCard } from "../../domain/listings/listing-read-models";
-import { whatsappDigits } from "../../domain/listings/agent-contact";
-import { PRIOR_WEIGHT, rankByBayesianRating, siteMeanRating } from "../../domain/listings/agent-rating";
+import { LISTING_AGENT_STATUS } from "#domain/accounts/owner-standing";
+import type { AgentDirectory, RankedAgentCard } from "#domain/listings/agent-directory.port";
+import type { AgentCard } from "#domain/listings/listing-read-models";
+import { whatsappDigits } from "#domain/listings/agent-contact";
+import { PRIOR_WEIGHT, rankByBayesianRating, siteMeanRating } from "#domain/listings/agent-rating";
 
 interface AgentCardRow extends AgentCard {
   ratingSum: number;
@@ -25,25 +25,34 @@ const agentCardQuery = preparedQuery((db: Kysely<Database>, slot, shape) => {
   // The shape: how many agents are asked for ("all" for every agent), and whether only approved ones.
   const [count, approved] = shape.split(":");
   const profile = <C extends "full_name" | "phone">(eb: ExpressionBuilder<Database, "agents">, column: C) =>
-    eb.selectFrom("profiles").whereRef("profiles.id", "=", "agents.user_id").select(`profiles.${column}` as `profiles.${C}`);
-  let query = db
-    .selectFrom("agents")
-    .select((eb) => [
-      "agents.user_id",
-      "agents.business_name",
-      "agents.verification_status",
-      "agents.business_phone",
-      profile(eb, "full_name").as("full_name"),
-      profile(eb, "phone").as("phone"),
-      eb.selectFrom("reviews").whereRef("reviews.agent_id", "=", "agents.user_id").select((r) => r.fn.countAll().as("n")).as("review_count"),
-      eb.selectFrom("reviews").whereRef("reviews.agent_id", "=", "agents.user_id").select((r) => r.fn.sum("reviews.rating").as("s")).as("rating_sum"),
-      eb
-        .selectFrom("properties")
-        .whereRef("properties.agent_id", "=", "agents.user_id")
-        .where("properties.hidden_at", "is", null)
-        .select((p) => p.fn.countAll().as("n"))
-        .as("listing_count"),
-    ]);
+    eb
+      .selectFrom("profiles")
+      .whereRef("profiles.id", "=", "agents.user_id")
+      .select(`profiles.${column}` as `profiles.${C}`);
+  let query = db.selectFrom("agents").select((eb) => [
+    "agents.user_id",
+    "agents.business_name",
+    "agents.verification_status",
+    "agents.business_phone",
+    profile(eb, "full_name").as("full_name"),
+    profile(eb, "phone").as("phone"),
+    eb
+      .selectFrom("reviews")
+      .whereRef("reviews.agent_id", "=", "agents.user_id")
+      .select((r) => r.fn.countAll().as("n"))
+      .as("review_count"),
+    eb
+      .selectFrom("reviews")
+      .whereRef("reviews.agent_id", "=", "agents.user_id")
+      .select((r) => r.fn.sum("reviews.rating").as("s"))
+      .as("rating_sum"),
+    eb
+      .selectFrom("properties")
+      .whereRef("properties.agent_id", "=", "agents.user_id")
+      .where("properties.hidden_at", "is", null)
+      .select((p) => p.fn.countAll().as("n"))
+      .as("listing_count"),
+  ]);
   if (count !== "all") query = query.where("agents.user_id", "in", slot.list<string>("userIds", Number(count)));
   if (approved === "approved") query = query.where("agents.verification_status", "=", APPROVED);
   return query;

@@ -2,8 +2,8 @@
 // (SUM … GROUP BY status), the list is one page joined to the property's title. No student column
 // is selected: the page never shows who the student was.
 import type { Kysely } from "kysely";
-import type { AgentEarningLine, AgentEarningsReader, EarningsStatusTotal } from "../../domain/commission/agent-earnings-reader.port";
-import type { CommissionStatus } from "../../domain/commission/commission.entity";
+import type { AgentEarningLine, AgentEarningsReader, EarningsStatusTotal } from "#domain/commission/agent-earnings-reader.port";
+import type { CommissionStatus } from "#domain/commission/commission.entity";
 import type { Database } from "../db/schema";
 
 export class KyselyAgentEarningsReader implements AgentEarningsReader {

@@ -3,8 +3,13 @@
 // property_view_days and bookings_property_idx serve them). The booking filter is the domain's
 // (countsAsVisitBooking), written with its constants.
 import type { Kysely } from "kysely";
-import { COUNTED_BOOKING_PAYMENT_STATUS, UNCOUNTED_BOOKING_STATUS, type PropertyActivity, type ReportWindow } from "../../domain/agent-reports/agent-report.entity";
-import type { AgentReportsReader } from "../../domain/agent-reports/agent-reports-reader.port";
+import {
+  COUNTED_BOOKING_PAYMENT_STATUS,
+  UNCOUNTED_BOOKING_STATUS,
+  type PropertyActivity,
+  type ReportWindow,
+} from "#domain/agent-reports/agent-report.entity";
+import type { AgentReportsReader } from "#domain/agent-reports/agent-reports-reader.port";
 import type { Database } from "../db/schema";
 
 export class KyselyAgentReportsReader implements AgentReportsReader {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AgentStatus } from "../../domain/accounts/account.entity";
-import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "../../domain/accounts/agent.entity";
-import type { AgentRepository } from "../../domain/accounts/agent-repository.port";
+import type { AgentStatus } from "#domain/accounts/account.entity";
+import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "#domain/accounts/agent.entity";
+import type { AgentRepository } from "#domain/accounts/agent-repository.port";
 import type { AgentsTable, Database } from "../db/schema";
 
 const toAgent = (row: Selectable<AgentsTable>): AgentProfile => ({
@@ -163,7 +163,12 @@ export class KyselyAgentRepository implements AgentRepository {
       .set((eb) => ({ verification_status: eb.ref("verification_status") }))
       .where("user_id", "=", userId)
       .execute();
-    const result = await this.db.updateTable("agents").set({ verification_status: to }).where("user_id", "=", userId).where("verification_status", "=", from).executeTakeFirst();
+    const result = await this.db
+      .updateTable("agents")
+      .set({ verification_status: to })
+      .where("user_id", "=", userId)
+      .where("verification_status", "=", from)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { BlogPost } from "../../domain/blog/blog-post.entity";
-import type { BlogPostRepository, BlogRepos } from "../../domain/blog/blog-post-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { BlogPost } from "#domain/blog/blog-post.entity";
+import type { BlogPostRepository, BlogRepos } from "#domain/blog/blog-post-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { BlogPostsTable, Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { asUniqueViolation, withSavepoint } from "./kysely-booking-unique-violation";
@@ -62,13 +62,24 @@ export class KyselyBlogPostRepository implements BlogPostRepository {
 
   async lock(id: string): Promise<BlogPost | null> {
     // The portable row lock used elsewhere: a no-op update, held until the transaction ends.
-    await this.db.updateTable("blog_posts").set((eb) => ({ slug: eb.ref("slug") })).where("id", "=", id).execute();
+    await this.db
+      .updateTable("blog_posts")
+      .set((eb) => ({ slug: eb.ref("slug") }))
+      .where("id", "=", id)
+      .execute();
     return this.findById(id);
   }
 
   async listAll(offset: number, limit: number): Promise<{ posts: BlogPost[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.db.selectFrom("blog_posts").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+      this.db
+        .selectFrom("blog_posts")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       this.db
         .selectFrom("blog_posts")
         .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -90,7 +101,11 @@ export class KyselyBlogPostRepository implements BlogPostRepository {
     return withSavepoint(
       this.db,
       async () => {
-        await this.db.insertInto("blog_posts").values(row).onConflict((oc) => oc.column("id").doUpdateSet(changes)).execute();
+        await this.db
+          .insertInto("blog_posts")
+          .values(row)
+          .onConflict((oc) => oc.column("id").doUpdateSet(changes))
+          .execute();
         return "saved" as const;
       },
       (error) => asUniqueViolation(error) !== null,
@@ -109,6 +124,7 @@ export class KyselyBlogPostRepository implements BlogPostRepository {
 /** An admin change to a post and its audit row in one database transaction. */
 export function kyselyBlogUnitOfWork(db: Kysely<Database>): UnitOfWork<BlogRepos> {
   return {
-    run: (work) => db.transaction().execute((trx) => work({ posts: new KyselyBlogPostRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
+    run: (work) =>
+      db.transaction().execute((trx) => work({ posts: new KyselyBlogPostRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
   };
 }

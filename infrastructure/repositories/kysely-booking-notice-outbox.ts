@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { BookingNotice, BookingNoticeKind, BookingNoticeStatus, NewBookingNotice, NoticeRecipient } from "../../domain/notifications/booking-notice";
-import type { BookingNoticeOutbox } from "../../domain/notifications/booking-notice-outbox.port";
+import type {
+  BookingNotice,
+  BookingNoticeKind,
+  BookingNoticeStatus,
+  NewBookingNotice,
+  NoticeRecipient,
+} from "#domain/notifications/booking-notice";
+import type { BookingNoticeOutbox } from "#domain/notifications/booking-notice-outbox.port";
 import type { BookingNoticesTable, Database } from "../db/schema";
 
 const iso = (d: Date) => d.toISOString();

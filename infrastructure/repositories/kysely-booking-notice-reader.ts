@@ -1,11 +1,17 @@
 import { sql, type Kysely } from "kysely";
-import type { BookingNoticeContext, BookingNoticeReader, EmailLanguage, PaymentReceipt } from "../../domain/notifications/booking-notice-reader.port";
-import type { VisitReminderFinder, VisitToRemind } from "../../domain/notifications/visit-reminder-finder.port";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/payment/payment.entity";
+import type {
+  BookingNoticeContext,
+  BookingNoticeReader,
+  EmailLanguage,
+  PaymentReceipt,
+} from "#domain/notifications/booking-notice-reader.port";
+import type { VisitReminderFinder, VisitToRemind } from "#domain/notifications/visit-reminder-finder.port";
+import { PAYMENT_METHODS, type PaymentMethod } from "#domain/payment/payment.entity";
 import type { Database } from "../db/schema";
 
 const language = (value: string | null): EmailLanguage => (value === "fr" ? "fr" : "en");
-const method = (value: string | null): PaymentMethod | null => (PAYMENT_METHODS as readonly string[]).includes(value ?? "") ? (value as PaymentMethod) : null;
+const method = (value: string | null): PaymentMethod | null =>
+  (PAYMENT_METHODS as readonly string[]).includes(value ?? "") ? (value as PaymentMethod) : null;
 
 /** What the booking e-mails say, read when they are sent. */
 export class KyselyBookingNoticeReader implements BookingNoticeReader {
@@ -54,7 +60,11 @@ export class KyselyBookingNoticeReader implements BookingNoticeReader {
         visitorPhone: row.visitor_phone,
       },
       property: { title: row.title, address: row.address, neighbourhood: row.neighbourhood },
-      student: { name: row.student_name.trim() || firstPart(row.student_email), email: row.student_email, language: language(row.student_language) },
+      student: {
+        name: row.student_name.trim() || firstPart(row.student_email),
+        email: row.student_email,
+        language: language(row.student_language),
+      },
       agent: {
         name: row.business_name?.trim() || row.agent_name.trim() || firstPart(row.agent_email),
         email: row.agent_email,
@@ -81,7 +91,6 @@ export class KyselyBookingNoticeReader implements BookingNoticeReader {
       subscriptionEndsAt: row.ends_at ? new Date(row.ends_at) : null,
     };
   }
-
 }
 
 /** Confirmed visits due a reminder. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { AgentStatus } from "../../domain/accounts/account.entity";
-import type { BookableProperty, BookablePropertyStatus, BookingPropertyReader } from "../../domain/booking/booking-property-reader.port";
-import { visitingHoursOrDefault } from "../../domain/booking/visiting-hours";
+import type { AgentStatus } from "#domain/accounts/account.entity";
+import type { BookableProperty, BookablePropertyStatus, BookingPropertyReader } from "#domain/booking/booking-property-reader.port";
+import { visitingHoursOrDefault } from "#domain/booking/visiting-hours";
 import type { Database } from "../db/schema";
 
 export class KyselyBookingPropertyReader implements BookingPropertyReader {

@@ -5,7 +5,7 @@ import type {
   ConfirmBookingResult,
   InsertBookingResult,
   LifecycleChangeResult,
-} from "../../domain/booking/booking-repository.port";
+} from "#domain/booking/booking-repository.port";
 import {
   nextUpdatedAt,
   type AgentResponse,
@@ -15,7 +15,7 @@ import {
   type CancelledBy,
   type ViewingOutcome,
   type VisitSlot,
-} from "../../domain/booking/booking.entity";
+} from "#domain/booking/booking.entity";
 import type { BookingsTable, Database } from "../db/schema";
 import { isLiveSlotViolation, withSavepoint } from "./kysely-booking-unique-violation";
 
@@ -43,8 +43,14 @@ export function toBooking(row: Selectable<BookingsTable>): Booking {
     viewingOutcome: row.viewing_outcome,
     viewingRecordedAt: row.viewing_recorded_at ? new Date(row.viewing_recorded_at) : null,
     agentResponse: row.agent_response as AgentResponse,
-    proposedSlot: row.proposed_visit_date && row.proposed_visit_time ? { visitDate: row.proposed_visit_date, visitTime: row.proposed_visit_time } : null,
-    cancellation: row.cancelled_at && row.cancelled_by ? { at: new Date(row.cancelled_at), by: row.cancelled_by as CancelledBy, reason: row.cancel_reason ?? "" } : null,
+    proposedSlot:
+      row.proposed_visit_date && row.proposed_visit_time
+        ? { visitDate: row.proposed_visit_date, visitTime: row.proposed_visit_time }
+        : null,
+    cancellation:
+      row.cancelled_at && row.cancelled_by
+        ? { at: new Date(row.cancelled_at), by: row.cancelled_by as CancelledBy, reason: row.cancel_reason ?? "" }
+        : null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -96,7 +102,11 @@ export class KyselyBookingRepository implements BookingRepository {
     // A no-op update takes the profile's row lock on PostgreSQL (FOR NO KEY UPDATE strength, so rows
     // that merely reference the profile stay writable) and the write lock on SQLite, portably; inside
     // a transaction it holds until commit. The same lock latestSubscriptionEnd takes.
-    await this.db.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", studentId).execute();
+    await this.db
+      .updateTable("profiles")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", studentId)
+      .execute();
   }
 
   async listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]> {
@@ -187,7 +197,13 @@ export class KyselyBookingRepository implements BookingRepository {
   async markRebookRequired(id: string, paymentId: string, at: Date): Promise<void> {
     await this.db
       .updateTable("bookings")
-      .set({ payment_status: "confirmed", booking_status: "rebook_required", hold_expires_at: null, payment_id: paymentId, updated_at: iso(at) })
+      .set({
+        payment_status: "confirmed",
+        booking_status: "rebook_required",
+        hold_expires_at: null,
+        payment_id: paymentId,
+        updated_at: iso(at),
+      })
       .where("id", "=", id)
       .execute();
   }
@@ -208,10 +224,17 @@ export class KyselyBookingRepository implements BookingRepository {
     if (change.agentResponse !== undefined) set.agent_response = change.agentResponse;
     if (change.slot !== undefined) Object.assign(set, { visit_date: change.slot.visitDate, visit_time: change.slot.visitTime });
     if (change.proposedSlot !== undefined) {
-      Object.assign(set, { proposed_visit_date: change.proposedSlot?.visitDate ?? null, proposed_visit_time: change.proposedSlot?.visitTime ?? null });
+      Object.assign(set, {
+        proposed_visit_date: change.proposedSlot?.visitDate ?? null,
+        proposed_visit_time: change.proposedSlot?.visitTime ?? null,
+      });
     }
     if (change.cancellation !== undefined) {
-      Object.assign(set, { cancelled_at: iso(change.cancellation.at), cancelled_by: change.cancellation.by, cancel_reason: change.cancellation.reason });
+      Object.assign(set, {
+        cancelled_at: iso(change.cancellation.at),
+        cancelled_by: change.cancellation.by,
+        cancel_reason: change.cancellation.reason,
+      });
     }
     return withSavepoint<LifecycleChangeResult, Database>(
       this.db,
@@ -243,6 +266,9 @@ export class KyselyBookingRepository implements BookingRepository {
   }
 
   private slot<Q extends { where: (...args: any[]) => any }>(query: Q, slot: VisitSlot): Q {
-    return query.where("property_id", "=", slot.propertyId).where("visit_date", "=", slot.visitDate).where("visit_time", "=", slot.visitTime);
+    return query
+      .where("property_id", "=", slot.propertyId)
+      .where("visit_date", "=", slot.visitDate)
+      .where("visit_time", "=", slot.visitTime);
   }
 }

@@ -15,7 +15,10 @@ export function asUniqueViolation(error: unknown): UniqueViolation | null {
   if (typeof error !== "object" || error === null) return null;
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown; detail?: unknown };
   if (e.code === "23505") {
-    return { constraint: typeof e.constraint === "string" ? e.constraint : undefined, columns: typeof e.detail === "string" ? e.detail : "" };
+    return {
+      constraint: typeof e.constraint === "string" ? e.constraint : undefined,
+      columns: typeof e.detail === "string" ? e.detail : "",
+    };
   }
   if (e.code === "SQLITE_CONSTRAINT_UNIQUE" || e.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
     const m = /UNIQUE constraint failed: (.+)$/.exec(String(e.message ?? ""));

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AuditLog } from "../../domain/accounts/audit-log.port";
-import type { CommissionRepository, InsertEarningResult } from "../../domain/commission/commission-repository.port";
-import type { AgentEarningsSummary, AgentNoShows, CommissionEarning, CommissionStatus } from "../../domain/commission/commission.entity";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { AuditLog } from "#domain/accounts/audit-log.port";
+import type { CommissionRepository, InsertEarningResult } from "#domain/commission/commission-repository.port";
+import type { AgentEarningsSummary, AgentNoShows, CommissionEarning, CommissionStatus } from "#domain/commission/commission.entity";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { CommissionEarningsTable, Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 
@@ -137,6 +137,7 @@ export class KyselyCommissionRepository implements CommissionRepository {
 /** Commission administration (voiding) with its audit row, in one database transaction. */
 export function kyselyCommissionAdminUnitOfWork(db: Kysely<Database>): UnitOfWork<{ commissions: CommissionRepository; audit: AuditLog }> {
   return {
-    run: (work) => db.transaction().execute((trx) => work({ commissions: new KyselyCommissionRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
+    run: (work) =>
+      db.transaction().execute((trx) => work({ commissions: new KyselyCommissionRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
   };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { ContactMessage } from "../../domain/contact/contact-message.entity";
-import type { ContactMessageStore, ContactRateLimit } from "../../domain/contact/contact-message-repository.port";
+import type { ContactMessage } from "#domain/contact/contact-message.entity";
+import type { ContactMessageStore, ContactRateLimit } from "#domain/contact/contact-message-repository.port";
 import type { Database } from "../db/schema";
 
 /** Contact messages, and the rate limit counted from them (indexed by email and by ip). */

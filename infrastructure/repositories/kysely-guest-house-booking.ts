@@ -2,10 +2,10 @@
 import type { Kysely, Selectable } from "kysely";
 import type { BookingAttemptsTable, Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import { whatsappDigits } from "../../domain/listings/agent-contact";
-import type { BookableGuestHouse, BookableGuestHouseReader } from "../../domain/guest-house-booking/bookable-guest-house.port";
-import type { BookingAttempt, BookingAttemptSummary } from "../../domain/guest-house-booking/booking-attempt.entity";
-import type { BookingAttemptRepository } from "../../domain/guest-house-booking/booking-attempt-repository.port";
+import { whatsappDigits } from "#domain/listings/agent-contact";
+import type { BookableGuestHouse, BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
+import type { BookingAttempt, BookingAttemptSummary } from "#domain/guest-house-booking/booking-attempt.entity";
+import type { BookingAttemptRepository } from "#domain/guest-house-booking/booking-attempt-repository.port";
 import { hostSuspendedAt, latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
 
@@ -39,7 +39,14 @@ export class KyselyBookableGuestHouses implements BookableGuestHouseReader {
   async findBookable(id: string): Promise<BookableGuestHouse | null> {
     const row = await this.db
       .selectFrom("guest_houses")
-      .select(["guest_houses.id", "guest_houses.name", "guest_houses.host_id", "guest_houses.max_guests", "guest_houses.whatsapp_number", "guest_houses.seeded"])
+      .select([
+        "guest_houses.id",
+        "guest_houses.name",
+        "guest_houses.host_id",
+        "guest_houses.max_guests",
+        "guest_houses.whatsapp_number",
+        "guest_houses.seeded",
+      ])
       .select((eb) => [latestHostStatus(eb).as("host_status"), hostSuspendedAt(eb).as("host_suspended_at")])
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
@@ -98,7 +105,12 @@ export class KyselyBookingAttemptRepository implements BookingAttemptRepository 
   }
 
   async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {
-    const row = await this.db.selectFrom("booking_attempts").selectAll().where("id", "=", attemptId).where("user_id", "=", userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("booking_attempts")
+      .selectAll()
+      .where("id", "=", attemptId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     return row ? toAttempt(row) : null;
   }
 

@@ -4,14 +4,14 @@
 // below restates it (publicHouse, hostVerified); tests/integration/guest-houses checks the two agree.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable } from "../db/schema";
-import { distanceToCampusMetres } from "../../domain/listings/buea";
-import { whatsappDigits } from "../../domain/listings/agent-contact";
-import type { PhotoRef } from "../../domain/listings/listing-read-models";
-import { doualaDate } from "../../domain/booking/visit-date";
-import { systemClock, type Clock } from "../../domain/shared/clock";
-import type { GuestHouseCriteria } from "../../domain/guest-houses/guest-house-criteria";
-import { GUEST_HOUSE_PAGE_SIZE, type GuestHouseCatalogue, type GuestHousePage } from "../../domain/guest-houses/guest-house-catalogue.port";
-import { guestHouseVisibility, type HostVerificationStatus } from "../../domain/guest-houses/guest-house-visibility";
+import { distanceToCampusMetres } from "#domain/listings/buea";
+import { whatsappDigits } from "#domain/listings/agent-contact";
+import type { PhotoRef } from "#domain/listings/listing-read-models";
+import { doualaDate } from "#domain/booking/visit-date";
+import { systemClock, type Clock } from "#domain/shared/clock";
+import type { GuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { GUEST_HOUSE_PAGE_SIZE, type GuestHouseCatalogue, type GuestHousePage } from "#domain/guest-houses/guest-house-catalogue.port";
+import { guestHouseVisibility, type HostVerificationStatus } from "#domain/guest-houses/guest-house-visibility";
 import {
   GUEST_HOUSE_AMENITIES,
   isGuestHouseAmenity,
@@ -19,7 +19,7 @@ import {
   type GuestHouseCard,
   type GuestHouseDetail,
   type GuestHouseNeighbourhood,
-} from "../../domain/guest-houses/guest-house-read-models";
+} from "#domain/guest-houses/guest-house-read-models";
 import { toPhoto } from "./kysely-property-cards";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
 
@@ -70,7 +70,20 @@ const CARD_COLUMNS = [
 ] as const;
 
 type Row = Selectable<GuestHousesTable>;
-type CardRow = Pick<Row, "id" | "name" | "neighbourhood" | "latitude" | "longitude" | "nightly_rate" | "rooms" | "max_guests" | "amenities" | "seeded" | "created_at"> & {
+type CardRow = Pick<
+  Row,
+  | "id"
+  | "name"
+  | "neighbourhood"
+  | "latitude"
+  | "longitude"
+  | "nightly_rate"
+  | "rooms"
+  | "max_guests"
+  | "amenities"
+  | "seeded"
+  | "created_at"
+> & {
   host_status: string | null;
 };
 
@@ -100,7 +113,11 @@ function toCard(row: CardRow, photo: PhotoRef | null): GuestHouseCard {
     maxGuests: Number(row.max_guests),
     amenities: parseAmenities(row.amenities),
     // Only public houses are made into cards (publicHouse, findGuestHouse): their host is not suspended.
-    verifiedHost: guestHouseVisibility({ hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: false }).verifiedBadge,
+    verifiedHost: guestHouseVisibility({
+      hostVerificationStatus: toHostStatus(row.host_status),
+      seeded: Number(row.seeded) === 1,
+      hostSuspended: false,
+    }).verifiedBadge,
     distanceToCampusM: distanceToCampusMetres({ latitude: Number(row.latitude), longitude: Number(row.longitude) }),
     photo,
     createdAt: row.created_at,
@@ -144,7 +161,9 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
   }
 
   async listGuestHouses(criteria: GuestHouseCriteria): Promise<GuestHousePage> {
-    let query = this.matching(criteria).select(CARD_COLUMNS).select((eb) => latestHostStatus(eb).as("host_status"));
+    let query = this.matching(criteria)
+      .select(CARD_COLUMNS)
+      .select((eb) => latestHostStatus(eb).as("host_status"));
     if (criteria.sort === "price_asc") query = query.orderBy("guest_houses.nightly_rate", "asc");
     const [rows, count] = await Promise.all([
       query
@@ -169,7 +188,11 @@ export class KyselyGuestHouseCatalogue implements GuestHouseCatalogue {
       .where("guest_houses.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
-    const visibility = { hostVerificationStatus: toHostStatus(row.host_status), seeded: Number(row.seeded) === 1, hostSuspended: row.host_suspended_at !== null };
+    const visibility = {
+      hostVerificationStatus: toHostStatus(row.host_status),
+      seeded: Number(row.seeded) === 1,
+      hostSuspended: row.host_suspended_at !== null,
+    };
     if (!guestHouseVisibility(visibility).public) return null;
     const [photoRows, blocked] = await Promise.all([
       this.db

@@ -1,7 +1,16 @@
 import type { Kysely, Selectable } from "kysely";
-import { compareFaqEntries, isFaqGroup, isLegalSlug, LEGAL_SLUGS, type FaqEntry, type FaqGroup, type LegalPage, type LegalSlug } from "../../domain/help-content/help-content.entity";
-import type { HelpContentRepos, HelpContentRepository } from "../../domain/help-content/help-content-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import {
+  compareFaqEntries,
+  isFaqGroup,
+  isLegalSlug,
+  LEGAL_SLUGS,
+  type FaqEntry,
+  type FaqGroup,
+  type LegalPage,
+  type LegalSlug,
+} from "#domain/help-content/help-content.entity";
+import type { HelpContentRepos, HelpContentRepository } from "#domain/help-content/help-content-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database, FaqEntriesTable, LegalPagesTable } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 
@@ -23,7 +32,15 @@ function toFaq(row: Selectable<FaqEntriesTable>): FaqEntry | null {
 
 function toLegal(row: Selectable<LegalPagesTable>): LegalPage | null {
   if (!isLegalSlug(row.slug)) return null;
-  return { slug: row.slug, titleEn: row.title_en, titleFr: row.title_fr, bodyEn: row.body_en, bodyFr: row.body_fr, updatedAt: new Date(row.updated_at), updatedBy: row.updated_by };
+  return {
+    slug: row.slug,
+    titleEn: row.title_en,
+    titleFr: row.title_fr,
+    bodyEn: row.body_en,
+    bodyFr: row.body_fr,
+    updatedAt: new Date(row.updated_at),
+    updatedBy: row.updated_by,
+  };
 }
 
 const faqRow = (e: FaqEntry) => ({
@@ -54,12 +71,20 @@ export class KyselyHelpContentRepository implements HelpContentRepository {
 
   async lockFaq(id: string): Promise<FaqEntry | null> {
     // The portable row lock (as KyselyPropertyModeration.lock): a no-op update, held until commit.
-    await this.db.updateTable("faq_entries").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", id).execute();
+    await this.db
+      .updateTable("faq_entries")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", id)
+      .execute();
     return this.findFaq(id);
   }
 
   async lockFaqGroup(group: FaqGroup): Promise<void> {
-    await this.db.updateTable("faq_entries").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("group_key", "=", group).execute();
+    await this.db
+      .updateTable("faq_entries")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("group_key", "=", group)
+      .execute();
   }
 
   async lastFaqPosition(group: FaqGroup): Promise<number> {
@@ -104,12 +129,23 @@ export class KyselyHelpContentRepository implements HelpContentRepository {
   }
 
   async lockLegal(slug: LegalSlug): Promise<LegalPage | null> {
-    await this.db.updateTable("legal_pages").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("slug", "=", slug).execute();
+    await this.db
+      .updateTable("legal_pages")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("slug", "=", slug)
+      .execute();
     return this.findLegal(slug);
   }
 
   async saveLegal(page: LegalPage): Promise<void> {
-    const values = { title_en: page.titleEn, title_fr: page.titleFr, body_en: page.bodyEn, body_fr: page.bodyFr, updated_at: page.updatedAt.toISOString(), updated_by: page.updatedBy };
+    const values = {
+      title_en: page.titleEn,
+      title_fr: page.titleFr,
+      body_en: page.bodyEn,
+      body_fr: page.bodyFr,
+      updated_at: page.updatedAt.toISOString(),
+      updated_by: page.updatedBy,
+    };
     await this.db
       .insertInto("legal_pages")
       .values({ slug: page.slug, ...values })
@@ -121,6 +157,7 @@ export class KyselyHelpContentRepository implements HelpContentRepository {
 /** A help-content change and its audit row in one database transaction. */
 export function kyselyHelpContentUnitOfWork(db: Kysely<Database>): UnitOfWork<HelpContentRepos> {
   return {
-    run: (work) => db.transaction().execute((trx) => work({ content: new KyselyHelpContentRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
+    run: (work) =>
+      db.transaction().execute((trx) => work({ content: new KyselyHelpContentRepository(trx), audit: new KyselyAccountAuditLog(trx) })),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { HistoryRepository, PastSearch, ViewedProperty } from "../../domain/engagement/history-repository.port";
+import type { HistoryRepository, PastSearch, ViewedProperty } from "#domain/engagement/history-repository.port";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 

@@ -4,11 +4,21 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestHousesTable, HostVerificationsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import { isGuestHouseAmenity } from "../../domain/guest-houses/guest-house-read-models";
-import { GUEST_HOUSE_AMENITIES, type HostBookingAttempt, type HostedGuestHouse, type ManagedPhoto } from "../../domain/hosting/hosted-guest-house.entity";
-import { HOST_DOCUMENT_KINDS, type HostDocument, type HostVerification, type HostVerificationStatus } from "../../domain/hosting/host-verification.entity";
-import type { HostingRepos, HostingRepository } from "../../domain/hosting/hosting-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import { isGuestHouseAmenity } from "#domain/guest-houses/guest-house-read-models";
+import {
+  GUEST_HOUSE_AMENITIES,
+  type HostBookingAttempt,
+  type HostedGuestHouse,
+  type ManagedPhoto,
+} from "#domain/hosting/hosted-guest-house.entity";
+import {
+  HOST_DOCUMENT_KINDS,
+  type HostDocument,
+  type HostVerification,
+  type HostVerificationStatus,
+} from "#domain/hosting/host-verification.entity";
+import type { HostingRepos, HostingRepository } from "#domain/hosting/hosting-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { KyselyPhotoRows } from "./kysely-photo-rows";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
@@ -27,7 +37,10 @@ function parseJsonList(json: string): unknown[] {
 function toDocuments(json: string): HostDocument[] {
   return parseJsonList(json).filter(
     (d): d is HostDocument =>
-      typeof d === "object" && d !== null && typeof (d as HostDocument).storageKey === "string" && (HOST_DOCUMENT_KINDS as readonly string[]).includes((d as HostDocument).kind),
+      typeof d === "object" &&
+      d !== null &&
+      typeof (d as HostDocument).storageKey === "string" &&
+      (HOST_DOCUMENT_KINDS as readonly string[]).includes((d as HostDocument).kind),
   );
 }
 
@@ -120,10 +133,18 @@ export class KyselyHostingRepository implements HostingRepository {
       .execute();
   }
 
-  async review(hostId: string, outcome: { status: Exclude<HostVerificationStatus, "pending">; reviewedAt: Date; reviewedBy: string; rejectReason: string | null }): Promise<boolean> {
+  async review(
+    hostId: string,
+    outcome: { status: Exclude<HostVerificationStatus, "pending">; reviewedAt: Date; reviewedBy: string; rejectReason: string | null },
+  ): Promise<boolean> {
     const r = await this.db
       .updateTable("host_verifications")
-      .set({ status: outcome.status, reviewed_at: outcome.reviewedAt.toISOString(), reviewed_by: outcome.reviewedBy, reject_reason: outcome.rejectReason })
+      .set({
+        status: outcome.status,
+        reviewed_at: outcome.reviewedAt.toISOString(),
+        reviewed_by: outcome.reviewedBy,
+        reject_reason: outcome.rejectReason,
+      })
       .where("host_id", "=", hostId)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -131,7 +152,14 @@ export class KyselyHostingRepository implements HostingRepository {
   }
 
   async listVerifications(status: HostVerificationStatus, limit: number): Promise<HostVerification[]> {
-    const rows = await this.db.selectFrom("host_verifications").selectAll().where("status", "=", status).orderBy("submitted_at").orderBy("id").limit(limit).execute();
+    const rows = await this.db
+      .selectFrom("host_verifications")
+      .selectAll()
+      .where("status", "=", status)
+      .orderBy("submitted_at")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
     return rows.map(toVerification);
   }
 
@@ -147,16 +175,33 @@ export class KyselyHostingRepository implements HostingRepository {
   async lockHouse(hostId: string, id: string): Promise<HostedGuestHouse | null> {
     if (!this.lockRows) {
       // SQLite: a no-op write first, so this transaction holds the write lock before it reads.
-      const touched = await this.db.updateTable("guest_houses").set({ name: sql`name` }).where("id", "=", id).where("host_id", "=", hostId).executeTakeFirst();
+      const touched = await this.db
+        .updateTable("guest_houses")
+        .set({ name: sql`name` })
+        .where("id", "=", id)
+        .where("host_id", "=", hostId)
+        .executeTakeFirst();
       if (Number(touched.numUpdatedRows) === 0) return null;
       return this.findHouse(hostId, id);
     }
-    const row = await this.db.selectFrom("guest_houses").selectAll().where("id", "=", id).where("host_id", "=", hostId).forUpdate().executeTakeFirst();
+    const row = await this.db
+      .selectFrom("guest_houses")
+      .selectAll()
+      .where("id", "=", id)
+      .where("host_id", "=", hostId)
+      .forUpdate()
+      .executeTakeFirst();
     return row ? toHouse(row, (await this.photosOf([row.id])).get(row.id) ?? []) : null;
   }
 
   async listHouses(hostId: string): Promise<HostedGuestHouse[]> {
-    const rows = await this.db.selectFrom("guest_houses").selectAll().where("host_id", "=", hostId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+    const rows = await this.db
+      .selectFrom("guest_houses")
+      .selectAll()
+      .where("host_id", "=", hostId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
     const photos = await this.photosOf(rows.map((r) => r.id));
     return rows.map((r) => toHouse(r, photos.get(r.id) ?? []));
   }
@@ -170,7 +215,12 @@ export class KyselyHostingRepository implements HostingRepository {
   }
 
   async updateHouse(h: HostedGuestHouse): Promise<boolean> {
-    const r = await this.db.updateTable("guest_houses").set(houseColumns(h)).where("id", "=", h.id).where("host_id", "=", h.hostId).executeTakeFirst();
+    const r = await this.db
+      .updateTable("guest_houses")
+      .set(houseColumns(h))
+      .where("id", "=", h.id)
+      .where("host_id", "=", h.hostId)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -199,7 +249,11 @@ export class KyselyHostingRepository implements HostingRepository {
 
   async unblockNights(houseId: string, nights: readonly string[]): Promise<void> {
     for (let i = 0; i < nights.length; i += 100) {
-      await this.db.deleteFrom("guest_house_blocked_dates").where("guest_house_id", "=", houseId).where("blocked_date", "in", nights.slice(i, i + 100)).execute();
+      await this.db
+        .deleteFrom("guest_house_blocked_dates")
+        .where("guest_house_id", "=", houseId)
+        .where("blocked_date", "in", nights.slice(i, i + 100))
+        .execute();
     }
   }
 
@@ -244,6 +298,10 @@ export class KyselyHostingRepository implements HostingRepository {
 export function kyselyHostingUnitOfWork(db: Kysely<Database>, dialect: "sqlite" | "postgres"): UnitOfWork<HostingRepos> {
   return {
     run: (work) =>
-      db.transaction().execute((trx) => work({ hosting: new KyselyHostingRepository(trx, dialect === "postgres"), auditLog: new KyselyAccountAuditLog(trx) })),
+      db
+        .transaction()
+        .execute((trx) =>
+          work({ hosting: new KyselyHostingRepository(trx, dialect === "postgres"), auditLog: new KyselyAccountAuditLog(trx) }),
+        ),
   };
 }

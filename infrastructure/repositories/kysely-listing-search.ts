@@ -1,10 +1,25 @@
 // The listings read side on SQLite and PostgreSQL. Every list is one query for the rows, plus one
 // for their first photos; a search adds one capped count. See docs/decisions/0104-listing-search.md.
-import { CompiledQuery, SqliteAdapter, sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  sql,
+  type Compilable,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from "kysely";
 import type { Database } from "../db/schema";
 import type { Dialect } from "../db/connection";
-import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "../../domain/listings/buea";
-import { LISTING_PAGE_SIZE, NEAR_CAMPUS_OPTIONS_M, type ListingSearchCriteria, type NearCampusOption } from "../../domain/listings/listing-search";
+import { NEIGHBOURHOODS, PROPERTY_TYPES, type PropertyType } from "#domain/listings/buea";
+import {
+  LISTING_PAGE_SIZE,
+  NEAR_CAMPUS_OPTIONS_M,
+  type ListingSearchCriteria,
+  type NearCampusOption,
+} from "#domain/listings/listing-search";
 import {
   LISTING_COUNT_CAP,
   type AgentPropertyCard,
@@ -14,12 +29,8 @@ import {
   type PropertyDetail,
   type PropertyWithSimilar,
   type SimilarTo,
-} from "../../domain/listings/listing-read-models";
-import {
-  RECOMMENDATION_HISTORY_SIZE,
-  SIMILAR_RENT_RATIO,
-  type ListingSearch,
-} from "../../domain/listings/listing-search.port";
+} from "#domain/listings/listing-read-models";
+import { RECOMMENDATION_HISTORY_SIZE, SIMILAR_RENT_RATIO, type ListingSearch } from "#domain/listings/listing-search.port";
 import {
   APPROVED,
   AMENITY_COLUMNS,
@@ -141,13 +152,25 @@ type SortKey = readonly [SortColumn, "asc" | "desc"];
 function sortKeys(c: Pick<ListingSearchCriteria, "sort">): SortKey[] {
   switch (c.sort) {
     case "price_asc":
-      return [["monthly_rent", "asc"], ["id", "asc"]];
+      return [
+        ["monthly_rent", "asc"],
+        ["id", "asc"],
+      ];
     case "price_desc":
-      return [["monthly_rent", "desc"], ["id", "desc"]];
+      return [
+        ["monthly_rent", "desc"],
+        ["id", "desc"],
+      ];
     case "nearest":
-      return [["distance_to_campus_m", "asc"], ["id", "asc"]];
+      return [
+        ["distance_to_campus_m", "asc"],
+        ["id", "asc"],
+      ];
     case "newest":
-      return [["created_at", "desc"], ["id", "desc"]];
+      return [
+        ["created_at", "desc"],
+        ["id", "desc"],
+      ];
   }
 }
 
@@ -175,7 +198,11 @@ function pageIdsQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, 
   // gives its own first rows in order (an index range each) and only those few are merged.
   const branches = c.neighbourhoods.map((n) =>
     db
-      .selectFrom(matching(db, { ...c, neighbourhoods: [n] }, dialect, plan).limit(branchLimit).as("branch"))
+      .selectFrom(
+        matching(db, { ...c, neighbourhoods: [n] }, dialect, plan)
+          .limit(branchLimit)
+          .as("branch"),
+      )
       .selectAll(),
   );
   const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
@@ -282,7 +309,8 @@ function countStatements(
   { keyword, dialect, shape, values }: PreparedSearch,
 ): { matches: (cap: number) => CompiledQuery<{ n: number }>; correction: CompiledQuery<{ n: number }> | null } {
   if (keyword) return { matches: (cap) => preparedKeywordCount(db, { ...values, cap }, withLimit(shape, cap)), correction: null };
-  if (dialect === "postgres") return { matches: (cap) => preparedPostgresCount(db, { ...values, cap }, withLimit(shape, cap)), correction: null };
+  if (dialect === "postgres")
+    return { matches: (cap) => preparedPostgresCount(db, { ...values, cap }, withLimit(shape, cap)), correction: null };
   return {
     matches: (cap) => preparedAnyAgentCount(db, { ...values, cap }, withLimit(shape, cap)),
     correction: preparedUnapprovedMatches(db, values, shape),
@@ -296,14 +324,17 @@ function countStatements(
  * hashed once per statement, where EXISTS was a cached index probe of agents for each listing read.
  */
 function visibleToStudentsByExclusion(eb: ExpressionBuilder<Database, "properties">) {
-  return eb.and([
-    notHidden(eb),
-    eb("properties.agent_id", "not in", unapprovedAgents(eb)),
-  ]);
+  return eb.and([notHidden(eb), eb("properties.agent_id", "not in", unapprovedAgents(eb))]);
 }
 
 function postgresCountQuery(db: Kysely<Database>, c: SearchFilters, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
-  const filteredMatches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, "postgres", plan, visibleToStudentsByExclusion);
+  const filteredMatches = filtered(
+    db.selectFrom("properties").select(sql<number>`1`.as("one")),
+    c,
+    "postgres",
+    plan,
+    visibleToStudentsByExclusion,
+  );
   // Asked in a covering index's order, so the planner reads it: by neighbourhood, the range of
   // each one named (decision 0170); else the index countIndex chooses (decision 0171).
   const matches = (
@@ -311,23 +342,52 @@ function postgresCountQuery(db: Kysely<Database>, c: SearchFilters, plan: Keywor
       ? filteredMatches.orderBy("properties.neighbourhood").orderBy("properties.monthly_rent")
       : filteredMatches.orderBy(`properties.${countIndex(c).column}`)
   ).limit(cap);
-  return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
+  return db
+    .selectFrom(matches.as("matches"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .compile();
 }
 
-function keywordCountQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
+function keywordCountQuery(
+  db: Kysely<Database>,
+  c: SearchFilters,
+  dialect: Dialect,
+  plan: KeywordPlan,
+  cap: number,
+): CompiledQuery<{ n: number }> {
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan).limit(cap);
-  return db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
+  return db
+    .selectFrom(matches.as("matches"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .compile();
 }
 
 function unapprovedMatchesQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan): CompiledQuery<{ n: number }> {
-  return filtered(db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")), c, dialect, plan, unapprovedAgentsListing).compile();
+  return filtered(
+    db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")),
+    c,
+    dialect,
+    plan,
+    unapprovedAgentsListing,
+  ).compile();
 }
 
-function anyAgentCountQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, cap: number): CompiledQuery<{ n: number }> {
+function anyAgentCountQuery(
+  db: Kysely<Database>,
+  c: SearchFilters,
+  dialect: Dialect,
+  plan: KeywordPlan,
+  cap: number,
+): CompiledQuery<{ n: number }> {
   const matches = filtered(db.selectFrom("properties").select(sql<number>`1`.as("one")), c, dialect, plan, notHidden).limit(cap);
-  const compiled = db.selectFrom(matches.as("matches")).select((eb) => eb.fn.countAll<number>().as("n")).compile();
+  const compiled = db
+    .selectFrom(matches.as("matches"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .compile();
   if (c.neighbourhoods.length > 0) return compiled;
-  return CompiledQuery.raw(readingIndex(compiled.sql, countIndex(c).index, "anyAgentCountQuery"), [...compiled.parameters]) as CompiledQuery<{ n: number }>;
+  return CompiledQuery.raw(readingIndex(compiled.sql, countIndex(c).index, "anyAgentCountQuery"), [
+    ...compiled.parameters,
+  ]) as CompiledQuery<{ n: number }>;
 }
 
 /**
@@ -460,7 +520,13 @@ function withLimit(shape: string, limit: number): string {
  * `limit`: the limit withLimit put in the shape, else undefined (a placeholder is used).
  */
 function preparedSearch<Row>(
-  build: (db: Kysely<Database>, filters: SearchFilters, shape: SearchShape, slot: SlotMaker, limit: number | undefined) => Compilable<Row> | CompiledQuery<Row>,
+  build: (
+    db: Kysely<Database>,
+    filters: SearchFilters,
+    shape: SearchShape,
+    slot: SlotMaker,
+    limit: number | undefined,
+  ) => Compilable<Row> | CompiledQuery<Row>,
 ) {
   return preparedQuery<SearchValues, Row, Database>((db, slot, shape) => {
     const [json, limit] = shape.split("\n");
@@ -486,10 +552,14 @@ const preparedPage = preparedSearch((db, c, shape, slot, limit) =>
     : // A limit in the shape is the first page's (pageShape): its offset is 0.
       pageQuery(db, c, shape.dialect, shape.plan, limit === undefined ? slot("offset") : 0, limit ?? slot("branchLimit")),
 );
-const preparedKeywordCount = preparedSearch((db, c, shape, slot, limit) => keywordCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
+const preparedKeywordCount = preparedSearch((db, c, shape, slot, limit) =>
+  keywordCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")),
+);
 const preparedPostgresCount = preparedSearch((db, c, shape, slot, limit) => postgresCountQuery(db, c, shape.plan, limit ?? slot("cap")));
 const preparedUnapprovedMatches = preparedSearch((db, c, shape) => unapprovedMatchesQuery(db, c, shape.dialect, shape.plan));
-const preparedAnyAgentCount = preparedSearch((db, c, shape, slot, limit) => anyAgentCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")));
+const preparedAnyAgentCount = preparedSearch((db, c, shape, slot, limit) =>
+  anyAgentCountQuery(db, c, shape.dialect, shape.plan, limit ?? slot("cap")),
+);
 
 interface SimilarValues extends Record<string, unknown> {
   id: string;
@@ -527,54 +597,76 @@ const similarQuery = preparedQuery<SimilarValues, CardRow & { similarity: number
   const place = (q: PropertiesQuery<CardRow>) => q.where("properties.neighbourhood", "=", neighbourhood);
   const groups: Array<[number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>]> = [
     [0, (q) => place(q).where("properties.property_type", "=", propertyType)],
-    ...slot.list<PropertyType>("otherTypes", PROPERTY_TYPES.length - 1).map(
-      (t): [number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>] => [1, (q) => place(q).where("properties.property_type", "=", t)],
-    ),
+    ...slot
+      .list<PropertyType>("otherTypes", PROPERTY_TYPES.length - 1)
+      .map((t): [number, (q: PropertiesQuery<CardRow>) => PropertiesQuery<CardRow>] => [
+        1,
+        (q) => place(q).where("properties.property_type", "=", t),
+      ]),
     // `|| ''` keeps "another neighbourhood" off the indexes: SQLite would otherwise skip-scan the
     // neighbourhood-and-type index for it and sort every listing of the type within the rent band.
-    [2, (q) => q.where("properties.property_type", "=", propertyType).where(sql<boolean>`properties.neighbourhood || '' <> ${neighbourhood}`)],
+    [
+      2,
+      (q) => q.where("properties.property_type", "=", propertyType).where(sql<boolean>`properties.neighbourhood || '' <> ${neighbourhood}`),
+    ],
   ];
   const branches = groups.flatMap(([group, where]) =>
     (["above", "below"] as const).map((side) => {
-      const open = where(db.selectFrom("properties").select(CARD_COLUMNS).where(visibleToStudents).where(availableNow).where("properties.id", "!=", id));
+      const open = where(
+        db.selectFrom("properties").select(CARD_COLUMNS).where(visibleToStudents).where(availableNow).where("properties.id", "!=", id),
+      );
       // Each side in its index's own order (below: read backwards), so no branch sorts.
       const ranged =
         side === "above"
-          ? open.where("properties.monthly_rent", ">=", rent).where("properties.monthly_rent", "<=", high).orderBy("properties.monthly_rent", "asc").orderBy("properties.id", "asc")
-          : open.where("properties.monthly_rent", "<", rent).where("properties.monthly_rent", ">=", low).orderBy("properties.monthly_rent", "desc").orderBy("properties.id", "desc");
+          ? open
+              .where("properties.monthly_rent", ">=", rent)
+              .where("properties.monthly_rent", "<=", high)
+              .orderBy("properties.monthly_rent", "asc")
+              .orderBy("properties.id", "asc")
+          : open
+              .where("properties.monthly_rent", "<", rent)
+              .where("properties.monthly_rent", ">=", low)
+              .orderBy("properties.monthly_rent", "desc")
+              .orderBy("properties.id", "desc");
       const nearest = ranged.limit(limit).as("nearest");
-      return db.selectFrom(nearest).selectAll().select(sql<number>`${sql.lit(group)}`.as("similarity"));
+      return db
+        .selectFrom(nearest)
+        .selectAll()
+        .select(sql<number>`${sql.lit(group)}`.as("similarity"));
     }),
   );
   const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
-  const query = (
-    db
-      .selectFrom(merged.as("candidates"))
-      .selectAll()
-      .orderBy("candidates.similarity")
-      .orderBy(sql`abs(candidates.monthly_rent - ${rent})`)
-      // Equally close: the dearer side first, then each side's own order (above: id up; below: id down).
-      .orderBy("candidates.monthly_rent", "desc")
-      .orderBy(sql`case when candidates.monthly_rent >= ${rent} then candidates.id end`)
-      .orderBy("candidates.id", "desc")
-      .limit(limit)
-  ).compile();
+  const query = db
+    .selectFrom(merged.as("candidates"))
+    .selectAll()
+    .orderBy("candidates.similarity")
+    .orderBy(sql`abs(candidates.monthly_rent - ${rent})`)
+    // Equally close: the dearer side first, then each side's own order (above: id up; below: id down).
+    .orderBy("candidates.monthly_rent", "desc")
+    .orderBy(sql`case when candidates.monthly_rent >= ${rent} then candidates.id end`)
+    .orderBy("candidates.id", "desc")
+    .limit(limit)
+    .compile();
   return db.getExecutor().adapter instanceof SqliteAdapter ? sameTypeElsewhereByTypeIndex(query) : query;
 });
 
 /** The similar-listings statement for a listing, as similarListings runs it (its plan is tested). */
 export function similarListingsQuery(db: Kysely<Database>, property: SimilarTo, limit: number) {
   const rent = property.monthlyRent;
-  return similarQuery(db, {
-    id: property.id,
-    neighbourhood: property.neighbourhood,
-    propertyType: property.propertyType,
-    otherTypes: PROPERTY_TYPES.filter((t) => t !== property.propertyType),
-    rent,
-    low: Math.floor(rent * (1 - SIMILAR_RENT_RATIO)),
-    high: Math.ceil(rent * (1 + SIMILAR_RENT_RATIO)),
-    limit,
-  }, String(limit));
+  return similarQuery(
+    db,
+    {
+      id: property.id,
+      neighbourhood: property.neighbourhood,
+      propertyType: property.propertyType,
+      otherTypes: PROPERTY_TYPES.filter((t) => t !== property.propertyType),
+      rent,
+      low: Math.floor(rent * (1 - SIMILAR_RENT_RATIO)),
+      high: Math.ceil(rent * (1 + SIMILAR_RENT_RATIO)),
+      limit,
+    },
+    String(limit),
+  );
 }
 
 /**
@@ -586,9 +678,12 @@ export function similarListingsQuery(db: Kysely<Database>, property: SimilarTo, 
 function sameTypeElsewhereByTypeIndex<R>(query: CompiledQuery<R>): CompiledQuery<R> {
   const branches = query.sql.split(" union all ");
   const rewritten = branches.map((branch) =>
-    branch.includes("properties.neighbourhood || '' <>") ? readingIndex(branch, OPEN_TYPE_RENT_INDEX, "sameTypeElsewhereByTypeIndex") : branch,
+    branch.includes("properties.neighbourhood || '' <>")
+      ? readingIndex(branch, OPEN_TYPE_RENT_INDEX, "sameTypeElsewhereByTypeIndex")
+      : branch,
   );
-  if (rewritten.filter((b, i) => b !== branches[i]).length !== 2) throw new Error("expected two 'same type elsewhere' branches in the similar listings");
+  if (rewritten.filter((b, i) => b !== branches[i]).length !== 2)
+    throw new Error("expected two 'same type elsewhere' branches in the similar listings");
   return CompiledQuery.raw(rewritten.join(" union all "), [...query.parameters]) as CompiledQuery<R>;
 }
 
@@ -610,7 +705,11 @@ const photosQuery = preparedQuery((db: Kysely<Database>, slot) =>
 
 /** Cards by id (saved and viewed listings on /profile): built once per number of ids. */
 const cardsByIdQuery = preparedQuery((db: Kysely<Database>, slot, count) =>
-  db.selectFrom("properties").select(CARD_COLUMNS).where("properties.id", "in", slot.list<string>("ids", Number(count))).where(visibleToStudents),
+  db
+    .selectFrom("properties")
+    .select(CARD_COLUMNS)
+    .where("properties.id", "in", slot.list<string>("ids", Number(count)))
+    .where(visibleToStudents),
 );
 
 /** What the student viewed: the recommendations' seeds. */

@@ -3,10 +3,14 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
 import { KyselyPhotoRows } from "./kysely-photo-rows";
-import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "../../domain/property-management/managed-property.entity";
-import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "../../domain/property-management/managed-property-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
-import { parseVisitingHours } from "../../domain/booking/visiting-hours";
+import type { ManagedPhoto, ManagedProperty, PortalPropertyPage } from "#domain/property-management/managed-property.entity";
+import type {
+  AdminPropertyRepos,
+  ManagedPropertyRepository,
+  PropertyManagementRepos,
+} from "#domain/property-management/managed-property-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { parseVisitingHours } from "#domain/booking/visiting-hours";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 
 type Row = Selectable<PropertiesTable>;
@@ -111,11 +115,22 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
     if (!this.lockRows) {
       // SQLite: a no-op write first, so this transaction holds the write lock before it reads
       // (two uploads cannot both count 9 photos and both add one).
-      const touched = await this.db.updateTable("properties").set({ updated_at: sql`updated_at` }).where("id", "=", id).where("agent_id", "=", agentId).executeTakeFirst();
+      const touched = await this.db
+        .updateTable("properties")
+        .set({ updated_at: sql`updated_at` })
+        .where("id", "=", id)
+        .where("agent_id", "=", agentId)
+        .executeTakeFirst();
       if (Number(touched.numUpdatedRows) === 0) return null;
       return this.findOwned(agentId, id);
     }
-    const row = await this.db.selectFrom("properties").selectAll().where("id", "=", id).where("agent_id", "=", agentId).forUpdate().executeTakeFirst();
+    const row = await this.db
+      .selectFrom("properties")
+      .selectAll()
+      .where("id", "=", id)
+      .where("agent_id", "=", agentId)
+      .forUpdate()
+      .executeTakeFirst();
     return row ? toProperty(row, await this.photosOf(row.id)) : null;
   }
 
@@ -138,8 +153,16 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
         "properties.hidden_at",
         "properties.availability_confirmed_at",
         "properties.created_at",
-        eb.selectFrom("view_history").select((v) => v.fn.countAll<number>().as("c")).whereRef("view_history.property_id", "=", "properties.id").as("views"),
-        eb.selectFrom("bookings").select((v) => v.fn.countAll<number>().as("c")).whereRef("bookings.property_id", "=", "properties.id").as("bookings"),
+        eb
+          .selectFrom("view_history")
+          .select((v) => v.fn.countAll<number>().as("c"))
+          .whereRef("view_history.property_id", "=", "properties.id")
+          .as("views"),
+        eb
+          .selectFrom("bookings")
+          .select((v) => v.fn.countAll<number>().as("c"))
+          .whereRef("bookings.property_id", "=", "properties.id")
+          .as("bookings"),
       ])
       .where("properties.agent_id", "=", agentId)
       .orderBy("properties.created_at", "desc")
@@ -177,12 +200,23 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
   async insert(p: ManagedProperty): Promise<void> {
     await this.db
       .insertInto("properties")
-      .values({ id: p.id, agent_id: p.agentId, hidden_at: p.hiddenAt?.toISOString() ?? null, created_at: p.createdAt.toISOString(), ...columns(p) })
+      .values({
+        id: p.id,
+        agent_id: p.agentId,
+        hidden_at: p.hiddenAt?.toISOString() ?? null,
+        created_at: p.createdAt.toISOString(),
+        ...columns(p),
+      })
       .execute();
   }
 
   async update(p: ManagedProperty): Promise<boolean> {
-    const r = await this.db.updateTable("properties").set(columns(p)).where("id", "=", p.id).where("agent_id", "=", p.agentId).executeTakeFirst();
+    const r = await this.db
+      .updateTable("properties")
+      .set(columns(p))
+      .where("id", "=", p.id)
+      .where("agent_id", "=", p.agentId)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -199,9 +233,13 @@ export class KyselyManagedPropertyRepository implements ManagedPropertyRepositor
   }
 }
 
-export function kyselyPropertyManagementUnitOfWork(db: Kysely<Database>, dialect: "sqlite" | "postgres"): UnitOfWork<PropertyManagementRepos> {
+export function kyselyPropertyManagementUnitOfWork(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+): UnitOfWork<PropertyManagementRepos> {
   return {
-    run: (work) => db.transaction().execute((trx) => work({ properties: new KyselyManagedPropertyRepository(trx, dialect === "postgres") })),
+    run: (work) =>
+      db.transaction().execute((trx) => work({ properties: new KyselyManagedPropertyRepository(trx, dialect === "postgres") })),
   };
 }
 
@@ -209,6 +247,10 @@ export function kyselyPropertyManagementUnitOfWork(db: Kysely<Database>, dialect
 export function kyselyAdminPropertyUnitOfWork(db: Kysely<Database>, dialect: "sqlite" | "postgres"): UnitOfWork<AdminPropertyRepos> {
   return {
     run: (work) =>
-      db.transaction().execute((trx) => work({ properties: new KyselyManagedPropertyRepository(trx, dialect === "postgres"), audit: new KyselyAccountAuditLog(trx) })),
+      db
+        .transaction()
+        .execute((trx) =>
+          work({ properties: new KyselyManagedPropertyRepository(trx, dialect === "postgres"), audit: new KyselyAccountAuditLog(trx) }),
+        ),
   };
 }

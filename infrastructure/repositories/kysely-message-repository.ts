@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Message, Participant, Thread } from "../../domain/messaging/message.entity";
-import type { MessageRepository, MessagingRepos, ThreadSummary } from "../../domain/messaging/message-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { Message, Participant, Thread } from "#domain/messaging/message.entity";
+import type { MessageRepository, MessagingRepos, ThreadSummary } from "#domain/messaging/message-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database, MessageThreadsTable, MessagesTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 
@@ -67,7 +67,10 @@ export class KyselyMessageRepository implements MessageRepository {
       .selectAll()
       .where("student_id", "=", candidate.studentId)
       .where("agent_id", "=", candidate.agentId);
-    q = candidate.propertyId === null ? q.where("property_id", "is", null).where("id", "=", candidate.id) : q.where("property_id", "=", candidate.propertyId);
+    q =
+      candidate.propertyId === null
+        ? q.where("property_id", "is", null).where("id", "=", candidate.id)
+        : q.where("property_id", "=", candidate.propertyId);
     return toThread(await q.executeTakeFirstOrThrow());
   }
 
@@ -134,16 +137,18 @@ export class KyselyMessageRepository implements MessageRepository {
       });
   }
 
-  private static toSummary(r: Selectable<MessageThreadsTable> & {
-    property_title: string | null;
-    student_name: string;
-    agent_full_name: string;
-    agent_business_name: string | null;
-    last_body: string | null;
-    last_sender_id: string | null;
-    last_created_at: string | null;
-    unread_count: number | string | null;
-  }): ThreadSummary {
+  private static toSummary(
+    r: Selectable<MessageThreadsTable> & {
+      property_title: string | null;
+      student_name: string;
+      agent_full_name: string;
+      agent_business_name: string | null;
+      last_body: string | null;
+      last_sender_id: string | null;
+      last_created_at: string | null;
+      unread_count: number | string | null;
+    },
+  ): ThreadSummary {
     return {
       ...toThread(r),
       propertyTitle: r.property_title,

@@ -2,9 +2,9 @@
 // of work that opens a transaction. One code path for SQLite and PostgreSQL; the dialect only
 // decides whether row locks are taken (SQLite's transactions already queue on one connection).
 import type { Kysely } from "kysely";
-import type { AuditLog } from "../../domain/accounts/audit-log.port";
-import type { MoneyRepos } from "../../domain/payment/money-unit-of-work";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { AuditLog } from "#domain/accounts/audit-log.port";
+import type { MoneyRepos } from "#domain/payment/money-unit-of-work";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Dialect } from "../db/connection";
 import type { Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
@@ -46,7 +46,9 @@ export class KyselyAuditedMoneyUnitOfWork implements UnitOfWork<MoneyRepos & { a
   ) {}
 
   run<T>(work: (repos: MoneyRepos & { audit: AuditLog }) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work({ ...createKyselyMoneyRepos(trx, this.dialect), audit: new KyselyAccountAuditLog(trx) }));
+    return this.db
+      .transaction()
+      .execute((trx) => work({ ...createKyselyMoneyRepos(trx, this.dialect), audit: new KyselyAccountAuditLog(trx) }));
   }
 }
 

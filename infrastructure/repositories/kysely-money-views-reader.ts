@@ -4,12 +4,34 @@
 // owner's rows, read in the page's order a page at a time; the agent's bookings (VISIBLE_TO_AGENT
 // and AGENT_BOOKING_FILTER_CRITERIA turned into a WHERE) are counted and paged in SQL (decision 0124).
 import type { Kysely } from "kysely";
-import { BOOKABLE_PROPERTY } from "../../domain/booking/booking-property-reader.port";
-import { AGENT_BOOKING_FILTER_CRITERIA, type AgentBookingCriteria, type AgentBookingFilter } from "../../domain/booking/booking-lifecycle";
-import { VISIBLE_TO_AGENT, type AgentResponse, type BookingPaymentStatus, type BookingStatus, type CancelledBy } from "../../domain/booking/booking.entity";
-import { AGENT_BOOKINGS_PAGE_SIZE, agentBookingsPaging, isPayable, isViewingDue, STUDENT_BOOKINGS_LIMIT, STUDENT_PAYMENTS_LIMIT, VIEWINGS_TO_CONFIRM_LIMIT } from "../../domain/payment/money-views";
-import type { AgentBookingsPage, AgentBookingsQuery, AgentBookingView, BookablePropertyRef, MoneyViewsReader, StudentBookingView, StudentPaymentView } from "../../domain/payment/money-views-reader.port";
-import type { PaymentStatus, PaymentType } from "../../domain/payment/payment.entity";
+import { BOOKABLE_PROPERTY } from "#domain/booking/booking-property-reader.port";
+import { AGENT_BOOKING_FILTER_CRITERIA, type AgentBookingCriteria, type AgentBookingFilter } from "#domain/booking/booking-lifecycle";
+import {
+  VISIBLE_TO_AGENT,
+  type AgentResponse,
+  type BookingPaymentStatus,
+  type BookingStatus,
+  type CancelledBy,
+} from "#domain/booking/booking.entity";
+import {
+  AGENT_BOOKINGS_PAGE_SIZE,
+  agentBookingsPaging,
+  isPayable,
+  isViewingDue,
+  STUDENT_BOOKINGS_LIMIT,
+  STUDENT_PAYMENTS_LIMIT,
+  VIEWINGS_TO_CONFIRM_LIMIT,
+} from "#domain/payment/money-views";
+import type {
+  AgentBookingsPage,
+  AgentBookingsQuery,
+  AgentBookingView,
+  BookablePropertyRef,
+  MoneyViewsReader,
+  StudentBookingView,
+  StudentPaymentView,
+} from "#domain/payment/money-views-reader.port";
+import type { PaymentStatus, PaymentType } from "#domain/payment/payment.entity";
 import type { Database } from "../db/schema";
 import { preparedQuery, type SlotMaker } from "../db/prepared-query";
 
@@ -126,7 +148,11 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   }
 
   async latestPendingBooking(studentId: string, at: Date): Promise<StudentBookingView | null> {
-    const [view] = await collect((offset, size) => this.newestBookingsOf(studentId, offset, size), (v) => isPayable(v, at), 1);
+    const [view] = await collect(
+      (offset, size) => this.newestBookingsOf(studentId, offset, size),
+      (v) => isPayable(v, at),
+      1,
+    );
     return view ?? null;
   }
 
@@ -149,7 +175,8 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
   async agentBookings(agentId: string, query: AgentBookingsQuery): Promise<AgentBookingsPage> {
     const shape = agentBookingsShape(query);
     const values = { agentId, propertyId: query.propertyId, visitDate: query.visitDate };
-    const pageAt = async (offset: number) => (await this.db.executeQuery(agentBookingsPageQuery(this.db, { ...values, offset }, shape))).rows;
+    const pageAt = async (offset: number) =>
+      (await this.db.executeQuery(agentBookingsPageQuery(this.db, { ...values, offset }, shape))).rows;
     // The count, the page asked for and the property filter's choices, asked together (on
     // PostgreSQL one round trip, decision 0169). The page is read again only when the count moves
     // it (a page past the last one shows the last).
@@ -167,25 +194,23 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
       page,
       pageCount,
       properties,
-      items: rows.map(
-        (r): AgentBookingView => ({
-          id: r.id,
-          reference: r.booking_reference,
-          propertyId: r.property_id,
-          propertyTitle: r.title,
-          visitorName: r.visitor_name,
-          visitorEmail: r.visitor_email,
-          visitorPhone: r.visitor_phone,
-          visitDate: r.visit_date,
-          visitTime: r.visit_time,
-          message: r.message,
-          bookingStatus: r.booking_status as BookingStatus,
-          paymentStatus: r.payment_status as BookingPaymentStatus,
-          viewingOutcome: r.viewing_outcome,
-          ...lifecycleOf(r),
-          createdAt: r.created_at,
-        }),
-      ),
+      items: rows.map((r): AgentBookingView => ({
+        id: r.id,
+        reference: r.booking_reference,
+        propertyId: r.property_id,
+        propertyTitle: r.title,
+        visitorName: r.visitor_name,
+        visitorEmail: r.visitor_email,
+        visitorPhone: r.visitor_phone,
+        visitDate: r.visit_date,
+        visitTime: r.visit_time,
+        message: r.message,
+        bookingStatus: r.booking_status as BookingStatus,
+        paymentStatus: r.payment_status as BookingPaymentStatus,
+        viewingOutcome: r.viewing_outcome,
+        ...lifecycleOf(r),
+        createdAt: r.created_at,
+      })),
     };
   }
 
@@ -220,7 +245,14 @@ export class KyselyMoneyViewsReader implements MoneyViewsReader {
 }
 
 /** What both sides see of a visit's lifecycle (decision 0117): the agent's answer, a proposed time, a cancellation. */
-const VISIT_LIFECYCLE_COLUMNS = ["b.agent_response", "b.proposed_visit_date", "b.proposed_visit_time", "b.cancelled_by", "b.cancel_reason", "b.created_at"] as const;
+const VISIT_LIFECYCLE_COLUMNS = [
+  "b.agent_response",
+  "b.proposed_visit_date",
+  "b.proposed_visit_time",
+  "b.cancelled_by",
+  "b.cancel_reason",
+  "b.created_at",
+] as const;
 
 /** A student's bookings joined to their listing (title and agent). */
 function studentBookingQuery(db: Kysely<Database>) {
@@ -269,7 +301,15 @@ const studentPaymentsQuery = preparedQuery((db: Kysely<Database>, slot, limit) =
   db
     .selectFrom("payments as pay")
     .leftJoin("bookings as b", "b.id", "pay.booking_id")
-    .select(["pay.reference", "pay.payment_type", "pay.amount", "pay.payment_status", "pay.method", "pay.created_at", "b.booking_reference"])
+    .select([
+      "pay.reference",
+      "pay.payment_type",
+      "pay.amount",
+      "pay.payment_status",
+      "pay.method",
+      "pay.created_at",
+      "b.booking_reference",
+    ])
     .where("pay.user_id", "=", slot<string>("userId"))
     .orderBy("pay.created_at", "desc")
     .orderBy("pay.id", "desc")
@@ -296,7 +336,13 @@ function toStudentBooking(r: StudentRow): StudentBookingView {
 }
 
 /** The lifecycle columns of a bookings row as the views' fields. */
-function lifecycleOf(r: { agent_response: string; proposed_visit_date: string | null; proposed_visit_time: string | null; cancelled_by: string | null; cancel_reason: string | null }) {
+function lifecycleOf(r: {
+  agent_response: string;
+  proposed_visit_date: string | null;
+  proposed_visit_time: string | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+}) {
   return {
     agentResponse: r.agent_response as AgentResponse,
     proposedVisitDate: r.proposed_visit_date,

@@ -1,14 +1,18 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "../../domain/payment/payment.entity";
-import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "../../domain/payment/payment-ledger.port";
-import type { RefundStatus } from "../../domain/payment/payment-refund";
+import { PAYMENT_STATUS_WORDS, type PaymentStatus } from "#domain/payment/payment.entity";
+import type { GatewayStats, LedgerPayment, PaymentLedger, PaymentLedgerQuery } from "#domain/payment/payment-ledger.port";
+import type { RefundStatus } from "#domain/payment/payment-refund";
 import type { Database } from "../db/schema";
 import { toPayment } from "./kysely-payment-repository";
 
 // The stored status as normalisePaymentStatus reads it: trimmed, lower case, synonyms folded.
 const stored = sql<string>`lower(trim(p.payment_status))`;
 const words = (status: Exclude<PaymentStatus, "pending">) => sql.join(PAYMENT_STATUS_WORDS[status].map((w) => sql.lit(w)));
-const ALL_WORDS = sql.join(Object.values(PAYMENT_STATUS_WORDS).flat().map((w) => sql.lit(w)));
+const ALL_WORDS = sql.join(
+  Object.values(PAYMENT_STATUS_WORDS)
+    .flat()
+    .map((w) => sql.lit(w)),
+);
 
 /** The stored status (`p.payment_status`) read as `status`: the one SQL form of the status rule. */
 export function statusIs(status: PaymentStatus): Expression<SqlBool> {
@@ -24,7 +28,8 @@ export class KyselyPaymentLedger implements PaymentLedger {
     if (query.type !== undefined) base = base.where("p.payment_type", "=", query.type);
     if (query.gateway !== undefined) base = base.where("p.payment_gateway", "=", query.gateway);
     // The few payments to refund lead the join (payment_refunds_status_idx), not the whole ledger.
-    if (query.refund !== undefined) base = base.innerJoin("payment_refunds as r", "r.payment_id", "p.id").where("r.status", "=", query.refund);
+    if (query.refund !== undefined)
+      base = base.innerJoin("payment_refunds as r", "r.payment_id", "p.id").where("r.status", "=", query.refund);
     const [rows, count] = await Promise.all([
       base
         .selectAll("p")
@@ -36,7 +41,14 @@ export class KyselyPaymentLedger implements PaymentLedger {
         .execute(),
       // Capped, in the page's order, so it reads payments_created_idx and stops (decision 0148).
       this.db
-        .selectFrom(base.select(sql<number>`1`.as("one")).orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(query.countLimit).as("matches"))
+        .selectFrom(
+          base
+            .select(sql<number>`1`.as("one"))
+            .orderBy("p.created_at", "desc")
+            .orderBy("p.id", "desc")
+            .limit(query.countLimit)
+            .as("matches"),
+        )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
     ]);
@@ -44,11 +56,24 @@ export class KyselyPaymentLedger implements PaymentLedger {
     const refunds =
       rows.length === 0
         ? []
-        : await this.db.selectFrom("payment_refunds").select(["payment_id", "status"]).where("payment_id", "in", rows.map((r) => r.id)).execute();
+        : await this.db
+            .selectFrom("payment_refunds")
+            .select(["payment_id", "status"])
+            .where(
+              "payment_id",
+              "in",
+              rows.map((r) => r.id),
+            )
+            .execute();
     const refundOf = new Map(refunds.map((r) => [r.payment_id, r.status as RefundStatus]));
     return {
       total: Number(count.n),
-      items: rows.map(({ full_name, email, ...row }) => ({ ...toPayment(row), payerName: full_name, payerEmail: email, refundStatus: refundOf.get(row.id) ?? null })),
+      items: rows.map(({ full_name, email, ...row }) => ({
+        ...toPayment(row),
+        payerName: full_name,
+        payerEmail: email,
+        refundStatus: refundOf.get(row.id) ?? null,
+      })),
     };
   }
 
@@ -67,7 +92,8 @@ export class KyselyPaymentLedger implements PaymentLedger {
    * words fold into a status here as they did over the payments.
    */
   async statsByGateway(): Promise<GatewayStats[]> {
-    const when = (status: PaymentStatus, value: Expression<number>) => sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
+    const when = (status: PaymentStatus, value: Expression<number>) =>
+      sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
     const rows = await this.db
       .selectFrom("payment_totals as p")
       .select((eb) => [

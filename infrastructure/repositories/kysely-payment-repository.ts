@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "../../domain/payment/payment-repository.port";
+import type { PaymentChanges, PaymentRepository, ReconcileQuery } from "#domain/payment/payment-repository.port";
 import {
   normalisePaymentStatus,
   type Payment,
@@ -8,8 +8,8 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
-} from "../../domain/payment/payment.entity";
-import type { PaymentRefund, RefundReason, RefundStatus } from "../../domain/payment/payment-refund";
+} from "#domain/payment/payment.entity";
+import type { PaymentRefund, RefundReason, RefundStatus } from "#domain/payment/payment-refund";
 import type { Dialect } from "../db/connection";
 import type { Database, PaymentRefundsTable, PaymentsTable } from "../db/schema";
 import { statusIs } from "./kysely-payment-ledger";
@@ -178,7 +178,10 @@ export class KyselyPaymentRepository implements PaymentRepository {
   }
 
   async countByStatus(userId?: string): Promise<Record<PaymentStatus, number>> {
-    let query = this.db.selectFrom("payments").select((eb) => ["payment_status", eb.fn.countAll<number>().as("n")]).groupBy("payment_status");
+    let query = this.db
+      .selectFrom("payments")
+      .select((eb) => ["payment_status", eb.fn.countAll<number>().as("n")])
+      .groupBy("payment_status");
     if (userId !== undefined) query = query.where("user_id", "=", userId);
     const counts: Record<PaymentStatus, number> = { pending: 0, successful: 0, failed: 0, expired: 0 };
     for (const row of await query.execute()) counts[normalisePaymentStatus(row.payment_status)] += Number(row.n);

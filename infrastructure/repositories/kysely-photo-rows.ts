@@ -2,8 +2,8 @@
 // insert, delete and renumber, always scoped by owner_type and owner_id, so one owner's photo id
 // never reaches another's. Shared by the property and hosting repositories.
 import type { Kysely } from "kysely";
-import type { ManagedPhoto } from "../../domain/property-management/managed-property.entity";
-import type { PhotoRows } from "../../domain/property-management/owned-photos";
+import type { ManagedPhoto } from "#domain/property-management/managed-property.entity";
+import type { PhotoRows } from "#domain/property-management/owned-photos";
 import type { Database, PhotosTable } from "../db/schema";
 
 export type PhotoOwnerType = PhotosTable["owner_type"];
@@ -51,13 +51,24 @@ export class KyselyPhotoRows implements PhotoRows {
   }
 
   async deletePhoto(ownerId: string, photoId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom("photos").where("id", "=", photoId).where("owner_type", "=", this.ownerType).where("owner_id", "=", ownerId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom("photos")
+      .where("id", "=", photoId)
+      .where("owner_type", "=", this.ownerType)
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
   async setPhotoPositions(ownerId: string, photos: readonly Pick<ManagedPhoto, "id" | "position">[]): Promise<void> {
     for (const { id, position } of photos) {
-      await this.db.updateTable("photos").set({ position }).where("id", "=", id).where("owner_type", "=", this.ownerType).where("owner_id", "=", ownerId).execute();
+      await this.db
+        .updateTable("photos")
+        .set({ position })
+        .where("id", "=", id)
+        .where("owner_type", "=", this.ownerType)
+        .where("owner_id", "=", ownerId)
+        .execute();
     }
   }
 }

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PlatformFeePaymentsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import type { PlatformFeePayment } from "../../domain/guest-house-access/platform-access.entity";
-import type { PlatformAccessRepository } from "../../domain/guest-house-access/platform-access-repository.port";
+import type { PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
+import type { PlatformAccessRepository } from "#domain/guest-house-access/platform-access-repository.port";
 
 function toAccess(r: Selectable<PlatformFeePaymentsTable>): PlatformFeePayment {
   return {
@@ -19,7 +19,12 @@ function toAccess(r: Selectable<PlatformFeePaymentsTable>): PlatformFeePayment {
 
 /** A user's platform fee payments, latest expiry first (read on every profile view: compiled once). */
 const accessPaymentsQuery = preparedQuery((db: Kysely<Database>, slot) =>
-  db.selectFrom("platform_fee_payments").selectAll().where("user_id", "=", slot<string>("userId")).orderBy("expiry_date", "desc").orderBy("id", "desc"),
+  db
+    .selectFrom("platform_fee_payments")
+    .selectAll()
+    .where("user_id", "=", slot<string>("userId"))
+    .orderBy("expiry_date", "desc")
+    .orderBy("id", "desc"),
 );
 
 export class KyselyPlatformAccessRepository implements PlatformAccessRepository {

@@ -9,7 +9,7 @@ import type {
   PendingEarningLine,
   PlatformStatsReader,
   RevenueFigure,
-} from "../../domain/platform-stats/platform-stats-reader.port";
+} from "#domain/platform-stats/platform-stats-reader.port";
 import type { Database } from "../db/schema";
 
 const iso = (d: Date) => d.toISOString();
@@ -28,7 +28,14 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .selectFrom("commission_earnings as c")
       .innerJoin("profiles", "profiles.id", "c.agent_id")
       .innerJoin("properties", "properties.id", "c.property_id")
-      .select(["c.id", "c.agent_id as agentId", "profiles.full_name as agentName", "properties.title as propertyTitle", "c.amount", "c.date"])
+      .select([
+        "c.id",
+        "c.agent_id as agentId",
+        "profiles.full_name as agentName",
+        "properties.title as propertyTitle",
+        "c.amount",
+        "c.date",
+      ])
       .where("c.status", "=", "pending")
       .where("c.date", "<=", iso(upTo))
       .orderBy("c.date")
@@ -59,14 +66,26 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
 
   async pendingVerifications(): Promise<{ agents: number; hosts: number }> {
     const [agents, hosts] = await Promise.all([
-      this.db.selectFrom("agents").select((eb) => eb.fn.countAll().as("n")).where("verification_status", "=", "pending").executeTakeFirstOrThrow(),
-      this.db.selectFrom("host_verifications").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("agents")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("verification_status", "=", "pending")
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("host_verifications")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow(),
     ]);
     return { agents: Number(agents.n), hosts: Number(hosts.n) };
   }
 
   async openListingReports(): Promise<number> {
-    const row = await this.db.selectFrom("listing_reports").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "open").executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("listing_reports")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "open")
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -103,7 +122,12 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .selectFrom("bookings")
       .innerJoin("properties", "properties.id", "bookings.property_id")
       .innerJoin("profiles", "profiles.id", "properties.agent_id")
-      .select((eb) => ["properties.agent_id as agentId", "profiles.full_name as agentName", eb.fn.countAll().as("count"), eb.val(0).as("amount")])
+      .select((eb) => [
+        "properties.agent_id as agentId",
+        "profiles.full_name as agentName",
+        eb.fn.countAll().as("count"),
+        eb.val(0).as("amount"),
+      ])
       .where("bookings.viewing_outcome", "=", "no_show")
       .groupBy(["properties.agent_id", "profiles.full_name"])
       .having((eb) => eb.fn.countAll(), ">=", min)
@@ -143,7 +167,12 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .where("created_at", "<", iso(end));
     const rows = await this.db
       .selectFrom(inner.as("p"))
-      .select((eb) => ["p.bucket", "p.payment_type as type", eb.fn.countAll().as("count"), eb.fn.coalesce(eb.fn.sum("p.amount"), eb.val(0)).as("amount")])
+      .select((eb) => [
+        "p.bucket",
+        "p.payment_type as type",
+        eb.fn.countAll().as("count"),
+        eb.fn.coalesce(eb.fn.sum("p.amount"), eb.val(0)).as("amount"),
+      ])
       .groupBy(["p.bucket", "p.payment_type"])
       .execute();
     return rows

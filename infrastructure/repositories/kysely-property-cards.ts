@@ -2,11 +2,11 @@
 // the columns of a card, turning rows into cards, and loading photos without N+1 queries.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, PropertiesTable } from "../db/schema";
-import type { Amenities, PhotoRef, PropertyCard } from "../../domain/listings/listing-read-models";
-import type { Amenity } from "../../domain/listings/listing-search";
-import type { PropertyStatus } from "../../domain/listings/buea";
+import type { Amenities, PhotoRef, PropertyCard } from "#domain/listings/listing-read-models";
+import type { Amenity } from "#domain/listings/listing-search";
+import type { PropertyStatus } from "#domain/listings/buea";
 import { preparedQuery } from "../db/prepared-query";
-import { LISTING_AGENT_STATUS } from "../../domain/accounts/owner-standing";
+import { LISTING_AGENT_STATUS } from "#domain/accounts/owner-standing";
 
 export const AMENITY_COLUMNS = {
   furnished: "furnished",
@@ -126,27 +126,30 @@ const PHOTO_COLUMNS = ["photos.owner_id", "photos.storage_key", "photos.width", 
  * compiled once per number of listings (infrastructure/db/prepared-query.ts): every list of cards
  * asks for it.
  */
-const firstPhotosQuery = preparedQuery<{ ids: string[] }, { owner_id: string; storage_key: string; width: number; height: number; alt: string }, Database>(
-  (db, slot, shape) =>
-    db
-      .selectFrom("photos")
-      .select(PHOTO_COLUMNS)
-      .where("photos.owner_type", "=", "property")
-      .where("photos.owner_id", "in", slot.list<string>("ids", Number(shape)))
-      // The min() is answered from photos_owner_idx (owner_type, owner_id, position): one probe per listing.
-      .where((eb) =>
-        eb(
-          "photos.position",
-          "=",
-          eb
-            .selectFrom("photos as first")
-            .select((f) => f.fn.min("first.position").as("position"))
-            .where("first.owner_type", "=", "property")
-            .whereRef("first.owner_id", "=", "photos.owner_id"),
-        ),
-      )
-      .orderBy("photos.owner_id")
-      .orderBy("photos.id"),
+const firstPhotosQuery = preparedQuery<
+  { ids: string[] },
+  { owner_id: string; storage_key: string; width: number; height: number; alt: string },
+  Database
+>((db, slot, shape) =>
+  db
+    .selectFrom("photos")
+    .select(PHOTO_COLUMNS)
+    .where("photos.owner_type", "=", "property")
+    .where("photos.owner_id", "in", slot.list<string>("ids", Number(shape)))
+    // The min() is answered from photos_owner_idx (owner_type, owner_id, position): one probe per listing.
+    .where((eb) =>
+      eb(
+        "photos.position",
+        "=",
+        eb
+          .selectFrom("photos as first")
+          .select((f) => f.fn.min("first.position").as("position"))
+          .where("first.owner_type", "=", "property")
+          .whereRef("first.owner_id", "=", "photos.owner_id"),
+      ),
+    )
+    .orderBy("photos.owner_id")
+    .orderBy("photos.id"),
 );
 
 /** The first photo (lowest position) of each listing, in one query; listings without photos are absent. */
@@ -168,6 +171,9 @@ export const toPhoto = (r: { storage_key: string; width: number; height: number;
 
 /** Rows to cards with their first photos: the one extra query per list. */
 export async function withFirstPhotos(db: Kysely<Database>, rows: readonly CardRow[]): Promise<PropertyCard[]> {
-  const photos = await firstPhotos(db, rows.map((r) => r.id));
+  const photos = await firstPhotos(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toCard(r, photos.get(r.id) ?? null));
 }

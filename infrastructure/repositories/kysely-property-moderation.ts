@@ -1,6 +1,12 @@
 import { sql, type Kysely } from "kysely";
-import type { ModeratedProperty, ModerationListQuery, ModerationRepos, ModerationRow, PropertyModerationRepository } from "../../domain/property-moderation/property-moderation.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type {
+  ModeratedProperty,
+  ModerationListQuery,
+  ModerationRepos,
+  ModerationRow,
+  PropertyModerationRepository,
+} from "#domain/property-moderation/property-moderation.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import { KyselyReportRepository } from "./kysely-report-repository";
@@ -10,7 +16,11 @@ export class KyselyPropertyModeration implements PropertyModerationRepository {
 
   async lock(propertyId: string): Promise<ModeratedProperty | null> {
     // The portable row lock of KyselyReportRepository.lockListing: a no-op update, held until commit.
-    await this.db.updateTable("properties").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", propertyId).execute();
+    await this.db
+      .updateTable("properties")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", propertyId)
+      .execute();
     return this.find(propertyId);
   }
 
@@ -20,11 +30,23 @@ export class KyselyPropertyModeration implements PropertyModerationRepository {
       .select(["id", "agent_id", "title", "is_verified", "hidden_at"])
       .where("id", "=", propertyId)
       .executeTakeFirst();
-    return row ? { id: row.id, agentId: row.agent_id, title: row.title, isVerified: row.is_verified === 1, hiddenAt: row.hidden_at ? new Date(row.hidden_at) : null } : null;
+    return row
+      ? {
+          id: row.id,
+          agentId: row.agent_id,
+          title: row.title,
+          isVerified: row.is_verified === 1,
+          hiddenAt: row.hidden_at ? new Date(row.hidden_at) : null,
+        }
+      : null;
   }
 
   async setVerified(propertyId: string, verified: boolean, at: Date): Promise<void> {
-    await this.db.updateTable("properties").set({ is_verified: verified ? 1 : 0, updated_at: at.toISOString() }).where("id", "=", propertyId).execute();
+    await this.db
+      .updateTable("properties")
+      .set({ is_verified: verified ? 1 : 0, updated_at: at.toISOString() })
+      .where("id", "=", propertyId)
+      .execute();
   }
 
   async setHidden(propertyId: string, hiddenAt: Date | null, at: Date): Promise<void> {
@@ -48,7 +70,11 @@ export class KyselyPropertyModeration implements PropertyModerationRepository {
         base = base.where("p.hidden_at", "is not", null);
         break;
       case "reported":
-        base = base.where((eb) => eb.exists(eb.selectFrom("listing_reports as r").select("r.id").whereRef("r.property_id", "=", "p.id").where("r.status", "=", "open")));
+        base = base.where((eb) =>
+          eb.exists(
+            eb.selectFrom("listing_reports as r").select("r.id").whereRef("r.property_id", "=", "p.id").where("r.status", "=", "open"),
+          ),
+        );
         break;
       case "all":
         break;
@@ -83,7 +109,13 @@ export class KyselyPropertyModeration implements PropertyModerationRepository {
       // Capped, in the page's order, so it reads properties_moderation_idx and stops (decision 0148).
       this.db
         .selectFrom(
-          base.select(sql<number>`1`.as("one")).orderBy("p.is_verified", "asc").orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(query.countLimit).as("matches"),
+          base
+            .select(sql<number>`1`.as("one"))
+            .orderBy("p.is_verified", "asc")
+            .orderBy("p.created_at", "desc")
+            .orderBy("p.id", "desc")
+            .limit(query.countLimit)
+            .as("matches"),
         )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
@@ -112,7 +144,11 @@ export function kyselyModerationUnitOfWork(db: Kysely<Database>): UnitOfWork<Mod
   return {
     run: (work) =>
       db.transaction().execute((trx) =>
-        work({ properties: new KyselyPropertyModeration(trx), reports: new KyselyReportRepository(trx), audit: new KyselyAccountAuditLog(trx) }),
+        work({
+          properties: new KyselyPropertyModeration(trx),
+          reports: new KyselyReportRepository(trx),
+          audit: new KyselyAccountAuditLog(trx),
+        }),
       ),
   };
 }

@@ -1,7 +1,7 @@
 // Daily view counts per listing (migration 0019) on SQLite and PostgreSQL: one row per property and
 // Buea day, incremented in place by a single upsert, so two views at once both count.
 import type { Kysely } from "kysely";
-import type { PropertyViewTally } from "../../domain/agent-reports/property-view-tally.port";
+import type { PropertyViewTally } from "#domain/agent-reports/property-view-tally.port";
 import type { Database } from "../db/schema";
 
 export class KyselyPropertyViewTally implements PropertyViewTally {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { ListingReport, ReportDecision, ReportStatus, ReportedListing } from "../../domain/reports/listing-report.entity";
-import { isReportReason } from "../../domain/reports/listing-report.entity";
-import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "../../domain/reports/report-repository.port";
-import type { UnitOfWork } from "../../domain/shared/transaction";
+import type { ListingReport, ReportDecision, ReportStatus, ReportedListing } from "#domain/reports/listing-report.entity";
+import { isReportReason } from "#domain/reports/listing-report.entity";
+import type { FiledReport, OpenReportView, ReportRepos, ReportRepository } from "#domain/reports/report-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database } from "../db/schema";
-import { auditData } from "../../domain/accounts/audit-log.port";
-import { REPORT_CLOSED_ACTION } from "../../domain/reports/review-report.use-case";
+import { auditData } from "#domain/accounts/audit-log.port";
+import { REPORT_CLOSED_ACTION } from "#domain/reports/review-report.use-case";
 
 type ReportRow = {
   id: string;
@@ -38,7 +38,11 @@ export class KyselyReportRepository implements ReportRepository {
   async lockListing(propertyId: string): Promise<ReportedListing | null> {
     // A no-op update takes the row lock on PostgreSQL (and the write lock on SQLite) portably, where
     // SELECT ... FOR UPDATE would not parse on SQLite. Inside a transaction it holds until commit.
-    await this.db.updateTable("properties").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", propertyId).execute();
+    await this.db
+      .updateTable("properties")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", propertyId)
+      .execute();
     const row = await this.db
       .selectFrom("properties")
       .select(["id", "agent_id", "hidden_at"])
@@ -49,7 +53,11 @@ export class KyselyReportRepository implements ReportRepository {
 
   async lockReporter(userId: string): Promise<void> {
     // The same portable no-op update as lockListing, on the reporter's profile.
-    await this.db.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", userId).execute();
+    await this.db
+      .updateTable("profiles")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", userId)
+      .execute();
   }
 
   async countReportsSince(reporterId: string, since: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Review, Viewing } from "../../domain/reviews/review.entity";
-import type { ReviewRepository, ReviewWithAuthor } from "../../domain/reviews/review-repository.port";
+import type { Review, Viewing } from "#domain/reviews/review.entity";
+import type { ReviewRepository, ReviewWithAuthor } from "#domain/reviews/review-repository.port";
 import type { Database, ReviewsTable } from "../db/schema";
 
 function toReview(r: Selectable<ReviewsTable>): Review {

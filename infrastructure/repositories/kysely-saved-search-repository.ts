@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { SavedSearch } from "../../domain/alerts/saved-search.entity";
-import type { SavedSearchRepository, SavedSearchWithRecipient } from "../../domain/alerts/saved-search-repository.port";
+import type { SavedSearch } from "#domain/alerts/saved-search.entity";
+import type { SavedSearchRepository, SavedSearchWithRecipient } from "#domain/alerts/saved-search-repository.port";
 import type { Database, SavedSearchesTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 
@@ -14,7 +14,12 @@ const toSearch = (r: Selectable<SavedSearchesTable>): SavedSearch => ({
 
 /** A user's saved searches, newest first (read on every profile view: compiled once). */
 const savedSearchesQuery = preparedQuery((db: Kysely<Database>, slot) =>
-  db.selectFrom("saved_searches").selectAll().where("user_id", "=", slot<string>("userId")).orderBy("created_at", "desc").orderBy("id", "desc"),
+  db
+    .selectFrom("saved_searches")
+    .selectAll()
+    .where("user_id", "=", slot<string>("userId"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc"),
 );
 
 export class KyselySavedSearchRepository implements SavedSearchRepository {
@@ -33,12 +38,12 @@ export class KyselySavedSearchRepository implements SavedSearchRepository {
     return this.db.transaction().execute(async (trx) => {
       // A no-op update on the user's profile row serialises this user's saves (the row lock on
       // PostgreSQL, the write lock on SQLite), so the count below cannot be passed by a racing save.
-      await trx.updateTable("profiles").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", search.userId).execute();
-      const existing = await trx
-        .selectFrom("saved_searches")
-        .select(["query"])
-        .where("user_id", "=", search.userId)
+      await trx
+        .updateTable("profiles")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("id", "=", search.userId)
         .execute();
+      const existing = await trx.selectFrom("saved_searches").select(["query"]).where("user_id", "=", search.userId).execute();
       if (existing.some((r) => r.query === search.query)) return "exists";
       if (existing.length >= limit) return "limit";
       const inserted = await trx

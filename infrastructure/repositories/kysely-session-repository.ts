@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AgentStatus } from "../../domain/accounts/account.entity";
-import type { Session } from "../../domain/accounts/session.entity";
-import type { SessionRepository, SessionWithHolder } from "../../domain/accounts/session-repository.port";
+import type { AgentStatus } from "#domain/accounts/account.entity";
+import type { Session } from "#domain/accounts/session.entity";
+import type { SessionRepository, SessionWithHolder } from "#domain/accounts/session-repository.port";
 import type { Database, ProfilesTable, SessionsTable } from "../db/schema";
 import { toAccount } from "./kysely-account-repository";
 import { preparedQuery } from "../db/prepared-query";

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { SubscriptionRepository } from "../../domain/subscription/subscription-repository.port";
-import type { Subscription } from "../../domain/subscription/subscription.entity";
+import type { SubscriptionRepository } from "#domain/subscription/subscription-repository.port";
+import type { Subscription } from "#domain/subscription/subscription.entity";
 import type { Dialect } from "../db/connection";
 import type { Database, SubscriptionsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
@@ -18,7 +18,10 @@ const toSubscription = (r: Selectable<SubscriptionsTable>): Subscription => ({
 
 /** The end of a user's latest subscription (read on every profile view: compiled once). */
 const latestEndQuery = preparedQuery((db: Kysely<Database>, slot) =>
-  db.selectFrom("subscriptions").select((eb) => eb.fn.max("ends_at").as("end")).where("user_id", "=", slot<string>("userId")),
+  db
+    .selectFrom("subscriptions")
+    .select((eb) => eb.fn.max("ends_at").as("end"))
+    .where("user_id", "=", slot<string>("userId")),
 );
 
 export class KyselySubscriptionRepository implements SubscriptionRepository {
@@ -56,7 +59,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   }
 
   async insertSubscription(s: Subscription): Promise<"inserted" | "duplicate_payment"> {
-    const values = { id: s.id, user_id: s.userId, payment_id: s.paymentId, starts_at: iso(s.startsAt), ends_at: iso(s.endsAt), created_at: iso(s.createdAt) };
+    const values = {
+      id: s.id,
+      user_id: s.userId,
+      payment_id: s.paymentId,
+      starts_at: iso(s.startsAt),
+      ends_at: iso(s.endsAt),
+      created_at: iso(s.createdAt),
+    };
     if (s.paymentId === null) {
       await this.db.insertInto("subscriptions").values(values).execute();
       return "inserted";

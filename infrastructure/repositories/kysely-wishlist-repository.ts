@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { WishlistRepository } from "../../domain/engagement/wishlist-repository.port";
+import type { WishlistRepository } from "#domain/engagement/wishlist-repository.port";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 

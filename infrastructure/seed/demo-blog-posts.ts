@@ -19,7 +19,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     publishedDaysAgo: 52,
     en: {
       title: "How to rent safely in Buea as a UB student",
-      excerpt: "Every September, new students lose money to rooms that do not exist. Here is a simple routine that keeps your money in your pocket until you have the keys.",
+      excerpt:
+        "Every September, new students lose money to rooms that do not exist. Here is a simple routine that keeps your money in your pocket until you have the keys.",
       body: `Every September thousands of new students arrive in Molyko looking for a room, and every September some of them lose their savings to a room that does not exist or is rented to three people at once. A few habits protect you.
 
 ## 1. See the room before you pay anything
@@ -50,7 +51,8 @@ If something feels wrong, walk away. There are always other rooms in Buea.`,
     },
     fr: {
       title: "Louer en toute sécurité à Buea quand on est étudiant à l'UB",
-      excerpt: "Chaque rentrée, de nouveaux étudiants perdent de l'argent pour des chambres qui n'existent pas. Voici une routine simple pour garder votre argent jusqu'à la remise des clés.",
+      excerpt:
+        "Chaque rentrée, de nouveaux étudiants perdent de l'argent pour des chambres qui n'existent pas. Voici une routine simple pour garder votre argent jusqu'à la remise des clés.",
       body: `Chaque mois de septembre, des milliers de nouveaux étudiants arrivent à Molyko à la recherche d'une chambre, et chaque année certains perdent leurs économies pour une chambre qui n'existe pas ou qui a été louée à trois personnes à la fois. Quelques habitudes suffisent pour vous protéger.
 
 ## 1. Visitez avant de payer quoi que ce soit
@@ -87,7 +89,8 @@ Si quelque chose vous semble louche, partez. Il y a toujours d'autres chambres �
     publishedDaysAgo: 41,
     en: {
       title: "Understanding advance rent in Buea",
-      excerpt: "Six months, ten months, a full year: why Buea landlords ask for so much rent up front, what is normal, and how to plan for it.",
+      excerpt:
+        "Six months, ten months, a full year: why Buea landlords ask for so much rent up front, what is normal, and how to plan for it.",
       body: `The first surprise for many students is not the monthly rent but the **advance**. A room at 25 000 FCFA a month can mean 250 000 FCFA or more on the day you move in. Here is how it works.
 
 ## What is advance rent?
@@ -116,7 +119,8 @@ Add up the advance, the caution, the agent's fee if there is one (it should be a
     },
     fr: {
       title: "Comprendre l'avance sur loyer à Buea",
-      excerpt: "Six mois, dix mois, un an : pourquoi les bailleurs de Buea demandent autant d'avance, ce qui est normal et comment s'y préparer.",
+      excerpt:
+        "Six mois, dix mois, un an : pourquoi les bailleurs de Buea demandent autant d'avance, ce qui est normal et comment s'y préparer.",
       body: `La première surprise de beaucoup d'étudiants n'est pas le loyer mensuel mais **l'avance**. Une chambre à 25 000 FCFA par mois peut représenter 250 000 FCFA ou plus le jour de l'entrée. Voici comment cela fonctionne.
 
 ## Qu'est-ce que l'avance ?
@@ -151,7 +155,8 @@ Additionnez l'avance, la caution, les frais d'agence s'il y en a (ils doivent ê
     publishedDaysAgo: 33,
     en: {
       title: "Water and electricity: prepaid meters explained",
-      excerpt: "Shared bills cause more quarrels in Buea compounds than anything else. How prepaid ENEO meters work, and what to ask about water before you move in.",
+      excerpt:
+        "Shared bills cause more quarrels in Buea compounds than anything else. How prepaid ENEO meters work, and what to ask about water before you move in.",
       body: `Ask any student in Molyko about their worst quarrel with neighbours and the answer is often the light bill. Knowing how electricity and water are paid in a compound saves you money and arguments.
 
 ## Prepaid meters
@@ -184,7 +189,8 @@ A student with a prepaid meter, a phone charger, a laptop, a fan and a few bulbs
     },
     fr: {
       title: "Eau et électricité : les compteurs prépayés expliqués",
-      excerpt: "Les factures partagées causent plus de disputes dans les cours de Buea que tout le reste. Comment fonctionnent les compteurs prépayés ENEO et ce qu'il faut demander sur l'eau avant d'emménager.",
+      excerpt:
+        "Les factures partagées causent plus de disputes dans les cours de Buea que tout le reste. Comment fonctionnent les compteurs prépayés ENEO et ce qu'il faut demander sur l'eau avant d'emménager.",
       body: `Demandez à n'importe quel étudiant de Molyko quelle a été sa pire dispute avec ses voisins : la réponse est souvent la facture d'électricité. Savoir comment l'eau et la lumière sont payées dans une cour fait économiser de l'argent et des disputes.
 
 ## Les compteurs prépayés
@@ -223,7 +229,8 @@ Un étudiant avec un compteur prépayé, un chargeur, un ordinateur portable, un
     publishedDaysAgo: 24,
     en: {
       title: "Molyko vs Bomaka vs Great Soppo: where should you live?",
-      excerpt: "Walking distance to lectures, quiet nights or lower rent: the three neighbourhoods students ask about most, compared honestly.",
+      excerpt:
+        "Walking distance to lectures, quiet nights or lower rent: the three neighbourhoods students ask about most, compared honestly.",
       body: `Where you live in Buea shapes your year: how early you wake up, how much you spend on taxis and how well you sleep before exams. Here are the three neighbourhoods students ask us about most.
 
 ## Molyko: next to campus
@@ -256,7 +263,8 @@ Write down your lecture times, your monthly budget including transport, and how 
     },
     fr: {
       title: "Molyko, Bomaka ou Great Soppo : où habiter ?",
-      excerpt: "Être à pied des amphis, avoir des nuits calmes ou payer moins cher : les trois quartiers sur lesquels les étudiants nous interrogent le plus, comparés honnêtement.",
+      excerpt:
+        "Être à pied des amphis, avoir des nuits calmes ou payer moins cher : les trois quartiers sur lesquels les étudiants nous interrogent le plus, comparés honnêtement.",
       body: `Le quartier où vous habitez à Buea rythme votre année : l'heure du réveil, le budget taxi et la qualité de votre sommeil avant les examens. Voici les trois quartiers qui reviennent le plus souvent dans vos questions.
 
 ## Molyko : à côté du campus
@@ -295,7 +303,8 @@ Notez vos horaires de cours, votre budget mensuel transport compris et le niveau
     publishedDaysAgo: 15,
     en: {
       title: "Avoiding fake agents: the warning signs",
-      excerpt: "Fake agents rent out rooms they do not control and disappear with the advance. Six warning signs, and what to do if you have already paid.",
+      excerpt:
+        "Fake agents rent out rooms they do not control and disappear with the advance. Six warning signs, and what to do if you have already paid.",
       body: `A fake agent shows you a room that is not theirs to rent, collects the advance, and disappears. Sometimes the same room is "rented" to several students in one week. The tricks change, but the warning signs do not.
 
 ## Six warning signs
@@ -324,7 +333,8 @@ Losing money hurts, but speaking up quickly protects the next student.`,
     },
     fr: {
       title: "Éviter les faux agents : les signes qui doivent alerter",
-      excerpt: "Les faux agents louent des chambres qui ne leur appartiennent pas et disparaissent avec l'avance. Six signes d'alerte, et que faire si vous avez déjà payé.",
+      excerpt:
+        "Les faux agents louent des chambres qui ne leur appartiennent pas et disparaissent avec l'avance. Six signes d'alerte, et que faire si vous avez déjà payé.",
       body: `Un faux agent vous montre une chambre qu'il n'a pas le droit de louer, encaisse l'avance et disparaît. Parfois, la même chambre est « louée » à plusieurs étudiants dans la même semaine. Les astuces changent, mais les signes d'alerte restent les mêmes.
 
 ## Six signes d'alerte
@@ -359,7 +369,8 @@ Perdre de l'argent fait mal, mais réagir vite protège le prochain étudiant.`,
     publishedDaysAgo: 6,
     en: {
       title: "Guest houses for parents visiting Buea",
-      excerpt: "Matriculation, graduation or a first visit: where parents can stay comfortably in Buea, what it costs, and how to book without surprises.",
+      excerpt:
+        "Matriculation, graduation or a first visit: where parents can stay comfortably in Buea, what it costs, and how to book without surprises.",
       body: `Parents often come to Buea at the busiest moments of the year: the first weeks of the academic year, matriculation and graduation. Hotels near campus fill up fast, and a good guest house is often more comfortable and cheaper.
 
 ## What a guest house offers
@@ -388,7 +399,8 @@ Booking a guest house for your parents through KamerNest needs a small platform 
     },
     fr: {
       title: "Des maisons d'hôtes pour les parents en visite à Buea",
-      excerpt: "Rentrée, cérémonie de matriculation ou remise des diplômes : où les parents peuvent séjourner confortablement à Buea, à quel prix, et comment réserver sans surprise.",
+      excerpt:
+        "Rentrée, cérémonie de matriculation ou remise des diplômes : où les parents peuvent séjourner confortablement à Buea, à quel prix, et comment réserver sans surprise.",
       body: `Les parents viennent souvent à Buea aux moments les plus chargés de l'année : les premières semaines de la rentrée, la matriculation et la remise des diplômes. Les hôtels proches du campus se remplissent vite, et une bonne maison d'hôtes est souvent plus confortable et moins chère.
 
 ## Ce qu'offre une maison d'hôtes

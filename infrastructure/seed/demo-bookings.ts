@@ -11,7 +11,7 @@ import type {
   ReviewsTable,
   SubscriptionsTable,
 } from "../db/schema";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/shared/clock";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#domain/shared/clock";
 import { DEMO_AGENTS, DEMO_OTHER_STUDENTS, DEMO_SUBSCRIBER, type DemoPerson } from "./demo-people";
 import { profileIdOf } from "./demo-profiles";
 import { demoId, demoReference } from "./prng";
@@ -67,7 +67,10 @@ export function buildDemoBookings(properties: Array<Row<PropertiesTable>>, now: 
   const mainAgentId = profileIdOf(DEMO_AGENTS[0]);
   const bookable = (p: Row<PropertiesTable>) => p.status === "available" && p.is_verified === 1;
   // agent@'s first listing is left without bookings: the demo and the debug test booking use it.
-  const mine = properties.filter((p) => p.agent_id === mainAgentId).slice(1).filter(bookable);
+  const mine = properties
+    .filter((p) => p.agent_id === mainAgentId)
+    .slice(1)
+    .filter(bookable);
   const others = properties.filter((p) => p.agent_id !== mainAgentId).filter(bookable);
   const [sandra, blaise, precious, rodrigue, ashley, franck, vanessa, cyril] = DEMO_OTHER_STUDENTS;
   const sub = DEMO_SUBSCRIBER;
@@ -76,23 +79,83 @@ export function buildDemoBookings(properties: Array<Row<PropertiesTable>>, now: 
 
   // Dates are relative to today; times are on the hour between 11 AM and 4 PM, inside every listing's visiting hours.
   const plans: BookingPlan[] = [
-    { student: sub, property: others[0], dayOffset: -20, time: "11:00 AM", paid: "payment", status: "confirmed", outcome: "confirmed",
-      review: { rating: 5, comment: "The agent was on time and showed me three places in one afternoon. Honest about the water problem in the dry season." },
-      message: "I would like to see the flat on a weekday afternoon." },
-    { student: sub, property: mine[0], dayOffset: -1, time: "3:00 PM", paid: "subscription", status: "confirmed",
-      message: "Please is the water constant?" },
-    { student: sub, property: mine[1], dayOffset: 3, time: "2:00 PM", paid: "subscription", status: "confirmed",
-      message: "I finish lectures at 1 PM, I will come straight from campus." },
-    { student: sandra, property: mine[2], dayOffset: -12, time: "3:00 PM", paid: "payment", status: "confirmed", outcome: "confirmed",
-      review: { rating: 4, comment: "The room was exactly like the photos. The road is muddy after rain, but the agent warned me.", reply: "Thank you Sandra! The council has promised to grade the road before September." } },
+    {
+      student: sub,
+      property: others[0],
+      dayOffset: -20,
+      time: "11:00 AM",
+      paid: "payment",
+      status: "confirmed",
+      outcome: "confirmed",
+      review: {
+        rating: 5,
+        comment: "The agent was on time and showed me three places in one afternoon. Honest about the water problem in the dry season.",
+      },
+      message: "I would like to see the flat on a weekday afternoon.",
+    },
+    {
+      student: sub,
+      property: mine[0],
+      dayOffset: -1,
+      time: "3:00 PM",
+      paid: "subscription",
+      status: "confirmed",
+      message: "Please is the water constant?",
+    },
+    {
+      student: sub,
+      property: mine[1],
+      dayOffset: 3,
+      time: "2:00 PM",
+      paid: "subscription",
+      status: "confirmed",
+      message: "I finish lectures at 1 PM, I will come straight from campus.",
+    },
+    {
+      student: sandra,
+      property: mine[2],
+      dayOffset: -12,
+      time: "3:00 PM",
+      paid: "payment",
+      status: "confirmed",
+      outcome: "confirmed",
+      review: {
+        rating: 4,
+        comment: "The room was exactly like the photos. The road is muddy after rain, but the agent warned me.",
+        reply: "Thank you Sandra! The council has promised to grade the road before September.",
+      },
+    },
     { student: sandra, property: mine[3], dayOffset: 2, time: "11:00 AM", paid: "subscription", status: "confirmed" },
-    { student: blaise, property: mine[4], dayOffset: -30, time: "12:00 PM", paid: "payment", status: "confirmed", outcome: "confirmed",
-      review: { rating: 5, comment: "Very professional. No money asked before the visit, receipt given for everything." } },
+    {
+      student: blaise,
+      property: mine[4],
+      dayOffset: -30,
+      time: "12:00 PM",
+      paid: "payment",
+      status: "confirmed",
+      outcome: "confirmed",
+      review: { rating: 5, comment: "Very professional. No money asked before the visit, receipt given for everything." },
+    },
     { student: precious, property: mine[1], dayOffset: -6, time: "11:00 AM", paid: "payment", status: "confirmed", outcome: "no_show" },
-    { student: rodrigue, property: others[1], dayOffset: -8, time: "4:00 PM", paid: "payment", status: "confirmed", outcome: "confirmed",
-      review: { rating: 3, comment: "The studio was fine but the agent came forty minutes late." } },
-    { student: ashley, property: mine[5], dayOffset: 4, time: "1:00 PM", paid: "payment", status: "cancelled",
-      message: "My parents will come with me." },
+    {
+      student: rodrigue,
+      property: others[1],
+      dayOffset: -8,
+      time: "4:00 PM",
+      paid: "payment",
+      status: "confirmed",
+      outcome: "confirmed",
+      review: { rating: 3, comment: "The studio was fine but the agent came forty minutes late." },
+    },
+    {
+      student: ashley,
+      property: mine[5],
+      dayOffset: 4,
+      time: "1:00 PM",
+      paid: "payment",
+      status: "cancelled",
+      message: "My parents will come with me.",
+    },
     { student: franck, property: others[2], dayOffset: 5, time: "3:00 PM", paid: "payment", status: "confirmed" },
     { student: vanessa, property: mine[2], dayOffset: -2, time: "12:00 PM", paid: "payment", status: "confirmed" },
     { student: cyril, property: others[3], dayOffset: -9, time: "2:00 PM", paid: "failed_payment", status: "expired" },
@@ -109,7 +172,8 @@ export function buildDemoBookings(properties: Array<Row<PropertiesTable>>, now: 
     // Past visits were booked two days ahead; upcoming ones yesterday.
     let createdMs = plan.dayOffset < 0 ? visitMs - 2 * DAY_MS - 3 * HOUR_MS : now.getTime() - DAY_MS - 2 * HOUR_MS;
     // A booking made under the subscriber's current subscription cannot predate it.
-    if (plan.student === sub && plan.paid === "subscription") createdMs = Math.min(Math.max(createdMs, subscriberStartMs + HOUR_MS), visitMs - HOUR_MS);
+    if (plan.student === sub && plan.paid === "subscription")
+      createdMs = Math.min(Math.max(createdMs, subscriberStartMs + HOUR_MS), visitMs - HOUR_MS);
     const bookingId = demoId("booking", i);
     const studentId = profileIdOf(plan.student);
     const slotKey = `${plan.property.id}|${date}|${plan.time}`;
@@ -124,8 +188,15 @@ export function buildDemoBookings(properties: Array<Row<PropertiesTable>>, now: 
       paymentId = demoId("payment", `booking-${i}`);
       const succeeded = plan.paid === "payment";
       addPayment(out, {
-        id: paymentId, user: plan.student, type: "student_rental", amount: BOOKING_FEE_XAF, label: `booking-${i}`,
-        createdMs: createdMs + 2 * MINUTE_MS, outcome: succeeded ? "successful" : "failed", bookingId, method: i % 3 === 0 ? "orange_money" : "mtn_momo",
+        id: paymentId,
+        user: plan.student,
+        type: "student_rental",
+        amount: BOOKING_FEE_XAF,
+        label: `booking-${i}`,
+        createdMs: createdMs + 2 * MINUTE_MS,
+        outcome: succeeded ? "successful" : "failed",
+        bookingId,
+        method: i % 3 === 0 ? "orange_money" : "mtn_momo",
       });
       if (succeeded) addSubscription(out, plan.student, paymentId, createdMs + 4 * MINUTE_MS, `booking-${i}`);
     }
@@ -192,8 +263,15 @@ export function buildDemoBookings(properties: Array<Row<PropertiesTable>>, now: 
   const startMs = subscriberStartMs;
   const subscriptionPaymentId = demoId("payment", "subscriber-unified");
   addPayment(out, {
-    id: subscriptionPaymentId, user: sub, type: "unified_payment", amount: SUBSCRIPTION_PRICE_XAF, label: "subscriber-unified",
-    createdMs: startMs - 2 * MINUTE_MS, outcome: "successful", bookingId: null, method: "mtn_momo",
+    id: subscriptionPaymentId,
+    user: sub,
+    type: "unified_payment",
+    amount: SUBSCRIPTION_PRICE_XAF,
+    label: "subscriber-unified",
+    createdMs: startMs - 2 * MINUTE_MS,
+    outcome: "successful",
+    bookingId: null,
+    method: "mtn_momo",
   });
   addSubscription(out, sub, subscriptionPaymentId, startMs, "subscriber-unified");
 
@@ -253,7 +331,13 @@ export function addPayment(out: Pick<DemoBookings, "payments" | "paymentEvents">
   });
 }
 
-function addSubscription(out: Pick<DemoBookings, "subscriptions">, user: DemoPerson, paymentId: string, startMs: number, label: string): void {
+function addSubscription(
+  out: Pick<DemoBookings, "subscriptions">,
+  user: DemoPerson,
+  paymentId: string,
+  startMs: number,
+  label: string,
+): void {
   out.subscriptions.push({
     id: demoId("subscription", label),
     user_id: profileIdOf(user),

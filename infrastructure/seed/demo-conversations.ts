@@ -9,7 +9,7 @@ import type {
   PropertiesTable,
   WishlistsTable,
 } from "../db/schema";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/shared/clock";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#domain/shared/clock";
 import { DEMO_AGENTS, DEMO_OTHER_STUDENTS, DEMO_SUBSCRIBER, type DemoPerson } from "./demo-people";
 import { profileIdOf } from "./demo-profiles";
 import { addPayment, type DemoBookings } from "./demo-bookings";
@@ -43,7 +43,10 @@ interface ThreadPlan {
 
 const THREADS: ThreadPlan[] = [
   {
-    student: DEMO_SUBSCRIBER, agentIndex: 0, listing: 2, startedHoursAgo: 30,
+    student: DEMO_SUBSCRIBER,
+    agentIndex: 0,
+    listing: 2,
+    startedHoursAgo: 30,
     lines: [
       "Good evening sir. Is the place still available? I booked a visit for this week.",
       "Good evening Emmanuel. Yes, it is still available. Call me when you reach Malingo junction and I will come and meet you.",
@@ -51,7 +54,10 @@ const THREADS: ThreadPlan[] = [
     ],
   },
   {
-    student: DEMO_OTHER_STUDENTS[0], agentIndex: 0, listing: 4, startedHoursAgo: 75,
+    student: DEMO_OTHER_STUDENTS[0],
+    agentIndex: 0,
+    listing: 4,
+    startedHoursAgo: 75,
     lines: [
       "Hello, can I pay the advance in two parts? Half now and half in January.",
       "Hello Sandra. I asked the landlord: he accepts six months now and the rest before the second semester.",
@@ -60,14 +66,20 @@ const THREADS: ThreadPlan[] = [
     ],
   },
   {
-    student: DEMO_OTHER_STUDENTS[2], agentIndex: 0, listing: null, startedHoursAgo: 140,
+    student: DEMO_OTHER_STUDENTS[2],
+    agentIndex: 0,
+    listing: null,
+    startedHoursAgo: 140,
     lines: [
       "Good morning. I missed my visit on Monday because of a family emergency. Can I still see the room?",
       "Sorry to hear that, Precious. The room is still free. Book another slot on the app and I will be there.",
     ],
   },
   {
-    student: DEMO_OTHER_STUDENTS[1], agentIndex: 1, listing: 1, startedHoursAgo: 200,
+    student: DEMO_OTHER_STUDENTS[1],
+    agentIndex: 1,
+    listing: 1,
+    startedHoursAgo: 200,
     lines: [
       "Is the mini-flat in Bomaka still free?",
       "Sorry Blaise, it was rented last week. I have a similar one near Bomaka market at the same price. Shall I send you the link?",
@@ -75,7 +87,10 @@ const THREADS: ThreadPlan[] = [
     ],
   },
   {
-    student: DEMO_OTHER_STUDENTS[5], agentIndex: 2, listing: 0, startedHoursAgo: 20,
+    student: DEMO_OTHER_STUDENTS[5],
+    agentIndex: 2,
+    listing: 0,
+    startedHoursAgo: 20,
     lines: [
       "Good afternoon madam/sir, is there parking? My elder brother will help me move with his car.",
       "Good afternoon Franck. Yes, there is space for two cars inside the compound.",
@@ -84,7 +99,15 @@ const THREADS: ThreadPlan[] = [
 ];
 
 export function buildDemoConversations(properties: Array<Row<PropertiesTable>>, guestHouseIds: string[], now: Date): DemoConversations {
-  const out: DemoConversations = { threads: [], messages: [], wishlists: [], platformFeePayments: [], bookingAttempts: [], payments: [], paymentEvents: [] };
+  const out: DemoConversations = {
+    threads: [],
+    messages: [],
+    wishlists: [],
+    platformFeePayments: [],
+    bookingAttempts: [],
+    payments: [],
+    paymentEvents: [],
+  };
   const nowMs = now.getTime();
   const listingsOf = (agentIndex: number) => properties.filter((p) => p.agent_id === profileIdOf(DEMO_AGENTS[agentIndex]));
 
@@ -130,8 +153,15 @@ export function buildDemoConversations(properties: Array<Row<PropertiesTable>>, 
   const paidMs = nowMs - 3 * DAY_MS;
   const paymentId = demoId("payment", "subscriber-guest-house-access");
   addPayment(out, {
-    id: paymentId, user: DEMO_SUBSCRIBER, type: "guest_house_access", amount: GUEST_HOUSE_ACCESS_FEE_XAF, label: "subscriber-guest-house-access",
-    createdMs: paidMs, outcome: "successful", bookingId: null, method: "orange_money",
+    id: paymentId,
+    user: DEMO_SUBSCRIBER,
+    type: "guest_house_access",
+    amount: GUEST_HOUSE_ACCESS_FEE_XAF,
+    label: "subscriber-guest-house-access",
+    createdMs: paidMs,
+    outcome: "successful",
+    bookingId: null,
+    method: "orange_money",
   });
   out.platformFeePayments.push({
     id: demoId("platform-fee", "subscriber"),

@@ -1,7 +1,7 @@
 // Rows for the demo people: profiles, agent records and host verifications.
 import type { Insertable } from "kysely";
 import type { AgentsTable, HostVerificationsTable, ProfilesTable } from "../db/schema";
-import { DAY_MS } from "../../domain/shared/clock";
+import { DAY_MS } from "#domain/shared/clock";
 import {
   DEMO_ADMIN,
   DEMO_AGENTS,

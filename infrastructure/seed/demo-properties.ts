@@ -10,8 +10,8 @@ import {
   type Neighbourhood,
   type PropertyStatus,
   type PropertyType,
-} from "../../domain/listings/buea";
-import { DAY_MS, HOUR_MS } from "../../domain/shared/clock";
+} from "#domain/listings/buea";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { demoPoolIndexesFor, demoPoolStorageKey } from "../photos/demo-photo-pool";
 import { SCENE_HEIGHT, SCENE_WIDTH } from "../photos/photo-scene";
 import type { DemoAgent } from "./demo-people";
@@ -101,9 +101,13 @@ function drawRent(prng: Prng, type: PropertyType, n: Neighbourhood, a: Amenities
     room: near ? [22_000, 33_000] : ["Muea", "Mile 17"].includes(n) ? [15_000, 24_000] : [17_000, 28_000],
     studio: near ? [40_000, 55_000] : [30_000, 48_000],
     // A mini-flat (one bedroom and a parlour) is the cheapest flat; each bedroom adds to it.
-    apartment: ([[60_000, 80_000], [75_000, 115_000], [100_000, 140_000]] as Array<[number, number]>)[Math.min(bedrooms, 3) - 1].map(
-      (v) => v + (upper ? 10_000 : 0),
-    ) as [number, number],
+    apartment: (
+      [
+        [60_000, 80_000],
+        [75_000, 115_000],
+        [100_000, 140_000],
+      ] as Array<[number, number]>
+    )[Math.min(bedrooms, 3) - 1].map((v) => v + (upper ? 10_000 : 0)) as [number, number],
     house: upper ? [150_000, 280_000] : [120_000, 210_000],
   };
   const [low, high] = band[type];
@@ -121,8 +125,18 @@ function drawAdvanceMonths(prng: Prng, type: PropertyType): number {
 }
 
 function drawBedrooms(prng: Prng, type: PropertyType): number {
-  if (type === "apartment") return prng.weighted([[1, 4], [2, 3], [3, 2]] as const);
-  if (type === "house") return prng.weighted([[3, 4], [4, 3], [5, 1]] as const);
+  if (type === "apartment")
+    return prng.weighted([
+      [1, 4],
+      [2, 3],
+      [3, 2],
+    ] as const);
+  if (type === "house")
+    return prng.weighted([
+      [3, 4],
+      [4, 3],
+      [5, 1],
+    ] as const);
   return 1;
 }
 
@@ -141,7 +155,12 @@ function title(prng: Prng, type: PropertyType, n: Neighbourhood, a: Amenities, b
   const options: string[] = [];
   if (type === "room") {
     if (a.furnished) options.push(a.wifi ? "Furnished room with wifi" : "Furnished student room");
-    else if (a.toiletInside) options.push(`Self-contained room near ${near}`, "Self-contained room in a quiet compound", "Neat self-contained room with tiled floor");
+    else if (a.toiletInside)
+      options.push(
+        `Self-contained room near ${near}`,
+        "Self-contained room in a quiet compound",
+        "Neat self-contained room with tiled floor",
+      );
     else options.push("Student room with shared toilet", "Affordable room in a student cité", "Single room for a student");
   } else if (type === "studio") {
     options.push(`Self-contained studio near ${near}`, "Spacious studio with kitchen corner");
@@ -149,7 +168,8 @@ function title(prng: Prng, type: PropertyType, n: Neighbourhood, a: Amenities, b
     if (a.furnished) options.push(a.wifi ? "Furnished studio with wifi" : "Furnished studio");
     if (a.security) options.push("Studio in a gated compound");
   } else if (type === "apartment") {
-    if (bedrooms === 1) options.push(a.furnished ? "Furnished mini-flat" : a.prepaidMeter ? "Mini-flat with prepaid meter" : "One-bedroom mini-flat");
+    if (bedrooms === 1)
+      options.push(a.furnished ? "Furnished mini-flat" : a.prepaidMeter ? "Mini-flat with prepaid meter" : "One-bedroom mini-flat");
     else {
       options.push(`Spacious ${bedrooms}-bedroom flat`);
       if (a.parking) options.push(`${bedrooms}-bedroom apartment with parking`);
@@ -174,23 +194,42 @@ function walkingDistance(distanceM: number): string {
   return `about ${(distanceM / 1000).toFixed(1)} km from the UB main gate, a short taxi ride`;
 }
 
-function description(prng: Prng, type: PropertyType, n: Neighbourhood, a: Amenities, rent: number, advance: number, bedrooms: number, distanceM: number): string {
+function description(
+  prng: Prng,
+  type: PropertyType,
+  n: Neighbourhood,
+  a: Amenities,
+  rent: number,
+  advance: number,
+  bedrooms: number,
+  distanceM: number,
+): string {
   const intro: Record<PropertyType, string> = {
     room: `A ${prng.pick(["clean", "bright", "quiet", "well-kept"])} ${a.toiletInside ? "self-contained " : ""}room in a ${prng.pick(["student cité", "family compound", "two-storey hostel"])} near ${LANDMARKS[n]}, ${n}.`,
     studio: `A ${prng.pick(["new", "freshly painted", "tiled", "spacious"])} self-contained studio (room, kitchen corner, toilet and shower) near ${LANDMARKS[n]}, ${n}.`,
-    apartment: bedrooms === 1
-      ? `A mini-flat (one bedroom and a parlour, kitchen, toilet and shower) near ${LANDMARKS[n]}, ${n}.`
-      : `A ${bedrooms}-bedroom apartment with a parlour, kitchen and ${bedrooms > 2 ? "two toilets" : "toilet and shower"} near ${LANDMARKS[n]}, ${n}.`,
+    apartment:
+      bedrooms === 1
+        ? `A mini-flat (one bedroom and a parlour, kitchen, toilet and shower) near ${LANDMARKS[n]}, ${n}.`
+        : `A ${bedrooms}-bedroom apartment with a parlour, kitchen and ${bedrooms > 2 ? "two toilets" : "toilet and shower"} near ${LANDMARKS[n]}, ${n}.`,
     house: `A ${bedrooms}-bedroom house with a parlour, dining area, kitchen and its own compound near ${LANDMARKS[n]}, ${n}.`,
   };
   const lines = [`${intro[type]} It is ${walkingDistance(distanceM)}.`];
   const features: string[] = [];
-  if (type === "room") features.push(a.toiletInside ? "Toilet and shower inside the room." : "Toilet and shower shared with three other rooms, cleaned every week.");
-  if (a.waterSupply) features.push(prng.pick(["Running water with a reserve tank for dry days.", "Constant water supply (CDE tap and tank)."]));
+  if (type === "room")
+    features.push(
+      a.toiletInside ? "Toilet and shower inside the room." : "Toilet and shower shared with three other rooms, cleaned every week.",
+    );
+  if (a.waterSupply)
+    features.push(prng.pick(["Running water with a reserve tank for dry days.", "Constant water supply (CDE tap and tank)."]));
   else features.push("Water from a tap in the compound; a tank is being installed.");
   if (a.prepaidMeter) features.push("Own prepaid ENEO meter, so you pay only for the light you use.");
   else features.push("Light bill shared with the other tenants each month.");
-  if (a.furnished) features.push(type === "room" || type === "studio" ? "Furnished: bed and mattress, study table, chair and wardrobe." : "Furnished: parlour chairs, beds, fridge and gas cooker.");
+  if (a.furnished)
+    features.push(
+      type === "room" || type === "studio"
+        ? "Furnished: bed and mattress, study table, chair and wardrobe."
+        : "Furnished: parlour chairs, beds, fridge and gas cooker.",
+    );
   if (a.wifi) features.push("Wifi included in the rent.");
   if (a.security) features.push("Fenced compound with a gate and a caretaker at night.");
   if (a.parking) features.push("Parking space inside the compound.");
@@ -244,7 +283,12 @@ export function buildDemoProperties(prng: Prng, agents: DemoAgent[], now: Date):
       const isVerified = showcase || (createdDaysAgo > 7 ? prng.chance(0.96) : prng.chance(0.5));
       const status: PropertyStatus = showcase
         ? "available"
-        : prng.weighted([["available", 74], ["booked", 9], ["rented_out", 9], ["unavailable", 5]] as const);
+        : prng.weighted([
+            ["available", 74],
+            ["booked", 9],
+            ["rented_out", 9],
+            ["unavailable", 5],
+          ] as const);
 
       properties.push({
         id,
@@ -273,7 +317,10 @@ export function buildDemoProperties(prng: Prng, agents: DemoAgent[], now: Date):
         is_available: status === "available" || status === "booked" ? 1 : 0,
         hidden_at: null,
         // Most listings keep the default hours (Mon-Sat, 9 AM-5 PM); some landlords only show on weekdays.
-        visiting_hours: !showcase && prng.chance(0.2) ? JSON.stringify({ days: ["mon", "tue", "wed", "thu", "fri"], from: "10:00", to: "16:00", stepMinutes: 60 }) : null,
+        visiting_hours:
+          !showcase && prng.chance(0.2)
+            ? JSON.stringify({ days: ["mon", "tue", "wed", "thu", "fri"], from: "10:00", to: "16:00", stepMinutes: 60 })
+            : null,
         availability_confirmed_at: iso(confirmedMs),
         created_at: iso(createdMs),
         updated_at: iso(confirmedMs),

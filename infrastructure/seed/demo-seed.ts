@@ -4,8 +4,8 @@
 // shared between runs), then every row goes in one transaction.
 import type { Insertable, Kysely } from "kysely";
 import type { BlogPostsTable, Database, PhotosTable } from "../db/schema";
-import type { PasswordHasher } from "../../domain/accounts/password-hasher.port";
-import { DAY_MS, HOUR_MS } from "../../domain/shared/clock";
+import type { PasswordHasher } from "#domain/accounts/password-hasher.port";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { ensureDemoPhotoPool } from "../photos/demo-photo-pool";
 import { generatePhotoSet } from "../photos/photo-variants";
 import type { FileStorage } from "../storage/file-storage";
@@ -46,7 +46,11 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
   const { guestHouses, photos: guestHousePhotos } = buildDemoGuestHouses(prng, now);
   const blog = buildBlogPosts(now);
   const money = buildDemoBookings(properties, now);
-  const talk = buildDemoConversations(properties, guestHouses.map((g) => g.id), now);
+  const talk = buildDemoConversations(
+    properties,
+    guestHouses.map((g) => g.id),
+    now,
+  );
 
   return {
     profiles: people.profiles,
@@ -118,12 +122,7 @@ export async function ensureDemoPhotos(storage: FileStorage): Promise<void> {
 }
 
 async function demoAccountsExist(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom("profiles")
-    .select("id")
-    .where("email", "in", Object.keys(DEMO_ACCOUNTS))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom("profiles").select("id").where("email", "in", Object.keys(DEMO_ACCOUNTS)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -135,7 +134,10 @@ async function insertDemoData(trx: Kysely<Database>, data: DemoData): Promise<vo
     const rows = data[table] ?? [];
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
       // The table is only known at run time here; each builder typed its rows against the schema.
-      await trx.insertInto(table).values(rows.slice(i, i + CHUNK_ROWS) as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + CHUNK_ROWS) as never)
+        .execute();
     }
   }
 }

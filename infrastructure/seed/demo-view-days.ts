@@ -3,7 +3,7 @@
 // and 90 day reports all show something. Deterministic (its own PRNG seed).
 import type { Insertable } from "kysely";
 import type { PropertiesTable, PropertyViewDaysTable } from "../db/schema";
-import { addDays, doualaDate } from "../../domain/booking/visit-date";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { DEMO_AGENTS } from "./demo-people";
 import { profileIdOf } from "./demo-profiles";
 import { createPrng } from "./prng";

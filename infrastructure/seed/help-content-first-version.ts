@@ -2,7 +2,7 @@
 // they were in public/locales/*/help.json before they moved to the database, copied verbatim (the
 // legal pages' sections as Markdown `## ` headings, their lists as `- ` items). Written by
 // seedHelpContent when the database has no legal page yet; admins edit them at /admin/content.
-import type { FaqGroup, LegalSlug } from "../../domain/help-content/help-content.entity";
+import type { FaqGroup, LegalSlug } from "#domain/help-content/help-content.entity";
 
 /** When these texts last changed (the date the pages showed before). */
 export const HELP_CONTENT_FIRST_VERSION_AT = "2026-11-22T09:00:00Z";
@@ -102,7 +102,7 @@ export const SEED_LEGAL_PAGES: SeedLegalPage[] = [
       "## 1. Joining and verification",
       "Create an agent account and send us your business details and documents (national identity card, and business registration or a landlord's letter of authorisation where you have one). We check them, usually within two working days. Only approved agents can publish listings, and their listings carry the Verified agent badge.",
       "Keep your details up to date. We may ask for new documents at any time, and we may refuse or withdraw an approval if documents are false or incomplete.",
-      "Once approved, your agent portal has: My properties (each listing, its status and the \"Still available\" button), Add property, an edit page for each property with its photos, Bookings (the visits booked on your properties), Messages (students' questions about your properties, which you answer there; students read your answers under Messages), Profile (how students see you) and Earnings (your commissions).",
+      'Once approved, your agent portal has: My properties (each listing, its status and the "Still available" button), Add property, an edit page for each property with its photos, Bookings (the visits booked on your properties), Messages (students\' questions about your properties, which you answer there; students read your answers under Messages), Profile (how students see you) and Earnings (your commissions).',
       "## 2. Listing rules",
       "- Publish only properties you are authorised to rent out, with real, recent photos of that exact place.\n- Show the true monthly rent in FCFA and the real number of months of advance; do not add hidden fees.\n- Describe water, electricity (prepaid meter or shared), toilet and shower honestly.\n- Confirm availability at least every 14 days. Listings not confirmed for more than 14 days show a warning to students.\n- Mark a property Booked, Rented out or Unavailable as soon as it is no longer free.",
       "## 3. Visits",
@@ -206,36 +206,46 @@ export const SEED_FAQ_ENTRIES: SeedFaqEntry[] = [
     group: "finding",
     questionEn: "What does the Verified badge mean?",
     questionFr: "Que signifie le badge Vérifié ?",
-    answerEn: "On a listing, it means our team has checked its details with the agent. On an agent, it means we have checked their identity and business documents. It lowers the risk a lot, but always visit before you pay anything.",
-    answerFr: "Sur une annonce, il signifie que notre équipe en a contrôlé les informations avec l'agent. Sur un agent, que nous avons vérifié son identité et ses documents professionnels. Le risque baisse beaucoup, mais visitez toujours avant de payer quoi que ce soit.",
+    answerEn:
+      "On a listing, it means our team has checked its details with the agent. On an agent, it means we have checked their identity and business documents. It lowers the risk a lot, but always visit before you pay anything.",
+    answerFr:
+      "Sur une annonce, il signifie que notre équipe en a contrôlé les informations avec l'agent. Sur un agent, que nous avons vérifié son identité et ses documents professionnels. Le risque baisse beaucoup, mais visitez toujours avant de payer quoi que ce soit.",
   },
   {
     group: "finding",
-    questionEn: "What is \"months of advance\"?",
+    questionEn: 'What is "months of advance"?',
     questionFr: "Que veut dire « mois d'avance » ?",
-    answerEn: "Most landlords in Buea ask for several months of rent before you move in. Each listing shows how many months are asked and the total, so you can compare the real cost of moving in.",
-    answerFr: "La plupart des propriétaires de Buea demandent plusieurs mois de loyer avant l'entrée dans les lieux. Chaque annonce indique le nombre de mois demandés et le total, pour comparer le vrai coût d'emménagement.",
+    answerEn:
+      "Most landlords in Buea ask for several months of rent before you move in. Each listing shows how many months are asked and the total, so you can compare the real cost of moving in.",
+    answerFr:
+      "La plupart des propriétaires de Buea demandent plusieurs mois de loyer avant l'entrée dans les lieux. Chaque annonce indique le nombre de mois demandés et le total, pour comparer le vrai coût d'emménagement.",
   },
   {
     group: "finding",
-    questionEn: "What does \"availability last confirmed\" mean?",
+    questionEn: 'What does "availability last confirmed" mean?',
     questionFr: "Que signifie « disponibilité confirmée pour la dernière fois » ?",
-    answerEn: "Agents confirm that a property is still free at least every 14 days. If the last confirmation is older, we show a warning: ask the agent before booking a visit.",
-    answerFr: "Les agents confirment au moins tous les 14 jours qu'un logement est encore libre. Si la dernière confirmation est plus ancienne, nous affichons un avertissement : demandez à l'agent avant de réserver une visite.",
+    answerEn:
+      "Agents confirm that a property is still free at least every 14 days. If the last confirmation is older, we show a warning: ask the agent before booking a visit.",
+    answerFr:
+      "Les agents confirment au moins tous les 14 jours qu'un logement est encore libre. Si la dernière confirmation est plus ancienne, nous affichons un avertissement : demandez à l'agent avant de réserver une visite.",
   },
   {
     group: "finding",
     questionEn: "Can I get alerts for new rooms?",
     questionFr: "Puis-je recevoir des alertes pour les nouvelles chambres ?",
-    answerEn: "Yes. Sign in, filter the listings the way you like, then press \"Save this search\". We e-mail you when a new listing matches.",
-    answerFr: "Oui. Connectez-vous, filtrez les annonces comme vous le souhaitez, puis appuyez sur « Enregistrer cette recherche ». Nous vous écrivons dès qu'une nouvelle annonce correspond.",
+    answerEn:
+      'Yes. Sign in, filter the listings the way you like, then press "Save this search". We e-mail you when a new listing matches.',
+    answerFr:
+      "Oui. Connectez-vous, filtrez les annonces comme vous le souhaitez, puis appuyez sur « Enregistrer cette recherche ». Nous vous écrivons dès qu'une nouvelle annonce correspond.",
   },
   {
     group: "visits",
     questionEn: "Why do I pay 8 000 FCFA?",
     questionFr: "Pourquoi payer 8 000 FCFA ?",
-    answerEn: "The subscription gives you 14 days to book visit slots with any agent on KamerNest. It pays for verifying agents and organising visits. It is not rent and it does not go to the landlord.",
-    answerFr: "L'abonnement vous donne 14 jours pour réserver des créneaux de visite avec tous les agents de KamerNest. Il finance la vérification des agents et l'organisation des visites. Ce n'est pas un loyer et il ne va pas au propriétaire.",
+    answerEn:
+      "The subscription gives you 14 days to book visit slots with any agent on KamerNest. It pays for verifying agents and organising visits. It is not rent and it does not go to the landlord.",
+    answerFr:
+      "L'abonnement vous donne 14 jours pour réserver des créneaux de visite avec tous les agents de KamerNest. Il finance la vérification des agents et l'organisation des visites. Ce n'est pas un loyer et il ne va pas au propriétaire.",
   },
   {
     group: "visits",
@@ -255,85 +265,108 @@ export const SEED_FAQ_ENTRIES: SeedFaqEntry[] = [
     group: "visits",
     questionEn: "Can I cancel or move a visit?",
     questionFr: "Puis-je annuler ou déplacer une visite ?",
-    answerEn: "Yes, until the day of the visit, from the bookings list on your profile: Change time picks another free slot, Cancel frees the slot. The agent is told by e-mail. Nothing is refunded: you keep your subscription and can book another visit with it. If the agent proposes another time, you accept it or keep yours from the same list.",
-    answerFr: "Oui, jusqu'au jour de la visite, depuis la liste des réservations de votre profil : Changer l'heure choisit un autre créneau libre, Annuler libère le créneau. L'agent est prévenu par e-mail. Rien n'est remboursé : vous gardez votre abonnement et pouvez réserver une autre visite avec. Si l'agent propose une autre heure, vous l'acceptez ou gardez la vôtre depuis la même liste.",
+    answerEn:
+      "Yes, until the day of the visit, from the bookings list on your profile: Change time picks another free slot, Cancel frees the slot. The agent is told by e-mail. Nothing is refunded: you keep your subscription and can book another visit with it. If the agent proposes another time, you accept it or keep yours from the same list.",
+    answerFr:
+      "Oui, jusqu'au jour de la visite, depuis la liste des réservations de votre profil : Changer l'heure choisit un autre créneau libre, Annuler libère le créneau. L'agent est prévenu par e-mail. Rien n'est remboursé : vous gardez votre abonnement et pouvez réserver une autre visite avec. Si l'agent propose une autre heure, vous l'acceptez ou gardez la vôtre depuis la même liste.",
   },
   {
     group: "visits",
     questionEn: "Who confirms that a visit took place?",
     questionFr: "Qui confirme qu'une visite a eu lieu ?",
-    answerEn: "You do. After the visit date, your profile shows a link to confirm your visits: say whether the visit took place. The agent earns the commission only for a visit you confirm.",
-    answerFr: "Vous. Après la date de la visite, votre profil affiche un lien pour confirmer vos visites : indiquez si la visite a eu lieu. L'agent ne gagne la commission que pour une visite que vous confirmez.",
+    answerEn:
+      "You do. After the visit date, your profile shows a link to confirm your visits: say whether the visit took place. The agent earns the commission only for a visit you confirm.",
+    answerFr:
+      "Vous. Après la date de la visite, votre profil affiche un lien pour confirmer vos visites : indiquez si la visite a eu lieu. L'agent ne gagne la commission que pour une visite que vous confirmez.",
   },
   {
     group: "visits",
     questionEn: "Should I pay the agent before the visit?",
     questionFr: "Dois-je payer l'agent avant la visite ?",
-    answerEn: "Never. No registration, reservation or transport fee before you have seen the room. If someone asks, refuse and use \"Report this listing\".",
-    answerFr: "Jamais. Aucun frais d'inscription, de réservation ou de transport avant d'avoir vu la chambre. Si quelqu'un vous en demande, refusez et utilisez « Signaler cette annonce ».",
+    answerEn:
+      'Never. No registration, reservation or transport fee before you have seen the room. If someone asks, refuse and use "Report this listing".',
+    answerFr:
+      "Jamais. Aucun frais d'inscription, de réservation ou de transport avant d'avoir vu la chambre. Si quelqu'un vous en demande, refusez et utilisez « Signaler cette annonce ».",
   },
   {
     group: "visits",
     questionEn: "The agent did not come to my visit. What now?",
     questionFr: "L'agent n'est pas venu à ma visite. Que faire ?",
-    answerEn: "Tell us from the contact page within 7 days with your booking reference. We will extend your access by 14 days or refund you.",
-    answerFr: "Prévenez-nous depuis la page de contact dans les 7 jours avec votre référence de réservation. Nous prolongeons votre accès de 14 jours ou vous remboursons.",
+    answerEn:
+      "Tell us from the contact page within 7 days with your booking reference. We will extend your access by 14 days or refund you.",
+    answerFr:
+      "Prévenez-nous depuis la page de contact dans les 7 jours avec votre référence de réservation. Nous prolongeons votre accès de 14 jours ou vous remboursons.",
   },
   {
     group: "paying",
     questionEn: "How do I pay?",
     questionFr: "Comment payer ?",
-    answerEn: "Choose MTN Mobile Money or Orange Money, enter the 9-digit number of your account (we add +237), then confirm the payment on your phone with your PIN.",
-    answerFr: "Choisissez MTN Mobile Money ou Orange Money, saisissez les 9 chiffres du numéro de votre compte (nous ajoutons +237), puis confirmez le paiement sur votre téléphone avec votre code secret.",
+    answerEn:
+      "Choose MTN Mobile Money or Orange Money, enter the 9-digit number of your account (we add +237), then confirm the payment on your phone with your PIN.",
+    answerFr:
+      "Choisissez MTN Mobile Money ou Orange Money, saisissez les 9 chiffres du numéro de votre compte (nous ajoutons +237), puis confirmez le paiement sur votre téléphone avec votre code secret.",
   },
   {
     group: "paying",
     questionEn: "My payment failed or I cancelled it. Was I charged?",
     questionFr: "Mon paiement a échoué ou je l'ai annulé. Ai-je été débité ?",
-    answerEn: "No. A payment counts only once the provider confirms it. You can try again straight away. If money left your account but the payment shows as failed, write to us with the reference: we check with the provider and refund you.",
-    answerFr: "Non. Un paiement ne compte qu'une fois confirmé par le prestataire. Vous pouvez réessayer tout de suite. Si de l'argent a quitté votre compte alors que le paiement apparaît en échec, écrivez-nous avec la référence : nous vérifions auprès du prestataire et vous remboursons.",
+    answerEn:
+      "No. A payment counts only once the provider confirms it. You can try again straight away. If money left your account but the payment shows as failed, write to us with the reference: we check with the provider and refund you.",
+    answerFr:
+      "Non. Un paiement ne compte qu'une fois confirmé par le prestataire. Vous pouvez réessayer tout de suite. Si de l'argent a quitté votre compte alors que le paiement apparaît en échec, écrivez-nous avec la référence : nous vérifions auprès du prestataire et vous remboursons.",
   },
   {
     group: "paying",
     questionEn: "Does KamerNest keep my PIN?",
     questionFr: "KamerNest garde-t-il mon code secret ?",
     answerEn: "No. You type your PIN only on your phone, in the MTN or Orange prompt. Nobody from KamerNest will ever ask for it.",
-    answerFr: "Non. Vous saisissez votre code uniquement sur votre téléphone, dans la fenêtre MTN ou Orange. Personne chez KamerNest ne vous le demandera jamais.",
+    answerFr:
+      "Non. Vous saisissez votre code uniquement sur votre téléphone, dans la fenêtre MTN ou Orange. Personne chez KamerNest ne vous le demandera jamais.",
   },
   {
     group: "guestHouses",
     questionEn: "Can I book a guest house on KamerNest?",
     questionFr: "Puis-je réserver une maison d'hôtes sur KamerNest ?",
-    answerEn: "Yes. Open a guest house, choose Book this guest house, and enter your dates (at most 30 nights, none the host has blocked), the number of guests and a message. KamerNest then opens WhatsApp with your request to the host; you agree the price and pay the nights directly with the host. Your requests are listed on your profile.",
-    answerFr: "Oui. Ouvrez une maison d'hôtes, choisissez Réserver cette maison d'hôtes et indiquez vos dates (30 nuits au plus, aucune bloquée par l'hôte), le nombre de personnes et un message. KamerNest ouvre ensuite WhatsApp avec votre demande pour l'hôte ; vous convenez du prix et payez les nuits directement à l'hôte. Vos demandes sont listées sur votre profil.",
+    answerEn:
+      "Yes. Open a guest house, choose Book this guest house, and enter your dates (at most 30 nights, none the host has blocked), the number of guests and a message. KamerNest then opens WhatsApp with your request to the host; you agree the price and pay the nights directly with the host. Your requests are listed on your profile.",
+    answerFr:
+      "Oui. Ouvrez une maison d'hôtes, choisissez Réserver cette maison d'hôtes et indiquez vos dates (30 nuits au plus, aucune bloquée par l'hôte), le nombre de personnes et un message. KamerNest ouvre ensuite WhatsApp avec votre demande pour l'hôte ; vous convenez du prix et payez les nuits directement à l'hôte. Vos demandes sont listées sur votre profil.",
   },
   {
     group: "guestHouses",
     questionEn: "Do I pay KamerNest anything for guest houses?",
     questionFr: "Dois-je payer quelque chose à KamerNest pour les maisons d'hôtes ?",
-    answerEn: "Yes: sending booking requests needs the guest-house access, 5 000 FCFA by MTN Mobile Money or Orange Money, valid 14 days for every guest house. If you are sent to pay it from a booking form, you come back to the form with what you typed. The fee does not pay for the nights, which are always paid to the host. Your profile shows until when your access is valid, with a button to renew it.",
-    answerFr: "Oui : envoyer des demandes de réservation nécessite l'accès maisons d'hôtes, 5 000 FCFA par MTN Mobile Money ou Orange Money, valable 14 jours pour toutes les maisons d'hôtes. Si vous êtes envoyé le payer depuis un formulaire de réservation, vous revenez au formulaire avec ce que vous aviez saisi. Ces frais ne paient pas les nuits, qui se paient toujours à l'hôte. Votre profil indique jusqu'à quand votre accès est valable, avec un bouton pour le renouveler.",
+    answerEn:
+      "Yes: sending booking requests needs the guest-house access, 5 000 FCFA by MTN Mobile Money or Orange Money, valid 14 days for every guest house. If you are sent to pay it from a booking form, you come back to the form with what you typed. The fee does not pay for the nights, which are always paid to the host. Your profile shows until when your access is valid, with a button to renew it.",
+    answerFr:
+      "Oui : envoyer des demandes de réservation nécessite l'accès maisons d'hôtes, 5 000 FCFA par MTN Mobile Money ou Orange Money, valable 14 jours pour toutes les maisons d'hôtes. Si vous êtes envoyé le payer depuis un formulaire de réservation, vous revenez au formulaire avec ce que vous aviez saisi. Ces frais ne paient pas les nuits, qui se paient toujours à l'hôte. Votre profil indique jusqu'à quand votre accès est valable, avec un bouton pour le renouveler.",
   },
   {
     group: "guestHouses",
     questionEn: "How do I list my guest house, and what does the Verified host badge mean?",
     questionFr: "Comment publier ma maison d'hôtes, et que signifie le badge Hôte vérifié ?",
-    answerEn: "Sign in and choose Become a host in your profile menu. Send an identity document and a proof that you own or run the house, then add your guest house with its photos, price per night and WhatsApp number. It is shown to guests once a KamerNest admin has checked your documents; from then on your houses carry the Verified host badge. Guests write to you on WhatsApp: KamerNest never shares their phone number or e-mail.",
-    answerFr: "Connectez-vous et choisissez Devenir hôte dans le menu de votre profil. Envoyez une pièce d'identité et une preuve que vous possédez ou gérez la maison, puis ajoutez votre maison d'hôtes avec ses photos, son prix par nuit et votre numéro WhatsApp. Elle est visible par les voyageurs dès qu'un administrateur de KamerNest a vérifié vos documents ; vos maisons portent alors le badge Hôte vérifié. Les voyageurs vous écrivent sur WhatsApp : KamerNest ne partage jamais leur téléphone ni leur e-mail.",
+    answerEn:
+      "Sign in and choose Become a host in your profile menu. Send an identity document and a proof that you own or run the house, then add your guest house with its photos, price per night and WhatsApp number. It is shown to guests once a KamerNest admin has checked your documents; from then on your houses carry the Verified host badge. Guests write to you on WhatsApp: KamerNest never shares their phone number or e-mail.",
+    answerFr:
+      "Connectez-vous et choisissez Devenir hôte dans le menu de votre profil. Envoyez une pièce d'identité et une preuve que vous possédez ou gérez la maison, puis ajoutez votre maison d'hôtes avec ses photos, son prix par nuit et votre numéro WhatsApp. Elle est visible par les voyageurs dès qu'un administrateur de KamerNest a vérifié vos documents ; vos maisons portent alors le badge Hôte vérifié. Les voyageurs vous écrivent sur WhatsApp : KamerNest ne partage jamais leur téléphone ni leur e-mail.",
   },
   {
     group: "agents",
     questionEn: "How do I become an agent on KamerNest?",
     questionFr: "Comment devenir agent sur KamerNest ?",
-    answerEn: "Sign up as an agent and send your documents. Once we approve your account, your agent portal lets you add properties with their photos, edit them, see the visits booked on them, answer students' messages and keep your public profile up to date.",
-    answerFr: "Inscrivez-vous comme agent et envoyez vos documents. Une fois votre compte approuvé, votre espace agent vous permet d'ajouter des logements avec leurs photos, de les modifier, de voir les visites réservées, de répondre aux messages des étudiants et de tenir à jour votre profil public.",
+    answerEn:
+      "Sign up as an agent and send your documents. Once we approve your account, your agent portal lets you add properties with their photos, edit them, see the visits booked on them, answer students' messages and keep your public profile up to date.",
+    answerFr:
+      "Inscrivez-vous comme agent et envoyez vos documents. Une fois votre compte approuvé, votre espace agent vous permet d'ajouter des logements avec leurs photos, de les modifier, de voir les visites réservées, de répondre aux messages des étudiants et de tenir à jour votre profil public.",
   },
   {
     group: "agents",
     questionEn: "How much do agents earn?",
     questionFr: "Combien gagnent les agents ?",
-    answerEn: "5 000 FCFA for each visit the student confirms took place, at most once per student in each of their subscription periods. The commission stays pending until the weekly payout by mobile money to your business number.",
-    answerFr: "5 000 FCFA pour chaque visite dont l'étudiant confirme qu'elle a eu lieu, au plus une fois par étudiant pour chacune de ses périodes d'abonnement. La commission reste en attente jusqu'au versement hebdomadaire par mobile money sur votre numéro professionnel.",
+    answerEn:
+      "5 000 FCFA for each visit the student confirms took place, at most once per student in each of their subscription periods. The commission stays pending until the weekly payout by mobile money to your business number.",
+    answerFr:
+      "5 000 FCFA pour chaque visite dont l'étudiant confirme qu'elle a eu lieu, au plus une fois par étudiant pour chacune de ses périodes d'abonnement. La commission reste en attente jusqu'au versement hebdomadaire par mobile money sur votre numéro professionnel.",
   },
   {
     group: "account",
@@ -346,14 +379,18 @@ export const SEED_FAQ_ENTRIES: SeedFaqEntry[] = [
     group: "account",
     questionEn: "The site uses too much data on my phone.",
     questionFr: "Le site consomme trop de données sur mon téléphone.",
-    answerEn: "Turn on your browser's data saver (Save-Data). KamerNest then loads smaller photos, and loads a listing's photos only when you tap \"Show photos\".",
-    answerFr: "Activez l'économiseur de données de votre navigateur (Save-Data). KamerNest charge alors des photos plus légères, et les photos d'une annonce seulement quand vous touchez « Afficher les photos ».",
+    answerEn:
+      "Turn on your browser's data saver (Save-Data). KamerNest then loads smaller photos, and loads a listing's photos only when you tap \"Show photos\".",
+    answerFr:
+      "Activez l'économiseur de données de votre navigateur (Save-Data). KamerNest charge alors des photos plus légères, et les photos d'une annonce seulement quand vous touchez « Afficher les photos ».",
   },
   {
     group: "account",
     questionEn: "How do I delete my account?",
     questionFr: "Comment supprimer mon compte ?",
-    answerEn: "Write to us from the contact page with the e-mail address of your account. We delete your data within 30 days, except the payment records the law asks us to keep.",
-    answerFr: "Écrivez-nous depuis la page de contact avec l'adresse e-mail de votre compte. Nous supprimons vos données sous 30 jours, sauf les justificatifs de paiement que la loi nous oblige à garder.",
+    answerEn:
+      "Write to us from the contact page with the e-mail address of your account. We delete your data within 30 days, except the payment records the law asks us to keep.",
+    answerFr:
+      "Écrivez-nous depuis la page de contact avec l'adresse e-mail de votre compte. Nous supprimons vos données sous 30 jours, sauf les justificatifs de paiement que la loi nous oblige à garder.",
   },
 ];

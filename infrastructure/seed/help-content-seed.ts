@@ -15,7 +15,15 @@ export async function seedHelpContent(db: Kysely<Database>): Promise<{ seeded: b
     for (const p of SEED_LEGAL_PAGES) {
       await trx
         .insertInto("legal_pages")
-        .values({ slug: p.slug, title_en: p.titleEn, title_fr: p.titleFr, body_en: p.bodyEn, body_fr: p.bodyFr, updated_at: at, updated_by: null })
+        .values({
+          slug: p.slug,
+          title_en: p.titleEn,
+          title_fr: p.titleFr,
+          body_en: p.bodyEn,
+          body_fr: p.bodyFr,
+          updated_at: at,
+          updated_by: null,
+        })
         .onConflict((oc) => oc.column("slug").doNothing())
         .execute();
     }
@@ -25,7 +33,17 @@ export async function seedHelpContent(db: Kysely<Database>): Promise<{ seeded: b
       positions.set(e.group, position);
       await trx
         .insertInto("faq_entries")
-        .values({ id: `faq-${e.group}-${position}`, group_key: e.group, position, question_en: e.questionEn, question_fr: e.questionFr, answer_en: e.answerEn, answer_fr: e.answerFr, updated_at: at, updated_by: null })
+        .values({
+          id: `faq-${e.group}-${position}`,
+          group_key: e.group,
+          position,
+          question_en: e.questionEn,
+          question_fr: e.questionFr,
+          answer_en: e.answerEn,
+          answer_fr: e.answerFr,
+          updated_at: at,
+          updated_by: null,
+        })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
     }

@@ -2,7 +2,7 @@
 // bucket (S3FileStorage) when S3_BUCKET is set. The domain sees only its narrower ports
 // (DocumentStorage, PhotoStore); `has` and `list` serve the photo pipeline, the seed and the checks
 // that a failed upload left nothing behind.
-import type { DocumentStorage } from "../../domain/accounts/document-storage.port";
+import type { DocumentStorage } from "#domain/accounts/document-storage.port";
 
 export interface FileStorage extends DocumentStorage {
   /** Whether an object exists, without reading it. */

@@ -34,7 +34,8 @@ export function createS3Client(settings: S3Settings): S3Client {
 }
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
 
 /**
  * Objects in one bucket under `prefix`. No ACL is ever sent: objects keep the bucket's default
@@ -57,7 +58,13 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.keyOf(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.byteLength,
+      }),
     );
   }
 

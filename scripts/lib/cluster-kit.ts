@@ -52,7 +52,9 @@ export async function waitFor(url: string, timeoutMs: number) {
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer in ${timeoutMs} ms`);
@@ -97,13 +99,20 @@ export async function startInstance({ name, port, databaseUrl, appUrl, storageDi
     for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(`[${name}] ${line}`);
   });
   children.push(child);
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`instance ${name} exited (${code}) before it was ready`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`instance ${name} exited (${code}) before it was ready`))),
+  );
   await Promise.race([waitFor(`http://127.0.0.1:${port}/readyz`, 90_000), exited]);
   return child;
 }
 
 /** nginx in front of the given instance ports, from deploy/cluster/nginx.conf; returns its address. */
-export async function startNginx(nginx: string, work: string, instancePorts: number[], proxyPort: number): Promise<{ process: ChildProcess; url: string }> {
+export async function startNginx(
+  nginx: string,
+  work: string,
+  instancePorts: number[],
+  proxyPort: number,
+): Promise<{ process: ChildProcess; url: string }> {
   const template = fs.readFileSync(path.join(root, "deploy/cluster/nginx.conf"), "utf8");
   const upstreams = instancePorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n    ");
   // The placeholders in the directives (the comments name them too, and stay as they are).
@@ -116,7 +125,9 @@ export async function startNginx(nginx: string, work: string, instancePorts: num
     )
     .join("\n");
   fs.writeFileSync(path.join(work, "nginx.conf"), conf);
-  const child = spawn(nginx, ["-c", path.join(work, "nginx.conf"), "-p", work, "-e", path.join(work, "error.log"), "-g", "daemon off;"], { stdio: "inherit" });
+  const child = spawn(nginx, ["-c", path.join(work, "nginx.conf"), "-p", work, "-e", path.join(work, "error.log"), "-g", "daemon off;"], {
+    stdio: "inherit",
+  });
   children.push(child);
   const url = `http://127.0.0.1:${proxyPort}`;
   await waitFor(`${url}/healthz`, 15_000);
@@ -160,7 +171,11 @@ export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) 
 export async function logIn(base: string, email: string, password: string, headers: Record<string, string> = {}) {
   const body = new URLSearchParams({ intent: "password", email, password });
   const response = await fetch(`${base}/auth/login`, { method: "POST", body, headers, redirect: "manual" });
-  return { status: response.status, jar: cookiesFrom(response), text: response.status === 200 || response.status >= 400 ? await response.text() : "" };
+  return {
+    status: response.status,
+    jar: cookiesFrom(response),
+    text: response.status === 200 || response.status >= 400 ? await response.text() : "",
+  };
 }
 
 /** The Cookie header of a demo account signed in with the seed's password (the benchmarks' pages). */
@@ -198,13 +213,34 @@ export function checkList(log: (line: string) => void) {
  * a self-signed certificate where the site expects Let's Encrypt's, loopback ports for its 80 and
  * 443, the instance's port for 127.0.0.1:3000. Returns its https address.
  */
-export async function startSiteNginx(nginx: string, work: string, instancePort: number, httpPort: number, httpsPort: number): Promise<{ process: ChildProcess; url: string }> {
+export async function startSiteNginx(
+  nginx: string,
+  work: string,
+  instancePort: number,
+  httpPort: number,
+  httpsPort: number,
+): Promise<{ process: ChildProcess; url: string }> {
   const dir = path.join(work, "site-nginx");
   fs.mkdirSync(dir, { recursive: true });
-  const made = spawnSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=kamernest.cm",
-    "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem"),
-  ], { stdio: "ignore" });
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=kamernest.cm",
+      "-keyout",
+      path.join(dir, "privkey.pem"),
+      "-out",
+      path.join(dir, "fullchain.pem"),
+    ],
+    { stdio: "ignore" },
+  );
   if (made.status !== 0) throw new Error("openssl could not make a test certificate");
   const site = fs
     .readFileSync(path.join(root, "deploy/nginx/kamernest.conf"), "utf8")
@@ -227,7 +263,9 @@ export async function startSiteNginx(nginx: string, work: string, instancePort: 
       "}",
     ].join("\n"),
   );
-  const child = spawn(nginx, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], { stdio: "inherit" });
+  const child = spawn(nginx, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
+    stdio: "inherit",
+  });
   children.push(child);
   const url = `https://127.0.0.1:${httpsPort}`;
   // Its plain-http side answers every path with the redirect to https once nginx is up.

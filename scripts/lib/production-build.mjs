@@ -16,8 +16,19 @@ export const PRODUCTION_SERVER = "build/server/server.js";
 
 /** What the build is made from: a file here newer than the compiled server makes it stale. */
 const SOURCES = [
-  "app", "server", "infrastructure", "domain", "migrations", "public", "patches",
-  "vite.config.ts", "tsconfig.json", "tailwind.config.ts", "postcss.config.js", "package.json", "package-lock.json",
+  "app",
+  "server",
+  "infrastructure",
+  "domain",
+  "migrations",
+  "public",
+  "patches",
+  "vite.config.ts",
+  "tsconfig.json",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "package.json",
+  "package-lock.json",
 ];
 
 /** @param {string} file @returns {number} the newest modification time under `file` (0 when missing) */

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Settings } from "../../infrastructure/storage/s3-file-storage";
+import type { S3Settings } from "#infrastructure/storage/s3-file-storage";
 
 export interface RunningS3rver {
   endpoint: string;
@@ -20,14 +20,25 @@ export interface RunningS3rver {
 export async function startS3rver(options: { bucket?: string; port?: number } = {}): Promise<RunningS3rver> {
   const bucket = options.bucket ?? "kamernest-test";
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: options.port ?? 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: options.port ?? 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
   return {
     endpoint,
     bucket,
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
     settings: (prefix = "") => ({ bucket, region: "us-east-1", endpoint, forcePathStyle: true, credentials, prefix }),
     async stop() {
       // The SDK keeps connections alive; close() alone would wait for them.

@@ -24,7 +24,14 @@ export interface TrickleOptions {
   everyMs?: number;
 }
 
-export function trickle({ host, port, tls: secure = false, path = "/auth/login", contentLength = 100_000, everyMs = 1_000 }: TrickleOptions): Trickler {
+export function trickle({
+  host,
+  port,
+  tls: secure = false,
+  path = "/auth/login",
+  contentLength = 100_000,
+  everyMs = 1_000,
+}: TrickleOptions): Trickler {
   const socket = secure ? tls.connect({ host, port, rejectUnauthorized: false, servername: "kamernest.cm" }) : net.connect(port, host);
   let text = "";
   const trickler: Trickler = {
@@ -65,7 +72,13 @@ export interface ProbeResult {
  */
 export async function probeRenderedPage(
   url: string,
-  { durationMs, timeoutMs = 30_000, headers = {}, insecure = false, pauseMs = 250 }: { durationMs: number; timeoutMs?: number; headers?: Record<string, string>; insecure?: boolean; pauseMs?: number },
+  {
+    durationMs,
+    timeoutMs = 30_000,
+    headers = {},
+    insecure = false,
+    pauseMs = 250,
+  }: { durationMs: number; timeoutMs?: number; headers?: Record<string, string>; insecure?: boolean; pauseMs?: number },
 ): Promise<ProbeResult> {
   const dispatcher = new Agent({ connect: { rejectUnauthorized: !insecure }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const result: ProbeResult = { statuses: {}, longestMs: 0, waits: [], failures: 0 };

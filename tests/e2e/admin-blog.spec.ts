@@ -18,7 +18,12 @@ async function logIn(page: Page, email: string, password: string, redirectTo: st
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("the admin writes, previews and publishes a French blog article, shown on /blog in French, deletes a draft, all audited", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+test("the admin writes, previews and publishes a French blog article, shown on /blog in French, deletes a draft, all audited", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const titleEn = `Moving in checklist ${run}`;
@@ -58,7 +63,9 @@ test("the admin writes, previews and publishes a French blog article, shown on /
   await expect(french.getByLabel("Title")).toHaveValue(titleFr);
 
   // A cover through the photo pipeline (a preview does not keep a chosen file: chosen now).
-  const cover = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#2a6" } }).jpeg().toBuffer();
+  const cover = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#2a6" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("Cover image").setInputFiles({ name: "cover.jpg", mimeType: "image/jpeg", buffer: cover });
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByTestId("toast")).toContainText("Draft saved");
@@ -89,7 +96,10 @@ test("the admin writes, previews and publishes a French blog article, shown on /
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByTestId("toast")).toContainText("Draft saved");
   const doomedUrl = new URL(page.url()).pathname;
-  await page.getByRole("link", { name: "Delete the article" }).or(page.getByRole("button", { name: "Delete the article" })).click();
+  await page
+    .getByRole("link", { name: "Delete the article" })
+    .or(page.getByRole("button", { name: "Delete the article" }))
+    .click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: `Delete “${doomed}”?` });
     await expect(dialog).toBeVisible();
@@ -108,7 +118,11 @@ test("the admin writes, previews and publishes a French blog article, shown on /
   // Each action in the audit log, by the demo admin.
   await page.goto("/admin/audit?action=admin.blog.");
   const entries = page.getByTestId("audit-entry");
-  for (const [label, title] of [["Blog article created", titleEn], ["Blog article published", titleEn], ["Blog article deleted", doomed]]) {
+  for (const [label, title] of [
+    ["Blog article created", titleEn],
+    ["Blog article published", titleEn],
+    ["Blog article deleted", doomed],
+  ]) {
     await expect(entries.filter({ hasText: label }).filter({ hasText: title }).first()).toContainText("By Joseph Ebai");
   }
 });
@@ -119,26 +133,36 @@ test.describe("the admin's blog pages, with axe", () => {
 
   // JavaScript only: axe-core runs as a script inside the page; the markup it checks is the same
   // server HTML the no-JS project loads.
-  test("the content index and a new article with its preview have no serious or critical violation, in English and French", { tag: "@needs-javascript" }, async ({ page }) => {
-    await logIn(page, "admin@kamernest.test", DEMO_PASSWORD, "/admin/content");
-    await expect(page).toHaveURL((url) => url.pathname === "/admin/content");
-    for (const language of ["en", "fr"] as const) {
-      await page.goto(`/admin/content?lng=${language}`);
-      await expectNoSeriousViolation(page, `/admin/content in ${language}`);
-      await page.goto(`/admin/content/posts/new?lng=${language}`);
-      await page.locator("#titleEn").fill("Axe check");
-      await page.locator("#bodyEn").fill("## A heading\n\nSome **text** and [a link](https://example.org).");
-      await page.locator("button[value=preview]").click();
-      await expect(page.getByTestId("blog-preview")).toBeVisible();
-      await expectNoSeriousViolation(page, `the new article with a preview in ${language}`);
-    }
-  });
+  test(
+    "the content index and a new article with its preview have no serious or critical violation, in English and French",
+    { tag: "@needs-javascript" },
+    async ({ page }) => {
+      await logIn(page, "admin@kamernest.test", DEMO_PASSWORD, "/admin/content");
+      await expect(page).toHaveURL((url) => url.pathname === "/admin/content");
+      for (const language of ["en", "fr"] as const) {
+        await page.goto(`/admin/content?lng=${language}`);
+        await expectNoSeriousViolation(page, `/admin/content in ${language}`);
+        await page.goto(`/admin/content/posts/new?lng=${language}`);
+        await page.locator("#titleEn").fill("Axe check");
+        await page.locator("#bodyEn").fill("## A heading\n\nSome **text** and [a link](https://example.org).");
+        await page.locator("button[value=preview]").click();
+        await expect(page.getByTestId("blog-preview")).toBeVisible();
+        await expectNoSeriousViolation(page, `the new article with a preview in ${language}`);
+      }
+    },
+  );
 });
 
 async function expectNoSeriousViolation(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(serious, what).toEqual([]);
 }

@@ -10,14 +10,27 @@
 // booking-lifecycle.spec.ts from 26 and 33, booking-emails.spec.ts from 40 and 48.
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { approve, DEMO_PASSWORD, demoAgentListingsNewestFirst, logIn, newStudent, openBookingForm, outboxEmail, payWithMtn, readDb } from "./booking-helpers";
+import {
+  approve,
+  DEMO_PASSWORD,
+  demoAgentListingsNewestFirst,
+  logIn,
+  newStudent,
+  openBookingForm,
+  outboxEmail,
+  payWithMtn,
+  readDb,
+} from "./booking-helpers";
 
 function listingFor(testInfo: TestInfo): { id: string; title: string } {
   const rows = demoAgentListingsNewestFirst();
   return rows[(testInfo.project.name === "no-js" ? 3 : 2) % rows.length];
 }
 
-test("the admin filters to a paid visit, cancels it with a reason, and finds it cancelled, audited and e-mailed", async ({ page, browser }, testInfo) => {
+test("the admin filters to a paid visit, cancels it with a reason, and finds it cancelled, audited and e-mailed", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   const js = testInfo.project.name === "js";
   const reason = `Listing under review (${testInfo.project.name})`;

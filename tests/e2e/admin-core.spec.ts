@@ -39,7 +39,12 @@ async function logIn(page: Page, email: string, password: string, redirectTo: st
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("the admin reviews an agent's document, approves them, suspends them, and reads it all in the audit log", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+test("the admin reviews an agent's document, approves them, suspends them, and reads it all in the audit log", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const name = `Core Applicant ${testInfo.project.name}`;
@@ -108,7 +113,10 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   // The role form never offers admin: only ADMIN_EMAILS makes one (decision 0182).
   await expect(page.getByLabel("Role", { exact: true }).locator("option")).toHaveText(["Student", "Agent"]);
-  await page.getByRole("link", { name: "Suspend" }).or(page.getByRole("button", { name: "Suspend", exact: true })).click();
+  await page
+    .getByRole("link", { name: "Suspend" })
+    .or(page.getByRole("button", { name: "Suspend", exact: true }))
+    .click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: `Suspend ${name}?` });
     await expect(dialog).toBeVisible();

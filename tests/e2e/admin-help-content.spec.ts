@@ -26,11 +26,23 @@ async function logIn(page: Page, redirectTo: string) {
 async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
-test("the admin adds an FAQ question, edits its answer and deletes it; /faq and the audit log follow", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test("the admin adds an FAQ question, edits its answer and deletes it; /faq and the audit log follow", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
   const tag = `${testInfo.project.name} ${Date.now().toString(36)}`;
   const question = `Can I bring a guest to a visit (${tag})?`;
   const answer = `Yes, one guest (${tag}).`;
@@ -81,7 +93,11 @@ test("the admin adds an FAQ question, edits its answer and deletes it; /faq and 
 
   // Deleting asks first: a dialog with JavaScript, a confirmation page without.
   await page.goto("/admin/content/faq");
-  await page.getByTestId("admin-faq-entry").filter({ hasText: question }).getByRole(javaScriptEnabled ? "button" : "link", { name: "Delete" }).click();
+  await page
+    .getByTestId("admin-faq-entry")
+    .filter({ hasText: question })
+    .getByRole(javaScriptEnabled ? "button" : "link", { name: "Delete" })
+    .click();
   if (javaScriptEnabled) {
     await expect(page.getByRole("dialog")).toContainText(question);
     await page.getByRole("dialog").getByRole("button", { name: "Delete the question" }).click();
@@ -96,7 +112,10 @@ test("the admin adds an FAQ question, edits its answer and deletes it; /faq and 
   await visitor.close();
 });
 
-test("the admin previews a legal page's unsaved text, which the public page does not show", async ({ page, javaScriptEnabled }, testInfo) => {
+test("the admin previews a legal page's unsaved text, which the public page does not show", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   const heading = `99. Preview only (${testInfo.project.name} ${Date.now().toString(36)})`;
   await logIn(page, "/admin/content/legal");
   await page.getByRole("link", { name: named("Edit", "Privacy Policy") }).click();
@@ -109,7 +128,9 @@ test("the admin previews a legal page's unsaved text, which the public page does
   await expect(preview.getByRole("link", { name: heading })).toBeVisible();
   await expectAccessible(page, javaScriptEnabled);
   // The typed text is still in the form; nothing was saved.
-  await expect(page.getByRole("group", { name: "English" }).getByLabel("Text (Markdown)")).toHaveValue(new RegExp(`## ${heading.replace(/[()]/g, "\\$&")}`));
+  await expect(page.getByRole("group", { name: "English" }).getByLabel("Text (Markdown)")).toHaveValue(
+    new RegExp(`## ${heading.replace(/[()]/g, "\\$&")}`),
+  );
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(page.getByText(heading)).toHaveCount(0);

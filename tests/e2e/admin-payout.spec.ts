@@ -64,7 +64,17 @@ function addAgentWithPendingCommissions(testInfo: TestInfo): PayoutAgent {
           `INSERT INTO bookings (id, property_id, student_id, visitor_name, visitor_email, visitor_phone, visit_date, visit_time, payment_amount, fee_type,
              payment_status, booking_status, booking_reference, hold_expires_at, payment_id, viewing_outcome, viewing_recorded_at, created_at, updated_at)
            VALUES (?, ?, ?, 'Demo Student', 'student@kamernest.test', '677123456', ?, ?, 0, 'student_rental', 'confirmed', 'confirmed', ?, NULL, NULL, 'confirmed', ?, ?, ?)`,
-        ).run(bookingId, propertyId, student, earnedAt.slice(0, 10), `${9 + i}:00 AM`, `KN-PAYOUT-${stamp}-${i}`, earnedAt, iso(DAY), earnedAt);
+        ).run(
+          bookingId,
+          propertyId,
+          student,
+          earnedAt.slice(0, 10),
+          `${9 + i}:00 AM`,
+          `KN-PAYOUT-${stamp}-${i}`,
+          earnedAt,
+          iso(DAY),
+          earnedAt,
+        );
         db.prepare(
           `INSERT INTO commission_earnings (id, agent_id, property_id, booking_id, amount, type, date, status, paid, paid_date, student_id, period_key, voided_at, voided_by, void_reason, payout_reference)
            VALUES (?, ?, ?, ?, 5000, 'visitation', ?, 'pending', 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
@@ -79,7 +89,17 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 function earningStates(ids: string[]): { id: string; status: string; payout_reference: string | null; void_reason: string | null }[] {
-  return withDb((db) => ids.map((id) => db.prepare("SELECT id, status, payout_reference, void_reason FROM commission_earnings WHERE id = ?").get(id) as { id: string; status: string; payout_reference: string | null; void_reason: string | null }));
+  return withDb((db) =>
+    ids.map(
+      (id) =>
+        db.prepare("SELECT id, status, payout_reference, void_reason FROM commission_earnings WHERE id = ?").get(id) as {
+          id: string;
+          status: string;
+          payout_reference: string | null;
+          void_reason: string | null;
+        },
+    ),
+  );
 }
 
 async function logIn(page: Page, email: string, redirectTo: string) {
@@ -90,7 +110,11 @@ async function logIn(page: Page, email: string, redirectTo: string) {
   await expect(page).toHaveURL((url) => url.pathname === redirectTo);
 }
 
-test("runs the weekly payout, voiding one earning, and the agent's earnings page shows the rest paid", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test("runs the weekly payout, voiding one earning, and the agent's earnings page shows the rest paid", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
   const agent = addAgentWithPendingCommissions(testInfo);
   const reference = `MOMO-${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
   const reason = `Viewing booked twice (${testInfo.project.name})`;
@@ -102,7 +126,10 @@ test("runs the weekly payout, voiding one earning, and the agent's earnings page
   await expect(group.getByRole("table")).toContainText("3 pending commissions, 15 000 FCFA");
 
   // Void the oldest with a reason.
-  const voidTrigger = group.getByTestId("payout-row").first().getByRole(javaScriptEnabled ? "button" : "link", { name: `Void the commission of ${agent.name}` });
+  const voidTrigger = group
+    .getByTestId("payout-row")
+    .first()
+    .getByRole(javaScriptEnabled ? "button" : "link", { name: `Void the commission of ${agent.name}` });
   await voidTrigger.click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: "Void this commission?" });

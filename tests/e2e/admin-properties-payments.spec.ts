@@ -14,7 +14,8 @@ import { expect, test } from "./fixtures";
 
 const ADMIN = { email: "admin@kamernest.test", password: "kamernest-demo" };
 
-const idOf = (db: Database.Database, email: string) => (db.prepare("SELECT id FROM profiles WHERE email = ?").get(email) as { id: string }).id;
+const idOf = (db: Database.Database, email: string) =>
+  (db.prepare("SELECT id FROM profiles WHERE email = ?").get(email) as { id: string }).id;
 
 /** A new unverified listing of the demo agent; hidden by two open reports from the demo students when asked. */
 function addListing(testInfo: TestInfo, what: string, reported = false): { id: string; title: string } {
@@ -40,7 +41,10 @@ function addListing(testInfo: TestInfo, what: string, reported = false): { id: s
 }
 
 function auditCount(action: string, target: string): number {
-  return withDb((db) => (db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND data LIKE ?").get(action, `%${target}%`) as { n: number }).n);
+  return withDb(
+    (db) =>
+      (db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = ? AND data LIKE ?").get(action, `%${target}%`) as { n: number }).n,
+  );
 }
 
 /** The action is in the audit log as the admin reads it: one entry for this target, on /admin/audit. */
@@ -57,7 +61,11 @@ async function logIn(page: Page, redirectTo: string) {
   await expect(page).toHaveURL((url) => url.pathname === redirectTo);
 }
 
-test("the demo admin verifies a property, which shows the verified badge publicly, then hides it", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test("the demo admin verifies a property, which shows the verified badge publicly, then hides it", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
   const listing = addListing(testInfo, "verify");
   await logIn(page, "/admin/properties");
   await expect(page.getByRole("navigation", { name: "Admin area" }).getByRole("link", { name: "Properties" })).toBeVisible();
@@ -105,7 +113,10 @@ test("the demo admin restores a listing hidden by two reports", async ({ page },
   const reports = page.getByTestId("admin-report").filter({ hasText: listing.title });
   await expect(reports).toHaveCount(2);
   await expect(reports.first()).toContainText("Hidden by reports");
-  await reports.first().getByRole("button", { name: `Restore ${listing.title}` }).click();
+  await reports
+    .first()
+    .getByRole("button", { name: `Restore ${listing.title}` })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin/listing-reports");
   await expect(page.getByText(`${listing.title} is shown again.`)).toBeVisible();
   await expect(page.getByTestId("admin-report").filter({ hasText: listing.title })).toHaveCount(0);

@@ -42,7 +42,11 @@ async function logInAsAdmin(page: Page, redirectTo: string) {
   await expect(page).toHaveURL((url) => url.pathname === redirectTo);
 }
 
-test("the demo admin edits another agent's listing from /admin/properties; the public page shows it", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test("the demo admin edits another agent's listing from /admin/properties; the public page shows it", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
   const listing = addListing(testInfo);
   // A visitor reads the listing first, so the page cache holds the old version.
   const visitor = await browser.newContext({ javaScriptEnabled });
@@ -51,7 +55,11 @@ test("the demo admin edits another agent's listing from /admin/properties; the p
   await expect(pub.getByRole("heading", { level: 1, name: listing.title })).toBeVisible();
 
   await logInAsAdmin(page, "/admin/properties");
-  await page.getByTestId("admin-property").filter({ hasText: listing.title }).getByRole("link", { name: `Edit ${listing.title}` }).click();
+  await page
+    .getByTestId("admin-property")
+    .filter({ hasText: listing.title })
+    .getByRole("link", { name: `Edit ${listing.title}` })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === `/admin/properties/${listing.id}/edit`);
   await expect(page.getByRole("heading", { level: 1, name: `Edit “${listing.title}”` })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(listing.title);

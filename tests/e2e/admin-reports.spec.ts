@@ -16,7 +16,10 @@ async function logInAsAdmin(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === "/admin/dashboard");
 }
 
-test("the demo admin reads the dashboard and the reports, and reaches the payout run's void confirmation", async ({ page, javaScriptEnabled }) => {
+test("the demo admin reads the dashboard and the reports, and reaches the payout run's void confirmation", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await logInAsAdmin(page);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Users by role/ })).toBeVisible();
@@ -32,9 +35,16 @@ test("the demo admin reads the dashboard and the reports, and reaches the payout
   await expect(page.getByRole("link", { name: "Download “Revenue by week” as CSV" })).toHaveAttribute("href", "/admin/reports/csv/weekly");
 
   // The demo agent's group: other specs running alongside add pending commissions of their own agents.
-  const rows = page.getByTestId("payout-agent").filter({ has: page.getByRole("heading", { level: 3, name: "Clovis Ngwa", exact: true }) }).getByTestId("payout-row");
+  const rows = page
+    .getByTestId("payout-agent")
+    .filter({ has: page.getByRole("heading", { level: 3, name: "Clovis Ngwa", exact: true }) })
+    .getByTestId("payout-row");
   await expect(rows.first()).toContainText("5 000 FCFA");
-  await rows.first().getByRole("link", { name: /Void the commission of/ }).or(rows.first().getByRole("button", { name: /Void the commission of/ })).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /Void the commission of/ })
+    .or(rows.first().getByRole("button", { name: /Void the commission of/ }))
+    .click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: "Void this commission?" });
     await expect(dialog).toBeVisible();

@@ -29,14 +29,15 @@ function readDb<T>(query: (db: Database.Database) => T): T {
 
 /** One of the demo agent's open listings per project: the oldest, which no other spec adds, closes or hides while this runs. */
 function listingFor(testInfo: TestInfo): { id: string; title: string } {
-  const rows = readDb((db) =>
-    db
-      .prepare(
-        `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
+  const rows = readDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
          WHERE a.email = ? AND p.hidden_at IS NULL
          ORDER BY p.created_at ASC, p.id ASC`,
-      )
-      .all(AGENT) as Array<{ id: string; title: string }>,
+        )
+        .all(AGENT) as Array<{ id: string; title: string }>,
   );
   const index = testInfo.project.name === "no-js" ? 1 : 0;
   if (rows.length <= index) throw new Error(`The demo agent has only ${rows.length} listings`);
@@ -48,7 +49,9 @@ function noticeLinkFor(to: string, threadId: string): { subject: string; path: s
   const row = readDb(
     (db) =>
       db
-        .prepare("SELECT subject, text_body FROM outbox_emails WHERE to_address = ? AND text_body LIKE ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .prepare(
+          "SELECT subject, text_body FROM outbox_emails WHERE to_address = ? AND text_body LIKE ? ORDER BY created_at DESC, id DESC LIMIT 1",
+        )
         .get(to, `%thread=${threadId}%`) as { subject: string; text_body: string } | undefined,
   );
   const link = row ? /https?:\/\/\S+/.exec(row.text_body)?.[0] : undefined;
@@ -143,7 +146,9 @@ test.describe("messages between a student and an agent", () => {
 });
 
 test.describe("agent profile", () => {
-  test("the agent edits the business fields; the commission rate and the verification are shown, not editable", async ({ page }, testInfo) => {
+  test("the agent edits the business fields; the commission rate and the verification are shown, not editable", async ({
+    page,
+  }, testInfo) => {
     const js = testInfo.project.name === "js";
     await logIn(page, js ? AGENT : "peter.ayuk@kamernest.test");
     await page.goto("/agents/profile");

@@ -5,7 +5,6 @@ import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { logInAsDemoAgent as logIn } from "./demo-agent";
 
-
 async function photo(color: string, format: "jpeg" | "png") {
   const image = sharp({ create: { width: 120, height: 90, channels: 3, background: color } });
   const buffer = format === "jpeg" ? await image.jpeg().toBuffer() : await image.png().toBuffer();

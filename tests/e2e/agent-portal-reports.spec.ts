@@ -25,13 +25,22 @@ function totalsFromDatabase(period: number) {
     const mine = "SELECT p.id FROM properties p JOIN profiles a ON a.id = p.agent_id WHERE a.email = ?";
     const one = (sql: string, ...args: unknown[]) => Number((db.prepare(sql).get(...args) as { n: number | null }).n ?? 0);
     return {
-      views: one(`SELECT SUM(views) AS n FROM property_view_days WHERE property_id IN (${mine}) AND day >= ? AND day <= ?`, AGENT.email, first, today),
+      views: one(
+        `SELECT SUM(views) AS n FROM property_view_days WHERE property_id IN (${mine}) AND day >= ? AND day <= ?`,
+        AGENT.email,
+        first,
+        today,
+      ),
       visitBookings: one(
         `SELECT COUNT(*) AS n FROM bookings WHERE property_id IN (${mine}) AND payment_status = 'confirmed' AND booking_status <> 'rebook_required' AND created_at >= ?`,
         AGENT.email,
         from,
       ),
-      confirmedViewings: one(`SELECT COUNT(*) AS n FROM bookings WHERE property_id IN (${mine}) AND viewing_outcome = 'confirmed' AND viewing_recorded_at >= ?`, AGENT.email, from),
+      confirmedViewings: one(
+        `SELECT COUNT(*) AS n FROM bookings WHERE property_id IN (${mine}) AND viewing_outcome = 'confirmed' AND viewing_recorded_at >= ?`,
+        AGENT.email,
+        from,
+      ),
     };
   } finally {
     db.close();
@@ -40,7 +49,11 @@ function totalsFromDatabase(period: number) {
 
 async function screenTotals(page: Page) {
   const value = async (id: string) => Number(await page.getByTestId(id).getByTestId("value").textContent());
-  return { views: await value("total-views"), visitBookings: await value("total-visitBookings"), confirmedViewings: await value("total-confirmedViewings") };
+  return {
+    views: await value("total-views"),
+    visitBookings: await value("total-visitBookings"),
+    confirmedViewings: await value("total-confirmedViewings"),
+  };
 }
 
 async function downloadTotals(page: Page) {
@@ -52,7 +65,11 @@ async function downloadTotals(page: Page) {
   expect(lines[0]).toBe('"Property","Views","Visit bookings","Confirmed viewings","Conversion (%)"');
   const total = lines.at(-1)!.split(",");
   expect(total[0]).toBe('"Total"');
-  return { name: download.suggestedFilename(), rows: lines.length - 2, totals: { views: Number(total[1]), visitBookings: Number(total[2]), confirmedViewings: Number(total[3]) } };
+  return {
+    name: download.suggestedFilename(),
+    rows: lines.length - 2,
+    totals: { views: Number(total[1]), visitBookings: Number(total[2]), confirmedViewings: Number(total[3]) },
+  };
 }
 
 test("the demo agent reads Reports, switches the period and downloads a CSV whose totals match the database", async ({ page }) => {
@@ -63,7 +80,12 @@ test("the demo agent reads Reports, switches the period and downloads a CSV whos
   await expect(page.getByLabel("Period", { exact: true })).toHaveValue("30");
 
   // The charts are images named by their titles, summarised, with the table as their text alternative.
-  for (const name of ["Views per property", "Visit bookings per property", "Confirmed viewings per property", "Conversion per property (confirmed viewings ÷ views)"]) {
+  for (const name of [
+    "Views per property",
+    "Visit bookings per property",
+    "Confirmed viewings per property",
+    "Conversion per property (confirmed viewings ÷ views)",
+  ]) {
     await expect(page.getByRole("img", { name: new RegExp(`^${name.replace(/[()÷]/g, ".")}`) })).toBeVisible();
   }
   const table = page.getByTestId("report-table");

@@ -99,7 +99,10 @@ test.describe("accounts", () => {
     await page.getByLabel("I agree to the Terms of Service").check();
     // Without JavaScript the browser's own check would stop an unticked required box: remove it,
     // as an old browser would, so the server's answer is what we see.
-    await page.getByLabel("I agree to the Privacy Policy").evaluate((el) => el.removeAttribute("required")).catch(() => undefined);
+    await page
+      .getByLabel("I agree to the Privacy Policy")
+      .evaluate((el) => el.removeAttribute("required"))
+      .catch(() => undefined);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("You must agree to our Terms of Service and Privacy Policy to continue").first()).toBeVisible();
   });

@@ -7,7 +7,16 @@
 // demo agent's last listings, far from the days money.spec.ts uses, so no slot is shared.
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { approve, DEMO_PASSWORD, demoAgentListingsNewestFirst, logIn, newStudent, openBookingForm, outboxEmail, payWithMtn } from "./booking-helpers";
+import {
+  approve,
+  DEMO_PASSWORD,
+  demoAgentListingsNewestFirst,
+  logIn,
+  newStudent,
+  openBookingForm,
+  outboxEmail,
+  payWithMtn,
+} from "./booking-helpers";
 
 function listingFor(testInfo: TestInfo): { id: string; title: string } {
   return demoAgentListingsNewestFirst()[testInfo.project.name === "no-js" ? 1 : 0];

@@ -26,7 +26,9 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
 export async function linkFromOutbox(to: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const row = readDb(
-      (db) => db.prepare("SELECT text_body FROM outbox_emails WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1").get(to) as { text_body: string } | undefined,
+      (db) =>
+        db.prepare("SELECT text_body FROM outbox_emails WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1").get(to) as
+          { text_body: string } | undefined,
     );
     const link = row ? /https?:\/\/\S+/.exec(row.text_body)?.[0] : undefined;
     if (link) {
@@ -150,13 +152,14 @@ export async function outboxEmail(admin: Page, to: string, subject: string | Reg
 
 /** The demo agent's open listings (available, verified, not hidden), newest first: the specs that book pick theirs by index. */
 export function demoAgentListingsNewestFirst(): Array<{ id: string; title: string }> {
-  return readDb((db) =>
-    db
-      .prepare(
-        `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
+  return readDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
          WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL
          ORDER BY p.created_at DESC, p.id DESC`,
-      )
-      .all() as Array<{ id: string; title: string }>,
+        )
+        .all() as Array<{ id: string; title: string }>,
   );
 }

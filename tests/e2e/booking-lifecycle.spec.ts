@@ -10,7 +10,17 @@
 // money.spec.ts from days 5 to 24 and booking-emails.spec.ts from day 40.
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { approve, chooseFreeTime, DEMO_PASSWORD, logIn, newStudent, openBookingForm, outboxEmail, payWithMtn, readDb } from "./booking-helpers";
+import {
+  approve,
+  chooseFreeTime,
+  DEMO_PASSWORD,
+  logIn,
+  newStudent,
+  openBookingForm,
+  outboxEmail,
+  payWithMtn,
+  readDb,
+} from "./booking-helpers";
 import { logInAsDemoAgent } from "./demo-agent";
 
 interface Listing {
@@ -20,14 +30,15 @@ interface Listing {
 
 /** Two of the demo agent's open listings, in a stable order: js the 5th and 6th, no-js the 7th and the next (wrapping). */
 function listingsFor(testInfo: TestInfo): [Listing, Listing] {
-  const rows = readDb((db) =>
-    db
-      .prepare(
-        `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
+  const rows = readDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
          WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL
          ORDER BY p.created_at, p.id`,
-      )
-      .all() as Listing[],
+        )
+        .all() as Listing[],
   );
   if (rows.length < 2) throw new Error(`The demo agent has only ${rows.length} open listings`);
   const start = testInfo.project.name === "no-js" ? 6 : 4;
@@ -36,7 +47,10 @@ function listingsFor(testInfo: TestInfo): [Listing, Listing] {
 
 const AGENT_EMAIL = "agent@kamernest.test";
 
-test("the agent proposes another time, the student answers it, cancels one visit and moves another; each side is e-mailed", async ({ page, browser }, testInfo) => {
+test("the agent proposes another time, the student answers it, cancels one visit and moves another; each side is e-mailed", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const js = testInfo.project.name === "js";
   const base = js ? 26 : 33;
@@ -162,17 +176,32 @@ test("the agent proposes another time, the student answers it, cancels one visit
     const answer = await outboxEmail(admin, AGENT_EMAIL, `Ngozi Tabe ${js ? "accepted" : "declined"} the time you proposed`, reference);
     await expect(answer).toContainText(js ? "The visit is now:" : "The booking stands as below.");
 
-    const cancelled = await outboxEmail(admin, AGENT_EMAIL, new RegExp(`^Visit cancelled: ${escapeRegExp(secondListing.title)} on `), secondReference);
+    const cancelled = await outboxEmail(
+      admin,
+      AGENT_EMAIL,
+      new RegExp(`^Visit cancelled: ${escapeRegExp(secondListing.title)} on `),
+      secondReference,
+    );
     await expect(cancelled).toContainText("The visit below was cancelled by Ngozi Tabe.");
     await expect(cancelled).toContainText("Reason: I found a room elsewhere.");
 
-    const rescheduled = await outboxEmail(admin, AGENT_EMAIL, new RegExp(`^Visit moved to .+: ${escapeRegExp(firstListing.title)}$`), reference);
+    const rescheduled = await outboxEmail(
+      admin,
+      AGENT_EMAIL,
+      new RegExp(`^Visit moved to .+: ${escapeRegExp(firstListing.title)}$`),
+      reference,
+    );
     await expect(rescheduled).toContainText(`Ngozi Tabe moved the visit from `);
     await expect(rescheduled).toContainText(`at ${answered.time} to `);
     await expect(rescheduled).toContainText(`at ${moved.time}.`);
 
     // Nothing went to the wrong side: the student was not sent the notices meant for the agent.
-    await expect(admin.getByRole("listitem").filter({ hasText: `To ${email}` }).filter({ hasText: /Visit cancelled|Visit moved to|the time you proposed/ })).toHaveCount(0);
+    await expect(
+      admin
+        .getByRole("listitem")
+        .filter({ hasText: `To ${email}` })
+        .filter({ hasText: /Visit cancelled|Visit moved to|the time you proposed/ }),
+    ).toHaveCount(0);
   } finally {
     await agentContext.close();
     await adminContext.close();

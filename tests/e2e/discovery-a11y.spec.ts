@@ -50,7 +50,13 @@ for (const language of ["en", "fr"] as const) {
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          );
         expect(serious, `axe on ${p} in ${language}`).toEqual([]);
       });
     }

@@ -19,7 +19,10 @@ async function logIn(page: Page, redirectTo: string) {
 
 /** Ids of the listings on a /listings page, in order. */
 async function listingIds(page: Page): Promise<string[]> {
-  const hrefs = await page.getByTestId("property-card").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .getByTestId("property-card")
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   return hrefs.map((href) => /\/listings\/([^?]+)/.exec(href)?.[1] ?? "").filter(Boolean);
 }
 
@@ -66,7 +69,10 @@ test.describe("discovery", () => {
   test("opens a listing at /listings/{id} and /property/{id}, and goes back to the search", async ({ page }) => {
     await page.goto("/listings?n=Molyko");
     // A listing with photos: other specs add photo-less listings to the same search while this runs.
-    const card = page.getByTestId("property-card").filter({ has: page.locator("picture img") }).first();
+    const card = page
+      .getByTestId("property-card")
+      .filter({ has: page.locator("picture img") })
+      .first();
     const title = (await card.getByRole("heading").innerText()).trim();
     await card.getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);

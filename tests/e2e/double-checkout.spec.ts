@@ -6,7 +6,16 @@
 // nothing: the payer is told it will be refunded and the admin finds it listed to refund.
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { approve, DEMO_PASSWORD, demoAgentListingsNewestFirst, logIn, newStudent, openBookingForm, payWithMtn, readDb } from "./booking-helpers";
+import {
+  approve,
+  DEMO_PASSWORD,
+  demoAgentListingsNewestFirst,
+  logIn,
+  newStudent,
+  openBookingForm,
+  payWithMtn,
+  readDb,
+} from "./booking-helpers";
 import { withDb } from "./e2e-db";
 
 /** A listing and days no other spec books at the same time (see the offsets in the other specs). */
@@ -28,7 +37,10 @@ async function twoCheckouts(page: Page, js: boolean, listingId: string, fromDay:
   return { checkoutA, checkoutB: new URL(page.url()).pathname };
 }
 
-test("two checkouts for one visit, both approved: the visit is paid once, the older checkout is closed", async ({ page, context }, testInfo) => {
+test("two checkouts for one visit, both approved: the visit is paid once, the older checkout is closed", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name === "js";
   const email = await newStudent(page, testInfo, "twocheckouts");
@@ -62,7 +74,9 @@ test("two checkouts for one visit, both approved: the visit is paid once, the ol
   const payments = readDb(
     (db) =>
       db
-        .prepare("SELECT p.payment_status AS status, p.phone FROM payments p JOIN profiles u ON u.id = p.user_id WHERE u.email = ? ORDER BY p.created_at, p.id")
+        .prepare(
+          "SELECT p.payment_status AS status, p.phone FROM payments p JOIN profiles u ON u.id = p.user_id WHERE u.email = ? ORDER BY p.created_at, p.id",
+        )
         .all(email) as Array<{ status: string; phone: string }>,
   );
   expect(payments).toEqual([
@@ -70,11 +84,21 @@ test("two checkouts for one visit, both approved: the visit is paid once, the ol
     { status: "successful", phone: "237670112234" },
   ]);
   const subscriptions = readDb(
-    (db) => (db.prepare("SELECT COUNT(*) AS n FROM subscriptions s JOIN profiles u ON u.id = s.user_id WHERE u.email = ?").get(email) as { n: number }).n,
+    (db) =>
+      (
+        db.prepare("SELECT COUNT(*) AS n FROM subscriptions s JOIN profiles u ON u.id = s.user_id WHERE u.email = ?").get(email) as {
+          n: number;
+        }
+      ).n,
   );
   expect(subscriptions).toBe(1);
   const toRefund = readDb(
-    (db) => (db.prepare("SELECT COUNT(*) AS n FROM payment_refunds r JOIN profiles u ON u.id = r.user_id WHERE u.email = ?").get(email) as { n: number }).n,
+    (db) =>
+      (
+        db.prepare("SELECT COUNT(*) AS n FROM payment_refunds r JOIN profiles u ON u.id = r.user_id WHERE u.email = ?").get(email) as {
+          n: number;
+        }
+      ).n,
   );
   expect(toRefund).toBe(0);
 
@@ -88,7 +112,10 @@ test("two checkouts for one visit, both approved: the visit is paid once, the ol
   await tabA.close();
 });
 
-test("a success that still comes for the older checkout is listed to refund: the payer is told, the admin sees it", async ({ page, browser }, testInfo) => {
+test("a success that still comes for the older checkout is listed to refund: the payer is told, the admin sees it", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   const js = testInfo.project.name === "js";
   const email = await newStudent(page, testInfo, "torefund");
@@ -98,7 +125,9 @@ test("a success that still comes for the older checkout is listed to refund: the
   // At the provider, A's approval had slipped in just before it was closed.
   const transA = checkoutA.split("/").at(-1)!;
   withDb((db) => db.prepare("UPDATE simulated_transactions SET status = 'SUCCESSFUL' WHERE trans_id = ?").run(transA));
-  const a = readDb((db) => db.prepare("SELECT id, reference FROM payments WHERE provider_tx_id = ?").get(transA) as { id: string; reference: string });
+  const a = readDb(
+    (db) => db.prepare("SELECT id, reference FROM payments WHERE provider_tx_id = ?").get(transA) as { id: string; reference: string },
+  );
 
   // The admin asks the provider again about A (as the reconciler would): it buys nothing, it is listed to refund.
   const adminContext = await browser.newContext({ javaScriptEnabled: js });
@@ -122,7 +151,9 @@ test("a success that still comes for the older checkout is listed to refund: the
     await expect(row.getByTestId("refund-status")).toHaveText("To refund");
     // In French too.
     await admin.goto("/admin/payments?refund=to_refund&lng=fr");
-    await expect(admin.getByTestId("admin-payment").filter({ hasText: a.reference }).getByTestId("refund-status")).toHaveText("À rembourser");
+    await expect(admin.getByTestId("admin-payment").filter({ hasText: a.reference }).getByTestId("refund-status")).toHaveText(
+      "À rembourser",
+    );
   } finally {
     await adminContext.close();
   }
@@ -132,7 +163,12 @@ test("a success that still comes for the older checkout is listed to refund: the
   await expect(page.getByRole("heading", { level: 1, name: "Already paid: this payment will be refunded" })).toBeVisible();
   await expect(page.getByTestId("payment-refund")).toContainText("listed to be refunded (8 000 FCFA) to the number that paid");
   const subscriptions = readDb(
-    (db) => (db.prepare("SELECT COUNT(*) AS n FROM subscriptions s JOIN profiles u ON u.id = s.user_id WHERE u.email = ?").get(email) as { n: number }).n,
+    (db) =>
+      (
+        db.prepare("SELECT COUNT(*) AS n FROM subscriptions s JOIN profiles u ON u.id = s.user_id WHERE u.email = ?").get(email) as {
+          n: number;
+        }
+      ).n,
   );
   expect(subscriptions).toBe(1);
 });

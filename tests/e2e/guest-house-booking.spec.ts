@@ -33,7 +33,9 @@ function ageAccess(email: string, days: number) {
   const db = new Database(DB_FILE, { fileMustExist: true });
   try {
     const rows = db
-      .prepare("SELECT f.id, f.payment_date, f.expiry_date FROM platform_fee_payments f JOIN profiles p ON p.id = f.user_id WHERE p.email = ?")
+      .prepare(
+        "SELECT f.id, f.payment_date, f.expiry_date FROM platform_fee_payments f JOIN profiles p ON p.id = f.user_id WHERE p.email = ?",
+      )
       .all(email) as { id: string; payment_date: string; expiry_date: string }[];
     const back = (iso: string) => new Date(Date.parse(iso) - days * 86_400_000).toISOString();
     const update = db.prepare("UPDATE platform_fee_payments SET payment_date = ?, expiry_date = ? WHERE id = ?");
@@ -55,10 +57,15 @@ async function logIn(page: Page, email: string) {
 const isoDay = (offset: number) => new Date(Date.now() + 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("guest-house booking", () => {
-  test("a visitor browses; a user pays the access fee, comes back to the filled form, books and leaves for WhatsApp", async ({ page }, testInfo) => {
+  test("a visitor browses; a user pays the access fee, comes back to the filled form, books and leaves for WhatsApp", async ({
+    page,
+  }, testInfo) => {
     const js = testInfo.project.name === "js";
     const email = js ? "student@kamernest.test" : "agent@kamernest.test";
-    const house = readDb((db) => db.prepare("SELECT id, whatsapp_number FROM guest_houses WHERE name = ?").get(LODGE) as { id: string; whatsapp_number: string });
+    const house = readDb(
+      (db) =>
+        db.prepare("SELECT id, whatsapp_number FROM guest_houses WHERE name = ?").get(LODGE) as { id: string; whatsapp_number: string },
+    );
 
     // A visitor: the list and one guest house, with the way to book and no free WhatsApp link.
     await page.goto("/guest-houses");

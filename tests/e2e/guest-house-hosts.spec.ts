@@ -17,7 +17,9 @@ async function confirmationLink(to: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
     try {
-      const row = db.prepare("SELECT text_body FROM outbox_emails WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1").get(to) as { text_body: string } | undefined;
+      const row = db
+        .prepare("SELECT text_body FROM outbox_emails WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .get(to) as { text_body: string } | undefined;
       const link = row ? /https?:\/\/\S+/.exec(row.text_body)?.[0] : undefined;
       if (link) return `${new URL(link).pathname}${new URL(link).search}`;
     } finally {
@@ -56,7 +58,10 @@ async function signUp(page: Page, testInfo: TestInfo, name: string): Promise<str
   return email;
 }
 
-test("a new user becomes a host, adds a guest house with a photo, and it is public with the badge once the admin approves", async ({ page, javaScriptEnabled }, testInfo) => {
+test("a new user becomes a host, adds a guest house with a photo, and it is public with the badge once the admin approves", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   // Sign-up, documents, a house, a photo, the admin's review and the public page: a long journey.
   test.setTimeout(120_000);
   const suffix = `${javaScriptEnabled ? "js" : "nojs"} ${Date.now().toString(36)}`;
@@ -97,12 +102,16 @@ test("a new user becomes a host, adds a guest house with a photo, and it is publ
 
   await expect(page).toHaveURL(/\/host\/houses\/[^/]+\/edit/);
   const houseId = /\/host\/houses\/([^/]+)\/edit/.exec(page.url())![1];
-  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2a7" } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2a7" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("Add a photo").setInputFiles({ name: "house.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("host-photo")).toHaveCount(1);
   // A second photo, then made the cover with a plain form (no JavaScript needed).
-  const second = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#a27" } }).jpeg().toBuffer();
+  const second = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#a27" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("Add a photo").setInputFiles({ name: "garden.jpg", mimeType: "image/jpeg", buffer: second });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("host-photo")).toHaveCount(2);

@@ -84,7 +84,10 @@ test.describe("guest houses accessibility", () => {
   test.use({ bypassCSP: true });
 
   for (const language of ["en", "fr"] as const) {
-    test(`the list and a guest house have no serious or critical violation (${language})`, async ({ page: testPage, browser }, testInfo) => {
+    test(`the list and a guest house have no serious or critical violation (${language})`, async ({
+      page: testPage,
+      browser,
+    }, testInfo) => {
       const page = await pageToAudit(testPage, browser, testInfo);
       const detail = await firstGuestHousePath(page);
       for (const path of ["/guest-houses", "/guest-houses?n=Molyko", detail]) {
@@ -93,7 +96,13 @@ test.describe("guest houses accessibility", () => {
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          );
         expect(serious, `axe on ${path} in ${language}`).toEqual([]);
       }
     });

@@ -38,19 +38,23 @@ test.describe("hydration", () => {
 
   // JavaScript only: the messages in the page are for hydration, which a page without scripts
   // never does (its text is all in the HTML: auth.spec.ts checks it).
-  test("a page carries only the messages it shows; another page's come whole before it is shown", { tag: "@needs-javascript" }, async ({ page }) => {
-    await page.goto("/auth/login");
-    const block = page.locator("#kn-translations");
-    expect((await block.getAttribute("data-partial"))?.split(" ")).toContain("auth");
-    const carried = (await block.textContent()) ?? "";
-    expect(carried).toContain("Create an account");
-    // A message of the sign-up page only: not in the login page (decision 0153).
-    expect(carried).not.toContain("You must agree to our Terms of Service");
-    // A client-side navigation (no new document) to sign-up shows its messages, never their keys.
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await expect(page).toHaveURL(/\/auth\/signup$/);
-    await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
-    await expect(page.getByLabel("I agree to the Terms of Service")).toBeVisible();
-    await expect(page.locator("body")).not.toContainText(/\b(signup|errors|fields)\.[a-zA-Z]+/);
-  });
+  test(
+    "a page carries only the messages it shows; another page's come whole before it is shown",
+    { tag: "@needs-javascript" },
+    async ({ page }) => {
+      await page.goto("/auth/login");
+      const block = page.locator("#kn-translations");
+      expect((await block.getAttribute("data-partial"))?.split(" ")).toContain("auth");
+      const carried = (await block.textContent()) ?? "";
+      expect(carried).toContain("Create an account");
+      // A message of the sign-up page only: not in the login page (decision 0153).
+      expect(carried).not.toContain("You must agree to our Terms of Service");
+      // A client-side navigation (no new document) to sign-up shows its messages, never their keys.
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await expect(page).toHaveURL(/\/auth\/signup$/);
+      await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
+      await expect(page.getByLabel("I agree to the Terms of Service")).toBeVisible();
+      await expect(page.locator("body")).not.toContainText(/\b(signup|errors|fields)\.[a-zA-Z]+/);
+    },
+  );
 });

@@ -13,14 +13,15 @@ import { approve, DEMO_PASSWORD, logIn, newStudent, openBookingForm, payWithMtn,
 
 /** The demo agent's open listings, in a stable order; each project and test takes its own. */
 function listingFor(testInfo: TestInfo, slot: 0 | 1): { id: string; title: string } {
-  const rows = readDb((db) =>
-    db
-      .prepare(
-        `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
+  const rows = readDb(
+    (db) =>
+      db
+        .prepare(
+          `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
          WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL
          ORDER BY p.created_at, p.id`,
-      )
-      .all() as Array<{ id: string; title: string }>,
+        )
+        .all() as Array<{ id: string; title: string }>,
   );
   const index = (testInfo.project.name === "no-js" ? 2 : 0) + slot;
   if (rows.length <= index) throw new Error(`The demo agent has only ${rows.length} open listings`);
@@ -28,7 +29,10 @@ function listingFor(testInfo: TestInfo, slot: 0 | 1): { id: string; title: strin
 }
 
 test.describe("visits and payments", () => {
-  test("book a visit, pay 8 000 FCFA by MTN, see it confirmed; the next visit is free; the agent sees it", async ({ page, browser }, testInfo) => {
+  test("book a visit, pay 8 000 FCFA by MTN, see it confirmed; the next visit is free; the agent sees it", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const js = testInfo.project.name === "js";
     if (js) await logIn(page, "student@kamernest.test", DEMO_PASSWORD);
@@ -83,7 +87,9 @@ test.describe("visits and payments", () => {
     }
   });
 
-  test("a declined payment shows the failure and can be retried; bad numbers are refused with the spec's messages", async ({ page }, testInfo) => {
+  test("a declined payment shows the failure and can be retried; bad numbers are refused with the spec's messages", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const js = testInfo.project.name === "js";
     const email = await newStudent(page, testInfo, "declined");
@@ -104,7 +110,14 @@ test.describe("visits and payments", () => {
       await expect(page.getByTestId("payment-error")).toContainText("Payment failed");
       await expect(page.getByTestId("payment-error")).toContainText("Phone number must be at least 9 digits");
     }
-    expect(readDb((db) => db.prepare("SELECT COUNT(*) AS n FROM payments p JOIN profiles u ON u.id = p.user_id WHERE u.email = ?").get(email) as { n: number }).n).toBe(0);
+    expect(
+      readDb(
+        (db) =>
+          db.prepare("SELECT COUNT(*) AS n FROM payments p JOIN profiles u ON u.id = p.user_id WHERE u.email = ?").get(email) as {
+            n: number;
+          },
+      ).n,
+    ).toBe(0);
 
     // A number ending in 000 is declined by the simulated provider.
     await page.goto(`/payment/${reference}`);
@@ -114,7 +127,11 @@ test.describe("visits and payments", () => {
     // Before deciding: the result page waits and checks again by itself (meta refresh without JavaScript).
     const payRef = readDb(
       (db) =>
-        db.prepare("SELECT p.reference FROM payments p JOIN profiles u ON u.id = p.user_id WHERE u.email = ? ORDER BY p.created_at DESC LIMIT 1").get(email) as {
+        db
+          .prepare(
+            "SELECT p.reference FROM payments p JOIN profiles u ON u.id = p.user_id WHERE u.email = ? ORDER BY p.created_at DESC LIMIT 1",
+          )
+          .get(email) as {
           reference: string;
         },
     ).reference;

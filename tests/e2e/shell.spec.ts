@@ -30,7 +30,9 @@ test.describe("the page shell", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("button", { name: "Français" }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("navigation", { name: "Navigation principale" }).first().getByRole("link", { name: "Annonces" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Navigation principale" }).first().getByRole("link", { name: "Annonces" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "English" }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Listings" })).toBeVisible();
@@ -72,7 +74,20 @@ test.describe("navigation", () => {
   });
 
   test("every public route answers 200 with one h1", async ({ page }) => {
-    for (const path of ["/", "/listings", "/agents", "/agents/landing", "/blog", "/contact", "/terms", "/privacy", "/terms-agents", "/faq", "/auth/login", "/auth/signup"]) {
+    for (const path of [
+      "/",
+      "/listings",
+      "/agents",
+      "/agents/landing",
+      "/blog",
+      "/contact",
+      "/terms",
+      "/privacy",
+      "/terms-agents",
+      "/faq",
+      "/auth/login",
+      "/auth/signup",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);

@@ -10,8 +10,8 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { execFile } from "node:child_process";
 import pg from "pg";
-import { connect } from "../../infrastructure/db/connection";
-import { migrateToLatest } from "../../infrastructure/db/migrate";
+import { connect } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 
 /** A migrated PostgreSQL schema as SQL: every occurrence of `name` in `sql` is the schema's name. */
 export interface PostgresSchemaTemplate {
@@ -43,7 +43,10 @@ export function copyOfSchema(template: PostgresSchemaTemplate, schema: string): 
 
 /** Builds the templates, the SQLite file in `dir`. */
 export async function buildDatabaseTemplates(dir: string, postgresUrl: string | undefined): Promise<DatabaseTemplates> {
-  const [sqliteFile, postgresSchema] = await Promise.all([migratedSqliteFile(dir), postgresUrl ? migratedPostgresSchema(postgresUrl) : null]);
+  const [sqliteFile, postgresSchema] = await Promise.all([
+    migratedSqliteFile(dir),
+    postgresUrl ? migratedPostgresSchema(postgresUrl) : null,
+  ]);
   return { sqliteFile, postgresSchema };
 }
 

@@ -153,7 +153,8 @@ export class FakeFapshiServer {
       return;
     }
 
-    if (req.headers.apiuser !== this.apiUser || req.headers.apikey !== this.apiKey) return send(403, { message: "Invalid API credentials" });
+    if (req.headers.apiuser !== this.apiUser || req.headers.apikey !== this.apiKey)
+      return send(403, { message: "Invalid API credentials" });
 
     const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
     if (req.method === "POST" && (path === "/initiate-pay" || path === "/direct-pay")) {
@@ -161,11 +162,13 @@ export class FakeFapshiServer {
       if (!Number.isInteger(b.amount)) return send(400, { message: "amount required" });
       if ((b.amount as number) < 100) return send(400, { message: "amount cannot be less than 100 XAF" });
       for (const key of ["userId", "externalId"] as const) {
-        if (b[key] !== undefined && !(typeof b[key] === "string" && /^[a-zA-Z0-9_-]{1,100}$/.test(b[key] as string))) return send(400, { message: `invalid ${key}` });
+        if (b[key] !== undefined && !(typeof b[key] === "string" && /^[a-zA-Z0-9_-]{1,100}$/.test(b[key] as string)))
+          return send(400, { message: `invalid ${key}` });
       }
       if (direct) {
         if (typeof b.phone !== "string" || !/^6\d{8}$/.test(b.phone)) return send(400, { message: "invalid phone number" });
-        if (b.medium !== undefined && b.medium !== "mobile money" && b.medium !== "orange money") return send(400, { message: "invalid medium" });
+        if (b.medium !== undefined && b.medium !== "mobile money" && b.medium !== "orange money")
+          return send(400, { message: "invalid medium" });
       }
       this.n += 1;
       const transId = `FK${String(this.n).padStart(7, "0")}`;

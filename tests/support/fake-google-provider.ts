@@ -81,7 +81,13 @@ export async function startFakeGoogleProvider(initial?: FakeGoogleProfile): Prom
         codes.delete(form.get("code") ?? "");
         const accessToken = randomBytes(16).toString("hex");
         tokens.set(accessToken, granted);
-        return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile", id_token: "x" });
+        return json(200, {
+          access_token: accessToken,
+          token_type: "Bearer",
+          expires_in: 3600,
+          scope: "openid email profile",
+          id_token: "x",
+        });
       }
 
       if (url.pathname === "/userinfo") {

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { createServices, type Services } from "../../app/services.server";
-import { loadConfig } from "../../infrastructure/config/config";
+import { createServices, type Services } from "~/services.server";
+import { loadConfig } from "#infrastructure/config/config";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./test-database";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -279,7 +279,7 @@ export async function createPersona(
 
 /** A cookie jar signed in as `userId`, as after a login (a real database session). */
 export async function signedInJar(harness: RouteHarness, userId: string): Promise<CookieJar> {
-  const { createSession } = await import("../../domain/accounts/manage-sessions.use-case");
+  const { createSession } = await import("#domain/accounts/manage-sessions.use-case");
   const created = await createSession(harness.services.accounts, { userId, userAgent: "route-test" });
   const session = await harness.services.sessionStorage.getSession();
   session.set("sessionId", created.sessionId);
@@ -289,7 +289,10 @@ export async function signedInJar(harness: RouteHarness, userId: string): Promis
 }
 
 /** The newest outbox e-mail to `to`, and the first link in it. */
-export async function lastEmailTo(harness: RouteHarness, to: string): Promise<{ subject: string; text: string; link: string | null } | null> {
+export async function lastEmailTo(
+  harness: RouteHarness,
+  to: string,
+): Promise<{ subject: string; text: string; link: string | null } | null> {
   const row = await harness.database.db
     .selectFrom("outbox_emails")
     .selectAll()

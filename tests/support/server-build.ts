@@ -34,7 +34,13 @@ export function testServerBuild(routes: Record<string, TestRoute>, entry: Server
     } as unknown as ServerBuild["assets"],
     publicPath: "/assets/",
     assetsBuildDirectory: "build/client/assets",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true } as unknown as ServerBuild["future"],
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+    } as unknown as ServerBuild["future"],
     isSpaMode: false,
   } as ServerBuild;
 }

@@ -9,8 +9,8 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { describe, inject } from "vitest";
-import { connect, type DatabaseHandle } from "../../infrastructure/db/connection";
-import { migrateToLatest } from "../../infrastructure/db/migrate";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 import { copyOfSchema, newSchemaName, type DatabaseTemplates } from "./database-templates";
 
 export type DatabaseKind = "sqlite" | "postgres";

@@ -9,7 +9,8 @@ const root = path.resolve(__dirname, "../..");
 function sourceFiles(dir: string): string[] {
   const full = path.join(root, dir);
   if (!fs.existsSync(full)) return [];
-  return fs.readdirSync(full, { recursive: true, encoding: "utf8" })
+  return fs
+    .readdirSync(full, { recursive: true, encoding: "utf8" })
     .filter((f) => /\.(ts|tsx)$/.test(f))
     .map((f) => path.join(dir, f));
 }
@@ -43,7 +44,9 @@ describe("architecture", () => {
 
   it("keeps infrastructure/ out of app/", () => {
     const offences = sourceFiles("infrastructure").flatMap((file) =>
-      importsOf(file).filter((s) => resolvesInto(file, s, "app")).map((s) => `${file} imports ${s}`),
+      importsOf(file)
+        .filter((s) => resolvesInto(file, s, "app"))
+        .map((s) => `${file} imports ${s}`),
     );
     expect(offences).toEqual([]);
   });
@@ -51,13 +54,19 @@ describe("architecture", () => {
   it("lets only the composition root (app/services.server.ts and app/wiring/) import infrastructure/", () => {
     const offences = sourceFiles("app")
       .filter((file) => file !== path.join("app", "services.server.ts") && !file.startsWith(path.join("app", "wiring")))
-      .flatMap((file) => importsOf(file).filter((s) => resolvesInto(file, s, "infrastructure")).map((s) => `${file} imports ${s}`));
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((s) => resolvesInto(file, s, "infrastructure"))
+          .map((s) => `${file} imports ${s}`),
+      );
     expect(offences).toEqual([]);
   });
 
   it("keeps migrations/ importing only kysely and each other", () => {
     const offences = sourceFiles("migrations").flatMap((file) =>
-      importsOf(file).filter((s) => s !== "kysely" && !s.startsWith("./")).map((s) => `${file} imports ${s}`),
+      importsOf(file)
+        .filter((s) => s !== "kysely" && !s.startsWith("./"))
+        .map((s) => `${file} imports ${s}`),
     );
     expect(offences).toEqual([]);
   });

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CompressionWorker, CompressionWorkerError } from "../../server/compression-worker";
 import { compressPage } from "../../server/page-compression";
 
-const page = Buffer.from(`<!DOCTYPE html><html lang="fr"><body>${"<p>Chambre à Molyko, 25 000 FCFA par mois</p>".repeat(400)}</body></html>`);
+const page = Buffer.from(
+  `<!DOCTYPE html><html lang="fr"><body>${"<p>Chambre à Molyko, 25 000 FCFA par mois</p>".repeat(400)}</body></html>`,
+);
 
 describe("the compression worker", () => {
   let worker: CompressionWorker;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../infrastructure/config/config";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
 
 describe("configuration", () => {
   it("runs the demo with no configuration at all", () => {
@@ -35,7 +35,13 @@ describe("configuration", () => {
 
   it("asks for Fapshi credentials when Fapshi is chosen", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "fapshi" })).toThrow(/FAPSHI_API_USER/);
-    const config = loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", FAPSHI_ENV: "live" });
+    const config = loadConfig({
+      PAYMENT_PROVIDER: "fapshi",
+      FAPSHI_API_USER: "u",
+      FAPSHI_API_KEY: "k",
+      FAPSHI_WEBHOOK_SECRET: "w",
+      FAPSHI_ENV: "live",
+    });
     expect(config.payments.fapshi.baseUrl).toBe("https://live.fapshi.com");
   });
 
@@ -100,14 +106,19 @@ describe("a public site may not run as the demo", () => {
   it("refuses a PostgreSQL DATABASE_URL with the demo defaults, whatever NODE_ENV says", () => {
     for (const NODE_ENV of ["production", "development", "test"]) {
       const names = problems({ NODE_ENV, DATABASE_URL: "postgres://db.internal/kamernest" }).map((p) => p.split(":")[0]);
-      expect(names, NODE_ENV).toEqual(expect.arrayContaining(["DEMO_MODE", "PAYMENT_PROVIDER", "SESSION_SECRETS", "FAPSHI_WEBHOOK_SECRET"]));
+      expect(names, NODE_ENV).toEqual(
+        expect.arrayContaining(["DEMO_MODE", "PAYMENT_PROVIDER", "SESSION_SECRETS", "FAPSHI_WEBHOOK_SECRET"]),
+      );
     }
   });
 
   it("names each remaining demo default alone", () => {
     const base = { ...LIVE, APP_URL: "https://kamernest.cm" };
     expect(problems(base)).toEqual([]);
-    expect(problems({ ...base, DEMO_MODE: "true" }).map((p) => p.split(":")[0])).toEqual(["DEMO_MODE", "ALLOW_PUBLIC_DEMO=true runs a public demo site anyway (with a banner on every page)"]);
+    expect(problems({ ...base, DEMO_MODE: "true" }).map((p) => p.split(":")[0])).toEqual([
+      "DEMO_MODE",
+      "ALLOW_PUBLIC_DEMO=true runs a public demo site anyway (with a banner on every page)",
+    ]);
     expect(problems({ ...base, SESSION_SECRETS: "" })[0]).toMatch(/^SESSION_SECRETS/);
     expect(problems({ ...base, SESSION_SECRETS: "kamernest-demo-secret-not-for-production" })[0]).toMatch(/^SESSION_SECRETS/);
     expect(problems({ ...base, SESSION_SECRETS: "short" })[0]).toMatch(/^SESSION_SECRETS/);
@@ -182,7 +193,9 @@ describe("object storage (S3_*)", () => {
 
   it("refuses a half configuration, naming the variable to set", () => {
     expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: is required when S3_ENDPOINT is set/);
-    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
     expect(() => loadConfig({ S3_BUCKET: "kamernest-files", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_ACCESS_KEY_ID:/);
   });
 
@@ -203,7 +216,9 @@ describe("HOST: where the server listens (issue 30)", () => {
 
   it("is every interface for a public site or a declared public demo", () => {
     expect(loadConfig({ ...LIVE, APP_URL: "https://kamernest.cm" }).listenHost).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: "production", APP_URL: "https://demo.kamernest.cm", ALLOW_PUBLIC_DEMO: "true" }).listenHost).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "production", APP_URL: "https://demo.kamernest.cm", ALLOW_PUBLIC_DEMO: "true" }).listenHost,
+    ).toBeUndefined();
     expect(loadConfig({ ALLOW_PUBLIC_DEMO: "true" }).listenHost).toBeUndefined();
   });
 

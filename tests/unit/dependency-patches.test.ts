@@ -31,18 +31,24 @@ describe("dependency patches", () => {
       expect(read(routerFile), routerFile).toContain("function candidateBranchesOf(routes, decodedPathname)");
     }
     expect(read(require.resolve("@remix-run/server-runtime/dist/server.js"))).toContain("function lazyHandoffStream(encode)");
-    expect(read(require.resolve("@remix-run/server-runtime/dist/data.js"))).toContain('if (!url.searchParams.has("index")) return request;');
+    expect(read(require.resolve("@remix-run/server-runtime/dist/data.js"))).toContain(
+      'if (!url.searchParams.has("index")) return request;',
+    );
     expect(read(require.resolve("@remix-run/react/dist/server.js"))).toContain("function serverRoutesOf(");
     expect(read(require.resolve("react-router-dom/server.js"))).toContain("dataRoutesCache.get(routes)");
   });
 
   it("still matches each path to its own routes with the ranked branches kept between calls", () => {
     const routes = [
-      { id: "root", path: "/", children: [
-        { id: "listings", path: "listings" },
-        { id: "listing", path: "listings/:id" },
-        { id: "splat", path: "*" },
-      ] },
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "listings", path: "listings" },
+          { id: "listing", path: "listings/:id" },
+          { id: "splat", path: "*" },
+        ],
+      },
     ];
     const ids = (pathname: string) => matchRoutes(routes, pathname)?.map((m) => m.route.id);
     expect(ids("/listings")).toEqual(["root", "listings"]);
@@ -54,11 +60,25 @@ describe("dependency patches", () => {
 
   it("hands every loader the page's own Request when there is no parameter to strip, and a stripped copy otherwise", async () => {
     const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
-      callRouteLoader: (args: { loadContext: unknown; loader: (a: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+      callRouteLoader: (args: {
+        loadContext: unknown;
+        loader: (a: { request: Request }) => unknown;
+        params: object;
+        request: Request;
+        routeId: string;
+        singleFetch: boolean;
+      }) => Promise<unknown>;
     };
     const seen = async (request: Request) => {
       let got: Request | undefined;
-      await callRouteLoader({ loadContext: {}, params: {}, routeId: "r", singleFetch: true, request, loader: ({ request: r }) => ((got = r), {}) });
+      await callRouteLoader({
+        loadContext: {},
+        params: {},
+        routeId: "r",
+        singleFetch: true,
+        request,
+        loader: ({ request: r }) => ((got = r), {}),
+      });
       return got!;
     };
     const plain = new Request("http://localhost/listings?n=Molyko");
@@ -73,27 +93,77 @@ describe("dependency patches", () => {
     type Match = { route: { id: string }; params: Record<string, string | undefined>; pathname: string };
     type MatchRoutes = (routes: object[], location: string) => Match[] | null;
     const patched = (require("@remix-run/router") as { matchRoutes: MatchRoutes }).matchRoutes;
-    const reference = ((await import(pathToFileURL(path.join(path.dirname(require.resolve("@remix-run/router")), "router.js")).href)) as { matchRoutes: MatchRoutes }).matchRoutes;
+    const reference = (
+      (await import(pathToFileURL(path.join(path.dirname(require.resolve("@remix-run/router")), "router.js")).href)) as {
+        matchRoutes: MatchRoutes;
+      }
+    ).matchRoutes;
     const routes = [
-      { id: "root", path: "", children: [
-        { id: "home", index: true },
-        { id: "listings", path: "listings" },
-        { id: "listing", path: "listings/:id" },
-        { id: "property", path: "property/:id" },
-        { id: "agents", path: "agents", children: [{ id: "agents-index", index: true }, { id: "agent-bookings", path: "bookings" }, { id: "agent-property", path: "properties/:id/edit" }] },
-        { id: "layout", children: [{ id: "profile", path: "profile" }, { id: "reschedule", path: "profile/bookings/:id/reschedule" }] },
-        { id: "robots", path: "robots.txt" },
-        { id: "case", path: "CaseOnly", caseSensitive: true },
-        { id: "optional", path: "blog/:slug?" },
-        { id: "lang", path: ":lang/help" },
-        { id: "splat", path: "*" },
-      ] },
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "home", index: true },
+          { id: "listings", path: "listings" },
+          { id: "listing", path: "listings/:id" },
+          { id: "property", path: "property/:id" },
+          {
+            id: "agents",
+            path: "agents",
+            children: [
+              { id: "agents-index", index: true },
+              { id: "agent-bookings", path: "bookings" },
+              { id: "agent-property", path: "properties/:id/edit" },
+            ],
+          },
+          {
+            id: "layout",
+            children: [
+              { id: "profile", path: "profile" },
+              { id: "reschedule", path: "profile/bookings/:id/reschedule" },
+            ],
+          },
+          { id: "robots", path: "robots.txt" },
+          { id: "case", path: "CaseOnly", caseSensitive: true },
+          { id: "optional", path: "blog/:slug?" },
+          { id: "lang", path: ":lang/help" },
+          { id: "splat", path: "*" },
+        ],
+      },
     ];
     const paths = [
-      "/", "//", "/listings", "/listings/", "//listings", "/LISTINGS", "/listings/abc", "/listings/abc/", "/listings/a%20b", "/listings/abc/extra",
-      "/property/x", "/agents", "/agents/", "/agents/bookings", "/Agents/Bookings", "/agents/properties/1/edit", "/agents/nope",
-      "/profile", "/profile/bookings/9/reschedule", "/robots.txt", "/ROBOTS.TXT", "/CaseOnly", "/caseonly", "/blog", "/blog/hello",
-      "/fr/help", "/help", "/nowhere", "/nowhere/at/all", "/%6Cistings", "/listings%2Fabc", "/\u00e9t\u00e9",
+      "/",
+      "//",
+      "/listings",
+      "/listings/",
+      "//listings",
+      "/LISTINGS",
+      "/listings/abc",
+      "/listings/abc/",
+      "/listings/a%20b",
+      "/listings/abc/extra",
+      "/property/x",
+      "/agents",
+      "/agents/",
+      "/agents/bookings",
+      "/Agents/Bookings",
+      "/agents/properties/1/edit",
+      "/agents/nope",
+      "/profile",
+      "/profile/bookings/9/reschedule",
+      "/robots.txt",
+      "/ROBOTS.TXT",
+      "/CaseOnly",
+      "/caseonly",
+      "/blog",
+      "/blog/hello",
+      "/fr/help",
+      "/help",
+      "/nowhere",
+      "/nowhere/at/all",
+      "/%6Cistings",
+      "/listings%2Fabc",
+      "/\u00e9t\u00e9",
     ];
     const summary = (matches: Match[] | null) => matches?.map((m) => [m.route.id, m.pathname, m.params]);
     for (const pathname of paths) expect(summary(patched(routes, pathname)), pathname).toEqual(summary(reference(routes, pathname)));

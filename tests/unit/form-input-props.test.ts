@@ -2,7 +2,7 @@
 // those its type takes (HTML's input element), or the page is invalid HTML (issue 31: a date's
 // `pattern` from its regex failed the Nu HTML Checker on the guest-house booking page).
 import { describe, expect, it } from "vitest";
-import { getInputProps, type FieldMetadata } from "../../app/utils/form";
+import { getInputProps, type FieldMetadata } from "~/utils/form";
 
 const field = (constraint: Partial<FieldMetadata>): FieldMetadata => ({
   id: "f-checkIn",
@@ -12,7 +12,16 @@ const field = (constraint: Partial<FieldMetadata>): FieldMetadata => ({
   ...constraint,
 });
 
-const all = { required: true, pattern: "^\\d{4}-\\d{2}-\\d{2}$", minLength: 10, maxLength: 10, min: "2026-01-01", max: "2026-12-31", step: 1, multiple: true };
+const all = {
+  required: true,
+  pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+  minLength: 10,
+  maxLength: 10,
+  min: "2026-01-01",
+  max: "2026-12-31",
+  step: 1,
+  multiple: true,
+};
 
 describe("an input's constraints", () => {
   it("on a date: min, max and step, no pattern or lengths", () => {
@@ -31,6 +40,7 @@ describe("an input's constraints", () => {
     expect(getInputProps(field(all), { type: "email" })).toMatchObject({ maxLength: 10, multiple: true });
     const checkbox = getInputProps(field(all), { type: "checkbox" });
     expect(checkbox).toMatchObject({ type: "checkbox", required: true, value: "on" });
-    for (const name of ["pattern", "minLength", "maxLength", "min", "max", "step", "multiple"]) expect(checkbox, name).not.toHaveProperty(name);
+    for (const name of ["pattern", "minLength", "maxLength", "min", "max", "step", "multiple"])
+      expect(checkbox, name).not.toHaveProperty(name);
   });
 });

@@ -3,12 +3,12 @@ import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { resources } from "../../app/i18next.server";
-import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "../../app/utils/translation";
-import { fragmentStore } from "../../app/utils/fragments.server";
-import { FragmentProvider, type FragmentWriter } from "../../app/components/fragments";
-import { PropertyCard, PropertyGrid } from "../../app/components/listings/property-card";
-import type { PropertyCard as PropertyCardModel } from "../../domain/listings/listing-read-models";
+import { resources } from "~/i18next.server";
+import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "~/utils/translation";
+import { fragmentStore } from "~/utils/fragments.server";
+import { FragmentProvider, type FragmentWriter } from "~/components/fragments";
+import { PropertyCard, PropertyGrid } from "~/components/listings/property-card";
+import type { PropertyCard as PropertyCardModel } from "#domain/listings/listing-read-models";
 
 const store = createTranslationStore(resources as Record<string, Catalog>);
 
@@ -40,7 +40,10 @@ const listing = (id: string, over: Partial<PropertyCardModel> = {}): PropertyCar
   }) as PropertyCardModel;
 
 /** The grid as a page at /listings renders it, in `language`, with Save-Data as the root loader says. */
-async function grid(items: PropertyCardModel[], options: { language?: string; saveData?: boolean; writer?: FragmentWriter | null } = {}): Promise<string> {
+async function grid(
+  items: PropertyCardModel[],
+  options: { language?: string; saveData?: boolean; writer?: FragmentWriter | null } = {},
+): Promise<string> {
   const language = options.language ?? "en";
   const page = (): ReactNode => createElement(PropertyGrid, { items, back: "n=Molyko", priorityFirst: true });
   const routes = [{ id: "root", path: "*", loader: () => ({ saveData: options.saveData ?? false }), Component: page }];
@@ -61,7 +64,11 @@ async function grid(items: PropertyCardModel[], options: { language?: string; sa
 
 describe("a static page's listing cards", () => {
   it("are the cards React renders in the page, in each language and with Save-Data", async () => {
-    const items = [listing("a"), listing("b", { isVerified: false, status: "booked", photo: null }), listing("c", { bedrooms: 3, propertyType: "apartment" })];
+    const items = [
+      listing("a"),
+      listing("b", { isVerified: false, status: "booked", photo: null }),
+      listing("c", { bedrooms: 3, propertyType: "apartment" }),
+    ];
     const fragments = fragmentStore(store);
     for (const language of ["en", "fr"]) {
       for (const saveData of [false, true]) {

@@ -6,7 +6,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { Form as RemixForm, Link as RemixLink, NavLink as RemixNavLink } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
-import { Form, Link, NavLink } from "../../app/components/link";
+import { Form, Link, NavLink } from "~/components/link";
 
 /** Renders `element` as the page at `url` of a one-route router, as the server does. */
 async function renderAt(url: string, element: () => ReactNode): Promise<string> {
@@ -40,7 +40,16 @@ describe("the server's Link", () => {
   });
 
   it.each(hrefs)("writes what Remix's Link writes for %s", async (to) => {
-    const props = { to, className: "btn", "aria-label": "Go", prefetch: "intent" as const, title: "t", replace: true, state: { a: 1 }, preventScrollReset: true };
+    const props = {
+      to,
+      className: "btn",
+      "aria-label": "Go",
+      prefetch: "intent" as const,
+      title: "t",
+      replace: true,
+      state: { a: 1 },
+      preventScrollReset: true,
+    };
     const ours = await renderAt("/listings", () => createElement(Link, props, "Go"));
     const theirs = await renderAt("/listings", () => createElement(RemixLink, props, "Go"));
     expect(ours).toBe(theirs);

@@ -15,8 +15,14 @@ function keys(value: unknown, prefix = ""): string[] {
 const read = (language: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, language, file), "utf8")) as unknown;
 
 describe("locales", () => {
-  const english = fs.readdirSync(path.join(root, "en")).filter((f) => f.endsWith(".json")).sort();
-  const french = fs.readdirSync(path.join(root, "fr")).filter((f) => f.endsWith(".json")).sort();
+  const english = fs
+    .readdirSync(path.join(root, "en"))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  const french = fs
+    .readdirSync(path.join(root, "fr"))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
 
   it("have the same namespaces in English and French", () => {
     expect(french).toEqual(english);
@@ -26,7 +32,10 @@ describe("locales", () => {
     const en = read("en", file);
     const fr = read("fr", file);
     expect(keys(fr).sort()).toEqual(keys(en).sort());
-    for (const [language, tree] of [["en", en], ["fr", fr]] as const) {
+    for (const [language, tree] of [
+      ["en", en],
+      ["fr", fr],
+    ] as const) {
       for (const key of keys(tree)) {
         const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
         if (typeof value === "string") expect(value.trim(), `${language}/${file} ${key}`).not.toBe("");

@@ -3,7 +3,7 @@
 // connection back once its last handle is done, a connection of its own for anything that may
 // change a session, and a failed checkout given to every member without a release.
 import { describe, expect, it } from "vitest";
-import { isShareable, statementBatches, type Lease } from "../../infrastructure/db/statement-batches";
+import { isShareable, statementBatches, type Lease } from "#infrastructure/db/statement-batches";
 
 function fakePool(options: { failCheckout?: boolean } = {}) {
   const leases: Array<{ id: number; sent: string[]; corks: number; released: boolean }> = [];
@@ -41,9 +41,18 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe("statement batches", () => {
   it("sends a tick's statements on one connection, corked once, and gives it back when all are done", async () => {
     const { leases, batches } = fakePool();
-    const answers = await Promise.all(["select 1", "select 2", "with x as (select 3) select * from x", "insert into t values (1)"].map((t) => once(batches, t)));
+    const answers = await Promise.all(
+      ["select 1", "select 2", "with x as (select 3) select * from x", "insert into t values (1)"].map((t) => once(batches, t)),
+    );
     expect(answers).toEqual(Array(4).fill({ lease: 1 }));
-    expect(leases).toEqual([{ id: 1, sent: ["select 1", "select 2", "with x as (select 3) select * from x", "insert into t values (1)"], corks: 1, released: true }]);
+    expect(leases).toEqual([
+      {
+        id: 1,
+        sent: ["select 1", "select 2", "with x as (select 3) select * from x", "insert into t values (1)"],
+        corks: 1,
+        released: true,
+      },
+    ]);
   });
 
   it("starts a new batch in the next tick", async () => {
@@ -52,7 +61,10 @@ describe("statement batches", () => {
     await tick();
     const second = once(batches, "select 2");
     await Promise.all([first, second]);
-    expect(leases.map((l) => [l.sent, l.released])).toEqual([[["select 1"], true], [["select 2"], true]]);
+    expect(leases.map((l) => [l.sent, l.released])).toEqual([
+      [["select 1"], true],
+      [["select 2"], true],
+    ]);
   });
 
   it("gives a transaction, a SET or a session lock a connection of its own for the handle's life", async () => {
@@ -83,13 +95,35 @@ describe("statement batches", () => {
   it("gives every member a failed checkout's error and releases nothing", async () => {
     const { leases, batches } = fakePool({ failCheckout: true });
     const results = await Promise.allSettled([once(batches, "select 1"), once(batches, "select 2")]);
-    expect(results.map((r) => r.status === "rejected" && (r.reason as Error).message)).toEqual(["connection refused", "connection refused"]);
+    expect(results.map((r) => r.status === "rejected" && (r.reason as Error).message)).toEqual([
+      "connection refused",
+      "connection refused",
+    ]);
     expect(leases).toEqual([]);
   });
 
   it("tells plain statements from those that may change the session", () => {
-    for (const text of ["select 1", " SELECT * from t", "with a as (select 1) select * from a", "insert into t values (1)", "update t set x = 1", "delete from t"]) expect(isShareable(text), text).toBe(true);
-    for (const text of ["begin", "start transaction isolation level serializable", "commit", "set statement_timeout = 0", "select set_config('a', 'b', false)", "select pg_advisory_lock(1)", "with l as (select pg_try_advisory_lock(1)) select * from l", "select pg_advisory_unlock(1)", "listen x", "lock table t"])
+    for (const text of [
+      "select 1",
+      " SELECT * from t",
+      "with a as (select 1) select * from a",
+      "insert into t values (1)",
+      "update t set x = 1",
+      "delete from t",
+    ])
+      expect(isShareable(text), text).toBe(true);
+    for (const text of [
+      "begin",
+      "start transaction isolation level serializable",
+      "commit",
+      "set statement_timeout = 0",
+      "select set_config('a', 'b', false)",
+      "select pg_advisory_lock(1)",
+      "with l as (select pg_try_advisory_lock(1)) select * from l",
+      "select pg_advisory_unlock(1)",
+      "listen x",
+      "lock table t",
+    ])
       expect(isShareable(text), text).toBe(false);
     expect(isShareable(undefined)).toBe(false);
   });

@@ -4,8 +4,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createInstance } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { resources } from "../../app/i18next.server";
-import { i18nConfig } from "../../app/i18n";
+import { resources } from "~/i18next.server";
+import { i18nConfig } from "~/i18n";
 import {
   createTranslationStore,
   Trans,
@@ -14,11 +14,17 @@ import {
   useTranslation,
   type Catalog,
   type TOptions,
-} from "../../app/utils/translation";
-import { recordingStore, usedMessages } from "../../app/utils/translation.server";
+} from "~/utils/translation";
+import { recordingStore, usedMessages } from "~/utils/translation.server";
 
 const catalog: Catalog = {
-  common: { hello: "Hello {{name}}", nested: { deep: "Deep" }, items_one: "{{count}} item", items_other: "{{count}} items", items_zero: "No items" },
+  common: {
+    hello: "Hello {{name}}",
+    nested: { deep: "Deep" },
+    items_one: "{{count}} item",
+    items_other: "{{count}} items",
+    items_zero: "No items",
+  },
   auth: { agree: "I agree to the <terms>Terms</terms> and more", only: "Only in auth" },
 };
 
@@ -63,9 +69,13 @@ describe("translate", () => {
         for (const full of keys) {
           const plural = /_(zero|one|two|few|many|other)$/.exec(full);
           const key = plural ? full.slice(0, plural.index) : full;
-          for (const options of plural ? [{ count: 0 }, { count: 1 }, { count: 2 }, { count: 1_000_000 }] : [{ name: "N", amount: "5 FCFA", phone: "677" }]) {
+          for (const options of plural
+            ? [{ count: 0 }, { count: 1 }, { count: 2 }, { count: 1_000_000 }]
+            : [{ name: "N", amount: "5 FCFA", phone: "677" }]) {
             const expected = String(i18n.getFixedT(language, namespace)(key, options as never));
-            expect(translate(resources[language] as Catalog, language, [namespace], key, options), `${language}/${namespace}:${full}`).toBe(expected);
+            expect(translate(resources[language] as Catalog, language, [namespace], key, options), `${language}/${namespace}:${full}`).toBe(
+              expected,
+            );
           }
         }
       }
@@ -76,14 +86,19 @@ describe("translate", () => {
 describe("Trans", () => {
   it("puts the named element around its text", () => {
     const t = (key: string) => translate(catalog, "en", ["auth"], key);
-    const html = renderToStaticMarkup(createElement(Trans, { t, i18nKey: "agree", components: { terms: createElement("a", { href: "/terms" }) } }));
+    const html = renderToStaticMarkup(
+      createElement(Trans, { t, i18nKey: "agree", components: { terms: createElement("a", { href: "/terms" }) } }),
+    );
     expect(html).toBe('I agree to the <a href="/terms">Terms</a> and more');
   });
 });
 
 // Decision 0153: a hydrated page carries the messages its server render used, not whole namespaces.
 describe("the messages a page carries", () => {
-  const messages = { login: { title: "Log in", items_one: "{{count}} item", items_other: "{{count}} items", unused: "Never shown" }, top: "Top" };
+  const messages = {
+    login: { title: "Log in", items_one: "{{count}} item", items_other: "{{count}} items", unused: "Never shown" },
+    top: "Top",
+  };
 
   function Shows({ keys }: { keys: Array<[string, TOptions?]> }) {
     const { t } = useTranslation(["auth", "common"]);
@@ -93,10 +108,19 @@ describe("the messages a page carries", () => {
   it("records each message a render used, by namespace, without its plural ending", () => {
     const store = recordingStore(createTranslationStore({ en: { auth: messages, common: { ok: "OK" } } }));
     const html = renderToStaticMarkup(
-      createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.items", { count: 2 }], ["ok"], ["absent.key"]] })),
+      createElement(
+        TranslationProvider,
+        { value: store },
+        createElement(Shows, { keys: [["login.title"], ["login.items", { count: 2 }], ["ok"], ["absent.key"]] }),
+      ),
     );
     expect(html).toBe("<p>Log in|2 items|OK|absent.key</p>");
-    expect(store.used).toEqual(new Map([["auth", new Set(["login.title", "login.items"])], ["common", new Set(["ok"])]]));
+    expect(store.used).toEqual(
+      new Map([
+        ["auth", new Set(["login.title", "login.items"])],
+        ["common", new Set(["ok"])],
+      ]),
+    );
   });
 
   it("makes a page's block of messages once for the same messages, and anew for others", () => {
@@ -111,10 +135,15 @@ describe("the messages a page carries", () => {
     expect(render([["login.title"], ["ok"]])).toBe(first);
     const other = render([["login.items", { count: 1 }]]);
     expect(other).not.toBe(first);
-    expect(JSON.parse(other.json)).toEqual({ auth: { login: { items_one: "{{count}} item", items_other: "{{count}} items" } }, common: {} });
+    expect(JSON.parse(other.json)).toEqual({
+      auth: { login: { items_one: "{{count}} item", items_other: "{{count}} items" } },
+      common: {},
+    });
     // Another store's catalogues never get this one's blocks.
     const elsewhere = recordingStore(createTranslationStore({ en: { auth: { login: { title: "Sign in" } }, common: { ok: "OK" } } }));
-    renderToStaticMarkup(createElement(TranslationProvider, { value: elsewhere }, createElement(Shows, { keys: [["login.title"], ["ok"]] })));
+    renderToStaticMarkup(
+      createElement(TranslationProvider, { value: elsewhere }, createElement(Shows, { keys: [["login.title"], ["ok"]] })),
+    );
     expect(JSON.parse(elsewhere.pageMessages!("en", ["auth", "common"]).json).auth.login.title).toBe("Sign in");
   });
 
@@ -137,7 +166,9 @@ describe("the messages a page carries", () => {
       partial,
     );
     const render = () =>
-      renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.unused"]] })));
+      renderToStaticMarkup(
+        createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.unused"]] })),
+      );
     expect(render()).toBe("<p>Log in|login.unused</p>");
     await vi.waitFor(() => expect(partial.has("auth")).toBe(false));
     expect(loads).toEqual(["en/auth"]);
@@ -146,7 +177,11 @@ describe("the messages a page carries", () => {
 
   it("loads nothing while every message asked for is in the page", () => {
     const loads: string[] = [];
-    const store = createTranslationStore({ en: { auth: { login: { title: "Log in" } } } }, async (_l, ns) => (loads.push(ns), {}), new Set(["auth"]));
+    const store = createTranslationStore(
+      { en: { auth: { login: { title: "Log in" } } } },
+      async (_l, ns) => (loads.push(ns), {}),
+      new Set(["auth"]),
+    );
     renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"]] })));
     expect(loads).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // Shared by /admin/bookings, its CSV and its cancel page: the filters as the URL carries them.
-import type { AdminBookingFilter } from "../../../domain/booking/admin-bookings.port";
-import { adminBookingFilterFrom } from "../../../domain/booking/admin-bookings.queries";
+import type { AdminBookingFilter } from "#domain/booking/admin-bookings.port";
+import { adminBookingFilterFrom } from "#domain/booking/admin-bookings.queries";
 
 /** The filter a URL's query means (values that are not valid are no filter). */
 export function bookingFilterFromUrl(url: URL): AdminBookingFilter {

@@ -1,9 +1,12 @@
 // The forms of an admin's user page (/admin/users/{id}); the user is the one in the URL.
 import { z } from "zod";
-import { SUSPENSION_REASON_MAX } from "../../../domain/accounts/admin-users.use-case";
+import { SUSPENSION_REASON_MAX } from "#domain/accounts/admin-users.use-case";
 
 export const userActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("role"), role: z.enum(["student", "agent", "admin"], { errorMap: () => ({ message: "admin-users:errors.role_required" }) }) }),
+  z.object({
+    intent: z.literal("role"),
+    role: z.enum(["student", "agent", "admin"], { errorMap: () => ({ message: "admin-users:errors.role_required" }) }),
+  }),
   z.object({
     intent: z.literal("suspend"),
     reason: z

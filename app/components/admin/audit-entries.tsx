@@ -2,7 +2,7 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { formatDateTime } from "~/utils/format";
-import type { AuditView } from "./audit-view.server";
+import type { AuditView } from "~/routes/admin+/audit-view.server";
 
 /** `admin.user_suspended` → its label, or the action itself when no label is written yet. */
 export function useActionLabel() {

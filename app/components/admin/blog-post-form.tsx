@@ -7,10 +7,17 @@ import type { SubmissionResult } from "~/utils/form";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { BLOG_LANGUAGES, POST_BODY_MAX, POST_EXCERPT_MAX, POST_SLUG_MAX, POST_TITLE_MAX, type BlogLanguage } from "../../../domain/blog/blog-post.entity";
-import type { PostPreview } from "../../../domain/blog/manage-blog-posts.use-cases";
-import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
-import { FormAlert } from "~/components/auth/form-fields";
+import {
+  BLOG_LANGUAGES,
+  POST_BODY_MAX,
+  POST_EXCERPT_MAX,
+  POST_SLUG_MAX,
+  POST_TITLE_MAX,
+  type BlogLanguage,
+} from "#domain/blog/blog-post.entity";
+import type { PostPreview } from "#domain/blog/manage-blog-posts.use-cases";
+import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import { FormAlert } from "~/components/forms/form-fields";
 import { articleStyles } from "~/components/blog/article-styles";
 import { Photo } from "~/components/photo";
 import { formFields, type FormDefaults } from "~/components/portal/listing-form-fields";
@@ -51,14 +58,29 @@ export function BlogPostForm({
           <label htmlFor={id("title")} className="label">
             {t("form.title")}
           </label>
-          <input id={id("title")} name={id("title")} className="input" defaultValue={value(id("title"))} maxLength={POST_TITLE_MAX} required={language === "en"} {...aria(id("title"))} />
+          <input
+            id={id("title")}
+            name={id("title")}
+            className="input"
+            defaultValue={value(id("title"))}
+            maxLength={POST_TITLE_MAX}
+            required={language === "en"}
+            {...aria(id("title"))}
+          />
           {fieldError(id("title"))}
         </div>
         <div>
           <label htmlFor={id("excerpt")} className="label">
             {t("form.excerpt")}
           </label>
-          <textarea id={id("excerpt")} name={id("excerpt")} className="input min-h-20" defaultValue={value(id("excerpt"))} maxLength={POST_EXCERPT_MAX} {...aria(id("excerpt"))} />
+          <textarea
+            id={id("excerpt")}
+            name={id("excerpt")}
+            className="input min-h-20"
+            defaultValue={value(id("excerpt"))}
+            maxLength={POST_EXCERPT_MAX}
+            {...aria(id("excerpt"))}
+          />
           {fieldError(id("excerpt"))}
         </div>
         <div>
@@ -90,7 +112,15 @@ export function BlogPostForm({
         <label htmlFor="slug" className="label">
           {t("form.slug")}
         </label>
-        <input id="slug" name="slug" className="input" defaultValue={value("slug")} maxLength={POST_SLUG_MAX} aria-describedby="slug-hint" {...aria("slug")} />
+        <input
+          id="slug"
+          name="slug"
+          className="input"
+          defaultValue={value("slug")}
+          maxLength={POST_SLUG_MAX}
+          aria-describedby="slug-hint"
+          {...aria("slug")}
+        />
         <p id="slug-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {t("form.slugHint")}
         </p>
@@ -104,10 +134,22 @@ export function BlogPostForm({
         {cover ? (
           <div className="mb-2 max-w-xs">
             <p className="text-sm font-semibold">{t("form.currentCover")}</p>
-            <Photo photo={{ storageKey: cover.storageKey, width: COVER_WIDTH, height: COVER_HEIGHT, alt: cover.alt }} sizes="320px" maxWidth={640} />
+            <Photo
+              photo={{ storageKey: cover.storageKey, width: COVER_WIDTH, height: COVER_HEIGHT, alt: cover.alt }}
+              sizes="320px"
+              maxWidth={640}
+            />
           </div>
         ) : null}
-        <input id="cover" name="cover" type="file" accept="image/jpeg,image/png,image/webp" className="input" aria-describedby="cover-hint" {...aria("cover")} />
+        <input
+          id="cover"
+          name="cover"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="input"
+          aria-describedby="cover-hint"
+          {...aria("cover")}
+        />
         <p id="cover-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {t("form.coverHint", { max: MAX_PHOTO_BYTES / (1024 * 1024) })}
         </p>
@@ -144,7 +186,9 @@ export function BlogPostPreview({ preview }: { preview: PostPreview }) {
         const view = preview.languages[language];
         return (
           <article key={language} lang={language} className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{t(language === "en" ? "preview.english" : "preview.french")}</h3>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              {t(language === "en" ? "preview.english" : "preview.french")}
+            </h3>
             <p className="mt-2 text-2xl font-bold">{view.title}</p>
             {view.excerpt ? <p className="mt-2 text-slate-700 dark:text-slate-300">{view.excerpt}</p> : null}
             <div className={articleStyles} dangerouslySetInnerHTML={{ __html: view.html }} />
@@ -156,7 +200,9 @@ export function BlogPostPreview({ preview }: { preview: PostPreview }) {
 }
 
 /** The form's last reply: Conform's, or a refused button's message as a form error. */
-export function actionReply(actionData: { reply?: SubmissionResult<string[]>; formError?: string } | undefined): SubmissionResult<string[]> | null {
+export function actionReply(
+  actionData: { reply?: SubmissionResult<string[]>; formError?: string } | undefined,
+): SubmissionResult<string[]> | null {
   if (actionData?.reply) return actionData.reply;
   if (actionData?.formError) return { status: "error", error: { "": [actionData.formError] } };
   return null;

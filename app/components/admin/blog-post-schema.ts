@@ -2,7 +2,7 @@
 // action; the lengths come from the domain, which checks them again after trimming. The cover is a
 // file read beside the schema (a File never goes through Conform's reply).
 import { z } from "zod";
-import { POST_BODY_MAX, POST_EXCERPT_MAX, POST_SLUG_MAX, POST_TITLE_MAX, type BlogPostText } from "../../../domain/blog/blog-post.entity";
+import { POST_BODY_MAX, POST_EXCERPT_MAX, POST_SLUG_MAX, POST_TITLE_MAX, type BlogPostText } from "#domain/blog/blog-post.entity";
 
 const TOO_LONG = "admin-blog:errors.tooLong";
 const optional = (max: number) => z.string().max(max, TOO_LONG).optional();

@@ -2,10 +2,14 @@
 // each, shared by the pages and their actions. Limits come from the domain, which checks them
 // again (with the required English texts) and answers with a typed error.
 import { z } from "zod";
-import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "../../../domain/help-content/help-content.entity";
-import { cleanKey } from "~/components/booking/params";
+import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "#domain/help-content/help-content.entity";
+import { cleanKey } from "~/utils/clean-key";
 
-const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
+const key = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => cleanKey(v) === v);
 /** An empty field arrives as undefined (Conform): it is the empty text, which the domain judges. */
 const text = (max: number) => z.string().max(max).optional().default("");
 

@@ -3,8 +3,8 @@
 // with a reason. The forms post to /admin/host-verification/{hostId} (works without JavaScript).
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { FormAlert } from "~/components/auth/form-fields";
-import type { HostQueueItem } from "./host-verification-queue.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import type { HostQueueItem } from "~/routes/admin+/host-verification-queue.server";
 
 export function HostVerificationQueue({ hosts }: { hosts: HostQueueItem[] }) {
   const { t } = useTranslation("hosting");

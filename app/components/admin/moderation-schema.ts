@@ -1,10 +1,14 @@
 // The admin moderation forms (properties, listing reports) and the payment check, one Zod schema
 // each, shared by the pages and their actions. Limits come from the domain.
 import { z } from "zod";
-import { MODERATION_REASON_MAX } from "../../../domain/property-moderation/moderate-property.use-cases";
-import { cleanKey } from "~/components/booking/params";
+import { MODERATION_REASON_MAX } from "#domain/property-moderation/moderate-property.use-cases";
+import { cleanKey } from "~/utils/clean-key";
 
-const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
+const key = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => cleanKey(v) === v);
 const reason = z.string().max(MODERATION_REASON_MAX).optional();
 
 export const propertyModerationSchema = z.discriminatedUnion("intent", [

@@ -2,7 +2,7 @@
 // mark one agent's reviewed rest paid with the date and reference of the transfer made to that
 // agent. Shared by client and server.
 import { z } from "zod";
-import { PAYOUT_REFERENCE_MAX, VOID_REASON_MAX } from "../../../domain/commission/commission.entity";
+import { PAYOUT_REFERENCE_MAX, VOID_REASON_MAX } from "#domain/commission/commission.entity";
 
 export const payoutActionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -18,7 +18,9 @@ export const payoutActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("payout"),
     agentId: z.string().min(1).max(100),
     asOf: z.string().datetime({ message: "admin-stats:errors.reviewAgain" }),
-    paidOn: z.string({ required_error: "admin-stats:errors.paidOnRequired" }).regex(/^\d{4}-\d{2}-\d{2}$/, "admin-stats:errors.paidOnRequired"),
+    paidOn: z
+      .string({ required_error: "admin-stats:errors.paidOnRequired" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "admin-stats:errors.paidOnRequired"),
     reference: z
       .string({ required_error: "admin-stats:errors.referenceRequired" })
       .trim()

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/translation";
-import { SUSPENSION_REASON_MAX } from "../../../domain/accounts/admin-users.use-case";
+import { SUSPENSION_REASON_MAX } from "#domain/accounts/admin-users.use-case";
 
 /** The reason an admin gives when suspending (kept for admins, shown in the audit log). */
 export function SuspendReasonField({ id }: { id: string }) {

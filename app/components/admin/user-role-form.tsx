@@ -1,7 +1,7 @@
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { ASSIGNABLE_ROLES } from "../../../domain/accounts/admin-users.use-case";
-import type { Role } from "../../../domain/accounts/account.entity";
+import { ASSIGNABLE_ROLES } from "#domain/accounts/admin-users.use-case";
+import type { Role } from "#domain/accounts/account.entity";
 
 /**
  * The role an admin may give on a user's page: student or agent, never admin (only ADMIN_EMAILS
@@ -24,7 +24,13 @@ export function UserRoleForm({ role, changeable }: { role: Role; changeable: boo
           {t("user.roleLabel")}
         </label>
         {/* An admin no longer listed shows "student" first: the role they would be given. */}
-        <select id="user-role" name="role" defaultValue={ASSIGNABLE_ROLES.includes(role) ? role : ASSIGNABLE_ROLES[0]} className="input" aria-describedby="user-role-note">
+        <select
+          id="user-role"
+          name="role"
+          defaultValue={ASSIGNABLE_ROLES.includes(role) ? role : ASSIGNABLE_ROLES[0]}
+          className="input"
+          aria-describedby="user-role-note"
+        >
           {ASSIGNABLE_ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`roles.${r}`)}

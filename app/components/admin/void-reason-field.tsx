@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/translation";
-import { VOID_REASON_MAX } from "../../../domain/commission/commission.entity";
+import { VOID_REASON_MAX } from "#domain/commission/commission.entity";
 
 /** The reason an admin gives for voiding a commission (the dialog and the no-JavaScript page). */
 export function VoidReasonField({ id }: { id: string }) {

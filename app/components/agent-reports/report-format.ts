@@ -1,5 +1,5 @@
 // How the agent's reports page and its CSV write figures, so the two can never disagree.
-import type { AgentReport } from "../../../domain/agent-reports/agent-report.query";
+import type { AgentReport } from "#domain/agent-reports/agent-report.query";
 import type { CsvCell } from "~/utils/csv";
 import { numberFormat } from "~/utils/format";
 
@@ -33,6 +33,12 @@ export function reportCsvRows(report: Pick<AgentReport, "rows" | "totals">, labe
   return [
     [labels.property, labels.views, labels.visitBookings, labels.confirmedViewings, labels.conversion],
     ...report.rows.map((r) => [r.title, r.views, r.visitBookings, r.confirmedViewings, conversionPercent(r.conversion)]),
-    [labels.total, report.totals.views, report.totals.visitBookings, report.totals.confirmedViewings, conversionPercent(report.totals.conversion)],
+    [
+      labels.total,
+      report.totals.views,
+      report.totals.visitBookings,
+      report.totals.confirmedViewings,
+      conversionPercent(report.totals.conversion),
+    ],
   ];
 }

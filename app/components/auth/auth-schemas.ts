@@ -3,8 +3,8 @@
 // ("auth:errors.x"); <FieldError> translates them. The rules themselves live in the domain
 // (account-rules.ts): the schemas only reuse them and bound every field's size.
 import { z } from "zod";
-import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, PASSWORD_MIN_LENGTH } from "../../../domain/accounts/account-rules";
-import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
+import { isValidEmail, isValidHttpUrl, normaliseCameroonPhone, PASSWORD_MIN_LENGTH } from "#domain/accounts/account-rules";
+import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
 import { MAX_DOCUMENTS, SPECIALIZATIONS } from "./agent-fields";
 
 // Also the browser's (agent-fields.ts has no Zod).
@@ -83,7 +83,11 @@ export const resetPasswordSchema = z
 
 export const profileSchema = z.object({
   intent: z.literal("profile"),
-  fullName: z.string({ required_error: "auth:errors.name_required" }).trim().min(1, "auth:errors.name_required").max(NAME_MAX, "auth:errors.name_too_long"),
+  fullName: z
+    .string({ required_error: "auth:errors.name_required" })
+    .trim()
+    .min(1, "auth:errors.name_required")
+    .max(NAME_MAX, "auth:errors.name_too_long"),
   phone: optionalPhone,
 });
 
@@ -98,14 +102,16 @@ export const signOutEverywhereSchema = z.object({ intent: z.literal("sign-out-ev
 export const totpConfirmSchema = z.object({
   // No secret: the key being enrolled is kept on the server (a posted one is ignored).
   intent: z.literal("enable"),
-  code: z.string({ required_error: "auth:errors.code_required" }).trim().regex(/^\d{6}$/, "auth:errors.totp_format"),
+  code: z
+    .string({ required_error: "auth:errors.code_required" })
+    .trim()
+    .regex(/^\d{6}$/, "auth:errors.totp_format"),
 });
 
 export const totpDisableSchema = z.object({
   intent: z.literal("disable"),
   code: z.string({ required_error: "auth:errors.code_required" }).trim().max(40, "auth:errors.totp_invalid"),
 });
-
 
 const requiredText = (field: string) =>
   z
@@ -117,7 +123,10 @@ const requiredText = (field: string) =>
 export const agentVerificationSchema = z.object({
   businessName: requiredText("business_name"),
   licenseNumber: requiredText("license_number"),
-  specializations: z.array(z.enum(SPECIALIZATIONS, { errorMap: () => ({ message: "auth:errors.specialization_unknown" }) })).max(SPECIALIZATIONS.length).default([]),
+  specializations: z
+    .array(z.enum(SPECIALIZATIONS, { errorMap: () => ({ message: "auth:errors.specialization_unknown" }) }))
+    .max(SPECIALIZATIONS.length)
+    .default([]),
   businessPhone: requiredText("business_phone").refine((v) => normaliseCameroonPhone(v) !== null, "auth:errors.invalid_phone"),
   businessEmail: requiredText("business_email").refine((v) => isValidEmail(v.toLowerCase()), "auth:errors.invalid_email"),
   businessAddress: requiredText("business_address"),
@@ -136,6 +145,10 @@ export const reviewAgentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("reject"),
     agentId: z.string().max(100),
-    reason: z.string({ required_error: "auth:errors.rejection_reason_required" }).trim().min(1, "auth:errors.rejection_reason_required").max(1000, "auth:errors.text_too_long"),
+    reason: z
+      .string({ required_error: "auth:errors.rejection_reason_required" })
+      .trim()
+      .min(1, "auth:errors.rejection_reason_required")
+      .max(1000, "auth:errors.text_too_long"),
   }),
 ]);

@@ -3,7 +3,7 @@
 import { getInputProps, type FieldMetadata } from "~/utils/form";
 import { useTranslation } from "~/utils/translation";
 import { SPECIALIZATIONS } from "./agent-fields";
-import { ErrorList, TextField } from "./form-fields";
+import { ErrorList, TextField } from "~/components/forms/form-fields";
 
 type TextName = "businessName" | "licenseNumber" | "businessPhone" | "businessEmail" | "businessAddress" | "websiteUrl";
 
@@ -31,7 +31,13 @@ export function BusinessDetailsFields({ fields }: { fields: BusinessDetailsField
         <div className="grid gap-2 sm:grid-cols-2">
           {SPECIALIZATIONS.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={fields.specializations.name} value={value} defaultChecked={chosen.has(value)} className="h-4 w-4" />
+              <input
+                type="checkbox"
+                name={fields.specializations.name}
+                value={value}
+                defaultChecked={chosen.has(value)}
+                className="h-4 w-4"
+              />
               {t(`verification.specializations.${value}`)}
             </label>
           ))}

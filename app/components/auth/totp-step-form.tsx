@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type Constraint, type SubmissionResult } from "~/utils/form";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { FormAlert, TextField } from "./form-fields";
+import { FormAlert, TextField } from "~/components/forms/form-fields";
 
 /**
  * The second step of a sign-in with two-step verification: the 6-digit code from the

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { AuthCard } from "./form-fields";
+import { AuthCard } from "~/components/forms/form-fields";
 
 /** Where a guard sends a person who may not enter a portal: home, login if signed out, and the portal's own way in. */
 export function UnauthorizedScreen({ portal, signedIn }: { portal: "admin" | "agent"; signedIn: boolean }) {

@@ -3,8 +3,8 @@
 // POST form), propose another time or decline with a reason (their own pages).
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
-import type { AgentBookingView } from "../../../domain/payment/money-views-reader.port";
+import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
+import type { AgentBookingView } from "#domain/payment/money-views-reader.port";
 import { LifecycleLine } from "./booking-lifecycle";
 import { formatVisitDate } from "./visit-summary";
 
@@ -33,7 +33,11 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
               </dd>
               <dt className="font-medium">{t("agent.visitor")}</dt>
               <dd>
-                {b.visitorName} · <a href={`mailto:${b.visitorEmail}`} className="link">{b.visitorEmail}</a> ·{" "}
+                {b.visitorName} ·{" "}
+                <a href={`mailto:${b.visitorEmail}`} className="link">
+                  {b.visitorEmail}
+                </a>{" "}
+                ·{" "}
                 <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
                   {b.visitorPhone}
                 </a>

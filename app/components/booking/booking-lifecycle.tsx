@@ -4,13 +4,25 @@ import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
-import { FormAlert } from "~/components/auth/form-fields";
+import { MAX_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
+import { FormAlert } from "~/components/forms/form-fields";
 import type { SlotOption } from "./visit-form";
 import { formatVisitDate } from "./visit-summary";
 
 /** The POST form for a day already chosen (with VisitDatePicker above it): one of its free times. */
-export function SlotChoiceForm({ action, date, slots, submitLabel, error }: { action: string; date: string | null; slots: SlotOption[]; submitLabel: string; error?: string | null }) {
+export function SlotChoiceForm({
+  action,
+  date,
+  slots,
+  submitLabel,
+  error,
+}: {
+  action: string;
+  date: string | null;
+  slots: SlotOption[];
+  submitLabel: string;
+  error?: string | null;
+}) {
   const { t, i18n } = useTranslation("booking");
   const busy = useNavigation().state === "submitting";
   const free = slots.filter((s) => s.available);
@@ -50,7 +62,14 @@ export function ReasonField({ id, label, hint, required }: { id: string; label: 
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <textarea id={id} name="reason" className="input min-h-20" maxLength={MAX_REASON_LENGTH} required={required} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <textarea
+        id={id}
+        name="reason"
+        className="input min-h-20"
+        maxLength={MAX_REASON_LENGTH}
+        required={required}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {hint}
@@ -84,9 +103,14 @@ export function LifecycleLine({ booking, side }: { booking: LifecycleFacts; side
   if (booking.agentResponse === "proposed" && booking.proposedVisitDate && booking.proposedVisitTime) {
     return (
       <span data-testid="lifecycle-line">
-        {t(`lifecycle.${side}.proposed`, { date: formatVisitDate(booking.proposedVisitDate, i18n.language), time: booking.proposedVisitTime })}
+        {t(`lifecycle.${side}.proposed`, {
+          date: formatVisitDate(booking.proposedVisitDate, i18n.language),
+          time: booking.proposedVisitTime,
+        })}
       </span>
     );
   }
-  return <span data-testid="lifecycle-line">{t(`lifecycle.${side}.${booking.agentResponse}`, { defaultValue: booking.agentResponse })}</span>;
+  return (
+    <span data-testid="lifecycle-line">{t(`lifecycle.${side}.${booking.agentResponse}`, { defaultValue: booking.agentResponse })}</span>
+  );
 }

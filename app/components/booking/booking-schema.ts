@@ -2,9 +2,9 @@
 // are i18n keys named after the domain's error codes; the domain (book-visit.use-case) checks the
 // same rules again, and decides everything that needs the database (the slot, the property).
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "../../../domain/booking/book-visit.use-case";
-import { isValidEmail } from "../../../domain/accounts/account-rules";
-import { hasForbiddenControls } from "./params";
+import { MAX_MESSAGE_LENGTH } from "#domain/booking/book-visit.use-case";
+import { isValidEmail } from "#domain/accounts/account-rules";
+import { hasForbiddenControls } from "~/utils/clean-key";
 
 import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
 

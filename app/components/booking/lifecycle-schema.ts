@@ -1,11 +1,16 @@
 // The visit-lifecycle forms' schemas (docs/decisions/0117), shared by the pages and the actions.
 // The domain checks every rule again (booking-lifecycle.ts); the bounds come from there.
 import { z } from "zod";
-import { MAX_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
+import { MAX_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
 import { visitSlotFields } from "./booking-schema";
-import { hasForbiddenControls } from "./params";
+import { hasForbiddenControls } from "~/utils/clean-key";
 
-const id = z.string().trim().min(1).max(100).refine((v) => !hasForbiddenControls(v));
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((v) => !hasForbiddenControls(v));
 
 /** Another time for a visit (the agent proposes it, or the student moves the visit). */
 export const newSlotSchema = z.object(visitSlotFields);

@@ -1,11 +1,11 @@
 // The profile's money sections: the subscription status with its end date, my bookings, my payments.
 import { Form, Link } from "~/components/link";
-import { FormAlert } from "~/components/auth/form-fields";
+import { FormAlert } from "~/components/forms/form-fields";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { LifecycleLine, ReasonField } from "./booking-lifecycle";
 import { useTranslation } from "~/utils/translation";
 import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
-import type { ProfileMoney } from "./profile-money.server";
+import type { ProfileMoney } from "~/routes/profile-money.server";
 import { formatVisitDate } from "./visit-summary";
 
 export function SubscriptionStatusSummary({ subscription }: { subscription: ProfileMoney["subscription"] }) {
@@ -46,7 +46,15 @@ export function PlatformAccessSummary({ access }: { access: ProfileMoney["platfo
   );
 }
 
-export function MyBookings({ bookings, viewingsDue, error }: { bookings: ProfileMoney["bookings"]; viewingsDue: number; error: string | null }) {
+export function MyBookings({
+  bookings,
+  viewingsDue,
+  error,
+}: {
+  bookings: ProfileMoney["bookings"];
+  viewingsDue: number;
+  error: string | null;
+}) {
   const { t, i18n } = useTranslation("booking");
   return (
     <div className="space-y-3 text-sm" data-testid="my-bookings">
@@ -81,8 +89,7 @@ export function MyBookings({ bookings, viewingsDue, error }: { bookings: Profile
                       {t("profile.payNow", { amount: formatXaf(b.amount) })}
                     </Link>
                   </>
-                ) : null}
-                {" "}
+                ) : null}{" "}
                 <LifecycleLine booking={{ ...b, bookingStatus: b.status }} side="student" />
               </p>
               {b.changeable ? <BookingActions booking={b} /> : null}
@@ -140,7 +147,8 @@ export function MyPayments({ payments }: { payments: ProfileMoney["payments"] })
             {t(`types.${p.type}`, { defaultValue: p.type })} · {formatXaf(p.amount)}
           </p>
           <p>
-            {t(`statuses.${p.status}`, { defaultValue: p.status })} · {formatDateTime(p.createdAt, i18n.language)} · <code>{p.reference}</code>
+            {t(`statuses.${p.status}`, { defaultValue: p.status })} · {formatDateTime(p.createdAt, i18n.language)} ·{" "}
+            <code>{p.reference}</code>
           </p>
           {p.status === "pending" ? (
             <Link to={`/payment-success?${new URLSearchParams({ ref: p.reference })}`} className="link">

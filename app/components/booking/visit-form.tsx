@@ -7,7 +7,7 @@ import { useNavigation, useSubmit } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-import { FormAlert } from "~/components/auth/form-fields";
+import { FormAlert } from "~/components/forms/form-fields";
 import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
 import { formatVisitDate } from "./visit-summary";
 
@@ -66,7 +66,8 @@ export function VisitDatePicker({
           aria-describedby={error ? "visit-date-error visit-date-hint" : "visit-date-hint"}
           onChange={(event) => {
             // With JavaScript the times follow the date at once.
-            if (event.currentTarget.value && event.currentTarget.validity.valid) submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
+            if (event.currentTarget.value && event.currentTarget.validity.valid)
+              submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
           }}
         />
         <button type="submit" className="btn-secondary">
@@ -194,7 +195,9 @@ export function VisitForm({
           autoComplete="tel"
           required
           maxLength={VISITOR_PHONE_MAX}
-          aria-describedby={[`${fields.visitorPhone.id}-hint`, described(fields.visitorPhone.errors, fields.visitorPhone.errorId)].filter(Boolean).join(" ")}
+          aria-describedby={[`${fields.visitorPhone.id}-hint`, described(fields.visitorPhone.errors, fields.visitorPhone.errorId)]
+            .filter(Boolean)
+            .join(" ")}
         />
         <p id={`${fields.visitorPhone.id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {t("form.phoneHint")}

@@ -27,7 +27,17 @@ const shorten = (label: string) => (label.length > LABEL_CHARS ? `${label.slice(
 /** The value as shown beside its bar. */
 export const barDisplay = (d: BarDatum): string => d.display ?? (d.value === null ? "—" : String(d.value));
 
-export function BarChartSvg({ title, description, data, className = "" }: { title: string; description: string; data: BarDatum[]; className?: string }) {
+export function BarChartSvg({
+  title,
+  description,
+  data,
+  className = "",
+}: {
+  title: string;
+  description: string;
+  data: BarDatum[];
+  className?: string;
+}) {
   const id = useId();
   // The longest bar fills the width (a rate of 6 % too); all zeros draw no bars.
   const top = Math.max(0, ...data.map((d) => d.value ?? 0));
@@ -53,7 +63,14 @@ export function BarChartSvg({ title, description, data, className = "" }: { titl
             <text x={0} y={y + ROW / 2} dominantBaseline="middle" fontSize="13" fill="currentColor">
               {shorten(d.label)}
             </text>
-            <rect x={LABEL_WIDTH} y={y + (ROW - BAR) / 2} width={width} height={BAR} rx={3} className="fill-brand-600 dark:fill-brand-100" />
+            <rect
+              x={LABEL_WIDTH}
+              y={y + (ROW - BAR) / 2}
+              width={width}
+              height={BAR}
+              rx={3}
+              className="fill-brand-600 dark:fill-brand-100"
+            />
             <text x={LABEL_WIDTH + width + 6} y={y + ROW / 2} dominantBaseline="middle" fontSize="13" fontWeight="600" fill="currentColor">
               {barDisplay(d)}
             </text>

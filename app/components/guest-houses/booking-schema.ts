@@ -2,8 +2,8 @@
 // i18n keys named after the domain's error codes; the domain (checkStay) checks the same rules
 // again and decides what needs the database (capacity, blocked nights, access).
 import { z } from "zod";
-import { BOOKING_MESSAGE_MAX } from "../../../domain/guest-house-booking/stay";
-import { hasForbiddenControls } from "~/components/booking/params";
+import { BOOKING_MESSAGE_MAX } from "#domain/guest-house-booking/stay";
+import { hasForbiddenControls } from "~/utils/clean-key";
 
 const date = z
   .string({ required_error: "guest-houses:errors.invalid_date", invalid_type_error: "guest-houses:errors.invalid_date" })

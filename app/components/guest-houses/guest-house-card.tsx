@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { GuestHouseCard as GuestHouseCardModel, GuestHouseAmenity } from "../../../domain/guest-houses/guest-house-read-models";
+import type { GuestHouseCard as GuestHouseCardModel, GuestHouseAmenity } from "#domain/guest-houses/guest-house-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";
 import { VerifiedBadge } from "~/components/listings/badges";
@@ -27,7 +27,15 @@ export function AmenityList({ amenities, className = "" }: { amenities: readonly
 }
 
 /** One guest house in the list. The name is the link (one tab stop per card); the photo is decorative. */
-export function GuestHouseCard({ guestHouse, back, priority = false }: { guestHouse: GuestHouseCardModel; back?: string | null; priority?: boolean }) {
+export function GuestHouseCard({
+  guestHouse,
+  back,
+  priority = false,
+}: {
+  guestHouse: GuestHouseCardModel;
+  back?: string | null;
+  priority?: boolean;
+}) {
   const { t, i18n } = useTranslation("guest-houses");
   const saveData = useSaveData();
   return (
@@ -53,7 +61,9 @@ export function GuestHouseCard({ guestHouse, back, priority = false }: { guestHo
             {guestHouse.name}
           </Link>
         </h3>
-        <p className="text-lg font-bold text-brand-700 dark:text-brand-100">{t("perNight", { amount: formatXaf(guestHouse.nightlyRate) })}</p>
+        <p className="text-lg font-bold text-brand-700 dark:text-brand-100">
+          {t("perNight", { amount: formatXaf(guestHouse.nightlyRate) })}
+        </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {t("where", { neighbourhood: guestHouse.neighbourhood, distance: formatDistance(guestHouse.distanceToCampusM, i18n.language) })}
         </p>

@@ -1,7 +1,7 @@
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
-import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "../../../domain/guest-houses/guest-house-read-models";
+import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "#domain/guest-houses/guest-house-read-models";
 
 /**
  * A plain GET form: the URL holds the filters and it works without JavaScript. The loader drops
@@ -22,7 +22,13 @@ export function GuestHouseFilters({
       ? [...neighbourhoods, { neighbourhood: criteria.neighbourhood, count: 0 }]
       : neighbourhoods;
   return (
-    <Form key={formKey} method="get" action="/guest-houses" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label={t("filters.label")}>
+    <Form
+      key={formKey}
+      method="get"
+      action="/guest-houses"
+      className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      aria-label={t("filters.label")}
+    >
       <div>
         <label htmlFor="gh-neighbourhood" className="label">
           {t("filters.neighbourhood")}
@@ -40,19 +46,46 @@ export function GuestHouseFilters({
         <label htmlFor="gh-min" className="label">
           {t("filters.minPrice")}
         </label>
-        <input id="gh-min" name="min" type="number" inputMode="numeric" min={0} step={500} defaultValue={criteria.minPrice ?? ""} className="input" />
+        <input
+          id="gh-min"
+          name="min"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={500}
+          defaultValue={criteria.minPrice ?? ""}
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor="gh-max" className="label">
           {t("filters.maxPrice")}
         </label>
-        <input id="gh-max" name="max" type="number" inputMode="numeric" min={0} step={500} defaultValue={criteria.maxPrice ?? ""} className="input" />
+        <input
+          id="gh-max"
+          name="max"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={500}
+          defaultValue={criteria.maxPrice ?? ""}
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor="gh-guests" className="label">
           {t("filters.guests")}
         </label>
-        <input id="gh-guests" name="g" type="number" inputMode="numeric" min={1} max={50} defaultValue={criteria.guests ?? ""} className="input" />
+        <input
+          id="gh-guests"
+          name="g"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={50}
+          defaultValue={criteria.guests ?? ""}
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor="gh-from" className="label">
@@ -64,7 +97,14 @@ export function GuestHouseFilters({
         <label htmlFor="gh-to" className="label">
           {t("filters.to")}
         </label>
-        <input id="gh-to" name="to" type="date" defaultValue={criteria.dates?.to ?? ""} className="input" aria-describedby="gh-dates-hint" />
+        <input
+          id="gh-to"
+          name="to"
+          type="date"
+          defaultValue={criteria.dates?.to ?? ""}
+          className="input"
+          aria-describedby="gh-dates-hint"
+        />
         <p id="gh-dates-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {t("filters.datesHint")}
         </p>
@@ -90,7 +130,14 @@ export function GuestHouseFilters({
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
           {GUEST_HOUSE_AMENITIES.map((a) => (
             <div key={a} className="flex items-center gap-2">
-              <input id={`gh-a-${a}`} name="a" type="checkbox" value={a} defaultChecked={criteria.amenities.includes(a)} className="h-4 w-4" />
+              <input
+                id={`gh-a-${a}`}
+                name="a"
+                type="checkbox"
+                value={a}
+                defaultChecked={criteria.amenities.includes(a)}
+                className="h-4 w-4"
+              />
               <label htmlFor={`gh-a-${a}`}>{t(`amenities.${a}`)}</label>
             </div>
           ))}

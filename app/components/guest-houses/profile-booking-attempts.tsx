@@ -39,7 +39,10 @@ export function MyGuestHouseAttempts({ attempts }: { attempts: ProfileBookingAtt
           </p>
           {a.checkIn && a.checkOut ? (
             <p>
-              {t("profile.stay", { checkIn: formatVisitDate(a.checkIn, i18n.language), checkOut: formatVisitDate(a.checkOut, i18n.language) })}
+              {t("profile.stay", {
+                checkIn: formatVisitDate(a.checkIn, i18n.language),
+                checkOut: formatVisitDate(a.checkOut, i18n.language),
+              })}
               {a.guests ? ` · ${t("guests", { count: a.guests })}` : null}
             </p>
           ) : null}

@@ -3,7 +3,7 @@
 // Plain HTML: headings, lists and <details>, readable and usable without JavaScript.
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { FaqGroup } from "../../../domain/help-content/help-content.entity";
+import type { FaqGroup } from "#domain/help-content/help-content.entity";
 import { formatDate } from "~/utils/format";
 
 /** A legal page as its loader sends it (PublicLegalPage with the date as text). */
@@ -81,7 +81,10 @@ export function FaqDocument({ groups }: { groups: FaqDocumentGroup[] }) {
             {g.questions.map((item) => (
               <details key={item.id} className="card group p-4">
                 <summary className="cursor-pointer font-medium">{item.question}</summary>
-                <div className={`mt-2 text-slate-800 dark:text-slate-200 [&>p:first-child]:mt-0 ${markdownStyles}`} dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+                <div
+                  className={`mt-2 text-slate-800 dark:text-slate-200 [&>p:first-child]:mt-0 ${markdownStyles}`}
+                  dangerouslySetInnerHTML={{ __html: item.answerHtml }}
+                />
               </details>
             ))}
           </div>

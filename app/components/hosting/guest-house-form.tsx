@@ -16,13 +16,25 @@ import {
   MAX_ROOMS,
   MIN_NIGHTLY_RATE_XAF,
   NAME_MAX,
-} from "../../../domain/hosting/hosted-guest-house.entity";
-import { FormAlert } from "~/components/auth/form-fields";
+} from "#domain/hosting/hosted-guest-house.entity";
+import { FormAlert } from "~/components/forms/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
 export type GuestHouseFormDefaults = FormDefaults;
 
-export function GuestHouseForm({ action, defaults, lastResult, submitLabel, children }: { action: string; defaults: GuestHouseFormDefaults; lastResult: SubmissionResult<string[]> | null; submitLabel: string; children?: ReactNode }) {
+export function GuestHouseForm({
+  action,
+  defaults,
+  lastResult,
+  submitLabel,
+  children,
+}: {
+  action: string;
+  defaults: GuestHouseFormDefaults;
+  lastResult: SubmissionResult<string[]> | null;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation(["hosting", "guest-houses"]);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
@@ -33,7 +45,16 @@ export function GuestHouseForm({ action, defaults, lastResult, submitLabel, chil
       <label htmlFor={name} className="label">
         {t(`form.${name}`)}
       </label>
-      <input id={name} name={name} className="input" defaultValue={value(name)} required {...props} {...aria(name)} {...(hint && !hasError(name) ? { "aria-describedby": hint } : {})} />
+      <input
+        id={name}
+        name={name}
+        className="input"
+        defaultValue={value(name)}
+        required
+        {...props}
+        {...aria(name)}
+        {...(hint && !hasError(name) ? { "aria-describedby": hint } : {})}
+      />
       {fieldError(name)}
     </div>
   );
@@ -48,14 +69,17 @@ export function GuestHouseForm({ action, defaults, lastResult, submitLabel, chil
         <label htmlFor="description" className="label">
           {t("form.description")}
         </label>
-        <textarea id="description" name="description" className="input min-h-32" defaultValue={value("description")} maxLength={DESCRIPTION_MAX} {...aria("description")} />
+        <textarea
+          id="description"
+          name="description"
+          className="input min-h-32"
+          defaultValue={value("description")}
+          maxLength={DESCRIPTION_MAX}
+          {...aria("description")}
+        />
         {fieldError("description")}
       </div>
-      <LocationFieldset
-        fields={fields}
-        addressMax={ADDRESS_MAX}
-        label={(key) => t(`form.${key}`)}
-      />
+      <LocationFieldset fields={fields} addressMax={ADDRESS_MAX} label={(key) => t(`form.${key}`)} />
       <div className="grid gap-4 sm:grid-cols-3">
         {input("nightlyRate", { type: "number", inputMode: "numeric", min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF, step: 500 })}
         {input("rooms", { type: "number", inputMode: "numeric", min: 1, max: MAX_ROOMS })}
@@ -77,7 +101,14 @@ export function GuestHouseForm({ action, defaults, lastResult, submitLabel, chil
         <label htmlFor="houseRules" className="label">
           {t("form.houseRules")}
         </label>
-        <textarea id="houseRules" name="houseRules" className="input min-h-24" defaultValue={value("houseRules")} maxLength={HOUSE_RULES_MAX} {...aria("houseRules")} />
+        <textarea
+          id="houseRules"
+          name="houseRules"
+          className="input min-h-24"
+          defaultValue={value("houseRules")}
+          maxLength={HOUSE_RULES_MAX}
+          {...aria("houseRules")}
+        />
         {fieldError("houseRules")}
       </div>
       {input("whatsappNumber", { type: "tel", inputMode: "tel", autoComplete: "tel" }, "whatsapp-hint")}

@@ -3,7 +3,7 @@
 // domain/hosting/hosted-guest-house.entity.ts and is checked there, once. Messages are i18n keys
 // named after the domain's error codes.
 import { z } from "zod";
-import { GUEST_HOUSE_AMENITIES, NEIGHBOURHOODS, type GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
+import { GUEST_HOUSE_AMENITIES, NEIGHBOURHOODS, type GuestHouseDetailsInput } from "#domain/hosting/hosted-guest-house.entity";
 
 const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
 // A generous cap before the domain's own limit, so a megabyte of text is refused cheaply.
@@ -20,7 +20,10 @@ export const guestHouseFormSchema = z.object({
   nightlyRate: number("hosting:errors.invalid_rate"),
   rooms: number("hosting:errors.invalid_rooms"),
   maxGuests: number("hosting:errors.invalid_max_guests"),
-  amenities: z.array(z.enum(GUEST_HOUSE_AMENITIES, { errorMap: () => ({ message: "hosting:errors.invalid_amenities" }) })).max(GUEST_HOUSE_AMENITIES.length).optional(),
+  amenities: z
+    .array(z.enum(GUEST_HOUSE_AMENITIES, { errorMap: () => ({ message: "hosting:errors.invalid_amenities" }) }))
+    .max(GUEST_HOUSE_AMENITIES.length)
+    .optional(),
   houseRules: text("hosting:errors.invalid_house_rules", 10_000).optional(),
   whatsappNumber: text("hosting:errors.invalid_whatsapp", 100),
 });
@@ -53,7 +56,11 @@ export const reviewHostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
   z.object({
     intent: z.literal("reject"),
-    reason: z.string({ required_error: "hosting:errors.reason_required" }).trim().min(1, "hosting:errors.reason_required").max(1000, "hosting:errors.reason_required"),
+    reason: z
+      .string({ required_error: "hosting:errors.reason_required" })
+      .trim()
+      .min(1, "hosting:errors.reason_required")
+      .max(1000, "hosting:errors.reason_required"),
   }),
 ]);
 

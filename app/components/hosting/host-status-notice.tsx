@@ -2,7 +2,7 @@
 // (with the reason) or verified (houses public with the badge).
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { HostVerificationStatus } from "../../../domain/guest-houses/guest-house-visibility";
+import type { HostVerificationStatus } from "#domain/guest-houses/guest-house-visibility";
 
 export function HostStatusNotice({ status, rejectReason }: { status: HostVerificationStatus | null; rejectReason: string | null }) {
   const { t } = useTranslation("hosting");

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { AgentCard as AgentCardModel } from "../../../domain/listings/listing-read-models";
+import type { AgentCard as AgentCardModel } from "#domain/listings/listing-read-models";
 import { RatingSummary, VerifiedBadge } from "./badges";
 
 export const agentDisplayName = (agent: Pick<AgentCardModel, "businessName" | "name">) => agent.businessName ?? agent.name;
@@ -30,7 +30,9 @@ export function AgentSummary({ agent, headingLevel = 3, rank }: { agent: AgentCa
             </Link>
           </Heading>
         )}
-        {agent.businessName && agent.businessName !== agent.name ? <p className="text-sm text-slate-700 dark:text-slate-300">{agent.name}</p> : null}
+        {agent.businessName && agent.businessName !== agent.name ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{agent.name}</p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           {agent.verified ? <VerifiedBadge label={t("agent.verified")} /> : null}
           <RatingSummary rating={agent.rating} count={agent.reviewCount} />

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/translation";
 import { numberFormat } from "~/utils/format";
-import type { PropertyStatus } from "../../../domain/listings/buea";
+import type { PropertyStatus } from "#domain/listings/buea";
 
 // Whole class names (the stylesheet keeps only the classes it finds written in the source).
 const statusTone: Record<PropertyStatus, string> = {
@@ -30,7 +30,9 @@ export function RatingSummary({ rating, count }: { rating: number | null; count:
   const value = numberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(rating);
   return (
     <span className="text-sm text-slate-800 dark:text-slate-200">
-      <span aria-hidden="true" className="text-amber-700 dark:text-sun-400">★ </span>
+      <span aria-hidden="true" className="text-amber-700 dark:text-sun-400">
+        ★{" "}
+      </span>
       {t("agent.rating", { rating: value, count })}
     </span>
   );

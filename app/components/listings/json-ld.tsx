@@ -7,5 +7,12 @@ import { jsonLd } from "~/utils/seo";
  */
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useNonce();
-  return <script type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: jsonLd(data) }}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
 import {
   AMENITIES,
   AMENITY_PARAMS,
@@ -10,7 +10,7 @@ import {
   MAX_RENT_XAF,
   NEAR_CAMPUS_OPTIONS_M,
   type ListingSearchCriteria,
-} from "../../../domain/listings/listing-search";
+} from "#domain/listings/listing-search";
 import { formatDistance } from "~/utils/format";
 
 const BEDROOM_CHOICES = [1, 2, 3, 4].filter((n) => n <= MAX_BEDROOMS);

@@ -14,7 +14,17 @@ export function pageWindow(current: number, count: number): Array<number | "gap"
 }
 
 /** Plain links, so paging works without JavaScript and every page has its own URL. */
-export function Pagination({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
   const { t } = useTranslation("listings");
   if (pageCount <= 1) return null;
   const base = "inline-flex min-w-10 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium";

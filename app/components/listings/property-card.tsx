@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { PropertyCard as PropertyCardModel } from "../../../domain/listings/listing-read-models";
+import type { PropertyCard as PropertyCardModel } from "#domain/listings/listing-read-models";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { Photo } from "~/components/photo";
 import { StatusBadge, VerifiedBadge } from "./badges";
@@ -41,13 +41,7 @@ export function PropertyCard({ property, back, priority = false, headingLevel = 
     <article className="listing-card" data-testid="property-card">
       {property.photo ? (
         <div className="listing-card-photo">
-          <Photo
-            photo={property.photo}
-            alt=""
-            priority={priority}
-            tapToShow={saveData}
-            className="aspect-[4/3]"
-          />
+          <Photo photo={property.photo} alt="" priority={priority} tapToShow={saveData} className="aspect-[4/3]" />
         </div>
       ) : (
         <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -65,9 +59,7 @@ export function PropertyCard({ property, back, priority = false, headingLevel = 
             {property.title}
           </Link>
         </Heading>
-        <p className="listing-card-price">
-          {t("card.perMonth", { amount: formatXaf(property.monthlyRent) })}
-        </p>
+        <p className="listing-card-price">{t("card.perMonth", { amount: formatXaf(property.monthlyRent) })}</p>
         <p className="text-muted">
           {t("card.where", { neighbourhood: property.neighbourhood, distance: formatDistance(property.distanceToCampusM, i18n.language) })}
         </p>
@@ -102,7 +94,14 @@ export function PropertyGrid({
           </div>
         );
         // A static page: the card's HTML as written for the same inputs before (decision 0167).
-        if (fragments) return <li key={p.id} className="flex" dangerouslySetInnerHTML={{ __html: fragments.html(`card\u0000${JSON.stringify(card)}`, render) }} />;
+        if (fragments)
+          return (
+            <li
+              key={p.id}
+              className="flex"
+              dangerouslySetInnerHTML={{ __html: fragments.html(`card\u0000${JSON.stringify(card)}`, render) }}
+            />
+          );
         return (
           <li key={p.id} className="flex">
             {render()}

@@ -3,20 +3,20 @@ import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { AMENITIES } from "../../../domain/listings/listing-search";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import type { PhotoRef, PropertyDetail } from "../../../domain/listings/listing-read-models";
+import { AMENITIES } from "#domain/listings/listing-search";
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from "#domain/reports/listing-report.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import type { PhotoRef, PropertyDetail } from "#domain/listings/listing-read-models";
 import { formatDate, formatDistance, formatXaf } from "~/utils/format";
 import { seoMeta } from "~/utils/seo";
 import { PhotoGallery } from "~/components/photo";
-import type { propertyLoader } from "./property-page.server";
+import type { propertyLoader } from "~/utils/property-page.server";
 import { StatusBadge, VerifiedBadge } from "./badges";
 import { AgentContactLinks, AgentSummary } from "./agent-card";
 import { PropertyGrid, useSaveData } from "./property-card";
 import { WishlistButton } from "./wishlist-button";
 import { JsonLd } from "./json-ld";
-import { errorProps, Field, FormAlert, failureFor } from "./form-bits";
+import { errorProps, Field, FormAlert, failureFor } from "~/components/forms/form-bits";
 
 export const propertyHandle = { i18n: ["listings"], hydrate: false };
 
@@ -42,7 +42,13 @@ function Gallery({ photos, title, showPhotos }: { photos: PhotoRef[]; title: str
       </div>
     );
   }
-  return <PhotoGallery photos={photos} saveData={saveData} altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || title })} />;
+  return (
+    <PhotoGallery
+      photos={photos}
+      saveData={saveData}
+      altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || title })}
+    />
+  );
 }
 
 function Facts({ property, availabilityStale }: { property: PropertyDetail; availabilityStale: boolean }) {
@@ -87,7 +93,10 @@ function Facts({ property, availabilityStale }: { property: PropertyDetail; avai
           <p>{t("detail.neverConfirmed")}</p>
         )}
         {availabilityStale ? (
-          <p role="note" className="mt-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900 dark:border-amber-600 dark:bg-slate-900 dark:text-amber-200">
+          <p
+            role="note"
+            className="mt-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900 dark:border-amber-600 dark:bg-slate-900 dark:text-amber-200"
+          >
             {t("detail.staleWarning", { days: 14 })}
           </p>
         ) : null}
@@ -267,7 +276,9 @@ export function PropertyScreen() {
             <h2 id="description-heading" className="text-xl font-semibold">
               {t("detail.description")}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">{property.description || t("detail.noDescription")}</p>
+            <p className="mt-2 whitespace-pre-line text-slate-800 dark:text-slate-200">
+              {property.description || t("detail.noDescription")}
+            </p>
           </section>
         </div>
 

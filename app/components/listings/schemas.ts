@@ -2,10 +2,10 @@
 // ("listings:errors.x", "contact:errors.x"). The limits come from the domain, so the form, the
 // schema and the use case agree; the use case still has the last word.
 import { z } from "zod";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "../../../domain/reviews/review.entity";
-import { CONTACT_LIMITS } from "../../../domain/contact/contact-message.entity";
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from "#domain/reports/listing-report.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#domain/reviews/review.entity";
+import { CONTACT_LIMITS } from "#domain/contact/contact-message.entity";
 
 const ID_MAX = 100;
 const id = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(ID_MAX, message);

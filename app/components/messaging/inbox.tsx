@@ -4,12 +4,20 @@
 import { useActionData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { InboxThread, ThreadMessage } from "../../../domain/messaging/messaging.queries";
-import { Field, FormAlert, errorProps, failureFor } from "~/components/listings/form-bits";
+import type { InboxThread, ThreadMessage } from "#domain/messaging/messaging.queries";
+import { Field, FormAlert, errorProps, failureFor } from "~/components/forms/form-bits";
 import { formatDateTime } from "~/utils/format";
 
 /** What the loader sends: dates may arrive as Date or as ISO text, depending on the transport. */
-type Serialised<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] extends object | null ? Serialised<T[K]> : T[K] };
+type Serialised<T> = {
+  [K in keyof T]: T[K] extends Date
+    ? Date | string
+    : T[K] extends Date | null
+      ? Date | string | null
+      : T[K] extends object | null
+        ? Serialised<T[K]>
+        : T[K];
+};
 
 export interface InboxProps {
   basePath: string;
@@ -133,7 +141,12 @@ function OpenThread({
         <FormAlert message={failure?.formError} />
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="threadId" value={thread.id} />
-        <Field id="reply-body" label={t("inbox.reply")} error={error} hint={t("inbox.replyHint", { max: bodyMax, name: thread.otherPartyName })}>
+        <Field
+          id="reply-body"
+          label={t("inbox.reply")}
+          error={error}
+          hint={t("inbox.replyHint", { max: bodyMax, name: thread.otherPartyName })}
+        >
           <textarea
             id="reply-body"
             name="body"

@@ -2,7 +2,7 @@
 // rules (control characters dropped, trimmed, 1 to 2000 characters) are the domain's (validBody),
 // and their messages come back from the use case.
 import { z } from "zod";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
 
 export const replySchema = z.object({
   intent: z.literal("reply"),

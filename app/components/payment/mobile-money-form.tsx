@@ -11,13 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation";
 import { useShowToast } from "~/components/toaster";
 import { formatXaf } from "~/utils/format";
-import {
-  JSON_FIELD,
-  PAYMENT_METHODS,
-  PHONE_PLACEHOLDER,
-  type PaymentActionData,
-  type PaymentErrorView,
-} from "./payment-form-values";
+import { JSON_FIELD, PAYMENT_METHODS, PHONE_PLACEHOLDER, type PaymentActionData, type PaymentErrorView } from "./payment-form-values";
 
 /** SPEC §9: the redirect to the provider waits this long after a successful initialisation. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -99,7 +93,6 @@ export function MobileMoneyForm({
     showToast(failureToast(actionData.error));
   }, [actionData, showToast]);
 
-
   // The method chosen so far: the number and the button show once there is one.
   const showDetails = !hydrated || method !== "";
   const busy = processing || redirecting || fetcher.state !== "idle";
@@ -121,7 +114,12 @@ export function MobileMoneyForm({
                 htmlFor={`${id}-method-${value}`}
                 className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:bg-slate-800"
               >
-                <input {...radio} id={`${id}-method-${value}`} className="h-4 w-4" onChange={(event) => setMethod(event.currentTarget.value)} />
+                <input
+                  {...radio}
+                  id={`${id}-method-${value}`}
+                  className="h-4 w-4"
+                  onChange={(event) => setMethod(event.currentTarget.value)}
+                />
                 <span className="font-medium">{t(`payment:methods.${value}`)}</span>
               </label>
             );
@@ -173,7 +171,11 @@ export function MobileMoneyForm({
           </div>
 
           <button type="submit" className="btn-primary w-full text-base" disabled={busy}>
-            {redirecting ? t("payment:toasts.redirecting") : busy ? t("payment:form.processing") : t("payment:form.pay", { amount: formatXaf(amount) })}
+            {redirecting
+              ? t("payment:toasts.redirecting")
+              : busy
+                ? t("payment:form.processing")
+                : t("payment:form.pay", { amount: formatXaf(amount) })}
           </button>
         </>
       ) : (

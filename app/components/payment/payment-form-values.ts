@@ -1,7 +1,7 @@
 // What the mobile-money form needs in the browser, apart from its schema (payment-schema.ts): the
 // page imports this module only, so it carries no Zod (issue 12, decision 0144).
 import type { SubmissionResult } from "~/utils/form";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../../domain/payment/payment.entity";
+import { PAYMENT_METHODS, type PaymentMethod } from "#domain/payment/payment.entity";
 
 export { PAYMENT_METHODS, type PaymentMethod };
 

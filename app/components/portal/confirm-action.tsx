@@ -25,7 +25,17 @@ export interface ConfirmActionProps {
   extra?: ReactNode;
 }
 
-export function ConfirmAction({ confirmHref, action, fields, trigger, triggerClassName = "btn-secondary", title, body, confirmLabel, extra }: ConfirmActionProps) {
+export function ConfirmAction({
+  confirmHref,
+  action,
+  fields,
+  trigger,
+  triggerClassName = "btn-secondary",
+  title,
+  body,
+  confirmLabel,
+  extra,
+}: ConfirmActionProps) {
   const { t } = useTranslation("portal");
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@
 // location fieldset (neighbourhood, address, coordinates). Both forms stay plain POST forms.
 import type { SubmissionResult } from "~/utils/form";
 import type { ReactNode } from "react";
-import { NEIGHBOURHOODS } from "../../../domain/listings/buea";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
 
 export type FormDefaults = Record<string, string | string[] | undefined>;
 
@@ -66,7 +66,18 @@ export function LocationFieldset({
       <label htmlFor={name} className="label">
         {label(name)}
       </label>
-      <input id={name} name={name} type="number" step="any" inputMode="decimal" className="input" defaultValue={value(name)} required aria-describedby="coordinates-hint" {...aria(name)} />
+      <input
+        id={name}
+        name={name}
+        type="number"
+        step="any"
+        inputMode="decimal"
+        className="input"
+        defaultValue={value(name)}
+        required
+        aria-describedby="coordinates-hint"
+        {...aria(name)}
+      />
       {fieldError(name)}
     </div>
   );
@@ -78,7 +89,13 @@ export function LocationFieldset({
           <label htmlFor="neighbourhood" className="label">
             {label("neighbourhood")}
           </label>
-          <select id="neighbourhood" name="neighbourhood" className="input" defaultValue={value("neighbourhood") || "Molyko"} {...aria("neighbourhood")}>
+          <select
+            id="neighbourhood"
+            name="neighbourhood"
+            className="input"
+            defaultValue={value("neighbourhood") || "Molyko"}
+            {...aria("neighbourhood")}
+          >
             {NEIGHBOURHOODS.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -91,7 +108,15 @@ export function LocationFieldset({
           <label htmlFor="address" className="label">
             {label("address")}
           </label>
-          <input id="address" name="address" className="input" defaultValue={value("address")} maxLength={addressMax} required {...aria("address")} />
+          <input
+            id="address"
+            name="address"
+            className="input"
+            defaultValue={value("address")}
+            maxLength={addressMax}
+            required
+            {...aria("address")}
+          />
           {fieldError("address")}
         </div>
         {coordinate("latitude")}

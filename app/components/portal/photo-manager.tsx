@@ -4,7 +4,7 @@
 // (intents add-photo, move-photo, delete-photo), so all of it works without JavaScript.
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { MAX_PHOTOS, MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
 import { Photo } from "~/components/photo";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 

@@ -6,7 +6,7 @@ import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-import { WEEKDAYS } from "../../../domain/booking/visiting-hours";
+import { WEEKDAYS } from "#domain/booking/visiting-hours";
 import {
   ADDRESS_MAX,
   AMENITIES,
@@ -19,8 +19,8 @@ import {
   PROPERTY_TYPES,
   TITLE_MAX,
   type ManagedProperty,
-} from "../../../domain/property-management/managed-property.entity";
-import { FormAlert } from "~/components/auth/form-fields";
+} from "#domain/property-management/managed-property.entity";
+import { FormAlert } from "~/components/forms/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
 
 /** Form values as strings (and string lists for the days), the shape Conform's reply keeps. */
@@ -83,7 +83,14 @@ export function PropertyForm({
         <label htmlFor="description" className="label">
           {t("form.description")}
         </label>
-        <textarea id="description" name="description" className="input min-h-32" defaultValue={value("description")} maxLength={DESCRIPTION_MAX} {...aria("description")} />
+        <textarea
+          id="description"
+          name="description"
+          className="input min-h-32"
+          defaultValue={value("description")}
+          maxLength={DESCRIPTION_MAX}
+          {...aria("description")}
+        />
         {fieldError("description")}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -91,7 +98,13 @@ export function PropertyForm({
           <label htmlFor="propertyType" className="label">
             {t("form.type")}
           </label>
-          <select id="propertyType" name="propertyType" className="input" defaultValue={value("propertyType") || "room"} {...aria("propertyType")}>
+          <select
+            id="propertyType"
+            name="propertyType"
+            className="input"
+            defaultValue={value("propertyType") || "room"}
+            {...aria("propertyType")}
+          >
             {PROPERTY_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`listings:types.${type}`)}
@@ -104,35 +117,74 @@ export function PropertyForm({
           <label htmlFor="monthlyRent" className="label">
             {t("form.rent")}
           </label>
-          <input id="monthlyRent" name="monthlyRent" type="number" inputMode="numeric" min={MIN_RENT_XAF} max={MAX_RENT_XAF} step={500} className="input" defaultValue={value("monthlyRent")} required {...aria("monthlyRent")} />
+          <input
+            id="monthlyRent"
+            name="monthlyRent"
+            type="number"
+            inputMode="numeric"
+            min={MIN_RENT_XAF}
+            max={MAX_RENT_XAF}
+            step={500}
+            className="input"
+            defaultValue={value("monthlyRent")}
+            required
+            {...aria("monthlyRent")}
+          />
           {fieldError("monthlyRent")}
         </div>
         <div>
           <label htmlFor="advanceMonths" className="label">
             {t("form.advanceMonths")}
           </label>
-          <input id="advanceMonths" name="advanceMonths" type="number" inputMode="numeric" min={0} max={MAX_ADVANCE_MONTHS} className="input" defaultValue={value("advanceMonths") || "1"} required {...aria("advanceMonths")} />
+          <input
+            id="advanceMonths"
+            name="advanceMonths"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_ADVANCE_MONTHS}
+            className="input"
+            defaultValue={value("advanceMonths") || "1"}
+            required
+            {...aria("advanceMonths")}
+          />
           {fieldError("advanceMonths")}
         </div>
       </div>
-      <LocationFieldset
-        fields={fields}
-        addressMax={ADDRESS_MAX}
-        label={(key) => t(`form.${key}`)}
-      />
+      <LocationFieldset fields={fields} addressMax={ADDRESS_MAX} label={(key) => t(`form.${key}`)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="bedrooms" className="label">
             {t("form.bedrooms")}
           </label>
-          <input id="bedrooms" name="bedrooms" type="number" min={0} max={MAX_BEDROOMS} className="input" defaultValue={value("bedrooms") || "1"} required {...aria("bedrooms")} />
+          <input
+            id="bedrooms"
+            name="bedrooms"
+            type="number"
+            min={0}
+            max={MAX_BEDROOMS}
+            className="input"
+            defaultValue={value("bedrooms") || "1"}
+            required
+            {...aria("bedrooms")}
+          />
           {fieldError("bedrooms")}
         </div>
         <div>
           <label htmlFor="bathrooms" className="label">
             {t("form.bathrooms")}
           </label>
-          <input id="bathrooms" name="bathrooms" type="number" min={0} max={MAX_BATHROOMS} className="input" defaultValue={value("bathrooms") || "1"} required {...aria("bathrooms")} />
+          <input
+            id="bathrooms"
+            name="bathrooms"
+            type="number"
+            min={0}
+            max={MAX_BATHROOMS}
+            className="input"
+            defaultValue={value("bathrooms") || "1"}
+            required
+            {...aria("bathrooms")}
+          />
           {fieldError("bathrooms")}
         </div>
       </div>

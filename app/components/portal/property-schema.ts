@@ -3,8 +3,8 @@
 // domain/property-management/managed-property.entity.ts and is checked there, once. Messages are
 // i18n keys named after the domain's error codes.
 import { z } from "zod";
-import { cleanKey } from "~/components/booking/params";
-import { WEEKDAYS } from "../../../domain/booking/visiting-hours";
+import { cleanKey } from "~/utils/clean-key";
+import { WEEKDAYS } from "#domain/booking/visiting-hours";
 import {
   AMENITIES,
   NEIGHBOURHOODS,
@@ -12,7 +12,7 @@ import {
   PROPERTY_TYPES,
   type Amenities,
   type PropertyDetails,
-} from "../../../domain/property-management/managed-property.entity";
+} from "#domain/property-management/managed-property.entity";
 
 const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
 const text = (message: string, max: number) =>
@@ -21,7 +21,11 @@ const text = (message: string, max: number) =>
 const flag = z.boolean({ invalid_type_error: "portal:errors.invalid_form" }).optional();
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 // PostgreSQL refuses NUL in text: an id with control characters is refused here, not by a 500.
-const key = z.string().min(1).max(100).refine((v) => cleanKey(v) === v);
+const key = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => cleanKey(v) === v);
 
 export const propertyFormSchema = z.object({
   intent: z.literal("details").optional(),
@@ -62,7 +66,9 @@ export function toPropertyDetails(v: PropertyFormValue): PropertyDetails {
     bedrooms: v.bedrooms,
     bathrooms: v.bathrooms,
     amenities,
-    visitingHours: hasHours ? { days: v.visitDays ?? [], from: v.visitFrom ?? "09:00", to: v.visitTo ?? "17:00", stepMinutes: 60, closedDates: [] } : null,
+    visitingHours: hasHours
+      ? { days: v.visitDays ?? [], from: v.visitFrom ?? "09:00", to: v.visitTo ?? "17:00", stepMinutes: 60, closedDates: [] }
+      : null,
   };
 }
 

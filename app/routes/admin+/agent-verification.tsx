@@ -3,11 +3,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { approveAgent, rejectAgent } from "../../../domain/accounts/review-agent.use-case";
+import { approveAgent, rejectAgent } from "#domain/accounts/review-agent.use-case";
 import { reviewAgentSchema } from "~/components/auth/auth-schemas";
-import { ErrorList, FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { ErrorList, FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { AdminVerificationTabs } from "~/components/admin/admin-verification-tabs";
 import { HostVerificationQueue } from "~/components/admin/host-verification-queue";
-import { loadHostQueue } from "~/components/admin/host-verification-queue.server";
+import { loadHostQueue } from "~/routes/admin+/host-verification-queue.server";
 
 export const handle = { i18n: ["auth", "hosting", "admin-users"] };
 export const meta = titleMeta;
@@ -95,7 +95,11 @@ export default function AdminAgentVerificationPage() {
     );
   }
   return (
-    <PortalLayout portal="admin" title={t("portal.admin.pages.agentVerification.title")} intro={t("portal.admin.pages.agentVerification.intro")}>
+    <PortalLayout
+      portal="admin"
+      title={t("portal.admin.pages.agentVerification.title")}
+      intro={t("portal.admin.pages.agentVerification.intro")}
+    >
       <AdminVerificationTabs current="agents" />
       {actionData && !agents.some((a) => a.id === actionData.agentId) ? <FormAlert errors={actionData.result.error?.[""] ?? null} /> : null}
       {agents.length === 0 ? (

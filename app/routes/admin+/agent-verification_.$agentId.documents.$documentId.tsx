@@ -4,10 +4,10 @@
 // server/security.ts puts on every response stops the browser from guessing another (checked end to
 // end in tests/e2e/admin-core.spec.ts), and this CSP lets the file run nothing.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readAgentDocument } from "../../../domain/accounts/agent-documents.queries";
-import { cleanKey } from "~/components/booking/params";
-import { notFound } from "~/components/portal/portal.server";
+import { readAgentDocument } from "#domain/accounts/agent-documents.queries";
+import { cleanKey } from "~/utils/clean-key";
 import { requireAdmin } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 /** `attachment; filename="licence.pdf"; filename*=UTF-8''licence.pdf`, safe for any name. */
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {

@@ -4,12 +4,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { auditFilterFrom, readAuditLog } from "../../../domain/accounts/admin-users.queries";
-import { displayName } from "../../../domain/accounts/account.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { auditFilterFrom, readAuditLog } from "#domain/accounts/admin-users.queries";
+import { displayName } from "#domain/accounts/account.entity";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { AuditEntries, useActionLabel } from "~/components/admin/audit-entries";
-import { toAuditViews } from "~/components/admin/audit-view.server";
+import { toAuditViews } from "~/routes/admin+/audit-view.server";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -24,7 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = auditFilterFrom(query);
   const page = params.get("page");
   const { auditLog, accounts } = context.services.accounts.repos;
-  const [found, facets] = await Promise.all([readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1), auditLog.facets()]);
+  const [found, facets] = await Promise.all([
+    readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1),
+    auditLog.facets(),
+  ]);
   const actors = await Promise.all(
     facets.actorIds.map(async (id) => {
       const account = await accounts.findById(id);

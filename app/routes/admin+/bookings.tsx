@@ -7,12 +7,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { BOOKING_STATUSES, listBookingsForAdmin } from "../../../domain/booking/admin-bookings.queries";
-import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
-import { doualaDate } from "../../../domain/booking/visit-date";
+import { BOOKING_STATUSES, listBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
+import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
+import { doualaDate } from "#domain/booking/visit-date";
 import { bookingFilterFromUrl, bookingFilterQuery } from "~/components/admin/admin-bookings";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { ReasonField } from "~/components/booking/booking-lifecycle";
 import { formatVisitDate } from "~/components/booking/visit-summary";
 import { Pagination } from "~/components/listings/pagination";
@@ -53,7 +53,14 @@ function FilterInput({ name, type, label, value }: { name: string; type: "date" 
       <label htmlFor={`booking-${name}`} className="label">
         {label}
       </label>
-      <input id={`booking-${name}`} type={type} name={name} defaultValue={value} maxLength={type === "search" ? 100 : undefined} className="input" />
+      <input
+        id={`booking-${name}`}
+        type={type}
+        name={name}
+        defaultValue={value}
+        maxLength={type === "search" ? 100 : undefined}
+        className="input"
+      />
     </div>
   );
 }
@@ -123,10 +130,17 @@ export default function AdminBookingsPage() {
             </thead>
             <tbody>
               {items.map((b) => (
-                <tr key={b.id} className="border-t border-slate-200 align-top dark:border-slate-800" data-testid="admin-booking" data-reference={b.reference}>
+                <tr
+                  key={b.id}
+                  className="border-t border-slate-200 align-top dark:border-slate-800"
+                  data-testid="admin-booking"
+                  data-reference={b.reference}
+                >
                   <td className="px-3 py-2">
                     <span className="font-medium">{b.reference}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{t("list.booked", { date: formatDateTime(b.createdAt, i18n.language) })}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {t("list.booked", { date: formatDateTime(b.createdAt, i18n.language) })}
+                    </span>
                   </td>
                   <td className="px-3 py-2">
                     <Link to={`/listings/${encodeURIComponent(b.propertyId)}`} className="link">
@@ -166,7 +180,11 @@ export default function AdminBookingsPage() {
                           </>
                         }
                         title={t("cancel.title", { reference: b.reference })}
-                        body={t("cancel.body", { property: b.propertyTitle, date: formatVisitDate(b.visitDate, i18n.language), time: b.visitTime })}
+                        body={t("cancel.body", {
+                          property: b.propertyTitle,
+                          date: formatVisitDate(b.visitDate, i18n.language),
+                          time: b.visitTime,
+                        })}
                         confirmLabel={t("cancel.confirm")}
                         extra={<ReasonField id={`cancel-reason-${b.id}`} label={t("cancel.reason")} required />}
                       />

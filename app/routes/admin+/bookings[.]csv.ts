@@ -2,8 +2,8 @@
 // ADMIN_BOOKINGS_CSV_MAX rows), as CSV for a spreadsheet. A resource route: admins only; every cell
 // goes through toCsv (byte-order mark, formula-injection safe).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportBookingsForAdmin } from "../../../domain/booking/admin-bookings.queries";
-import { doualaDate } from "../../../domain/booking/visit-date";
+import { exportBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
+import { doualaDate } from "#domain/booking/visit-date";
 import { bookingFilterFromUrl } from "~/components/admin/admin-bookings";
 import { requireAdmin } from "~/utils/auth.server";
 import { toCsv } from "~/utils/csv";

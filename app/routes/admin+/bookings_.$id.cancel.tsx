@@ -7,23 +7,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { cancelVisitAsAdmin, findBookingForAdmin } from "../../../domain/booking/booking-lifecycle.use-cases";
-import { MAX_REASON_LENGTH, MIN_REASON_LENGTH } from "../../../domain/booking/booking-lifecycle";
+import { cancelVisitAsAdmin, findBookingForAdmin } from "#domain/booking/booking-lifecycle.use-cases";
+import { MAX_REASON_LENGTH, MIN_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
 import { bookingsReturnPath } from "~/components/admin/admin-bookings";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { ReasonField } from "~/components/booking/booking-lifecycle";
 import { adminCancelSchema } from "~/components/booking/lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "admin-bookings", "booking", "portal"] };
 export const meta = titleMeta;
@@ -39,7 +39,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: t("cancel.title", { reference: booking.reference }),
     back: bookingsReturnPath(new URL(request.url).searchParams.get("back")),
     cancellable: found.cancellable,
-    booking: { id: booking.id, reference: booking.reference, visitDate: booking.visitDate, visitTime: booking.visitTime, propertyTitle: property.title },
+    booking: {
+      id: booking.id,
+      reference: booking.reference,
+      visitDate: booking.visitDate,
+      visitTime: booking.visitTime,
+      propertyTitle: property.title,
+    },
   };
 }
 
@@ -47,13 +53,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const bookingId = cleanKey(params.id);
   if (!bookingId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return lifecycleBadForm(request);
   const submission = parseWithZod(formData, { schema: adminCancelSchema });
-  if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH } });
-  const result = await cancelVisitAsAdmin(context.services.money.bookingAdmin, { adminId: admin.id, bookingId, reason: submission.value.reason });
+  if (submission.status !== "success")
+    return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH } });
+  const result = await cancelVisitAsAdmin(context.services.money.bookingAdmin, {
+    adminId: admin.id,
+    bookingId,
+    reason: submission.value.reason,
+  });
   if (!result.ok) return lifecycleRefused(request, result.error);
-  return redirectWithToast(context, request, bookingsReturnPath(submission.value.back), { kind: "success", title: "admin-bookings:toasts.cancelled" });
+  return redirectWithToast(context, request, bookingsReturnPath(submission.value.back), {
+    kind: "success",
+    title: "admin-bookings:toasts.cancelled",
+  });
 }
 
 export default function AdminCancelBookingPage() {
@@ -67,7 +81,11 @@ export default function AdminCancelBookingPage() {
         <ConfirmPage
           action={`/admin/bookings/${encodeURIComponent(booking.id)}/cancel`}
           fields={{ back }}
-          body={t("cancel.body", { property: booking.propertyTitle, date: formatVisitDate(booking.visitDate, i18n.language), time: booking.visitTime })}
+          body={t("cancel.body", {
+            property: booking.propertyTitle,
+            date: formatVisitDate(booking.visitDate, i18n.language),
+            time: booking.visitTime,
+          })}
           confirmLabel={t("cancel.confirm")}
           backHref={back}
           extra={<ReasonField id="cancel-reason" label={t("cancel.reason")} required />}

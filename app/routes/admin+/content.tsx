@@ -5,9 +5,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listPostsForAdmin } from "../../../domain/blog/manage-blog-posts.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { listPostsForAdmin } from "#domain/blog/manage-blog-posts.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -66,13 +66,25 @@ export default function AdminContentPage() {
               <li key={post.id} className="card flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-blog-post">
                 <div>
                   <h3 className="font-semibold">
-                    <Link to={`/admin/content/posts/${encodeURIComponent(post.id)}`} className="link" aria-label={t("admin-blog:list.edit", { title: post.title })}>
+                    <Link
+                      to={`/admin/content/posts/${encodeURIComponent(post.id)}`}
+                      className="link"
+                      aria-label={t("admin-blog:list.edit", { title: post.title })}
+                    >
                       {post.title}
                     </Link>
                   </h3>
                   <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                    <span className={post.publishedAt ? "font-semibold text-green-800 dark:text-green-300" : "font-semibold text-amber-900 dark:text-amber-200"}>
-                      {post.publishedAt ? t("admin-blog:list.published", { date: formatDate(post.publishedAt, i18n.language) }) : t("admin-blog:list.draft")}
+                    <span
+                      className={
+                        post.publishedAt
+                          ? "font-semibold text-green-800 dark:text-green-300"
+                          : "font-semibold text-amber-900 dark:text-amber-200"
+                      }
+                    >
+                      {post.publishedAt
+                        ? t("admin-blog:list.published", { date: formatDate(post.publishedAt, i18n.language) })
+                        : t("admin-blog:list.draft")}
                     </span>
                     {" · "}
                     {t("admin-blog:list.created", { date: formatDate(post.createdAt, i18n.language) })}

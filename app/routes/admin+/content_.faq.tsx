@@ -7,18 +7,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { createFaqEntry, deleteFaqEntry, listFaqEntries, moveFaqEntry } from "../../../domain/help-content/help-content.use-cases";
+import { createFaqEntry, deleteFaqEntry, listFaqEntries, moveFaqEntry } from "#domain/help-content/help-content.use-cases";
 import { EMPTY_FAQ_ENTRY, FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
 import { faqListSchema } from "~/components/admin/help-content-schema";
-import { helpFormRefused, typedValues, type HelpFormError } from "~/components/admin/help-content.server";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { readForm } from "~/components/payment/payment-action.server";
+import { helpFormRefused, typedValues, type HelpFormError } from "~/routes/admin+/help-content-form.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "help", "help-content"] };
 export const meta = titleMeta;
@@ -31,13 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "help-content");
   return {
     title: t("faq.title"),
-    groups: groups.map((g) => ({ group: g.group, entries: g.entries.map((e) => ({ id: e.id, questionEn: e.questionEn, questionFr: e.questionFr })) })),
+    groups: groups.map((g) => ({
+      group: g.group,
+      entries: g.entries.map((e) => ({ id: e.id, questionEn: e.questionEn, questionFr: e.questionFr })),
+    })),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = formData ? parseWithZod(formData, { schema: faqListSchema }) : null;
   const values = formData?.get("intent") === "create" ? typedValues(formData, FAQ_FIELDS) : null;
   if (!submission || submission.status !== "success") return helpFormRefused(request, null, values);
@@ -97,7 +100,9 @@ export default function AdminFaqPage() {
                       <span className="sr-only">: {e.questionEn}</span>
                     </Link>
                     {i > 0 ? <MoveButton id={e.id} direction="up" label={t("faq.moveUp")} question={e.questionEn} /> : null}
-                    {i < g.entries.length - 1 ? <MoveButton id={e.id} direction="down" label={t("faq.moveDown")} question={e.questionEn} /> : null}
+                    {i < g.entries.length - 1 ? (
+                      <MoveButton id={e.id} direction="down" label={t("faq.moveDown")} question={e.questionEn} />
+                    ) : null}
                     <ConfirmAction
                       confirmHref={`/admin/content/faq/${encodeURIComponent(e.id)}/delete`}
                       action="/admin/content/faq"
@@ -118,7 +123,13 @@ export default function AdminFaqPage() {
         <h2 id="faq-add" className="text-lg font-semibold">
           {t("faq.addTitle")}
         </h2>
-        <FaqEntryForm intent="create" idPrefix="faq-new" values={actionData?.values ?? EMPTY_FAQ_ENTRY} formKey={actionData?.values ? "refused" : `added-${total}`} submitLabel={t("faq.add")} />
+        <FaqEntryForm
+          intent="create"
+          idPrefix="faq-new"
+          values={actionData?.values ?? EMPTY_FAQ_ENTRY}
+          formKey={actionData?.values ? "refused" : `added-${total}`}
+          submitLabel={t("faq.add")}
+        />
       </section>
     </PortalLayout>
   );

@@ -6,20 +6,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { editFaqEntry, getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
+import { editFaqEntry, getFaqEntry } from "#domain/help-content/help-content.use-cases";
 import { FaqEntryForm, type FaqEntryValues } from "~/components/admin/faq-entry-fields";
 import { faqEditSchema } from "~/components/admin/help-content-schema";
-import { helpFormRefused, typedValues, type HelpFormError } from "~/components/admin/help-content.server";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
-import { notFound } from "~/components/portal/portal.server";
+import { helpFormRefused, typedValues, type HelpFormError } from "~/routes/admin+/help-content-form.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "help", "help-content"] };
 export const meta = titleMeta;
@@ -35,7 +35,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "help-content");
   return {
     title: t("faq.editTitle"),
-    entry: { id: e.id, group: e.group, questionEn: e.questionEn, questionFr: e.questionFr, answerEn: e.answerEn, answerFr: e.answerFr, updatedAt: e.updatedAt.toISOString() },
+    entry: {
+      id: e.id,
+      group: e.group,
+      questionEn: e.questionEn,
+      questionFr: e.questionFr,
+      answerEn: e.answerEn,
+      answerFr: e.answerFr,
+      updatedAt: e.updatedAt.toISOString(),
+    },
   };
 }
 
@@ -43,14 +51,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = formData ? parseWithZod(formData, { schema: faqEditSchema }) : null;
   const values = typedValues(formData, FAQ_FIELDS);
   if (!submission || submission.status !== "success") return helpFormRefused(request, null, values);
   const { intent: _intent, ...fields } = submission.value;
   const result = await editFaqEntry(context.services.helpContent, { adminId: admin.id, id, ...fields });
   if (!result.ok) return helpFormRefused(request, result.error, values);
-  return redirectWithToast(context, request, `/admin/content/faq#faq-entry-${encodeURIComponent(id)}`, { kind: "success", title: "help-content:toasts.faq_edit" });
+  return redirectWithToast(context, request, `/admin/content/faq#faq-entry-${encodeURIComponent(id)}`, {
+    kind: "success",
+    title: "help-content:toasts.faq_edit",
+  });
 }
 
 export default function EditFaqEntryPage() {
@@ -72,8 +83,16 @@ export default function EditFaqEntryPage() {
         <h2 id="faq-edit" className="text-lg font-semibold">
           {entry.questionEn}
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("updatedAt", { date: formatDateTime(entry.updatedAt, i18n.language) })}</p>
-        <FaqEntryForm intent="save" idPrefix="faq-edit" values={actionData?.values ?? entry} formKey={actionData?.values ? "refused" : entry.updatedAt} submitLabel={t("save")} />
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {t("updatedAt", { date: formatDateTime(entry.updatedAt, i18n.language) })}
+        </p>
+        <FaqEntryForm
+          intent="save"
+          idPrefix="faq-edit"
+          values={actionData?.values ?? entry}
+          formKey={actionData?.values ? "refused" : entry.updatedAt}
+          submitLabel={t("save")}
+        />
       </section>
     </PortalLayout>
   );

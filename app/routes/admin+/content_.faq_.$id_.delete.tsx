@@ -3,14 +3,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { getFaqEntry } from "../../../domain/help-content/help-content.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { getFaqEntry } from "#domain/help-content/help-content.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "help-content"] };
 export const meta = titleMeta;
@@ -29,7 +29,13 @@ export default function DeleteFaqEntryPage() {
   const { title, id } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={title}>
-      <ConfirmPage action="/admin/content/faq" fields={{ intent: "delete", id }} body={t("faq.deleteBody")} confirmLabel={t("faq.deleteConfirm")} backHref="/admin/content/faq" />
+      <ConfirmPage
+        action="/admin/content/faq"
+        fields={{ intent: "delete", id }}
+        body={t("faq.deleteBody")}
+        confirmLabel={t("faq.deleteConfirm")}
+        backHref="/admin/content/faq"
+      />
     </PortalLayout>
   );
 }

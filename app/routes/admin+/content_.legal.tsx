@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listLegalPages } from "../../../domain/help-content/help-content.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { listLegalPages } from "#domain/help-content/help-content.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/format";
@@ -18,7 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const pages = await listLegalPages(context.services.helpContent);
   const t = await i18next.getFixedT(request, "help-content");
-  return { title: t("legal.title"), pages: pages.map((p) => ({ slug: p.slug, titleEn: p.titleEn, titleFr: p.titleFr, updatedAt: p.updatedAt.toISOString() })) };
+  return {
+    title: t("legal.title"),
+    pages: pages.map((p) => ({ slug: p.slug, titleEn: p.titleEn, titleFr: p.titleFr, updatedAt: p.updatedAt.toISOString() })),
+  };
 }
 
 export default function AdminLegalPagesPage() {
@@ -38,7 +41,9 @@ export default function AdminLegalPagesPage() {
                   {p.titleFr}
                 </p>
               ) : null}
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("updatedAt", { date: formatDateTime(p.updatedAt, i18n.language) })}</p>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                {t("updatedAt", { date: formatDateTime(p.updatedAt, i18n.language) })}
+              </p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Link to={`/admin/content/legal/${p.slug}`} className="btn-primary">
                   {t("legal.edit")}

@@ -7,20 +7,20 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { isLegalSlug, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "../../../domain/help-content/help-content.entity";
-import { editLegalPage, getLegalPage, renderLegalPage } from "../../../domain/help-content/help-content.use-cases";
+import { isLegalSlug, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "#domain/help-content/help-content.entity";
+import { editLegalPage, getLegalPage, renderLegalPage } from "#domain/help-content/help-content.use-cases";
 import { legalEditSchema } from "~/components/admin/help-content-schema";
-import { helpFormRefused, typedValues, type HelpFormError } from "~/components/admin/help-content.server";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { helpFormRefused, typedValues, type HelpFormError } from "~/routes/admin+/help-content-form.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { HelpDocument, type HelpDocumentData } from "~/components/help/help-document";
-import { readForm } from "~/components/payment/payment-action.server";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "help", "help-content"] };
 export const meta = titleMeta;
@@ -40,14 +40,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found?.ok) throw notFound();
   const p = found.value;
   const t = await i18next.getFixedT(request, "help-content");
-  return { title: t("legal.editTitle", { title: p.titleEn }), slug: p.slug, page: { titleEn: p.titleEn, titleFr: p.titleFr, bodyEn: p.bodyEn, bodyFr: p.bodyFr, updatedAt: p.updatedAt.toISOString() } };
+  return {
+    title: t("legal.editTitle", { title: p.titleEn }),
+    slug: p.slug,
+    page: { titleEn: p.titleEn, titleFr: p.titleFr, bodyEn: p.bodyEn, bodyFr: p.bodyFr, updatedAt: p.updatedAt.toISOString() },
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const slug = params.slug;
   if (!isLegalSlug(slug)) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = formData ? parseWithZod(formData, { schema: legalEditSchema }) : null;
   const values = typedValues(formData, LEGAL_FIELDS);
   if (!submission || submission.status !== "success") return helpFormRefused(request, null, values);
@@ -60,12 +64,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const page = renderLegalPage(deps.markdown, { title, body, updatedAt: now });
       return { ...page, updatedAt: now.toISOString() };
     };
-    const preview = { en: view(fields.titleEn, fields.bodyEn), fr: view(fields.titleFr.trim() || fields.titleEn, fields.bodyFr.trim() || fields.bodyEn) };
+    const preview = {
+      en: view(fields.titleEn, fields.bodyEn),
+      fr: view(fields.titleFr.trim() || fields.titleEn, fields.bodyFr.trim() || fields.bodyEn),
+    };
     return data<PreviewData>({ preview, values: fields });
   }
   const result = await editLegalPage(deps, { adminId: admin.id, slug, ...fields });
   if (!result.ok) return helpFormRefused(request, result.error, values);
-  return redirectWithToast(context, request, "/admin/content/legal", { kind: "success", title: "help-content:toasts.legal_edit", params: { title: result.value.titleEn } });
+  return redirectWithToast(context, request, "/admin/content/legal", {
+    kind: "success",
+    title: "help-content:toasts.legal_edit",
+    params: { title: result.value.titleEn },
+  });
 }
 
 export default function EditLegalPage() {
@@ -101,7 +112,14 @@ export default function EditLegalPage() {
                 <label htmlFor={`legal-title${lang}`} className="label">
                   {t("legal.fields.title")}
                 </label>
-                <input id={`legal-title${lang}`} name={`title${lang}`} className="input" required={lang === "En"} maxLength={LEGAL_TITLE_MAX} defaultValue={values[`title${lang}`]} />
+                <input
+                  id={`legal-title${lang}`}
+                  name={`title${lang}`}
+                  className="input"
+                  required={lang === "En"}
+                  maxLength={LEGAL_TITLE_MAX}
+                  defaultValue={values[`title${lang}`]}
+                />
               </div>
               <div>
                 <label htmlFor={`legal-body${lang}`} className="label">

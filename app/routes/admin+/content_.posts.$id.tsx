@@ -7,21 +7,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { BlogPost } from "../../../domain/blog/blog-post.entity";
-import { deletePost, editPost, getPostForAdmin, previewPost, publishPost, unpublishPost } from "../../../domain/blog/manage-blog-posts.use-cases";
+import type { BlogPost } from "#domain/blog/blog-post.entity";
+import { deletePost, editPost, getPostForAdmin, previewPost, publishPost, unpublishPost } from "#domain/blog/manage-blog-posts.use-cases";
 import { blogPostDecisionSchema, blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply, type BlogPostFormDefaults } from "~/components/admin/blog-post-form";
-import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/components/admin/blog-post-form.server";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
+import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/routes/admin+/blog-post-form.server";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmAction } from "~/components/portal/confirm-action";
-import { badForm, notFound, refused } from "~/components/portal/portal.server";
+import { badForm, refused } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "admin-blog", "blog", "portal"] };
 export const meta = titleMeta;
@@ -45,7 +46,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "admin-blog");
   return {
     title: t("form.editTitle"),
-    post: { id: post.id, slug: post.slug, title: post.title.en, publishedAt: post.publishedAt?.toISOString() ?? null, coverStorageKey: post.coverStorageKey },
+    post: {
+      id: post.id,
+      slug: post.slug,
+      title: post.title.en,
+      publishedAt: post.publishedAt?.toISOString() ?? null,
+      coverStorageKey: post.coverStorageKey,
+    },
     defaults: formDefaults(post),
   };
 }
@@ -54,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const postId = cleanKey(params.id);
   if (!postId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const deps = context.services.blogAdmin;
   const here = `/admin/content/posts/${encodeURIComponent(postId)}`;
@@ -63,9 +70,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (decision.status === "success") {
     const intent = decision.value.intent;
     const input = { adminId: admin.id, postId };
-    const result = intent === "publish" ? await publishPost(deps, input) : intent === "unpublish" ? await unpublishPost(deps, input) : await deletePost(deps, input);
+    const result =
+      intent === "publish"
+        ? await publishPost(deps, input)
+        : intent === "unpublish"
+          ? await unpublishPost(deps, input)
+          : await deletePost(deps, input);
     if (!result.ok) return refused(request, result.error);
-    return redirectWithToast(context, request, intent === "delete" ? "/admin/content" : here, { kind: "success", title: `admin-blog:toasts.${intent}` });
+    return redirectWithToast(context, request, intent === "delete" ? "/admin/content" : here, {
+      kind: "success",
+      title: `admin-blog:toasts.${intent}`,
+    });
   }
 
   const submission = parseWithZod(formData, { schema: blogPostFormSchema });
@@ -75,8 +90,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const preview = previewPost(deps, text);
     return preview.ok ? previewedBlogForm(submission, preview.value) : refusedBlogForm(request, submission, preview.error);
   }
-  const saved = await editPost(deps, { adminId: admin.id, postId, text, cover: await coverOf(formData), removeCover: submission.value.removeCover === "on" });
-  if (!saved.ok) return saved.error.code === "blog.post_not_found" ? refused(request, saved.error) : refusedBlogForm(request, submission, saved.error);
+  const saved = await editPost(deps, {
+    adminId: admin.id,
+    postId,
+    text,
+    cover: await coverOf(formData),
+    removeCover: submission.value.removeCover === "on",
+  });
+  if (!saved.ok)
+    return saved.error.code === "blog.post_not_found" ? refused(request, saved.error) : refusedBlogForm(request, submission, saved.error);
   return redirectWithToast(context, request, here, { kind: "success", title: "admin-blog:toasts.saved" });
 }
 
@@ -94,7 +116,9 @@ export default function EditBlogPostPage() {
       </p>
       {/* A status bar, not a section of the page: it has no heading of its own. */}
       <div className="card mb-6 flex flex-wrap items-center gap-3 p-4" data-testid="blog-post-status">
-        <p className="font-semibold">{post.publishedAt ? t("status.published", { date: formatDate(post.publishedAt, i18n.language) }) : t("status.draft")}</p>
+        <p className="font-semibold">
+          {post.publishedAt ? t("status.published", { date: formatDate(post.publishedAt, i18n.language) }) : t("status.draft")}
+        </p>
         {post.publishedAt ? (
           <Link to={`/blog/${encodeURIComponent(post.slug)}`} className="link">
             {t("status.view")}

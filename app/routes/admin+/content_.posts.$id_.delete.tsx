@@ -3,14 +3,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { getPostForAdmin } from "../../../domain/blog/manage-blog-posts.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { getPostForAdmin } from "#domain/blog/manage-blog-posts.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "admin-blog"] };
 export const meta = titleMeta;

@@ -5,17 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { createDraftPost, previewPost } from "../../../domain/blog/manage-blog-posts.use-cases";
+import { createDraftPost, previewPost } from "#domain/blog/manage-blog-posts.use-cases";
 import { blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply } from "~/components/admin/blog-post-form";
-import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/components/admin/blog-post-form.server";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { readForm } from "~/components/payment/payment-action.server";
-import { badForm } from "~/components/portal/portal.server";
+import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/routes/admin+/blog-post-form.server";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { badForm } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "admin-blog", "blog", "portal"] };
 export const meta = titleMeta;
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: blogPostFormSchema });
   if (submission.status !== "success") return invalidBlogForm(submission);
@@ -40,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const created = await createDraftPost(deps, { adminId: admin.id, authorName: admin.name, text, cover: await coverOf(formData) });
   if (!created.ok) return refusedBlogForm(request, submission, created.error);
-  return redirectWithToast(context, request, `/admin/content/posts/${encodeURIComponent(created.value.id)}`, { kind: "success", title: "admin-blog:toasts.created" });
+  return redirectWithToast(context, request, `/admin/content/posts/${encodeURIComponent(created.value.id)}`, {
+    kind: "success",
+    title: "admin-blog:toasts.created",
+  });
 }
 
 export default function NewBlogPostPage() {
@@ -53,7 +56,13 @@ export default function NewBlogPostPage() {
           {t("form.back")}
         </Link>
       </p>
-      <BlogPostForm action="/admin/content/posts/new" defaults={{}} lastResult={actionReply(actionData)} cover={null} saveLabel={t("form.saveDraft")} />
+      <BlogPostForm
+        action="/admin/content/posts/new"
+        defaults={{}}
+        lastResult={actionReply(actionData)}
+        cover={null}
+        saveLabel={t("form.saveDraft")}
+      />
       {actionData?.preview ? <BlogPostPreview preview={actionData.preview} /> : null}
     </PortalLayout>
   );

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getDashboardStats } from "../../../domain/platform-stats/platform-stats.query";
-import type { PaymentFigure } from "../../../domain/platform-stats/platform-stats-reader.port";
+import { getDashboardStats } from "#domain/platform-stats/platform-stats.query";
+import type { PaymentFigure } from "#domain/platform-stats/platform-stats-reader.port";
 import { BarChart, DataTable } from "~/components/admin/bar-chart";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
@@ -61,7 +61,11 @@ export default function AdminDashboardPage() {
     { key: "commissionsPending", value: stats.commissionsPending.count, href: "/admin/reports#payout", testId: "commissions-pending" },
   ];
   return (
-    <PortalLayout portal="admin" title={t("auth:portal.admin.pages.dashboard.title")} intro={t("auth:portal.admin.pages.dashboard.intro", { name })}>
+    <PortalLayout
+      portal="admin"
+      title={t("auth:portal.admin.pages.dashboard.title")}
+      intro={t("auth:portal.admin.pages.dashboard.intro", { name })}
+    >
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.asOf", { date: asOf })}</p>
       <section aria-labelledby="attention" className="mb-8">
         <h2 id="attention" className="mb-3 text-lg font-semibold">
@@ -95,7 +99,11 @@ export default function AdminDashboardPage() {
             description={t("dashboard.usersByRoleDesc", { total: stats.usersByRole.reduce((s, r) => s + r.count, 0) })}
             labelHeader={t("dashboard.role")}
             valueHeader={t("dashboard.count")}
-            data={stats.usersByRole.map((r) => ({ label: t(`roles.${r.key}`, { defaultValue: r.key }), value: r.count, display: count(r.count) }))}
+            data={stats.usersByRole.map((r) => ({
+              label: t(`roles.${r.key}`, { defaultValue: r.key }),
+              value: r.count,
+              display: count(r.count),
+            }))}
           />
         </section>
         <section aria-labelledby="bookings-by-status" className="card p-5">
@@ -135,7 +143,13 @@ export default function AdminDashboardPage() {
             <div className="mt-4">
               <DataTable
                 caption={t("dashboard.paymentsTable", { days })}
-                headers={[t("dashboard.typeGateway"), t("dashboard.attempts"), t("dashboard.successful"), t("dashboard.failed"), t("dashboard.revenue")]}
+                headers={[
+                  t("dashboard.typeGateway"),
+                  t("dashboard.attempts"),
+                  t("dashboard.successful"),
+                  t("dashboard.failed"),
+                  t("dashboard.revenue"),
+                ]}
                 rows={rows.map((r) => [label(r), count(r.payments), count(r.successful), count(r.failed), formatXaf(r.revenue)])}
                 empty={t("dashboard.noPayments")}
               />

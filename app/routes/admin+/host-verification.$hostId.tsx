@@ -7,19 +7,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { approveHost, getHostForReview, rejectHost } from "../../../domain/hosting/host-verification.use-cases";
+import { approveHost, getHostForReview, rejectHost } from "#domain/hosting/host-verification.use-cases";
 import { HostReviewCard } from "~/components/admin/host-verification-queue";
-import { toHostQueueItem } from "~/components/admin/host-verification-queue.server";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { toHostQueueItem } from "~/routes/admin+/host-verification-queue.server";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { reviewHostSchema } from "~/components/hosting/guest-house-schema";
-import { badForm, notFound, refused } from "~/components/hosting/hosting.server";
-import { readForm } from "~/components/payment/payment-action.server";
+import { badForm, refused } from "~/utils/host-area.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "hosting"] };
 export const meta = titleMeta;
@@ -39,17 +40,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const hostId = cleanKey(params.hostId);
   if (!hostId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: reviewHostSchema });
   if (submission.status !== "success") {
-    return formData.get("intent") === "reject" ? refused(request, { code: "hosting.reason_required", params: { max: 1000 } }) : badForm(request);
+    return formData.get("intent") === "reject"
+      ? refused(request, { code: "hosting.reason_required", params: { max: 1000 } })
+      : badForm(request);
   }
   const input = submission.value;
   const { hosting } = context.services;
-  const result = input.intent === "approve" ? await approveHost(hosting, { adminId: admin.id, hostId }) : await rejectHost(hosting, { adminId: admin.id, hostId, reason: input.reason });
+  const result =
+    input.intent === "approve"
+      ? await approveHost(hosting, { adminId: admin.id, hostId })
+      : await rejectHost(hosting, { adminId: admin.id, hostId, reason: input.reason });
   if (!result.ok) return refused(request, result.error);
-  return redirectWithToast(context, request, QUEUE, { kind: "success", title: input.intent === "approve" ? "hosting:toasts.approved" : "hosting:toasts.rejected" });
+  return redirectWithToast(context, request, QUEUE, {
+    kind: "success",
+    title: input.intent === "approve" ? "hosting:toasts.approved" : "hosting:toasts.rejected",
+  });
 }
 
 export default function AdminHostReviewPage() {

@@ -2,10 +2,10 @@
 // admin reviewing them. Private files: never cached, always downloaded (never rendered as a page
 // of ours), the type the bytes were checked to be on upload.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readHostDocument } from "../../../domain/hosting/host-verification.use-cases";
-import { cleanKey } from "~/components/booking/params";
-import { notFound } from "~/components/hosting/hosting.server";
+import { readHostDocument } from "#domain/hosting/host-verification.use-cases";
+import { cleanKey } from "~/utils/clean-key";
 import { requireAdmin } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

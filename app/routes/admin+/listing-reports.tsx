@@ -7,20 +7,20 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { restoreProperty } from "../../../domain/property-moderation/moderate-property.use-cases";
-import { listOpenReports } from "../../../domain/reports/reports.queries";
-import { reviewReport } from "../../../domain/reports/review-report.use-case";
+import { restoreProperty } from "#domain/property-moderation/moderate-property.use-cases";
+import { listOpenReports } from "#domain/reports/reports.queries";
+import { reviewReport } from "#domain/reports/review-report.use-case";
 import { reportDecisionSchema } from "~/components/admin/moderation-schema";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { readForm } from "~/components/payment/payment-action.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { ConfirmAction } from "~/components/portal/confirm-action";
-import { badForm, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "moderation", "listings"] };
 export const meta = titleMeta;
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: reportDecisionSchema });
   if (submission.status !== "success") return badForm(request);
@@ -86,7 +86,9 @@ export default function AdminReportsPage() {
               </h2>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 {t("moderation:reports.by", { name: r.reporterName || r.reporterId, date: formatDate(r.createdAt, i18n.language) })}
-                {r.listingHidden ? <span className="ml-2 text-xs font-semibold text-red-800 dark:text-red-300">{t("moderation:reports.listingHidden")}</span> : null}
+                {r.listingHidden ? (
+                  <span className="ml-2 text-xs font-semibold text-red-800 dark:text-red-300">{t("moderation:reports.listingHidden")}</span>
+                ) : null}
               </p>
               <p className="mt-2 font-medium">{t(`listings:report.reasons.${r.reason}`)}</p>
               {r.details ? <p className="mt-1 whitespace-pre-line text-sm">{r.details}</p> : null}

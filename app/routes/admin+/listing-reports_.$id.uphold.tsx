@@ -3,14 +3,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { findOpenReport } from "../../../domain/reports/reports.queries";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { findOpenReport } from "#domain/reports/reports.queries";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "moderation"] };
 export const meta = titleMeta;
@@ -29,7 +29,13 @@ export default function UpholdReportPage() {
   const { title, id } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={title}>
-      <ConfirmPage action="/admin/listing-reports" fields={{ intent: "uphold", reportId: id }} body={t("uphold.body")} confirmLabel={t("uphold.confirm")} backHref="/admin/listing-reports" />
+      <ConfirmPage
+        action="/admin/listing-reports"
+        fields={{ intent: "uphold", reportId: id }}
+        body={t("uphold.body")}
+        confirmLabel={t("uphold.confirm")}
+        backHref="/admin/listing-reports"
+      />
     </PortalLayout>
   );
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { i18next } from "~/i18next.server";
 import { formatDateTime } from "~/utils/format";
 import { requireAdmin } from "~/utils/auth.server";
@@ -31,7 +31,11 @@ export default function AdminOutboxPage() {
   const { t } = useTranslation("auth");
   const { emails } = useLoaderData<typeof loader>();
   return (
-    <PortalLayout portal="admin" title={t("portal.admin.pages.outbox.title")} intro={t("portal.admin.pages.outbox.intro", { count: OUTBOX_LIMIT })}>
+    <PortalLayout
+      portal="admin"
+      title={t("portal.admin.pages.outbox.title")}
+      intro={t("portal.admin.pages.outbox.intro", { count: OUTBOX_LIMIT })}
+    >
       {emails.length === 0 ? (
         <p className="card p-5">{t("portal.admin.pages.outbox.empty")}</p>
       ) : (

@@ -7,13 +7,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { countPaymentsToRefund, listPaymentsForAdmin, paymentStatsByGateway } from "../../../domain/payment/payment-ledger.queries";
-import { REFUND_STATUSES, isRefundStatus } from "../../../domain/payment/payment-refund";
-import { successRate } from "../../../domain/payment/payment-ledger.port";
-import { PAYMENT_STATUSES, PAYMENT_TYPES, isPaymentStatus, isPaymentType } from "../../../domain/payment/payment.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { countPaymentsToRefund, listPaymentsForAdmin, paymentStatsByGateway } from "#domain/payment/payment-ledger.queries";
+import { REFUND_STATUSES, isRefundStatus } from "#domain/payment/payment-refund";
+import { successRate } from "#domain/payment/payment-ledger.port";
+import { PAYMENT_STATUSES, PAYMENT_TYPES, isPaymentStatus, isPaymentType } from "#domain/payment/payment.entity";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { listCountText } from "~/utils/list-count.server";
@@ -94,7 +94,8 @@ export default function AdminPaymentsPage() {
   const { t, i18n } = useTranslation(["auth", "admin-payments"]);
   const { filters, items, page, pageCount, countText, stats, toRefund } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(i18n.language === "fr" ? "fr-FR" : "en-GB", { style: "percent", maximumFractionDigits: 1 });
-  const gatewayName = (g: string) => (g === "" ? t("admin-payments:gateways.none") : t(`admin-payments:gateways.${g}`, { defaultValue: g }));
+  const gatewayName = (g: string) =>
+    g === "" ? t("admin-payments:gateways.none") : t(`admin-payments:gateways.${g}`, { defaultValue: g });
   return (
     <PortalLayout portal="admin" title={t("portal.admin.pages.payments.title")} intro={t("portal.admin.pages.payments.intro")}>
       <section aria-labelledby="stats-heading" className="mb-8">
@@ -108,11 +109,13 @@ export default function AdminPaymentsPage() {
             <table className="card w-full text-left text-sm" data-testid="gateway-stats">
               <thead>
                 <tr>
-                  {(["gateway", "count", "amount", "successful", "successfulAmount", "failed", "expired", "pending", "rate"] as const).map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2">
-                      {t(`admin-payments:stats.${c}`)}
-                    </th>
-                  ))}
+                  {(["gateway", "count", "amount", "successful", "successfulAmount", "failed", "expired", "pending", "rate"] as const).map(
+                    (c) => (
+                      <th key={c} scope="col" className="px-3 py-2">
+                        {t(`admin-payments:stats.${c}`)}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -121,14 +124,30 @@ export default function AdminPaymentsPage() {
                     <th scope="row" className="px-3 py-2 font-medium">
                       {gatewayName(s.gateway)}
                     </th>
-                    <td className="px-3 py-2" data-stat="count">{s.count}</td>
-                    <td className="px-3 py-2" data-stat="amount">{formatXaf(s.amount)}</td>
-                    <td className="px-3 py-2" data-stat="successful">{s.successfulCount}</td>
-                    <td className="px-3 py-2" data-stat="successfulAmount">{formatXaf(s.successfulAmount)}</td>
-                    <td className="px-3 py-2" data-stat="failed">{s.failedCount}</td>
-                    <td className="px-3 py-2" data-stat="expired">{s.expiredCount}</td>
-                    <td className="px-3 py-2" data-stat="pending">{s.pendingCount}</td>
-                    <td className="px-3 py-2" data-stat="rate">{s.successRate === null ? "—" : percent.format(s.successRate)}</td>
+                    <td className="px-3 py-2" data-stat="count">
+                      {s.count}
+                    </td>
+                    <td className="px-3 py-2" data-stat="amount">
+                      {formatXaf(s.amount)}
+                    </td>
+                    <td className="px-3 py-2" data-stat="successful">
+                      {s.successfulCount}
+                    </td>
+                    <td className="px-3 py-2" data-stat="successfulAmount">
+                      {formatXaf(s.successfulAmount)}
+                    </td>
+                    <td className="px-3 py-2" data-stat="failed">
+                      {s.failedCount}
+                    </td>
+                    <td className="px-3 py-2" data-stat="expired">
+                      {s.expiredCount}
+                    </td>
+                    <td className="px-3 py-2" data-stat="pending">
+                      {s.pendingCount}
+                    </td>
+                    <td className="px-3 py-2" data-stat="rate">
+                      {s.successRate === null ? "—" : percent.format(s.successRate)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -241,7 +260,10 @@ export default function AdminPaymentsPage() {
                   <td className="px-3 py-2">
                     {t(`admin-payments:statuses.${p.status}`)}
                     {p.refundStatus ? (
-                      <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="refund-status">
+                      <span
+                        className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                        data-testid="refund-status"
+                      >
                         {t(`admin-payments:refunds.${p.refundStatus}`)}
                       </span>
                     ) : null}

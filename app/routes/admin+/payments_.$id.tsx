@@ -6,19 +6,20 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getPaymentWithEvents } from "../../../domain/payment/payment-ledger.queries";
-import { recheckPayment } from "../../../domain/payment/recheck-payment.use-case";
+import { getPaymentWithEvents } from "#domain/payment/payment-ledger.queries";
+import { recheckPayment } from "#domain/payment/recheck-payment.use-case";
 import { paymentRecheckSchema } from "~/components/admin/moderation-schema";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
-import { badForm, notFound, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "admin-payments"] };
 export const meta = titleMeta;
@@ -48,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   if (parseWithZod(formData, { schema: paymentRecheckSchema }).status !== "success") return badForm(request);
   const result = await recheckPayment(context.services.money.recheck, { adminId: admin.id, paymentId: id });
@@ -120,7 +121,8 @@ export default function AdminPaymentPage() {
           {events.map((e) => (
             <li key={e.id} className="card p-3 text-sm">
               <p className="font-medium">
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> · {t(`events.${e.type}`, { defaultValue: e.type })}
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> ·{" "}
+                {t(`events.${e.type}`, { defaultValue: e.type })}
               </p>
               <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-slate-700 dark:text-slate-300">{e.data}</pre>
             </li>

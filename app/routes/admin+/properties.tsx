@@ -8,23 +8,28 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { hideProperty, listPropertiesForModeration, restoreProperty, setPropertyVerified } from "../../../domain/property-moderation/moderate-property.use-cases";
-import { MODERATION_FILTERS, isModerationFilter, type ModerationFilter } from "../../../domain/property-moderation/property-moderation.port";
-import { isPropertyStatus } from "../../../domain/property-management/managed-property.entity";
+import {
+  hideProperty,
+  listPropertiesForModeration,
+  restoreProperty,
+  setPropertyVerified,
+} from "#domain/property-moderation/moderate-property.use-cases";
+import { MODERATION_FILTERS, isModerationFilter, type ModerationFilter } from "#domain/property-moderation/property-moderation.port";
+import { isPropertyStatus } from "#domain/property-management/managed-property.entity";
 import { propertyModerationSchema } from "~/components/admin/moderation-schema";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { Pagination } from "~/components/listings/pagination";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
-import { badForm, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "moderation", "listings"] };
 export const meta = titleMeta;
@@ -63,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: propertyModerationSchema });
   if (submission.status !== "success") return badForm(request);
@@ -76,9 +81,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? await setPropertyVerified(deps, { ...base, verified: input.intent === "verify" })
       : input.intent === "hide"
         ? await hideProperty(deps, { ...base, reason: input.reason })
-        : await restoreProperty(deps, { ...base, reason: input.reason }).then((r) => (r.ok ? { ok: true as const, value: r.value.property } : r));
+        : await restoreProperty(deps, { ...base, reason: input.reason }).then((r) =>
+            r.ok ? { ok: true as const, value: r.value.property } : r,
+          );
   if (!result.ok) return refused(request, result.error);
-  return redirectWithToast(context, request, back, { kind: "success", title: `moderation:toasts.${input.intent}`, params: { title: result.value.title } });
+  return redirectWithToast(context, request, back, {
+    kind: "success",
+    title: `moderation:toasts.${input.intent}`,
+    params: { title: result.value.title },
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -91,7 +102,12 @@ export default function AdminPropertiesPage() {
     <PortalLayout portal="admin" title={t("portal.admin.pages.properties.title")} intro={t("portal.admin.pages.properties.intro")}>
       <nav aria-label={t("moderation:properties.filterLabel")} className="mb-4 flex flex-wrap gap-2">
         {MODERATION_FILTERS.map((f) => (
-          <Link key={f} to={propertiesHref(f, 1)} aria-current={f === filter ? "page" : undefined} className={f === filter ? "btn-primary" : "btn-secondary"}>
+          <Link
+            key={f}
+            to={propertiesHref(f, 1)}
+            aria-current={f === filter ? "page" : undefined}
+            className={f === filter ? "btn-primary" : "btn-secondary"}
+          >
             {t(`moderation:properties.filters.${f}`)}
           </Link>
         ))}
@@ -130,7 +146,11 @@ function PropertyRow({ item, filter, page }: { item: Row; filter: ModerationFilt
       <p className="mt-1 flex flex-wrap items-center gap-2">
         {isPropertyStatus(item.status) ? <StatusBadge status={item.status} /> : null}
         <VerificationBadge verified={item.isVerified} />
-        {item.hiddenAt ? <span className="text-xs font-semibold text-red-800 dark:text-red-300">{t("properties.hidden", { date: formatDate(item.hiddenAt, i18n.language) })}</span> : null}
+        {item.hiddenAt ? (
+          <span className="text-xs font-semibold text-red-800 dark:text-red-300">
+            {t("properties.hidden", { date: formatDate(item.hiddenAt, i18n.language) })}
+          </span>
+        ) : null}
         {item.openReports > 0 ? (
           <Link to="/admin/listing-reports" className="text-xs font-semibold text-amber-900 underline dark:text-amber-200">
             {t("properties.openReports", { count: item.openReports })}
@@ -159,7 +179,13 @@ function PropertyRow({ item, filter, page }: { item: Row; filter: ModerationFilt
         <Link to={`/admin/properties/${id}/edit`} className="btn-secondary">
           {t("properties.edit", { title: item.title })}
         </Link>
-        <IntentButton intent={item.isVerified ? "unverify" : "verify"} propertyId={item.id} back={back} label={t(item.isVerified ? "properties.unverify" : "properties.verify", { title: item.title })} primary={!item.isVerified} />
+        <IntentButton
+          intent={item.isVerified ? "unverify" : "verify"}
+          propertyId={item.id}
+          back={back}
+          label={t(item.isVerified ? "properties.unverify" : "properties.verify", { title: item.title })}
+          primary={!item.isVerified}
+        />
         {item.hiddenAt ? (
           <IntentButton intent="restore" propertyId={item.id} back={back} label={t("properties.restore", { title: item.title })} />
         ) : (
@@ -179,7 +205,21 @@ function PropertyRow({ item, filter, page }: { item: Row; filter: ModerationFilt
 }
 
 /** A one-button POST form carrying the list's filter and page, so the redirect comes back here. */
-export function IntentButton({ intent, propertyId, back, label, primary = false, action = "/admin/properties" }: { intent: string; propertyId: string; back: Record<string, string>; label: string; primary?: boolean; action?: string }) {
+export function IntentButton({
+  intent,
+  propertyId,
+  back,
+  label,
+  primary = false,
+  action = "/admin/properties",
+}: {
+  intent: string;
+  propertyId: string;
+  back: Record<string, string>;
+  label: string;
+  primary?: boolean;
+  action?: string;
+}) {
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="intent" value={intent} />

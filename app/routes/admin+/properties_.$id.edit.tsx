@@ -9,19 +9,20 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { adminEditProperty, getPropertyForAdmin } from "../../../domain/property-management/manage-property.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { FormAlert } from "~/components/auth/form-fields";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
+import { adminEditProperty, getPropertyForAdmin } from "#domain/property-management/manage-property.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
+import { cleanKey } from "~/utils/clean-key";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
 import { PropertyForm, propertyFormDefaults } from "~/components/portal/property-form";
 import { propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
-import { badForm, notFound, propertyFormRefused, textOnly, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, propertyFormRefused, textOnly, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "moderation", "listings"] };
 export const meta = titleMeta;
@@ -44,11 +45,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const propertyId = cleanKey(params.id);
   if (!propertyId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: propertyFormSchema });
   if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });
-  const result = await adminEditProperty(context.services.properties, { adminId: admin.id, propertyId, details: toPropertyDetails(submission.value) });
+  const result = await adminEditProperty(context.services.properties, {
+    adminId: admin.id,
+    propertyId,
+    details: toPropertyDetails(submission.value),
+  });
   if (!result.ok) return propertyFormRefused(request, (o) => submission.reply(o), result.error);
   return redirectWithToast(context, request, "/admin/properties", {
     kind: result.value.changed ? "success" : "info",
@@ -75,7 +80,12 @@ export default function AdminEditPropertyPage() {
         </Link>
       </p>
       {actionData?.formError ? <FormAlert id="edit-error" errors={[actionData.formError]} /> : null}
-      <PropertyForm action={`/admin/properties/${encodeURIComponent(property.id)}/edit`} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("edit.save")} />
+      <PropertyForm
+        action={`/admin/properties/${encodeURIComponent(property.id)}/edit`}
+        defaults={defaults}
+        lastResult={isReply ? actionData : null}
+        submitLabel={t("edit.save")}
+      />
     </PortalLayout>
   );
 }

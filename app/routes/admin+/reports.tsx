@@ -3,18 +3,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { PAYOUT_REFERENCE_MAX } from "../../../domain/commission/commission.entity";
-import { doualaToday } from "../../../domain/commission/weekly-payout";
-import { payOutCommissions } from "../../../domain/commission/pay-out-commissions.use-case";
-import { voidCommission } from "../../../domain/commission/void-commission.use-case";
-import { getReportsStats, type RevenueTable } from "../../../domain/platform-stats/platform-stats.query";
+import { PAYOUT_REFERENCE_MAX } from "#domain/commission/commission.entity";
+import { doualaToday } from "#domain/commission/weekly-payout";
+import { payOutCommissions } from "#domain/commission/pay-out-commissions.use-case";
+import { voidCommission } from "#domain/commission/void-commission.use-case";
+import { getReportsStats, type RevenueTable } from "#domain/platform-stats/platform-stats.query";
 import { DataTable } from "~/components/admin/bar-chart";
 import { payoutActionSchema } from "~/components/admin/payout-schema";
 import { VoidReasonField } from "~/components/admin/void-reason-field";
-import { ErrorList, FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { describeMoneyError } from "~/components/booking/money-errors.server";
+import { ErrorList, FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { describeMoneyError } from "~/utils/money-errors.server";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -61,7 +61,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const idOf = (raw: unknown) => (typeof raw === "string" ? raw : null);
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "void" ? "void" : "payout";
-    return data({ intent, commissionId: idOf(submission.payload.commissionId), agentId: idOf(submission.payload.agentId), result: submission.reply() }, { status: 400 });
+    return data(
+      {
+        intent,
+        commissionId: idOf(submission.payload.commissionId),
+        agentId: idOf(submission.payload.agentId),
+        result: submission.reply(),
+      },
+      { status: 400 },
+    );
   }
   const input = submission.value;
   const deps = context.services.money.commissionAdmin;
@@ -69,15 +77,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await voidCommission(deps, { adminId: admin.id, commissionId: input.commissionId, reason: input.reason });
     if (!result.ok) {
       const error = await describeMoneyError(request, result.error);
-      return data({ intent: "void", commissionId: input.commissionId, agentId: null, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+      return data(
+        { intent: "void", commissionId: input.commissionId, agentId: null, result: submission.reply({ formErrors: [error.message] }) },
+        { status: error.status },
+      );
     }
     return redirectWithToast(context, request, "/admin/reports#payout", { kind: "success", title: "admin-stats:toasts.voided" });
   }
   // One agent's transfer: their pending earnings up to the reviewed moment (decision 0129).
-  const result = await payOutCommissions(deps, { adminId: admin.id, agentId: input.agentId, asOf: new Date(input.asOf), paidOn: input.paidOn, reference: input.reference });
+  const result = await payOutCommissions(deps, {
+    adminId: admin.id,
+    agentId: input.agentId,
+    asOf: new Date(input.asOf),
+    paidOn: input.paidOn,
+    reference: input.reference,
+  });
   if (!result.ok) {
     const error = await describeMoneyError(request, result.error);
-    return data({ intent: "payout", commissionId: null, agentId: input.agentId, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return data(
+      { intent: "payout", commissionId: null, agentId: input.agentId, result: submission.reply({ formErrors: [error.message] }) },
+      { status: error.status },
+    );
   }
   return redirectWithToast(context, request, "/admin/reports#payout", {
     kind: "success",
@@ -102,7 +122,9 @@ export default function AdminReportsPage() {
   const revenueRows = (rows: typeof weekly) =>
     rows.map((r) => [
       r.label,
-      r.lines.length ? r.lines.map((l) => `${t(`paymentType.${l.type}`, { defaultValue: l.type })}: ${formatXaf(l.amount)} (${l.count})`).join("; ") : t("reports.noRevenue"),
+      r.lines.length
+        ? r.lines.map((l) => `${t(`paymentType.${l.type}`, { defaultValue: l.type })}: ${formatXaf(l.amount)} (${l.count})`).join("; ")
+        : t("reports.noRevenue"),
       formatXaf(r.amount),
     ]);
   const pendingTotal = pending.reduce((s, p) => s + p.amount, 0);
@@ -144,7 +166,12 @@ export default function AdminReportsPage() {
           <h2 id={`revenue-${table}`} className="mb-3 text-lg font-semibold">
             {t(`reports.tables.${table}`)}
           </h2>
-          <DataTable caption={t(`reports.captions.${table}`)} headers={[t("reports.period"), t("reports.byType"), t("reports.total")]} rows={revenueRows(rows)} testId={`revenue-${table}`} />
+          <DataTable
+            caption={t(`reports.captions.${table}`)}
+            headers={[t("reports.period"), t("reports.byType"), t("reports.total")]}
+            rows={revenueRows(rows)}
+            testId={`revenue-${table}`}
+          />
           <p className="mt-2">{csvLink(table)}</p>
         </section>
       ))}
@@ -181,7 +208,14 @@ export default function AdminReportsPage() {
           </p>
         )}
         {groups.map((group, index) => (
-          <AgentPayout key={group.agentId} group={group} index={index} asOf={asOf} today={today} errors={payoutFailure?.agentId === group.agentId ? payoutFailure.errors : undefined} />
+          <AgentPayout
+            key={group.agentId}
+            group={group}
+            index={index}
+            asOf={asOf}
+            today={today}
+            errors={payoutFailure?.agentId === group.agentId ? payoutFailure.errors : undefined}
+          />
         ))}
         <p className="mt-4">{csvLink("payout")}</p>
       </section>
@@ -212,12 +246,28 @@ function byAgent(pending: readonly PendingLine[]): AgentGroup[] {
 type FieldErrors = Record<string, string[] | null> | undefined;
 
 /** One agent's pending commissions (each can be voided) and the form marking them paid with that agent's transfer. */
-function AgentPayout({ group, index, asOf, today, errors }: { group: AgentGroup; index: number; asOf: string; today: string; errors: FieldErrors }) {
+function AgentPayout({
+  group,
+  index,
+  asOf,
+  today,
+  errors,
+}: {
+  group: AgentGroup;
+  index: number;
+  asOf: string;
+  today: string;
+  errors: FieldErrors;
+}) {
   const { t } = useTranslation("admin-stats");
   const key = `agent-${index}`;
   const amount = formatXaf(group.amount);
   return (
-    <section aria-labelledby={`${key}-title`} className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700" data-testid="payout-agent">
+    <section
+      aria-labelledby={`${key}-title`}
+      className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700"
+      data-testid="payout-agent"
+    >
       <h3 id={`${key}-title`} className="font-semibold">
         {group.agentName}
       </h3>
@@ -225,16 +275,26 @@ function AgentPayout({ group, index, asOf, today, errors }: { group: AgentGroup;
         <caption className="mb-1 text-left">{t("reports.agentTotal", { count: group.lines.length, amount })}</caption>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">
-            <th scope="col" className="py-1 pr-4">{t("reports.earned")}</th>
-            <th scope="col" className="py-1 pr-4">{t("reports.property")}</th>
-            <th scope="col" className="py-1 pr-4">{t("reports.amount")}</th>
-            <th scope="col" className="py-1 pr-4">{t("reports.actions")}</th>
+            <th scope="col" className="py-1 pr-4">
+              {t("reports.earned")}
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              {t("reports.property")}
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              {t("reports.amount")}
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              {t("reports.actions")}
+            </th>
           </tr>
         </thead>
         <tbody>
           {group.lines.map((p) => (
             <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="payout-row">
-              <th scope="row" className="py-2 pr-4 font-normal">{p.date}</th>
+              <th scope="row" className="py-2 pr-4 font-normal">
+                {p.date}
+              </th>
               <td className="py-2 pr-4">{p.propertyTitle}</td>
               <td className="py-2 pr-4">{formatXaf(p.amount)}</td>
               <td className="py-2 pr-4">
@@ -265,7 +325,17 @@ function AgentPayout({ group, index, asOf, today, errors }: { group: AgentGroup;
           <label htmlFor={`${key}-paidOn`} className="label">
             {t("reports.paidOn")}
           </label>
-          <input id={`${key}-paidOn`} name="paidOn" type="date" required max={today} defaultValue={today} className="input" aria-invalid={errors?.paidOn ? true : undefined} aria-describedby={errors?.paidOn ? `${key}-paidOn-error` : undefined} />
+          <input
+            id={`${key}-paidOn`}
+            name="paidOn"
+            type="date"
+            required
+            max={today}
+            defaultValue={today}
+            className="input"
+            aria-invalid={errors?.paidOn ? true : undefined}
+            aria-describedby={errors?.paidOn ? `${key}-paidOn-error` : undefined}
+          />
           <ErrorList id={`${key}-paidOn-error`} errors={errors?.paidOn} />
         </div>
         <div>

@@ -1,7 +1,7 @@
 // CSV exports of the tables on /admin/reports (a resource route: no UI). Admins only; an unknown
 // table is a 404. Every cell goes through csvCell (formula-injection safe).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getReportsStats, type RevenueTable } from "../../../domain/platform-stats/platform-stats.query";
+import { getReportsStats, type RevenueTable } from "#domain/platform-stats/platform-stats.query";
 import { requireAdmin } from "~/utils/auth.server";
 import { toCsv } from "~/utils/csv";
 
@@ -24,12 +24,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const stats = await getReportsStats(platformStats);
   let csv: string;
   if (table === "weekly" || table === "monthly") {
-    csv = csvTable([table === "weekly" ? "week_start" : "month_start", "payment_type", "payments", "amount_xaf"], revenueRows(stats[table]));
+    csv = csvTable(
+      [table === "weekly" ? "week_start" : "month_start", "payment_type", "payments", "amount_xaf"],
+      revenueRows(stats[table]),
+    );
   } else if (table === "owed") {
-    csv = csvTable(["agent_id", "agent_name", "pending_commissions", "amount_xaf"], stats.commissionsOwed.map((a) => [a.agentId, a.agentName, a.count, a.amount]));
+    csv = csvTable(
+      ["agent_id", "agent_name", "pending_commissions", "amount_xaf"],
+      stats.commissionsOwed.map((a) => [a.agentId, a.agentName, a.count, a.amount]),
+    );
   } else {
     const pending = await platformStats.stats.pendingEarnings(stats.at);
-    csv = csvTable(["commission_id", "earned_at", "agent_id", "agent_name", "property", "amount_xaf"], pending.map((p) => [p.id, p.date.toISOString(), p.agentId, p.agentName, p.propertyTitle, p.amount]));
+    csv = csvTable(
+      ["commission_id", "earned_at", "agent_id", "agent_name", "property", "amount_xaf"],
+      pending.map((p) => [p.id, p.date.toISOString(), p.agentId, p.agentName, p.propertyTitle, p.amount]),
+    );
   }
   return new Response(csv, {
     headers: {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UnauthorizedScreen } from "~/components/auth/unauthorized-screen";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { getOptionalUser } from "~/utils/auth.server";
 

@@ -7,27 +7,28 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { userAuditTrail } from "../../../domain/accounts/admin-users.queries";
-import { changeUserRole, reactivateUser, roleChangeable, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { displayName } from "../../../domain/accounts/account.entity";
-import { listReportsFiledBy } from "../../../domain/reports/reports.queries";
+import { userAuditTrail } from "#domain/accounts/admin-users.queries";
+import { changeUserRole, reactivateUser, roleChangeable, suspendUser } from "#domain/accounts/admin-users.use-case";
+import { displayName } from "#domain/accounts/account.entity";
+import { listReportsFiledBy } from "#domain/reports/reports.queries";
 import { userActionSchema } from "~/components/admin/admin-schemas";
 import { AuditEntries } from "~/components/admin/audit-entries";
-import { toAuditViews } from "~/components/admin/audit-view.server";
+import { toAuditViews } from "~/routes/admin+/audit-view.server";
 import { SuspendReasonField } from "~/components/admin/suspend-reason-field";
 import { UserRoleForm } from "~/components/admin/user-role-form";
 import { RoleBadge, SuspendedBadge } from "~/components/admin/user-badges";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmAction } from "~/components/portal/confirm-action";
-import { notFound, refused } from "~/components/portal/portal.server";
+import { refused } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "admin-users", "portal"] };
 export const meta = titleMeta;
@@ -97,7 +98,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const submission = formData ? parseWithZod(formData, { schema: userActionSchema }) : null;
   if (!submission || submission.status !== "success") {
     const t = await i18next.getFixedT(request, ["admin-users", "auth", "common"]);
@@ -116,7 +117,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : await reactivateUser(deps, target);
   if (!result.ok) return refused(request, result.error);
   const toast = { role: "roleChanged", suspend: "suspended", reactivate: "reactivated" }[input.intent];
-  return redirectWithToast(context, request, `/admin/users/${encodeURIComponent(id)}`, { kind: "success", title: `admin-users:toasts.${toast}` });
+  return redirectWithToast(context, request, `/admin/users/${encodeURIComponent(id)}`, {
+    kind: "success",
+    title: `admin-users:toasts.${toast}`,
+  });
 }
 
 export default function AdminUserPage() {
@@ -138,7 +142,15 @@ export default function AdminUserPage() {
     ["joined", formatDate(user.createdAt, i18n.language)],
   ];
   return (
-    <PortalLayout portal="admin" title={user.name} intro={<Link to="/admin/users" className="link">{t("user.back")}</Link>}>
+    <PortalLayout
+      portal="admin"
+      title={user.name}
+      intro={
+        <Link to="/admin/users" className="link">
+          {t("user.back")}
+        </Link>
+      }
+    >
       {actionData?.formError ? <FormAlert id="user-error" errors={[actionData.formError]} /> : null}
       <section aria-labelledby="user-account" className="card mb-6 p-5">
         <h2 id="user-account" className="text-lg font-semibold">
@@ -206,7 +218,9 @@ export default function AdminUserPage() {
             columns={["reference", "property", "visit", "status", "payment", "amount"].map((c) => t(`user.columns.${c}`))}
             rows={bookings.map((b) => [
               b.reference,
-              <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">{b.propertyTitle}</Link>,
+              <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
+                {b.propertyTitle}
+              </Link>,
               b.visit,
               b.status,
               b.paymentStatus,
@@ -226,7 +240,14 @@ export default function AdminUserPage() {
           <Table
             caption={t("user.payments")}
             columns={["reference", "type", "amount", "status", "method", "date"].map((c) => t(`user.columns.${c}`))}
-            rows={payments.map((p) => [p.reference, p.type, formatXaf(p.amount), p.status, p.method ?? "—", formatDateTime(p.createdAt, i18n.language)])}
+            rows={payments.map((p) => [
+              p.reference,
+              p.type,
+              formatXaf(p.amount),
+              p.status,
+              p.method ?? "—",
+              formatDateTime(p.createdAt, i18n.language),
+            ])}
           />
         )}
       </section>
@@ -242,7 +263,9 @@ export default function AdminUserPage() {
             caption={t("user.reports")}
             columns={["property", "reason", "status", "date"].map((c) => t(`user.columns.${c}`))}
             rows={reports.map((r) => [
-              <Link to={`/property/${encodeURIComponent(r.propertyId)}`} className="link">{r.propertyTitle}</Link>,
+              <Link to={`/property/${encodeURIComponent(r.propertyId)}`} className="link">
+                {r.propertyTitle}
+              </Link>,
               r.reason,
               r.status,
               formatDate(r.createdAt, i18n.language),

@@ -3,15 +3,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { displayName } from "../../../domain/accounts/account.entity";
+import { displayName } from "#domain/accounts/account.entity";
 import { SuspendReasonField } from "~/components/admin/suspend-reason-field";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "admin-users", "portal"] };
 export const meta = titleMeta;

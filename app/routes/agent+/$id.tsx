@@ -4,10 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "../../../domain/reviews/reviews.queries";
-import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";
-import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case";
-import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "../../../domain/reviews/review.entity";
+import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "#domain/reviews/reviews.queries";
+import { rateAgent } from "#domain/reviews/rate-agent.use-case";
+import { replyToReview } from "#domain/reviews/reply-to-review.use-case";
+import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#domain/reviews/review.entity";
 import { currentPath, getOptionalUser, requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { i18next } from "~/i18next.server";
@@ -15,11 +15,11 @@ import { formatDate } from "~/utils/format";
 import { seoMeta, type PageSeo } from "~/utils/seo";
 import { AgentContactLinks, AgentSummary, agentDisplayName } from "~/components/listings/agent-card";
 import { PropertyGrid } from "~/components/listings/property-card";
-import { errorProps, Field, FormAlert, failureFor } from "~/components/listings/form-bits";
+import { errorProps, Field, FormAlert, failureFor } from "~/components/forms/form-bits";
 import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
-import { domainFailure, parseForm } from "~/components/listings/forms.server";
+import { domainFailure, parseForm } from "~/utils/form-failure.server";
 import { readFormData } from "~/utils/form-data.server";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
@@ -56,7 +56,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     agent,
     reviews,
     listings: own.filter((p) => p.hiddenAt === null),
-    viewings: viewings.filter((v) => v.agentId === id).map((v) => ({ bookingId: v.bookingId, propertyTitle: v.propertyTitle, visitDate: v.visitDate })),
+    viewings: viewings
+      .filter((v) => v.agentId === id)
+      .map((v) => ({ bookingId: v.bookingId, propertyTitle: v.propertyTitle, visitDate: v.visitDate })),
     canReply: user?.id === id,
     seo,
   };
@@ -123,7 +125,13 @@ function RateForm({ viewings }: { viewings: Array<{ bookingId: string; propertyT
         <FormAlert message={failure?.formError} />
         <input type="hidden" name="intent" value="review" />
         <Field id="review-booking" label={t("agentProfile.viewing")} error={failure?.fieldErrors.bookingId}>
-          <select id="review-booking" name="bookingId" required defaultValue={failure?.values.bookingId ?? viewings[0]?.bookingId} className="input">
+          <select
+            id="review-booking"
+            name="bookingId"
+            required
+            defaultValue={failure?.values.bookingId ?? viewings[0]?.bookingId}
+            className="input"
+          >
             {viewings.map((v) => (
               <option key={v.bookingId} value={v.bookingId}>
                 {t("agentProfile.viewingOption", { title: v.propertyTitle, date: formatDate(`${v.visitDate}T12:00:00Z`, i18n.language) })}
@@ -136,7 +144,14 @@ function RateForm({ viewings }: { viewings: Array<{ bookingId: string; propertyT
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {ratings.map((r) => (
               <label key={r} className="flex min-h-8 items-center gap-2 text-sm">
-                <input type="radio" name="rating" value={r} required defaultChecked={failure?.values.rating === String(r)} className="h-5 w-5 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="rating"
+                  value={r}
+                  required
+                  defaultChecked={failure?.values.rating === String(r)}
+                  className="h-5 w-5 accent-brand-600"
+                />
                 {t("agentProfile.ratingOption", { count: r })}
               </label>
             ))}
@@ -209,7 +224,9 @@ function Review({ review, canReply }: { review: AgentReviewItem; canReply: boole
         {review.comment ? <p className="mt-2 whitespace-pre-line">{review.comment}</p> : null}
         {review.reply ? (
           <div className="mt-3 border-l-4 border-brand-500 pl-3">
-            <p className="text-sm font-semibold">{t("agentProfile.reply", { date: review.repliedAt ? formatDate(review.repliedAt, i18n.language) : "" })}</p>
+            <p className="text-sm font-semibold">
+              {t("agentProfile.reply", { date: review.repliedAt ? formatDate(review.repliedAt, i18n.language) : "" })}
+            </p>
             <p className="mt-1 whitespace-pre-line">{review.reply}</p>
           </div>
         ) : canReply ? (

@@ -8,7 +8,7 @@ import { AgentSummary } from "~/components/listings/agent-card";
 import { Pagination } from "~/components/listings/pagination";
 import { pageParam } from "~/utils/page-param.server";
 import { notFound } from "~/utils/not-found.server";
-import { agentDirectoryPage } from "../../../domain/listings/agent-directory.queries";
+import { agentDirectoryPage } from "#domain/listings/agent-directory.queries";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 

@@ -8,21 +8,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "../../../domain/booking/booking-lifecycle";
-import { acceptVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";
-import { doualaDate, isCalendarDate } from "../../../domain/booking/visit-date";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "#domain/booking/booking-lifecycle";
+import { acceptVisitTime } from "#domain/booking/booking-lifecycle.use-cases";
+import { doualaDate, isCalendarDate } from "#domain/booking/visit-date";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { AgentBookingsList } from "~/components/booking/agent-bookings";
 import { agentBookingActionSchema } from "~/components/booking/lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { Pagination } from "~/components/listings/pagination";
-import { readForm } from "~/components/payment/payment-action.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "booking", "portal"] };
 export const meta = titleMeta;
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return lifecycleBadForm(request);
   const submission = parseWithZod(formData, { schema: agentBookingActionSchema });
   if (submission.status !== "success") return lifecycleBadForm(request);
@@ -88,7 +88,12 @@ export default function AgentBookingsPage() {
   };
   return (
     <PortalLayout portal="agent" title={t("portal.agent.pages.bookings.title")} intro={t("portal.agent.pages.bookings.intro")}>
-      <Form method="get" action="/agents/bookings" className="card mb-4 flex flex-wrap items-end gap-3 p-4" aria-label={t("booking:agent.filters.label")}>
+      <Form
+        method="get"
+        action="/agents/bookings"
+        className="card mb-4 flex flex-wrap items-end gap-3 p-4"
+        aria-label={t("booking:agent.filters.label")}
+      >
         <div>
           <label htmlFor="filter-property" className="label">
             {t("booking:agent.filters.property")}

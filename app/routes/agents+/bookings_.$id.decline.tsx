@@ -5,21 +5,21 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { declineVisit, findAnswerableBooking } from "../../../domain/booking/booking-lifecycle.use-cases";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { declineVisit, findAnswerableBooking } from "#domain/booking/booking-lifecycle.use-cases";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { ReasonField } from "~/components/booking/booking-lifecycle";
 import { declineSchema } from "~/components/booking/lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "booking", "portal"] };
 export const meta = titleMeta;
@@ -32,7 +32,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("agent.decline.title", { property: found.property.title }),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime, visitorName: found.booking.visitorName },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+      visitorName: found.booking.visitorName,
+    },
   };
 }
 
@@ -40,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
   const bookingId = cleanKey(params.id);
   if (!bookingId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return lifecycleBadForm(request);
   const submission = parseWithZod(formData, { schema: declineSchema });
   if (submission.status !== "success") return lifecycleRefused(request, { code: "booking.invalid_reason", params: { min: 3, max: 500 } });
@@ -59,7 +65,12 @@ export default function DeclineVisitPage() {
       <ConfirmPage
         action={`/agents/bookings/${encodeURIComponent(booking.id)}/decline`}
         fields={{}}
-        body={t("agent.decline.body", { visitor: booking.visitorName, date: formatVisitDate(booking.visitDate, i18n.language), time: booking.visitTime, reference: booking.reference })}
+        body={t("agent.decline.body", {
+          visitor: booking.visitorName,
+          date: formatVisitDate(booking.visitDate, i18n.language),
+          time: booking.visitTime,
+          reference: booking.reference,
+        })}
         confirmLabel={t("agent.decline.confirm")}
         backHref="/agents/bookings"
         extra={<ReasonField id="decline-reason" label={t("agent.decline.reason")} hint={t("agent.decline.reasonHint")} required />}

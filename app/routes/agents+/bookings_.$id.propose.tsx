@@ -4,18 +4,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { findAnswerableBooking, proposeVisitTime } from "../../../domain/booking/booking-lifecycle.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { findAnswerableBooking, proposeVisitTime } from "#domain/booking/booking-lifecycle.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { SlotChoiceForm } from "~/components/booking/booking-lifecycle";
-import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/components/booking/lifecycle.server";
-import { cleanKey } from "~/components/booking/params";
+import { lifecycleRefused, readNewSlot, slotChoice, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 import { VisitDatePicker } from "~/components/booking/visit-form";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "booking", "portal"] };
 export const meta = titleMeta;
@@ -29,7 +29,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "booking");
   return {
     title: t("agent.propose.title", { property: found.property.title }),
-    booking: { id: found.booking.id, reference: found.booking.reference, visitDate: found.booking.visitDate, visitTime: found.booking.visitTime, propertyTitle: found.property.title },
+    booking: {
+      id: found.booking.id,
+      reference: found.booking.reference,
+      visitDate: found.booking.visitDate,
+      visitTime: found.booking.visitTime,
+      propertyTitle: found.property.title,
+    },
     ...(await slotChoice(request, money, found.property)),
   };
 }
@@ -54,11 +60,21 @@ export default function ProposeTimePage() {
     <PortalLayout portal="agent" title={data.title}>
       <div className="card max-w-xl space-y-6 p-6">
         <p>
-          {t("agent.propose.current", { date: formatVisitDate(data.booking.visitDate, i18n.language), time: data.booking.visitTime, reference: data.booking.reference })}
+          {t("agent.propose.current", {
+            date: formatVisitDate(data.booking.visitDate, i18n.language),
+            time: data.booking.visitTime,
+            reference: data.booking.reference,
+          })}
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("agent.propose.intro")}</p>
         <VisitDatePicker action={action} date={data.dateInput} min={data.first} max={data.last} error={data.dateError} />
-        <SlotChoiceForm action={action} date={data.date} slots={data.slots} submitLabel={t("agent.propose.submit")} error={actionData?.formError} />
+        <SlotChoiceForm
+          action={action}
+          date={data.date}
+          slots={data.slots}
+          submitLabel={t("agent.propose.submit")}
+          error={actionData?.formError}
+        />
       </div>
     </PortalLayout>
   );

@@ -5,9 +5,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { getAgentEarnings } from "../../../domain/commission/agent-earnings.query";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { getAgentEarnings } from "#domain/commission/agent-earnings.query";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
@@ -56,7 +56,12 @@ export default function AgentEarningsPage() {
           {t("earnings.totals.label")}
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <Total testId="total-earned" label={t("earnings.totals.earned")} amount={totals.earned} count={totals.counts.pending + totals.counts.paid} />
+          <Total
+            testId="total-earned"
+            label={t("earnings.totals.earned")}
+            amount={totals.earned}
+            count={totals.counts.pending + totals.counts.paid}
+          />
           <Total testId="total-paid" label={t("earnings.totals.paid")} amount={totals.paid} count={totals.counts.paid} />
           <Total testId="total-pending" label={t("earnings.totals.pending")} amount={totals.pending} count={totals.counts.pending} />
           <Total testId="total-voided" label={t("earnings.totals.voided")} amount={totals.voided} count={totals.counts.voided} />
@@ -77,7 +82,12 @@ export default function AgentEarningsPage() {
         ) : (
           <EarningsTable items={items} />
         )}
-        <Pagination page={page} pageCount={pageCount} label={t("earnings.pagination")} hrefFor={(p) => (p > 1 ? `/agents/earnings?page=${p}` : "/agents/earnings")} />
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          label={t("earnings.pagination")}
+          hrefFor={(p) => (p > 1 ? `/agents/earnings?page=${p}` : "/agents/earnings")}
+        />
       </section>
     </PortalLayout>
   );

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { getOptionalUser, isApprovedAgent } from "~/utils/auth.server";
 

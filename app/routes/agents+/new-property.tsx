@@ -5,17 +5,17 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { createProperty } from "../../../domain/property-management/manage-property.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { readForm } from "~/components/payment/payment-action.server";
+import { createProperty } from "#domain/property-management/manage-property.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { PropertyForm } from "~/components/portal/property-form";
 import { propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
-import { badForm, textOnly, type PortalActionError, propertyFormRefused } from "~/components/portal/portal.server";
-import { FormAlert } from "~/components/auth/form-fields";
+import { badForm, textOnly, type PortalActionError, propertyFormRefused } from "~/utils/portal-forms.server";
+import { FormAlert } from "~/components/forms/form-fields";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: propertyFormSchema });
   if (submission.status !== "success") return data(textOnly(submission.reply()), { status: 400 });
@@ -54,7 +54,9 @@ export default function AgentNewPropertyPage() {
         submitLabel={t("portal:form.create")}
       >
         {actionData?.formError ? <FormAlert id="new-property-error" errors={[actionData.formError]} /> : null}
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{t("portal:form.newIsUnverified")}</p>
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {t("portal:form.newIsUnverified")}
+        </p>
       </PropertyForm>
     </PortalLayout>
   );

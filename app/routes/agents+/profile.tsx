@@ -6,13 +6,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { z } from "zod";
-import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "../../../domain/accounts/update-agent-profile.use-case";
+import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "#domain/accounts/update-agent-profile.use-case";
 import { agentVerificationSchema } from "~/components/auth/auth-schemas";
 import { SPECIALIZATIONS } from "~/components/auth/agent-fields";
-import { FormAlert } from "~/components/auth/form-fields";
+import { FormAlert } from "~/components/forms/form-fields";
 import { BusinessDetailsFields } from "~/components/auth/business-details-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
@@ -31,7 +31,10 @@ const acceptTermsSchema = z.object({ intent: z.literal("accept-terms") });
 type Specialization = (typeof SPECIALIZATIONS)[number];
 /** Older rows hold free text ("student rooms"); the form's boxes use the verification's codes. */
 const asSpecialization = (value: string): Specialization | null => {
-  const code = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const code = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return (SPECIALIZATIONS as readonly string[]).includes(code) ? (code as Specialization) : null;
 };
 
@@ -46,7 +49,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     context.services.log.error({ err: error, userId: user.id }, "[agent-profile] could not load");
   }
-  if (!agent) return { title: t("title"), profile: null, loadFailed: t("loadFailed"), userId: user.id, constraint: constraintsOf(agentProfileSchema) };
+  if (!agent)
+    return {
+      title: t("title"),
+      profile: null,
+      loadFailed: t("loadFailed"),
+      userId: user.id,
+      constraint: constraintsOf(agentProfileSchema),
+    };
   return {
     title: t("title"),
     constraint: constraintsOf(agentProfileSchema),
@@ -74,7 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
   const formData = await readFormOrNull(request);
   // Not a form at all.
-  if (!formData) return data(parseWithZod(new FormData(), { schema: agentProfileSchema }).reply({ formErrors: ["auth:errors.bad_form"] }), { status: 400 });
+  if (!formData)
+    return data(parseWithZod(new FormData(), { schema: agentProfileSchema }).reply({ formErrors: ["auth:errors.bad_form"] }), {
+      status: 400,
+    });
   const deps = context.services.accounts;
 
   if (formData.get("intent") === "accept-terms") {
@@ -154,7 +167,9 @@ function TermsPanel({ profile, userId }: { profile: Profile; userId: string }) {
         <div>
           <dt className="text-sm font-semibold">{t("termsAccepted")}</dt>
           <dd data-testid="terms-accepted">
-            {profile.termsAcceptedAt ? t("termsAcceptedOn", { date: formatDate(profile.termsAcceptedAt, i18n.language) }) : t("termsNotAccepted")}
+            {profile.termsAcceptedAt
+              ? t("termsAcceptedOn", { date: formatDate(profile.termsAcceptedAt, i18n.language) })
+              : t("termsNotAccepted")}
           </dd>
           <dd className="mt-1 text-sm">
             <Link to="/terms-agents" className="link">

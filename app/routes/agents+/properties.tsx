@@ -7,23 +7,23 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { PROPERTY_STATUSES, type PropertyStatus } from "../../../domain/listings/buea";
-import { isClosingStatus } from "../../../domain/property-management/managed-property.entity";
-import { changePropertyStatus, confirmAvailability, listMyProperties } from "../../../domain/property-management/manage-property.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { FormAlert } from "~/components/auth/form-fields";
+import { PROPERTY_STATUSES, type PropertyStatus } from "#domain/listings/buea";
+import { isClosingStatus } from "#domain/property-management/managed-property.entity";
+import { changePropertyStatus, confirmAvailability, listMyProperties } from "#domain/property-management/manage-property.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
 import { Pagination } from "~/components/listings/pagination";
 import { Photo } from "~/components/photo";
-import { readForm } from "~/components/payment/payment-action.server";
 import { ConfirmAction } from "~/components/portal/confirm-action";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
 import { listActionSchema } from "~/components/portal/property-schema";
-import { badForm, refused, type PortalActionError } from "~/components/portal/portal.server";
+import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: listActionSchema });
   if (submission.status !== "success") return badForm(request);
@@ -64,11 +64,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (input.intent === "status") {
     const result = await changePropertyStatus(properties, { agentId: user.id, propertyId: input.propertyId, status: input.status });
     if (!result.ok) return refused(request, result.error);
-    return redirectWithToast(context, request, back, { kind: "success", title: "portal:toasts.statusChanged", params: { title: result.value.title } });
+    return redirectWithToast(context, request, back, {
+      kind: "success",
+      title: "portal:toasts.statusChanged",
+      params: { title: result.value.title },
+    });
   }
   const result = await confirmAvailability(properties, { agentId: user.id, propertyId: input.propertyId });
   if (!result.ok) return refused(request, result.error);
-  return redirectWithToast(context, request, back, { kind: "success", title: "portal:toasts.availabilityConfirmed", params: { title: result.value.title } });
+  return redirectWithToast(context, request, back, {
+    kind: "success",
+    title: "portal:toasts.availabilityConfirmed",
+    params: { title: result.value.title },
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -111,7 +119,13 @@ function PropertyRow({ item, page }: { item: Row; page: number }) {
     <li className="card p-4" data-testid="portal-property">
       <div className="flex flex-col gap-4 sm:flex-row">
         <div className="w-full shrink-0 overflow-hidden rounded sm:w-40">
-          {item.cover ? <Photo photo={item.cover} sizes="160px" maxWidth={320} /> : <div className="flex h-24 items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{t("list.noPhoto")}</div>}
+          {item.cover ? (
+            <Photo photo={item.cover} sizes="160px" maxWidth={320} />
+          ) : (
+            <div className="flex h-24 items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              {t("list.noPhoto")}
+            </div>
+          )}
         </div>
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold">
@@ -139,7 +153,9 @@ function PropertyRow({ item, page }: { item: Row; page: number }) {
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t("list.confirmedAt")}</dt>
-              <dd data-testid="confirmed-at">{item.availabilityConfirmedAt ? formatDate(item.availabilityConfirmedAt, i18n.language) : t("list.never")}</dd>
+              <dd data-testid="confirmed-at">
+                {item.availabilityConfirmedAt ? formatDate(item.availabilityConfirmedAt, i18n.language) : t("list.never")}
+              </dd>
             </div>
           </dl>
           <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -3,15 +3,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
-import { isClosingStatus, isPropertyStatus } from "../../../domain/property-management/managed-property.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { getMyProperty } from "#domain/property-management/manage-property.use-cases";
+import { isClosingStatus, isPropertyStatus } from "#domain/property-management/managed-property.entity";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal"] };
 export const meta = titleMeta;

@@ -6,20 +6,21 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { addPhoto, arrangePhoto, deletePhoto, editProperty, getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { FormAlert } from "~/components/auth/form-fields";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
+import { addPhoto, arrangePhoto, deletePhoto, editProperty, getMyProperty } from "#domain/property-management/manage-property.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { FormAlert } from "~/components/forms/form-fields";
+import { cleanKey } from "~/utils/clean-key";
 import { PhotoManager } from "~/components/portal/photo-manager";
 import { StatusBadge, VerificationBadge } from "~/components/portal/property-badges";
 import { PropertyForm, propertyFormDefaults } from "~/components/portal/property-form";
 import { photoDeleteSchema, photoMoveSchema, propertyFormSchema, toPropertyDetails } from "~/components/portal/property-schema";
-import { badForm, notFound, refused, textOnly, type PortalActionError, propertyFormRefused } from "~/components/portal/portal.server";
+import { badForm, refused, textOnly, type PortalActionError, propertyFormRefused } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -44,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireAgent(context, request);
   const propertyId = cleanKey(params.id);
   if (!propertyId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const { properties } = context.services;
   const back = `/agents/properties/${encodeURIComponent(propertyId)}/edit`;
@@ -67,7 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "move-photo") {
     const submission = parseWithZod(formData, { schema: photoMoveSchema });
     if (submission.status !== "success") return badForm(request);
-    const result = await arrangePhoto(properties, { agentId: user.id, propertyId, photoId: submission.value.photoId, move: submission.value.move });
+    const result = await arrangePhoto(properties, {
+      agentId: user.id,
+      propertyId,
+      photoId: submission.value.photoId,
+      move: submission.value.move,
+    });
     if (!result.ok) return refused(request, result.error);
     return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "portal:toasts.photosArranged" });
   }
@@ -98,14 +104,22 @@ export default function AgentEditPropertyPage() {
       {property.isVerified ? (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("portal:form.materialNote")}</p>
       ) : (
-        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="awaiting-verification">
+        <p
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="awaiting-verification"
+        >
           {t("portal:form.awaitingVerification")}
         </p>
       )}
       {property.hidden ? <p className="mb-4 text-sm font-semibold text-red-800 dark:text-red-300">{t("portal:list.hidden")}</p> : null}
       {actionData?.formError ? <FormAlert id="edit-error" errors={[actionData.formError]} /> : null}
 
-      <PhotoManager action={action} photos={photos} deleteHref={(photoId) => `/agents/properties/${id}/photos/${encodeURIComponent(photoId)}/delete`} itemTestId="portal-photo" />
+      <PhotoManager
+        action={action}
+        photos={photos}
+        deleteHref={(photoId) => `/agents/properties/${id}/photos/${encodeURIComponent(photoId)}/delete`}
+        itemTestId="portal-photo"
+      />
 
       <PropertyForm action={action} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("portal:form.save")} />
     </PortalLayout>

@@ -3,15 +3,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { getMyProperty } from "../../../domain/property-management/manage-property.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
+import { getMyProperty } from "#domain/property-management/manage-property.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { Photo } from "~/components/photo";
 import { ConfirmPage } from "~/components/portal/confirm-action";
-import { notFound } from "~/components/portal/portal.server";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "portal"] };
 export const meta = titleMeta;
@@ -38,7 +38,13 @@ export default function DeletePhotoPage() {
   const edit = `/agents/properties/${encodeURIComponent(id)}/edit`;
   return (
     <PortalLayout portal="agent" title={title}>
-      <ConfirmPage action={edit} fields={{ intent: "delete-photo", photoId: photo.id }} body={t("photos.deleteBody")} confirmLabel={t("photos.deleteConfirm")} backHref={`${edit}#photos`}>
+      <ConfirmPage
+        action={edit}
+        fields={{ intent: "delete-photo", photoId: photo.id }}
+        body={t("photos.deleteBody")}
+        confirmLabel={t("photos.deleteConfirm")}
+        backHref={`${edit}#photos`}
+      >
         <div className="mb-4 max-w-xs overflow-hidden rounded">
           <Photo photo={photo} sizes="320px" maxWidth={640} />
         </div>

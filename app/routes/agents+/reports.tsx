@@ -7,10 +7,10 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { getAgentReport } from "../../../domain/agent-reports/agent-report.query";
-import { parseReportPeriod, REPORT_PERIODS } from "../../../domain/agent-reports/agent-report.entity";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { getAgentReport } from "#domain/agent-reports/agent-report.query";
+import { parseReportPeriod, REPORT_PERIODS } from "#domain/agent-reports/agent-report.entity";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { BarChart, type BarDatum } from "~/components/agent-reports/bar-chart";
 import { formatConversion } from "~/components/agent-reports/report-format";
 import { i18next } from "~/i18next.server";
@@ -87,7 +87,11 @@ export default function AgentReportsPage() {
               {(["views", "visitBookings", "confirmedViewings"] as const).map((m) => (
                 <Total key={m} testId={`total-${m}`} label={t(`reports.totals.${m}`)} value={String(totals[m])} />
               ))}
-              <Total testId="total-conversion" label={t("reports.totals.conversion")} value={formatConversion(totals.conversion, i18n.language)} />
+              <Total
+                testId="total-conversion"
+                label={t("reports.totals.conversion")}
+                value={formatConversion(totals.conversion, i18n.language)}
+              />
             </dl>
           </section>
           <section aria-labelledby="report-charts" className="mt-8">
@@ -139,7 +143,12 @@ function CountChart({ metric, rows, total }: { metric: Metric; rows: Data["rows"
 
 function ConversionChart({ rows, overall }: { rows: Data["rows"]; overall: number | null }) {
   const { t, i18n } = useTranslation("portal");
-  const data: BarDatum[] = rows.map((r) => ({ key: r.propertyId, label: r.title, value: r.conversion, display: formatConversion(r.conversion, i18n.language) }));
+  const data: BarDatum[] = rows.map((r) => ({
+    key: r.propertyId,
+    label: r.title,
+    value: r.conversion,
+    display: formatConversion(r.conversion, i18n.language),
+  }));
   const top = [...data].sort((a, b) => (b.value ?? -1) - (a.value ?? -1))[0];
   const description = t("reports.charts.conversionDescription", {
     count: rows.length,

@@ -2,8 +2,8 @@
 // query as /agents/reports, so its rows and totals row are the page's. Formula-safe cells
 // (app/utils/csv.ts); headers in the reader's language. Private: never cached by a proxy.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAgentReport } from "../../../domain/agent-reports/agent-report.query";
-import { parseReportPeriod } from "../../../domain/agent-reports/agent-report.entity";
+import { getAgentReport } from "#domain/agent-reports/agent-report.query";
+import { parseReportPeriod } from "#domain/agent-reports/agent-report.entity";
 import { reportCsvRows } from "~/components/agent-reports/report-format";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";

@@ -14,13 +14,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { z } from "zod";
-import { MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
+import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
 import { agentVerificationSchema } from "~/components/auth/auth-schemas";
 import { MAX_DOCUMENTS } from "~/components/auth/agent-fields";
-import { AuthCard, ErrorList, FormAlert } from "~/components/auth/form-fields";
+import { AuthCard, ErrorList, FormAlert } from "~/components/forms/form-fields";
 import { BusinessDetailsFields } from "~/components/auth/business-details-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
@@ -137,7 +137,10 @@ export default function AgentVerificationPage() {
   return (
     <AuthCard title={t("verification.title")} intro={t("verification.intro")}>
       {status === "rejected" ? (
-        <div role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-semibold">{t("verification.rejected")}</p>
           {rejectionReason ? <p className="mt-1">{t("verification.reason", { reason: rejectionReason })}</p> : null}
         </div>

@@ -5,11 +5,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { resendConfirmation } from "../../../domain/accounts/sign-up.use-case";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { resendConfirmation } from "#domain/accounts/sign-up.use-case";
 import { forgotPasswordSchema as resendSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { AuthCard, FormAlert, TextField } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { describeDomainError, replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";

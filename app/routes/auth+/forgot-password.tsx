@@ -5,10 +5,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { requestPasswordReset } from "../../../domain/accounts/password-reset.use-case";
+import { requestPasswordReset } from "#domain/accounts/password-reset.use-case";
 import { forgotPasswordSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { AuthCard, FormAlert, TextField } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -33,7 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) return replyWithDomainError(request, submission, result.error);
   // The same answer whether or not the address has an account.
-  return redirectWithToast(context, request, "/auth/login", { kind: "info", title: "auth:toasts.resetSent", description: "auth:toasts.resetSentBody" });
+  return redirectWithToast(context, request, "/auth/login", {
+    kind: "info",
+    title: "auth:toasts.resetSent",
+    description: "auth:toasts.resetSentBody",
+  });
 }
 
 export default function ForgotPasswordPage() {

@@ -83,17 +83,36 @@ export function getGoogleAuth(services: Services): GoogleAuth | null {
     const secure = config.isProduction && config.appUrl.startsWith("https://");
     // Its own short-lived cookie: the OAuth state never goes into kn_session, which holds only the session id.
     const stateStorage = createCookieSessionStorage({
-      cookie: { name: "kn_oauth", path: "/auth/google", httpOnly: true, sameSite: "lax", secure, maxAge: 600, secrets: config.sessionSecrets },
+      cookie: {
+        name: "kn_oauth",
+        path: "/auth/google",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: 600,
+        secrets: config.sessionSecrets,
+      },
     });
     const authenticator = new Authenticator<GoogleIdentity>(stateStorage, { throwOnError: true });
     authenticator.use(
       new ConfigurableGoogleStrategy(
-        { clientID: config.google.clientId, clientSecret: config.google.clientSecret, callbackURL: `${config.appUrl}/auth/google/callback` },
+        {
+          clientID: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          callbackURL: `${config.appUrl}/auth/google/callback`,
+        },
         config.google,
       ),
       "google",
     );
-    const returnTo = createCookie("kn_oauth_to", { path: "/auth/google", httpOnly: true, sameSite: "lax", secure, maxAge: 600, secrets: config.sessionSecrets });
+    const returnTo = createCookie("kn_oauth_to", {
+      path: "/auth/google",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      maxAge: 600,
+      secrets: config.sessionSecrets,
+    });
     auth = { authenticator, returnTo, stateStorage };
   }
   cache.set(services, auth);

@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { AuthCard, FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { AuthCard, FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { TotpStepForm } from "~/components/auth/totp-step-form";
 import { i18next } from "~/i18next.server";
 import { commitUserSession } from "~/utils/auth.server";
@@ -69,17 +69,18 @@ async function finishGoogleSignIn(
   }
   if (result.value.status === "totp_required") {
     return {
-      body: { title: t("google.title"), error: null, totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: constraintsOf(totpLoginSchema) } },
+      body: {
+        title: t("google.title"),
+        error: null,
+        totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo, constraint: constraintsOf(totpLoginSchema) },
+      },
       init: {},
     };
   }
-  return commitUserSession(
-    context,
-    request,
-    { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt },
-    redirectTo,
-    { kind: "success", title: "common:toast.signedIn" },
-  );
+  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
+    kind: "success",
+    title: "common:toast.signedIn",
+  });
 }
 
 export default function GoogleCallbackPage() {
@@ -88,7 +89,11 @@ export default function GoogleCallbackPage() {
   if ("totp" in loaderData && loaderData.totp) {
     return (
       <AuthCard title={t("login.totpTitle")}>
-        <TotpStepForm pendingLoginToken={loaderData.totp.pendingLoginToken} redirectTo={loaderData.totp.redirectTo} constraint={loaderData.totp.constraint} />
+        <TotpStepForm
+          pendingLoginToken={loaderData.totp.pendingLoginToken}
+          redirectTo={loaderData.totp.redirectTo}
+          constraint={loaderData.totp.constraint}
+        />
       </AuthCard>
     );
   }

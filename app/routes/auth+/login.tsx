@@ -6,12 +6,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { useEffect } from "react";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
 import { loginSchema, totpLoginSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
+import { AuthCard, FormAlert, TextField } from "~/components/forms/form-fields";
 import { GoogleButton } from "~/components/auth/google-button";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { TotpStepForm } from "~/components/auth/totp-step-form";
 import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/utils/auth-failure.server";
@@ -61,20 +61,36 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ totp: { pendingLoginToken, redirectTo }, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
     }
-    const result = await verifyLoginTotp(deps, { pendingLoginToken: submission.value.pendingLoginToken, code: submission.value.code, ...meta });
+    const result = await verifyLoginTotp(deps, {
+      pendingLoginToken: submission.value.pendingLoginToken,
+      code: submission.value.code,
+      ...meta,
+    });
     if (!result.ok) {
       const error = await describeDomainError(request, result.error);
       // The pending step is gone: start again from the password.
       if (result.error.code === "auth.login_expired") {
-        return data({ totp: null, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) }, { status: error.status });
+        return data(
+          { totp: null, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) },
+          { status: error.status },
+        );
       }
-      return data({ totp: { pendingLoginToken, redirectTo }, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) }, { status: error.status });
+      return data(
+        { totp: { pendingLoginToken, redirectTo }, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) },
+        { status: error.status },
+      );
     }
     if (result.value.status !== "signed_in") throw new Error("A second factor cannot ask for a third");
-    return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
-      kind: "success",
-      title: "common:toast.signedIn",
-    });
+    return commitUserSession(
+      context,
+      request,
+      { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt },
+      redirectTo,
+      {
+        kind: "success",
+        title: "common:toast.signedIn",
+      },
+    );
   }
 
   // Step 1: e-mail and password.
@@ -86,7 +102,10 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
   const result = await logIn(deps, { email: submission.value.email, password: submission.value.password, ...meta });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
-    return data({ totp: null, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    return data(
+      { totp: null, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+      { status: error.status },
+    );
   }
   if (result.value.status === "totp_required") {
     return data({ totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo }, result: null });
@@ -105,7 +124,12 @@ export default function LoginPage() {
   if (actionData?.totp) {
     return (
       <AuthCard title={t("login.totpTitle")}>
-        <TotpStepForm pendingLoginToken={actionData.totp.pendingLoginToken} redirectTo={actionData.totp.redirectTo} lastResult={actionData.result} constraint={totpConstraint} />
+        <TotpStepForm
+          pendingLoginToken={actionData.totp.pendingLoginToken}
+          redirectTo={actionData.totp.redirectTo}
+          lastResult={actionData.result}
+          constraint={totpConstraint}
+        />
         <p className="mt-4 text-sm">
           <Link to={`/auth/login${redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className="link">
             {t("login.startAgain")}
@@ -133,7 +157,15 @@ export default function LoginPage() {
   );
 }
 
-function PasswordForm({ redirectTo, lastResult, constraint }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null; constraint: Record<string, Constraint> }) {
+function PasswordForm({
+  redirectTo,
+  lastResult,
+  constraint,
+}: {
+  redirectTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+  constraint: Record<string, Constraint>;
+}) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "login",

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { clearBookingDraft } from "~/components/guest-houses/booking-draft.server";
+import { clearBookingDraft } from "~/utils/guest-house-booking-draft.server";
 import { logout } from "~/utils/auth.server";
 
 // POST only: a GET that signed people out could be triggered by any image on any page.

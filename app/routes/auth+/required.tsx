@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { AuthCard } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { AuthCard } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { safeRedirectPath } from "~/utils/toast.server";
 

@@ -5,10 +5,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { resetPassword } from "../../../domain/accounts/password-reset.use-case";
+import { resetPassword } from "#domain/accounts/password-reset.use-case";
 import { resetPasswordSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { AuthCard, FormAlert, TextField } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { clientIp } from "~/utils/auth.server";
 import { replyWithDomainError } from "~/utils/domain-errors.server";
@@ -28,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  const result = await resetPassword(context.services.accounts, { token: submission.value.token, newPassword: submission.value.password, ip: clientIp(context) });
+  const result = await resetPassword(context.services.accounts, {
+    token: submission.value.token,
+    newPassword: submission.value.password,
+    ip: clientIp(context),
+  });
   if (!result.ok) return replyWithDomainError(request, submission, result.error, { hideFields: ["password", "confirmPassword"] });
   return redirectWithToast(context, request, "/auth/login", { kind: "success", title: "auth:toasts.passwordReset" });
 }

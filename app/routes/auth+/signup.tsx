@@ -5,11 +5,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { Trans, useTranslation } from "~/utils/translation";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
 import { signupSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, CheckboxField, ErrorList, FormAlert, TextField } from "~/components/auth/form-fields";
+import { AuthCard, CheckboxField, ErrorList, FormAlert, TextField } from "~/components/forms/form-fields";
 import { GoogleButton } from "~/components/auth/google-button";
-import { titleMeta } from "~/components/auth/page-title";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/utils/auth-failure.server";
 import { clientIp, redirectIfSignedIn } from "~/utils/auth.server";
@@ -25,7 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(context, request);
   const t = await i18next.getFixedT(request, "auth");
   const kind = new URL(request.url).searchParams.get("as") === "agent" ? "agent" : "student";
-  return { title: t("signup.title"), kind, googleEnabled: context.services.publicConfig.googleLoginEnabled, constraint: constraintsOf(signupSchema) };
+  return {
+    title: t("signup.title"),
+    kind,
+    googleEnabled: context.services.publicConfig.googleLoginEnabled,
+    constraint: constraintsOf(signupSchema),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -120,17 +125,13 @@ export default function SignupPage() {
           <ErrorList id={fields.accountKind.errorId} errors={fields.accountKind.errors} />
         </fieldset>
         <CheckboxField
-          label={
-            <Trans t={t} i18nKey="signup.agreeTerms" components={{ terms: <Link to="/terms" className="link" /> }} />
-          }
+          label={<Trans t={t} i18nKey="signup.agreeTerms" components={{ terms: <Link to="/terms" className="link" /> }} />}
           errors={fields.agreeToTerms.errors}
           errorId={fields.agreeToTerms.errorId}
           inputProps={{ ...getInputProps(fields.agreeToTerms, { type: "checkbox" }) }}
         />
         <CheckboxField
-          label={
-            <Trans t={t} i18nKey="signup.agreePrivacy" components={{ privacy: <Link to="/privacy" className="link" /> }} />
-          }
+          label={<Trans t={t} i18nKey="signup.agreePrivacy" components={{ privacy: <Link to="/privacy" className="link" /> }} />}
           errors={fields.agreeToPrivacy.errors}
           errorId={fields.agreeToPrivacy.errorId}
           inputProps={{ ...getInputProps(fields.agreeToPrivacy, { type: "checkbox" }) }}

@@ -5,10 +5,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { confirmTotp, disableTotp, startTotpEnrolment, type TotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
+import { confirmTotp, disableTotp, startTotpEnrolment, type TotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
 import { totpConfirmSchema, totpDisableSchema } from "~/components/auth/auth-schemas";
-import { AuthCard, FormAlert, TextField } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
+import { AuthCard, FormAlert, TextField } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError, throwDomainError } from "~/utils/domain-errors.server";
@@ -47,7 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "disable") {
     const submission = parseWithZod(formData, { schema: totpDisableSchema });
     if (submission.status !== "success") {
-      return data<ActionData>({ intent: "disable", result: submission.reply({ hideFields: ["code"] }), enrolment: null, recoveryCodes: null }, { status: 400 });
+      return data<ActionData>(
+        { intent: "disable", result: submission.reply({ hideFields: ["code"] }), enrolment: null, recoveryCodes: null },
+        { status: 400 },
+      );
     }
     const result = await disableTotp(deps, { userId: user.id, code: submission.value.code });
     if (!result.ok) {
@@ -65,7 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return started.ok ? { secret: started.value.secret, qrSvg: started.value.qrSvg } : null;
   };
   if (submission.status !== "success") {
-    return data<ActionData>({ intent: "enable", result: submission.reply({ hideFields: ["code"] }), enrolment: await again(), recoveryCodes: null }, { status: 400 });
+    return data<ActionData>(
+      { intent: "enable", result: submission.reply({ hideFields: ["code"] }), enrolment: await again(), recoveryCodes: null },
+      { status: 400 },
+    );
   }
   const result = await confirmTotp(deps, { userId: user.id, code: submission.value.code });
   if (!result.ok) {

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { postBySlug } from "../../../domain/blog/blog.queries";
+import { postBySlug } from "#domain/blog/blog.queries";
 import { i18next } from "~/i18next.server";
 import { absoluteUrl, seoMeta, type PageSeo } from "~/utils/seo";
 import { COVER_HEIGHT, COVER_WIDTH, GALLERY_SIZES, photoUrl } from "~/utils/photos";
 import { Photo } from "~/components/photo";
 import { articleStyles } from "~/components/blog/article-styles";
-import { PostByline } from "~/components/listings/blog-card";
+import { PostByline } from "~/components/blog/blog-card";
 import { JsonLd } from "~/components/listings/json-ld";
 import { useSaveData } from "~/components/listings/property-card";
 

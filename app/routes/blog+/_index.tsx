@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { listPublishedPosts } from "../../../domain/blog/blog.queries";
+import { listPublishedPosts } from "#domain/blog/blog.queries";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
-import { BlogCard } from "~/components/listings/blog-card";
+import { BlogCard } from "~/components/blog/blog-card";
 import { Pagination } from "~/components/listings/pagination";
 import { pageParam } from "~/utils/page-param.server";
 
@@ -45,7 +45,12 @@ export default function BlogIndex() {
           ))}
         </ul>
       )}
-      <Pagination page={blog.page} pageCount={blog.pageCount} hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : "/blog")} label={t("pagination")} />
+      <Pagination
+        page={blog.page}
+        pageCount={blog.pageCount}
+        hrefFor={(p) => (p > 1 ? `/blog?page=${p}` : "/blog")}
+        label={t("pagination")}
+      />
     </div>
   );
 }

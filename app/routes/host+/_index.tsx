@@ -5,13 +5,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
-import { getHostStatus } from "../../../domain/hosting/host-verification.use-cases";
-import { listMyGuestHouses } from "../../../domain/hosting/manage-guest-house.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { guestHouseVisibility } from "#domain/guest-houses/guest-house-visibility";
+import { getHostStatus } from "#domain/hosting/host-verification.use-cases";
+import { listMyGuestHouses } from "#domain/hosting/manage-guest-house.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { HostStatusNotice } from "~/components/hosting/host-status-notice";
-import { requireHostArea } from "~/components/hosting/hosting.server";
+import { requireHostArea } from "~/utils/host-area.server";
 import { Photo } from "~/components/photo";
 import { i18next } from "~/i18next.server";
 import { formatXaf } from "~/utils/format";
@@ -73,17 +73,26 @@ export default function HostHomePage() {
                   ) : null}
                   <h3 className="text-lg font-semibold">{h.name}</h3>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {h.neighbourhood} · {t("home.perNight", { amount: formatXaf(h.nightlyRate) })} · {t("home.rooms", { count: h.rooms })} · {t("home.photos", { count: h.photoCount })}
+                    {h.neighbourhood} · {t("home.perNight", { amount: formatXaf(h.nightlyRate) })} · {t("home.rooms", { count: h.rooms })} ·{" "}
+                    {t("home.photos", { count: h.photoCount })}
                   </p>
                   <p className="mt-2 text-sm font-semibold" data-testid="house-visibility">
                     {h.public ? t("home.public") : t("home.hidden")}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Link to={`/host/houses/${encodeURIComponent(h.id)}/edit`} className="btn-secondary" aria-label={t("home.editNamed", { name: h.name })}>
+                    <Link
+                      to={`/host/houses/${encodeURIComponent(h.id)}/edit`}
+                      className="btn-secondary"
+                      aria-label={t("home.editNamed", { name: h.name })}
+                    >
                       {t("home.edit")}
                     </Link>
                     {h.public ? (
-                      <Link to={`/guest-house/${encodeURIComponent(h.id)}`} className="btn-secondary" aria-label={t("home.viewNamed", { name: h.name })}>
+                      <Link
+                        to={`/guest-house/${encodeURIComponent(h.id)}`}
+                        className="btn-secondary"
+                        aria-label={t("home.viewNamed", { name: h.name })}
+                      >
                         {t("home.view")}
                       </Link>
                     ) : null}

@@ -4,10 +4,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
-import { listMyBookingAttempts } from "../../../domain/hosting/manage-guest-house.use-cases";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { requireHostArea } from "~/components/hosting/hosting.server";
+import { listMyBookingAttempts } from "#domain/hosting/manage-guest-house.use-cases";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { requireHostArea } from "~/utils/host-area.server";
 import { i18next } from "~/i18next.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
@@ -17,7 +17,11 @@ export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireHostArea(context, request);
-  const [attempts, t, language] = await Promise.all([listMyBookingAttempts(context.services.hosting, user.id), i18next.getFixedT(request, "hosting"), getLanguage(request)]);
+  const [attempts, t, language] = await Promise.all([
+    listMyBookingAttempts(context.services.hosting, user.id),
+    i18next.getFixedT(request, "hosting"),
+    getLanguage(request),
+  ]);
   const night = (d: string | null) => (d === null ? null : formatDate(`${d}T12:00:00Z`, language));
   return {
     title: t("bookings.title"),
@@ -46,11 +50,21 @@ export default function HostBookingsPage() {
             <caption className="sr-only">{t("bookings.title")}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="p-3">{t("bookings.guest")}</th>
-                <th scope="col" className="p-3">{t("bookings.house")}</th>
-                <th scope="col" className="p-3">{t("bookings.stay")}</th>
-                <th scope="col" className="p-3">{t("bookings.guests")}</th>
-                <th scope="col" className="p-3">{t("bookings.sentAt")}</th>
+                <th scope="col" className="p-3">
+                  {t("bookings.guest")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("bookings.house")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("bookings.stay")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("bookings.guests")}
+                </th>
+                <th scope="col" className="p-3">
+                  {t("bookings.sentAt")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -58,7 +72,9 @@ export default function HostBookingsPage() {
                 <tr key={a.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="booking-attempt">
                   <td className="p-3 font-medium">{a.guest || t("bookings.unnamed")}</td>
                   <td className="p-3">{a.house}</td>
-                  <td className="p-3">{a.checkIn && a.checkOut ? t("bookings.dates", { from: a.checkIn, to: a.checkOut }) : t("bookings.noDates")}</td>
+                  <td className="p-3">
+                    {a.checkIn && a.checkOut ? t("bookings.dates", { from: a.checkIn, to: a.checkOut }) : t("bookings.noDates")}
+                  </td>
                   <td className="p-3">{a.guests ?? "—"}</td>
                   <td className="p-3">{a.sentAt}</td>
                 </tr>

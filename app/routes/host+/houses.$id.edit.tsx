@@ -7,23 +7,38 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { MAX_BLOCK_NIGHTS, nightOf, type HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
-import { addGuestHousePhoto, arrangeGuestHousePhoto, deleteGuestHousePhoto, editGuestHouse, getMyGuestHouse, setBlockedNights } from "../../../domain/hosting/manage-guest-house.use-cases";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
-import { cleanKey } from "~/components/booking/params";
-import { readForm } from "~/components/payment/payment-action.server";
+import { MAX_BLOCK_NIGHTS, nightOf, type HostedGuestHouse } from "#domain/hosting/hosted-guest-house.entity";
+import {
+  addGuestHousePhoto,
+  arrangeGuestHousePhoto,
+  deleteGuestHousePhoto,
+  editGuestHouse,
+  getMyGuestHouse,
+  setBlockedNights,
+} from "#domain/hosting/manage-guest-house.use-cases";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
+import { cleanKey } from "~/utils/clean-key";
 import { PhotoManager } from "~/components/portal/photo-manager";
-import { textOnly } from "~/components/portal/portal.server";
+import { textOnly } from "~/utils/portal-forms.server";
 import { GuestHouseForm, type GuestHouseFormDefaults } from "~/components/hosting/guest-house-form";
-import { blockNightsSchema, guestHouseFormSchema, hostingFieldOf, photoDeleteSchema, photoMoveSchema, toGuestHouseDetails } from "~/components/hosting/guest-house-schema";
-import { badForm, notFound, refused, requireHostArea, type HostingActionError } from "~/components/hosting/hosting.server";
+import {
+  blockNightsSchema,
+  guestHouseFormSchema,
+  hostingFieldOf,
+  photoDeleteSchema,
+  photoMoveSchema,
+  toGuestHouseDetails,
+} from "~/components/hosting/guest-house-schema";
+import { badForm, refused, requireHostArea, type HostingActionError } from "~/utils/host-area.server";
 import { i18next } from "~/i18next.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "hosting", "guest-houses", "portal"] };
 export const meta = titleMeta;
@@ -67,7 +82,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireHostArea(context, request);
   const houseId = cleanKey(params.id);
   if (!houseId) throw notFound();
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
   const { hosting } = context.services;
   const back = `/host/houses/${encodeURIComponent(houseId)}/edit`;
@@ -90,7 +105,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "move-photo") {
     const submission = parseWithZod(formData, { schema: photoMoveSchema });
     if (submission.status !== "success") return badForm(request);
-    const result = await arrangeGuestHousePhoto(hosting, { hostId: user.id, houseId, photoId: submission.value.photoId, move: submission.value.move });
+    const result = await arrangeGuestHousePhoto(hosting, {
+      hostId: user.id,
+      houseId,
+      photoId: submission.value.photoId,
+      move: submission.value.move,
+    });
     if (!result.ok) return refused(request, result.error);
     return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "hosting:toasts.photosArranged" });
   }
@@ -100,7 +120,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { from, to } = submission.value;
     const result = await setBlockedNights(hosting, { hostId: user.id, houseId, from, to, blocked: intent === "block" });
     if (!result.ok) return refused(request, result.error);
-    return redirectWithToast(context, request, `${back}#availability`, { kind: "success", title: intent === "block" ? "hosting:toasts.blocked" : "hosting:toasts.unblocked" });
+    return redirectWithToast(context, request, `${back}#availability`, {
+      kind: "success",
+      title: intent === "block" ? "hosting:toasts.blocked" : "hosting:toasts.unblocked",
+    });
   }
 
   const submission = parseWithZod(formData, { schema: guestHouseFormSchema });
@@ -109,7 +132,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
     const field = hostingFieldOf(result.error.code);
-    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), { status: error.status });
+    return data(textOnly(submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] })), {
+      status: error.status,
+    });
   }
   return redirectWithToast(context, request, "/host", { kind: "success", title: "hosting:toasts.saved" });
 }
@@ -125,7 +150,12 @@ export default function HostEditHousePage() {
     <PortalLayout portal="host" title={t("editHouse.title")} intro={house.name}>
       {actionData?.formError ? <FormAlert id="edit-house-error" errors={[actionData.formError]} /> : null}
 
-      <PhotoManager action={action} photos={photos} deleteHref={(photoId) => `/host/houses/${id}/photos/${encodeURIComponent(photoId)}/delete`} itemTestId="host-photo" />
+      <PhotoManager
+        action={action}
+        photos={photos}
+        deleteHref={(photoId) => `/host/houses/${id}/photos/${encodeURIComponent(photoId)}/delete`}
+        itemTestId="host-photo"
+      />
 
       <section id="availability" aria-labelledby="availability-heading" className="card mb-6 p-5">
         <h2 id="availability-heading" className="text-xl font-semibold">
@@ -159,11 +189,21 @@ export default function HostEditHousePage() {
           <ul className="mt-2 flex flex-wrap gap-2" data-testid="blocked-nights">
             {blockedNights.map(({ night, label }) => (
               <li key={night}>
-                <Form method="post" action={action} className="flex items-center gap-1 rounded-full border border-slate-300 py-0.5 pl-3 pr-1 text-sm dark:border-slate-600">
+                <Form
+                  method="post"
+                  action={action}
+                  className="flex items-center gap-1 rounded-full border border-slate-300 py-0.5 pl-3 pr-1 text-sm dark:border-slate-600"
+                >
                   <span>{label}</span>
                   <input type="hidden" name="from" value={night} />
                   <input type="hidden" name="to" value={night} />
-                  <button type="submit" name="intent" value="unblock" className="rounded-full px-2 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t("availability.unblockNight", { date: label })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="unblock"
+                    className="rounded-full px-2 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+                    aria-label={t("availability.unblockNight", { date: label })}
+                  >
                     ×
                   </button>
                 </Form>

@@ -12,13 +12,13 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND, MAX_DOCUMENT_BYTES } from "../../../domain/hosting/host-verification.entity";
-import { getHostStatus, submitHostVerification } from "../../../domain/hosting/host-verification.use-cases";
-import { FormAlert } from "~/components/auth/form-fields";
-import { titleMeta } from "~/components/auth/page-title";
-import { PortalLayout } from "~/components/auth/portal-layout";
+import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND, MAX_DOCUMENT_BYTES } from "#domain/hosting/host-verification.entity";
+import { getHostStatus, submitHostVerification } from "#domain/hosting/host-verification.use-cases";
+import { FormAlert } from "~/components/forms/form-fields";
+import { titleMeta } from "~/utils/page-title";
+import { PortalLayout } from "~/components/portal/portal-layout";
 import { HostStatusNotice } from "~/components/hosting/host-status-notice";
-import { refused, requireHostArea } from "~/components/hosting/hosting.server";
+import { refused, requireHostArea } from "~/utils/host-area.server";
 import { i18next } from "~/i18next.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -67,8 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     formData = await parseMultipartFormData(request, uploadHandler());
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return refused(request, { code: "hosting.document_too_large", params: { name: "", max: MAX_DOCUMENT_BYTES / (1024 * 1024) } });
-    if (error instanceof TooManyFilesError) return refused(request, { code: "hosting.too_many_documents", params: { max: MAX_DOCUMENTS_PER_KIND } });
+    if (error instanceof MaxPartSizeExceededError)
+      return refused(request, { code: "hosting.document_too_large", params: { name: "", max: MAX_DOCUMENT_BYTES / (1024 * 1024) } });
+    if (error instanceof TooManyFilesError)
+      return refused(request, { code: "hosting.too_many_documents", params: { max: MAX_DOCUMENTS_PER_KIND } });
     // Not multipart/form-data at all, or a broken body: the parse only reads the request into memory.
     return refused(request, { code: "hosting.invalid_form" });
   }

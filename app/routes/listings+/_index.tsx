@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { listingSearchToParams, parseListingSearch, type ListingSearchCriteria } from "../../../domain/listings/listing-search";
-import { recordSearch } from "../../../domain/engagement/record-search.use-case";
+import { listingSearchToParams, parseListingSearch, type ListingSearchCriteria } from "#domain/listings/listing-search";
+import { recordSearch } from "#domain/engagement/record-search.use-case";
 import { getOptionalUser } from "~/utils/auth.server";
 import { i18next } from "~/i18next.server";
 import { seoMeta, type PageSeo } from "~/utils/seo";
@@ -42,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const t = await i18next.getFixedT(request, "listings");
   const seo: PageSeo = {
-    title: criteria.neighbourhoods.length === 1 ? t("seo.listingsIn", { neighbourhood: criteria.neighbourhoods[0] }) : t("seo.listingsTitle"),
+    title:
+      criteria.neighbourhoods.length === 1 ? t("seo.listingsIn", { neighbourhood: criteria.neighbourhoods[0] }) : t("seo.listingsTitle"),
     description: t("seo.listingsDescription"),
     path: `/listings${query ? `?${query}` : ""}`,
     // Filtered and paged variants are for people; the plain list and one-neighbourhood lists are for search engines.
@@ -85,7 +86,11 @@ export default function ListingsPage() {
             {t("results.heading")}
           </h2>
           <PropertyGrid items={page.items} back={withPage(criteria, page.page)} priorityFirst />
-          <Pagination page={page.page} pageCount={page.pageCount} hrefFor={(p) => `/listings${withPage(criteria, p) ? `?${withPage(criteria, p)}` : ""}`} />
+          <Pagination
+            page={page.page}
+            pageCount={page.pageCount}
+            hrefFor={(p) => `/listings${withPage(criteria, p) ? `?${withPage(criteria, p)}` : ""}`}
+          />
         </section>
       ) : (
         <section className="card mt-4 p-8 text-center" aria-labelledby="empty-heading">

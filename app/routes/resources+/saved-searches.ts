@@ -2,9 +2,9 @@
 // "Save this search" button on /listings and by the saved searches list on the profile.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { normalizeSearchQuery } from "../../../domain/engagement/search-query";
-import { saveSearch } from "../../../domain/alerts/save-search.use-case";
-import { deleteSavedSearch } from "../../../domain/alerts/delete-saved-search.use-case";
+import { normalizeSearchQuery } from "#domain/engagement/search-query";
+import { saveSearch } from "#domain/alerts/save-search.use-case";
+import { deleteSavedSearch } from "#domain/alerts/delete-saved-search.use-case";
 import { getOptionalUser, LOGIN_PATH } from "~/utils/auth.server";
 import { redirectWithToast, safeRedirectPath } from "~/utils/toast.server";
 import { domainErrorKey } from "~/utils/domain-errors.server";
@@ -36,7 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const result = await saveSearch(deps, { userId: user.id, queryString: query });
   if (!result.ok) {
-    return redirectWithToast(context, request, back, { ...discoveryToast(back, domainErrorKey(result.error.code), "error"), params: result.error.params });
+    return redirectWithToast(context, request, back, {
+      ...discoveryToast(back, domainErrorKey(result.error.code), "error"),
+      params: result.error.params,
+    });
   }
   return redirectWithToast(context, request, back, discoveryToast(back, "listings:toasts.searchSaved"));
 }

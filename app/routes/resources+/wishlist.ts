@@ -2,8 +2,8 @@
 // the wishlist on the profile. Without JavaScript the browser follows the redirect back.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { addToWishlist } from "../../../domain/engagement/add-to-wishlist.use-case";
-import { removeFromWishlist } from "../../../domain/engagement/remove-from-wishlist.use-case";
+import { addToWishlist } from "#domain/engagement/add-to-wishlist.use-case";
+import { removeFromWishlist } from "#domain/engagement/remove-from-wishlist.use-case";
 import { getOptionalUser, LOGIN_PATH } from "~/utils/auth.server";
 import { redirectWithToast, safeRedirectPath } from "~/utils/toast.server";
 import { wishlistSchema } from "~/components/listings/schemas";

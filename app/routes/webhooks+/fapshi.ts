@@ -6,7 +6,7 @@
 // error here is logged and left to the reconciliation job. A transaction id we never stored (the
 // answer to our initiation was lost) is matched to its payment through Fapshi's record of it.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
 import { logPayment } from "~/wiring/money.server";
 
 /** Far more than a transaction ever needs; a bigger body is not Fapshi's. */

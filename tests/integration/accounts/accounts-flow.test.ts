@@ -4,22 +4,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import type { AccountsDeps } from "../../../domain/accounts/accounts.deps";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { getSessionUser, revokeAllSessions } from "../../../domain/accounts/manage-sessions.use-case";
-import { requestPasswordReset, resetPassword } from "../../../domain/accounts/password-reset.use-case";
-import { approveAgent } from "../../../domain/accounts/review-agent.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { confirmTotp, startTotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
-import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { createAccountsDeps } from "../../../infrastructure/auth/accounts-deps";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
-import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { readOutbox } from "../../../infrastructure/mail/outbox-mailer";
+import type { AccountsDeps } from "#domain/accounts/accounts.deps";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { getSessionUser, revokeAllSessions } from "#domain/accounts/manage-sessions.use-case";
+import { requestPasswordReset, resetPassword } from "#domain/accounts/password-reset.use-case";
+import { approveAgent } from "#domain/accounts/review-agent.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
+import { confirmTotp, startTotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
+import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { createAccountsDeps } from "#infrastructure/auth/accounts-deps";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { loadConfig } from "#infrastructure/config/config";
+import { readOutbox } from "#infrastructure/mail/outbox-mailer";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 function linkToken(text: string, pathName: string): string {
@@ -42,7 +42,10 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     totp = new OtplibTotpAuthenticator(() => clock.now().getTime());
     // A public APP_URL with demo defaults is refused by loadConfig (a public site may not run as the
     // demo): the test builds the config on localhost and sets the address it checks in e-mail links.
-    const config = { ...loadConfig({ NODE_ENV: "test", ADMIN_EMAILS: "Boss@KamerNest.cm", STORAGE_DIR: dir }), appUrl: "https://kamernest.test" };
+    const config = {
+      ...loadConfig({ NODE_ENV: "test", ADMIN_EMAILS: "Boss@KamerNest.cm", STORAGE_DIR: dir }),
+      appUrl: "https://kamernest.test",
+    };
     deps = createAccountsDeps(db.db, config, { clock, totp, hasher: new ScryptPasswordHasher({ N: 1024, r: 8, p: 1, keylen: 32 }) });
     vi.spyOn(console, "info").mockImplementation(() => {});
   });
@@ -53,7 +56,14 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
   });
 
   async function signedUpAndConfirmed(email: string, extra: Record<string, unknown> = {}) {
-    const result = await signUp(deps, { name: "Ngozi Tabe", email, password: "secret1", agreeToTerms: true, agreeToPrivacy: true, ...extra });
+    const result = await signUp(deps, {
+      name: "Ngozi Tabe",
+      email,
+      password: "secret1",
+      agreeToTerms: true,
+      agreeToPrivacy: true,
+      ...extra,
+    });
     if (!result.ok) throw new Error(result.error.code);
     const [mail] = await readOutbox(db.db, { to: email, limit: 1 });
     const confirmed = await confirmEmail(deps, { token: linkToken(mail.text, "/auth/confirm") });
@@ -86,7 +96,10 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
   it("throttles one address and IP after 5 failures, not the owner elsewhere, and lets the pair in 15 minutes later", async () => {
     await signedUpAndConfirmed("ngozi@example.cm");
     for (let i = 0; i < 5; i++) await logIn(deps, { email: "ngozi@example.cm", password: "nope-nope", ip: "10.0.0.1" });
-    expect(await logIn(deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.0.1" })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    expect(await logIn(deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.0.1" })).toEqual({
+      ok: false,
+      error: { code: "auth.too_many_attempts" },
+    });
     expect((await logIn(deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.1.1" })).ok).toBe(true);
     clock.advance(15 * MINUTE_MS + 1);
     expect((await logIn(deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.0.1" })).ok).toBe(true);
@@ -115,12 +128,18 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     const first = await logIn(deps, { email: "ngozi@example.cm", password: "secret1" });
     if (!first.ok || first.value.status !== "totp_required") throw new Error("expected a TOTP step");
     clock.advance(20_000);
-    const second = await verifyLoginTotp(deps, { pendingLoginToken: first.value.pendingLoginToken, code: totp.generate(start.value.secret) });
+    const second = await verifyLoginTotp(deps, {
+      pendingLoginToken: first.value.pendingLoginToken,
+      code: totp.generate(start.value.secret),
+    });
     expect(second.ok && second.value.status).toBe("signed_in");
 
     const again = await logIn(deps, { email: "ngozi@example.cm", password: "secret1" });
     if (!again.ok || again.value.status !== "totp_required") throw new Error("expected a TOTP step");
-    const recovered = await verifyLoginTotp(deps, { pendingLoginToken: again.value.pendingLoginToken, code: confirmed.value.recoveryCodes[3] });
+    const recovered = await verifyLoginTotp(deps, {
+      pendingLoginToken: again.value.pendingLoginToken,
+      code: confirmed.value.recoveryCodes[3],
+    });
     expect(recovered.ok && recovered.value.status).toBe("signed_in");
   });
 
@@ -129,7 +148,9 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     const before = await logIn(deps, { email: "ngozi@example.cm", password: "secret1" });
     if (!before.ok || before.value.status !== "signed_in") throw new Error("not signed in");
     clock.advance(1000);
-    expect(await requestPasswordReset(deps, { email: "ngozi@example.cm" })).toEqual(await requestPasswordReset(deps, { email: "ghost@example.cm" }));
+    expect(await requestPasswordReset(deps, { email: "ngozi@example.cm" })).toEqual(
+      await requestPasswordReset(deps, { email: "ghost@example.cm" }),
+    );
     const [mail] = await readOutbox(db.db, { to: "ngozi@example.cm", limit: 1 });
     expect((await resetPassword(deps, { token: linkToken(mail.text, "/auth/reset-password"), newPassword: "brand-new" })).ok).toBe(true);
     expect(await getSessionUser(deps, before.value.sessionId)).toBeNull();
@@ -150,7 +171,8 @@ describeEachDatabase(allDatabaseKinds())("accounts over %s", (kind) => {
     // One password survives: whichever sign-up wrote last (concurrent replacements on PostgreSQL
     // may leave more than one link usable, but they all went to the same inbox).
     const signedIn = [];
-    for (const password of ["first-pw", "second-pw", "third-pw"]) signedIn.push((await logIn(deps, { email: "race@example.cm", password })).ok);
+    for (const password of ["first-pw", "second-pw", "third-pw"])
+      signedIn.push((await logIn(deps, { email: "race@example.cm", password })).ok);
     expect(signedIn.filter(Boolean)).toHaveLength(1);
   });
 

@@ -3,17 +3,17 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureLogs } from "../../../infrastructure/logging/logger";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CryptoSecretTokens } from "../../../infrastructure/auth/crypto-secret-tokens";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { createMailer } from "../../../infrastructure/mail/create-mailer";
-import { defaultAccountEmails } from "../../../infrastructure/mail/default-account-emails";
-import { OutboxMailer, readOutbox } from "../../../infrastructure/mail/outbox-mailer";
-import { SmtpMailer } from "../../../infrastructure/mail/smtp-mailer";
-import { InvalidStorageKeyError, LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
+import { captureLogs } from "#infrastructure/logging/logger";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CryptoSecretTokens } from "#infrastructure/auth/crypto-secret-tokens";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
+import { loadConfig } from "#infrastructure/config/config";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { OutboxMailer, readOutbox } from "#infrastructure/mail/outbox-mailer";
+import { SmtpMailer } from "#infrastructure/mail/smtp-mailer";
+import { InvalidStorageKeyError, LocalFileStorage } from "#infrastructure/storage/local-file-storage";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 describe("LocalFileStorage", () => {
@@ -79,7 +79,9 @@ describe("OtplibTotpAuthenticator", () => {
   it("gives an otpauth URL for the KamerNest issuer and an SVG QR code", async () => {
     const totp = new OtplibTotpAuthenticator();
     const url = totp.keyUri("ngozi@example.cm", "JBSWY3DPEHPK3PXP");
-    expect(url).toBe("otpauth://totp/KamerNest:ngozi%40example.cm?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=KamerNest");
+    expect(url).toBe(
+      "otpauth://totp/KamerNest:ngozi%40example.cm?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=KamerNest",
+    );
     expect(await totp.qrSvg(url)).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 });
@@ -90,7 +92,12 @@ describe("default account e-mails", () => {
       const c = defaultAccountEmails.confirmation({ name: "Ngozi", link: "https://k.test/auth/confirm?token=t", language });
       const r = defaultAccountEmails.passwordReset({ name: "Ngozi", link: "https://k.test/auth/reset-password?token=t", language });
       const a = defaultAccountEmails.agentApproved({ name: "Ngozi", language, portalUrl: "https://k.test/agents/properties" });
-      const j = defaultAccountEmails.agentRejected({ name: "Ngozi", language, reason: "Blurry", verificationUrl: "https://k.test/auth/agent-verification" });
+      const j = defaultAccountEmails.agentRejected({
+        name: "Ngozi",
+        language,
+        reason: "Blurry",
+        verificationUrl: "https://k.test/auth/agent-verification",
+      });
       expect(c.text).toContain("https://k.test/auth/confirm?token=t");
       expect(r.text).toContain("https://k.test/auth/reset-password?token=t");
       expect(a.text).toContain("https://k.test/agents/properties");
@@ -124,18 +131,39 @@ describeEachDatabase(allDatabaseKinds())("the outbox mailer on %s", (kind) => {
     expect((await readOutbox(db.db, { limit: 10 })).map((m) => m.subject)).toEqual(["Reset", "Other", "Confirm"]);
     expect((await readOutbox(db.db, { to: "A@example.cm", limit: 10 })).map((m) => m.subject)).toEqual(["Reset", "Confirm"]);
     expect(await readOutbox(db.db, { to: "b@example.cm", limit: 1 })).toEqual([
-      { id: "mail-000002", to: "b@example.cm", subject: "Other", text: "No link", html: "<p>No link</p>", createdAt: new Date("2026-11-22T08:00:01Z") },
+      {
+        id: "mail-000002",
+        to: "b@example.cm",
+        subject: "Other",
+        text: "No link",
+        html: "<p>No link</p>",
+        createdAt: new Date("2026-11-22T08:00:01Z"),
+      },
     ]);
   });
 
   it("is chosen when SMTP_URL is empty; prints the links to the server log in demo mode only, never a token", async () => {
     const { lines } = await captureLogs(async () => {
-      const demo = createMailer(loadConfig({ NODE_ENV: "test", DEMO_MODE: "true" }), db.db, new SequentialIds("m"), new FixedClock(new Date()));
+      const demo = createMailer(
+        loadConfig({ NODE_ENV: "test", DEMO_MODE: "true" }),
+        db.db,
+        new SequentialIds("m"),
+        new FixedClock(new Date()),
+      );
       expect(demo).toBeInstanceOf(OutboxMailer);
       await demo.send({ to: "a@example.cm", subject: "S", text: "https://k.test/x" });
-      await demo.send({ to: "a@example.cm", subject: "Reset", text: "Open https://k.test/auth/reset-password?token=demo-secret-token now" });
+      await demo.send({
+        to: "a@example.cm",
+        subject: "Reset",
+        text: "Open https://k.test/auth/reset-password?token=demo-secret-token now",
+      });
 
-      const live = createMailer(loadConfig({ NODE_ENV: "test", DEMO_MODE: "false" }), db.db, new SequentialIds("n"), new FixedClock(new Date()));
+      const live = createMailer(
+        loadConfig({ NODE_ENV: "test", DEMO_MODE: "false" }),
+        db.db,
+        new SequentialIds("n"),
+        new FixedClock(new Date()),
+      );
       expect(live).toBeInstanceOf(OutboxMailer);
       await live.send({ to: "a@example.cm", subject: "Reset", text: "Open https://k.test/auth/reset-password?token=secret-token now" });
     });

@@ -10,9 +10,27 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
   afterEach(() => h.close());
 
   it("lists entries newest first, by action, with their data", async () => {
-    await h.repos.auditLog.record({ id: "e1", actorId: "admin", action: "auth.agent_approved", data: { agentId: "a1", reason: null }, at: at(1) });
-    await h.repos.auditLog.record({ id: "e2", actorId: null, action: "auth.role_granted_admin", data: { userId: "u1", ok: true, n: 2 }, at: at(2) });
-    await h.repos.auditLog.record({ id: "e3", actorId: "admin", action: "auth.agent_approved", data: { agentId: "a2", reason: null }, at: at(3) });
+    await h.repos.auditLog.record({
+      id: "e1",
+      actorId: "admin",
+      action: "auth.agent_approved",
+      data: { agentId: "a1", reason: null },
+      at: at(1),
+    });
+    await h.repos.auditLog.record({
+      id: "e2",
+      actorId: null,
+      action: "auth.role_granted_admin",
+      data: { userId: "u1", ok: true, n: 2 },
+      at: at(2),
+    });
+    await h.repos.auditLog.record({
+      id: "e3",
+      actorId: "admin",
+      action: "auth.agent_approved",
+      data: { agentId: "a2", reason: null },
+      at: at(3),
+    });
     expect((await h.repos.auditLog.list({ limit: 10 })).map((e) => e.id)).toEqual(["e3", "e2", "e1"]);
     expect(await h.repos.auditLog.list({ action: "auth.role_granted_admin", limit: 10 })).toEqual([
       { id: "e2", actorId: null, action: "auth.role_granted_admin", data: { userId: "u1", ok: true, n: 2 }, at: at(2) },
@@ -22,9 +40,27 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
 
   it("filters by actor, action prefix, target and dates, pages and counts", async () => {
     const log = h.repos.auditLog;
-    await log.record({ id: "a1", actorId: "admin-1", action: "admin.user_suspended", data: { target: "user:u1", before: "{}", after: "{}", reason: "spam" }, at: at(1) });
-    await log.record({ id: "a2", actorId: "admin-2", action: "admin.user_role_changed", data: { target: "user:u2", before: null, after: null }, at: at(2) });
-    await log.record({ id: "a3", actorId: "admin-1", action: "admin.agent_approved", data: { target: "agent:u1", before: null, after: null }, at: at(3) });
+    await log.record({
+      id: "a1",
+      actorId: "admin-1",
+      action: "admin.user_suspended",
+      data: { target: "user:u1", before: "{}", after: "{}", reason: "spam" },
+      at: at(1),
+    });
+    await log.record({
+      id: "a2",
+      actorId: "admin-2",
+      action: "admin.user_role_changed",
+      data: { target: "user:u2", before: null, after: null },
+      at: at(2),
+    });
+    await log.record({
+      id: "a3",
+      actorId: "admin-1",
+      action: "admin.agent_approved",
+      data: { target: "agent:u1", before: null, after: null },
+      at: at(3),
+    });
     await log.record({ id: "a4", actorId: "u1", action: "auth.role_granted_admin", data: { userId: "u1" }, at: at(4) });
     // `_` in a prefix is a letter, not LIKE's one-character wildcard.
     await log.record({ id: "a5", actorId: "admin-1", action: "adminXuserXsuspended", data: {}, at: at(5) });
@@ -45,7 +81,13 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
     expect(await log.count({ actorId: "admin-1", to: at(3) })).toBe(1);
     expect(await log.count({ target: ["user:u1", "agent:u1"] })).toBe(2);
     expect(await log.facets()).toEqual({
-      actions: ["admin.agent_approved", "admin.user_role_changed", "admin.user_suspended", "adminXuserXsuspended", "auth.role_granted_admin"],
+      actions: [
+        "admin.agent_approved",
+        "admin.user_role_changed",
+        "admin.user_suspended",
+        "adminXuserXsuspended",
+        "auth.role_granted_admin",
+      ],
       actorIds: ["admin-1", "admin-2", "u1"],
     });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import type { EmailToken } from "../../../domain/accounts/email-token.entity";
+import type { EmailToken } from "#domain/accounts/email-token.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
 const aToken = (id: string, over: Partial<EmailToken> = {}): EmailToken => ({

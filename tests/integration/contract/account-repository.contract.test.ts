@@ -50,7 +50,12 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
   it("sets nullable fields to a value and back", async () => {
     await h.repos.accounts.insert(anAccount({ id: "u1" }));
     await h.repos.accounts.update("u1", { googleId: "g-9", emailConfirmedAt: at(3), passwordHash: null, language: "fr", updatedAt: at(4) });
-    expect(await h.repos.accounts.findByGoogleId("g-9")).toMatchObject({ id: "u1", emailConfirmedAt: at(3), passwordHash: null, language: "fr" });
+    expect(await h.repos.accounts.findByGoogleId("g-9")).toMatchObject({
+      id: "u1",
+      emailConfirmedAt: at(3),
+      passwordHash: null,
+      language: "fr",
+    });
     await h.repos.accounts.update("u1", { phone: null, updatedAt: at(6) });
     expect((await h.repos.accounts.findById("u1"))?.phone).toBeNull();
   });
@@ -66,10 +71,16 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
   });
 
   it("searches name, e-mail and phone in any case, filters by role, newest first, one page at a time", async () => {
-    await h.repos.accounts.insert(anAccount({ id: "u1", fullName: "Amina Njoh", email: "amina@example.cm", phone: "+237677123456", createdAt: at(1) }));
+    await h.repos.accounts.insert(
+      anAccount({ id: "u1", fullName: "Amina Njoh", email: "amina@example.cm", phone: "+237677123456", createdAt: at(1) }),
+    );
     await h.repos.accounts.insert(anAccount({ id: "u2", fullName: "Paul Ebai", email: "paul@mail.cm", role: "agent", createdAt: at(2) }));
-    await h.repos.accounts.insert(anAccount({ id: "u3", fullName: "Njoh Holdings", email: "office@njoh.cm", role: "agent", createdAt: at(3) }));
-    await h.repos.accounts.insert(anAccount({ id: "u4", fullName: "Admin 50%_off", email: "root@example.cm", role: "admin", createdAt: at(4) }));
+    await h.repos.accounts.insert(
+      anAccount({ id: "u3", fullName: "Njoh Holdings", email: "office@njoh.cm", role: "agent", createdAt: at(3) }),
+    );
+    await h.repos.accounts.insert(
+      anAccount({ id: "u4", fullName: "Admin 50%_off", email: "root@example.cm", role: "admin", createdAt: at(4) }),
+    );
     const ids = async (q: Parameters<typeof h.repos.accounts.search>[0]) => {
       const found = await h.repos.accounts.search(q);
       return { ids: found.accounts.map((a) => a.id), total: found.total };

@@ -1,16 +1,16 @@
 // One harness for the accounts contract suites: the same ports over the in-memory adapters,
 // SQLite and (with TEST_DATABASE_URL) PostgreSQL.
-import type { Account } from "../../../domain/accounts/account.entity";
-import type { AccountRepos } from "../../../domain/accounts/accounts.deps";
-import type { LoginAttemptRepository } from "../../../domain/accounts/login-attempt-repository.port";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
+import type { Account } from "#domain/accounts/account.entity";
+import type { AccountRepos } from "#domain/accounts/accounts.deps";
+import type { LoginAttemptRepository } from "#domain/accounts/login-attempt-repository.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
 import {
   createInMemoryAccountRepos,
   InMemoryAccountsUnitOfWork,
   InMemoryLoginAttemptRepository,
-} from "../../../domain/accounts/in-memory-account-repositories";
-import { KyselyAccountLoginAttemptRepository } from "../../../infrastructure/repositories/kysely-account-login-attempt-repository";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../../infrastructure/repositories/kysely-account-unit-of-work";
+} from "#domain/accounts/in-memory-account-repositories";
+import { KyselyAccountLoginAttemptRepository } from "#infrastructure/repositories/kysely-account-login-attempt-repository";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
 import { allDatabaseKinds, createTestDatabase, type DatabaseKind } from "../../support/test-database";
 
 export interface AccountsHarness {
@@ -25,7 +25,12 @@ export const accountKinds = (): ("memory" | DatabaseKind)[] => ["memory", ...all
 export async function accountsHarness(kind: "memory" | DatabaseKind): Promise<AccountsHarness> {
   if (kind === "memory") {
     const repos = createInMemoryAccountRepos();
-    return { repos, uow: new InMemoryAccountsUnitOfWork(repos), loginAttempts: new InMemoryLoginAttemptRepository(), close: async () => {} };
+    return {
+      repos,
+      uow: new InMemoryAccountsUnitOfWork(repos),
+      loginAttempts: new InMemoryLoginAttemptRepository(),
+      close: async () => {},
+    };
   }
   const t = await createTestDatabase(kind);
   return {

@@ -2,9 +2,9 @@
 // visit-date and property filters alone and together, the title search with % and _ taken as
 // letters, pages that add up to the total, and the names and payment reference each row carries.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AdminBookingFilter, AdminBookingsReader } from "../../../domain/booking/admin-bookings.port";
-import { listBookingsForAdmin, ADMIN_BOOKINGS_PAGE_SIZE } from "../../../domain/booking/admin-bookings.queries";
-import { KyselyAdminBookingsReader } from "../../../infrastructure/repositories/kysely-admin-bookings-reader";
+import type { AdminBookingFilter, AdminBookingsReader } from "#domain/booking/admin-bookings.port";
+import { listBookingsForAdmin, ADMIN_BOOKINGS_PAGE_SIZE } from "#domain/booking/admin-bookings.queries";
+import { KyselyAdminBookingsReader } from "#infrastructure/repositories/kysely-admin-bookings-reader";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertBooking, insertProfile, insertProperty } from "./discovery-fixtures";
 
@@ -13,7 +13,8 @@ const created = (minute: number) => new Date(Date.UTC(2026, 10, 1, 8, minute)).t
 describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => {
   let db: TestDatabase;
   let reader: AdminBookingsReader;
-  const ids = async (filter: AdminBookingFilter, limit = 100, offset = 0) => (await reader.list({ ...filter, limit, offset, countLimit: 100 })).items.map((b) => b.id);
+  const ids = async (filter: AdminBookingFilter, limit = 100, offset = 0) =>
+    (await reader.list({ ...filter, limit, offset, countLimit: 100 })).items.map((b) => b.id);
 
   beforeEach(async () => {
     db = await createTestDatabase(kind);
@@ -100,7 +101,11 @@ describeEachDatabase(allDatabaseKinds())("AdminBookingsReader on %s", (kind) => 
       cancelReason: null,
       createdAt: new Date(created(1)),
     });
-    expect(all.items.find((b) => b.id === "b2")).toMatchObject({ cancelledBy: "admin", cancelReason: "Fraudulent listing", paymentReference: null });
+    expect(all.items.find((b) => b.id === "b2")).toMatchObject({
+      cancelledBy: "admin",
+      cancelReason: "Fraudulent listing",
+      paymentReference: null,
+    });
   });
 
   it("filters by status, by visit dates (both ends included) and by property id or title text", async () => {

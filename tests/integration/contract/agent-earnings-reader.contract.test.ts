@@ -2,10 +2,10 @@
 // status equal the sums over the raw rows, one agent never sees another's, the list is newest
 // first and paginated, carries the property's title and the void reason, and nothing about the student.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AgentEarningsReader } from "../../../domain/commission/agent-earnings-reader.port";
-import type { CommissionEarning } from "../../../domain/commission/commission.entity";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { KyselyAgentEarningsReader } from "../../../infrastructure/repositories/kysely-agent-earnings-reader";
+import type { AgentEarningsReader } from "#domain/commission/agent-earnings-reader.port";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { KyselyAgentEarningsReader } from "#infrastructure/repositories/kysely-agent-earnings-reader";
 import { describeEachDatabase } from "../../support/test-database";
 import { at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
@@ -36,7 +36,11 @@ describeEachDatabase(moneyKinds())("AgentEarningsReader on %s", (kind) => {
       const rows = f.uow.commissions.all().map((r) => (r.id === id ? { ...r, status: "paid" as const, paidDate: at(100) } : r));
       f.uow.commissions.restore(rows);
     } else {
-      await f.db!.db.updateTable("commission_earnings").set({ status: "paid", paid: 1, paid_date: at(100).toISOString() }).where("id", "=", id).execute();
+      await f
+        .db!.db.updateTable("commission_earnings")
+        .set({ status: "paid", paid: 1, paid_date: at(100).toISOString() })
+        .where("id", "=", id)
+        .execute();
     }
   }
 
@@ -70,7 +74,8 @@ describeEachDatabase(moneyKinds())("AgentEarningsReader on %s", (kind) => {
   });
 
   it("lists newest first with the property's title and the void reason, 'limit' rows from 'offset', never the student", async () => {
-    for (let i = 1; i <= 12; i++) await f.repos.commissions.insertEarning(earning(`c${String(i).padStart(2, "0")}`, i, { propertyId: i % 2 ? "prop-1" : "prop-2" }));
+    for (let i = 1; i <= 12; i++)
+      await f.repos.commissions.insertEarning(earning(`c${String(i).padStart(2, "0")}`, i, { propertyId: i % 2 ? "prop-1" : "prop-2" }));
     // Same instant: the id breaks the tie, so pages never overlap.
     await f.repos.commissions.insertEarning(earning("c13", 12));
     await f.repos.commissions.insertEarning(earning("c99", 20, { agentId: "agent-2", propertyId: "prop-9" }));
@@ -80,9 +85,26 @@ describeEachDatabase(moneyKinds())("AgentEarningsReader on %s", (kind) => {
     const first = await reader.listEarnings("agent-1", { offset: 0, limit: 10 });
     expect(first.total).toBe(13);
     expect(first.items.map((i) => i.id)).toEqual(["c13", "c12", "c11", "c10", "c09", "c08", "c07", "c06", "c05", "c04"]);
-    expect(first.items[2]).toEqual({ id: "c11", date: at(11), propertyId: "prop-1", propertyTitle: "Studio near UB gate", amount: 5000, status: "voided", voidReason: "Viewing never happened" });
-    expect(first.items[1]).toEqual({ id: "c12", date: at(12), propertyId: "prop-2", propertyTitle: "Room in Bonduma", amount: 5000, status: "pending", voidReason: null });
-    for (const item of first.items) expect(Object.keys(item).sort()).toEqual(["amount", "date", "id", "propertyId", "propertyTitle", "status", "voidReason"]);
+    expect(first.items[2]).toEqual({
+      id: "c11",
+      date: at(11),
+      propertyId: "prop-1",
+      propertyTitle: "Studio near UB gate",
+      amount: 5000,
+      status: "voided",
+      voidReason: "Viewing never happened",
+    });
+    expect(first.items[1]).toEqual({
+      id: "c12",
+      date: at(12),
+      propertyId: "prop-2",
+      propertyTitle: "Room in Bonduma",
+      amount: 5000,
+      status: "pending",
+      voidReason: null,
+    });
+    for (const item of first.items)
+      expect(Object.keys(item).sort()).toEqual(["amount", "date", "id", "propertyId", "propertyTitle", "status", "voidReason"]);
 
     const second = await reader.listEarnings("agent-1", { offset: 10, limit: 10 });
     expect(second.items.map((i) => [i.id, i.status])).toEqual([
@@ -90,7 +112,10 @@ describeEachDatabase(moneyKinds())("AgentEarningsReader on %s", (kind) => {
       ["c02", "pending"],
       ["c01", "paid"],
     ]);
-    expect(await reader.listEarnings("agent-2", { offset: 0, limit: 10 })).toMatchObject({ total: 1, items: [{ id: "c99", propertyTitle: "Rival's flat" }] });
+    expect(await reader.listEarnings("agent-2", { offset: 0, limit: 10 })).toMatchObject({
+      total: 1,
+      items: [{ id: "c99", propertyTitle: "Rival's flat" }],
+    });
     expect(await reader.listEarnings("agent-3", { offset: 0, limit: 10 })).toEqual({ total: 0, items: [] });
   });
 });

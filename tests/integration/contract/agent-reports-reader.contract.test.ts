@@ -4,18 +4,18 @@
 // counted bookings counted, listings without activity shown as zeros, and one agent never sees
 // another's listings. The daily counts go in through the tally's upsert (addView).
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { Booking, BookingStatus } from "../../../domain/booking/booking.entity";
-import { addDays } from "../../../domain/booking/visit-date";
-import { REPORT_PERIODS, reportWindow, type ReportWindow } from "../../../domain/agent-reports/agent-report.entity";
-import type { AgentReportsReader } from "../../../domain/agent-reports/agent-reports-reader.port";
-import type { PropertyViewTally } from "../../../domain/agent-reports/property-view-tally.port";
-import { InMemoryAgentReportsReader } from "../../../domain/agent-reports/in-memory-agent-reports-reader";
-import { InMemoryPropertyViewTally } from "../../../domain/agent-reports/in-memory-property-view-tally";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { HOUR_MS, DAY_MS } from "../../../domain/shared/clock";
-import { KyselyAgentReportsReader } from "../../../infrastructure/repositories/kysely-agent-reports-reader";
-import { KyselyPropertyViewTally } from "../../../infrastructure/repositories/kysely-property-view-tally";
-import { createPrng } from "../../../infrastructure/seed/prng";
+import type { Booking, BookingStatus } from "#domain/booking/booking.entity";
+import { addDays } from "#domain/booking/visit-date";
+import { REPORT_PERIODS, reportWindow, type ReportWindow } from "#domain/agent-reports/agent-report.entity";
+import type { AgentReportsReader } from "#domain/agent-reports/agent-reports-reader.port";
+import type { PropertyViewTally } from "#domain/agent-reports/property-view-tally.port";
+import { InMemoryAgentReportsReader } from "#domain/agent-reports/in-memory-agent-reports-reader";
+import { InMemoryPropertyViewTally } from "#domain/agent-reports/in-memory-property-view-tally";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { HOUR_MS, DAY_MS } from "#domain/shared/clock";
+import { KyselyAgentReportsReader } from "#infrastructure/repositories/kysely-agent-reports-reader";
+import { KyselyPropertyViewTally } from "#infrastructure/repositories/kysely-property-view-tally";
+import { createPrng } from "#infrastructure/seed/prng";
 import { describeEachDatabase } from "../../support/test-database";
 import { aBooking, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
@@ -28,7 +28,16 @@ const PROPERTIES = [
   { id: "prop-9", agentId: "agent-2", title: "Rival's flat" },
 ];
 // Confirmed bookings are the most common, as in real life.
-const STATUSES: BookingStatus[] = ["pending", "expired", "cancelled", "rebook_required", "confirmed", "confirmed", "confirmed", "confirmed"];
+const STATUSES: BookingStatus[] = [
+  "pending",
+  "expired",
+  "cancelled",
+  "rebook_required",
+  "confirmed",
+  "confirmed",
+  "confirmed",
+  "confirmed",
+];
 
 interface RawView {
   propertyId: string;
@@ -61,8 +70,11 @@ describeEachDatabase(moneyKinds())("AgentReportsReader on %s", (kind) => {
         propertyId: p.id,
         title: p.title,
         views: views.filter((v) => v.propertyId === p.id && v.day >= w.firstDay && v.day <= w.lastDay).reduce((s, v) => s + v.views, 0),
-        visitBookings: bookings.filter((b) => b.propertyId === p.id && b.paymentStatus === "confirmed" && b.bookingStatus !== "rebook_required" && inside(b.createdAt)).length,
-        confirmedViewings: bookings.filter((b) => b.propertyId === p.id && b.viewingOutcome === "confirmed" && inside(b.viewingRecordedAt)).length,
+        visitBookings: bookings.filter(
+          (b) => b.propertyId === p.id && b.paymentStatus === "confirmed" && b.bookingStatus !== "rebook_required" && inside(b.createdAt),
+        ).length,
+        confirmedViewings: bookings.filter((b) => b.propertyId === p.id && b.viewingOutcome === "confirmed" && inside(b.viewingRecordedAt))
+          .length,
       }))
       .sort((a, b) => a.propertyId.localeCompare(b.propertyId));
   }
@@ -81,7 +93,11 @@ describeEachDatabase(moneyKinds())("AgentReportsReader on %s", (kind) => {
       for (const p of PROPERTIES) memory.putProperty(p.id, p.agentId);
       memoryTally = memory;
       tally = memory;
-      reader = new InMemoryAgentReportsReader({ properties: () => PROPERTIES, bookings: () => store.bookings.all(), viewDays: () => memory.rows() });
+      reader = new InMemoryAgentReportsReader({
+        properties: () => PROPERTIES,
+        bookings: () => store.bookings.all(),
+        viewDays: () => memory.rows(),
+      });
     } else {
       memoryTally = null;
       tally = new KyselyPropertyViewTally(f.db!.db);
@@ -109,23 +125,45 @@ describeEachDatabase(moneyKinds())("AgentReportsReader on %s", (kind) => {
     const w = reportWindow(NOW, 7);
     expect((await read("agent-1", w))[0]).toMatchObject({ propertyId: "prop-1", views: 5 });
     if (memoryTally) expect(memoryTally.rows()).toEqual([{ propertyId: "prop-1", day: TODAY, views: 5 }]);
-    else expect(await f.db!.db.selectFrom("property_view_days").selectAll().execute()).toEqual([{ property_id: "prop-1", day: TODAY, views: 5 }]);
+    else
+      expect(await f.db!.db.selectFrom("property_view_days").selectAll().execute()).toEqual([
+        { property_id: "prop-1", day: TODAY, views: 5 },
+      ]);
   });
 
   it("counts a window's edges to the day and the millisecond", async () => {
     const w = reportWindow(NOW, 7);
-    expect(w).toEqual({ firstDay: "2026-11-25", lastDay: TODAY, from: new Date("2026-11-24T23:00:00.000Z"), to: new Date("2026-12-01T23:00:00.000Z") });
+    expect(w).toEqual({
+      firstDay: "2026-11-25",
+      lastDay: TODAY,
+      from: new Date("2026-11-24T23:00:00.000Z"),
+      to: new Date("2026-12-01T23:00:00.000Z"),
+    });
     await addViews("prop-1", "2026-11-24", 4); // the day before: out
     await addViews("prop-1", "2026-11-25", 1); // first day: in
     await addViews("prop-1", TODAY, 2); // today: in
     const secured = { paymentStatus: "confirmed" as const, bookingStatus: "confirmed" as const, holdExpiresAt: null };
     const edge = (id: string, createdAt: Date, recordedAt: Date | null, minute: number) =>
-      aBooking({ id, reference: `KN-${id}`, ...secured, createdAt, visitTime: `${minute}:00 AM`, viewingOutcome: recordedAt ? "confirmed" : null, viewingRecordedAt: recordedAt });
+      aBooking({
+        id,
+        reference: `KN-${id}`,
+        ...secured,
+        createdAt,
+        visitTime: `${minute}:00 AM`,
+        viewingOutcome: recordedAt ? "confirmed" : null,
+        viewingRecordedAt: recordedAt,
+      });
     await addBooking(edge("b-before", new Date(w.from.getTime() - 1), new Date(w.from.getTime() - 1), 1)); // out, out
     await addBooking(edge("b-first", w.from, w.from, 2)); // in, in
     await addBooking(edge("b-last", new Date(w.to.getTime() - 1), new Date(w.to.getTime() - 1), 3)); // in, in
     await addBooking(edge("b-after", w.to, w.to, 4)); // out, out
-    expect((await read("agent-1", w))[0]).toEqual({ propertyId: "prop-1", title: "Studio near UB gate", views: 3, visitBookings: 2, confirmedViewings: 2 });
+    expect((await read("agent-1", w))[0]).toEqual({
+      propertyId: "prop-1",
+      title: "Studio near UB gate",
+      views: 3,
+      visitBookings: 2,
+      confirmedViewings: 2,
+    });
   });
 
   it("equals sums over generated raw rows for every period, and never shows another agent's listing", async () => {

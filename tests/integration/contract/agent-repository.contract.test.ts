@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import type { AgentDocument, AgentVerificationDetails } from "../../../domain/accounts/agent.entity";
+import type { AgentDocument, AgentVerificationDetails } from "#domain/accounts/agent.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
 const details = (over: Partial<AgentVerificationDetails> = {}): AgentVerificationDetails => ({
@@ -141,7 +141,12 @@ describeEachDatabase(accountKinds())("AgentRepository on %s", (kind) => {
     await h.repos.agents.saveSubmission("u1", details(), at(2));
     await h.repos.agents.review("u1", { status: "approved", rejectionReason: null, reviewedAt: at(3) });
     const before = await h.repos.agents.findByUserId("u1");
-    const edited = details({ businessName: "Ngwa Homes", specializations: ["studios"], websiteUrl: "https://ngwa.cm", businessAddress: "Bonduma" });
+    const edited = details({
+      businessName: "Ngwa Homes",
+      specializations: ["studios"],
+      websiteUrl: "https://ngwa.cm",
+      businessAddress: "Bonduma",
+    });
     expect(await h.repos.agents.updateBusinessDetails("u1", edited)).toBe(true);
     expect(await h.repos.agents.findByUserId("u1")).toEqual({ ...before, ...edited });
     expect(await h.repos.agents.updateBusinessDetails("u3", edited)).toBe(false);

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { BlogPost } from "../../../domain/blog/blog-post.entity";
-import type { BlogPostRepository, BlogRepos } from "../../../domain/blog/blog-post-repository.port";
-import { InMemoryBlogPostRepository, InMemoryBlogUnitOfWork } from "../../../domain/blog/in-memory-blog-post-repository";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyBlogPostRepository, kyselyBlogUnitOfWork } from "../../../infrastructure/repositories/kysely-blog-post-repository";
+import type { BlogPost } from "#domain/blog/blog-post.entity";
+import type { BlogPostRepository, BlogRepos } from "#domain/blog/blog-post-repository.port";
+import { InMemoryBlogPostRepository, InMemoryBlogUnitOfWork } from "#domain/blog/in-memory-blog-post-repository";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyBlogPostRepository, kyselyBlogUnitOfWork } from "#infrastructure/repositories/kysely-blog-post-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 const NOW = new Date("2026-11-20T09:00:00.000Z");

@@ -3,7 +3,7 @@
 // partial unique index on live slots, inside a unit of work that stays usable afterwards.
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import { nextUpdatedAt } from "../../../domain/booking/booking.entity";
+import { nextUpdatedAt } from "#domain/booking/booking.entity";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const confirmed = { bookingStatus: "confirmed" as const, paymentStatus: "confirmed" as const, holdExpiresAt: null };
@@ -49,7 +49,9 @@ describeEachDatabase(moneyKinds())("BookingRepository lifecycle changes on %s", 
     await f.repos.bookings.insertBooking(aBooking({ id: "b1", ...confirmed }));
     const read = (await f.repos.bookings.findById("b1"))!;
     const cancellation = { at: at(3), by: "student" as const, reason: "" };
-    expect(await f.repos.bookings.applyLifecycleChange(read, { bookingStatus: "cancelled", proposedSlot: null, cancellation }, at(3))).toBe("applied");
+    expect(await f.repos.bookings.applyLifecycleChange(read, { bookingStatus: "cancelled", proposedSlot: null, cancellation }, at(3))).toBe(
+      "applied",
+    );
     expect(await f.repos.bookings.findById("b1")).toMatchObject({ bookingStatus: "cancelled", cancellation, updatedAt: at(3) });
     expect(await f.repos.bookings.insertBooking(aBooking({ id: "b2", studentId: "student-2" }))).toBe("inserted");
   });
@@ -61,7 +63,11 @@ describeEachDatabase(moneyKinds())("BookingRepository lifecycle changes on %s", 
     const outcome = await f.uow.run(async (r) => {
       const taken = await r.bookings.applyLifecycleChange(read, { slot: { visitDate: "2026-12-02", visitTime: "11:00 AM" } }, at(1));
       // After the refused move the transaction goes on (PostgreSQL: the savepoint was rolled back).
-      const moved = await r.bookings.applyLifecycleChange(read, { slot: { visitDate: "2026-12-03", visitTime: "9:00 AM" }, agentResponse: "awaiting" }, at(1));
+      const moved = await r.bookings.applyLifecycleChange(
+        read,
+        { slot: { visitDate: "2026-12-03", visitTime: "9:00 AM" }, agentResponse: "awaiting" },
+        at(1),
+      );
       return [taken, moved];
     });
     expect(outcome).toEqual(["slot_taken", "applied"]);

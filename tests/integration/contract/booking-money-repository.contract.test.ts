@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import { DEFAULT_VISITING_HOURS } from "../../../domain/booking/visiting-hours";
+import { DEFAULT_VISITING_HOURS } from "#domain/booking/visiting-hours";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const slot = { propertyId: "prop-1", visitDate: "2026-12-02", visitTime: "10:00 AM" };
@@ -26,7 +26,11 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
   it("lets one live booking hold a slot; expired ones do not count", async () => {
     expect(await f.repos.bookings.insertBooking(aBooking({ id: "b1" }))).toBe("inserted");
     expect(await f.repos.bookings.insertBooking(aBooking({ id: "b2", studentId: "student-2" }))).toBe("slot_taken");
-    expect(await f.repos.bookings.insertBooking(aBooking({ id: "b3", studentId: "student-2", bookingStatus: "confirmed", paymentStatus: "confirmed" }))).toBe("slot_taken");
+    expect(
+      await f.repos.bookings.insertBooking(
+        aBooking({ id: "b3", studentId: "student-2", bookingStatus: "confirmed", paymentStatus: "confirmed" }),
+      ),
+    ).toBe("slot_taken");
     expect(await f.repos.bookings.findById("b2")).toBeNull();
     expect((await f.repos.bookings.findLiveBookingForSlot(slot))?.id).toBe("b1");
     expect(await f.repos.bookings.expireBooking("b1", at(1))).toBe(true);
@@ -60,7 +64,9 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
   });
 
   it("lists the times kept from others: confirmed, and pending within their hold", async () => {
-    await f.repos.bookings.insertBooking(aBooking({ id: "b1", visitTime: "9:00 AM", bookingStatus: "confirmed", paymentStatus: "confirmed", holdExpiresAt: null }));
+    await f.repos.bookings.insertBooking(
+      aBooking({ id: "b1", visitTime: "9:00 AM", bookingStatus: "confirmed", paymentStatus: "confirmed", holdExpiresAt: null }),
+    );
     await f.repos.bookings.insertBooking(aBooking({ id: "b2", visitTime: "10:00 AM", holdExpiresAt: at(30) }));
     await f.repos.bookings.insertBooking(aBooking({ id: "b3", visitTime: "11:00 AM", holdExpiresAt: at(5) }));
     await f.repos.bookings.insertBooking(aBooking({ id: "b4", visitTime: "12:00 PM", bookingStatus: "expired" }));
@@ -71,7 +77,13 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
   it("confirms a booking, clearing the hold and linking the payment", async () => {
     await f.repos.bookings.insertBooking(aBooking({ id: "b1" }));
     expect(await f.repos.bookings.confirmBooking("b1", "pay-1", at(5))).toBe("confirmed");
-    expect(await f.repos.bookings.findById("b1")).toMatchObject({ bookingStatus: "confirmed", paymentStatus: "confirmed", holdExpiresAt: null, paymentId: "pay-1", updatedAt: at(5) });
+    expect(await f.repos.bookings.findById("b1")).toMatchObject({
+      bookingStatus: "confirmed",
+      paymentStatus: "confirmed",
+      holdExpiresAt: null,
+      paymentId: "pay-1",
+      updatedAt: at(5),
+    });
   });
 
   it("revives an expired booking only while its slot is free", async () => {
@@ -88,7 +100,11 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
       return result;
     });
     expect(inTx).toBe("slot_taken");
-    expect(await f.repos.bookings.findById("b2")).toMatchObject({ bookingStatus: "rebook_required", paymentStatus: "confirmed", paymentId: "pay-2" });
+    expect(await f.repos.bookings.findById("b2")).toMatchObject({
+      bookingStatus: "rebook_required",
+      paymentStatus: "confirmed",
+      paymentId: "pay-2",
+    });
   });
 
   it("expires only pending bookings", async () => {
@@ -108,7 +124,8 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
     await f.repos.bookings.insertBooking(aBooking({ id: "b6", visitTime: "3:00 PM", studentId: "student-2" }));
     await f.repos.bookings.recordViewingOutcome("b4", "confirmed", at(1)); // recorded: done
     await f.repos.bookings.insertBooking(aBooking({ id: "b7", visitTime: "4:00 PM", ...confirmed, visitDate: "2026-12-06" }));
-    const ids = async (minutes: number) => (await f.repos.bookings.listLiveBookingsOfStudent("student-1", at(minutes), "2026-12-01")).map((b) => b.id).sort();
+    const ids = async (minutes: number) =>
+      (await f.repos.bookings.listLiveBookingsOfStudent("student-1", at(minutes), "2026-12-01")).map((b) => b.id).sort();
     expect(await ids(29)).toEqual(["b1", "b2", "b7"]);
     expect(await ids(30)).toEqual(["b2", "b7"]);
     expect(await f.repos.bookings.listLiveBookingsOfStudent("student-3", at(0), "2026-12-01")).toEqual([]);
@@ -129,10 +146,36 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
 
   it("reads a property for booking, with its visiting hours or the default", async () => {
     await f.addProperty({ id: "prop-2", agentId: "agent-1", visitingHours: '{"days":["sun"],"from":"10:00","to":"12:00"}' });
-    await f.addProperty({ id: "prop-3", agentId: "agent-2", visitingHours: "{broken", status: "rented_out", isAvailable: false, hidden: true });
-    expect(await f.properties.findPropertyForBooking("prop-1")).toMatchObject({ id: "prop-1", agentId: "agent-1", status: "available", isAvailable: true, hidden: false, visitingHours: DEFAULT_VISITING_HOURS });
-    expect((await f.properties.findPropertyForBooking("prop-2"))?.visitingHours).toEqual({ days: ["sun"], from: "10:00", to: "12:00", stepMinutes: 60, closedDates: [] });
-    expect(await f.properties.findPropertyForBooking("prop-3")).toMatchObject({ agentId: "agent-2", status: "rented_out", isAvailable: false, hidden: true, visitingHours: DEFAULT_VISITING_HOURS });
+    await f.addProperty({
+      id: "prop-3",
+      agentId: "agent-2",
+      visitingHours: "{broken",
+      status: "rented_out",
+      isAvailable: false,
+      hidden: true,
+    });
+    expect(await f.properties.findPropertyForBooking("prop-1")).toMatchObject({
+      id: "prop-1",
+      agentId: "agent-1",
+      status: "available",
+      isAvailable: true,
+      hidden: false,
+      visitingHours: DEFAULT_VISITING_HOURS,
+    });
+    expect((await f.properties.findPropertyForBooking("prop-2"))?.visitingHours).toEqual({
+      days: ["sun"],
+      from: "10:00",
+      to: "12:00",
+      stepMinutes: 60,
+      closedDates: [],
+    });
+    expect(await f.properties.findPropertyForBooking("prop-3")).toMatchObject({
+      agentId: "agent-2",
+      status: "rented_out",
+      isAvailable: false,
+      hidden: true,
+      visitingHours: DEFAULT_VISITING_HOURS,
+    });
     expect(await f.properties.findPropertyForBooking("nope")).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { ContactMessage } from "../../../domain/contact/contact-message.entity";
-import type { ContactMessageStore, ContactRateLimit } from "../../../domain/contact/contact-message-repository.port";
-import { InMemoryContactMessageStore } from "../../../domain/contact/in-memory-contact-message-store";
-import { KyselyContactMessageStore } from "../../../infrastructure/repositories/kysely-contact-message-store";
+import type { ContactMessage } from "#domain/contact/contact-message.entity";
+import type { ContactMessageStore, ContactRateLimit } from "#domain/contact/contact-message-repository.port";
+import { InMemoryContactMessageStore } from "#domain/contact/in-memory-contact-message-store";
+import { KyselyContactMessageStore } from "#infrastructure/repositories/kysely-contact-message-store";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 
 type Store = ContactMessageStore & ContactRateLimit;

@@ -1,7 +1,7 @@
 // Rows the discovery contract suites need, inserted straight into the database with the
 // columns infrastructure/db/schema.ts requires. Not a test file: shared by the suites beside it.
 import type { Kysely } from "kysely";
-import type { Database } from "../../../infrastructure/db/schema";
+import type { Database } from "#infrastructure/db/schema";
 
 const T0 = "2026-11-01T08:00:00.000Z";
 

@@ -2,20 +2,20 @@
 // order, neighbours, writes, the legal upsert, a use case with its audit row in one transaction, a
 // rollback, and (SQL only) the first-version seed written once.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import type { FaqEntry, LegalPage } from "../../../domain/help-content/help-content.entity";
-import type { HelpContentRepos, HelpContentRepository } from "../../../domain/help-content/help-content-repository.port";
-import { deleteFaqEntry, editLegalPage, moveFaqEntry } from "../../../domain/help-content/help-content.use-cases";
-import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "../../../domain/help-content/in-memory-help-content-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyHelpContentRepository, kyselyHelpContentUnitOfWork } from "../../../infrastructure/repositories/kysely-help-content-repository";
-import { SEED_FAQ_ENTRIES, SEED_LEGAL_PAGES } from "../../../infrastructure/seed/help-content-first-version";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import type { FaqEntry, LegalPage } from "#domain/help-content/help-content.entity";
+import type { HelpContentRepos, HelpContentRepository } from "#domain/help-content/help-content-repository.port";
+import { deleteFaqEntry, editLegalPage, moveFaqEntry } from "#domain/help-content/help-content.use-cases";
+import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "#domain/help-content/in-memory-help-content-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyHelpContentRepository, kyselyHelpContentUnitOfWork } from "#infrastructure/repositories/kysely-help-content-repository";
+import { SEED_FAQ_ENTRIES, SEED_LEGAL_PAGES } from "#infrastructure/seed/help-content-first-version";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const BEFORE = new Date("2026-11-20T08:00:00Z");
@@ -31,7 +31,15 @@ const entry = (id: string, group: FaqEntry["group"], position: number): FaqEntry
   updatedAt: BEFORE,
   updatedBy: null,
 });
-const terms: LegalPage = { slug: "terms", titleEn: "Terms", titleFr: "Conditions", bodyEn: "Intro.\n\n## 1. One\n\nText.", bodyFr: "", updatedAt: BEFORE, updatedBy: null };
+const terms: LegalPage = {
+  slug: "terms",
+  titleEn: "Terms",
+  titleFr: "Conditions",
+  bodyEn: "Intro.\n\n## 1. One\n\nText.",
+  bodyFr: "",
+  updatedAt: BEFORE,
+  updatedBy: null,
+};
 
 interface Harness {
   content: HelpContentRepository;
@@ -59,7 +67,11 @@ async function harness(kind: string): Promise<Harness> {
     content: new KyselyHelpContentRepository(t.db),
     uow: kyselyHelpContentUnitOfWork(t.db),
     audit: async () =>
-      (await t.db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").execute()).map((r) => ({ action: r.action, actor: r.actor_id, data: JSON.parse(r.data) as Record<string, unknown> })),
+      (await t.db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").execute()).map((r) => ({
+        action: r.action,
+        actor: r.actor_id,
+        data: JSON.parse(r.data) as Record<string, unknown>,
+      })),
     db: t,
     close: () => t.destroy(),
   };
@@ -73,7 +85,14 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository o
     h = await harness(kind);
     ids = new SequentialIds("audit");
     // Inserted out of order: the list sorts by the groups' order, then position, then id.
-    for (const e of [entry("a1", "account", 1), entry("v2", "visits", 2), entry("f1", "finding", 1), entry("v1", "visits", 1), entry("v3", "visits", 3)]) await h.content.insertFaq(e);
+    for (const e of [
+      entry("a1", "account", 1),
+      entry("v2", "visits", 2),
+      entry("f1", "finding", 1),
+      entry("v1", "visits", 1),
+      entry("v3", "visits", 3),
+    ])
+      await h.content.insertFaq(e);
   });
   afterEach(() => h.close());
 
@@ -102,7 +121,13 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository o
 
   it("updates and deletes an entry", async () => {
     await h.content.updateFaq({ ...entry("v2", "paying", 7), answerFr: "Nouveau.", updatedAt: NOW, updatedBy: "admin" });
-    expect(await h.content.findFaq("v2")).toMatchObject({ group: "paying", position: 7, answerFr: "Nouveau.", updatedAt: NOW, updatedBy: "admin" });
+    expect(await h.content.findFaq("v2")).toMatchObject({
+      group: "paying",
+      position: 7,
+      answerFr: "Nouveau.",
+      updatedAt: NOW,
+      updatedBy: "admin",
+    });
     await h.content.deleteFaq("v2");
     expect(await h.content.findFaq("v2")).toBeNull();
     expect(await h.content.lockFaq("v2")).toBeNull();
@@ -121,7 +146,13 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository o
     const moved = await moveFaqEntry(deps(), { adminId: "admin", id: "v3", direction: "up" });
     expect(moved.ok).toBe(true);
     expect((await h.content.listFaq()).map((e) => e.id)).toEqual(["f1", "v1", "v3", "v2", "a1"]);
-    expect(await h.audit()).toEqual([{ action: "admin.faq.move", actor: "admin", data: { target: "faq:v3", before: '{"position":3}', after: '{"position":2,"direction":"up"}' } }]);
+    expect(await h.audit()).toEqual([
+      {
+        action: "admin.faq.move",
+        actor: "admin",
+        data: { target: "faq:v3", before: '{"position":3}', after: '{"position":2,"direction":"up"}' },
+      },
+    ]);
   });
 
   it("runs two moves in one group at once one after the other: both land, positions stay distinct", async () => {
@@ -138,7 +169,14 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("HelpContentRepository o
 
   it("edits a legal page with its audit row; deleting then rolls back when the work fails", async () => {
     await h.content.saveLegal(terms);
-    const r = await editLegalPage(deps(), { adminId: "admin", slug: "terms", titleEn: "Terms", titleFr: "Conditions", bodyEn: terms.bodyEn, bodyFr: "Intro FR." });
+    const r = await editLegalPage(deps(), {
+      adminId: "admin",
+      slug: "terms",
+      titleEn: "Terms",
+      titleFr: "Conditions",
+      bodyEn: terms.bodyEn,
+      bodyFr: "Intro FR.",
+    });
     expect(r.ok).toBe(true);
     expect((await h.content.findLegal("terms"))?.bodyFr).toBe("Intro FR.");
     expect((await h.audit()).map((a) => [a.action, a.data.target])).toEqual([["admin.legal.edit", "legal:terms"]]);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { HistoryRepository } from "../../../domain/engagement/history-repository.port";
-import { InMemoryHistoryRepository } from "../../../domain/engagement/in-memory-history-repository";
-import { KyselyHistoryRepository } from "../../../infrastructure/repositories/kysely-history-repository";
+import type { HistoryRepository } from "#domain/engagement/history-repository.port";
+import { InMemoryHistoryRepository } from "#domain/engagement/in-memory-history-repository";
+import { KyselyHistoryRepository } from "#infrastructure/repositories/kysely-history-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { hideProperty, insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 

@@ -2,14 +2,14 @@
 // one verification per host, review only while pending, houses and photos scoped by host, blocked
 // nights, booking attempts without the guest's contact details, and rollback with the audit log.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AuditLog } from "../../../domain/accounts/audit-log.port";
-import type { HostedGuestHouse } from "../../../domain/hosting/hosted-guest-house.entity";
-import type { HostVerification } from "../../../domain/hosting/host-verification.entity";
-import type { HostingRepos, HostingRepository } from "../../../domain/hosting/hosting-repository.port";
-import { InMemoryHostingUnitOfWork } from "../../../domain/hosting/in-memory-hosting-repository";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyAccountAuditLog } from "../../../infrastructure/repositories/kysely-account-audit-log";
-import { KyselyHostingRepository, kyselyHostingUnitOfWork } from "../../../infrastructure/repositories/kysely-hosting-repository";
+import type { AuditLog } from "#domain/accounts/audit-log.port";
+import type { HostedGuestHouse } from "#domain/hosting/hosted-guest-house.entity";
+import type { HostVerification } from "#domain/hosting/host-verification.entity";
+import type { HostingRepos, HostingRepository } from "#domain/hosting/hosting-repository.port";
+import { InMemoryHostingUnitOfWork } from "#domain/hosting/in-memory-hosting-repository";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyAccountAuditLog } from "#infrastructure/repositories/kysely-account-audit-log";
+import { KyselyHostingRepository, kyselyHostingUnitOfWork } from "#infrastructure/repositories/kysely-hosting-repository";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
 
@@ -19,7 +19,16 @@ const verification = (hostId: string, minute: number, over: Partial<HostVerifica
   id: `v-${hostId}-${minute}`,
   hostId,
   status: "pending",
-  documents: [{ id: `d-${minute}`, kind: "identity", storageKey: `host-documents/${hostId}/d-${minute}.pdf`, originalName: "id.pdf", mimeType: "application/pdf", sizeBytes: 15 }],
+  documents: [
+    {
+      id: `d-${minute}`,
+      kind: "identity",
+      storageKey: `host-documents/${hostId}/d-${minute}.pdf`,
+      originalName: "id.pdf",
+      mimeType: "application/pdf",
+      sizeBytes: 15,
+    },
+  ],
   submittedAt: at(minute),
   reviewedAt: null,
   reviewedBy: null,
@@ -51,7 +60,14 @@ interface Harness {
   repo: HostingRepository;
   uow: UnitOfWork<HostingRepos>;
   auditLog: AuditLog;
-  addAttempt(a: { id: string; houseId: string; guestId: string; minute: number; checkIn: string | null; guests: number | null }): Promise<void>;
+  addAttempt(a: {
+    id: string;
+    houseId: string;
+    guestId: string;
+    minute: number;
+    checkIn: string | null;
+    guests: number | null;
+  }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +81,15 @@ async function harness(kind: "memory" | "sqlite" | "postgres"): Promise<Harness>
       uow,
       auditLog: uow.auditLog,
       addAttempt: async (a) =>
-        uow.hosting.addBookingAttempt({ id: a.id, guestHouseId: a.houseId, guestName: GUEST_NAMES[a.guestId]!, attemptDate: at(a.minute), checkIn: a.checkIn, checkOut: a.checkIn, guests: a.guests }),
+        uow.hosting.addBookingAttempt({
+          id: a.id,
+          guestHouseId: a.houseId,
+          guestName: GUEST_NAMES[a.guestId]!,
+          attemptDate: at(a.minute),
+          checkIn: a.checkIn,
+          checkOut: a.checkIn,
+          guests: a.guests,
+        }),
       close: async () => {},
     };
   }
@@ -79,7 +103,15 @@ async function harness(kind: "memory" | "sqlite" | "postgres"): Promise<Harness>
     addAttempt: async (a) => {
       await t.db
         .insertInto("booking_attempts")
-        .values({ id: a.id, user_id: a.guestId, guest_house_id: a.houseId, attempt_date: at(a.minute).toISOString(), check_in: a.checkIn, check_out: a.checkIn, guests: a.guests })
+        .values({
+          id: a.id,
+          user_id: a.guestId,
+          guest_house_id: a.houseId,
+          attempt_date: at(a.minute).toISOString(),
+          check_in: a.checkIn,
+          check_out: a.checkIn,
+          guests: a.guests,
+        })
         .execute();
     },
     close: () => t.destroy(),
@@ -110,7 +142,9 @@ describeEachDatabase(["memory", ...allDatabaseKinds()] as const)("HostingReposit
     expect(await h.repo.review("h1", outcome)).toBe(true);
     expect(await h.repo.review("h1", { ...outcome, status: "verified", rejectReason: null })).toBe(false);
     expect(await h.repo.review("nobody", outcome)).toBe(false);
-    expect(await h.repo.findVerification("h1")).toEqual(verification("h1", 1, { status: "rejected", reviewedAt: at(9), reviewedBy: "admin", rejectReason: "Blurry" }));
+    expect(await h.repo.findVerification("h1")).toEqual(
+      verification("h1", 1, { status: "rejected", reviewedAt: at(9), reviewedBy: "admin", rejectReason: "Blurry" }),
+    );
     expect((await h.repo.listVerifications("pending", 10)).map((v) => v.hostId)).toEqual(["h2"]);
     expect((await h.repo.listVerifications("rejected", 10)).map((v) => v.hostId)).toEqual(["h1"]);
   });
@@ -153,7 +187,9 @@ describeEachDatabase(["memory", ...allDatabaseKinds()] as const)("HostingReposit
         { id: "f3", storageKey: "photos/f3", width: 1024, height: 768, position: 1 },
       ],
     });
-    expect((await h.repo.listHouses("h2"))[0]?.photos).toEqual([{ id: "other", storageKey: "photos/other", width: 10, height: 10, position: 0 }]);
+    expect((await h.repo.listHouses("h2"))[0]?.photos).toEqual([
+      { id: "other", storageKey: "photos/other", width: 10, height: 10, position: 0 },
+    ]);
   });
 
   it("blocks nights once, unblocks a range and lists from a night on", async () => {
@@ -175,8 +211,26 @@ describeEachDatabase(["memory", ...allDatabaseKinds()] as const)("HostingReposit
     await h.addAttempt({ id: "a2", houseId: "g1h", guestId: "g2", minute: 3, checkIn: null, guests: null });
     await h.addAttempt({ id: "a3", houseId: "g2h", guestId: "g1", minute: 2, checkIn: null, guests: 1 });
     expect(await h.repo.listBookingAttempts("h1", 10)).toEqual([
-      { id: "a2", guestHouseId: "g1h", guestHouseName: "House g1h", guestName: "", attemptDate: at(3), checkIn: null, checkOut: null, guests: null },
-      { id: "a1", guestHouseId: "g1h", guestHouseName: "House g1h", guestName: "Ada Guest", attemptDate: at(1), checkIn: "2026-12-01", checkOut: "2026-12-01", guests: 2 },
+      {
+        id: "a2",
+        guestHouseId: "g1h",
+        guestHouseName: "House g1h",
+        guestName: "",
+        attemptDate: at(3),
+        checkIn: null,
+        checkOut: null,
+        guests: null,
+      },
+      {
+        id: "a1",
+        guestHouseId: "g1h",
+        guestHouseName: "House g1h",
+        guestName: "Ada Guest",
+        attemptDate: at(1),
+        checkIn: "2026-12-01",
+        checkOut: "2026-12-01",
+        guests: 2,
+      },
     ]);
     expect((await h.repo.listBookingAttempts("h1", 1)).map((a) => a.id)).toEqual(["a2"]);
   });
@@ -186,7 +240,13 @@ describeEachDatabase(["memory", ...allDatabaseKinds()] as const)("HostingReposit
     const review = (reason: string, fail: boolean) =>
       h.uow.run(async ({ hosting, auditLog }) => {
         await hosting.review("h1", { status: "rejected", reviewedAt: at(5), reviewedBy: "admin", rejectReason: reason });
-        await auditLog.record({ id: `log-${reason}`, actorId: "admin", action: "admin.host_rejected", data: { target: "host:h1", reason }, at: at(5) });
+        await auditLog.record({
+          id: `log-${reason}`,
+          actorId: "admin",
+          action: "admin.host_rejected",
+          data: { target: "host:h1", reason },
+          at: at(5),
+        });
         if (fail) throw new Error("boom");
       });
     await expect(review("First", true)).rejects.toThrow("boom");
@@ -194,6 +254,8 @@ describeEachDatabase(["memory", ...allDatabaseKinds()] as const)("HostingReposit
     expect(await h.auditLog.list({ action: "admin.host_rejected", limit: 5 })).toEqual([]);
     await review("Second", false);
     expect(await h.repo.findVerification("h1")).toMatchObject({ status: "rejected", rejectReason: "Second" });
-    expect(await h.auditLog.list({ action: "admin.host_rejected", limit: 5 })).toMatchObject([{ id: "log-Second", data: { target: "host:h1", reason: "Second" } }]);
+    expect(await h.auditLog.list({ action: "admin.host_rejected", limit: 5 })).toMatchObject([
+      { id: "log-Second", data: { target: "host:h1", reason: "Second" } },
+    ]);
   });
 });

@@ -1,19 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ManagedProperty } from "../../../domain/property-management/managed-property.entity";
-import type { AdminPropertyRepos, ManagedPropertyRepository, PropertyManagementRepos } from "../../../domain/property-management/managed-property-repository.port";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
+import type { ManagedProperty } from "#domain/property-management/managed-property.entity";
+import type {
+  AdminPropertyRepos,
+  ManagedPropertyRepository,
+  PropertyManagementRepos,
+} from "#domain/property-management/managed-property-repository.port";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
 import {
   InMemoryAdminPropertyUnitOfWork,
   InMemoryManagedPropertyRepository,
   InMemoryPropertyManagementUnitOfWork,
-} from "../../../domain/property-management/in-memory-managed-property-repository";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { DEFAULT_VISITING_HOURS } from "../../../domain/booking/visiting-hours";
+} from "#domain/property-management/in-memory-managed-property-repository";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { DEFAULT_VISITING_HOURS } from "#domain/booking/visiting-hours";
 import {
   KyselyManagedPropertyRepository,
   kyselyAdminPropertyUnitOfWork,
   kyselyPropertyManagementUnitOfWork,
-} from "../../../infrastructure/repositories/kysely-managed-property-repository";
+} from "#infrastructure/repositories/kysely-managed-property-repository";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertBooking, insertProfile } from "./discovery-fixtures";
 
@@ -33,7 +37,16 @@ export const property = (id: string, agentId: string, minute = 0, over: Partial<
   longitude: 9.2905,
   bedrooms: 1,
   bathrooms: 1,
-  amenities: { furnished: true, toiletInside: true, showerInside: true, waterSupply: true, prepaidMeter: false, wifi: false, security: true, parking: false },
+  amenities: {
+    furnished: true,
+    toiletInside: true,
+    showerInside: true,
+    waterSupply: true,
+    prepaidMeter: false,
+    wifi: false,
+    security: true,
+    parking: false,
+  },
   visitingHours: { ...DEFAULT_VISITING_HOURS, days: ["mon", "sat"] },
   status: "available",
   isVerified: false,
@@ -80,7 +93,10 @@ async function harness(kind: string): Promise<Harness> {
     adminUow: kyselyAdminPropertyUnitOfWork(t.db, t.kind),
     addViewAndBooking: async (id, n) => {
       await insertProfile(t.db, { id: `s${n}` });
-      await t.db.insertInto("view_history").values({ id: `v${n}`, user_id: `s${n}`, property_id: id, viewed_at: at(n).toISOString() }).execute();
+      await t.db
+        .insertInto("view_history")
+        .values({ id: `v${n}`, user_id: `s${n}`, property_id: id, viewed_at: at(n).toISOString() })
+        .execute();
       await insertBooking(t.db, { id: `b${n}`, propertyId: id, studentId: `s${n}`, visitTime: `${n}:00 AM` });
     },
     close: () => t.destroy(),
@@ -111,7 +127,16 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
       isAvailable: false,
       isVerified: true,
       visitingHours: null,
-      amenities: { furnished: false, toiletInside: false, showerInside: false, waterSupply: false, prepaidMeter: true, wifi: true, security: false, parking: true },
+      amenities: {
+        furnished: false,
+        toiletInside: false,
+        showerInside: false,
+        waterSupply: false,
+        prepaidMeter: true,
+        wifi: true,
+        security: false,
+        parking: true,
+      },
       createdAt: at(0),
     });
     expect(await h.repo.update(changed)).toBe(true);
@@ -152,7 +177,15 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
     expect(first.total).toBe(5);
     expect(first.pageCount).toBe(3);
     expect(first.items.map((r) => r.id)).toEqual(["p5", "p4"]);
-    expect(first.items[0]).toMatchObject({ views: 2, bookings: 2, photoCount: 2, cover: { id: "f0" }, status: "available", isVerified: false, monthlyRent: 35_000 });
+    expect(first.items[0]).toMatchObject({
+      views: 2,
+      bookings: 2,
+      photoCount: 2,
+      cover: { id: "f0" },
+      status: "available",
+      isVerified: false,
+      monthlyRent: 35_000,
+    });
     expect(first.items[1]).toMatchObject({ views: 0, bookings: 0, photoCount: 0, cover: null });
     expect((await h.repo.listForAgent("a1", 3, 2)).items.map((r) => r.id)).toEqual(["p1"]);
     expect((await h.repo.listForAgent("a2", 1, 10)).items.map((r) => r.id)).toEqual(["q1"]);

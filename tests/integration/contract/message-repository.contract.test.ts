@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { Message, Thread } from "../../../domain/messaging/message.entity";
-import { InMemoryMessageRepository } from "../../../domain/messaging/in-memory-message-repository";
-import type { MessageRepository } from "../../../domain/messaging/message-repository.port";
-import { KyselyMessageRepository } from "../../../infrastructure/repositories/kysely-message-repository";
+import type { Message, Thread } from "#domain/messaging/message.entity";
+import { InMemoryMessageRepository } from "#domain/messaging/in-memory-message-repository";
+import type { MessageRepository } from "#domain/messaging/message-repository.port";
+import { KyselyMessageRepository } from "#infrastructure/repositories/kysely-message-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 
@@ -102,7 +102,10 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("MessageRepository on %s
       lastMessageAt: at(4),
     });
     const forS1 = await h.repo.listThreadsFor("s1");
-    expect(forS1.map((t) => [t.id, t.unreadCount])).toEqual([["t1", 1], ["t2", 0]]);
+    expect(forS1.map((t) => [t.id, t.unreadCount])).toEqual([
+      ["t1", 1],
+      ["t2", 0],
+    ]);
     expect(await h.repo.listThreadsFor("s2")).toHaveLength(1);
     expect((await h.repo.findThreadSummary("t1", "s1"))?.unreadCount).toBe(1);
     expect(await h.repo.findThreadSummary("nope", "s1")).toBeNull();
@@ -120,12 +123,20 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("MessageRepository on %s
     expect(await h.repo.unreadCount("agent")).toBe(1);
     expect(await h.repo.unreadCount("s1")).toBe(1);
     const msgs = await h.repo.listMessages("t1");
-    expect(msgs.map((m) => [m.id, m.readAt])).toEqual([["m1", at(5)], ["m2", null]]);
+    expect(msgs.map((m) => [m.id, m.readAt])).toEqual([
+      ["m1", at(5)],
+      ["m2", null],
+    ]);
   });
 
   it("finds a participant's name, e-mail and own language; the agent goes by the business name", async () => {
     expect(await h.repo.findParticipant("s1")).toEqual({ id: "s1", name: "Ngozi Tabi", email: "s1@kamernest.test", language: "fr" });
-    expect(await h.repo.findParticipant("agent")).toEqual({ id: "agent", name: "Buea Homes", email: "agent@kamernest.test", language: "en" });
+    expect(await h.repo.findParticipant("agent")).toEqual({
+      id: "agent",
+      name: "Buea Homes",
+      email: "agent@kamernest.test",
+      language: "en",
+    });
     expect(await h.repo.findParticipant("nobody")).toBeNull();
   });
 

@@ -1,17 +1,17 @@
 // The money path's repositories on the in-memory store, SQLite or PostgreSQL, with the rows
 // foreign keys need (profiles, an agent, properties) inserted for the database kinds.
 import type { Kysely } from "kysely";
-import type { MoneyRepos } from "../../../domain/payment/money-unit-of-work";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import type { BookingPropertyReader, BookableProperty } from "../../../domain/booking/booking-property-reader.port";
-import type { Booking } from "../../../domain/booking/booking.entity";
-import type { MoneyViewsReader } from "../../../domain/payment/money-views-reader.port";
-import type { Payment } from "../../../domain/payment/payment.entity";
-import { visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
-import { KyselyMoneyViewsReader } from "../../../infrastructure/repositories/kysely-money-views-reader";
-import type { Database } from "../../../infrastructure/db/schema";
+import type { MoneyRepos } from "#domain/payment/money-unit-of-work";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import type { BookingPropertyReader, BookableProperty } from "#domain/booking/booking-property-reader.port";
+import type { Booking } from "#domain/booking/booking.entity";
+import type { MoneyViewsReader } from "#domain/payment/money-views-reader.port";
+import type { Payment } from "#domain/payment/payment.entity";
+import { visitingHoursOrDefault } from "#domain/booking/visiting-hours";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { createKyselyMoneyStore } from "#infrastructure/repositories/kysely-money-unit-of-work";
+import { KyselyMoneyViewsReader } from "#infrastructure/repositories/kysely-money-views-reader";
+import type { Database } from "#infrastructure/db/schema";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase } from "../../support/test-database";
 
 export type MoneyKind = "memory" | "sqlite" | "postgres";
@@ -49,7 +49,20 @@ const NOW = "2026-12-01T08:00:00.000Z";
 export async function insertMoneyProfile(db: Kysely<Database>, id: string, role: "student" | "agent" = "student"): Promise<void> {
   await db
     .insertInto("profiles")
-    .values({ id, role, full_name: `User ${id}`, email: `${id}@example.cm`, phone: null, password_hash: null, email_confirmed_at: NOW, google_id: null, totp_secret: null, totp_enabled_at: null, created_at: NOW, updated_at: NOW })
+    .values({
+      id,
+      role,
+      full_name: `User ${id}`,
+      email: `${id}@example.cm`,
+      phone: null,
+      password_hash: null,
+      email_confirmed_at: NOW,
+      google_id: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      created_at: NOW,
+      updated_at: NOW,
+    })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }
@@ -58,7 +71,22 @@ export async function insertMoneyAgent(db: Kysely<Database>, id: string): Promis
   await insertMoneyProfile(db, id, "agent");
   await db
     .insertInto("agents")
-    .values({ user_id: id, verification_status: "approved", business_name: null, license_number: null, business_phone: null, business_email: null, business_address: null, website_url: null, bio: null, rejection_reason: null, submitted_at: null, reviewed_at: null, terms_accepted_at: null, created_at: NOW })
+    .values({
+      user_id: id,
+      verification_status: "approved",
+      business_name: null,
+      license_number: null,
+      business_phone: null,
+      business_email: null,
+      business_address: null,
+      website_url: null,
+      bio: null,
+      rejection_reason: null,
+      submitted_at: null,
+      reviewed_at: null,
+      terms_accepted_at: null,
+      created_at: NOW,
+    })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
 }
@@ -100,7 +128,8 @@ export async function createMoneyFixture(kind: MoneyKind): Promise<MoneyFixture>
     addUser: (id) => insertMoneyProfile(db.db, id),
     addProperty: async (p) => {
       await insertMoneyAgent(db.db, p.agentId);
-      if (p.agentStatus) await db.db.updateTable("agents").set({ verification_status: p.agentStatus }).where("user_id", "=", p.agentId).execute();
+      if (p.agentStatus)
+        await db.db.updateTable("agents").set({ verification_status: p.agentStatus }).where("user_id", "=", p.agentId).execute();
       await db.db
         .insertInto("properties")
         .values({

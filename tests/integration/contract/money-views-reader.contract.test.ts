@@ -5,8 +5,8 @@
 // databases are also checked answer for answer against the in-memory adapter, which decides with
 // the domain predicates, at every instant around those boundaries.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { AGENT_BOOKING_FILTERS } from "../../../domain/booking/booking-lifecycle";
-import type { MoneyViewsReader } from "../../../domain/payment/money-views-reader.port";
+import { AGENT_BOOKING_FILTERS } from "#domain/booking/booking-lifecycle";
+import type { MoneyViewsReader } from "#domain/payment/money-views-reader.port";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aBooking, aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
@@ -42,13 +42,44 @@ async function seed(f: MoneyFixture): Promise<void> {
     aBooking({ id: "v-dec1a", visitDate: "2026-12-01", visitTime: "11:00 AM", createdAt: at(-2000), ...confirmed }),
     aBooking({ id: "v-dec1b", visitDate: "2026-12-01", visitTime: "12:00 PM", createdAt: at(-1900), ...confirmed }),
     aBooking({ id: "v-dec2", visitDate: "2026-12-02", visitTime: "01:00 PM", createdAt: at(-1800), ...confirmed }),
-    aBooking({ id: "v-noshow", visitDate: "2026-11-29", visitTime: "11:00 AM", createdAt: at(-1700), ...confirmed, viewingOutcome: "no_show", viewingRecordedAt: at(-1000) }),
-    aBooking({ id: "v-rebook", visitDate: "2026-11-28", visitTime: "11:00 AM", createdAt: at(-1600), bookingStatus: "rebook_required", paymentStatus: "confirmed", holdExpiresAt: null }),
+    aBooking({
+      id: "v-noshow",
+      visitDate: "2026-11-29",
+      visitTime: "11:00 AM",
+      createdAt: at(-1700),
+      ...confirmed,
+      viewingOutcome: "no_show",
+      viewingRecordedAt: at(-1000),
+    }),
+    aBooking({
+      id: "v-rebook",
+      visitDate: "2026-11-28",
+      visitTime: "11:00 AM",
+      createdAt: at(-1600),
+      bookingStatus: "rebook_required",
+      paymentStatus: "confirmed",
+      holdExpiresAt: null,
+    }),
     aBooking({ id: "v-own", propertyId: "prop-own", visitDate: "2026-11-30", createdAt: at(-1500), ...confirmed }),
     aBooking({ id: "v-pay9", propertyId: "prop-9", visitDate: "2026-11-30", createdAt: at(-1400), ...confirmed, paymentAmount: 8000 }),
     // student-2: a pending booking without an end to its hold still holds (holdHasLapsed).
-    aBooking({ id: "s2-nohold", studentId: "student-2", propertyId: "prop-2", visitTime: "08:00 AM", createdAt: at(2), holdExpiresAt: null }),
-    aBooking({ id: "s2-conf", studentId: "student-2", propertyId: "prop-2", visitDate: "2026-12-01", visitTime: "09:00 AM", createdAt: at(-10), ...confirmed }),
+    aBooking({
+      id: "s2-nohold",
+      studentId: "student-2",
+      propertyId: "prop-2",
+      visitTime: "08:00 AM",
+      createdAt: at(2),
+      holdExpiresAt: null,
+    }),
+    aBooking({
+      id: "s2-conf",
+      studentId: "student-2",
+      propertyId: "prop-2",
+      visitDate: "2026-12-01",
+      visitTime: "09:00 AM",
+      createdAt: at(-10),
+      ...confirmed,
+    }),
   ];
   for (const b of bookings) expect(await f.repos.bookings.insertBooking(b)).toBe("inserted");
 
@@ -122,16 +153,44 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
   it("lists a student's own bookings newest first, and finds one only for its student", async () => {
     expect(ids(await views.studentBookings("student-1", 4))).toEqual(["x-exp", "h-new", "h-old", "v-pay9"]);
     expect(ids(await views.studentBookings("student-1"))).toHaveLength(11);
-    expect(await views.studentBooking("student-1", "h-new")).toMatchObject({ id: "h-new", holdExpiresAt: at(30).toISOString(), bookingStatus: "pending" });
+    expect(await views.studentBooking("student-1", "h-new")).toMatchObject({
+      id: "h-new",
+      holdExpiresAt: at(30).toISOString(),
+      bookingStatus: "pending",
+    });
     expect(await views.studentBooking("student-2", "h-new")).toBeNull();
     expect(await views.studentBooking("student-1", "nope")).toBeNull();
   });
 
   it("lists a user's payments newest first with the booking each paid for, never another user's", async () => {
     expect(await views.studentPayments("student-1")).toEqual([
-      { reference: "PAY-PAY-C", type: "test_payment", amount: 100, status: "failed", method: null, bookingReference: null, createdAt: at(6).toISOString() },
-      { reference: "PAY-PAY-B", type: "unified_payment", amount: 8000, status: "pending", method: "mtn_momo", bookingReference: ref("h-new"), createdAt: at(6).toISOString() },
-      { reference: "PAY-PAY-A", type: "unified_payment", amount: 8000, status: "successful", method: "orange_money", bookingReference: ref("v-pay9"), createdAt: at(-1400).toISOString() },
+      {
+        reference: "PAY-PAY-C",
+        type: "test_payment",
+        amount: 100,
+        status: "failed",
+        method: null,
+        bookingReference: null,
+        createdAt: at(6).toISOString(),
+      },
+      {
+        reference: "PAY-PAY-B",
+        type: "unified_payment",
+        amount: 8000,
+        status: "pending",
+        method: "mtn_momo",
+        bookingReference: ref("h-new"),
+        createdAt: at(6).toISOString(),
+      },
+      {
+        reference: "PAY-PAY-A",
+        type: "unified_payment",
+        amount: 8000,
+        status: "successful",
+        method: "orange_money",
+        bookingReference: ref("v-pay9"),
+        createdAt: at(-1400).toISOString(),
+      },
     ]);
     expect((await views.studentPayments("student-1", 1)).map((p) => p.reference)).toEqual(["PAY-PAY-C"]);
     expect((await views.studentPayments("student-2")).map((p) => p.reference)).toEqual(["PAY-PAY-Z"]);
@@ -171,15 +230,59 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
 
   it("filters the agent's bookings by listing, day and lifecycle status, and pages them ten at a time", async () => {
     const lifecycle = [
-      aBooking({ id: "l-prop", studentId: "student-3", visitDate: "2026-12-05", createdAt: at(100), ...confirmed, agentResponse: "proposed", proposedSlot: { visitDate: "2026-12-06", visitTime: "02:00 PM" } }),
-      aBooking({ id: "l-acc", studentId: "student-3", propertyId: "prop-2", visitDate: "2026-12-05", createdAt: at(101), ...confirmed, agentResponse: "accepted" }),
-      aBooking({ id: "l-canc", studentId: "student-3", visitDate: "2026-12-07", createdAt: at(102), ...confirmed, bookingStatus: "cancelled", cancellation: { at: at(103), by: "student", reason: "Found a room" } }),
-      aBooking({ id: "l-decl", studentId: "student-3", propertyId: "prop-2", visitDate: "2026-12-07", createdAt: at(104), ...confirmed, bookingStatus: "cancelled", agentResponse: "declined", cancellation: { at: at(105), by: "agent", reason: "Already let" } }),
+      aBooking({
+        id: "l-prop",
+        studentId: "student-3",
+        visitDate: "2026-12-05",
+        createdAt: at(100),
+        ...confirmed,
+        agentResponse: "proposed",
+        proposedSlot: { visitDate: "2026-12-06", visitTime: "02:00 PM" },
+      }),
+      aBooking({
+        id: "l-acc",
+        studentId: "student-3",
+        propertyId: "prop-2",
+        visitDate: "2026-12-05",
+        createdAt: at(101),
+        ...confirmed,
+        agentResponse: "accepted",
+      }),
+      aBooking({
+        id: "l-canc",
+        studentId: "student-3",
+        visitDate: "2026-12-07",
+        createdAt: at(102),
+        ...confirmed,
+        bookingStatus: "cancelled",
+        cancellation: { at: at(103), by: "student", reason: "Found a room" },
+      }),
+      aBooking({
+        id: "l-decl",
+        studentId: "student-3",
+        propertyId: "prop-2",
+        visitDate: "2026-12-07",
+        createdAt: at(104),
+        ...confirmed,
+        bookingStatus: "cancelled",
+        agentResponse: "declined",
+        cancellation: { at: at(105), by: "agent", reason: "Already let" },
+      }),
       // Accepted, then visited: "visited", not "accepted".
-      aBooking({ id: "l-seen", studentId: "student-3", visitDate: "2026-11-20", createdAt: at(-5000), ...confirmed, agentResponse: "accepted", viewingOutcome: "confirmed", viewingRecordedAt: at(-4000) }),
+      aBooking({
+        id: "l-seen",
+        studentId: "student-3",
+        visitDate: "2026-11-20",
+        createdAt: at(-5000),
+        ...confirmed,
+        agentResponse: "accepted",
+        viewingOutcome: "confirmed",
+        viewingRecordedAt: at(-4000),
+      }),
     ];
     for (const b of lifecycle) expect(await f.repos.bookings.insertBooking(b)).toBe("inserted");
-    const q = async (query: Omit<Parameters<MoneyViewsReader["agentBookings"]>[1], "page">) => (await views.agentBookings("agent-1", { page: 1, ...query })).items.map((b) => b.id);
+    const q = async (query: Omit<Parameters<MoneyViewsReader["agentBookings"]>[1], "page">) =>
+      (await views.agentBookings("agent-1", { page: 1, ...query })).items.map((b) => b.id);
     expect(await q({ status: "awaiting" })).toEqual(["s2-conf", "v-dec2", "v-dec1b", "v-dec1a", "v-nov30"]);
     expect(await q({ status: "proposed" })).toEqual(["l-prop"]);
     expect(await q({ status: "accepted" })).toEqual(["l-acc"]);
@@ -190,16 +293,37 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
     expect(await q({ visitDate: "2026-12-05" })).toEqual(["l-acc", "l-prop"]);
     expect(await q({ visitDate: "2026-12-07", status: "cancelled", propertyId: "prop-1" })).toEqual(["l-canc"]);
     const [proposed] = (await views.agentBookings("agent-1", { page: 1, status: "proposed" })).items;
-    expect(proposed).toMatchObject({ agentResponse: "proposed", proposedVisitDate: "2026-12-06", proposedVisitTime: "02:00 PM", cancelledBy: null });
+    expect(proposed).toMatchObject({
+      agentResponse: "proposed",
+      proposedVisitDate: "2026-12-06",
+      proposedVisitTime: "02:00 PM",
+      cancelledBy: null,
+    });
     const [declined] = (await views.agentBookings("agent-1", { page: 1, status: "cancelled" })).items;
-    expect(declined).toMatchObject({ bookingStatus: "cancelled", agentResponse: "declined", cancelledBy: "agent", cancelReason: "Already let" });
+    expect(declined).toMatchObject({
+      bookingStatus: "cancelled",
+      agentResponse: "declined",
+      cancelledBy: "agent",
+      cancelReason: "Already let",
+    });
     const cancelledForStudent = await views.studentBooking("student-3", "l-canc");
     expect(cancelledForStudent).toMatchObject({ cancelledBy: "student", cancelReason: "Found a room", agentResponse: "awaiting" });
 
     // 11 bookings: two pages, the second holding the oldest; a page past the end shows the last.
     const first = await views.agentBookings("agent-1", { page: 1 });
     expect(first).toMatchObject({ total: 11, page: 1, pageCount: 2 });
-    expect(first.items.map((b) => b.id)).toEqual(["l-decl", "l-canc", "l-acc", "l-prop", "s2-conf", "v-noshow", "v-dec2", "v-dec1b", "v-dec1a", "v-nov30"]);
+    expect(first.items.map((b) => b.id)).toEqual([
+      "l-decl",
+      "l-canc",
+      "l-acc",
+      "l-prop",
+      "s2-conf",
+      "v-noshow",
+      "v-dec2",
+      "v-dec1b",
+      "v-dec1a",
+      "v-nov30",
+    ]);
     expect(first.properties).toEqual([
       { id: "prop-2", title: "Room in Bonduma" },
       { id: "prop-1", title: "Studio near UB gate" },
@@ -218,10 +342,21 @@ describeEachDatabase(moneyKinds())("MoneyViewsReader on %s", (kind) => {
 
   it("reads past the first page of rows when the domain predicate rejects them", async () => {
     // 120 newer bookings that are not payable (expired) before student-3's one running hold.
-    await f.repos.bookings.insertBooking(aBooking({ id: "s3-live", studentId: "student-3", propertyId: "prop-2", visitTime: "03:00 PM", createdAt: at(0), holdExpiresAt: at(30) }));
+    await f.repos.bookings.insertBooking(
+      aBooking({
+        id: "s3-live",
+        studentId: "student-3",
+        propertyId: "prop-2",
+        visitTime: "03:00 PM",
+        createdAt: at(0),
+        holdExpiresAt: at(30),
+      }),
+    );
     for (let i = 0; i < 120; i++) {
       const id = `s3-x${String(i).padStart(3, "0")}`;
-      await f.repos.bookings.insertBooking(aBooking({ id, studentId: "student-3", propertyId: "prop-2", bookingStatus: "expired", createdAt: at(1 + i) }));
+      await f.repos.bookings.insertBooking(
+        aBooking({ id, studentId: "student-3", propertyId: "prop-2", bookingStatus: "expired", createdAt: at(1 + i) }),
+      );
     }
     expect((await views.latestPendingBooking("student-3", at(29)))?.id).toBe("s3-live");
     expect(ids(await views.studentBookings("student-3", 3))).toEqual(["s3-x119", "s3-x118", "s3-x117"]);
@@ -243,8 +378,12 @@ describeEachDatabase(allDatabaseKinds())("MoneyViewsReader on %s answers as the 
     const minutes = [-1, 0, 1, 29, 30, 31, 59, 60, 61].concat([BUEA_MIDNIGHT_DEC_1, BUEA_MIDNIGHT_DEC_2].flatMap((m) => [m - 1, m, m + 1]));
     for (const minute of minutes) {
       for (const student of ["student-1", "student-2", "student-3"]) {
-        expect(await database.views.latestPendingBooking(student, at(minute)), `${student} at ${minute}`).toEqual(await memory.views.latestPendingBooking(student, at(minute)));
-        expect(await database.views.viewingsToConfirm(student, at(minute)), `${student} at ${minute}`).toEqual(await memory.views.viewingsToConfirm(student, at(minute)));
+        expect(await database.views.latestPendingBooking(student, at(minute)), `${student} at ${minute}`).toEqual(
+          await memory.views.latestPendingBooking(student, at(minute)),
+        );
+        expect(await database.views.viewingsToConfirm(student, at(minute)), `${student} at ${minute}`).toEqual(
+          await memory.views.viewingsToConfirm(student, at(minute)),
+        );
       }
     }
     for (const user of ["student-1", "student-2", "student-3"]) {
@@ -254,7 +393,9 @@ describeEachDatabase(allDatabaseKinds())("MoneyViewsReader on %s answers as the 
     for (const agent of ["agent-1", "agent-2", "student-1", "agent-3"]) {
       for (const status of [undefined, ...AGENT_BOOKING_FILTERS]) {
         const query = { page: 1, status };
-        expect(await database.views.agentBookings(agent, query), `${agent} ${status}`).toEqual(await memory.views.agentBookings(agent, query));
+        expect(await database.views.agentBookings(agent, query), `${agent} ${status}`).toEqual(
+          await memory.views.agentBookings(agent, query),
+        );
       }
     }
     expect(await database.views.firstBookableProperty()).toEqual(await memory.views.firstBookableProperty());

@@ -1,12 +1,21 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryNewListingFinder } from "../../../domain/alerts/in-memory-new-listing-finder";
-import type { NewListingFinder } from "../../../domain/alerts/new-listing-finder.port";
-import { KyselyNewListingFinder } from "../../../infrastructure/repositories/kysely-saved-search-listing-finder";
+import { InMemoryNewListingFinder } from "#domain/alerts/in-memory-new-listing-finder";
+import type { NewListingFinder } from "#domain/alerts/new-listing-finder.port";
+import { KyselyNewListingFinder } from "#infrastructure/repositories/kysely-saved-search-listing-finder";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProperty } from "./discovery-fixtures";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
-type Fixture = { id: string; title: string; neighbourhood: string; type: "room" | "studio" | "apartment"; rent: number; minute: number; hidden?: boolean; agent?: string };
+type Fixture = {
+  id: string;
+  title: string;
+  neighbourhood: string;
+  type: "room" | "studio" | "apartment";
+  rent: number;
+  minute: number;
+  hidden?: boolean;
+  agent?: string;
+};
 const FIXTURES: Fixture[] = [
   { id: "p0", title: "Old room", neighbourhood: "Molyko", type: "room", rent: 20_000, minute: 0 },
   { id: "p1", title: "Room with WiFi", neighbourhood: "Molyko", type: "room", rent: 25_000, minute: 11 },
@@ -15,14 +24,31 @@ const FIXTURES: Fixture[] = [
   { id: "p4", title: "Hidden studio", neighbourhood: "Molyko", type: "studio", rent: 30_000, minute: 14, hidden: true },
   { id: "p5", title: "Room in Muea", neighbourhood: "Muea", type: "room", rent: 15_000, minute: 15 },
   // Issue 30: an approved agent since suspended (or made a student) alerts nobody.
-  { id: "p6", title: "Room of a suspended agent", neighbourhood: "Molyko", type: "room", rent: 21_000, minute: 16, agent: "withheld-agent" },
+  {
+    id: "p6",
+    title: "Room of a suspended agent",
+    neighbourhood: "Molyko",
+    type: "room",
+    rent: 21_000,
+    minute: 16,
+    agent: "withheld-agent",
+  },
 ];
 
 async function harness(kind: string): Promise<{ finder: NewListingFinder; close(): Promise<void> }> {
   if (kind === "memory") {
     const finder = new InMemoryNewListingFinder();
     for (const f of FIXTURES) {
-      finder.put({ id: f.id, title: f.title, monthlyRent: f.rent, neighbourhood: f.neighbourhood, propertyType: f.type, createdAt: at(f.minute), hidden: f.hidden, agentStatus: f.agent ? "withheld" : "approved" });
+      finder.put({
+        id: f.id,
+        title: f.title,
+        monthlyRent: f.rent,
+        neighbourhood: f.neighbourhood,
+        propertyType: f.type,
+        createdAt: at(f.minute),
+        hidden: f.hidden,
+        agentStatus: f.agent ? "withheld" : "approved",
+      });
     }
     return { finder, close: async () => {} };
   }
@@ -57,7 +83,9 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("NewListingFinder on %s"
     expect(await ids("")).toEqual(["p5", "p3", "p2", "p1"]);
     expect(await ids("", at(12))).toEqual(["p5", "p3"]);
     expect(await ids("", at(10), 2)).toEqual(["p5", "p3"]);
-    expect(await h.finder.findNewMatches("n=Muea", at(10), 5)).toEqual([{ id: "p5", title: "Room in Muea", monthlyRent: 15_000, neighbourhood: "Muea" }]);
+    expect(await h.finder.findNewMatches("n=Muea", at(10), 5)).toEqual([
+      { id: "p5", title: "Room in Muea", monthlyRent: 15_000, neighbourhood: "Muea" },
+    ]);
   });
 
   it("filters by neighbourhoods and types (repeatable), case-insensitively", async () => {

@@ -5,31 +5,36 @@
 // does not, a reactivated or re-promoted one's does again; a suspended host's house is not public.
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AccountRepos, AccountsDeps } from "../../../domain/accounts/accounts.deps";
-import type { AgentVerificationDetails } from "../../../domain/accounts/agent.entity";
-import { changeUserRole, reactivateUser, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { createInMemoryAccountRepos, InMemoryAccountsUnitOfWork, InMemoryDocumentStorage, InMemoryLoginAttemptRepository } from "../../../domain/accounts/in-memory-account-repositories";
-import { approveAgent } from "../../../domain/accounts/review-agent.use-case";
-import { propertyBookingError } from "../../../domain/booking/book-visit.use-case";
-import type { BookingPropertyReader } from "../../../domain/booking/booking-property-reader.port";
-import { InMemoryBookingPropertyReader } from "../../../domain/booking/in-memory-booking-property-reader";
-import type { BookableGuestHouseReader } from "../../../domain/guest-house-booking/bookable-guest-house.port";
-import { InMemoryBookableGuestHouses } from "../../../domain/guest-house-booking/in-memory-guest-house-booking";
-import { findHouseToBook } from "../../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import type { Database } from "../../../infrastructure/db/schema";
-import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
-import { defaultAccountEmails } from "../../../infrastructure/mail/default-account-emails";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../../infrastructure/repositories/kysely-account-unit-of-work";
-import { KyselyBookingPropertyReader } from "../../../infrastructure/repositories/kysely-booking-property-reader";
-import { KyselyBookableGuestHouses } from "../../../infrastructure/repositories/kysely-guest-house-booking";
+import type { AccountRepos, AccountsDeps } from "#domain/accounts/accounts.deps";
+import type { AgentVerificationDetails } from "#domain/accounts/agent.entity";
+import { changeUserRole, reactivateUser, suspendUser } from "#domain/accounts/admin-users.use-case";
+import {
+  createInMemoryAccountRepos,
+  InMemoryAccountsUnitOfWork,
+  InMemoryDocumentStorage,
+  InMemoryLoginAttemptRepository,
+} from "#domain/accounts/in-memory-account-repositories";
+import { approveAgent } from "#domain/accounts/review-agent.use-case";
+import { propertyBookingError } from "#domain/booking/book-visit.use-case";
+import type { BookingPropertyReader } from "#domain/booking/booking-property-reader.port";
+import { InMemoryBookingPropertyReader } from "#domain/booking/in-memory-booking-property-reader";
+import type { BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
+import { InMemoryBookableGuestHouses } from "#domain/guest-house-booking/in-memory-guest-house-booking";
+import { findHouseToBook } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import type { Database } from "#infrastructure/db/schema";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
+import { KyselyBookingPropertyReader } from "#infrastructure/repositories/kysely-booking-property-reader";
+import { KyselyBookableGuestHouses } from "#infrastructure/repositories/kysely-guest-house-booking";
 import { createTestDatabase, describeEachDatabase, type DatabaseKind } from "../../support/test-database";
 import { accountKinds, anAccount, at } from "./accounts-harness";
 import { insertProperty } from "./discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const details: AgentVerificationDetails = {
   businessName: "Buea Homes",
@@ -80,7 +85,16 @@ async function world(kind: "memory" | DatabaseKind): Promise<World> {
       houses,
       listing: async (id, agentId) => void properties.add({ id, agentId }),
       guestHouse: async (id, hostId, options = {}) =>
-        houses.add({ id, name: `House ${id}`, hostId, maxGuests: 4, whatsapp: "237677001122", hostVerificationStatus: options.seeded ? null : "verified", seeded: options.seeded ?? false, hostSuspended: false }),
+        houses.add({
+          id,
+          name: `House ${id}`,
+          hostId,
+          maxGuests: 4,
+          whatsapp: "237677001122",
+          hostVerificationStatus: options.seeded ? null : "verified",
+          seeded: options.seeded ?? false,
+          hostSuspended: false,
+        }),
       close: async () => {},
     };
   }
@@ -98,7 +112,18 @@ async function world(kind: "memory" | DatabaseKind): Promise<World> {
 async function insertGuestHouse(db: Kysely<Database>, id: string, hostId: string, seeded: boolean): Promise<void> {
   await db
     .insertInto("guest_houses")
-    .values({ id, host_id: hostId, name: `House ${id}`, neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, nightly_rate: 10_000, whatsapp_number: "677 00 11 22", seeded: seeded ? 1 : 0, created_at: at(0).toISOString() })
+    .values({
+      id,
+      host_id: hostId,
+      name: `House ${id}`,
+      neighbourhood: "Molyko",
+      latitude: 4.15,
+      longitude: 9.29,
+      nightly_rate: 10_000,
+      whatsapp_number: "677 00 11 22",
+      seeded: seeded ? 1 : 0,
+      created_at: at(0).toISOString(),
+    })
     .execute();
   if (!seeded) {
     await db
@@ -118,7 +143,8 @@ describeEachDatabase(accountKinds())("whose listings and guest houses are offere
   async function agent(id: string, status: "approved" | "pending" = "approved") {
     await repos().accounts.insert(anAccount({ id, role: "agent" }));
     await repos().agents.saveSubmission(id, details, at(1));
-    if (status === "approved") expect(await approveAgent(w.deps, { adminId: "admin", agentId: id })).toEqual({ ok: true, value: undefined });
+    if (status === "approved")
+      expect(await approveAgent(w.deps, { adminId: "admin", agentId: id })).toEqual({ ok: true, value: undefined });
   }
   /** Why the listing takes no visits (its booking error's code), or null when it takes them. */
   const refusal = async (propertyId: string) => {
@@ -192,20 +218,23 @@ describeEachDatabase(accountKinds())("whose listings and guest houses are offere
     expect(await agentStatus("other")).toBe("pending");
   });
 
-  it.skipIf(kind === "memory")("an approval and a suspension of the same agent at the same moment end withheld, whichever runs first", async () => {
-    for (let i = 0; i < 8; i++) {
-      const id = `racer-${i}`;
-      await agent(id, "pending");
-      await w.listing(`p-${id}`, id);
-      const [approved, suspended] = await Promise.all([
-        approveAgent(w.deps, { adminId: "admin", agentId: id }),
-        suspendUser(w.deps, { ...admin, userId: id, reason: "Fraud" }),
-      ]);
-      expect([approved.ok, suspended.ok]).toEqual([true, true]);
-      expect(await agentStatus(id)).toBe("withheld");
-      expect(await refusal(`p-${id}`)).toBe("booking.property_unavailable");
-    }
-  });
+  it.skipIf(kind === "memory")(
+    "an approval and a suspension of the same agent at the same moment end withheld, whichever runs first",
+    async () => {
+      for (let i = 0; i < 8; i++) {
+        const id = `racer-${i}`;
+        await agent(id, "pending");
+        await w.listing(`p-${id}`, id);
+        const [approved, suspended] = await Promise.all([
+          approveAgent(w.deps, { adminId: "admin", agentId: id }),
+          suspendUser(w.deps, { ...admin, userId: id, reason: "Fraud" }),
+        ]);
+        expect([approved.ok, suspended.ok]).toEqual([true, true]);
+        expect(await agentStatus(id)).toBe("withheld");
+        expect(await refusal(`p-${id}`)).toBe("booking.property_unavailable");
+      }
+    },
+  );
 
   it("the audit row of a suspension says the agent's listings went offline, and of the reactivation that they came back", async () => {
     await agent("ag");

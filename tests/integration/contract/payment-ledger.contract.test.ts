@@ -2,11 +2,11 @@
 // checked against figures computed here from the raw rows, with data at the edges (failed and
 // expired payments, stored synonyms of a status, an empty gateway name, a gateway with no success).
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryPaymentLedger } from "../../../domain/payment/in-memory-payment-ledger";
-import type { InMemoryPaymentRepository } from "../../../domain/payment/in-memory-payment-repository";
-import type { GatewayStats, PaymentLedger } from "../../../domain/payment/payment-ledger.port";
-import { normalisePaymentStatus, type PaymentStatus } from "../../../domain/payment/payment.entity";
-import { KyselyPaymentLedger } from "../../../infrastructure/repositories/kysely-payment-ledger";
+import { InMemoryPaymentLedger } from "#domain/payment/in-memory-payment-ledger";
+import type { InMemoryPaymentRepository } from "#domain/payment/in-memory-payment-repository";
+import type { GatewayStats, PaymentLedger } from "#domain/payment/payment-ledger.port";
+import { normalisePaymentStatus, type PaymentStatus } from "#domain/payment/payment.entity";
+import { KyselyPaymentLedger } from "#infrastructure/repositories/kysely-payment-ledger";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
@@ -40,7 +40,16 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
     ];
     for (const [id, gateway, status, amount, minute] of rows) {
       await f.repos.payments.insertPayment(
-        aPayment({ id, gateway, status, amount, userId: id === "p02" ? "student-2" : "student-1", reference: `KN-${id}`, createdAt: at(minute), updatedAt: at(minute) }),
+        aPayment({
+          id,
+          gateway,
+          status,
+          amount,
+          userId: id === "p02" ? "student-2" : "student-1",
+          reference: `KN-${id}`,
+          createdAt: at(minute),
+          updatedAt: at(minute),
+        }),
       );
     }
     if (f.db) {
@@ -69,7 +78,16 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
   it("computes the statistics by gateway as the raw rows add up", async () => {
     const expected = new Map<string, GatewayStats>();
     for (const r of await raw()) {
-      const s = expected.get(r.gateway) ?? { gateway: r.gateway, count: 0, amount: 0, successfulCount: 0, successfulAmount: 0, failedCount: 0, expiredCount: 0, pendingCount: 0 };
+      const s = expected.get(r.gateway) ?? {
+        gateway: r.gateway,
+        count: 0,
+        amount: 0,
+        successfulCount: 0,
+        successfulAmount: 0,
+        failedCount: 0,
+        expiredCount: 0,
+        pendingCount: 0,
+      };
       const status = normalisePaymentStatus(r.status);
       s.count += 1;
       s.amount += r.amount;
@@ -85,9 +103,35 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
     const stats = await ledger.statsByGateway();
     expect(new Map(stats.map((s) => [s.gateway, s]))).toEqual(expected);
     // The edges, written out: the empty gateway, a gateway with nothing taken.
-    expect(stats.find((s) => s.gateway === "")).toEqual({ gateway: "", count: 2, amount: 13000, successfulCount: 1, successfulAmount: 8000, failedCount: 0, expiredCount: 0, pendingCount: 1 });
-    expect(stats.find((s) => s.gateway === "simulated")).toEqual({ gateway: "simulated", count: 2, amount: 5001, successfulCount: 0, successfulAmount: 0, failedCount: 1, expiredCount: 1, pendingCount: 0 });
-    expect(stats.find((s) => s.gateway === "fapshi")).toMatchObject({ count: 6, amount: 45000, successfulCount: 3, successfulAmount: 21000, failedCount: 1, expiredCount: 1, pendingCount: 1 });
+    expect(stats.find((s) => s.gateway === "")).toEqual({
+      gateway: "",
+      count: 2,
+      amount: 13000,
+      successfulCount: 1,
+      successfulAmount: 8000,
+      failedCount: 0,
+      expiredCount: 0,
+      pendingCount: 1,
+    });
+    expect(stats.find((s) => s.gateway === "simulated")).toEqual({
+      gateway: "simulated",
+      count: 2,
+      amount: 5001,
+      successfulCount: 0,
+      successfulAmount: 0,
+      failedCount: 1,
+      expiredCount: 1,
+      pendingCount: 0,
+    });
+    expect(stats.find((s) => s.gateway === "fapshi")).toMatchObject({
+      count: 6,
+      amount: 45000,
+      successfulCount: 3,
+      successfulAmount: 21000,
+      failedCount: 1,
+      expiredCount: 1,
+      pendingCount: 1,
+    });
   });
 
   it("answers no statistics when there is no payment", async () => {
@@ -111,8 +155,13 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
     expect(successful.items.map((p) => p.id)).toEqual(["p10", "p08", "p02", "p01"]);
     expect(successful.items.every((p) => p.status === "successful")).toBe(true);
     expect((await ledger.list({ status: "failed", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p06", "p03"]);
-    expect((await ledger.list({ status: "pending", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p09", "p05"]);
-    expect((await ledger.list({ status: "expired", gateway: "simulated", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p07"]);
+    expect((await ledger.list({ status: "pending", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual([
+      "p09",
+      "p05",
+    ]);
+    expect(
+      (await ledger.list({ status: "expired", gateway: "simulated", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id),
+    ).toEqual(["p07"]);
     expect((await ledger.list({ gateway: "", limit: 10, offset: 0, countLimit: 100 })).total).toBe(2);
     expect((await ledger.list({ type: "test_payment", limit: 10, offset: 0, countLimit: 100 })).total).toBe(0);
     expect((await ledger.list({ type: "unified_payment", gateway: "fapshi", limit: 2, offset: 0, countLimit: 100 })).total).toBe(6);
@@ -127,15 +176,33 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
   it("lists the payments to refund on their own, marks them in every list, and counts them (decision 0184)", async () => {
     expect(await ledger.countRefunds("to_refund")).toBe(0);
     expect((await ledger.list({ refund: "to_refund", limit: 10, offset: 0, countLimit: 100 })).items).toEqual([]);
-    for (const [id, paymentId, paidBy, minute] of [["r1", "p02", "p01", 20], ["r2", "p08", "p10", 21]] as const) {
-      await f.repos.payments.queueRefund({ id, paymentId, userId: paymentId === "p02" ? "student-2" : "student-1", amount: 8000, reason: "duplicate_purchase", paidByPaymentId: paidBy, status: "to_refund", createdAt: at(minute), updatedAt: at(minute) });
+    for (const [id, paymentId, paidBy, minute] of [
+      ["r1", "p02", "p01", 20],
+      ["r2", "p08", "p10", 21],
+    ] as const) {
+      await f.repos.payments.queueRefund({
+        id,
+        paymentId,
+        userId: paymentId === "p02" ? "student-2" : "student-1",
+        amount: 8000,
+        reason: "duplicate_purchase",
+        paidByPaymentId: paidBy,
+        status: "to_refund",
+        createdAt: at(minute),
+        updatedAt: at(minute),
+      });
     }
     expect(await ledger.countRefunds("to_refund")).toBe(2);
     const toRefund = await ledger.list({ refund: "to_refund", limit: 10, offset: 0, countLimit: 100 });
     expect(toRefund.total).toBe(2);
     // Newest payment first, as every list of the ledger.
-    expect(toRefund.items.map((p) => [p.id, p.refundStatus])).toEqual([["p08", "to_refund"], ["p02", "to_refund"]]);
-    expect((await ledger.list({ refund: "to_refund", gateway: "fapshi", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p02"]);
+    expect(toRefund.items.map((p) => [p.id, p.refundStatus])).toEqual([
+      ["p08", "to_refund"],
+      ["p02", "to_refund"],
+    ]);
+    expect(
+      (await ledger.list({ refund: "to_refund", gateway: "fapshi", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id),
+    ).toEqual(["p02"]);
     expect((await ledger.list({ refund: "to_refund", limit: 1, offset: 1, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p02"]);
     const page = await ledger.list({ limit: 10, offset: 0, countLimit: 100 });
     expect(page.total).toBe(10);

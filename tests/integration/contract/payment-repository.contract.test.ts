@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
-import type { PaymentRefund } from "../../../domain/payment/payment-refund";
+import type { PaymentRefund } from "#domain/payment/payment-refund";
 
 const everything = (now: Date, failedAtStartSince: Date) => ({ now, failedAtStartSince, after: null, limit: 1000 });
 const aRefund = (over: Partial<PaymentRefund> & { id: string; paymentId: string; paidByPaymentId: string }): PaymentRefund => ({
@@ -43,14 +43,28 @@ describeEachDatabase(moneyKinds())("PaymentRepository on %s", (kind) => {
     await f.repos.payments.insertPayment(aPayment({ id: "p1" }));
     await f.repos.payments.updatePayment("p1", { providerTxId: "TX1", checkoutUrl: "https://pay.test/TX1", updatedAt: at(1) });
     await f.repos.payments.updatePayment("p1", { status: "successful", confirmedAt: at(2), updatedAt: at(2) });
-    expect(await f.repos.payments.findById("p1")).toMatchObject({ status: "successful", providerTxId: "TX1", checkoutUrl: "https://pay.test/TX1", confirmedAt: at(2), updatedAt: at(2), failureReason: null, amount: 8000 });
+    expect(await f.repos.payments.findById("p1")).toMatchObject({
+      status: "successful",
+      providerTxId: "TX1",
+      checkoutUrl: "https://pay.test/TX1",
+      confirmedAt: at(2),
+      updatedAt: at(2),
+      failureReason: null,
+      amount: 8000,
+    });
     await expect(f.repos.payments.updatePayment("nope", { status: "failed", updatedAt: at(3) })).rejects.toThrow();
   });
 
   it("keeps events in time order with their data", async () => {
     await f.repos.payments.insertPayment(aPayment({ id: "p1" }));
     await f.repos.payments.addPaymentEvent({ id: "e2", paymentId: "p1", type: "initiated", data: { transId: "TX1" }, createdAt: at(1) });
-    await f.repos.payments.addPaymentEvent({ id: "e1", paymentId: "p1", type: "created", data: { amount: 8000, nested: { ok: true } }, createdAt: at(0) });
+    await f.repos.payments.addPaymentEvent({
+      id: "e1",
+      paymentId: "p1",
+      type: "created",
+      data: { amount: 8000, nested: { ok: true } },
+      createdAt: at(0),
+    });
     expect(await f.repos.payments.listPaymentEvents("p1")).toEqual([
       { id: "e1", paymentId: "p1", type: "created", data: { amount: 8000, nested: { ok: true } }, createdAt: at(0) },
       { id: "e2", paymentId: "p1", type: "initiated", data: { transId: "TX1" }, createdAt: at(1) },
@@ -119,7 +133,9 @@ describeEachDatabase(moneyKinds())("PaymentRepository on %s", (kind) => {
     await f.repos.payments.insertPayment(aPayment({ id: "p3", purpose, createdAt: at(2), status: "failed" })); // before the moment
     await f.repos.payments.insertPayment(aPayment({ id: "p4", purpose, createdAt: at(4), status: "expired" }));
     await f.repos.payments.insertPayment(aPayment({ id: "p5", purpose, createdAt: at(5), status: "successful" }));
-    await f.repos.payments.insertPayment(aPayment({ id: "p6", purpose: "unified_payment:student-2", userId: "student-2", createdAt: at(1) }));
+    await f.repos.payments.insertPayment(
+      aPayment({ id: "p6", purpose: "unified_payment:student-2", userId: "student-2", createdAt: at(1) }),
+    );
     await f.repos.payments.insertPayment(aPayment({ id: "p7", purpose: null, createdAt: at(1) }));
     await f.repos.payments.insertPayment(aPayment({ id: "p8", purpose, createdAt: at(3) })); // same instant as p1: by id
     expect((await f.repos.payments.listOpenForPurpose(purpose, at(0))).map((p) => p.id)).toEqual(["p2", "p3", "p1", "p8"]);

@@ -5,18 +5,19 @@
 // writers, and a database that had payments before the migration (its backfill).
 import { sql, Migrator, type Expression, type Kysely } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { PaymentStatus } from "../../../domain/payment/payment.entity";
-import type { GatewayStats } from "../../../domain/payment/payment-ledger.port";
-import type { Database } from "../../../infrastructure/db/schema";
-import { migrateToLatest } from "../../../infrastructure/db/migrate";
-import { KyselyPaymentLedger, statusIs, toGatewayStats } from "../../../infrastructure/repositories/kysely-payment-ledger";
+import type { PaymentStatus } from "#domain/payment/payment.entity";
+import type { GatewayStats } from "#domain/payment/payment-ledger.port";
+import type { Database } from "#infrastructure/db/schema";
+import { migrateToLatest } from "#infrastructure/db/migrate";
+import { KyselyPaymentLedger, statusIs, toGatewayStats } from "#infrastructure/repositories/kysely-payment-ledger";
 import { migrations } from "../../../migrations/index";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, type MoneyFixture } from "./money-fixtures";
 
 /** The page's query before decision 0148, over every payment: the reference the totals must equal. */
 async function aggregateOverPayments(db: Kysely<Database>): Promise<GatewayStats[]> {
-  const when = (status: PaymentStatus, value: Expression<number>) => sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
+  const when = (status: PaymentStatus, value: Expression<number>) =>
+    sql<number>`sum(case when ${statusIs(status)} then ${value} else 0 end)`;
   const rows = await db
     .selectFrom("payments as p")
     .select((eb) => [
@@ -38,7 +39,7 @@ async function aggregateOverPayments(db: Kysely<Database>): Promise<GatewayStats
 /** A small seeded generator, so a failure replays. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   return { int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
 }
 
@@ -57,10 +58,21 @@ describeEachDatabase(allDatabaseKinds())("payment_totals on %s", (kind) => {
   const expectTotalsMatch = async (when: string) => {
     expect(await ledger.statsByGateway(), when).toEqual(await aggregateOverPayments(db));
     // The table itself, key by key (rows left at 0 aside).
-    const kept = await db.selectFrom("payment_totals").selectAll().where("payments", "<>", 0).orderBy("payment_gateway").orderBy("payment_status").execute();
+    const kept = await db
+      .selectFrom("payment_totals")
+      .selectAll()
+      .where("payments", "<>", 0)
+      .orderBy("payment_gateway")
+      .orderBy("payment_status")
+      .execute();
     const actual = await db
       .selectFrom("payments")
-      .select((eb) => ["payment_gateway", "payment_status", eb.fn.countAll<number>().as("payments"), eb.fn.sum<number>("amount").as("amount")])
+      .select((eb) => [
+        "payment_gateway",
+        "payment_status",
+        eb.fn.countAll<number>().as("payments"),
+        eb.fn.sum<number>("amount").as("amount"),
+      ])
       .groupBy(["payment_gateway", "payment_status"])
       .orderBy("payment_gateway")
       .orderBy("payment_status")
@@ -72,7 +84,9 @@ describeEachDatabase(allDatabaseKinds())("payment_totals on %s", (kind) => {
 
   const insert = async (gateway: string, status: PaymentStatus, amount: number) => {
     const id = `pt-${serial++}`;
-    await f.uow.run((repos) => repos.payments.insertPayment(aPayment({ id, gateway, status, amount, createdAt: at(serial), updatedAt: at(serial) })));
+    await f.uow.run((repos) =>
+      repos.payments.insertPayment(aPayment({ id, gateway, status, amount, createdAt: at(serial), updatedAt: at(serial) })),
+    );
     ids.push(id);
     return id;
   };
@@ -105,16 +119,32 @@ describeEachDatabase(allDatabaseKinds())("payment_totals on %s", (kind) => {
           });
           break;
         case 2: // older records and the provider's words, written raw
-          await db.updateTable("payments").set({ payment_status: r.pick(WORDS) }).where("id", "=", id).execute();
+          await db
+            .updateTable("payments")
+            .set({ payment_status: r.pick(WORDS) })
+            .where("id", "=", id)
+            .execute();
           break;
         case 3:
-          await db.updateTable("payments").set({ amount: 1 + r.int(50_000) }).where("id", "=", id).execute();
+          await db
+            .updateTable("payments")
+            .set({ amount: 1 + r.int(50_000) })
+            .where("id", "=", id)
+            .execute();
           break;
         case 4:
-          await db.updateTable("payments").set({ payment_gateway: r.pick(GATEWAYS), payment_status: r.pick(WORDS) }).where("id", "=", id).execute();
+          await db
+            .updateTable("payments")
+            .set({ payment_gateway: r.pick(GATEWAYS), payment_status: r.pick(WORDS) })
+            .where("id", "=", id)
+            .execute();
           break;
         case 5: // an update that changes none of the counted columns
-          await db.updateTable("payments").set((eb) => ({ payment_status: eb.ref("payment_status"), failure_reason: "x" })).where("id", "=", id).execute();
+          await db
+            .updateTable("payments")
+            .set((eb) => ({ payment_status: eb.ref("payment_status"), failure_reason: "x" }))
+            .where("id", "=", id)
+            .execute();
           break;
         case 6: // a deletion (its events go with it)
           await db.deleteFrom("payments").where("id", "=", id).execute();
@@ -160,7 +190,12 @@ describeEachDatabase(allDatabaseKinds())("payment_totals on %s", (kind) => {
     await insert("fapshi", "successful", 8000);
     await insert("simulated", "failed", 5000);
     const schema = f.db!.pgSchema;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      allowUnorderedMigrations: true,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     const down = await migrator.migrateTo("2026-11-22T0031-list-indexes");
     expect(down.error).toBeUndefined();
     // Written while no trigger kept count: the migration must find them.
@@ -170,7 +205,14 @@ describeEachDatabase(allDatabaseKinds())("payment_totals on %s", (kind) => {
     await migrateToLatest(db, schema);
     await expectTotalsMatch("after the backfill");
     expect((await ledger.statsByGateway()).find((s) => s.gateway === "fapshi")).toEqual({
-      gateway: "fapshi", count: 2, amount: 11000, successfulCount: 1, successfulAmount: 8000, failedCount: 0, expiredCount: 0, pendingCount: 1,
+      gateway: "fapshi",
+      count: 2,
+      amount: 11000,
+      successfulCount: 1,
+      successfulAmount: 8000,
+      failedCount: 0,
+      expiredCount: 0,
+      pendingCount: 1,
     });
   });
 });

@@ -1,15 +1,42 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { KyselyPlatformAccessRepository } from "../../../infrastructure/repositories/kysely-platform-access-repository";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import type { PlatformAccessRepository } from "../../../domain/guest-house-access/platform-access-repository.port";
-import type { PlatformFeePayment } from "../../../domain/guest-house-access/platform-access.entity";
+import { KyselyPlatformAccessRepository } from "#infrastructure/repositories/kysely-platform-access-repository";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import type { PlatformAccessRepository } from "#domain/guest-house-access/platform-access-repository.port";
+import type { PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
 
 const stamp = "2026-11-01T10:00:00.000Z";
 const fees: PlatformFeePayment[] = [
-  { id: "f1", userId: "u1", amount: 5000, paymentDate: new Date(stamp), expiryDate: new Date("2026-11-15T10:00:00.000Z"), isValid: true, transactionId: "TXN-GH-1", method: "mtn_momo" },
-  { id: "f2", userId: "u1", amount: 5000, paymentDate: new Date(stamp), expiryDate: new Date("2026-11-29T10:00:00.000Z"), isValid: false, transactionId: "TXN-GH-2", method: "orange_money" },
-  { id: "f3", userId: "u2", amount: 5000, paymentDate: new Date(stamp), expiryDate: new Date("2026-11-20T10:00:00.000Z"), isValid: true, transactionId: "TXN-GH-3", method: "mtn_momo" },
+  {
+    id: "f1",
+    userId: "u1",
+    amount: 5000,
+    paymentDate: new Date(stamp),
+    expiryDate: new Date("2026-11-15T10:00:00.000Z"),
+    isValid: true,
+    transactionId: "TXN-GH-1",
+    method: "mtn_momo",
+  },
+  {
+    id: "f2",
+    userId: "u1",
+    amount: 5000,
+    paymentDate: new Date(stamp),
+    expiryDate: new Date("2026-11-29T10:00:00.000Z"),
+    isValid: false,
+    transactionId: "TXN-GH-2",
+    method: "orange_money",
+  },
+  {
+    id: "f3",
+    userId: "u2",
+    amount: 5000,
+    paymentDate: new Date(stamp),
+    expiryDate: new Date("2026-11-20T10:00:00.000Z"),
+    isValid: true,
+    transactionId: "TXN-GH-3",
+    method: "mtn_momo",
+  },
 ];
 
 const kinds = ["memory", ...allDatabaseKinds()] as const;
@@ -24,13 +51,39 @@ describeEachDatabase(kinds)("PlatformAccessRepository on %s", (kind) => {
     }
     db = await createTestDatabase(kind);
     for (const id of ["u1", "u2"]) {
-      await db.db.insertInto("profiles").values({ id, role: "student", full_name: id, email: `${id}@x.test`, phone: null, password_hash: null, email_confirmed_at: stamp, google_id: null, totp_secret: null, totp_enabled_at: null, created_at: stamp, updated_at: stamp }).execute();
+      await db.db
+        .insertInto("profiles")
+        .values({
+          id,
+          role: "student",
+          full_name: id,
+          email: `${id}@x.test`,
+          phone: null,
+          password_hash: null,
+          email_confirmed_at: stamp,
+          google_id: null,
+          totp_secret: null,
+          totp_enabled_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
     }
     for (const f of fees) {
-      await db.db.insertInto("platform_fee_payments").values({
-        id: f.id, user_id: f.userId, payment_id: null, amount: f.amount, payment_date: f.paymentDate.toISOString(),
-        expiry_date: f.expiryDate.toISOString(), is_valid: f.isValid ? 1 : 0, transaction_id: f.transactionId, method: f.method,
-      }).execute();
+      await db.db
+        .insertInto("platform_fee_payments")
+        .values({
+          id: f.id,
+          user_id: f.userId,
+          payment_id: null,
+          amount: f.amount,
+          payment_date: f.paymentDate.toISOString(),
+          expiry_date: f.expiryDate.toISOString(),
+          is_valid: f.isValid ? 1 : 0,
+          transaction_id: f.transactionId,
+          method: f.method,
+        })
+        .execute();
     }
     repo = new KyselyPlatformAccessRepository(db.db);
   });

@@ -1,18 +1,18 @@
 // The admin's property moderation on the in-memory adapter, SQLite and PostgreSQL: the list's
 // order and filters, the two switches, and a decision with its audit row in one transaction.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "../../../domain/property-moderation/in-memory-property-moderation";
-import type { ModerationRepos, PropertyModerationRepository } from "../../../domain/property-moderation/property-moderation.port";
-import { restoreProperty, setPropertyVerified } from "../../../domain/property-moderation/moderate-property.use-cases";
-import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import type { UnitOfWork } from "../../../domain/shared/transaction";
-import { KyselyPropertyModeration, kyselyModerationUnitOfWork } from "../../../infrastructure/repositories/kysely-property-moderation";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "#domain/property-moderation/in-memory-property-moderation";
+import type { ModerationRepos, PropertyModerationRepository } from "#domain/property-moderation/property-moderation.port";
+import { restoreProperty, setPropertyVerified } from "#domain/property-moderation/moderate-property.use-cases";
+import { InMemoryReportRepository } from "#domain/reports/in-memory-report-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import type { UnitOfWork } from "#domain/shared/transaction";
+import { KyselyPropertyModeration, kyselyModerationUnitOfWork } from "#infrastructure/repositories/kysely-property-moderation";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const created = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
@@ -38,10 +38,27 @@ async function harness(kind: string): Promise<Harness> {
     const properties = new InMemoryPropertyModeration(reports);
     const audit = new InMemoryAuditLog();
     for (const [id, minute, isVerified, hidden] of listings) {
-      properties.put({ id, agentId: "agent", title: `Room ${id}`, agentName: "Agent Ama", isVerified, hiddenAt: hidden ? NOW : null, createdAt: new Date(created(minute)) });
+      properties.put({
+        id,
+        agentId: "agent",
+        title: `Room ${id}`,
+        agentName: "Agent Ama",
+        isVerified,
+        hiddenAt: hidden ? NOW : null,
+        createdAt: new Date(created(minute)),
+      });
     }
     reports.putUser("u1");
-    await reports.add({ id: "r1", propertyId: "p4", reporterId: "u1", reason: "scam", details: "", status: "open", createdAt: NOW, reviewedAt: null });
+    await reports.add({
+      id: "r1",
+      propertyId: "p4",
+      reporterId: "u1",
+      reason: "scam",
+      details: "",
+      status: "open",
+      createdAt: NOW,
+      reviewedAt: null,
+    });
     return {
       properties,
       uow: new InMemoryModerationUnitOfWork(properties, audit),
@@ -55,11 +72,24 @@ async function harness(kind: string): Promise<Harness> {
   await insertProfile(t.db, { id: "u1" });
   for (const [id, minute, isVerified, hidden] of listings) {
     await insertProperty(t.db, { id, agentId: "agent", createdAt: created(minute), hiddenAt: hidden ? NOW.toISOString() : null });
-    await t.db.updateTable("properties").set({ is_verified: isVerified ? 1 : 0 }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("properties")
+      .set({ is_verified: isVerified ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
   }
   await t.db
     .insertInto("listing_reports")
-    .values({ id: "r1", property_id: "p4", reporter_id: "u1", reason: "scam", details: "", status: "open", created_at: NOW.toISOString(), reviewed_at: null })
+    .values({
+      id: "r1",
+      property_id: "p4",
+      reporter_id: "u1",
+      reason: "scam",
+      details: "",
+      status: "open",
+      created_at: NOW.toISOString(),
+      reviewed_at: null,
+    })
     .execute();
   return {
     properties: new KyselyPropertyModeration(t.db),
@@ -86,11 +116,28 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("PropertyModeration on %
     const all = await h.properties.list({ filter: "all", limit: 10, offset: 0, countLimit: 100 });
     expect(all.items.map((p) => p.id)).toEqual(["p4", "p2", "p5", "p3", "p1"]);
     expect(all.total).toBe(5);
-    expect(all.items[0]).toMatchObject({ agentId: "agent", agentName: "Agent Ama", isVerified: false, hiddenAt: NOW, openReports: 1, monthlyRent: 25000 });
+    expect(all.items[0]).toMatchObject({
+      agentId: "agent",
+      agentName: "Agent Ama",
+      isVerified: false,
+      hiddenAt: NOW,
+      openReports: 1,
+      monthlyRent: 25000,
+    });
     expect((await h.properties.list({ filter: "all", limit: 2, offset: 2, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p5", "p3"]);
-    expect((await h.properties.list({ filter: "unverified", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p4", "p2"]);
-    expect((await h.properties.list({ filter: "verified", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p5", "p3", "p1"]);
-    expect((await h.properties.list({ filter: "hidden", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual(["p4", "p3"]);
+    expect((await h.properties.list({ filter: "unverified", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual([
+      "p4",
+      "p2",
+    ]);
+    expect((await h.properties.list({ filter: "verified", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual([
+      "p5",
+      "p3",
+      "p1",
+    ]);
+    expect((await h.properties.list({ filter: "hidden", limit: 10, offset: 0, countLimit: 100 })).items.map((p) => p.id)).toEqual([
+      "p4",
+      "p3",
+    ]);
     const reported = await h.properties.list({ filter: "reported", limit: 10, offset: 0, countLimit: 100 });
     expect([reported.total, reported.items.map((p) => p.id)]).toEqual([1, ["p4"]]);
   });
@@ -122,7 +169,12 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("PropertyModeration on %
       {
         action: "admin.listing_restored",
         actor: "admin",
-        data: { target: "property:p4", before: `{"isVerified":false,"hiddenAt":"${NOW.toISOString()}"}`, after: '{"isVerified":false,"hiddenAt":null}', reportsClosed: 1 },
+        data: {
+          target: "property:p4",
+          before: `{"isVerified":false,"hiddenAt":"${NOW.toISOString()}"}`,
+          after: '{"isVerified":false,"hiddenAt":null}',
+          reportsClosed: 1,
+        },
       },
     ]);
   });

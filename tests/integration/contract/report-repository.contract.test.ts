@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { ListingReport } from "../../../domain/reports/listing-report.entity";
-import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
-import type { ReportRepository } from "../../../domain/reports/report-repository.port";
-import { KyselyReportRepository } from "../../../infrastructure/repositories/kysely-report-repository";
+import type { ListingReport } from "#domain/reports/listing-report.entity";
+import { InMemoryReportRepository } from "#domain/reports/in-memory-report-repository";
+import type { ReportRepository } from "#domain/reports/report-repository.port";
+import { KyselyReportRepository } from "#infrastructure/repositories/kysely-report-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 
@@ -151,7 +151,13 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("ReportRepository on %s"
   });
 
   it("counts open reporters with a confirmed e-mail and an account old enough (decision 0108)", async () => {
-    for (const [id, user] of [["r1", "u1"], ["r2", "u2"], ["r3", "u3"], ["r4", "u4"]]) await h.repo.add(report(id, user));
+    for (const [id, user] of [
+      ["r1", "u1"],
+      ["r2", "u2"],
+      ["r3", "u3"],
+      ["r4", "u4"],
+    ])
+      await h.repo.add(report(id, user));
     await h.repo.add(report("r5", "u1", "p2"));
     expect(await h.repo.countOpenReporters("p1")).toBe(4);
     // u4 was created at 08:00 on the 20th: counted from then on, not a millisecond earlier.

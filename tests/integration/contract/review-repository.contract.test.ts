@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { Review } from "../../../domain/reviews/review.entity";
-import { InMemoryReviewRepository } from "../../../domain/reviews/in-memory-review-repository";
-import type { ReviewRepository } from "../../../domain/reviews/review-repository.port";
-import { KyselyReviewRepository } from "../../../infrastructure/repositories/kysely-review-repository";
+import type { Review } from "#domain/reviews/review.entity";
+import { InMemoryReviewRepository } from "#domain/reviews/in-memory-review-repository";
+import type { ReviewRepository } from "#domain/reviews/review-repository.port";
+import { KyselyReviewRepository } from "#infrastructure/repositories/kysely-review-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertBooking, insertProfile, insertProperty } from "./discovery-fixtures";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
-import type { SavedSearch } from "../../../domain/alerts/saved-search.entity";
-import type { SavedSearchRepository } from "../../../domain/alerts/saved-search-repository.port";
-import { KyselySavedSearchRepository } from "../../../infrastructure/repositories/kysely-saved-search-repository";
+import { InMemorySavedSearchRepository } from "#domain/alerts/in-memory-saved-search-repository";
+import type { SavedSearch } from "#domain/alerts/saved-search.entity";
+import type { SavedSearchRepository } from "#domain/alerts/saved-search-repository.port";
+import { KyselySavedSearchRepository } from "#infrastructure/repositories/kysely-saved-search-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertProfile } from "./discovery-fixtures";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import type { Session } from "../../../domain/accounts/session.entity";
+import type { Session } from "#domain/accounts/session.entity";
 import { accountKinds, accountsHarness, anAccount, at, type AccountsHarness } from "./accounts-harness";
 
 const aSession = (id: string, userId: string, over: Partial<Session> = {}): Session => ({
@@ -37,7 +37,13 @@ describeEachDatabase(accountKinds())("SessionRepository on %s", (kind) => {
   });
 
   it("deletes all of one user's sessions, except the one kept", async () => {
-    for (const [id, user] of [["a", "u1"], ["b", "u1"], ["c", "u1"], ["d", "u2"]]) await h.repos.sessions.insert(aSession(id, user));
+    for (const [id, user] of [
+      ["a", "u1"],
+      ["b", "u1"],
+      ["c", "u1"],
+      ["d", "u2"],
+    ])
+      await h.repos.sessions.insert(aSession(id, user));
     await h.repos.sessions.deleteAllForUser("u1", "b");
     expect(await h.repos.sessions.findById("a")).toBeNull();
     expect(await h.repos.sessions.findById("b")).not.toBeNull();

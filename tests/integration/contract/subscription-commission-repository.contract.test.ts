@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../support/test-database";
-import { DAY_MS } from "../../../domain/shared/clock";
-import type { CommissionEarning } from "../../../domain/commission/commission.entity";
+import { DAY_MS } from "#domain/shared/clock";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
 import { aBooking, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
 const sub = (id: string, userId: string, paymentId: string | null, startMin: number) => ({
@@ -50,7 +50,13 @@ describeEachDatabase(moneyKinds())("SubscriptionRepository on %s", (kind) => {
   });
 });
 
-const earning = (id: string, bookingId: string, agentId = "agent-1", propertyId = "prop-1", over: Partial<CommissionEarning> = {}): CommissionEarning => ({
+const earning = (
+  id: string,
+  bookingId: string,
+  agentId = "agent-1",
+  propertyId = "prop-1",
+  over: Partial<CommissionEarning> = {},
+): CommissionEarning => ({
   id,
   agentId,
   propertyId,
@@ -126,24 +132,34 @@ describeEachDatabase(moneyKinds())("CommissionRepository on %s", (kind) => {
     expect(await f.repos.commissions.insertEarning(p("c3", "b1"))).toBe("duplicate");
     expect(await f.repos.commissions.insertEarning(p("c4", "b3", { periodKey: "sub-2" }))).toBe("inserted");
     expect(await f.repos.commissions.insertEarning(p("c5", "b4", { studentId: "student-2" }))).toBe("inserted");
-    expect(await f.repos.commissions.insertEarning(earning("c6", "b5", "agent-2", "prop-2", { studentId: "student-1", periodKey: "sub-1" }))).toBe("inserted");
+    expect(
+      await f.repos.commissions.insertEarning(earning("c6", "b5", "agent-2", "prop-2", { studentId: "student-1", periodKey: "sub-1" })),
+    ).toBe("inserted");
     // Rows from before the rule (no student, no period) never collide.
     expect(await f.repos.commissions.insertEarning(p("c7", "b6", { studentId: null, periodKey: null }))).toBe("inserted");
     expect(await f.repos.commissions.insertEarning(p("c8", "b7", { studentId: null, periodKey: null }))).toBe("inserted");
     expect(await f.repos.commissions.findByBookingId("b2")).toBeNull();
     expect((await f.repos.commissions.agentEarnings("agent-1")).count).toBe(5);
     // Inside a unit of work the refusal leaves the transaction usable.
-    expect(await f.uow.run(async (r) => [await r.commissions.insertEarning(p("c9", "b8")), await r.commissions.insertEarning(p("c10", "b9", { periodKey: "sub-3" }))])).toEqual([
-      "period_already_earned",
-      "inserted",
-    ]);
+    expect(
+      await f.uow.run(async (r) => [
+        await r.commissions.insertEarning(p("c9", "b8")),
+        await r.commissions.insertEarning(p("c10", "b9", { periodKey: "sub-3" })),
+      ]),
+    ).toEqual(["period_already_earned", "inserted"]);
   });
 
   it("voids a pending earning once, with who, when and why; voided earnings leave the totals", async () => {
     await f.repos.commissions.insertEarning(earning("c1", "b1"));
     await f.repos.commissions.insertEarning(earning("c2", "b2"));
     expect(await f.repos.commissions.voidEarning("c1", { reason: "Self-dealing", by: "admin-1", at: at(10) })).toBe(true);
-    expect(await f.repos.commissions.findById("c1")).toEqual({ ...earning("c1", "b1"), status: "voided", voidReason: "Self-dealing", voidedBy: "admin-1", voidedAt: at(10) });
+    expect(await f.repos.commissions.findById("c1")).toEqual({
+      ...earning("c1", "b1"),
+      status: "voided",
+      voidReason: "Self-dealing",
+      voidedBy: "admin-1",
+      voidedAt: at(10),
+    });
     expect(await f.repos.commissions.voidEarning("c1", { reason: "again", by: "admin-2", at: at(11) })).toBe(false);
     expect(await f.repos.commissions.voidEarning("nope", { reason: "x", by: "admin-1", at: at(11) })).toBe(false);
     expect((await f.repos.commissions.findById("c1"))?.voidedBy).toBe("admin-1");

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { WishlistRepository } from "../../../domain/engagement/wishlist-repository.port";
-import { InMemoryWishlistRepository } from "../../../domain/engagement/in-memory-wishlist-repository";
-import { KyselyWishlistRepository } from "../../../infrastructure/repositories/kysely-wishlist-repository";
+import type { WishlistRepository } from "#domain/engagement/wishlist-repository.port";
+import { InMemoryWishlistRepository } from "#domain/engagement/in-memory-wishlist-repository";
+import { KyselyWishlistRepository } from "#infrastructure/repositories/kysely-wishlist-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { hideProperty, insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
 

@@ -11,11 +11,17 @@ import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { connect } from "../../../infrastructure/db/connection";
-import { migrateDatabase } from "../../../infrastructure/db/migrate";
-import type { Database } from "../../../infrastructure/db/schema";
-import { BackupError, assertSqliteIntegrity, backupDatabase, restoreDatabase } from "../../../infrastructure/db/backup";
-import { createScratchPostgresDatabase, createTestDatabase, POSTGRES_NOT_SET, type DatabaseKind, type TestDatabase } from "../../support/test-database";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase } from "#infrastructure/db/migrate";
+import type { Database } from "#infrastructure/db/schema";
+import { BackupError, assertSqliteIntegrity, backupDatabase, restoreDatabase } from "#infrastructure/db/backup";
+import {
+  createScratchPostgresDatabase,
+  createTestDatabase,
+  POSTGRES_NOT_SET,
+  type DatabaseKind,
+  type TestDatabase,
+} from "../../support/test-database";
 
 const STUDENT = "backup-student";
 const AGENT = "backup-agent";
@@ -26,12 +32,60 @@ const PRELOADED = 2000;
 async function seedOwners(db: Kysely<Database>): Promise<void> {
   const now = new Date().toISOString();
   const profile = (id: string, role: "agent" | "student") => ({
-    id, role, full_name: id, email: `${id}@example.test`, phone: null, password_hash: null, email_confirmed_at: now,
-    google_id: null, totp_secret: null, totp_enabled_at: null, created_at: now, updated_at: now,
+    id,
+    role,
+    full_name: id,
+    email: `${id}@example.test`,
+    phone: null,
+    password_hash: null,
+    email_confirmed_at: now,
+    google_id: null,
+    totp_secret: null,
+    totp_enabled_at: null,
+    created_at: now,
+    updated_at: now,
   });
-  await db.insertInto("profiles").values([profile(AGENT, "agent"), profile(STUDENT, "student")]).execute();
-  await db.insertInto("agents").values({ user_id: AGENT, business_name: null, license_number: null, business_phone: null, business_email: null, business_address: null, website_url: null, bio: null, rejection_reason: null, submitted_at: null, reviewed_at: null, terms_accepted_at: null, created_at: now }).execute();
-  await db.insertInto("properties").values({ id: PROPERTY, agent_id: AGENT, title: "Room", property_type: "room", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, distance_to_campus_m: 300, monthly_rent: 25000, hidden_at: null, visiting_hours: null, availability_confirmed_at: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto("profiles")
+    .values([profile(AGENT, "agent"), profile(STUDENT, "student")])
+    .execute();
+  await db
+    .insertInto("agents")
+    .values({
+      user_id: AGENT,
+      business_name: null,
+      license_number: null,
+      business_phone: null,
+      business_email: null,
+      business_address: null,
+      website_url: null,
+      bio: null,
+      rejection_reason: null,
+      submitted_at: null,
+      reviewed_at: null,
+      terms_accepted_at: null,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("properties")
+    .values({
+      id: PROPERTY,
+      agent_id: AGENT,
+      title: "Room",
+      property_type: "room",
+      neighbourhood: "Molyko",
+      latitude: 4.15,
+      longitude: 9.29,
+      distance_to_campus_m: 300,
+      monthly_rent: 25000,
+      hidden_at: null,
+      visiting_hours: null,
+      availability_confirmed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 function pair(id: string, n: number) {
@@ -39,15 +93,44 @@ function pair(id: string, n: number) {
   const day = new Date(Date.UTC(2040, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
   return {
     booking: {
-      id: `b-${id}`, property_id: PROPERTY, student_id: STUDENT, visitor_name: "Writer", visitor_email: "writer@example.test",
-      visitor_phone: "677000000", visit_date: day, visit_time: "10:00 AM", payment_amount: 8000, fee_type: "student_rental",
-      payment_status: "confirmed", booking_status: "confirmed", booking_reference: `KN-${id}`, hold_expires_at: null, payment_id: null,
-      viewing_outcome: null, viewing_recorded_at: null, created_at: now, updated_at: now,
+      id: `b-${id}`,
+      property_id: PROPERTY,
+      student_id: STUDENT,
+      visitor_name: "Writer",
+      visitor_email: "writer@example.test",
+      visitor_phone: "677000000",
+      visit_date: day,
+      visit_time: "10:00 AM",
+      payment_amount: 8000,
+      fee_type: "student_rental",
+      payment_status: "confirmed",
+      booking_status: "confirmed",
+      booking_reference: `KN-${id}`,
+      hold_expires_at: null,
+      payment_id: null,
+      viewing_outcome: null,
+      viewing_recorded_at: null,
+      created_at: now,
+      updated_at: now,
     },
     payment: {
-      id: `p-${id}`, user_id: STUDENT, payment_gateway: "simulated", payment_status: "confirmed", payment_type: "student_rental",
-      amount: 8000, method: null, phone: null, reference: `PAY-${id}`, provider_tx_id: null, checkout_url: null, booking_id: `b-${id}`,
-      guest_house_id: null, failure_reason: null, confirmed_at: now, created_at: now, updated_at: now,
+      id: `p-${id}`,
+      user_id: STUDENT,
+      payment_gateway: "simulated",
+      payment_status: "confirmed",
+      payment_type: "student_rental",
+      amount: 8000,
+      method: null,
+      phone: null,
+      reference: `PAY-${id}`,
+      provider_tx_id: null,
+      checkout_url: null,
+      booking_id: `b-${id}`,
+      guest_house_id: null,
+      failure_reason: null,
+      confirmed_at: now,
+      created_at: now,
+      updated_at: now,
     },
   };
 }
@@ -66,10 +149,20 @@ async function preload(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let start = 1; start <= PRELOADED; start += 400) {
       const pairs = Array.from({ length: Math.min(400, PRELOADED - start + 1) }, (_, i) => pair(`pre-${start + i}`, -(start + i)));
-      await trx.insertInto("bookings").values(pairs.map((p) => p.booking)).execute();
-      await trx.insertInto("payments").values(pairs.map((p) => p.payment)).execute();
+      await trx
+        .insertInto("bookings")
+        .values(pairs.map((p) => p.booking))
+        .execute();
+      await trx
+        .insertInto("payments")
+        .values(pairs.map((p) => p.payment))
+        .execute();
     }
-    await trx.updateTable("bookings").set({ payment_id: sql<string>`'p-' || substr(id, 3)` }).where("id", "like", "b-pre-%").execute();
+    await trx
+      .updateTable("bookings")
+      .set({ payment_id: sql<string>`'p-' || substr(id, 3)` })
+      .where("id", "like", "b-pre-%")
+      .execute();
   });
 }
 
@@ -257,31 +350,35 @@ describe.skipIf(!pgUrl)(`db:backup and db:restore on ${pgUrl ? "postgres" : POST
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(/already holds tables.*--force/);
   });
-  it("a whole database (DATABASE_URL without a schema, as in production) backs up, restores, and restores again with --force", { timeout: 120_000 }, async () => {
-    const sourceUrl = await scratchDatabase();
-    const source = connect({ url: sourceUrl });
-    scratch.push(() => source.close());
-    await migrateDatabase(source);
-    await seedOwners(source.db);
-    await preload(source.db);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-backup-"));
-    scratch.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-    const backupFile = path.join(dir, "kamernest.dump");
-    await backupDatabase({ url: sourceUrl }, backupFile);
+  it(
+    "a whole database (DATABASE_URL without a schema, as in production) backs up, restores, and restores again with --force",
+    { timeout: 120_000 },
+    async () => {
+      const sourceUrl = await scratchDatabase();
+      const source = connect({ url: sourceUrl });
+      scratch.push(() => source.close());
+      await migrateDatabase(source);
+      await seedOwners(source.db);
+      await preload(source.db);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-backup-"));
+      scratch.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+      const backupFile = path.join(dir, "kamernest.dump");
+      await backupDatabase({ url: sourceUrl }, backupFile);
 
-    const targetUrl = await scratchDatabase();
-    await restoreDatabase({ url: targetUrl }, backupFile);
-    const target = connect({ url: targetUrl });
-    scratch.push(() => target.close());
-    await expectRestored(target.db as Kysely<Database>, []);
-    expect((await target.readiness()).ready).toBe(true);
+      const targetUrl = await scratchDatabase();
+      await restoreDatabase({ url: targetUrl }, backupFile);
+      const target = connect({ url: targetUrl });
+      scratch.push(() => target.close());
+      await expectRestored(target.db as Kysely<Database>, []);
+      expect((await target.readiness()).ready).toBe(true);
 
-    // A write made after the backup, then --force: the target is the backup again.
-    await commitPair(target.db, "after-backup", 1);
-    await expect(restoreDatabase({ url: targetUrl }, backupFile)).rejects.toThrow(/already holds tables/);
-    await restoreDatabase({ url: targetUrl }, backupFile, { force: true });
-    expect(await target.db.selectFrom("bookings").select("id").where("id", "=", "b-after-backup").execute()).toEqual([]);
-    await expectRestored(target.db as Kysely<Database>, []);
-    expect((await target.readiness()).ready).toBe(true);
-  });
+      // A write made after the backup, then --force: the target is the backup again.
+      await commitPair(target.db, "after-backup", 1);
+      await expect(restoreDatabase({ url: targetUrl }, backupFile)).rejects.toThrow(/already holds tables/);
+      await restoreDatabase({ url: targetUrl }, backupFile, { force: true });
+      expect(await target.db.selectFrom("bookings").select("id").where("id", "=", "b-after-backup").execute()).toEqual([]);
+      await expectRestored(target.db as Kysely<Database>, []);
+      expect((await target.readiness()).ready).toBe(true);
+    },
+  );
 });

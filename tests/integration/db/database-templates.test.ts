@@ -14,14 +14,20 @@ function migrationTable(t: Pick<TestDatabase, "schema">) {
 async function describeSchema(t: Pick<TestDatabase, "db" | "dialect" | "schema">): Promise<unknown> {
   const migrations = (await sql<{ name: string }>`select name from ${migrationTable(t)} order by name`.execute(t.db)).rows;
   if (t.dialect === "sqlite") {
-    const objects = await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master order by type, name`.execute(t.db);
+    const objects = await sql<{
+      type: string;
+      name: string;
+      sql: string | null;
+    }>`select type, name, sql from sqlite_master order by type, name`.execute(t.db);
     return { objects: objects.rows, migrations };
   }
   const schema = t.schema!;
   const anonymous = (rows: object[]) => JSON.parse(JSON.stringify(rows).replaceAll(schema, "<schema>"));
   const columns = await sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
     where table_schema = ${schema} order by table_name, column_name`.execute(t.db);
-  const indexes = await sql`select tablename, indexname, indexdef from pg_indexes where schemaname = ${schema} order by indexname`.execute(t.db);
+  const indexes = await sql`select tablename, indexname, indexdef from pg_indexes where schemaname = ${schema} order by indexname`.execute(
+    t.db,
+  );
   const constraints = await sql`select c.conname, pg_get_constraintdef(c.oid) as def from pg_constraint c
     join pg_namespace n on n.oid = c.connamespace where n.nspname = ${schema} order by c.conname`.execute(t.db);
   const triggers = await sql`select event_object_table, trigger_name, action_statement from information_schema.triggers

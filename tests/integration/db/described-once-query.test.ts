@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 interface ProbeRow {
@@ -24,14 +24,21 @@ describeEachDatabase(["postgres"] as const)("rows described once per connection 
     return handle;
   };
   const read = (handle: DatabaseHandle, id: number) =>
-    sql<ProbeRow>`select id, label, open, seen, (select count(*) from described_probe) as rooms from described_probe where id = ${id}`.execute(handle.db);
+    sql<ProbeRow>`select id, label, open, seen, (select count(*) from described_probe) as rooms from described_probe where id = ${id}`.execute(
+      handle.db,
+    );
   // pg's Connection writes the protocol's messages; Describe is the one this is about.
-  const describes = () => vi.spyOn((pg as unknown as { Connection: { prototype: { describe(m: unknown): void } } }).Connection.prototype, "describe");
+  const describes = () =>
+    vi.spyOn((pg as unknown as { Connection: { prototype: { describe(m: unknown): void } } }).Connection.prototype, "describe");
 
   beforeEach(async () => {
     db = await createTestDatabase("postgres");
-    await sql`create table described_probe (id integer primary key, label text, open boolean not null, seen timestamptz not null)`.execute(db.db);
-    await sql`insert into described_probe values (1, 'one', true, '2026-11-01T10:00:00Z'), (2, null, false, '2026-11-02T11:30:00Z')`.execute(db.db);
+    await sql`create table described_probe (id integer primary key, label text, open boolean not null, seen timestamptz not null)`.execute(
+      db.db,
+    );
+    await sql`insert into described_probe values (1, 'one', true, '2026-11-01T10:00:00Z'), (2, null, false, '2026-11-02T11:30:00Z')`.execute(
+      db.db,
+    );
   });
   afterEach(async () => {
     vi.restoreAllMocks();

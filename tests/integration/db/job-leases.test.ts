@@ -1,9 +1,9 @@
 // Background jobs run once per period across instances (issue 13, decision 0133): two app
 // instances are two connections (pools) to one database, each with its own holder name.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { KyselyJobLeases } from "../../../infrastructure/jobs/kysely-job-leases";
-import { startIntervalJob } from "../../../app/wiring/interval-job.server";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
+import { startIntervalJob } from "~/wiring/interval-job.server";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(allDatabaseKinds())("job leases on %s", (kind) => {
@@ -63,7 +63,15 @@ describeEachDatabase(allDatabaseKinds())("job leases on %s", (kind) => {
     let runs = 0;
     const started = Date.now();
     const job = (leases: { claim: (job: string, period: number) => Promise<boolean> }) =>
-      startIntervalJob({ name: "sweep", intervalMs: periodMs, leases, run: async () => void runs++, onError: (e) => { throw e; } });
+      startIntervalJob({
+        name: "sweep",
+        intervalMs: periodMs,
+        leases,
+        run: async () => void runs++,
+        onError: (e) => {
+          throw e;
+        },
+      });
     const stops = [job(instance(db, "a")), job(instance(other, "b"))];
     await new Promise((r) => setTimeout(r, 1_000));
     await Promise.all(stops.map((stop) => stop()));

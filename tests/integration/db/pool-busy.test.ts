@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(["postgres"] as const)("a busy pool on %s", () => {
@@ -17,7 +17,13 @@ describeEachDatabase(["postgres"] as const)("a busy pool on %s", () => {
     changes.length = 0;
     // One client, a 100 ms connect timeout: a query holding the client 1 s keeps the next one
     // queued ten times longer than pg-pool's own wait.
-    small = connect({ url: db.url, pgSchema: db.pgSchema, poolSize: 1, connectTimeoutMs: 100, onAvailabilityChange: (available) => changes.push(available) });
+    small = connect({
+      url: db.url,
+      pgSchema: db.pgSchema,
+      poolSize: 1,
+      connectTimeoutMs: 100,
+      onAvailabilityChange: (available) => changes.push(available),
+    });
   });
   afterEach(async () => {
     await small.close();

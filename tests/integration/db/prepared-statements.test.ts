@@ -4,7 +4,7 @@
 // named, and DB_PREPARED_STATEMENTS=false sends everything unnamed as before.
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(["postgres"] as const)("named prepared statements on %s", () => {
@@ -26,7 +26,12 @@ describeEachDatabase(["postgres"] as const)("named prepared statements on %s", (
 
   it("prepares a read once on its connection and runs it again with other values", async () => {
     handle = open();
-    const read = (id: number) => handle.db.selectFrom("prepared_probe" as never).selectAll().where("id" as never, "=", id as never).execute();
+    const read = (id: number) =>
+      handle.db
+        .selectFrom("prepared_probe" as never)
+        .selectAll()
+        .where("id" as never, "=", id as never)
+        .execute();
     expect(await read(1)).toEqual([{ id: 1, label: "one" }]);
     expect(await read(2)).toEqual([{ id: 2, label: "two" }]);
     const prepared = await preparedHere(handle);

@@ -10,9 +10,22 @@ import { spawn } from "node:child_process";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { checkSchema, knownMigrations, migrateDatabase, migrateToLatest, SchemaMismatchError, schemaStatus } from "../../../infrastructure/db/migrate";
-import { allDatabaseKinds, createScratchPostgresDatabase, describeEachDatabase, POSTGRES_NOT_SET, type DatabaseKind } from "../../support/test-database";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import {
+  checkSchema,
+  knownMigrations,
+  migrateDatabase,
+  migrateToLatest,
+  SchemaMismatchError,
+  schemaStatus,
+} from "#infrastructure/db/migrate";
+import {
+  allDatabaseKinds,
+  createScratchPostgresDatabase,
+  describeEachDatabase,
+  POSTGRES_NOT_SET,
+  type DatabaseKind,
+} from "../../support/test-database";
 
 const FUTURE = "2099-01-01T0000-from-a-newer-release";
 
@@ -77,7 +90,10 @@ async function migratedByNewerRelease(url: string): Promise<void> {
 
 async function appliedRows(handle: DatabaseHandle): Promise<string[]> {
   const from = handle.schema ? handle.db.withSchema(handle.schema) : handle.db;
-  const rows = await (from as typeof handle.db).selectFrom("kysely_migration" as never).select(sql<string>`name`.as("name")).execute();
+  const rows = await (from as typeof handle.db)
+    .selectFrom("kysely_migration" as never)
+    .select(sql<string>`name`.as("name"))
+    .execute();
   return rows.map((r) => r.name).sort();
 }
 
@@ -121,7 +137,10 @@ describeEachDatabase(allDatabaseKinds())("the schema guard on %s", (kind) => {
     // As if this build's newest migration had not run: Kysely's bookkeeping forgets it (its
     // objects stay, so only the check is exercised here, not the migration itself).
     const from = handle.schema ? handle.db.withSchema(handle.schema) : handle.db;
-    await (from as typeof handle.db).deleteFrom("kysely_migration" as never).where(sql.ref("name"), "=", last).execute();
+    await (from as typeof handle.db)
+      .deleteFrom("kysely_migration" as never)
+      .where(sql.ref("name"), "=", last)
+      .execute();
     expect(await schemaStatus(handle.db, handle.schema)).toMatchObject({ pending: [last], unknown: [] });
     await expect(checkSchema(handle)).rejects.toThrow(new RegExp(`misses 1 migration\\(s\\) \\(${last}\\)`));
     expect(await handle.readiness()).toMatchObject({ ready: false, reason: "schema_behind" });

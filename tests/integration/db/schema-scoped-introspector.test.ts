@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { connect } from "../../../infrastructure/db/connection";
-import { migrateToLatest } from "../../../infrastructure/db/migrate";
+import { connect } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 
 const url = process.env.TEST_DATABASE_URL;
 const schemaName = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;

@@ -4,11 +4,11 @@
 import SQLite from "better-sqlite3";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "../../../infrastructure/db/literal-limit";
+import { PostgresLiteralLimitDialect, SqliteLiteralLimitDialect } from "#infrastructure/db/literal-limit";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 import { generateProperties } from "../../../bench/generate-properties";
-import { explainListingSearch, KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
+import { explainListingSearch, KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { parseListingSearch } from "#domain/listings/listing-search";
 
 interface Rooms {
   rooms: { id: Generated<number>; price: number };
@@ -39,14 +39,25 @@ describe("SQLite's LIMIT", () => {
       expect(query.sql).toBe('select "price" from "rooms" limit ?');
       expect(query.parameters).toEqual([limit]);
     }
-    const subquery = db.selectFrom("rooms").select("price").limit(sql<number>`(select 2)`).compile();
+    const subquery = db
+      .selectFrom("rooms")
+      .select("price")
+      .limit(sql<number>`(select 2)`)
+      .compile();
     expect(subquery.sql).toBe('select "price" from "rooms" limit (select 2)');
   });
 
   it("gives each limit its own rows", async () => {
     const db = rooms();
-    await db.schema.createTable("rooms").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("price", "integer").execute();
-    await db.insertInto("rooms").values([30_000, 45_000, 60_000, 75_000].map((price) => ({ price }))).execute();
+    await db.schema
+      .createTable("rooms")
+      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("price", "integer")
+      .execute();
+    await db
+      .insertInto("rooms")
+      .values([30_000, 45_000, 60_000, 75_000].map((price) => ({ price })))
+      .execute();
     const cheapest = async (count: number, skip = 0) =>
       (await db.selectFrom("rooms").select("price").orderBy("price").limit(count).offset(skip).execute()).map((r) => r.price);
     expect(await cheapest(1)).toEqual([30_000]);
@@ -86,7 +97,9 @@ describe("SQLite's planner statistics, as the server gathers them", () => {
     await db.gatherStatistics();
     expect(await rowsOf("sqlite_stat4")).toBe(0);
     const counted = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'properties'`.execute(db.db);
-    expect(counted.rows.map((r) => r.idx)).toEqual(expect.arrayContaining(["properties_neighbourhood_newest_idx", "properties_rent_cover_idx"]));
+    expect(counted.rows.map((r) => r.idx)).toEqual(
+      expect.arrayContaining(["properties_neighbourhood_newest_idx", "properties_rent_cover_idx"]),
+    );
   });
 
   it("let a neighbourhood's newest page read its index in order instead of sorting the neighbourhood", async () => {
@@ -137,4 +150,3 @@ describe("a search whose LIMIT changes with the page, on SQLite", () => {
     expect(await pageIds(1)).toEqual(expected.slice(0, 20));
   });
 });
-

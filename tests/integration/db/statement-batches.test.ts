@@ -5,8 +5,8 @@
 // statement on its own connection as before.
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { SessionStatementInBatchError } from "../../../infrastructure/db/statement-batches";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { SessionStatementInBatchError } from "#infrastructure/db/statement-batches";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 describeEachDatabase(["postgres"] as const)("statements batched on %s", () => {
@@ -33,7 +33,8 @@ describeEachDatabase(["postgres"] as const)("statements batched on %s", () => {
     const h = open();
     // Five statements held together (pg_sleep keeps each on its connection for a while): unbatched,
     // a pool of five answers them on several backends.
-    const together = () => Promise.all(Array.from({ length: 5 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(h.db)));
+    const together = () =>
+      Promise.all(Array.from({ length: 5 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(h.db)));
     expect(new Set((await together()).map((r) => r.rows[0].pid)).size).toBe(1);
     const [one, two, all] = await Promise.all([
       sql<{ label: string }>`select label from batch_probe where id = ${1}`.execute(h.db),
@@ -44,7 +45,9 @@ describeEachDatabase(["postgres"] as const)("statements batched on %s", () => {
     await h.close();
 
     const unbatched = open({ batchStatements: false });
-    const pids = await Promise.all(Array.from({ length: 5 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(unbatched.db)));
+    const pids = await Promise.all(
+      Array.from({ length: 5 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(unbatched.db)),
+    );
     expect(new Set(pids.map((r) => r.rows[0].pid)).size).toBeGreaterThan(1);
   });
 

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { withStatementCache } from "../../../infrastructure/db/statement-cache";
+import { withStatementCache } from "#infrastructure/db/statement-cache";
 
 /** better-sqlite3 with a count of the statements it prepared. */
 function countingDatabase() {

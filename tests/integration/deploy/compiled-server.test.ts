@@ -142,7 +142,10 @@ describe("the compiled server (build/server/server.js)", () => {
   });
 
   it("answers its own status pages from the locale files it carries", async () => {
-    const { status, text } = await rawRequest(base, `POST /contact HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nContent-Length: 2000000\r\n\r\n`);
+    const { status, text } = await rawRequest(
+      base,
+      `POST /contact HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nContent-Length: 2000000\r\n\r\n`,
+    );
     expect(status).toBe(413);
     const { serverPages } = JSON.parse(read("public/locales/fr/common.json")) as { serverPages: { tooLarge: { title: string } } };
     expect(text).toContain(`<h1>${serverPages.tooLarge.title.replaceAll("'", "&#39;")}</h1>`);

@@ -7,11 +7,11 @@ import path from "node:path";
 import fs from "node:fs";
 import { execFileSync, spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { connect } from "../../../infrastructure/db/connection";
-import { migrateDatabase } from "../../../infrastructure/db/migrate";
-import { assertSqliteIntegrity } from "../../../infrastructure/db/backup";
+import { connect } from "#infrastructure/db/connection";
+import { migrateDatabase } from "#infrastructure/db/migrate";
+import { assertSqliteIntegrity } from "#infrastructure/db/backup";
 import { UPLOAD_BODY_LIMITS, uploadRouteFor } from "../../../server/body-limit";
-import { ConfigError, loadConfig } from "../../../infrastructure/config/config";
+import { ConfigError, loadConfig } from "#infrastructure/config/config";
 
 const root = path.resolve(".");
 const which = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -46,11 +46,33 @@ function locations(conf: string): Map<string, string> {
 }
 
 const SAMPLE_PATHS = [
-  "/host/verification", "/host/verification/", "/host/verification.data", "/auth/agent-verification", "/auth/agent-verification.data",
-  "/agents/properties/p-1/edit", "/agents/properties/p-1/edit.data", "/host/houses/h-1/edit", "/admin/content/posts/new", "/admin/content/posts/b-1",
-  "/admin/content/posts/b-1.data", "/auth/login", "/auth/login.data", "/contact", "/webhooks/fapshi", "/", "/listings", "/host", "/host/new-house",
-  "/host/verification/x", "/agents/properties/p-1/close", "/agents/properties/p-1/x/edit", "/admin/content/posts/b-1/delete", "/admin/content",
-  "/admin/properties/p-1/edit", "/book-visit/p-1", "/simulated-checkout/t-1",
+  "/host/verification",
+  "/host/verification/",
+  "/host/verification.data",
+  "/auth/agent-verification",
+  "/auth/agent-verification.data",
+  "/agents/properties/p-1/edit",
+  "/agents/properties/p-1/edit.data",
+  "/host/houses/h-1/edit",
+  "/admin/content/posts/new",
+  "/admin/content/posts/b-1",
+  "/admin/content/posts/b-1.data",
+  "/auth/login",
+  "/auth/login.data",
+  "/contact",
+  "/webhooks/fapshi",
+  "/",
+  "/listings",
+  "/host",
+  "/host/new-house",
+  "/host/verification/x",
+  "/agents/properties/p-1/close",
+  "/agents/properties/p-1/x/edit",
+  "/admin/content/posts/b-1/delete",
+  "/admin/content",
+  "/admin/properties/p-1/edit",
+  "/book-visit/p-1",
+  "/simulated-checkout/t-1",
 ];
 
 /**
@@ -117,10 +139,25 @@ describe("deploy/nginx/kamernest.conf", () => {
   it.skipIf(!hasNginx)(`passes nginx -t${hasNginx ? "" : " (nginx not installed: apt-get install nginx-light)"}`, () => {
     const dir = tempDir("kamernest-nginx-");
     // A self-signed certificate where the site expects Let's Encrypt's.
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=kamernest.cm",
-      "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem"),
-    ], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=kamernest.cm",
+        "-keyout",
+        path.join(dir, "privkey.pem"),
+        "-out",
+        path.join(dir, "fullchain.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     const testedSite = site.replaceAll("/etc/letsencrypt/live/kamernest.cm", dir);
     fs.writeFileSync(path.join(dir, "site.conf"), testedSite);
     fs.writeFileSync(
@@ -135,7 +172,9 @@ describe("deploy/nginx/kamernest.conf", () => {
         "}",
       ].join("\n"),
     );
-    const result = spawnSync(nginxBin, ["-t", "-e", `${dir}/error.log`, "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+    const result = spawnSync(nginxBin, ["-t", "-e", `${dir}/error.log`, "-p", dir, "-c", path.join(dir, "nginx.conf")], {
+      encoding: "utf8",
+    });
     expect(result.stderr).toContain("syntax is ok");
     expect(result.status, result.stderr).toBe(0);
   });
@@ -174,10 +213,14 @@ describe("deploy/cluster/nginx.conf", () => {
 describe("deploy/kamernest.env", () => {
   /** The file as `sh` sources it (docs/deploy.md, "Restore"); systemd reads the same quoting. */
   const sourced = (): Record<string, string> => {
-    const out = execFileSync("sh", ["-c", `set -a; . ./deploy/kamernest.env; node -e 'process.stdout.write(JSON.stringify(process.env))'`], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, NODE_ENV: "production" },
-    });
+    const out = execFileSync(
+      "sh",
+      ["-c", `set -a; . ./deploy/kamernest.env; node -e 'process.stdout.write(JSON.stringify(process.env))'`],
+      {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, NODE_ENV: "production" },
+      },
+    );
     return JSON.parse(out) as Record<string, string>;
   };
 
@@ -251,7 +294,14 @@ describe("deploy/kamernest-backup.sh", () => {
 
     const result = spawnSync("sh", ["deploy/kamernest-backup.sh"], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH, KAMERNEST_DIR: root, BACKUP_DIR: backups, BACKUP_KEEP_DAYS: "14", DATABASE_URL: databaseFile, NODE_ENV: "production" },
+      env: {
+        PATH: process.env.PATH,
+        KAMERNEST_DIR: root,
+        BACKUP_DIR: backups,
+        BACKUP_KEEP_DAYS: "14",
+        DATABASE_URL: databaseFile,
+        NODE_ENV: "production",
+      },
     });
     expect(result.status, result.stderr).toBe(0);
     expect(fs.existsSync(expired)).toBe(false);
@@ -272,7 +322,13 @@ describe("deploy/kamernest-backup.sh", () => {
     fs.utimesSync(old, when, when);
     const result = spawnSync("sh", ["deploy/kamernest-backup.sh"], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH, KAMERNEST_DIR: root, BACKUP_DIR: backups, DATABASE_URL: path.join(dir, "missing.db"), NODE_ENV: "production" },
+      env: {
+        PATH: process.env.PATH,
+        KAMERNEST_DIR: root,
+        BACKUP_DIR: backups,
+        DATABASE_URL: path.join(dir, "missing.db"),
+        NODE_ENV: "production",
+      },
     });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain("does not exist");

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { freePort } from "../../../scripts/lib/cluster-kit";
 import { startHttpApp, type RunningApp } from "../shell/http-app-harness";
 
@@ -34,10 +34,20 @@ function testedSite(site: string, dir: string, ports: { http: number; https: num
 const get = (port: number, pathname: string) =>
   new Promise<{ status: number; raw: string[] }>((resolve, reject) => {
     https
-      .get({ host: "127.0.0.1", port, path: pathname, servername: "kamernest.cm", headers: { Host: "kamernest.cm" }, rejectUnauthorized: false }, (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders }));
-      })
+      .get(
+        {
+          host: "127.0.0.1",
+          port,
+          path: pathname,
+          servername: "kamernest.cm",
+          headers: { Host: "kamernest.cm" },
+          rejectUnauthorized: false,
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders }));
+        },
+      )
       .on("error", reject);
   });
 
@@ -57,12 +67,32 @@ describe.skipIf(!nginxBin)("Strict-Transport-Security through deploy/nginx/kamer
   it("is sent once, by the app, with the app's value", { timeout: 30_000 }, async () => {
     database = connect({ url: ":memory:" });
     // A public site on https behind one proxy, as deploy/kamernest.env runs it (the demo allowed, for the test's database).
-    app = await startHttpApp(database, { NODE_ENV: "production", APP_URL: "https://kamernest.cm", ALLOW_PUBLIC_DEMO: "true", TRUST_PROXY: "1" });
+    app = await startHttpApp(database, {
+      NODE_ENV: "production",
+      APP_URL: "https://kamernest.cm",
+      ALLOW_PUBLIC_DEMO: "true",
+      TRUST_PROXY: "1",
+    });
     const ports = { http: await freePort(), https: await freePort(), app: app.port };
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=kamernest.cm",
-      "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem"),
-    ], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=kamernest.cm",
+        "-keyout",
+        path.join(dir, "privkey.pem"),
+        "-out",
+        path.join(dir, "fullchain.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     fs.writeFileSync(path.join(dir, "site.conf"), testedSite(fs.readFileSync("deploy/nginx/kamernest.conf", "utf8"), dir, ports));
     fs.writeFileSync(
       path.join(dir, "nginx.conf"),
@@ -76,7 +106,9 @@ describe.skipIf(!nginxBin)("Strict-Transport-Security through deploy/nginx/kamer
         "}",
       ].join("\n"),
     );
-    nginx = spawn(nginxBin!, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], { stdio: "ignore" });
+    nginx = spawn(nginxBin!, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
+      stdio: "ignore",
+    });
     let answer: { status: number; raw: string[] } | undefined;
     for (let i = 0; i < 100 && !answer; i++) {
       answer = await get(ports.https, "/echo").catch(() => undefined);

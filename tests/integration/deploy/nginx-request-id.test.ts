@@ -8,7 +8,7 @@ import type http from "node:http";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { requestIds } from "../../../server/request-id";
-import { captureLogs } from "../../../infrastructure/logging/logger";
+import { captureLogs } from "#infrastructure/logging/logger";
 import { freePort, startNginx, stopChildren } from "../../../scripts/lib/cluster-kit";
 
 const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));

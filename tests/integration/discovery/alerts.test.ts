@@ -1,7 +1,7 @@
 // The alert run as `npm run alerts:send` does it: Kysely saved searches and finder, the outbox
 // mailer, on SQLite and PostgreSQL. Also what only the database knows: agent approval and availability.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { FixedClock, HOUR_MS } from "../../../domain/shared/clock";
+import { FixedClock, HOUR_MS } from "#domain/shared/clock";
 import { sendAlertsOnce } from "../../../scripts/alerts-send";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
@@ -19,7 +19,13 @@ describeEachDatabase(allDatabaseKinds())("saved-search alerts on %s", (kind) => 
     await insertProfile(t.db, { id: "u1", email: "ngozi@example.cm", fullName: "Ngozi Tabi" });
     await t.db
       .insertInto("saved_searches")
-      .values({ id: "s1", user_id: "u1", query: "n=Molyko&max=30000", last_notified_at: "2026-11-20T08:00:00.000Z", created_at: "2026-11-20T08:00:00.000Z" })
+      .values({
+        id: "s1",
+        user_id: "u1",
+        query: "n=Molyko&max=30000",
+        last_notified_at: "2026-11-20T08:00:00.000Z",
+        created_at: "2026-11-20T08:00:00.000Z",
+      })
       .execute();
   });
   afterEach(async () => {
@@ -53,10 +59,22 @@ describeEachDatabase(allDatabaseKinds())("saved-search alerts on %s", (kind) => 
   it("a search saved as q=%00 by a user sorted first stops nobody's alert (PostgreSQL refuses a NUL in a query)", async () => {
     // Saved before the keyword was cleaned: read back, it filters nothing and is no alert.
     await insertProfile(t.db, { id: "u0", email: "first@example.cm", fullName: "First Sorted" });
-    for (const [id, query] of [["s0", "q=%00"], ["s0b", "q=%00&q=%01"]] as const) {
-      await t.db.insertInto("saved_searches").values({ id, user_id: "u0", query, last_notified_at: "2026-11-20T08:00:00.000Z", created_at: "2026-11-20T08:00:00.000Z" }).execute();
+    for (const [id, query] of [
+      ["s0", "q=%00"],
+      ["s0b", "q=%00&q=%01"],
+    ] as const) {
+      await t.db
+        .insertInto("saved_searches")
+        .values({ id, user_id: "u0", query, last_notified_at: "2026-11-20T08:00:00.000Z", created_at: "2026-11-20T08:00:00.000Z" })
+        .execute();
     }
-    await insertProperty(t.db, { id: "good", agentId: "agent", title: "Room by the gate", monthlyRent: 25_000, createdAt: "2026-11-20T08:30:00.000Z" });
+    await insertProperty(t.db, {
+      id: "good",
+      agentId: "agent",
+      title: "Room by the gate",
+      monthlyRent: 25_000,
+      createdAt: "2026-11-20T08:30:00.000Z",
+    });
 
     const summary = await sendAlertsOnce(t, config, { clock });
     expect(summary).toEqual({ searchesChecked: 3, emailsSent: 1, listingsSent: 1, failures: [] });

@@ -1,11 +1,11 @@
 // Messaging over the real database: two first messages sent at once end in a single thread.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
-import { FixedClock } from "../../../domain/shared/clock";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import { defaultMessageEmails } from "../../../infrastructure/mail/default-message-emails";
-import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "../../../infrastructure/repositories/kysely-message-repository";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { listThreadsFor, threadWithMessages } from "#domain/messaging/messaging.queries";
+import { FixedClock } from "#domain/shared/clock";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import { defaultMessageEmails } from "#infrastructure/mail/default-message-emails";
+import { KyselyMessageRepository, kyselyMessagingUnitOfWork } from "#infrastructure/repositories/kysely-message-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
 
@@ -23,7 +23,14 @@ describeEachDatabase(allDatabaseKinds())("messaging on %s", (kind) => {
 
   it("keeps one thread, and sends one notice, when the first messages race", async () => {
     const mailer = new InMemoryMailer();
-    const deps = { uow: kyselyMessagingUnitOfWork(t.db), clock, ids, mailer, noticeEmails: defaultMessageEmails, appUrl: "https://kamernest.test" };
+    const deps = {
+      uow: kyselyMessagingUnitOfWork(t.db),
+      clock,
+      ids,
+      mailer,
+      noticeEmails: defaultMessageEmails,
+      appUrl: "https://kamernest.test",
+    };
     const results = await Promise.all(
       ["Hello", "Is it free?", "Can I visit?"].map((body) => contactAgent(deps, { studentId: "s1", propertyId: "p1", body })),
     );

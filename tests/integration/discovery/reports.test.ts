@@ -1,13 +1,13 @@
 // The report use cases over the real database: the Kysely unit of work keeps a report and the
 // hiding together, and concurrent reports from two users still hide the listing.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { reportListing } from "../../../domain/reports/report-listing.use-case";
-import { reviewReport } from "../../../domain/reports/review-report.use-case";
-import { FixedClock } from "../../../domain/shared/clock";
-import { kyselyReportUnitOfWork } from "../../../infrastructure/repositories/kysely-report-repository";
+import { reportListing } from "#domain/reports/report-listing.use-case";
+import { reviewReport } from "#domain/reports/review-report.use-case";
+import { FixedClock } from "#domain/shared/clock";
+import { kyselyReportUnitOfWork } from "#infrastructure/repositories/kysely-report-repository";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { insertAgent, insertProfile, insertProperty } from "../contract/discovery-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
   let t: TestDatabase;
@@ -22,7 +22,8 @@ describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
   });
   afterEach(() => t.destroy());
   const deps = () => ({ uow: kyselyReportUnitOfWork(t.db), clock, ids, publicPages: new CountingPublicPages() });
-  const listing = () => t.db.selectFrom("properties").select(["hidden_at", "is_available"]).where("id", "=", "p1").executeTakeFirstOrThrow();
+  const listing = () =>
+    t.db.selectFrom("properties").select(["hidden_at", "is_available"]).where("id", "=", "p1").executeTakeFirstOrThrow();
 
   it("hides the listing when reports from different users arrive at the same time", async () => {
     const results = await Promise.all(
@@ -31,7 +32,10 @@ describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
     // The listing lock serialises the reports: the first two land and hide the listing, the later
     // ones find it hidden. Without the lock each would count only its own report and none would hide it.
     expect(results.map((r) => (r.ok ? "ok" : r.error.code)).sort()).toEqual([
-      "listings.property_not_found", "listings.property_not_found", "ok", "ok",
+      "listings.property_not_found",
+      "listings.property_not_found",
+      "ok",
+      "ok",
     ]);
     expect((await listing()).hidden_at).not.toBeNull();
     const open = await t.db.selectFrom("listing_reports").select("id").where("status", "=", "open").execute();
@@ -63,27 +67,49 @@ describeEachDatabase(allDatabaseKinds())("listing reports on %s", (kind) => {
     expect(audit.map((a) => [a.actor_id, a.action])).toEqual(Array(3).fill(["u6", "admin.report_closed"]));
     const data = audit.map((a) => (typeof a.data === "string" ? JSON.parse(a.data) : a.data) as Record<string, string>);
     expect(data.map((d) => d.after).sort()).toEqual(['{"status":"dismissed"}', '{"status":"dismissed"}', '{"status":"upheld"}']);
-    expect(new Set(data.map((d) => d.target))).toEqual(new Set([a.value.reportId, b.value.reportId, c.value.reportId].map((id) => `report:${id}`)));
+    expect(new Set(data.map((d) => d.target))).toEqual(
+      new Set([a.value.reportId, b.value.reportId, c.value.reportId].map((id) => `report:${id}`)),
+    );
     for (const d of data) expect(d.before).toBe('{"status":"open"}');
   });
 
   it("holds the daily report limit when one user reports many listings at the same moment (decision 0108)", async () => {
     const targets = Array.from({ length: 8 }, (_, i) => `q${i}`);
     for (const id of targets) await insertProperty(t.db, { id, agentId: "agent" });
-    for (const id of ["q0", "q1", "q2", "q3"]) expect((await reportListing(deps(), { userId: "u1", propertyId: id, reason: "scam" })).ok).toBe(true);
-    const results = await Promise.all(targets.slice(4).concat("p1").map((propertyId) => reportListing(deps(), { userId: "u1", propertyId, reason: "scam" })));
+    for (const id of ["q0", "q1", "q2", "q3"])
+      expect((await reportListing(deps(), { userId: "u1", propertyId: id, reason: "scam" })).ok).toBe(true);
+    const results = await Promise.all(
+      targets
+        .slice(4)
+        .concat("p1")
+        .map((propertyId) => reportListing(deps(), { userId: "u1", propertyId, reason: "scam" })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, error: { code: "listings.too_many_reports", params: { max: 5 } } });
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toEqual({ ok: false, error: { code: "listings.too_many_reports", params: { max: 5 } } });
     const mine = await t.db.selectFrom("listing_reports").select("id").where("reporter_id", "=", "u1").execute();
     expect(mine).toHaveLength(5);
   });
 
   it("does not hide a listing on reports from accounts less than a day old", async () => {
-    for (const id of ["u4", "u5"]) await t.db.updateTable("profiles").set({ created_at: "2026-11-19T12:00:00.000Z" }).where("id", "=", id).execute();
-    expect(await reportListing(deps(), { userId: "u4", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: false } });
-    expect(await reportListing(deps(), { userId: "u5", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: false } });
+    for (const id of ["u4", "u5"])
+      await t.db.updateTable("profiles").set({ created_at: "2026-11-19T12:00:00.000Z" }).where("id", "=", id).execute();
+    expect(await reportListing(deps(), { userId: "u4", propertyId: "p1", reason: "scam" })).toMatchObject({
+      ok: true,
+      value: { listingHidden: false },
+    });
+    expect(await reportListing(deps(), { userId: "u5", propertyId: "p1", reason: "scam" })).toMatchObject({
+      ok: true,
+      value: { listingHidden: false },
+    });
     expect((await listing()).hidden_at).toBeNull();
-    expect(await reportListing(deps(), { userId: "u1", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: false } });
-    expect(await reportListing(deps(), { userId: "u2", propertyId: "p1", reason: "scam" })).toMatchObject({ ok: true, value: { listingHidden: true } });
+    expect(await reportListing(deps(), { userId: "u1", propertyId: "p1", reason: "scam" })).toMatchObject({
+      ok: true,
+      value: { listingHidden: false },
+    });
+    expect(await reportListing(deps(), { userId: "u2", propertyId: "p1", reason: "scam" })).toMatchObject({
+      ok: true,
+      value: { listingHidden: true },
+    });
   });
 });

@@ -2,10 +2,10 @@
 // SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insertable } from "kysely";
-import * as listPage from "../../../app/routes/guest-houses";
-import * as detailPage from "../../../app/routes/guest-house.$id";
-import type { GuestHousesTable } from "../../../infrastructure/db/schema";
-import { NEIGHBOURHOOD_CENTRES } from "../../../domain/listings/buea";
+import * as listPage from "~/routes/guest-houses";
+import * as detailPage from "~/routes/guest-house.$id";
+import type { GuestHousesTable } from "#infrastructure/db/schema";
+import { NEIGHBOURHOOD_CENTRES } from "#domain/listings/buea";
 import { createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 
@@ -68,17 +68,19 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-ho
         .execute();
       await h.database.db
         .insertInto("photos")
-        .values([1, 0].map((position) => ({
-          id: id(100 + position),
-          owner_type: "guest_house" as const,
-          owner_id: id(1),
-          position,
-          storage_key: `photos/lodge-${position}`,
-          width: 1024,
-          height: 768,
-          alt: `Lodge photo ${position}`,
-          created_at: at(3),
-        })))
+        .values(
+          [1, 0].map((position) => ({
+            id: id(100 + position),
+            owner_type: "guest_house" as const,
+            owner_id: id(1),
+            position,
+            storage_key: `photos/lodge-${position}`,
+            width: 1024,
+            height: 768,
+            alt: `Lodge photo ${position}`,
+            created_at: at(3),
+          })),
+        )
         .execute();
     });
     afterAll(() => h.close());
@@ -188,7 +190,9 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "guest-ho
       expect(fr.data.back).toBe("/guest-houses");
 
       // An unusable stored number: the house cannot be booked; its host (seeded house, no verification) has no badge.
-      const noPhone = await h.get(detailPage, `/guest-house/${id(2)}?back=${encodeURIComponent("//evil.example")}`, { params: { id: id(2) } });
+      const noPhone = await h.get(detailPage, `/guest-house/${id(2)}?back=${encodeURIComponent("//evil.example")}`, {
+        params: { id: id(2) },
+      });
       expect(noPhone.data.guestHouse).toMatchObject({ contactable: false, verifiedHost: false });
       expect(noPhone.data.back).toBe("/guest-houses");
     });

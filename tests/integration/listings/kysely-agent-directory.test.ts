@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { KyselyAgentDirectory } from "../../../infrastructure/repositories/kysely-agent-directory";
+import { KyselyAgentDirectory } from "#infrastructure/repositories/kysely-agent-directory";
 import { hoursAfterT0, listingFixtures } from "./listing-fixtures";
 
 describeEachDatabase(allDatabaseKinds())("agent directory on %s", (kind) => {
@@ -37,15 +37,28 @@ describeEachDatabase(allDatabaseKinds())("agent directory on %s", (kind) => {
     expect(total).toBe(2);
     expect(agents.map((a) => a.userId)).toEqual(["a-zed", "a-bob"]);
     expect(agents[0]).toEqual({
-      userId: "a-zed", name: "Zed", businessName: "Acha Lodges", verified: true, rating: 13 / 3, reviewCount: 3,
-      listingCount: 2, phone: "677 12 34 56", whatsapp: "237677123456",
+      userId: "a-zed",
+      name: "Zed",
+      businessName: "Acha Lodges",
+      verified: true,
+      rating: 13 / 3,
+      reviewCount: 3,
+      listingCount: 2,
+      phone: "677 12 34 56",
+      whatsapp: "237677123456",
     });
     expect(agents[1]).toMatchObject({ rating: null, reviewCount: 0, listingCount: 0, phone: null, whatsapp: null });
   });
 
   it("gives one page of the directory in name order, with how many agents there are in all", async () => {
     // Names out of order, an accented one, a business name standing for its agent's name.
-    for (const [id, name, businessName] of [["g1", "Zoé"], ["g2", "Émile"], ["g3", "Ben"], ["g4", "Yves", "Alpha Homes"], ["g5", "Carl"]] as const) {
+    for (const [id, name, businessName] of [
+      ["g1", "Zoé"],
+      ["g2", "Émile"],
+      ["g3", "Ben"],
+      ["g4", "Yves", "Alpha Homes"],
+      ["g5", "Carl"],
+    ] as const) {
       await fx.agent(id, { name, ...(businessName ? { businessName } : {}) });
     }
     await fx.agent("g6", { name: "Aaron", status: "pending" });
@@ -62,8 +75,14 @@ describeEachDatabase(allDatabaseKinds())("agent directory on %s", (kind) => {
     await fx.agent("unrated", { name: "Unrated" });
     await fx.agent("pending", { name: "Pending", status: "pending" });
     await reviews("lucky", [5]);
-    await reviews("steady", Array.from({ length: 20 }, (_, i) => (i % 5 === 0 ? 4 : 5))); // mean 4.8
-    await reviews("typical", Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 3 : 4))); // mean 3.5
+    await reviews(
+      "steady",
+      Array.from({ length: 20 }, (_, i) => (i % 5 === 0 ? 4 : 5)),
+    ); // mean 4.8
+    await reviews(
+      "typical",
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 3 : 4)),
+    ); // mean 3.5
     await reviews("pending", [5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
 
     const top = await directory.topRatedAgents(10);

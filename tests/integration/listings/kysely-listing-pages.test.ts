@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
 import { CompiledQuery } from "kysely";
-import { KyselyListingSearch, similarListingsQuery } from "../../../infrastructure/repositories/kysely-listing-search";
-import { NEIGHBOURHOODS } from "../../../domain/listings/buea";
+import { KyselyListingSearch, similarListingsQuery } from "#infrastructure/repositories/kysely-listing-search";
+import { NEIGHBOURHOODS } from "#domain/listings/buea";
 import { hoursAfterT0, listingFixtures } from "./listing-fixtures";
 
 describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
@@ -16,7 +16,12 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
     db = await createTestDatabase(kind);
     search = new KyselyListingSearch(db.db, db.dialect);
     fx = listingFixtures(db.db);
-    await fx.agent("agent-a", { name: "Ebot Tabe", businessName: "Tabe Homes", phone: "650 00 00 00", businessPhone: "+237 6 77 12 34 56" });
+    await fx.agent("agent-a", {
+      name: "Ebot Tabe",
+      businessName: "Tabe Homes",
+      phone: "650 00 00 00",
+      businessPhone: "+237 6 77 12 34 56",
+    });
     await fx.agent("agent-pending", { status: "pending" });
   });
   afterEach(async () => {
@@ -29,11 +34,26 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
       await fx.agent("agent-other");
       await fx.insertProperties([
         fx.property({
-          id: "p1", agent_id: "agent-a", title: "Studio near the gate", description: "Tiled, quiet.", address: "Molyko, behind Express Exchange",
-          property_type: "studio", latitude: 4.1532, longitude: 9.2905, distance_to_campus_m: 180, monthly_rent: 45_000,
-          advance_months: 6, bedrooms: 1, furnished: 1, toilet_inside: 1, wifi: 1, is_verified: 1,
-          visiting_hours: JSON.stringify({ weekdays: ["16:00"] }), availability_confirmed_at: hoursAfterT0(5),
-          created_at: hoursAfterT0(2), updated_at: hoursAfterT0(3),
+          id: "p1",
+          agent_id: "agent-a",
+          title: "Studio near the gate",
+          description: "Tiled, quiet.",
+          address: "Molyko, behind Express Exchange",
+          property_type: "studio",
+          latitude: 4.1532,
+          longitude: 9.2905,
+          distance_to_campus_m: 180,
+          monthly_rent: 45_000,
+          advance_months: 6,
+          bedrooms: 1,
+          furnished: 1,
+          toilet_inside: 1,
+          wifi: 1,
+          is_verified: 1,
+          visiting_hours: JSON.stringify({ weekdays: ["16:00"] }),
+          availability_confirmed_at: hoursAfterT0(5),
+          created_at: hoursAfterT0(2),
+          updated_at: hoursAfterT0(3),
         }),
         fx.property({ id: "p2", agent_id: "agent-a" }),
         fx.property({ id: "p3", agent_id: "agent-a", hidden_at: hoursAfterT0(4) }),
@@ -48,18 +68,39 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
 
       const detail = await search.findPropertyDetail("p1");
       expect(detail).toMatchObject({
-        id: "p1", title: "Studio near the gate", description: "Tiled, quiet.", address: "Molyko, behind Express Exchange",
-        propertyType: "studio", neighbourhood: "Molyko", latitude: 4.1532, longitude: 9.2905, distanceToCampusM: 180,
-        monthlyRent: 45_000, advanceMonths: 6, bedrooms: 1, status: "available", isVerified: true, isAvailable: true,
-        availabilityConfirmedAt: hoursAfterT0(5), createdAt: hoursAfterT0(2), updatedAt: hoursAfterT0(3),
+        id: "p1",
+        title: "Studio near the gate",
+        description: "Tiled, quiet.",
+        address: "Molyko, behind Express Exchange",
+        propertyType: "studio",
+        neighbourhood: "Molyko",
+        latitude: 4.1532,
+        longitude: 9.2905,
+        distanceToCampusM: 180,
+        monthlyRent: 45_000,
+        advanceMonths: 6,
+        bedrooms: 1,
+        status: "available",
+        isVerified: true,
+        isAvailable: true,
+        availabilityConfirmedAt: hoursAfterT0(5),
+        createdAt: hoursAfterT0(2),
+        updatedAt: hoursAfterT0(3),
         visitingHours: { weekdays: ["16:00"] },
       });
       expect(detail!.amenities).toMatchObject({ furnished: true, toiletInside: true, wifi: true, parking: false });
       expect(detail!.photos.map((p) => p.storageKey)).toEqual(["photos/pool-1", "photos/pool-2", "photos/pool-3"]);
       expect(detail!.photo?.storageKey).toBe("photos/pool-1");
       expect(detail!.agent).toEqual({
-        userId: "agent-a", name: "Ebot Tabe", businessName: "Tabe Homes", verified: true, rating: 4.5, reviewCount: 2,
-        listingCount: 2, phone: "+237 6 77 12 34 56", whatsapp: "237677123456",
+        userId: "agent-a",
+        name: "Ebot Tabe",
+        businessName: "Tabe Homes",
+        verified: true,
+        rating: 4.5,
+        reviewCount: 2,
+        listingCount: 2,
+        phone: "+237 6 77 12 34 56",
+        whatsapp: "237677123456",
       });
     });
 
@@ -78,7 +119,13 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
       await fx.insertProperties([fx.property({ id: "c1", agent_id: "agent-c", visiting_hours: "not json" })]);
       const detail = await search.findPropertyDetail("c1");
       expect(detail!.visitingHours).toBeNull();
-      expect(detail!.agent).toMatchObject({ phone: "677 00 11 22", whatsapp: "237677001122", rating: null, reviewCount: 0, businessName: null });
+      expect(detail!.agent).toMatchObject({
+        phone: "677 00 11 22",
+        whatsapp: "237677001122",
+        rating: null,
+        reviewCount: 0,
+        businessName: null,
+      });
     });
   });
 
@@ -111,20 +158,27 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
     expect(await search.findPropertyPage("nope", 3)).toBeNull();
   });
 
-  it.runIf(kind === "sqlite")("similarListings on SQLite names the type index for 'same type elsewhere', which its literal availability lets it use", async () => {
-    // At 100 000 listings SQLite's statistics led it to skip-scan the place-and-type index for
-    // those two branches (every neighbourhood's studios in the band, then sorted: 35–42 ms for a
-    // studio in Muea, 1 ms with the type index). The index is partial: SQLite takes it only when
-    // the statement says `is_available = 1 and status = 'available'` as literals.
-    await fx.insertProperties([fx.property({ id: "p1", agent_id: "agent-a", property_type: "studio", neighbourhood: "Bomaka", monthly_rent: 50_000 })]);
-    const statement = similarListingsQuery(db.db, { id: "self", propertyType: "studio", neighbourhood: "Muea", monthlyRent: 47_000 }, 4);
-    expect(statement.sql.match(/indexed by "properties_open_type_rent_idx"/g)).toHaveLength(2);
-    const plan = await db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]));
-    const details = plan.rows.map((r) => r.detail).join("\n");
-    expect(details).not.toMatch(/ANY\(/);
-    expect(details.match(/USING INDEX properties_open_type_rent_idx/g)).toHaveLength(2);
-    expect((await db.db.executeQuery(statement)).rows.map((r) => (r as { id: string }).id)).toEqual(["p1"]);
-  });
+  it.runIf(kind === "sqlite")(
+    "similarListings on SQLite names the type index for 'same type elsewhere', which its literal availability lets it use",
+    async () => {
+      // At 100 000 listings SQLite's statistics led it to skip-scan the place-and-type index for
+      // those two branches (every neighbourhood's studios in the band, then sorted: 35–42 ms for a
+      // studio in Muea, 1 ms with the type index). The index is partial: SQLite takes it only when
+      // the statement says `is_available = 1 and status = 'available'` as literals.
+      await fx.insertProperties([
+        fx.property({ id: "p1", agent_id: "agent-a", property_type: "studio", neighbourhood: "Bomaka", monthly_rent: 50_000 }),
+      ]);
+      const statement = similarListingsQuery(db.db, { id: "self", propertyType: "studio", neighbourhood: "Muea", monthlyRent: 47_000 }, 4);
+      expect(statement.sql.match(/indexed by "properties_open_type_rent_idx"/g)).toHaveLength(2);
+      const plan = await db.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
+      );
+      const details = plan.rows.map((r) => r.detail).join("\n");
+      expect(details).not.toMatch(/ANY\(/);
+      expect(details.match(/USING INDEX properties_open_type_rent_idx/g)).toHaveLength(2);
+      expect((await db.db.executeQuery(statement)).rows.map((r) => (r as { id: string }).id)).toEqual(["p1"]);
+    },
+  );
 
   it("featuredListings: verified and available, newest first", async () => {
     await fx.insertProperties([
@@ -174,15 +228,47 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
     const viewed = (id: string, neighbourhood: string, rent: number) =>
       fx.property({ id, agent_id: "agent-a", neighbourhood, property_type: "room", monthly_rent: rent, created_at: hoursAfterT0(50) });
     await fx.insertProperties([
-      viewed("v1", "Molyko", 30_000), viewed("v2", "Molyko", 32_000), viewed("v3", "Bomaka", 30_000),
-      viewed("v4", "Molyko", 30_000), viewed("v5", "Molyko", 30_000), viewed("v6", "Molyko", 30_000),
+      viewed("v1", "Molyko", 30_000),
+      viewed("v2", "Molyko", 32_000),
+      viewed("v3", "Bomaka", 30_000),
+      viewed("v4", "Molyko", 30_000),
+      viewed("v5", "Molyko", 30_000),
+      viewed("v6", "Molyko", 30_000),
       // The 7th viewed is too old to count: nothing like it should come back.
       fx.property({ id: "v7", agent_id: "agent-a", neighbourhood: "Muea", property_type: "house", monthly_rent: 200_000 }),
-      fx.property({ id: "r-old", agent_id: "agent-a", neighbourhood: "Molyko", property_type: "studio", monthly_rent: 35_000, created_at: hoursAfterT0(1) }),
-      fx.property({ id: "r-new", agent_id: "agent-a", neighbourhood: "Great Soppo", property_type: "room", monthly_rent: 25_000, created_at: hoursAfterT0(2) }),
-      fx.property({ id: "like-v7", agent_id: "agent-a", neighbourhood: "Muea", property_type: "house", monthly_rent: 200_000, created_at: hoursAfterT0(3) }),
+      fx.property({
+        id: "r-old",
+        agent_id: "agent-a",
+        neighbourhood: "Molyko",
+        property_type: "studio",
+        monthly_rent: 35_000,
+        created_at: hoursAfterT0(1),
+      }),
+      fx.property({
+        id: "r-new",
+        agent_id: "agent-a",
+        neighbourhood: "Great Soppo",
+        property_type: "room",
+        monthly_rent: 25_000,
+        created_at: hoursAfterT0(2),
+      }),
+      fx.property({
+        id: "like-v7",
+        agent_id: "agent-a",
+        neighbourhood: "Muea",
+        property_type: "house",
+        monthly_rent: 200_000,
+        created_at: hoursAfterT0(3),
+      }),
       fx.property({ id: "too-dear", agent_id: "agent-a", neighbourhood: "Molyko", monthly_rent: 60_000, created_at: hoursAfterT0(3) }),
-      fx.property({ id: "rented", agent_id: "agent-a", neighbourhood: "Molyko", status: "rented_out", is_available: 0, created_at: hoursAfterT0(3) }),
+      fx.property({
+        id: "rented",
+        agent_id: "agent-a",
+        neighbourhood: "Molyko",
+        status: "rented_out",
+        is_available: 0,
+        created_at: hoursAfterT0(3),
+      }),
     ]);
     const recommended = await search.recommendedFor(["v1", "v2", "v3", "v4", "v5", "v6", "v7"], 10);
     expect(recommended.map((c) => c.id)).toEqual(["r-new", "r-old"]);
@@ -200,7 +286,10 @@ describeEachDatabase(allDatabaseKinds())("listing pages on %s", (kind) => {
       fx.property({ id: "theirs", agent_id: "agent-pending", created_at: hoursAfterT0(3) }),
     ]);
     const mine = await search.listingsForAgent("agent-a");
-    expect(mine.map((c) => [c.id, c.hiddenAt])).toEqual([["mine-hidden", hoursAfterT0(5)], ["mine-old", null]]);
+    expect(mine.map((c) => [c.id, c.hiddenAt])).toEqual([
+      ["mine-hidden", hoursAfterT0(5)],
+      ["mine-old", null],
+    ]);
     expect((await search.listingsForAgent("agent-pending")).map((c) => c.id)).toEqual(["theirs"]);
   });
 });

@@ -3,9 +3,15 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "kysely";
 import pg from "pg";
-import { connect } from "../../../infrastructure/db/connection";
-import { allDatabaseKinds, createTestDatabase, type DatabaseKind, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
+import { connect } from "#infrastructure/db/connection";
+import {
+  allDatabaseKinds,
+  createTestDatabase,
+  type DatabaseKind,
+  type TestDatabase,
+  describeEachDatabase,
+} from "../../support/test-database";
+import { KyselyListingSearch, explainListingSearch } from "#infrastructure/repositories/kysely-listing-search";
 import {
   AMENITIES,
   LISTING_SORTS,
@@ -13,15 +19,21 @@ import {
   parseListingSearch,
   type Amenity,
   type ListingSearchCriteria,
-} from "../../../domain/listings/listing-search";
-import { PROPERTY_TYPES } from "../../../domain/listings/buea";
+} from "#domain/listings/listing-search";
+import { PROPERTY_TYPES } from "#domain/listings/buea";
 import { hoursAfterT0, listingFixtures, type PropertyFixture } from "./listing-fixtures";
 import { generateProperties } from "../../../bench/generate-properties";
 
 const AREAS = ["Molyko", "Bomaka", "Great Soppo", "Bonduma"] as const;
 const AMENITY_COLUMN: Record<Amenity, keyof PropertyFixture> = {
-  furnished: "furnished", toiletInside: "toilet_inside", showerInside: "shower_inside", waterSupply: "water_supply",
-  prepaidMeter: "prepaid_meter", wifi: "wifi", security: "security", parking: "parking",
+  furnished: "furnished",
+  toiletInside: "toilet_inside",
+  showerInside: "shower_inside",
+  waterSupply: "water_supply",
+  prepaidMeter: "prepaid_meter",
+  wifi: "wifi",
+  security: "security",
+  parking: "parking",
 };
 
 /** 45 visible listings whose attributes vary independently, so every filter keeps some and drops some. */
@@ -64,7 +76,11 @@ function matches(row: PropertyFixture, c: ListingSearchCriteria): boolean {
     (c.maxDistanceM === null || row.distance_to_campus_m <= c.maxDistanceM) &&
     (!c.verifiedOnly || row.is_verified === 1) &&
     (!c.availableOnly || (row.is_available === 1 && row.status === "available")) &&
-    (!keyword || row.title.toLowerCase().includes(keyword) || String(row.description ?? "").toLowerCase().includes(keyword))
+    (!keyword ||
+      row.title.toLowerCase().includes(keyword) ||
+      String(row.description ?? "")
+        .toLowerCase()
+        .includes(keyword))
   );
 }
 
@@ -104,7 +120,10 @@ const searches: string[] = [
   "type=room&type=studio",
   "beds=2",
   "beds=3",
-  ...AMENITIES.map((a) => `${{ furnished: "furnished", toiletInside: "toilet", showerInside: "shower", waterSupply: "water", prepaidMeter: "meter", wifi: "wifi", security: "security", parking: "parking" }[a]}=1`),
+  ...AMENITIES.map(
+    (a) =>
+      `${{ furnished: "furnished", toiletInside: "toilet", showerInside: "shower", waterSupply: "water", prepaidMeter: "meter", wifi: "wifi", security: "security", parking: "parking" }[a]}=1`,
+  ),
   "toilet=1&meter=1",
   "near=500",
   "near=1000",
@@ -140,8 +159,15 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
       fx.property({ id: "of-pending-agent", agent_id: "agent-pending" }),
       fx.property({ id: "of-rejected-agent", agent_id: "agent-rejected" }),
     ].map((r) => ({
-      ...r, title: "Balcony great soppo", neighbourhood: "Molyko", property_type: "room" as const, monthly_rent: 25_000,
-      bedrooms: 3, distance_to_campus_m: 100, is_verified: 1, created_at: hoursAfterT0(100),
+      ...r,
+      title: "Balcony great soppo",
+      neighbourhood: "Molyko",
+      property_type: "room" as const,
+      monthly_rent: 25_000,
+      bedrooms: 3,
+      distance_to_campus_m: 100,
+      is_verified: 1,
+      created_at: hoursAfterT0(100),
       ...Object.fromEntries(AMENITIES.map((a) => [AMENITY_COLUMN[a], 1])),
     }));
     await fx.insertProperties([...rows, ...unseen]);
@@ -193,8 +219,7 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
       fx.property({ id: "k1", agent_id: "agent-a", title: "Studio 100% tiled_floor" }),
       fx.property({ id: "k2", agent_id: "agent-a", title: "Studio 1000 m from gate, tiled floor" }),
     ]);
-    const ids = async (q: string) =>
-      (await search.searchListings(parseListingSearch(new URLSearchParams({ q })))).items.map((i) => i.id);
+    const ids = async (q: string) => (await search.searchListings(parseListingSearch(new URLSearchParams({ q })))).items.map((i) => i.id);
     try {
       expect(await ids("100%")).toEqual(["k1"]);
       expect(await ids("tiled_floor")).toEqual(["k1"]);
@@ -210,12 +235,25 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
     expect(card.photo).toEqual({ storageKey: "photos/pool-1", width: 1200, height: 800, alt: "Photo 1" });
     expect(page.items.find((i) => i.id === "p43")!.photo).toBeNull();
     expect(card).toMatchObject({
-      title: "house in Molyko number 44", propertyType: "house", neighbourhood: "Molyko", monthlyRent: 15_000 + 8 * 5_000,
-      bedrooms: 3, status: "rented_out", isAvailable: false, isVerified: false, createdAt: hoursAfterT0(44),
+      title: "house in Molyko number 44",
+      propertyType: "house",
+      neighbourhood: "Molyko",
+      monthlyRent: 15_000 + 8 * 5_000,
+      bedrooms: 3,
+      status: "rented_out",
+      isAvailable: false,
+      isVerified: false,
+      createdAt: hoursAfterT0(44),
     });
     expect(card.amenities).toEqual({
-      furnished: false, toiletInside: true, showerInside: false, waterSupply: false,
-      prepaidMeter: true, wifi: false, security: false, parking: true,
+      furnished: false,
+      toiletInside: true,
+      showerInside: false,
+      waterSupply: false,
+      prepaidMeter: true,
+      wifi: false,
+      security: false,
+      parking: true,
     });
   });
 
@@ -233,7 +271,9 @@ describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s
       // One listing per agent: 3 000 agents, as a live site with as many would have.
       await generateProperties(db.db, 3_000, { seed: 12, batchSize: 500, listingsPerAgent: 1 });
       await sql`vacuum analyze properties, agents`.execute(db.db);
-      const plan = await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams("n=Molyko&max=40000")), { generic: true });
+      const plan = await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams("n=Molyko&max=40000")), {
+        generic: true,
+      });
       // With 'approved' bound, the generic plan took half the agents for unapproved and read them all.
       expect(plan.count).not.toMatch(/Seq Scan on agents/);
       expect(plan.count).toMatch(/agents_status_idx/);
@@ -254,7 +294,9 @@ describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s
         expect(plan.page, query).not.toMatch(/Hash Join|Seq Scan/);
         // An index in the sort's order, stopped by the Limit: its covering index, or at this size
         // sometimes the narrower one on the sort key alone (the planner weighs the visibility map).
-        expect(plan.page, query).toMatch(/Limit[^\n]*\n(\s*->\s*Nested Loop[^\n]*\n)?\s*->\s*Index (Only )?Scan using properties_(distance|rent)(_cover)?_idx/);
+        expect(plan.page, query).toMatch(
+          /Limit[^\n]*\n(\s*->\s*Nested Loop[^\n]*\n)?\s*->\s*Index (Only )?Scan using properties_(distance|rent)(_cover)?_idx/,
+        );
       }
     } finally {
       await db.destroy();
@@ -272,8 +314,14 @@ describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s
       const listings = (await search.searchListings({ ...emptyListingSearch(), sort: "price_asc" })).items.slice(0, 12);
       expect(listings).toHaveLength(12);
       for (const listing of listings) await search.similarListings(listing);
-      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`select statement, generic_plans, custom_plans
-        from pg_prepared_statements where statement like '%as "similarity"%' and statement not like '%pg_prepared_statements%'`.execute(one.db);
+      const { rows } = await sql<{
+        statement: string;
+        generic_plans: string;
+        custom_plans: string;
+      }>`select statement, generic_plans, custom_plans
+        from pg_prepared_statements where statement like '%as "similarity"%' and statement not like '%pg_prepared_statements%'`.execute(
+        one.db,
+      );
       expect(rows.map((r) => [Number(r.custom_plans), Number(r.generic_plans)])).toEqual([[5, 7]]);
       // Bound: with its LIMITs written out, PostgreSQL planned every run for the listing's rent at
       // 100 000 listings (3.8 ms of its CPU, against 0.4 ms on the plan kept). At this size it
@@ -305,8 +353,11 @@ describeEachDatabase(["postgres"] as const)("the listing count's kept plan on %s
       await client.connect();
       for (const [i, statement] of sent.entries()) {
         // As the app sends it (infrastructure/db/connection.ts): a named statement, parsed once.
-        for (let run = 0; run < 10; run++) await client.query({ name: `kn_statement_${i}`, text: statement.text, values: [...statement.values] });
-        const { rows } = await client.query<{ generic_plans: string }>("select generic_plans from pg_prepared_statements where name = $1", [`kn_statement_${i}`]);
+        for (let run = 0; run < 10; run++)
+          await client.query({ name: `kn_statement_${i}`, text: statement.text, values: [...statement.values] });
+        const { rows } = await client.query<{ generic_plans: string }>("select generic_plans from pg_prepared_statements where name = $1", [
+          `kn_statement_${i}`,
+        ]);
         // PostgreSQL plans the first five runs for their values, then keeps the generic plan
         // when it is no dearer; a bound limit or a guessed-at value made it plan every run.
         expect(Number(rows[0].generic_plans), statement.text).toBeGreaterThanOrEqual(5);
@@ -325,10 +376,25 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
     try {
       await generateProperties(db.db, 1_100, { seed: 7, batchSize: 250 });
       const visible = Number(
-        (await db.db.selectFrom("properties").where("hidden_at", "is", null).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
+        (
+          await db.db
+            .selectFrom("properties")
+            .where("hidden_at", "is", null)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
       );
       expect(visible).toBeGreaterThan(1_000);
-      expect(Number((await db.db.selectFrom("photos").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(1_100);
+      expect(
+        Number(
+          (
+            await db.db
+              .selectFrom("photos")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(1_100);
       const search = new KyselyListingSearch(db.db, db.dialect);
       const page = await search.searchListings(emptyListingSearch());
       expect(page).toMatchObject({ total: 1_000, totalIsCapped: true, pageCount: 50 });
@@ -349,7 +415,9 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
       await fx.agent("agent-waiting", { status: "pending" });
       await fx.agent("agent-refused", { status: "rejected" });
       const rooms = (agent: string, from: number, count: number) =>
-        Array.from({ length: count }, (_, i) => fx.property({ id: `${agent}-${from + i}`, agent_id: agent, property_type: "room", toilet_inside: 1 }));
+        Array.from({ length: count }, (_, i) =>
+          fx.property({ id: `${agent}-${from + i}`, agent_id: agent, property_type: "room", toilet_inside: 1 }),
+        );
       await fx.insertProperties([...rooms("agent-ok", 0, 1_000), ...rooms("agent-waiting", 0, 40), ...rooms("agent-refused", 0, 20)]);
       const search = new KyselyListingSearch(db.db, db.dialect);
       const criteria = parseListingSearch(new URLSearchParams("type=room&toilet=1"));
@@ -358,7 +426,10 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
       expect(await search.searchListings(criteria)).toMatchObject({ total: 1_000, totalIsCapped: true });
       // A filter the unapproved agents' listings miss: exact, from a handful.
       await fx.insertProperties([fx.property({ id: "studio-ok", agent_id: "agent-ok", property_type: "studio", toilet_inside: 1 })]);
-      expect(await search.searchListings(parseListingSearch(new URLSearchParams("type=studio&toilet=1")))).toMatchObject({ total: 1, totalIsCapped: false });
+      expect(await search.searchListings(parseListingSearch(new URLSearchParams("type=studio&toilet=1")))).toMatchObject({
+        total: 1,
+        totalIsCapped: false,
+      });
     } finally {
       await db.destroy();
     }
@@ -375,7 +446,10 @@ describeEachDatabase(allDatabaseKinds())("listing count on %s", (kind) => {
 async function vacuumUntilAllVisible(db: TestDatabase): Promise<void> {
   for (let attempt = 0; attempt < 150; attempt++) {
     await sql`vacuum analyze properties, agents`.execute(db.db);
-    const { rows } = await sql<{ visible: number; pages: number }>`select relallvisible as visible, relpages as pages from pg_class where oid = 'properties'::regclass`.execute(db.db);
+    const { rows } = await sql<{
+      visible: number;
+      pages: number;
+    }>`select relallvisible as visible, relpages as pages from pg_class where oid = 'properties'::regclass`.execute(db.db);
     if (Number(rows[0].visible) >= Number(rows[0].pages)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -419,7 +493,10 @@ async function shownMatches(db: TestDatabase, c: ListingSearchCriteria): Promise
 }
 
 /** A plan that reads `index` without the table, in each database's words. */
-const readsAlone = (index: string) => ({ sqlite: new RegExp(`COVERING INDEX ${index}\\b`), postgres: new RegExp(`Index Only Scan using ${index}\\b`) });
+const readsAlone = (index: string) => ({
+  sqlite: new RegExp(`COVERING INDEX ${index}\\b`),
+  postgres: new RegExp(`Index Only Scan using ${index}\\b`),
+});
 
 describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => {
   it("come from the sort's covering index alone, the table read only for the page's rows (decision 0166)", async () => {
@@ -431,7 +508,11 @@ describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => 
       expect(plan.page).toMatch(readsTheIndexAlone);
       // A common filter in distance order: SQLite read every verified listing by another index and
       // sorted them once the neighbourhood's covering index existed (decision 0170).
-      const common = await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams("available=1&verified=1&sort=nearest")));
+      const common = await explainListingSearch(
+        db.db,
+        db.dialect,
+        parseListingSearch(new URLSearchParams("available=1&verified=1&sort=nearest")),
+      );
       expect(common.page).toMatch(readsAlone("properties_distance_cover_idx")[kind]);
       expect(common.page).not.toMatch(/properties_moderation_idx/);
       // The same page as the table read in order gives.
@@ -488,7 +569,11 @@ describeEachDatabase(allDatabaseKinds())("a bounded search's count on %s", (kind
     try {
       const search = new KyselyListingSearch(db.db, db.dialect);
       const cases = [
-        { query: "type=room&type=studio&toilet=1&meter=1&near=1000", index: "properties_distance_cover_idx", column: "distance_to_campus_m" },
+        {
+          query: "type=room&type=studio&toilet=1&meter=1&near=1000",
+          index: "properties_distance_cover_idx",
+          column: "distance_to_campus_m",
+        },
         { query: "near=500&max=30000", index: "properties_distance_cover_idx", column: "distance_to_campus_m" },
         { query: "max=20000&wifi=1", index: "properties_rent_cover_idx", column: "monthly_rent" },
         { query: "min=50000&type=apartment", index: "properties_rent_cover_idx", column: "monthly_rent" },
@@ -498,7 +583,9 @@ describeEachDatabase(allDatabaseKinds())("a bounded search's count on %s", (kind
         const plan = await explainListingSearch(db.db, db.dialect, criteria);
         expect(plan.count, query).toMatch(readsAlone(index)[kind]);
         // A range of the index's first column, read in order: nothing sorts the matches first.
-        expect(plan.count, query).toMatch(kind === "sqlite" ? new RegExp(`${index} \\(${column}[<>]`) : new RegExp(`Index Cond: \\(\\(?${column} [<>]=`));
+        expect(plan.count, query).toMatch(
+          kind === "sqlite" ? new RegExp(`${index} \\(${column}[<>]`) : new RegExp(`Index Cond: \\(\\(?${column} [<>]=`),
+        );
         expect(plan.count, query).not.toMatch(/Sort|TEMP B-TREE/);
         const expected = await shownMatches(db, criteria);
         expect(expected, query).toBeGreaterThan(20);

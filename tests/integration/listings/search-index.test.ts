@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
-import { COMMON_KEYWORD_MATCHES, KyselyListingSearch, explainListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
-import { availableNow, visibleToStudents } from "../../../infrastructure/repositories/kysely-property-cards";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
+import { COMMON_KEYWORD_MATCHES, KyselyListingSearch, explainListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { availableNow, visibleToStudents } from "#infrastructure/repositories/kysely-property-cards";
+import { parseListingSearch } from "#domain/listings/listing-search";
 import * as searchIndex from "../../../migrations/2026-11-22T0027-search-index";
 import { listingFixtures } from "./listing-fixtures";
 
@@ -28,7 +28,9 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
   afterAll(() => db.destroy());
 
   it("finds a listing once inserted, by its new words once edited, and never once deleted", async () => {
-    await fx.insertProperties([fx.property({ id: "s1", agent_id: "agent-a", title: "Studio with veranda", description: "Near the Ndop market" })]);
+    await fx.insertProperties([
+      fx.property({ id: "s1", agent_id: "agent-a", title: "Studio with veranda", description: "Near the Ndop market" }),
+    ]);
     expect(await ids("veranda")).toEqual(["s1"]);
     expect(await ids("NDOP MARK")).toEqual(["s1"]);
     await db.db.updateTable("properties").set({ title: "Studio with terrace", description: "Quiet" }).where("id", "=", "s1").execute();
@@ -56,7 +58,28 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
       expect(await ids("near gate")).toEqual(["q1", "q2"]);
       expect(await ids("gate with")).toEqual(["q2"]);
       expect(await ids("tiled")).toEqual(["q1", "q2"]);
-      const syntax = fc.constantFrom(`"`, "*", "-", "+", "^", ":", "(", ")", "NEAR", "NEAR(", "AND", "OR", "NOT", "{", "}", "%", "_", "\\", "'", " ");
+      const syntax = fc.constantFrom(
+        `"`,
+        "*",
+        "-",
+        "+",
+        "^",
+        ":",
+        "(",
+        ")",
+        "NEAR",
+        "NEAR(",
+        "AND",
+        "OR",
+        "NOT",
+        "{",
+        "}",
+        "%",
+        "_",
+        "\\",
+        "'",
+        " ",
+      );
       await fc.assert(
         fc.asyncProperty(fc.array(fc.oneof(syntax, fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 12 }), async (parts) => {
           const q = parts.join("");
@@ -88,12 +111,25 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
       Object.fromEntries((await search.neighbourhoodCounts()).filter((c) => c.count > 0).map((c) => [c.neighbourhood, c.count]));
     const places = ["Molyko", "Bomaka", "Buea Town"];
     const change = fc.oneof(
-      fc.record({ kind: fc.constant("insert" as const), id: fc.integer({ min: 0, max: 7 }), place: fc.constantFrom(...places), agent: fc.constantFrom("agent-a", "agent-b") }),
+      fc.record({
+        kind: fc.constant("insert" as const),
+        id: fc.integer({ min: 0, max: 7 }),
+        place: fc.constantFrom(...places),
+        agent: fc.constantFrom("agent-a", "agent-b"),
+      }),
       fc.record({ kind: fc.constant("delete" as const), id: fc.integer({ min: 0, max: 7 }) }),
       fc.record({ kind: fc.constant("hide" as const), id: fc.integer({ min: 0, max: 7 }), hidden: fc.boolean() }),
-      fc.record({ kind: fc.constant("status" as const), id: fc.integer({ min: 0, max: 7 }), status: fc.constantFrom("available" as const, "booked" as const, "rented_out" as const) }),
+      fc.record({
+        kind: fc.constant("status" as const),
+        id: fc.integer({ min: 0, max: 7 }),
+        status: fc.constantFrom("available" as const, "booked" as const, "rented_out" as const),
+      }),
       fc.record({ kind: fc.constant("move" as const), id: fc.integer({ min: 0, max: 7 }), place: fc.constantFrom(...places) }),
-      fc.record({ kind: fc.constant("agent" as const), agent: fc.constantFrom("agent-a", "agent-b"), status: fc.constantFrom("approved" as const, "pending" as const, "rejected" as const) }),
+      fc.record({
+        kind: fc.constant("agent" as const),
+        agent: fc.constantFrom("agent-a", "agent-b"),
+        status: fc.constantFrom("approved" as const, "pending" as const, "rejected" as const),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(change, { maxLength: 15 }), async (changes) => {
@@ -101,13 +137,25 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
           for (const c of changes) {
             const id = "id" in c ? `n${c.id}` : "";
             if (c.kind === "insert") {
-              await db.db.insertInto("properties").values(fx.property({ id, agent_id: c.agent, neighbourhood: c.place })).onConflict((oc) => oc.doNothing()).execute();
+              await db.db
+                .insertInto("properties")
+                .values(fx.property({ id, agent_id: c.agent, neighbourhood: c.place }))
+                .onConflict((oc) => oc.doNothing())
+                .execute();
             } else if (c.kind === "delete") {
               await db.db.deleteFrom("properties").where("id", "=", id).execute();
             } else if (c.kind === "hide") {
-              await db.db.updateTable("properties").set({ hidden_at: c.hidden ? new Date().toISOString() : null }).where("id", "=", id).execute();
+              await db.db
+                .updateTable("properties")
+                .set({ hidden_at: c.hidden ? new Date().toISOString() : null })
+                .where("id", "=", id)
+                .execute();
             } else if (c.kind === "status") {
-              await db.db.updateTable("properties").set({ status: c.status, is_available: c.status === "available" ? 1 : 0 }).where("id", "=", id).execute();
+              await db.db
+                .updateTable("properties")
+                .set({ status: c.status, is_available: c.status === "available" ? 1 : 0 })
+                .where("id", "=", id)
+                .execute();
             } else if (c.kind === "move") {
               await db.db.updateTable("properties").set({ neighbourhood: c.place }).where("id", "=", id).execute();
             } else {
@@ -129,24 +177,39 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
   // SQLite only: the rare/common split is ours there (one capped read of the FTS5 index decides
   // the path); on PostgreSQL the planner chooses between the trigram index and the ordered scan,
   // so there is no path of ours to check, and the same rows are checked by the tests above.
-  it.runIf(kind === "sqlite")("answers a common keyword from an ordered scan and a rare one from the index, with the same rows", async () => {
-    const rows = Array.from({ length: COMMON_KEYWORD_MATCHES }, (_, i) =>
-      fx.property({ id: `w${String(i).padStart(5, "0")}`, agent_id: "agent-a", title: i % 2 ? "Room with balcony" : "Room", monthly_rent: 10_000 + i, description: i === 7 ? "Rare wardrobe" : "" }),
-    );
-    for (let i = 0; i < rows.length; i += 400) await fx.insertProperties(rows.slice(i, i + 400));
-    try {
-      const plan = async (q: string) => (await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams({ q })))).keyword;
-      expect(await plan("room")).toBe("scan");
-      expect(await plan("wardrobe")).toBe("index");
-      expect(await ids("wardrobe")).toEqual(["w00007"]);
-      const common = await search.searchListings(parseListingSearch(new URLSearchParams({ q: "BALCONY", sort: "price_asc" })));
-      expect(common.items.map((i) => i.id)).toEqual(rows.filter((_, i) => i % 2).slice(0, 20).map((r) => r.id));
-      expect(common.total).toBe(1000);
-      expect(common.totalIsCapped).toBe(true);
-    } finally {
-      await db.db.deleteFrom("properties").where("id", "like", "w%").execute();
-    }
-  });
+  it.runIf(kind === "sqlite")(
+    "answers a common keyword from an ordered scan and a rare one from the index, with the same rows",
+    async () => {
+      const rows = Array.from({ length: COMMON_KEYWORD_MATCHES }, (_, i) =>
+        fx.property({
+          id: `w${String(i).padStart(5, "0")}`,
+          agent_id: "agent-a",
+          title: i % 2 ? "Room with balcony" : "Room",
+          monthly_rent: 10_000 + i,
+          description: i === 7 ? "Rare wardrobe" : "",
+        }),
+      );
+      for (let i = 0; i < rows.length; i += 400) await fx.insertProperties(rows.slice(i, i + 400));
+      try {
+        const plan = async (q: string) =>
+          (await explainListingSearch(db.db, db.dialect, parseListingSearch(new URLSearchParams({ q })))).keyword;
+        expect(await plan("room")).toBe("scan");
+        expect(await plan("wardrobe")).toBe("index");
+        expect(await ids("wardrobe")).toEqual(["w00007"]);
+        const common = await search.searchListings(parseListingSearch(new URLSearchParams({ q: "BALCONY", sort: "price_asc" })));
+        expect(common.items.map((i) => i.id)).toEqual(
+          rows
+            .filter((_, i) => i % 2)
+            .slice(0, 20)
+            .map((r) => r.id),
+        );
+        expect(common.total).toBe(1000);
+        expect(common.totalIsCapped).toBe(true);
+      } finally {
+        await db.db.deleteFrom("properties").where("id", "like", "w%").execute();
+      }
+    },
+  );
 
   it("is undone by the migration's down and rebuilt, with the rows already there, by its up", async () => {
     const other = await createTestDatabase(kind);
@@ -157,7 +220,10 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
       await searchIndex.down(other.db);
       await expect(other.db.selectFrom("neighbourhood_counts").selectAll().execute()).rejects.toThrow();
       if (kind === "sqlite") await expect(sql`select * from properties_fts`.execute(other.db)).rejects.toThrow();
-      await other.db.insertInto("properties").values(o.property({ id: "m2", agent_id: "agent-a", title: "Room with balcony" })).execute();
+      await other.db
+        .insertInto("properties")
+        .values(o.property({ id: "m2", agent_id: "agent-a", title: "Room with balcony" }))
+        .execute();
       await searchIndex.up(other.db);
       const again = new KyselyListingSearch(other.db, other.dialect);
       const found = await again.searchListings(parseListingSearch(new URLSearchParams({ q: "balcony", sort: "price_asc" })));

@@ -4,22 +4,22 @@
 // and neighbourhood counts, saved and recommended cards, the agent directory and an agent's card,
 // the sitemap, the saved-search alerts, the guest-house list, page and neighbourhoods).
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { AdminUsersDeps } from "../../../domain/accounts/admin-users.use-case";
-import { changeUserRole, reactivateUser, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { parseGuestHouseCriteria } from "../../../domain/guest-houses/guest-house-criteria";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "../../../infrastructure/repositories/kysely-account-unit-of-work";
-import { findAgentCard, KyselyAgentDirectory } from "../../../infrastructure/repositories/kysely-agent-directory";
-import { KyselyGuestHouseCatalogue } from "../../../infrastructure/repositories/kysely-guest-house-catalogue";
-import { KyselyListingSearch } from "../../../infrastructure/repositories/kysely-listing-search";
-import { KyselyNewListingFinder } from "../../../infrastructure/repositories/kysely-saved-search-listing-finder";
-import { KyselySitemapReader } from "../../../infrastructure/repositories/kysely-sitemap-reader";
+import type { AdminUsersDeps } from "#domain/accounts/admin-users.use-case";
+import { changeUserRole, reactivateUser, suspendUser } from "#domain/accounts/admin-users.use-case";
+import { parseGuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
+import { parseListingSearch } from "#domain/listings/listing-search";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { createKyselyAccountRepos, KyselyAccountsUnitOfWork } from "#infrastructure/repositories/kysely-account-unit-of-work";
+import { findAgentCard, KyselyAgentDirectory } from "#infrastructure/repositories/kysely-agent-directory";
+import { KyselyGuestHouseCatalogue } from "#infrastructure/repositories/kysely-guest-house-catalogue";
+import { KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
+import { KyselyNewListingFinder } from "#infrastructure/repositories/kysely-saved-search-listing-finder";
+import { KyselySitemapReader } from "#infrastructure/repositories/kysely-sitemap-reader";
 import { anAccount } from "../contract/accounts-harness";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 import { hoursAfterT0, listingFixtures, T0 } from "./listing-fixtures";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listings and guest houses on %s", (kind) => {
   let db: TestDatabase;
@@ -43,17 +43,41 @@ describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listing
       fx.property({ id: "b1", agent_id: "agent-b", monthly_rent: 26_000, is_verified: 1, created_at: hoursAfterT0(2) }),
     ]);
     const house = (id: string, host: string) => ({
-      id, host_id: host, name: `House ${id}`, neighbourhood: "Bonduma", latitude: 4.15, longitude: 9.29, nightly_rate: 10_000,
-      whatsapp_number: "677 00 11 22", created_at: hoursAfterT0(1),
+      id,
+      host_id: host,
+      name: `House ${id}`,
+      neighbourhood: "Bonduma",
+      latitude: 4.15,
+      longitude: 9.29,
+      nightly_rate: 10_000,
+      whatsapp_number: "677 00 11 22",
+      created_at: hoursAfterT0(1),
     });
-    await db.db.insertInto("guest_houses").values([house("gh-h", "host-h"), house("gh-k", "host-k")]).execute();
+    await db.db
+      .insertInto("guest_houses")
+      .values([house("gh-h", "host-h"), house("gh-k", "host-k")])
+      .execute();
     await db.db
       .insertInto("host_verifications")
-      .values(["host-h", "host-k"].map((h) => ({ id: `hv-${h}`, host_id: h, status: "verified" as const, submitted_at: hoursAfterT0(0), reviewed_at: hoursAfterT0(0) })))
+      .values(
+        ["host-h", "host-k"].map((h) => ({
+          id: `hv-${h}`,
+          host_id: h,
+          status: "verified" as const,
+          submitted_at: hoursAfterT0(0),
+          reviewed_at: hoursAfterT0(0),
+        })),
+      )
       .execute();
     const repos = createKyselyAccountRepos(db.db);
     await repos.accounts.insert(anAccount({ id: "admin", role: "admin" }));
-    deps = { uow: new KyselyAccountsUnitOfWork(db.db), clock: new FixedClock(new Date(T0 + 10 * 3_600_000)), ids: new SequentialIds("audit"), settings: { adminEmails: [] }, publicPages: new CountingPublicPages() };
+    deps = {
+      uow: new KyselyAccountsUnitOfWork(db.db),
+      clock: new FixedClock(new Date(T0 + 10 * 3_600_000)),
+      ids: new SequentialIds("audit"),
+      settings: { adminEmails: [] },
+      publicPages: new CountingPublicPages(),
+    };
   });
   afterEach(async () => {
     await db.destroy();
@@ -80,7 +104,11 @@ describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listing
       directory: (await new KyselyAgentDirectory(db.db).listVerifiedAgents(0, 50)).agents.map((a) => a.userId).sort(),
       topRated: (await new KyselyAgentDirectory(db.db).topRatedAgents(10)).map((a) => a.userId).sort(),
       agentPage: (await findAgentCard(db.db, "agent-a"))?.verified,
-      sitemap: { listings: sitemap.listings.map((e) => e.key).sort(), agents: sitemap.agents.map((e) => e.key).sort(), guestHouses: sitemap.guestHouses.map((e) => e.key).sort() },
+      sitemap: {
+        listings: sitemap.listings.map((e) => e.key).sort(),
+        agents: sitemap.agents.map((e) => e.key).sort(),
+        guestHouses: sitemap.guestHouses.map((e) => e.key).sort(),
+      },
       alerts: (await new KyselyNewListingFinder(db.db).findNewMatches("", new Date(T0), 20)).map((m) => m.id).sort(),
       guestHouses: ids((await catalogue.listGuestHouses(parseGuestHouseCriteria(new URLSearchParams()))).items),
       guestHouseTotal: (await catalogue.listGuestHouses(parseGuestHouseCriteria(new URLSearchParams()))).total,
@@ -126,7 +154,13 @@ describeEachDatabase(allDatabaseKinds())("a suspended or demoted owner's listing
     sitemap: { ...everything.sitemap, listings: ["b1"], agents: ["agent-b"] },
     alerts: ["b1"],
   };
-  const withoutHostH = { guestHouses: ["gh-k"], guestHouseTotal: 1, guestHousePage: false, bondumaHouses: 1, sitemap: { ...everything.sitemap, guestHouses: ["gh-k"] } };
+  const withoutHostH = {
+    guestHouses: ["gh-k"],
+    guestHouseTotal: 1,
+    guestHousePage: false,
+    bondumaHouses: 1,
+    sitemap: { ...everything.sitemap, guestHouses: ["gh-k"] },
+  };
 
   it("shows an active approved agent's listings and a verified host's houses everywhere", async () => {
     expect(await shown()).toEqual(everything);

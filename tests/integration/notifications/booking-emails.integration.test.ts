@@ -3,10 +3,10 @@
 // writes the day-before reminders and sends everything as outbox_emails rows, each in its
 // recipient's language. A mailer that fails leaves the notices pending for the next run.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
-import { createNoticesModule } from "../../../app/wiring/notices.server";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
+import { createNoticesModule } from "~/wiring/notices.server";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "../payments/money-harness";
 
@@ -36,11 +36,18 @@ describeEachDatabase(allDatabaseKinds())("booking e-mails on %s", (kind) => {
   }
 
   const outbox = async () =>
-    (await h.db.db.selectFrom("outbox_emails").select(["to_address", "subject", "text_body"]).execute()).sort((a, b) => (a.subject < b.subject ? -1 : 1));
+    (await h.db.db.selectFrom("outbox_emails").select(["to_address", "subject", "text_body"]).execute()).sort((a, b) =>
+      a.subject < b.subject ? -1 : 1,
+    );
 
   it("confirmation, receipt and reminder reach the outbox once, in each recipient's language", async () => {
     const { booking, payment } = await payBooking();
-    const notices = await h.db.db.selectFrom("booking_notices").select(["kind", "recipient", "status"]).orderBy("kind").orderBy("recipient").execute();
+    const notices = await h.db.db
+      .selectFrom("booking_notices")
+      .select(["kind", "recipient", "status"])
+      .orderBy("kind")
+      .orderBy("recipient")
+      .execute();
     expect(notices).toEqual([
       { kind: "booking_confirmed", recipient: "agent", status: "pending" },
       { kind: "booking_confirmed", recipient: "student", status: "pending" },
@@ -74,7 +81,10 @@ describeEachDatabase(allDatabaseKinds())("booking e-mails on %s", (kind) => {
 
   it("keeps the notices pending when the mailer fails, and sends them on a later run", async () => {
     await payBooking();
-    const failing = createNoticesModule(config, h.db, { clock: h.clock, mailer: { send: async () => Promise.reject(new Error("SMTP down")) } });
+    const failing = createNoticesModule(config, h.db, {
+      clock: h.clock,
+      mailer: { send: async () => Promise.reject(new Error("SMTP down")) },
+    });
     expect(await failing.runOnce()).toMatchObject({ sent: 0, retrying: 5 });
     expect(await outbox()).toEqual([]);
     const rows = await h.db.db.selectFrom("booking_notices").select(["status", "attempts", "last_error"]).execute();

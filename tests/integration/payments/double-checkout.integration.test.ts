@@ -3,9 +3,9 @@
 // moment, buy it once (the other is listed to refund); starts at the same moment leave one open
 // checkout. Real concurrency: the deliveries and starts run in parallel on the pool.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import { startPayment, type Purchase } from "../../../domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import { startPayment, type Purchase } from "#domain/payment/start-payment.use-case";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "./money-harness";
 
@@ -18,12 +18,14 @@ describeEachDatabase(allDatabaseKinds())("two checkouts of one purchase on %s", 
   });
   afterEach(() => h.destroy());
 
-  const start = (purchase: Purchase, phone: string, deps: PaymentDeps = h.payments) => startPayment(deps, { user, purchase, method: "mtn_momo", phone });
+  const start = (purchase: Purchase, phone: string, deps: PaymentDeps = h.payments) =>
+    startPayment(deps, { user, purchase, method: "mtn_momo", phone });
   const rows = () => h.db.db.selectFrom("payments").selectAll().orderBy("created_at").orderBy("id").execute();
   const refunds = () => h.db.db.selectFrom("payment_refunds").selectAll().execute();
   const subscriptions = () => h.db.db.selectFrom("subscriptions").selectAll().execute();
   const events = async (paymentId: string, type: string) =>
-    (await h.db.db.selectFrom("payment_events").select("id").where("payment_id", "=", paymentId).where("event_type", "=", type).execute()).length;
+    (await h.db.db.selectFrom("payment_events").select("id").where("payment_id", "=", paymentId).where("event_type", "=", type).execute())
+      .length;
 
   /**
    * Two checkouts of one purchase both open at the provider: prompts pushed to the phone
@@ -57,7 +59,16 @@ describeEachDatabase(allDatabaseKinds())("two checkouts of one purchase on %s", 
     const paid = subs[0].payment_id!;
     const other = paid === a.id ? b.id : a.id;
     expect(await h.store.repos.bookings.findById(booking.id)).toMatchObject({ bookingStatus: "confirmed", paymentId: paid });
-    expect(await refunds()).toEqual([expect.objectContaining({ payment_id: other, paid_by_payment_id: paid, status: "to_refund", amount: 8000, user_id: "student-1", reason: "duplicate_purchase" })]);
+    expect(await refunds()).toEqual([
+      expect.objectContaining({
+        payment_id: other,
+        paid_by_payment_id: paid,
+        status: "to_refund",
+        amount: 8000,
+        user_id: "student-1",
+        reason: "duplicate_purchase",
+      }),
+    ]);
     for (const id of [a.id, b.id]) expect(await events(id, "succeeded")).toBe(1);
     expect(await events(other, "refund_queued")).toBe(1);
     expect(await events(paid, "refund_queued")).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
-import { webhookSecretMatches } from "../../../infrastructure/payments/webhook-secret";
-import { PaymentGatewayError, type InitiatePaymentRequest } from "../../../domain/payment/payment-gateway.port";
+import { FapshiPaymentGateway } from "#infrastructure/payments/fapshi-payment-gateway";
+import { webhookSecretMatches } from "#infrastructure/payments/webhook-secret";
+import { PaymentGatewayError, type InitiatePaymentRequest } from "#domain/payment/payment-gateway.port";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
 
 const request: InitiatePaymentRequest = {
@@ -38,7 +38,13 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
     fake.delayMs = 0;
     fake.wrapStatusInArray = false;
     fake.requests.length = 0;
-    gateway = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: fake.apiKey, appUrl: "https://kamernest.test/", timeoutMs: 2000 });
+    gateway = new FapshiPaymentGateway({
+      baseUrl: fake.url,
+      apiUser: fake.apiUser,
+      apiKey: fake.apiKey,
+      appUrl: "https://kamernest.test/",
+      timeoutMs: 2000,
+    });
   });
 
   it("initiates a hosted checkout with our reference as externalId and a return URL on the app", async () => {
@@ -58,10 +64,19 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
   });
 
   it("pushes to the phone with direct-pay when configured, sending the provider's medium and nine digits", async () => {
-    const direct = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: fake.apiKey, appUrl: "https://kamernest.test", directPay: true });
+    const direct = new FapshiPaymentGateway({
+      baseUrl: fake.url,
+      apiUser: fake.apiUser,
+      apiKey: fake.apiKey,
+      appUrl: "https://kamernest.test",
+      directPay: true,
+    });
     const result = await direct.initiate({ ...request, method: "orange_money", phone: "699001122" });
     expect(result.checkoutUrl).toBe("https://kamernest.test/payment-success?ref=PAY-7F3K9Q");
-    expect(fake.requests[0]).toMatchObject({ path: "/direct-pay", body: { phone: "699001122", medium: "orange money", name: "Ngozi Ekane", amount: 8000 } });
+    expect(fake.requests[0]).toMatchObject({
+      path: "/direct-pay",
+      body: { phone: "699001122", medium: "orange money", name: "Ngozi Ekane", amount: 8000 },
+    });
     expect((await direct.getStatus(result.transId)).status).toBe("pending");
     // A direct payment has no link to expire: it is answered as it stands, still open.
     fake.requests.length = 0;
@@ -76,8 +91,16 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
     const first = await gateway.initiate(request);
     const other = await gateway.initiate({ ...request, reference: "PAY-OTHER1" });
     fake.setStatus(first.transId, "SUCCESSFUL");
-    expect(await gateway.findByReference({ reference: "PAY-7F3K9Q", userId: request.userId })).toMatchObject({ transId: first.transId, status: "successful", externalId: "PAY-7F3K9Q", amount: 8000 });
-    expect(await gateway.findByReference({ reference: "PAY-OTHER1", userId: request.userId })).toMatchObject({ transId: other.transId, status: "pending" });
+    expect(await gateway.findByReference({ reference: "PAY-7F3K9Q", userId: request.userId })).toMatchObject({
+      transId: first.transId,
+      status: "successful",
+      externalId: "PAY-7F3K9Q",
+      amount: 8000,
+    });
+    expect(await gateway.findByReference({ reference: "PAY-OTHER1", userId: request.userId })).toMatchObject({
+      transId: other.transId,
+      status: "pending",
+    });
     expect(await gateway.findByReference({ reference: "PAY-NEVER0", userId: request.userId })).toBeNull();
     expect(await gateway.findByReference({ reference: "PAY-7F3K9Q", userId: "someone-else" })).toBeNull();
     expect(fake.requests.filter((r) => r.method === "GET" && r.path === `/transaction/${request.userId}`)).toHaveLength(3);
@@ -87,9 +110,21 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
 
   it("reads the status as an object or wrapped in an array, mapping Fapshi's statuses", async () => {
     const { transId } = await gateway.initiate(request);
-    expect(await gateway.getStatus(transId)).toEqual({ transId, status: "pending", amount: 8000, externalId: "PAY-7F3K9Q", userId: request.userId, reason: null });
+    expect(await gateway.getStatus(transId)).toEqual({
+      transId,
+      status: "pending",
+      amount: 8000,
+      externalId: "PAY-7F3K9Q",
+      userId: request.userId,
+      reason: null,
+    });
     fake.wrapStatusInArray = true;
-    for (const [theirs, ours] of [["PENDING", "pending"], ["SUCCESSFUL", "successful"], ["FAILED", "failed"], ["EXPIRED", "expired"]] as const) {
+    for (const [theirs, ours] of [
+      ["PENDING", "pending"],
+      ["SUCCESSFUL", "successful"],
+      ["FAILED", "failed"],
+      ["EXPIRED", "expired"],
+    ] as const) {
       fake.setStatus(transId, theirs);
       expect((await gateway.getStatus(transId)).status).toBe(ours);
     }
@@ -99,7 +134,14 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
   it("expires a link with one POST /expire-pay, as the SDK sends it", async () => {
     const { transId } = await gateway.initiate(request);
     fake.requests.length = 0;
-    expect(await gateway.expire(transId)).toEqual({ transId, status: "expired", amount: 8000, externalId: "PAY-7F3K9Q", userId: request.userId, reason: null });
+    expect(await gateway.expire(transId)).toEqual({
+      transId,
+      status: "expired",
+      amount: 8000,
+      externalId: "PAY-7F3K9Q",
+      userId: request.userId,
+      reason: null,
+    });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ method: "POST", path: "/expire-pay", body: { transId } });
     expect(fake.requests[0].headers).toMatchObject({ apiuser: fake.apiUser, apikey: fake.apiKey, "content-type": "application/json" });
@@ -139,10 +181,27 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
   });
 
   it("reports 4xx answers as rejected with the provider's message", async () => {
-    const wrongKey = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: "wrong", appUrl: "https://kamernest.test" });
-    expect(await failure(wrongKey.initiate(request))).toMatchObject({ kind: "rejected", httpStatus: 403, message: "Invalid API credentials" });
-    expect(await failure(gateway.initiate({ ...request, amount: 50 }))).toMatchObject({ kind: "rejected", httpStatus: 400, message: "amount cannot be less than 100 XAF" });
-    expect(await failure(gateway.getStatus("NOPE1234"))).toMatchObject({ kind: "rejected", httpStatus: 404, message: "Transaction not found" });
+    const wrongKey = new FapshiPaymentGateway({
+      baseUrl: fake.url,
+      apiUser: fake.apiUser,
+      apiKey: "wrong",
+      appUrl: "https://kamernest.test",
+    });
+    expect(await failure(wrongKey.initiate(request))).toMatchObject({
+      kind: "rejected",
+      httpStatus: 403,
+      message: "Invalid API credentials",
+    });
+    expect(await failure(gateway.initiate({ ...request, amount: 50 }))).toMatchObject({
+      kind: "rejected",
+      httpStatus: 400,
+      message: "amount cannot be less than 100 XAF",
+    });
+    expect(await failure(gateway.getStatus("NOPE1234"))).toMatchObject({
+      kind: "rejected",
+      httpStatus: 404,
+      message: "Transaction not found",
+    });
     expect(await failure(gateway.expire("NOPE1234"))).toMatchObject({ kind: "rejected", httpStatus: 404 });
   });
 
@@ -170,7 +229,13 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
 
   it("times out a provider that does not answer", async () => {
     fake.delayMs = 500;
-    const slow = new FapshiPaymentGateway({ baseUrl: fake.url, apiUser: fake.apiUser, apiKey: fake.apiKey, appUrl: "https://kamernest.test", timeoutMs: 100 });
+    const slow = new FapshiPaymentGateway({
+      baseUrl: fake.url,
+      apiUser: fake.apiUser,
+      apiKey: fake.apiKey,
+      appUrl: "https://kamernest.test",
+      timeoutMs: 100,
+    });
     expect((await failure(slow.getStatus("FK0000001"))).kind).toBe("timeout");
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
@@ -178,7 +243,12 @@ describe("the Fapshi gateway against a fake Fapshi", () => {
   });
 
   it("reports an unreachable provider as a network failure", async () => {
-    const nowhere = new FapshiPaymentGateway({ baseUrl: "http://127.0.0.1:1", apiUser: "u", apiKey: "k", appUrl: "https://kamernest.test" });
+    const nowhere = new FapshiPaymentGateway({
+      baseUrl: "http://127.0.0.1:1",
+      apiUser: "u",
+      apiKey: "k",
+      appUrl: "https://kamernest.test",
+    });
     expect((await failure(nowhere.getStatus("FK0000001"))).kind).toBe("network");
   });
 });

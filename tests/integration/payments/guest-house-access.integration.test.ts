@@ -2,17 +2,22 @@
 // the webhook delivered five times, out of order, grants the access once, in the transaction that
 // marks the payment successful; a second payment while valid extends from the current expiry.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { DAY_MS } from "#domain/shared/clock";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, START, type MoneyHarness } from "./money-harness";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };
 
 async function payAccess(h: MoneyHarness) {
-  const started = await startPayment(h.payments, { user, purchase: { kind: "guest_house_access", guestHouseId: null }, method: "orange_money", phone: "699 12 34 56" });
+  const started = await startPayment(h.payments, {
+    user,
+    purchase: { kind: "guest_house_access", guestHouseId: null },
+    method: "orange_money",
+    phone: "699 12 34 56",
+  });
   if (!started.ok) throw new Error(started.error.code);
   const payment = (await h.store.repos.payments.findByReference(started.value.reference))!;
   return { payment, transId: payment.providerTxId! };
@@ -41,7 +46,13 @@ describeEachDatabase(allDatabaseKinds())("guest-house access payments on %s", (k
 
     const rows = await h.db.db.selectFrom("platform_fee_payments").selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ user_id: "student-1", payment_id: payment.id, amount: 5000, method: "orange_money", transaction_id: `TXN-GH-${payment.reference}` });
+    expect(rows[0]).toMatchObject({
+      user_id: "student-1",
+      payment_id: payment.id,
+      amount: 5000,
+      method: "orange_money",
+      transaction_id: `TXN-GH-${payment.reference}`,
+    });
     expect(Number(rows[0].is_valid)).toBe(1);
     expect(Date.parse(rows[0].expiry_date) - Date.parse(START)).toBe(14 * DAY_MS);
     const events = await h.store.repos.payments.listPaymentEvents(payment.id);

@@ -1,14 +1,14 @@
 // The money path on a real database (SQLite or PostgreSQL) with the Fapshi gateway talking to a
 // fake Fapshi: what the app will wire, minus the routes. Tuesday 1 December 2026, 09:00 in Buea.
-import { FixedClock } from "../../../domain/shared/clock";
-import type { BookVisitDeps, BookVisitInput } from "../../../domain/booking/book-visit.use-case";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import type { Booking } from "../../../domain/booking/booking.entity";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import type { PaymentGateway } from "../../../domain/payment/payment-gateway.port";
-import { createKyselyMoneyStore } from "../../../infrastructure/repositories/kysely-money-unit-of-work";
-import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
-import { cryptoIds } from "../../../infrastructure/payments/crypto-reference-generator";
+import { FixedClock } from "#domain/shared/clock";
+import type { BookVisitDeps, BookVisitInput } from "#domain/booking/book-visit.use-case";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import type { Booking } from "#domain/booking/booking.entity";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import type { PaymentGateway } from "#domain/payment/payment-gateway.port";
+import { createKyselyMoneyStore } from "#infrastructure/repositories/kysely-money-unit-of-work";
+import { FapshiPaymentGateway } from "#infrastructure/payments/fapshi-payment-gateway";
+import { cryptoIds } from "#infrastructure/payments/crypto-reference-generator";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../../support/test-database";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
 import { insertMoneyAgent, insertMoneyProfile } from "../contract/money-fixtures";
@@ -30,7 +30,10 @@ export interface MoneyHarness {
   destroy(): Promise<void>;
 }
 
-export async function moneyHarness(kind: DatabaseKind, gateway?: (h: { db: TestDatabase; clock: FixedClock }) => PaymentGateway): Promise<MoneyHarness> {
+export async function moneyHarness(
+  kind: DatabaseKind,
+  gateway?: (h: { db: TestDatabase; clock: FixedClock }) => PaymentGateway,
+): Promise<MoneyHarness> {
   const db = await createTestDatabase(kind);
   const fake = await startFakeFapshi();
   const clock = new FixedClock(new Date(START));
@@ -60,7 +63,22 @@ export async function moneyHarness(kind: DatabaseKind, gateway?: (h: { db: TestD
   await insertMoneyProfile(db.db, "student-1");
   await db.db
     .insertInto("properties")
-    .values({ id: "prop-1", agent_id: "agent-1", title: "Studio in Molyko", property_type: "studio", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, distance_to_campus_m: 300, monthly_rent: 35000, hidden_at: null, visiting_hours: null, availability_confirmed_at: null, created_at: START, updated_at: START })
+    .values({
+      id: "prop-1",
+      agent_id: "agent-1",
+      title: "Studio in Molyko",
+      property_type: "studio",
+      neighbourhood: "Molyko",
+      latitude: 4.15,
+      longitude: 9.29,
+      distance_to_campus_m: 300,
+      monthly_rent: 35000,
+      hidden_at: null,
+      visiting_hours: null,
+      availability_confirmed_at: null,
+      created_at: START,
+      updated_at: START,
+    })
     .execute();
 
   const visit = (over: Partial<BookVisitInput> = {}): BookVisitInput => ({

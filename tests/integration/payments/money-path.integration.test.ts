@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, START, TOMORROW, type MoneyHarness } from "./money-harness";
 
@@ -17,8 +17,20 @@ async function payForBooking(h: MoneyHarness, reference: string, deps: PaymentDe
 
 async function counts(h: MoneyHarness) {
   const n = async (table: "payments" | "payment_events" | "subscriptions" | "bookings") =>
-    Number((await h.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  return { payments: await n("payments"), events: await n("payment_events"), subscriptions: await n("subscriptions"), bookings: await n("bookings") };
+    Number(
+      (
+        await h.db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    payments: await n("payments"),
+    events: await n("payment_events"),
+    subscriptions: await n("subscriptions"),
+    bookings: await n("bookings"),
+  };
 }
 
 describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
@@ -60,7 +72,12 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
     expect(Date.parse(subs[0].ends_at) - Date.parse(subs[0].starts_at)).toBe(14 * DAY_MS);
     expect(subs[0].starts_at).toBe(START);
     expect(await counts(h)).toMatchObject({ subscriptions: 1 });
-    expect(await h.store.repos.bookings.findById(booking.id)).toMatchObject({ bookingStatus: "confirmed", paymentStatus: "confirmed", holdExpiresAt: null, paymentId: payment.id });
+    expect(await h.store.repos.bookings.findById(booking.id)).toMatchObject({
+      bookingStatus: "confirmed",
+      paymentStatus: "confirmed",
+      holdExpiresAt: null,
+      paymentId: payment.id,
+    });
     const events = await h.store.repos.payments.listPaymentEvents(payment.id);
     expect(events.filter((e) => e.type === "webhook_received")).toHaveLength(6);
     expect(events.filter((e) => e.type === "succeeded")).toHaveLength(1);
@@ -71,10 +88,10 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
   describe("when the provider misbehaves at initialisation", () => {
     const faults: Array<[string, (h: MoneyHarness) => PaymentDeps, string]> = [
       ["a timeout", (h) => ((h.fake.delayMs = 400), { ...h.payments, initTimeoutMs: 100 }), "payment.init_timeout"],
-      ["a 500", (h) => ((h.fake.endpointModes.set("/initiate-pay", "error500")), h.payments), "payment.init_failed"],
-      ["garbage JSON", (h) => ((h.fake.endpointModes.set("/initiate-pay", "garbage")), h.payments), "payment.invalid_response"],
+      ["a 500", (h) => (h.fake.endpointModes.set("/initiate-pay", "error500"), h.payments), "payment.init_failed"],
+      ["garbage JSON", (h) => (h.fake.endpointModes.set("/initiate-pay", "garbage"), h.payments), "payment.invalid_response"],
       ["a 4xx", (h) => ({ ...h.payments, gateway: h.fapshi({ apiKey: "revoked" }) }), "payment.init_failed"],
-      ["no link", (h) => ((h.fake.endpointModes.set("/initiate-pay", "no_link")), h.payments), "payment.link_missing"],
+      ["no link", (h) => (h.fake.endpointModes.set("/initiate-pay", "no_link"), h.payments), "payment.link_missing"],
     ];
 
     it.each(faults)("on %s keeps the booking held, fails the payment with an event, and a retry works", async (_, provoke, code) => {
@@ -85,7 +102,14 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
 
       const payments = await h.db.db.selectFrom("payments").selectAll().execute();
       expect(payments).toHaveLength(1);
-      expect(payments[0]).toMatchObject({ payment_status: "failed", failure_reason: code, provider_tx_id: null, checkout_url: null, amount: 8000, booking_id: booking.id });
+      expect(payments[0]).toMatchObject({
+        payment_status: "failed",
+        failure_reason: code,
+        provider_tx_id: null,
+        checkout_url: null,
+        amount: 8000,
+        booking_id: booking.id,
+      });
       const events = await h.store.repos.payments.listPaymentEvents(payments[0].id);
       expect(events.map((e) => e.type).sort()).toEqual(["created", "failed"]);
       expect(await h.store.repos.bookings.findById(booking.id)).toMatchObject({ bookingStatus: "pending", paymentStatus: "pending" });
@@ -141,16 +165,27 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
     const transId = (await h.store.repos.payments.findByReference(started.value.reference))!.providerTxId!;
     h.fake.script(transId, "FAILED", "SUCCESSFUL");
 
-    expect(await verifyPayment(h.payments, { reference: started.value.reference })).toMatchObject({ ok: true, value: { status: "failed" } });
+    expect(await verifyPayment(h.payments, { reference: started.value.reference })).toMatchObject({
+      ok: true,
+      value: { status: "failed" },
+    });
     expect((await h.store.repos.bookings.findById(booking.id))?.bookingStatus).toBe("pending");
     const done = await verifyPayment(h.payments, { reference: started.value.reference, userId: "student-1" });
-    expect(done).toMatchObject({ ok: true, value: { status: "successful", amount: 8000, type: "student_rental", bookingReference: booking.reference } });
+    expect(done).toMatchObject({
+      ok: true,
+      value: { status: "successful", amount: 8000, type: "student_rental", bookingReference: booking.reference },
+    });
     expect(done.ok && done.value.subscriptionEndsAt).toEqual(new Date(Date.parse(START) + 14 * DAY_MS));
     expect((await h.store.repos.bookings.findById(booking.id))?.bookingStatus).toBe("confirmed");
   });
 
   it("records a tampered amount from the provider as a mismatch and applies nothing", async () => {
-    const started = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "orange_money", phone: "699001122" });
+    const started = await startPayment(h.payments, {
+      user,
+      purchase: { kind: "subscription" },
+      method: "orange_money",
+      phone: "699001122",
+    });
     if (!started.ok) throw new Error(started.error.code);
     const payment = (await h.store.repos.payments.findByReference(started.value.reference))!;
     h.fake.setStatus(payment.providerTxId!, "SUCCESSFUL");
@@ -166,7 +201,7 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
     const direct: PaymentDeps = { ...h.payments, gateway: h.fapshi({ directPay: true }), initTimeoutMs: 100 };
     const started = await startPayment(direct, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
     expect(started).toEqual({ ok: false, error: { code: "payment.init_timeout" } });
-    const payment = (await h.db.db.selectFrom("payments").selectAll().executeTakeFirstOrThrow());
+    const payment = await h.db.db.selectFrom("payments").selectAll().executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ payment_status: "failed", provider_tx_id: null });
     const tx = h.fake.transactionByExternalId(payment.reference)!;
     expect(tx).toMatchObject({ transType: "direct-pay", amount: 8000, userId: "student-1" });
@@ -182,7 +217,11 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
     expect(after).toMatchObject({ payment_status: "successful", provider_tx_id: tx.transId });
     const subs = await h.db.db.selectFrom("subscriptions").selectAll().execute();
     expect(subs).toHaveLength(1);
-    expect(subs[0]).toMatchObject({ payment_id: payment.id, starts_at: START, ends_at: new Date(Date.parse(START) + 14 * DAY_MS).toISOString() });
+    expect(subs[0]).toMatchObject({
+      payment_id: payment.id,
+      starts_at: START,
+      ends_at: new Date(Date.parse(START) + 14 * DAY_MS).toISOString(),
+    });
     const events = await h.store.repos.payments.listPaymentEvents(payment.id);
     expect(events.filter((e) => e.type === "matched")).toHaveLength(1);
     expect(events.filter((e) => e.type === "succeeded")).toHaveLength(1);
@@ -213,7 +252,9 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
     const a = await startPayment(h.payments, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
     const b = await payForBooking(h, booking.reference);
     if (!a.ok || !b.ok) throw new Error("startPayment failed");
-    const transIds = await Promise.all([a, b].map(async (r) => (await h.store.repos.payments.findByReference(r.value.reference))!.providerTxId!));
+    const transIds = await Promise.all(
+      [a, b].map(async (r) => (await h.store.repos.payments.findByReference(r.value.reference))!.providerTxId!),
+    );
     for (const transId of transIds) h.fake.setStatus(transId, "SUCCESSFUL");
 
     // Both confirmations at once, through the real use case and the Kysely unit of work.
@@ -226,7 +267,9 @@ describeEachDatabase(allDatabaseKinds())("the money path on %s", (kind) => {
     expect(subs[0].starts_at).toBe(START);
     expect(subs[1].starts_at).toBe(subs[0].ends_at);
     expect(subs[1].ends_at).toBe(new Date(Date.parse(START) + 28 * DAY_MS).toISOString());
-    expect((await h.store.repos.subscriptions.latestSubscriptionEnd("student-1"))?.toISOString()).toBe(new Date(Date.parse(START) + 28 * DAY_MS).toISOString());
+    expect((await h.store.repos.subscriptions.latestSubscriptionEnd("student-1"))?.toISOString()).toBe(
+      new Date(Date.parse(START) + 28 * DAY_MS).toISOString(),
+    );
   });
 
   it("books free and at once once the subscription is paid", async () => {

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { SimulatedPaymentGateway } from "../../../infrastructure/payments/simulated-payment-gateway";
-import { createPaymentGateway } from "../../../infrastructure/payments/payment-gateway-factory";
-import { FapshiPaymentGateway } from "../../../infrastructure/payments/fapshi-payment-gateway";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { PaymentGatewayError } from "../../../domain/payment/payment-gateway.port";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { DAY_MS } from "#domain/shared/clock";
+import { SimulatedPaymentGateway } from "#infrastructure/payments/simulated-payment-gateway";
+import { createPaymentGateway } from "#infrastructure/payments/payment-gateway-factory";
+import { FapshiPaymentGateway } from "#infrastructure/payments/fapshi-payment-gateway";
+import { loadConfig } from "#infrastructure/config/config";
+import { PaymentGatewayError } from "#domain/payment/payment-gateway.port";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { moneyHarness, type MoneyHarness } from "./money-harness";
 
@@ -39,7 +39,12 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
 
   async function start(phone = "677123456") {
     const booking = await h.book();
-    const r = await startPayment(h.payments, { user, purchase: { kind: "booking", booking: booking.reference }, method: "mtn_momo", phone });
+    const r = await startPayment(h.payments, {
+      user,
+      purchase: { kind: "booking", booking: booking.reference },
+      method: "mtn_momo",
+      phone,
+    });
     if (!r.ok) throw new Error(r.error.code);
     const payment = (await h.store.repos.payments.findByReference(r.value.reference))!;
     return { booking, payment, checkoutUrl: r.value.checkoutUrl, transId: payment.providerTxId! };
@@ -80,7 +85,10 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
   it("always declines a number ending in 000", async () => {
     const { payment, transId } = await start("677123000");
     expect(await simulated.approve(transId)).toBe("failed");
-    expect(await h.store.repos.payments.findById(payment.id)).toMatchObject({ status: "failed", failureReason: "Payment declined by the payer's provider" });
+    expect(await h.store.repos.payments.findById(payment.id)).toMatchObject({
+      status: "failed",
+      failureReason: "Payment declined by the payer's provider",
+    });
   });
 
   it("lets a payer who declined approve later on the same link", async () => {
@@ -126,14 +134,28 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
 
   it("finds a transaction by our reference and its user, as Fapshi's transaction list does", async () => {
     const { payment, transId } = await start();
-    expect(await simulated.findByReference({ reference: payment.reference, userId: "student-1" })).toMatchObject({ transId, status: "pending", externalId: payment.reference, amount: 8000 });
+    expect(await simulated.findByReference({ reference: payment.reference, userId: "student-1" })).toMatchObject({
+      transId,
+      status: "pending",
+      externalId: payment.reference,
+      amount: 8000,
+    });
     expect(await simulated.findByReference({ reference: payment.reference, userId: "student-2" })).toBeNull();
     expect(await simulated.findByReference({ reference: "PAY-NEVER0", userId: "student-1" })).toBeNull();
   });
 
   it("refuses an amount under 100, as Fapshi does", async () => {
     await expect(
-      simulated.initiate({ amount: 50, reference: "PAY-X", userId: "student-1", email: "a@b.cm", customerName: "A", phone: "677123456", method: "mtn_momo", message: "m" }),
+      simulated.initiate({
+        amount: 50,
+        reference: "PAY-X",
+        userId: "student-1",
+        email: "a@b.cm",
+        customerName: "A",
+        phone: "677123456",
+        method: "mtn_momo",
+        message: "m",
+      }),
     ).rejects.toMatchObject({ kind: "rejected", httpStatus: 400 });
   });
 
@@ -141,7 +163,10 @@ describeEachDatabase(allDatabaseKinds())("the simulated provider on %s", (kind) 
     const demo = createPaymentGateway(loadConfig({}), { db: h.db.db });
     expect(demo.gateway.name).toBe("simulated");
     expect(demo.simulated).toBe(demo.gateway);
-    const live = createPaymentGateway(loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w" }), { db: h.db.db });
+    const live = createPaymentGateway(
+      loadConfig({ PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w" }),
+      { db: h.db.db },
+    );
     expect(live.gateway).toBeInstanceOf(FapshiPaymentGateway);
     expect(live.simulated).toBeUndefined();
   });

@@ -7,15 +7,23 @@
 // agent decisions only by an admin).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as profileRoute from "../../../app/routes/profile";
-import * as twoFactorRoute from "../../../app/routes/auth+/two-factor";
-import * as forgotRoute from "../../../app/routes/auth+/forgot-password";
-import * as resetRoute from "../../../app/routes/auth+/reset-password";
-import * as confirmRoute from "../../../app/routes/auth+/confirm";
-import * as adminVerificationRoute from "../../../app/routes/admin+/agent-verification";
-import * as logoutRoute from "../../../app/routes/auth+/logout";
-import { NAME_MAX } from "../../../app/components/auth/auth-schemas";
-import { createPersona, createRouteHarness, lastEmailTo, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+import * as profileRoute from "~/routes/profile";
+import * as twoFactorRoute from "~/routes/auth+/two-factor";
+import * as forgotRoute from "~/routes/auth+/forgot-password";
+import * as resetRoute from "~/routes/auth+/reset-password";
+import * as confirmRoute from "~/routes/auth+/confirm";
+import * as adminVerificationRoute from "~/routes/admin+/agent-verification";
+import * as logoutRoute from "~/routes/auth+/logout";
+import { NAME_MAX } from "~/components/auth/auth-schemas";
+import {
+  createPersona,
+  createRouteHarness,
+  lastEmailTo,
+  signedInJar,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { CONTROL, RUNS, expectLocalRedirect, expectStatus, form, maybe, postForm, weird } from "./fuzz-support";
 
@@ -58,7 +66,10 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
           if (r.status === 302 && sent.intent === "password") password = String(sent.newPassword);
         },
       ),
-      { numRuns: RUNS, examples: [[{ intent: "profile", fullName: "Brenda Ayuk", phone: "677123456" }], [{ intent: "profile", fullName: "   " }]] },
+      {
+        numRuns: RUNS,
+        examples: [[{ intent: "profile", fullName: "Brenda Ayuk", phone: "677123456" }], [{ intent: "profile", fullName: "   " }]],
+      },
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
     const row = await h.database.db.selectFrom("profiles").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
@@ -106,14 +117,19 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
           expectStatus(r, [200, 302, 400, 403, 404, 409, 429], "two-factor");
           expectLocalRedirect(r);
           seen.add(r.status);
-          const row = await h.database.db.selectFrom("profiles").select(["totp_secret", "totp_enabled_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+          const row = await h.database.db
+            .selectFrom("profiles")
+            .select(["totp_secret", "totp_enabled_at"])
+            .where("id", "=", user.id)
+            .executeTakeFirstOrThrow();
           // A key may wait on the server while enrolment is pending (decision 0109); two-factor on always has one.
           if (row.totp_enabled_at !== null) expect(row.totp_secret, "two-factor on without a key").not.toBeNull();
           if (row.totp_enabled_at !== null) {
             const codes = await h.database.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", user.id).execute();
             expect(codes.length).toBeGreaterThan(0);
             // Only hashes are kept, never the codes shown once.
-            if (r.status === 200 && Array.isArray(r.data?.recoveryCodes)) for (const c of codes) expect(r.data.recoveryCodes).not.toContain(c.code_hash);
+            if (r.status === 200 && Array.isArray(r.data?.recoveryCodes))
+              for (const c of codes) expect(r.data.recoveryCodes).not.toContain(c.code_hash);
           }
         },
       ),
@@ -169,7 +185,12 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
     const row = await h.database.db.selectFrom("profiles").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
-    const used = await h.database.db.selectFrom("email_tokens").select("id").where("user_id", "=", user.id).where("used_at", "is not", null).execute();
+    const used = await h.database.db
+      .selectFrom("email_tokens")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("used_at", "is not", null)
+      .execute();
     // Each reset used its token (a new request may also retire older ones, so at least that many).
     expect(used.length).toBeGreaterThanOrEqual(resets);
     await expectMailOnlyToAccounts();
@@ -251,7 +272,11 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
     }
     const student_ = await h.database.db.selectFrom("profiles").select("role").where("id", "=", student.id).executeTakeFirstOrThrow();
     expect(student_.role).toBe("student");
-    const decisions = await h.database.db.selectFrom("audit_log").selectAll().where("action", "in", ["admin.agent_approved", "admin.agent_rejected"]).execute();
+    const decisions = await h.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "in", ["admin.agent_approved", "admin.agent_rejected"])
+      .execute();
     for (const d of decisions) expect(d.actor_id).toBe(admin.id);
     // Every decision is on an agent that was pending: at most one per pending agent, none on the approved one.
     const decided = decisions.map((d) => (typeof d.data === "string" ? JSON.parse(d.data) : d.data).target as string);
@@ -262,12 +287,15 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
   it("logout: whatever the form, a redirect home and the session gone", async () => {
     const user = await createPersona(h, "student");
     await fc.assert(
-      fc.asyncProperty(form({ redirectTo: fc.option(weird, { nil: undefined }), sessionId: fc.option(weird, { nil: undefined }) }), async (fields) => {
-        const jar = await signedInJar(h, user.id);
-        const r = await postForm(h, logoutRoute, "/auth/logout", fields, { jar });
-        expectStatus(r, [302], "logout");
-        expect(r.location).toBe("/");
-      }),
+      fc.asyncProperty(
+        form({ redirectTo: fc.option(weird, { nil: undefined }), sessionId: fc.option(weird, { nil: undefined }) }),
+        async (fields) => {
+          const jar = await signedInJar(h, user.id);
+          const r = await postForm(h, logoutRoute, "/auth/logout", fields, { jar });
+          expectStatus(r, [302], "logout");
+          expect(r.location).toBe("/");
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 4) },
     );
     const sessions = await h.database.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();

@@ -7,18 +7,36 @@ import path from "node:path";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as contentRoute from "../../../app/routes/admin+/content";
-import * as newRoute from "../../../app/routes/admin+/content_.posts.new";
-import * as editRoute from "../../../app/routes/admin+/content_.posts.$id";
-import * as deleteRoute from "../../../app/routes/admin+/content_.posts.$id_.delete";
-import * as blogIndex from "../../../app/routes/blog+/_index";
-import * as blogPost from "../../../app/routes/blog+/$slug";
-import { POST_BODY_MAX, POST_TITLE_MAX, SLUG_PATTERN } from "../../../domain/blog/blog-post.entity";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+import * as contentRoute from "~/routes/admin+/content";
+import * as newRoute from "~/routes/admin+/content_.posts.new";
+import * as editRoute from "~/routes/admin+/content_.posts.$id";
+import * as deleteRoute from "~/routes/admin+/content_.posts.$id_.delete";
+import * as blogIndex from "~/routes/blog+/_index";
+import * as blogPost from "~/routes/blog+/$slug";
+import { POST_BODY_MAX, POST_TITLE_MAX, SLUG_PATTERN } from "#domain/blog/blog-post.entity";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { CONTROL, RUNS, anyField, expectLocalRedirect, expectStatus, form, maybe, postForm } from "./fuzz-support";
 
-const jpeg = async () => new File([new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } }).jpeg().toBuffer())], "cover.jpg", { type: "image/jpeg" });
+const jpeg = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    "cover.jpg",
+    { type: "image/jpeg" },
+  );
 
 const draft = (over: FormFields = {}): FormFields => ({
   intent: "save",
@@ -39,14 +57,18 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
   const audit = (action: string) => h.database.db.selectFrom("audit_log").selectAll().where("action", "=", action).execute();
   const row = (id: string) => h.database.db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
   const idFrom = (location: string | null) => decodeURIComponent(/^\/admin\/content\/posts\/([^/?#]+)$/.exec(location ?? "")?.[1] ?? "");
-  const edit = (id: string, fields: FormFields, jar = admin.jar()) => h.post(editRoute, `/admin/content/posts/${id}`, fields, { jar, params: { id }, multipart: true });
+  const edit = (id: string, fields: FormFields, jar = admin.jar()) =>
+    h.post(editRoute, `/admin/content/posts/${id}`, fields, { jar, params: { id }, multipart: true });
 
   beforeAll(async () => {
     h = await createRouteHarness({ kind });
     const a = await createPersona(h, "admin");
     const adminJar = await signedInJar(h, a.id);
     admin = { id: a.id, jar: () => adminJar.clone() };
-    others = [await signedInJar(h, (await createPersona(h, "approvedAgent")).id), await signedInJar(h, (await createPersona(h, "student")).id)];
+    others = [
+      await signedInJar(h, (await createPersona(h, "approvedAgent")).id),
+      await signedInJar(h, (await createPersona(h, "student")).id),
+    ];
   });
   afterAll(async () => {
     await h?.close();
@@ -62,7 +84,9 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
     const stored = await row(id);
     expect(stored).toMatchObject({ slug: "finding-a-room-near-ub", title_fr: "Trouver une chambre près de l’UB", published_at: null });
     expect(stored?.cover_storage_key).toMatch(/^photos\//);
-    expect(fs.readdirSync(path.join(h.storageDir, "photos")).some((f) => f.startsWith(stored!.cover_storage_key!.slice("photos/".length)))).toBe(true);
+    expect(
+      fs.readdirSync(path.join(h.storageDir, "photos")).some((f) => f.startsWith(stored!.cover_storage_key!.slice("photos/".length))),
+    ).toBe(true);
 
     const list = await h.get(contentRoute, "/admin/content", { jar: admin.jar() });
     expect(list.status).toBe(200);
@@ -77,7 +101,11 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
     expect(published.location).toBe(`/admin/content/posts/${id}`);
     expect(h.publicPageChanges() - toldBeforePublished).toBe(1);
     const blog = await h.get(blogIndex, "/blog?lng=fr");
-    expect(blog.data.blog.items[0]).toMatchObject({ slug: "finding-a-room-near-ub", title: "Trouver une chambre près de l’UB", excerpt: "Cinq conseils pour la rentrée." });
+    expect(blog.data.blog.items[0]).toMatchObject({
+      slug: "finding-a-room-near-ub",
+      title: "Trouver une chambre près de l’UB",
+      excerpt: "Cinq conseils pour la rentrée.",
+    });
     const article = await h.get(blogPost, "/blog/finding-a-room-near-ub?lng=fr", { params: { slug: "finding-a-room-near-ub" } });
     expect(article.status).toBe(200);
     expect(article.data.post.html).toContain("<h2>D’abord</h2>");
@@ -100,7 +128,12 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
   it("previews through the safe renderer without storing anything, and keeps the typed values", async () => {
     const before = await h.database.db.selectFrom("blog_posts").select("id").execute();
     const toldBeforeR = h.publicPageChanges();
-    const r = await h.post(newRoute, "/admin/content/posts/new", draft({ intent: "preview", slug: "preview-only", bodyFr: "# Titre\n\n<script>alert(1)</script> [x](javascript:alert(1))" }), { jar: admin.jar() });
+    const r = await h.post(
+      newRoute,
+      "/admin/content/posts/new",
+      draft({ intent: "preview", slug: "preview-only", bodyFr: "# Titre\n\n<script>alert(1)</script> [x](javascript:alert(1))" }),
+      { jar: admin.jar() },
+    );
     expect(r.status).toBe(200);
     expect(h.publicPageChanges() - toldBeforeR).toBe(0);
     expect(r.data.preview.slug).toBe("preview-only");
@@ -119,7 +152,12 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
       [draft({ titleEn: "   " }), 400, "titleEn", /English title/],
       [draft({ titleEn: undefined }), 400, "titleEn", /^admin-blog:errors\.titleRequired$/],
       [draft({ titleFr: "x".repeat(POST_TITLE_MAX + 1) }), 400, "titleFr", /^admin-blog:errors\.tooLong$/],
-      [draft({ slug: "cover-test", cover: new File(["#!/bin/sh"], "cover.jpg", { type: "image/jpeg" }) }), 400, "cover", /JPEG, PNG or WebP/],
+      [
+        draft({ slug: "cover-test", cover: new File(["#!/bin/sh"], "cover.jpg", { type: "image/jpeg" }) }),
+        400,
+        "cover",
+        /JPEG, PNG or WebP/,
+      ],
     ];
     for (const [fields, status, field, message] of cases) {
       const r = await h.post(newRoute, "/admin/content/posts/new", fields, { jar: admin.jar(), multipart: true });
@@ -128,11 +166,15 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
     }
     const fr = await h.post(newRoute, "/admin/content/posts/new?lng=fr", draft({ slug: "finding-a-room-near-ub" }), { jar: admin.jar() });
     expect(fr.data.reply.error.slug[0]).toBe("Un autre article utilise déjà cette adresse. Choisissez-en une autre.");
-    expect(await h.database.db.selectFrom("blog_posts").select("id").where("slug", "<>", "finding-a-room-near-ub").execute()).toHaveLength(0);
+    expect(await h.database.db.selectFrom("blog_posts").select("id").where("slug", "<>", "finding-a-room-near-ub").execute()).toHaveLength(
+      0,
+    );
   });
 
   it("edits, unpublishes (gone from /blog) and deletes after the no-JavaScript confirmation page; each audited", async () => {
-    const created = await h.post(newRoute, "/admin/content/posts/new", draft({ slug: "to-remove", titleEn: "To remove" }), { jar: admin.jar() });
+    const created = await h.post(newRoute, "/admin/content/posts/new", draft({ slug: "to-remove", titleEn: "To remove" }), {
+      jar: admin.jar(),
+    });
     const id = idFrom(created.location);
     const page = await h.get(editRoute, `/admin/content/posts/${id}`, { jar: admin.jar(), params: { id } });
     expect(page.data.defaults).toMatchObject({ slug: "to-remove", titleEn: "To remove" });

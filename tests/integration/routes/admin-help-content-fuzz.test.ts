@@ -3,15 +3,24 @@
 // each action means, and afterwards every stored entry and page obeys the domain's bounds.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminFaq from "../../../app/routes/admin+/content_.faq";
-import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
-import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
-import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "../../../domain/help-content/help-content.entity";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
+import * as adminFaq from "~/routes/admin+/content_.faq";
+import * as adminFaqEntry from "~/routes/admin+/content_.faq_.$id";
+import * as adminLegalPage from "~/routes/admin+/content_.legal_.$slug";
+import { FAQ_ANSWER_MAX, FAQ_GROUPS, FAQ_QUESTION_MAX, LEGAL_BODY_MAX, LEGAL_TITLE_MAX } from "#domain/help-content/help-content.entity";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { anyField, expectLocalRedirect, expectStatus, form, maybe, postForm, RUNS } from "./fuzz-support";
 
-const text = fc.constantFrom("", " ", "Is it safe?", "Ça marche ?", "**bold** [link](/faq) [bad](javascript:alert(1))", "<script>alert(1)</script>", "a\u0000b", "x".repeat(FAQ_QUESTION_MAX + 1));
+const text = fc.constantFrom(
+  "",
+  " ",
+  "Is it safe?",
+  "Ça marche ?",
+  "**bold** [link](/faq) [bad](javascript:alert(1))",
+  "<script>alert(1)</script>",
+  "a\u0000b",
+  "x".repeat(FAQ_QUESTION_MAX + 1),
+);
 const faqFields = {
   group: maybe(fc.constantFrom(...FAQ_GROUPS)),
   questionEn: maybe(text),
@@ -63,17 +72,32 @@ describe("admin help-content actions, fuzzed", () => {
       ),
       { numRuns: RUNS },
     );
-    const legalText = fc.constantFrom("", "Terms", "## 1. One\n\nText", "# Top\n\n## ## \n\n- a\n- b", "x".repeat(LEGAL_TITLE_MAX + 1), "<img src=x onerror=alert(1)>");
+    const legalText = fc.constantFrom(
+      "",
+      "Terms",
+      "## 1. One\n\nText",
+      "# Top\n\n## ## \n\n- a\n- b",
+      "x".repeat(LEGAL_TITLE_MAX + 1),
+      "<img src=x onerror=alert(1)>",
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("terms", "privacy", "terms-agents"),
-        form({ intent: maybe(fc.constantFrom("save", "preview")), titleEn: maybe(legalText), titleFr: maybe(legalText), bodyEn: maybe(legalText), bodyFr: maybe(legalText) }),
+        form({
+          intent: maybe(fc.constantFrom("save", "preview")),
+          titleEn: maybe(legalText),
+          titleFr: maybe(legalText),
+          bodyEn: maybe(legalText),
+          bodyFr: maybe(legalText),
+        }),
         async (slug, fields) => {
           const r = await postForm(h, adminLegalPage, `/admin/content/legal/${slug}`, fields, { jar: jar.clone(), params: { slug } });
           expectStatus(r, [200, 302, 400, 409], "legal edit");
           if (r.status === 200) {
             // The preview's HTML is the renderer's: raw HTML arrives escaped, never as a tag.
-            const html = (["en", "fr"] as const).flatMap((l) => [r.data.preview[l].introHtml, ...r.data.preview[l].sections.map((s: { html: string }) => s.html)]).join("");
+            const html = (["en", "fr"] as const)
+              .flatMap((l) => [r.data.preview[l].introHtml, ...r.data.preview[l].sections.map((s: { html: string }) => s.html)])
+              .join("");
             expect(html).not.toMatch(/<(script|img)\b|href="javascript:/i);
           }
         },

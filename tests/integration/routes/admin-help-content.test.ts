@@ -3,18 +3,18 @@
 // stores nothing); each change lands with its audit row, shows on the public page, and tells the
 // page cache. Refusals are translated 4xx with the typed text kept; other roles change nothing.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as adminAudit from "../../../app/routes/admin+/audit";
-import * as adminFaq from "../../../app/routes/admin+/content_.faq";
-import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
-import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
-import * as adminLegal from "../../../app/routes/admin+/content_.legal";
-import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
-import * as faqPage from "../../../app/routes/faq";
-import * as privacyPage from "../../../app/routes/privacy";
-import * as termsPage from "../../../app/routes/terms";
-import { FAQ_QUESTION_MAX } from "../../../domain/help-content/help-content.entity";
-import { SEED_FAQ_ENTRIES } from "../../../infrastructure/seed/help-content-first-version";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
+import * as adminAudit from "~/routes/admin+/audit";
+import * as adminFaq from "~/routes/admin+/content_.faq";
+import * as adminFaqEntry from "~/routes/admin+/content_.faq_.$id";
+import * as adminFaqDelete from "~/routes/admin+/content_.faq_.$id_.delete";
+import * as adminLegal from "~/routes/admin+/content_.legal";
+import * as adminLegalPage from "~/routes/admin+/content_.legal_.$slug";
+import * as faqPage from "~/routes/faq";
+import * as privacyPage from "~/routes/privacy";
+import * as termsPage from "~/routes/terms";
+import { FAQ_QUESTION_MAX } from "#domain/help-content/help-content.entity";
+import { SEED_FAQ_ENTRIES } from "#infrastructure/seed/help-content-first-version";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 
@@ -24,7 +24,13 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
   let student: CookieJar;
   const audit = (action: string) => h.database.db.selectFrom("audit_log").selectAll().where("action", "=", action).execute();
   const faqRows = () => h.database.db.selectFrom("faq_entries").selectAll().execute();
-  const entry = { group: "paying", questionEn: "Can I pay by card?", questionFr: "Puis-je payer par carte ?", answerEn: "Not yet: **mobile money** only.", answerFr: "" };
+  const entry = {
+    group: "paying",
+    questionEn: "Can I pay by card?",
+    questionFr: "Puis-je payer par carte ?",
+    answerEn: "Not yet: **mobile money** only.",
+    answerFr: "",
+  };
   const as = () => ({ jar: admin.jar.clone() });
 
   beforeAll(async () => {
@@ -41,7 +47,14 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
   it("lists the seeded entries by group", async () => {
     const r = await h.get(adminFaq, "/admin/content/faq", as());
     expect(r.status).toBe(200);
-    expect(r.data.groups.map((g: { group: string }) => g.group)).toEqual(["finding", "visits", "paying", "guestHouses", "agents", "account"]);
+    expect(r.data.groups.map((g: { group: string }) => g.group)).toEqual([
+      "finding",
+      "visits",
+      "paying",
+      "guestHouses",
+      "agents",
+      "account",
+    ]);
     expect(r.data.groups.flatMap((g: { entries: unknown[] }) => g.entries)).toHaveLength(SEED_FAQ_ENTRIES.length);
   });
 
@@ -51,7 +64,11 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     expect(r.status).toBe(302);
     expect(h.publicPageChanges() - toldBeforeR).toBe(1);
     const row = (await faqRows()).find((e) => e.question_en === entry.questionEn)!;
-    expect(row).toMatchObject({ group_key: "paying", position: SEED_FAQ_ENTRIES.filter((e) => e.group === "paying").length + 1, updated_by: admin.id });
+    expect(row).toMatchObject({
+      group_key: "paying",
+      position: SEED_FAQ_ENTRIES.filter((e) => e.group === "paying").length + 1,
+      updated_by: admin.id,
+    });
     expect(r.location).toBe(`/admin/content/faq#faq-entry-${row.id}`);
     const [log] = await audit("admin.faq.create");
     expect(log.actor_id).toBe(admin.id);
@@ -70,7 +87,12 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     expect(missing.status).toBe(400);
     expect(missing.data.formError).toMatch(/English texts are required/);
     expect(missing.data.values.questionEn).toBe(entry.questionEn);
-    const long = await h.post(adminFaq, "/admin/content/faq?lng=fr", { intent: "create", ...entry, questionEn: "x".repeat(FAQ_QUESTION_MAX + 1) }, { jar: admin.jar.clone(), headers: { "Accept-Language": "fr" } });
+    const long = await h.post(
+      adminFaq,
+      "/admin/content/faq?lng=fr",
+      { intent: "create", ...entry, questionEn: "x".repeat(FAQ_QUESTION_MAX + 1) },
+      { jar: admin.jar.clone(), headers: { "Accept-Language": "fr" } },
+    );
     expect(long.status).toBe(400);
     const badGroup = await h.post(adminFaq, "/admin/content/faq", { intent: "create", ...entry, group: "nope" }, as());
     expect(badGroup.status).toBe(400);
@@ -83,7 +105,19 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     expect(page.status).toBe(200);
     const next = { ...page.data.entry, answerEn: "Fourteen days, from the confirmed payment." };
     const toldBeforeR = h.publicPageChanges();
-    const r = await h.post(adminFaqEntry, `/admin/content/faq/${id}`, { intent: "save", group: next.group, questionEn: next.questionEn, questionFr: next.questionFr, answerEn: next.answerEn, answerFr: next.answerFr }, { ...as(), params: { id } });
+    const r = await h.post(
+      adminFaqEntry,
+      `/admin/content/faq/${id}`,
+      {
+        intent: "save",
+        group: next.group,
+        questionEn: next.questionEn,
+        questionFr: next.questionFr,
+        answerEn: next.answerEn,
+        answerFr: next.answerFr,
+      },
+      { ...as(), params: { id } },
+    );
     expect(r.status).toBe(302);
     expect(h.publicPageChanges() - toldBeforeR).toBe(1);
     const pub = await h.get(faqPage, "/faq?lng=en");
@@ -94,14 +128,29 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     const trail = await h.get(adminAudit, "/admin/audit?action=admin.faq.edit", as());
     expect(trail.data.entries[0]).toMatchObject({ target: `faq:${id}`, targetHref: `/admin/content/faq/${id}` });
     expect(trail.data.entries[0].changes).toContainEqual({ field: "answerEn", before: page.data.entry.answerEn, after: next.answerEn });
-    const again = await h.post(adminFaqEntry, `/admin/content/faq/${id}`, { intent: "save", group: next.group, questionEn: next.questionEn, questionFr: next.questionFr, answerEn: next.answerEn, answerFr: next.answerFr }, { ...as(), params: { id } });
+    const again = await h.post(
+      adminFaqEntry,
+      `/admin/content/faq/${id}`,
+      {
+        intent: "save",
+        group: next.group,
+        questionEn: next.questionEn,
+        questionFr: next.questionFr,
+        answerEn: next.answerEn,
+        answerFr: next.answerFr,
+      },
+      { ...as(), params: { id } },
+    );
     expect(again.status).toBe(409);
     const missing = await h.get(adminFaqEntry, "/admin/content/faq/nope", { ...as(), params: { id: "nope" } });
     expect(missing.status).toBe(404);
   });
 
   it("moves an entry within its group, and refuses to move the first one up", async () => {
-    const ids = async () => (await h.get(adminFaq, "/admin/content/faq", as())).data.groups.find((g: { group: string }) => g.group === "finding").entries.map((e: { id: string }) => e.id);
+    const ids = async () =>
+      (await h.get(adminFaq, "/admin/content/faq", as())).data.groups
+        .find((g: { group: string }) => g.group === "finding")
+        .entries.map((e: { id: string }) => e.id);
     const before = await ids();
     const r = await h.post(adminFaq, "/admin/content/faq", { intent: "move", id: before[1], direction: "up" }, as());
     expect(r.status).toBe(302);
@@ -146,7 +195,12 @@ describeEachDatabase(allDatabaseKinds())("admin help content routes (%s)", (kind
     expect(pub.data.page.sections.at(-1)).toMatchObject({ id: "11-contact", heading: "11. Contact" });
     const [log] = await audit("admin.legal.edit");
     expect(JSON.parse(log.data).target).toBe("legal:terms");
-    const empty = await h.post(adminLegalPage, "/admin/content/legal/terms", { intent: "save", ...fields, bodyEn: "" }, { ...as(), params });
+    const empty = await h.post(
+      adminLegalPage,
+      "/admin/content/legal/terms",
+      { intent: "save", ...fields, bodyEn: "" },
+      { ...as(), params },
+    );
     expect(empty.status).toBe(400);
     expect(empty.data.values.titleEn).toBe(fields.titleEn);
     expect((await h.get(adminLegalPage, "/admin/content/legal/nope", { ...as(), params: { slug: "nope" } })).status).toBe(404);

@@ -4,9 +4,16 @@
 // made has exactly one audit row.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminEdit from "../../../app/routes/admin+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import { MAX_RENT_XAF, MIN_RENT_XAF, NEIGHBOURHOODS, PROPERTY_TYPES, TITLE_MAX, TITLE_MIN } from "../../../domain/property-management/managed-property.entity";
+import * as adminEdit from "~/routes/admin+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
+import {
+  MAX_RENT_XAF,
+  MIN_RENT_XAF,
+  NEIGHBOURHOODS,
+  PROPERTY_TYPES,
+  TITLE_MAX,
+  TITLE_MIN,
+} from "#domain/property-management/managed-property.entity";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { CONTROL, RUNS, expectStatus, form, maybe, postForm, postRaw, rawBody, weird } from "./fuzz-support";
 import { validProperty } from "./portal-support";
@@ -15,8 +22,10 @@ const v = (key: string) => validProperty[key] as string;
 // Sixteen fields: with fuzz-support's one-in-five garbage per field a valid form would be rare and the
 // success path (the write and its audit row) would go unfuzzed; here one field in thirteen is garbage,
 // and values just outside the domain's bounds come one time in seven.
-const often = <T extends string | string[]>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: maybe(valid) });
-const mostly = (inside: fc.Arbitrary<number>, outside: fc.Arbitrary<number>) => fc.oneof({ weight: 6, arbitrary: inside }, { weight: 1, arbitrary: outside });
+const often = <T extends string | string[]>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: maybe(valid) });
+const mostly = (inside: fc.Arbitrary<number>, outside: fc.Arbitrary<number>) =>
+  fc.oneof({ weight: 6, arbitrary: inside }, { weight: 1, arbitrary: outside });
 const adminForm = form({
   intent: often(fc.constant("details")),
   title: often(fc.constantFrom(v("title"), "  Room  in   Bomaka  ", "Ét😀dio à Molyko", "Corrected by the admin")),
@@ -63,12 +72,18 @@ describe("fuzzed admin property edits", () => {
     let changes = 0;
     await fc.assert(
       fc.asyncProperty(adminForm, ids(), async (fields, id) => {
-        const before = await h.database.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+        const before = await h.database.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow();
         const toldBefore = h.publicPageChanges();
         const r = await postForm(h, adminEdit, "/admin/properties/x/edit", fields, { jar: admin.clone(), params: { id } });
         expectStatus(r, [302, 400, 404], "admin edit");
         seen.add(r.status);
-        const after = await h.database.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+        const after = await h.database.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow();
         const written = Number(after.n) - Number(before.n);
         // A change is written with its audit row and told to the public pages; a form that changes nothing does neither.
         expect(written).toBe(r.status === 302 ? h.publicPageChanges() - toldBefore : 0);

@@ -3,10 +3,10 @@
 // audit row land together and tell the page cache; the owner agent still cannot edit another
 // agent's listing; bad input is a translated 4xx with nothing written; other roles are turned away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminEdit from "../../../app/routes/admin+/properties_.$id.edit";
-import * as adminProperties from "../../../app/routes/admin+/properties";
-import * as agentEdit from "../../../app/routes/agents+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
+import * as adminEdit from "~/routes/admin+/properties_.$id.edit";
+import * as adminProperties from "~/routes/admin+/properties";
+import * as agentEdit from "~/routes/agents+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "./portal-support";
@@ -40,22 +40,39 @@ describe.each(databaseKinds())("admin property edit routes (%s)", (kind) => {
     expect(list.data.items.map((p: { id: string }) => p.id)).toContain(propertyId);
     const page = await h.get(adminEdit, url(), { jar: admin.jar.clone(), params: { id: propertyId } });
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ title: `Edit “${validProperty.title as string}”`, property: { id: propertyId, isVerified: true }, defaults: { title: validProperty.title, monthlyRent: "35000", neighbourhood: "Molyko" } });
+    expect(page.data).toMatchObject({
+      title: `Edit “${validProperty.title as string}”`,
+      property: { id: propertyId, isVerified: true },
+      defaults: { title: validProperty.title, monthlyRent: "35000", neighbourhood: "Molyko" },
+    });
     expect((await h.get(adminEdit, "/admin/properties/nope/edit", { jar: admin.jar.clone(), params: { id: "nope" } })).status).toBe(404);
   });
 
   it("bad input: a translated 400 on the field (English and French), a missing listing 404; nothing written", async () => {
     const before = await row();
-    const bad = await h.post(adminEdit, url(), { ...validProperty, monthlyRent: "5" }, { jar: admin.jar.clone(), params: { id: propertyId } });
+    const bad = await h.post(
+      adminEdit,
+      url(),
+      { ...validProperty, monthlyRent: "5" },
+      { jar: admin.jar.clone(), params: { id: propertyId } },
+    );
     expect(bad.status).toBe(400);
     expect(bad.data.error.monthlyRent[0]).toMatch(/rent/i);
     const en = await h.post(adminEdit, url(), { ...validProperty, latitude: "12" }, { jar: admin.jar.clone(), params: { id: propertyId } });
-    const fr = await h.post(adminEdit, url(), { ...validProperty, latitude: "12" }, { jar: admin.jar.clone(), params: { id: propertyId }, headers: { "Accept-Language": "fr" } });
+    const fr = await h.post(
+      adminEdit,
+      url(),
+      { ...validProperty, latitude: "12" },
+      { jar: admin.jar.clone(), params: { id: propertyId }, headers: { "Accept-Language": "fr" } },
+    );
     expect([en.status, fr.status]).toEqual([400, 400]);
     expect(JSON.stringify(fr.data.error)).not.toMatch(/portal\.|errors\./);
     expect(fr.data.error.latitude[0]).not.toBe(en.data.error.latitude[0]);
     expect((await h.post(adminEdit, url(), { title: "" }, { jar: admin.jar.clone(), params: { id: propertyId } })).status).toBe(400);
-    const missing = await h.post(adminEdit, "/admin/properties/nope/edit", validProperty, { jar: admin.jar.clone(), params: { id: "nope" } });
+    const missing = await h.post(adminEdit, "/admin/properties/nope/edit", validProperty, {
+      jar: admin.jar.clone(),
+      params: { id: "nope" },
+    });
     expect(missing.status).toBe(404);
     expect(missing.data.error[""][0]).not.toMatch(/portal\./);
     expect(await row()).toEqual(before);
@@ -63,11 +80,25 @@ describe.each(databaseKinds())("admin property edit routes (%s)", (kind) => {
   });
 
   it("other roles are turned away before anything is read, and the other agent's own edit route still refuses the listing", async () => {
-    for (const [jar, to] of [[student, "/admin/unauthorized"], [owner, "/admin/unauthorized"], [undefined, `/auth/login?${new URLSearchParams({ redirectTo: url() })}`]] as const) {
-      const r = await h.post(adminEdit, url(), { ...validProperty, title: "Taken over by a script" }, { jar: jar?.clone(), params: { id: propertyId } });
+    for (const [jar, to] of [
+      [student, "/admin/unauthorized"],
+      [owner, "/admin/unauthorized"],
+      [undefined, `/auth/login?${new URLSearchParams({ redirectTo: url() })}`],
+    ] as const) {
+      const r = await h.post(
+        adminEdit,
+        url(),
+        { ...validProperty, title: "Taken over by a script" },
+        { jar: jar?.clone(), params: { id: propertyId } },
+      );
       expect(r.location).toBe(to);
     }
-    const crafted = await h.post(agentEdit, `/agents/properties/${propertyId}/edit`, { ...validProperty, title: "Taken over by an agent" }, { jar: otherAgent.clone(), params: { id: propertyId } });
+    const crafted = await h.post(
+      agentEdit,
+      `/agents/properties/${propertyId}/edit`,
+      { ...validProperty, title: "Taken over by an agent" },
+      { jar: otherAgent.clone(), params: { id: propertyId } },
+    );
     expect(crafted.status).toBe(404);
     expect((await row()).title).toBe(validProperty.title);
     expect(await auditRows()).toEqual([]);
@@ -75,7 +106,12 @@ describe.each(databaseKinds())("admin property edit routes (%s)", (kind) => {
 
   it("the admin edits another agent's listing: saved, still verified, audited with before and after, the page cache told", async () => {
     const toldBeforeR = h.publicPageChanges();
-    const r = await h.post(adminEdit, url(), { ...validProperty, title: "Self-contained studio by the UB gate", monthlyRent: "30000" }, { jar: admin.jar.clone(), params: { id: propertyId } });
+    const r = await h.post(
+      adminEdit,
+      url(),
+      { ...validProperty, title: "Self-contained studio by the UB gate", monthlyRent: "30000" },
+      { jar: admin.jar.clone(), params: { id: propertyId } },
+    );
     expect(r.status).toBe(302);
     expect(r.location).toBe("/admin/properties");
     expect(h.publicPageChanges() - toldBeforeR).toBe(1);
@@ -93,7 +129,12 @@ describe.each(databaseKinds())("admin property edit routes (%s)", (kind) => {
     expect(mine.data.defaults).toMatchObject({ title: "Self-contained studio by the UB gate", monthlyRent: "30000" });
     // The same form again changes nothing: no write, no audit row, no cache signal.
     const toldBeforeAgain = h.publicPageChanges();
-    const again = await h.post(adminEdit, url(), { ...validProperty, title: "Self-contained studio by the UB gate", monthlyRent: "30000" }, { jar: admin.jar.clone(), params: { id: propertyId } });
+    const again = await h.post(
+      adminEdit,
+      url(),
+      { ...validProperty, title: "Self-contained studio by the UB gate", monthlyRent: "30000" },
+      { jar: admin.jar.clone(), params: { id: propertyId } },
+    );
     expect(again.location).toBe("/admin/properties");
     expect(h.publicPageChanges() - toldBeforeAgain).toBe(0);
     expect(await auditRows()).toHaveLength(1);

@@ -2,7 +2,7 @@
 // commissions, the totals equal sums over the raw commission_earnings rows (a voided one with its
 // reason included), the list is newest first and paginated, and no student detail leaks.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as earningsRoute from "../../../app/routes/agents+/earnings";
+import * as earningsRoute from "~/routes/agents+/earnings";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 
@@ -19,11 +19,36 @@ describeEachDatabase(allDatabaseKinds())("agent earnings page (%s)", (kind) => {
     const now = new Date(T0).toISOString();
     await h.database.db
       .insertInto("properties")
-      .values({ id, agent_id: agentId, title, property_type: "room", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, distance_to_campus_m: 300, monthly_rent: 25000, status: "available", is_available: 1, hidden_at: null, visiting_hours: null, availability_confirmed_at: null, created_at: now, updated_at: now })
+      .values({
+        id,
+        agent_id: agentId,
+        title,
+        property_type: "room",
+        neighbourhood: "Molyko",
+        latitude: 4.15,
+        longitude: 9.29,
+        distance_to_campus_m: 300,
+        monthly_rent: 25000,
+        status: "available",
+        is_available: 1,
+        hidden_at: null,
+        visiting_hours: null,
+        availability_confirmed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
 
-  async function addEarning(id: string, agentId: string, propertyId: string, hour: number, status: "pending" | "paid" | "voided", studentId: string, voidReason: string | null = null) {
+  async function addEarning(
+    id: string,
+    agentId: string,
+    propertyId: string,
+    hour: number,
+    status: "pending" | "paid" | "voided",
+    studentId: string,
+    voidReason: string | null = null,
+  ) {
     await h.database.db
       .insertInto("commission_earnings")
       .values({
@@ -59,7 +84,15 @@ describeEachDatabase(allDatabaseKinds())("agent earnings page (%s)", (kind) => {
     // Twelve of mine: 3 paid, 1 voided (with a reason), 8 pending; three of the other agent's.
     for (let i = 1; i <= 12; i++) {
       const status = i <= 3 ? "paid" : i === 7 ? "voided" : "pending";
-      await addEarning(`m${String(i).padStart(2, "0")}`, mineId, "p-mine", i, status, student.id, status === "voided" ? "Self-dealing: the agent's own account" : null);
+      await addEarning(
+        `m${String(i).padStart(2, "0")}`,
+        mineId,
+        "p-mine",
+        i,
+        status,
+        student.id,
+        status === "voided" ? "Self-dealing: the agent's own account" : null,
+      );
     }
     for (let i = 1; i <= 3; i++) await addEarning(`o${i}`, otherId, "p-other", 20 + i, i === 1 ? "paid" : "pending", student.id);
   }, 60_000);
@@ -68,7 +101,11 @@ describeEachDatabase(allDatabaseKinds())("agent earnings page (%s)", (kind) => {
   it("shows the agent's totals, equal to sums over their raw rows, and the next payout", async () => {
     const r = await h.get(earningsRoute, "/agents/earnings", { jar: mine });
     expect(r.status).toBe(200);
-    const rows = await h.database.db.selectFrom("commission_earnings").select(["amount", "status"]).where("agent_id", "=", mineId).execute();
+    const rows = await h.database.db
+      .selectFrom("commission_earnings")
+      .select(["amount", "status"])
+      .where("agent_id", "=", mineId)
+      .execute();
     const sum = (status: string) => rows.filter((x) => x.status === status).reduce((s, x) => s + Number(x.amount), 0);
     const count = (status: string) => rows.filter((x) => x.status === status).length;
     expect(r.data.totals).toEqual({
@@ -88,8 +125,24 @@ describeEachDatabase(allDatabaseKinds())("agent earnings page (%s)", (kind) => {
   it("lists only the agent's own commissions, newest first, 10 a page, the voided one with its reason, no student details", async () => {
     const first = await h.get(earningsRoute, "/agents/earnings", { jar: mine });
     expect(first.data).toMatchObject({ page: 1, pageCount: 2, total: 12 });
-    expect(first.data.items.map((i: { id: string }) => i.id)).toEqual(["m12", "m11", "m10", "m09", "m08", "m07", "m06", "m05", "m04", "m03"]);
-    expect(first.data.items.find((i: { id: string }) => i.id === "m07")).toMatchObject({ status: "voided", voidReason: "Self-dealing: the agent's own account", propertyTitle: "Studio near UB gate", amount: 5000 });
+    expect(first.data.items.map((i: { id: string }) => i.id)).toEqual([
+      "m12",
+      "m11",
+      "m10",
+      "m09",
+      "m08",
+      "m07",
+      "m06",
+      "m05",
+      "m04",
+      "m03",
+    ]);
+    expect(first.data.items.find((i: { id: string }) => i.id === "m07")).toMatchObject({
+      status: "voided",
+      voidReason: "Self-dealing: the agent's own account",
+      propertyTitle: "Studio near UB gate",
+      amount: 5000,
+    });
     expect(first.data.items.filter((i: { voidReason: string | null }) => i.voidReason !== null)).toHaveLength(1);
     const second = await h.get(earningsRoute, "/agents/earnings?page=2", { jar: mine });
     expect(second.data.items.map((i: { id: string }) => i.id)).toEqual(["m02", "m01"]);

@@ -4,10 +4,17 @@
 // the guard, and fuzzed posts that never give a 500 nor store an invalid row.
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as profileRoute from "../../../app/routes/agents+/profile";
-import { SPECIALIZATIONS } from "../../../app/components/auth/auth-schemas";
-import { isValidEmail, isValidHttpUrl } from "../../../domain/accounts/account-rules";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+import * as profileRoute from "~/routes/agents+/profile";
+import { SPECIALIZATIONS } from "~/components/auth/auth-schemas";
+import { isValidEmail, isValidHttpUrl } from "#domain/accounts/account-rules";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -24,7 +31,8 @@ const validForm = (over: FormFields = {}): FormFields => ({
   ...over,
 });
 
-const agentRow = (h: RouteHarness, id: string) => h.database.db.selectFrom("agents").selectAll().where("user_id", "=", id).executeTakeFirstOrThrow();
+const agentRow = (h: RouteHarness, id: string) =>
+  h.database.db.selectFrom("agents").selectAll().where("user_id", "=", id).executeTakeFirstOrThrow();
 
 describe.each(databaseKinds())("agent profile route (%s)", (kind) => {
   let h: RouteHarness;
@@ -67,7 +75,14 @@ describe.each(databaseKinds())("agent profile route (%s)", (kind) => {
     const r = await h.post(
       profileRoute,
       "/agents/profile",
-      validForm({ commissionRate: "0", commission_rate: "0", status: "pending", verification_status: "pending", payoutSchedule: "daily", userId: "someone-else" }),
+      validForm({
+        commissionRate: "0",
+        commission_rate: "0",
+        status: "pending",
+        verification_status: "pending",
+        payoutSchedule: "daily",
+        userId: "someone-else",
+      }),
       { jar },
     );
     expect(r.status).toBe(302);
@@ -148,10 +163,26 @@ const weird = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.fullUnicodeString({ maxLength: 40 }),
   fc.string({ minLength: 190, maxLength: 400 }),
-  fc.constantFrom("", " ", "\u0000", "a\u0000b", "\u202e\u200b", "javascript:alert(1)", "ftp://x", "+237 677 12 34 56", "x@y", "' OR 1=1 --", "student_rooms", "5", "-1"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\u202e\u200b",
+    "javascript:alert(1)",
+    "ftp://x",
+    "+237 677 12 34 56",
+    "x@y",
+    "' OR 1=1 --",
+    "student_rooms",
+    "5",
+    "-1",
+  ),
 );
-const anyField = fc.option(fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }), { nil: undefined });
-const maybe = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyField });
+const anyField = fc.option(fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }), {
+  nil: undefined,
+});
+const maybe = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyField });
 
 describe.each(databaseKinds())("fuzzed agent profile posts (%s)", (kind) => {
   let h: RouteHarness;
@@ -192,7 +223,11 @@ describe.each(databaseKinds())("fuzzed agent profile posts (%s)", (kind) => {
       { numRuns: RUNS },
     );
     if (RUNS >= 100) expect([...seen].sort()).toEqual([302, 400]);
-    const request = new Request("http://localhost:3000/agents/profile", { method: "POST", headers: { "Content-Type": "multipart/form-data", Cookie: jar.header() ?? "" }, body: "--x\r\nbroken" });
+    const request = new Request("http://localhost:3000/agents/profile", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data", Cookie: jar.header() ?? "" },
+      body: "--x\r\nbroken",
+    });
     expect((await h.call("action", profileRoute, request)).status).toBe(400);
 
     const row = await agentRow(h, agent.id);

@@ -4,10 +4,10 @@
 // its cells are formula-safe, and opening a listing as a student counts one view a day (never the
 // agent's own look).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as reportsRoute from "../../../app/routes/agents+/reports";
-import * as reportsCsvRoute from "../../../app/routes/agents+/reports[.]csv";
-import * as listingRoute from "../../../app/routes/listings+/$id";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as reportsRoute from "~/routes/agents+/reports";
+import * as reportsCsvRoute from "~/routes/agents+/reports[.]csv";
+import * as listingRoute from "~/routes/listings+/$id";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 
@@ -57,11 +57,32 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
     const now = new Date().toISOString();
     await h.database.db
       .insertInto("properties")
-      .values({ id, agent_id: agentId, title, property_type: "room", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, distance_to_campus_m: 300, monthly_rent: 25000, status: "available", is_available: 1, hidden_at: null, visiting_hours: null, availability_confirmed_at: null, created_at: now, updated_at: now })
+      .values({
+        id,
+        agent_id: agentId,
+        title,
+        property_type: "room",
+        neighbourhood: "Molyko",
+        latitude: 4.15,
+        longitude: 9.29,
+        distance_to_campus_m: 300,
+        monthly_rent: 25000,
+        status: "available",
+        is_available: 1,
+        hidden_at: null,
+        visiting_hours: null,
+        availability_confirmed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   let n = 0;
-  async function addBooking(propertyId: string, ageMs: number, over: { payment_status?: string; booking_status?: string; outcomeAgeMs?: number } = {}) {
+  async function addBooking(
+    propertyId: string,
+    ageMs: number,
+    over: { payment_status?: string; booking_status?: string; outcomeAgeMs?: number } = {},
+  ) {
     n++;
     const created = new Date(Date.now() - ageMs).toISOString();
     await h.database.db
@@ -90,7 +111,10 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
       .execute();
   }
   async function addViews(propertyId: string, daysAgo: number, views: number) {
-    await h.database.db.insertInto("property_view_days").values({ property_id: propertyId, day: addDays(today, -daysAgo), views }).execute();
+    await h.database.db
+      .insertInto("property_view_days")
+      .values({ property_id: propertyId, day: addDays(today, -daysAgo), views })
+      .execute();
   }
 
   /** The figures straight from the raw rows, for the agent's listings, over the last `period` Buea days. */
@@ -98,12 +122,20 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
     const first = addDays(today, -(period - 1));
     const from = new Date(Date.parse(`${first}T00:00:00Z`) - HOUR).toISOString();
     const props = (await h.database.db.selectFrom("properties").select("id").where("agent_id", "=", agentId).execute()).map((p) => p.id);
-    const views = await h.database.db.selectFrom("property_view_days").select(["property_id", "day", "views"]).where("property_id", "in", props).execute();
+    const views = await h.database.db
+      .selectFrom("property_view_days")
+      .select(["property_id", "day", "views"])
+      .where("property_id", "in", props)
+      .execute();
     const bookings = await h.database.db.selectFrom("bookings").selectAll().where("property_id", "in", props).execute();
     return {
       views: views.filter((v) => v.day >= first && v.day <= today).reduce((s, v) => s + Number(v.views), 0),
-      visitBookings: bookings.filter((b) => b.payment_status === "confirmed" && b.booking_status !== "rebook_required" && b.created_at >= from).length,
-      confirmedViewings: bookings.filter((b) => b.viewing_outcome === "confirmed" && b.viewing_recorded_at !== null && b.viewing_recorded_at >= from).length,
+      visitBookings: bookings.filter(
+        (b) => b.payment_status === "confirmed" && b.booking_status !== "rebook_required" && b.created_at >= from,
+      ).length,
+      confirmedViewings: bookings.filter(
+        (b) => b.viewing_outcome === "confirmed" && b.viewing_recorded_at !== null && b.viewing_recorded_at >= from,
+      ).length,
     };
   }
 
@@ -119,7 +151,13 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
     await addProperty("p-quiet", mineId, "Quiet room");
     await addProperty("p-rival", rivalId, "Rival's flat in Bonduma");
     // Views today, 5, 20, 60 and 100 days ago.
-    for (const [days, views] of [[0, 3], [5, 4], [20, 6], [60, 10], [100, 50]] as const) {
+    for (const [days, views] of [
+      [0, 3],
+      [5, 4],
+      [20, 6],
+      [60, 10],
+      [100, 50],
+    ] as const) {
       await addViews("p-studio", days, views);
       await addViews("p-formula", days, 1);
       await addViews("p-rival", days, 99);
@@ -148,7 +186,14 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
     }
     const week = await h.get(reportsRoute, "/agents/reports?period=7", { jar: mine });
     expect(week.data.totals).toEqual({ views: 9, visitBookings: 2, confirmedViewings: 1, conversion: 1 / 9 });
-    expect(week.data.rows.find((x: { propertyId: string }) => x.propertyId === "p-quiet")).toEqual({ propertyId: "p-quiet", title: "Quiet room", views: 0, visitBookings: 0, confirmedViewings: 0, conversion: null });
+    expect(week.data.rows.find((x: { propertyId: string }) => x.propertyId === "p-quiet")).toEqual({
+      propertyId: "p-quiet",
+      title: "Quiet room",
+      views: 0,
+      visitBookings: 0,
+      confirmedViewings: 0,
+      conversion: null,
+    });
   });
 
   it("shows 30 days for a missing or unknown period, and never another agent's listing", async () => {
@@ -165,7 +210,11 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
 
   it("downloads a formula-safe CSV whose totals row is the page's", async () => {
     const page = await h.get(reportsRoute, "/agents/reports?period=90", { jar: mine });
-    const r = (await reportsCsvRoute.loader({ request: new Request("http://localhost:3000/agents/reports.csv?period=90", { headers: { Cookie: mine.header() ?? "" } }), context: h.context, params: {} })) as Response;
+    const r = (await reportsCsvRoute.loader({
+      request: new Request("http://localhost:3000/agents/reports.csv?period=90", { headers: { Cookie: mine.header() ?? "" } }),
+      context: h.context,
+      params: {},
+    })) as Response;
     expect(r.status).toBe(200);
     expect(r.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(r.headers.get("Content-Disposition")).toBe(`attachment; filename="kamernest-report-${addDays(today, -89)}-to-${today}.csv"`);
@@ -177,8 +226,16 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual(["Property", "Views", "Visit bookings", "Confirmed viewings", "Conversion (%)"]);
     const t = page.data.totals;
-    expect(rows.at(-1)).toEqual(["Total", String(t.views), String(t.visitBookings), String(t.confirmedViewings), String(Math.round(t.conversion * 1000) / 10)]);
-    expect(rows.slice(1, -1).map((row) => row[0])).toEqual(page.data.rows.map((x: { title: string }) => (x.title.startsWith("=") ? `'${x.title}` : x.title)));
+    expect(rows.at(-1)).toEqual([
+      "Total",
+      String(t.views),
+      String(t.visitBookings),
+      String(t.confirmedViewings),
+      String(Math.round(t.conversion * 1000) / 10),
+    ]);
+    expect(rows.slice(1, -1).map((row) => row[0])).toEqual(
+      page.data.rows.map((x: { title: string }) => (x.title.startsWith("=") ? `'${x.title}` : x.title)),
+    );
     expect(rows.find((row) => row[0].includes("HYPERLINK"))?.[0]).toBe(`'=HYPERLINK("http://evil.example","Room, with "quotes"")`);
     // An empty conversion (no views) is an empty cell, not 0.
     expect(rows.find((row) => row[0] === "Quiet room")).toEqual(["Quiet room", "0", "0", "0", ""]);
@@ -187,9 +244,19 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
 
   it("counts a student's first look at a listing each day, never the agent's own", async () => {
     const views = async () =>
-      Number((await h.database.db.selectFrom("property_view_days").select("views").where("property_id", "=", "p-quiet").where("day", "=", today).executeTakeFirst())?.views ?? 0);
+      Number(
+        (
+          await h.database.db
+            .selectFrom("property_view_days")
+            .select("views")
+            .where("property_id", "=", "p-quiet")
+            .where("day", "=", today)
+            .executeTakeFirst()
+        )?.views ?? 0,
+      );
     expect(await views()).toBe(0);
-    for (let i = 0; i < 2; i++) expect((await h.get(listingRoute, "/listings/p-quiet", { jar: student, params: { id: "p-quiet" } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await h.get(listingRoute, "/listings/p-quiet", { jar: student, params: { id: "p-quiet" } })).status).toBe(200);
     expect((await h.get(listingRoute, "/listings/p-quiet", { jar: mine, params: { id: "p-quiet" } })).status).toBe(200);
     expect((await h.get(listingRoute, "/listings/p-quiet", { params: { id: "p-quiet" } })).status).toBe(200);
     expect(await views()).toBe(1);

@@ -2,19 +2,19 @@
 // TEST_DATABASE_URL) PostgreSQL: sign-up, confirmation, login with the exact messages, the
 // throttle, redirectTo, two-step sign-in, logout, password reset, profile and agent verification.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminAgentVerification from "../../../app/routes/admin+/agent-verification";
-import * as adminOutbox from "../../../app/routes/admin+/outbox";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as confirm from "../../../app/routes/auth+/confirm";
-import * as forgotPassword from "../../../app/routes/auth+/forgot-password";
-import * as login from "../../../app/routes/auth+/login";
-import * as logout from "../../../app/routes/auth+/logout";
-import * as resetPassword from "../../../app/routes/auth+/reset-password";
-import * as signup from "../../../app/routes/auth+/signup";
-import * as twoFactor from "../../../app/routes/auth+/two-factor";
-import * as profile from "../../../app/routes/profile";
-import { languageCookie } from "../../../app/utils/preferences.server";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
+import * as adminAgentVerification from "~/routes/admin+/agent-verification";
+import * as adminOutbox from "~/routes/admin+/outbox";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as confirm from "~/routes/auth+/confirm";
+import * as forgotPassword from "~/routes/auth+/forgot-password";
+import * as login from "~/routes/auth+/login";
+import * as logout from "~/routes/auth+/logout";
+import * as resetPassword from "~/routes/auth+/reset-password";
+import * as signup from "~/routes/auth+/signup";
+import * as twoFactor from "~/routes/auth+/two-factor";
+import * as profile from "~/routes/profile";
+import { languageCookie } from "~/utils/preferences.server";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import {
   CookieJar,
@@ -48,7 +48,15 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       const created = await h.post(
         signup,
         "/auth/signup",
-        { name: "  Ada Nkeng ", email, phone: "677 12 34 56", password: "secret1", agreeToTerms: "on", agreeToPrivacy: "on", accountKind: "student" },
+        {
+          name: "  Ada Nkeng ",
+          email,
+          phone: "677 12 34 56",
+          password: "secret1",
+          agreeToTerms: "on",
+          agreeToPrivacy: "on",
+          accountKind: "student",
+        },
         { jar },
       );
       expect(created.status).toBe(302);
@@ -85,13 +93,25 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       const missing = await h.post(signup, "/auth/signup", { email: "x@y.cm", agreeToTerms: "on", agreeToPrivacy: "on" });
       expect(missing.status).toBe(400);
       expect(missing.data.error.name).toEqual(["auth:errors.required_fields"]);
-      const short = await h.post(signup, "/auth/signup", { name: "A", email: "x@y.cm", password: "12345", agreeToTerms: "on", agreeToPrivacy: "on" });
+      const short = await h.post(signup, "/auth/signup", {
+        name: "A",
+        email: "x@y.cm",
+        password: "12345",
+        agreeToTerms: "on",
+        agreeToPrivacy: "on",
+      });
       expect(short.data.error.password).toEqual(["auth:errors.password_too_short"]);
       const terms = await h.post(signup, "/auth/signup", { name: "A", email: "x@y.cm", password: "123456", agreeToTerms: "on" });
       expect(terms.data.error.agreeToPrivacy).toEqual(["auth:errors.terms_required"]);
       const existing = await createPersona(h, "student");
       // A confirmed address is not reported as taken (no account enumeration): see auth-hardening.test.ts.
-      const taken = await h.post(signup, "/auth/signup", { name: "A", email: existing.email.toUpperCase(), password: "123456", agreeToTerms: "on", agreeToPrivacy: "on" });
+      const taken = await h.post(signup, "/auth/signup", {
+        name: "A",
+        email: existing.email.toUpperCase(),
+        password: "123456",
+        agreeToTerms: "on",
+        agreeToPrivacy: "on",
+      });
       expect(taken.status).toBe(302);
       expect(taken.location).toBe("/auth/login");
 
@@ -158,7 +178,12 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       expect(bad.status).toBe(400);
       expect(formError(bad)).toEqual(["The code is not valid. Please try again."]);
       expect(bad.data.totp.pendingLoginToken).toBe(token);
-      const good = await h.post(login, "/auth/login", { intent: "totp", pendingLoginToken: token, code: otp.generate(secret), redirectTo: "/profile" });
+      const good = await h.post(login, "/auth/login", {
+        intent: "totp",
+        pendingLoginToken: token,
+        code: otp.generate(secret),
+        redirectTo: "/profile",
+      });
       expect(good.status).toBe(302);
       expect(good.location).toBe("/profile");
       const reused = await h.post(login, "/auth/login", { intent: "totp", pendingLoginToken: token, code: otp.generate(secret) });
@@ -166,7 +191,11 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       expect(reused.data.totp).toBeNull();
 
       const second = await signIn(user.email, user.password);
-      const recovery = await h.post(login, "/auth/login", { intent: "totp", pendingLoginToken: second.data.totp.pendingLoginToken, code: codes[0].toUpperCase() });
+      const recovery = await h.post(login, "/auth/login", {
+        intent: "totp",
+        pendingLoginToken: second.data.totp.pendingLoginToken,
+        code: codes[0].toUpperCase(),
+      });
       expect(recovery.status).toBe(302);
 
       const off = await h.post(twoFactor, "/auth/two-factor", { intent: "disable", code: otp.generate(secret) }, { jar });
@@ -197,16 +226,31 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       const user = await createPersona(h, "student");
       const here = await signedInJar(h, user.id);
       const elsewhere = await signedInJar(h, user.id);
-      const saved = await h.post(profile, "/profile", { intent: "profile", fullName: "Brenda A.", phone: "+237 670 11 22 33" }, { jar: here });
+      const saved = await h.post(
+        profile,
+        "/profile",
+        { intent: "profile", fullName: "Brenda A.", phone: "+237 670 11 22 33" },
+        { jar: here },
+      );
       expect(saved.location).toBe("/profile");
       const page = await h.get(profile, "/profile", { jar: here });
       expect(page.data.user).toMatchObject({ name: "Brenda A.", phone: "+237670112233" });
       const badPhone = await h.post(profile, "/profile", { intent: "profile", fullName: "B", phone: "12" }, { jar: here });
       expect(badPhone.status).toBe(400);
 
-      const wrong = await h.post(profile, "/profile", { intent: "password", currentPassword: "nope", newPassword: "brand-new" }, { jar: here });
+      const wrong = await h.post(
+        profile,
+        "/profile",
+        { intent: "password", currentPassword: "nope", newPassword: "brand-new" },
+        { jar: here },
+      );
       expect(formError(wrong)).toEqual(["Your current password is not correct."]);
-      const changed = await h.post(profile, "/profile", { intent: "password", currentPassword: user.password, newPassword: "brand-new" }, { jar: here });
+      const changed = await h.post(
+        profile,
+        "/profile",
+        { intent: "password", currentPassword: user.password, newPassword: "brand-new" },
+        { jar: here },
+      );
       expect(changed.location).toBe("/profile");
       expect((await h.get(profile, "/profile", { jar: elsewhere })).status).toBe(302);
       expect((await h.get(profile, "/profile", { jar: here })).status).toBe(200);
@@ -229,14 +273,29 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
         businessAddress: "Bonduma, Buea",
         websiteUrl: "https://mbah.cm",
       };
-      const tooBig = await h.post(agentVerification, "/auth/agent-verification", { ...fields, documents: tinyPdf("big.pdf", 5 * 1024 * 1024) }, { jar });
+      const tooBig = await h.post(
+        agentVerification,
+        "/auth/agent-verification",
+        { ...fields, documents: tinyPdf("big.pdf", 5 * 1024 * 1024) },
+        { jar },
+      );
       expect(tooBig.status).toBe(400);
       expect(tooBig.data.error.documents).toEqual(["auth:errors.document_too_large"]);
-      const notPdf = await h.post(agentVerification, "/auth/agent-verification", { ...fields, documents: new File(["MZ..."], "virus.pdf") }, { jar });
+      const notPdf = await h.post(
+        agentVerification,
+        "/auth/agent-verification",
+        { ...fields, documents: new File(["MZ..."], "virus.pdf") },
+        { jar },
+      );
       expect(notPdf.status).toBe(400);
       expect(formError(notPdf)).toEqual(["Documents must be PDF, JPEG or PNG files."]);
 
-      const sent = await h.post(agentVerification, "/auth/agent-verification", { ...fields, documents: [tinyPdf("licence.pdf"), tinyPdf("id.pdf")] }, { jar });
+      const sent = await h.post(
+        agentVerification,
+        "/auth/agent-verification",
+        { ...fields, documents: [tinyPdf("licence.pdf"), tinyPdf("id.pdf")] },
+        { jar },
+      );
       expect(sent.status).toBe(302);
       expect(sent.location).toBe("/auth/agent-verification");
       const row = await h.database.db.selectFrom("agents").selectAll().where("user_id", "=", agent.id).executeTakeFirstOrThrow();
@@ -248,12 +307,27 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       const adminJar = await signedInJar(h, admin.id);
       const queue = await h.get(adminAgentVerification, "/admin/agent-verification", { jar: adminJar });
       expect(queue.data.agents.map((a: { id: string }) => a.id)).toContain(agent.id);
-      const noReason = await h.post(adminAgentVerification, "/admin/agent-verification", { intent: "reject", agentId: agent.id, reason: " " }, { jar: adminJar });
+      const noReason = await h.post(
+        adminAgentVerification,
+        "/admin/agent-verification",
+        { intent: "reject", agentId: agent.id, reason: " " },
+        { jar: adminJar },
+      );
       expect(noReason.status).toBe(400);
-      const approved = await h.post(adminAgentVerification, "/admin/agent-verification", { intent: "approve", agentId: agent.id }, { jar: adminJar });
+      const approved = await h.post(
+        adminAgentVerification,
+        "/admin/agent-verification",
+        { intent: "approve", agentId: agent.id },
+        { jar: adminJar },
+      );
       expect(approved.location).toBe("/admin/agent-verification");
       expect((await lastEmailTo(h, agent.email))?.subject).toBe("Your KamerNest agent account is verified");
-      const twice = await h.post(adminAgentVerification, "/admin/agent-verification", { intent: "approve", agentId: agent.id }, { jar: adminJar });
+      const twice = await h.post(
+        adminAgentVerification,
+        "/admin/agent-verification",
+        { intent: "approve", agentId: agent.id },
+        { jar: adminJar },
+      );
       expect(twice.status).toBe(400);
       expect(formError(twice)).toEqual(["This verification is not waiting for review."]);
 
@@ -262,9 +336,14 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
     });
 
     it("shows a translated message in French", async () => {
-      const wrong = await h.post(login, "/auth/login", { intent: "password", email: "x@y.cm", password: "nope" }, {
-        headers: { Cookie: (await languageCookie.serialize("fr")).split(";")[0] },
-      });
+      const wrong = await h.post(
+        login,
+        "/auth/login",
+        { intent: "password", email: "x@y.cm", password: "nope" },
+        {
+          headers: { Cookie: (await languageCookie.serialize("fr")).split(";")[0] },
+        },
+      );
       expect(formError(wrong)).toEqual(["E-mail ou mot de passe incorrect. Veuillez vérifier vos identifiants et réessayer."]);
     });
   });

@@ -1,11 +1,11 @@
 // "Continue with Google" through remix-auth-google against the fake provider: the whole OAuth2
 // round trip (state cookie, code, token, user info), then the loginWithGoogle use case.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as google from "../../../app/routes/auth+/google";
-import * as googleCallback from "../../../app/routes/auth+/google_.callback";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
+import * as google from "~/routes/auth+/google";
+import * as googleCallback from "~/routes/auth+/google_.callback";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
 import { startFakeGoogleProvider, type FakeGoogleProvider } from "../../support/fake-google-provider";
 import { CookieJar, createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";
 
@@ -52,7 +52,11 @@ describe("Google sign-in", () => {
     expect(done.status).toBe(302);
     expect(done.location).toBe("/profile");
     expect(jar.get("kn_session")).toBeTruthy();
-    const row = await h.database.db.selectFrom("profiles").selectAll().where("email", "=", "new.person@gmail.test").executeTakeFirstOrThrow();
+    const row = await h.database.db
+      .selectFrom("profiles")
+      .selectAll()
+      .where("email", "=", "new.person@gmail.test")
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "student", google_id: "g-new", full_name: "New Person", password_hash: null });
     expect(row.email_confirmed_at).not.toBeNull();
     // The provider got the client secret, our callback URL and a state.
@@ -70,7 +74,12 @@ describe("Google sign-in", () => {
     const step = await roundTrip(jar);
     expect(step.status).toBe(200);
     const token: string = step.data.totp.pendingLoginToken;
-    const done = await h.post(login, "/auth/login", { intent: "totp", pendingLoginToken: token, code: otp.generate(secret), redirectTo: step.data.totp.redirectTo }, { jar });
+    const done = await h.post(
+      login,
+      "/auth/login",
+      { intent: "totp", pendingLoginToken: token, code: otp.generate(secret), redirectTo: step.data.totp.redirectTo },
+      { jar },
+    );
     expect(done.status).toBe(302);
     const row = await h.database.db.selectFrom("profiles").select("google_id").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(row.google_id).toBe("g-linked");
@@ -95,9 +104,17 @@ describe("Google sign-in", () => {
       const consent = await fetch(start.location!, { redirect: "manual" });
       const done = await admins.get(googleCallback, consent.headers.get("Location")!, { jar });
       expect(done.status).toBe(302);
-      const row = await admins.database.db.selectFrom("profiles").selectAll().where("email", "=", "boss@gmail.test").executeTakeFirstOrThrow();
+      const row = await admins.database.db
+        .selectFrom("profiles")
+        .selectAll()
+        .where("email", "=", "boss@gmail.test")
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ role: "admin", google_id: "g-boss", password_hash: null, full_name: "The Boss" });
-      const squatterLogin = await admins.post(login, "/auth/login", { intent: "password", email: "boss@gmail.test", password: "squatter-pw" });
+      const squatterLogin = await admins.post(login, "/auth/login", {
+        intent: "password",
+        email: "boss@gmail.test",
+        password: "squatter-pw",
+      });
       expect(squatterLogin.status).toBe(400);
       expect(squatterLogin.data.result.error[""]).toEqual(["Invalid email or password. Please check your credentials and try again."]);
     } finally {
@@ -140,7 +157,9 @@ describe("Google sign-in", () => {
       // A callback with a state this browser never started.
       const forged = await h.get(googleCallback, "/auth/google/callback?code=abc&state=not-mine", { jar: new CookieJar() });
       expect(forged.status).toBe(400);
-      expect(await h.database.db.selectFrom("profiles").select("id").where("email", "=", "two@gmail.test").executeTakeFirst()).toBeUndefined();
+      expect(
+        await h.database.db.selectFrom("profiles").select("id").where("email", "=", "two@gmail.test").executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       warn.mockRestore();
     }

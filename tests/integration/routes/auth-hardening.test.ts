@@ -2,14 +2,14 @@
 // redirects, account pre-hijacking, enumeration, rate limits (429, translated), the server-kept
 // TOTP key and the message shown when login or sign-up fails unexpectedly.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as confirm from "../../../app/routes/auth+/confirm";
-import * as forgotPassword from "../../../app/routes/auth+/forgot-password";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import * as twoFactor from "../../../app/routes/auth+/two-factor";
-import * as profile from "../../../app/routes/profile";
-import { languageCookie } from "../../../app/utils/preferences.server";
-import { OtplibTotpAuthenticator } from "../../../infrastructure/auth/otplib-totp-authenticator";
+import * as confirm from "~/routes/auth+/confirm";
+import * as forgotPassword from "~/routes/auth+/forgot-password";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import * as twoFactor from "~/routes/auth+/two-factor";
+import * as profile from "~/routes/profile";
+import { languageCookie } from "~/utils/preferences.server";
+import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
 import { databaseKinds } from "../../support/test-database";
 import { CookieJar, createPersona, createRouteHarness, lastEmailTo, signedInJar, type RouteHarness } from "../../support/route-harness";
 
@@ -35,9 +35,19 @@ for (const kind of databaseKinds()) {
     });
 
     const signUpAs = (email: string, password: string, name = "Ada Nkeng", headers: Record<string, string> = {}) =>
-      h.post(signup, "/auth/signup", { name, email, password, agreeToTerms: "on", agreeToPrivacy: "on", accountKind: "student" }, { headers });
+      h.post(
+        signup,
+        "/auth/signup",
+        { name, email, password, agreeToTerms: "on", agreeToPrivacy: "on", accountKind: "student" },
+        { headers },
+      );
     const signIn = (email: string, password: string, redirectTo?: string, headers: Record<string, string> = {}) =>
-      h.post(login, "/auth/login", { intent: "password", email, password, ...(redirectTo ? { redirectTo } : {}) }, { jar: new CookieJar(), headers });
+      h.post(
+        login,
+        "/auth/login",
+        { intent: "password", email, password, ...(redirectTo ? { redirectTo } : {}) },
+        { jar: new CookieJar(), headers },
+      );
     const confirmToken = async (email: string) => {
       const mail = await lastEmailTo(h, email);
       const token = mail?.link ? new URL(mail.link).searchParams.get("token") : null;
@@ -123,7 +133,12 @@ for (const kind of databaseKinds()) {
       const user = await createPersona(h, "student");
       const jar = await signedInJar(h, user.id);
       const change = (currentPassword: string) =>
-        h.post(profile, "/profile", { intent: "password", currentPassword, newPassword: "brand-new-pw", confirmPassword: "brand-new-pw" }, { jar });
+        h.post(
+          profile,
+          "/profile",
+          { intent: "password", currentPassword, newPassword: "brand-new-pw", confirmPassword: "brand-new-pw" },
+          { jar },
+        );
       for (let i = 0; i < 5; i += 1) expect((await change(`guess-${i}`)).status).toBe(400);
       const limited = await change(user.password);
       expect(limited.status).toBe(429);
@@ -142,7 +157,11 @@ for (const kind of databaseKinds()) {
       const forged = await h.post(twoFactor, "/auth/two-factor", { intent: "enable", secret: chosen, code: otp.generate(chosen) }, { jar });
       expect(forged.status).toBe(400);
       expect(forged.data.enrolment.secret).toBe(serverKey);
-      const row = await h.database.db.selectFrom("profiles").select(["totp_secret", "totp_enabled_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+      const row = await h.database.db
+        .selectFrom("profiles")
+        .select(["totp_secret", "totp_enabled_at"])
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ totp_secret: serverKey, totp_enabled_at: null });
 
       const enabled = await h.post(twoFactor, "/auth/two-factor", { intent: "enable", code: otp.generate(serverKey) }, { jar });

@@ -1,10 +1,10 @@
 // No field a person can send chooses a role: sign-up, profile, login and agent verification
 // ignore role, isAdmin and friends. Only ADMIN_EMAILS (server configuration) makes an admin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as login from "../../../app/routes/auth+/login";
-import * as signup from "../../../app/routes/auth+/signup";
-import * as profile from "../../../app/routes/profile";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as login from "~/routes/auth+/login";
+import * as signup from "~/routes/auth+/signup";
+import * as profile from "~/routes/profile";
 import { createPersona, createRouteHarness, signedInJar, tinyPdf, type RouteHarness } from "../../support/route-harness";
 
 const ESCALATION = {
@@ -50,7 +50,15 @@ describe("roles cannot be chosen through forms", () => {
     expect(row).toMatchObject({ role: "student", email_confirmed_at: null });
     expect(row?.id).not.toBe(ESCALATION.id);
 
-    await h.post(signup, "/auth/signup", { ...ESCALATION, name: "Eva", email: "eva@roles.test", password: "secret1", agreeToTerms: "on", agreeToPrivacy: "on", accountKind: "agent" });
+    await h.post(signup, "/auth/signup", {
+      ...ESCALATION,
+      name: "Eva",
+      email: "eva@roles.test",
+      password: "secret1",
+      agreeToTerms: "on",
+      agreeToPrivacy: "on",
+      accountKind: "agent",
+    });
     const agent = await profileRow("eva@roles.test");
     expect(agent?.role).toBe("agent");
     const agentRow = await h.database.db.selectFrom("agents").selectAll().where("user_id", "=", agent!.id).executeTakeFirst();
@@ -60,7 +68,14 @@ describe("roles cannot be chosen through forms", () => {
   it("refuses accountKind=admin (or any other kind) without creating an account", async () => {
     for (const accountKind of ["admin", "Admin", "ADMIN", "superuser", "agent ", ""]) {
       const email = `kind-${accountKind.trim().toLowerCase() || "empty"}-${accountKind.length}@roles.test`;
-      const result = await h.post(signup, "/auth/signup", { name: "Mallory", email, password: "secret1", agreeToTerms: "on", agreeToPrivacy: "on", accountKind });
+      const result = await h.post(signup, "/auth/signup", {
+        name: "Mallory",
+        email,
+        password: "secret1",
+        agreeToTerms: "on",
+        agreeToPrivacy: "on",
+        accountKind,
+      });
       const row = await profileRow(email);
       if (accountKind === "") {
         // An empty choice is no choice: the default, student.
@@ -77,7 +92,12 @@ describe("roles cannot be chosen through forms", () => {
   it("profile posts change only the name and the phone", async () => {
     const user = await createPersona(h, "student");
     const jar = await signedInJar(h, user.id);
-    const result = await h.post(profile, "/profile", { ...ESCALATION, intent: "profile", fullName: "Still Student", phone: "", email: "boss@roles.test" }, { jar });
+    const result = await h.post(
+      profile,
+      "/profile",
+      { ...ESCALATION, intent: "profile", fullName: "Still Student", phone: "", email: "boss@roles.test" },
+      { jar },
+    );
     expect(result.status).toBe(302);
     const row = await profileRow(user.email);
     expect(row).toMatchObject({ role: "student", full_name: "Still Student", email: user.email });
@@ -130,7 +150,11 @@ describe("the admin allow-list is the one way to admin", () => {
     const other = await createPersona(h, "student");
     await h.post(login, "/auth/login", { intent: "password", email: chief.email, password: chief.password });
     await h.post(login, "/auth/login", { intent: "password", email: other.email, password: other.password, role: "admin" });
-    const roles = await h.database.db.selectFrom("profiles").select(["email", "role"]).where("email", "in", [chief.email, other.email]).execute();
+    const roles = await h.database.db
+      .selectFrom("profiles")
+      .select(["email", "role"])
+      .where("email", "in", [chief.email, other.email])
+      .execute();
     expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toEqual({ [chief.email]: "admin", [other.email]: "student" });
   });
 });

@@ -4,15 +4,15 @@
 // fuzzed forms that never answer 500 nor store an invalid row.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentBookingsRoute from "../../../app/routes/agents+/bookings";
-import * as declineRoute from "../../../app/routes/agents+/bookings_.$id.decline";
-import * as proposeRoute from "../../../app/routes/agents+/bookings_.$id.propose";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as profileRoute from "../../../app/routes/profile";
-import * as cancelRoute from "../../../app/routes/profile_.bookings.$id.cancel";
-import * as rescheduleRoute from "../../../app/routes/profile_.bookings.$id.reschedule";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
-import { DAY_MS } from "../../../domain/shared/clock";
+import * as agentBookingsRoute from "~/routes/agents+/bookings";
+import * as declineRoute from "~/routes/agents+/bookings_.$id.decline";
+import * as proposeRoute from "~/routes/agents+/bookings_.$id.propose";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as profileRoute from "~/routes/profile";
+import * as cancelRoute from "~/routes/profile_.bookings.$id.cancel";
+import * as rescheduleRoute from "~/routes/profile_.bookings.$id.reschedule";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { DAY_MS } from "#domain/shared/clock";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 const STAMP = new Date().toISOString();
@@ -48,19 +48,40 @@ async function addListing(h: RouteHarness, agentId: string, title: string): Prom
 async function subscribedStudent(h: RouteHarness): Promise<{ id: string; jar: CookieJar }> {
   const s = await createPersona(h, "student");
   const now = new Date();
-  await h.services.money.subscriptions.subscriptions.insertSubscription({ id: `sub-${s.id}`, userId: s.id, paymentId: null, startsAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS), createdAt: now });
+  await h.services.money.subscriptions.subscriptions.insertSubscription({
+    id: `sub-${s.id}`,
+    userId: s.id,
+    paymentId: null,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 14 * DAY_MS),
+    createdAt: now,
+  });
   return { id: s.id, jar: await signedInJar(h, s.id) };
 }
 
 /** Books a covered (confirmed) visit through the route; answers the booking id. */
 async function book(h: RouteHarness, jar: CookieJar, propertyId: string, visitDate: string, visitTime: string): Promise<string> {
-  const form = { visitDate, visitTime, visitorName: "Ngozi Ekane", visitorEmail: "ngozi@example.cm", visitorPhone: "677123456", message: "" };
+  const form = {
+    visitDate,
+    visitTime,
+    visitorName: "Ngozi Ekane",
+    visitorEmail: "ngozi@example.cm",
+    visitorPhone: "677123456",
+    message: "",
+  };
   const toldBeforeR = h.publicPageChanges();
   const r = await h.post(bookVisitRoute, `/book-visit/${propertyId}`, form, { jar, params: { id: propertyId } });
   expect(r.location, JSON.stringify(r.data)).toBe("/profile");
   // No visitor's page shows a booking: the visitors' page cache stays warm (decision 0142).
   expect(h.publicPageChanges() - toldBeforeR).toBe(0);
-  const row = await h.database.db.selectFrom("bookings").select("id").where("property_id", "=", propertyId).where("visit_date", "=", visitDate).where("visit_time", "=", visitTime).where("booking_status", "=", "confirmed").executeTakeFirstOrThrow();
+  const row = await h.database.db
+    .selectFrom("bookings")
+    .select("id")
+    .where("property_id", "=", propertyId)
+    .where("visit_date", "=", visitDate)
+    .where("visit_time", "=", visitTime)
+    .where("booking_status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -112,7 +133,9 @@ describe("the visit lifecycle's routes", () => {
     // Another agent's property as a filter shows nothing of theirs.
     expect((await h.get(agentBookingsRoute, `/agents/bookings?property=${otherPropertyId}`, { jar: agentJar })).data.total).toBe(0);
     // Malformed filters are ignored, not a 500.
-    expect((await h.get(agentBookingsRoute, "/agents/bookings?status=%00&date=2026-02-31&page=-4&property=%00", { jar: agentJar })).status).toBe(200);
+    expect(
+      (await h.get(agentBookingsRoute, "/agents/bookings?status=%00&date=2026-02-31&page=-4&property=%00", { jar: agentJar })).status,
+    ).toBe(200);
   });
 
   it("keeps unapproved agents and students out of the agent's screens", async () => {
@@ -121,7 +144,9 @@ describe("the visit lifecycle's routes", () => {
     expect(r.location).toBe("/auth/agent-verification");
     const p = await h.post(agentBookingsRoute, "/agents/bookings", { intent: "accept", bookingId: "x" }, { jar: pending });
     expect(p.location).toBe("/auth/agent-verification");
-    expect((await h.get(proposeRoute, "/agents/bookings/x/propose", { jar: s1.jar, params: { id: "x" } })).location).toBe("/agents/unauthorized");
+    expect((await h.get(proposeRoute, "/agents/bookings/x/propose", { jar: s1.jar, params: { id: "x" } })).location).toBe(
+      "/agents/unauthorized",
+    );
   });
 
   it("another agent reaches none of the agent's actions: 404, nothing changed", async () => {
@@ -129,9 +154,13 @@ describe("the visit lifecycle's routes", () => {
     const id = await book(h, s1.jar, propertyId, day(4), "10:00 AM");
     const before = await row(id);
     const opts = { jar: otherAgentJar, params: { id } };
-    expect((await h.post(agentBookingsRoute, "/agents/bookings", { intent: "accept", bookingId: id }, { jar: otherAgentJar })).status).toBe(404);
+    expect((await h.post(agentBookingsRoute, "/agents/bookings", { intent: "accept", bookingId: id }, { jar: otherAgentJar })).status).toBe(
+      404,
+    );
     expect((await h.get(proposeRoute, `/agents/bookings/${id}/propose`, opts)).status).toBe(404);
-    expect((await h.post(proposeRoute, `/agents/bookings/${id}/propose`, { visitDate: day(6), visitTime: "2:00 PM" }, opts)).status).toBe(404);
+    expect((await h.post(proposeRoute, `/agents/bookings/${id}/propose`, { visitDate: day(6), visitTime: "2:00 PM" }, opts)).status).toBe(
+      404,
+    );
     expect((await h.get(declineRoute, `/agents/bookings/${id}/decline`, opts)).status).toBe(404);
     expect((await h.post(declineRoute, `/agents/bookings/${id}/decline`, { reason: "The room was let" }, opts)).status).toBe(404);
     expect(await row(id)).toEqual(before);
@@ -141,35 +170,79 @@ describe("the visit lifecycle's routes", () => {
   it("another student reaches none of the student's actions: 404, nothing changed", async () => {
     const s1 = await subscribedStudent(h);
     const id = await book(h, s1.jar, propertyId, day(4), "11:00 AM");
-    await h.post(proposeRoute, `/agents/bookings/${id}/propose`, { visitDate: day(6), visitTime: "3:00 PM" }, { jar: agentJar, params: { id } });
+    await h.post(
+      proposeRoute,
+      `/agents/bookings/${id}/propose`,
+      { visitDate: day(6), visitTime: "3:00 PM" },
+      { jar: agentJar, params: { id } },
+    );
     const before = await row(id);
     const opts = { jar: s2.jar, params: { id } };
     expect((await h.get(cancelRoute, `/profile/bookings/${id}/cancel`, opts)).status).toBe(404);
     expect((await h.post(cancelRoute, `/profile/bookings/${id}/cancel`, { reason: "" }, opts)).status).toBe(404);
     expect((await h.get(rescheduleRoute, `/profile/bookings/${id}/reschedule`, opts)).status).toBe(404);
-    expect((await h.post(rescheduleRoute, `/profile/bookings/${id}/reschedule`, { visitDate: day(7), visitTime: "9:00 AM" }, opts)).status).toBe(404);
-    expect((await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: id, answer: "accept" }, { jar: s2.jar })).status).toBe(404);
+    expect(
+      (await h.post(rescheduleRoute, `/profile/bookings/${id}/reschedule`, { visitDate: day(7), visitTime: "9:00 AM" }, opts)).status,
+    ).toBe(404);
+    expect((await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: id, answer: "accept" }, { jar: s2.jar })).status).toBe(
+      404,
+    );
     expect(await row(id)).toEqual(before);
   });
 
   it("runs the whole lifecycle: propose, accept the proposal, move, decline; each side told", async () => {
     const s1 = await subscribedStudent(h);
     const id = await book(h, s1.jar, propertyId, day(3), "10:00 AM");
-    const propose = await h.post(proposeRoute, `/agents/bookings/${id}/propose?date=${day(8)}`, { visitDate: day(8), visitTime: "2:00 PM" }, { jar: agentJar, params: { id } });
+    const propose = await h.post(
+      proposeRoute,
+      `/agents/bookings/${id}/propose?date=${day(8)}`,
+      { visitDate: day(8), visitTime: "2:00 PM" },
+      { jar: agentJar, params: { id } },
+    );
     expect(propose.location).toBe("/agents/bookings");
-    expect(await row(id)).toMatchObject({ agent_response: "proposed", proposed_visit_date: day(8), proposed_visit_time: "2:00 PM", visit_date: day(3) });
+    expect(await row(id)).toMatchObject({
+      agent_response: "proposed",
+      proposed_visit_date: day(8),
+      proposed_visit_time: "2:00 PM",
+      visit_date: day(3),
+    });
     const profile = await h.get(profileRoute, "/profile", { jar: s1.jar });
-    expect(profile.data.money.bookings.find((b: { id: string }) => b.id === id)).toMatchObject({ agentResponse: "proposed", proposedVisitDate: day(8), changeable: true });
+    expect(profile.data.money.bookings.find((b: { id: string }) => b.id === id)).toMatchObject({
+      agentResponse: "proposed",
+      proposedVisitDate: day(8),
+      changeable: true,
+    });
 
     const accept = await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: id, answer: "accept" }, { jar: s1.jar });
     expect(accept.location).toBe("/profile#bookings");
-    expect(await row(id)).toMatchObject({ agent_response: "accepted", visit_date: day(8), visit_time: "2:00 PM", proposed_visit_date: null });
+    expect(await row(id)).toMatchObject({
+      agent_response: "accepted",
+      visit_date: day(8),
+      visit_time: "2:00 PM",
+      proposed_visit_date: null,
+    });
     // A second answer: nothing left to answer (409), nothing changed.
-    expect((await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: id, answer: "decline" }, { jar: s1.jar })).status).toBe(409);
+    expect((await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: id, answer: "decline" }, { jar: s1.jar })).status).toBe(
+      409,
+    );
 
     const taken = await book(h, s2.jar, propertyId, day(9), "9:00 AM");
-    expect((await h.post(rescheduleRoute, `/profile/bookings/${id}/reschedule`, { visitDate: day(9), visitTime: "9:00 AM" }, { jar: s1.jar, params: { id } })).status).toBe(409);
-    const move = await h.post(rescheduleRoute, `/profile/bookings/${id}/reschedule`, { visitDate: day(9), visitTime: "11:00 AM" }, { jar: s1.jar, params: { id } });
+    expect(
+      (
+        await h.post(
+          rescheduleRoute,
+          `/profile/bookings/${id}/reschedule`,
+          { visitDate: day(9), visitTime: "9:00 AM" },
+          { jar: s1.jar, params: { id } },
+        )
+      ).status,
+    ).toBe(409);
+    const move = await h.post(
+      rescheduleRoute,
+      `/profile/bookings/${id}/reschedule`,
+      { visitDate: day(9), visitTime: "11:00 AM" },
+      { jar: s1.jar, params: { id } },
+    );
     expect(move.location).toBe("/profile#bookings");
     expect(await row(id)).toMatchObject({ visit_date: day(9), visit_time: "11:00 AM", agent_response: "awaiting" });
 
@@ -177,9 +250,19 @@ describe("the visit lifecycle's routes", () => {
     expect(noReason.status).toBe(400);
     expect(noReason.data.formError).toMatch(/reason/i);
     expect((await row(id)).booking_status).toBe("confirmed");
-    const decline = await h.post(declineRoute, `/agents/bookings/${id}/decline`, { reason: "The studio has been let" }, { jar: agentJar, params: { id } });
+    const decline = await h.post(
+      declineRoute,
+      `/agents/bookings/${id}/decline`,
+      { reason: "The studio has been let" },
+      { jar: agentJar, params: { id } },
+    );
     expect(decline.location).toBe("/agents/bookings");
-    expect(await row(id)).toMatchObject({ booking_status: "cancelled", agent_response: "declined", cancelled_by: "agent", cancel_reason: "The studio has been let" });
+    expect(await row(id)).toMatchObject({
+      booking_status: "cancelled",
+      agent_response: "declined",
+      cancelled_by: "agent",
+      cancel_reason: "The studio has been let",
+    });
     // Declined: the student can no longer cancel it.
     expect((await h.post(cancelRoute, `/profile/bookings/${id}/cancel`, {}, { jar: s1.jar, params: { id } })).status).toBe(409);
 
@@ -208,33 +291,41 @@ describe("the visit lifecycle's routes", () => {
   it("fuzzed forms to every new action: never a 500, never an invalid row", async () => {
     const s1 = await subscribedStudent(h);
     const id = await book(h, s1.jar, propertyId, day(10), "10:00 AM");
-    const field = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(day(11), day(0), "2026-02-31", "9:00 AM", "6:00 PM", "\u0000", "x".repeat(600)));
+    const field = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(day(11), day(0), "2026-02-31", "9:00 AM", "6:00 PM", "\u0000", "x".repeat(600)),
+    );
     await fc.assert(
-      fc.asyncProperty(field, field, fc.constantFrom("propose", "decline", "accept", "cancel", "reschedule", "proposal"), async (a, b, which) => {
-        const agent = { jar: agentJar.clone(), params: { id } };
-        const student = { jar: s1.jar.clone(), params: { id } };
-        const r =
-          which === "propose"
-            ? await h.post(proposeRoute, `/agents/bookings/${id}/propose`, { visitDate: a, visitTime: b }, agent)
-            : which === "decline"
-              ? await h.post(declineRoute, `/agents/bookings/${id}/decline`, { reason: a }, agent)
-              : which === "accept"
-                ? await h.post(agentBookingsRoute, "/agents/bookings", { intent: a, bookingId: b }, { jar: agentJar.clone() })
-                : which === "cancel"
-                  ? await h.post(cancelRoute, `/profile/bookings/${id}/cancel`, { reason: a }, student)
-                  : which === "reschedule"
-                    ? await h.post(rescheduleRoute, `/profile/bookings/${id}/reschedule`, { visitDate: a, visitTime: b }, student)
-                    : await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: a, answer: b }, { jar: s1.jar.clone() });
-        expect(r.status, `${which} ${JSON.stringify([a, b])}`).toBeLessThan(500);
-        const rows = await h.database.db.selectFrom("bookings").selectAll().where("property_id", "=", propertyId).execute();
-        for (const x of rows) {
-          expect(["awaiting", "accepted", "proposed", "declined"]).toContain(x.agent_response);
-          expect(x.agent_response === "proposed").toBe(x.proposed_visit_date !== null && x.proposed_visit_time !== null);
-          expect(/^\d{4}-\d{2}-\d{2}$/.test(x.visit_date) && /^\d{1,2}:\d{2} (AM|PM)$/.test(x.visit_time)).toBe(true);
-          if (x.cancel_reason !== null) expect(x.cancel_reason.length).toBeLessThanOrEqual(500);
-          if (x.agent_response === "declined") expect(x.cancel_reason!.length).toBeGreaterThanOrEqual(3);
-        }
-      }),
+      fc.asyncProperty(
+        field,
+        field,
+        fc.constantFrom("propose", "decline", "accept", "cancel", "reschedule", "proposal"),
+        async (a, b, which) => {
+          const agent = { jar: agentJar.clone(), params: { id } };
+          const student = { jar: s1.jar.clone(), params: { id } };
+          const r =
+            which === "propose"
+              ? await h.post(proposeRoute, `/agents/bookings/${id}/propose`, { visitDate: a, visitTime: b }, agent)
+              : which === "decline"
+                ? await h.post(declineRoute, `/agents/bookings/${id}/decline`, { reason: a }, agent)
+                : which === "accept"
+                  ? await h.post(agentBookingsRoute, "/agents/bookings", { intent: a, bookingId: b }, { jar: agentJar.clone() })
+                  : which === "cancel"
+                    ? await h.post(cancelRoute, `/profile/bookings/${id}/cancel`, { reason: a }, student)
+                    : which === "reschedule"
+                      ? await h.post(rescheduleRoute, `/profile/bookings/${id}/reschedule`, { visitDate: a, visitTime: b }, student)
+                      : await h.post(profileRoute, "/profile", { intent: "proposal", bookingId: a, answer: b }, { jar: s1.jar.clone() });
+          expect(r.status, `${which} ${JSON.stringify([a, b])}`).toBeLessThan(500);
+          const rows = await h.database.db.selectFrom("bookings").selectAll().where("property_id", "=", propertyId).execute();
+          for (const x of rows) {
+            expect(["awaiting", "accepted", "proposed", "declined"]).toContain(x.agent_response);
+            expect(x.agent_response === "proposed").toBe(x.proposed_visit_date !== null && x.proposed_visit_time !== null);
+            expect(/^\d{4}-\d{2}-\d{2}$/.test(x.visit_date) && /^\d{1,2}:\d{2} (AM|PM)$/.test(x.visit_time)).toBe(true);
+            if (x.cancel_reason !== null) expect(x.cancel_reason.length).toBeLessThanOrEqual(500);
+            if (x.agent_response === "declined") expect(x.cancel_reason!.length).toBeGreaterThanOrEqual(3);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   }, 120_000);

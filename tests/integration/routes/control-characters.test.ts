@@ -3,14 +3,14 @@
 // (domain/shared/text.ts): they are dropped where the text enters, so a search still searches, a
 // form still sends, and nothing stored holds one (issue 30).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminUsers from "../../../app/routes/admin+/users";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as contact from "../../../app/routes/contact";
-import * as guestHouses from "../../../app/routes/guest-houses";
-import * as listings from "../../../app/routes/listings+/_index";
-import * as studentMessages from "../../../app/routes/messages";
-import * as profile from "../../../app/routes/profile";
-import * as savedSearches from "../../../app/routes/resources+/saved-searches";
+import * as adminUsers from "~/routes/admin+/users";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as contact from "~/routes/contact";
+import * as guestHouses from "~/routes/guest-houses";
+import * as listings from "~/routes/listings+/_index";
+import * as studentMessages from "~/routes/messages";
+import * as profile from "~/routes/profile";
+import * as savedSearches from "~/routes/resources+/saved-searches";
 import { createPersona, signedInJar, tinyPdf, type CookieJar } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
@@ -90,22 +90,47 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "control 
       expect(r.status).toBe(302);
       expect(r.location).toBe("/contact");
       const [stored] = await w.h.database.db.selectFrom("contact_messages").selectAll().execute();
-      expect(stored).toMatchObject({ name: "Brenda Ayuk", subject: "Refund for a visit", message: "The agent did not come to my visit on Saturday.\nThanks." });
+      expect(stored).toMatchObject({
+        name: "Brenda Ayuk",
+        subject: "Refund for a visit",
+        message: "The agent did not come to my visit on Saturday.\nThanks.",
+      });
     });
 
     it("a profile form and a message to an agent with a NUL: saved without it", async () => {
-      const saved = await w.h.post(profile, "/profile", { intent: "profile", fullName: "Brenda\u0000 Ayuk-Tabi", phone: "" }, { jar: student.clone() });
+      const saved = await w.h.post(
+        profile,
+        "/profile",
+        { intent: "profile", fullName: "Brenda\u0000 Ayuk-Tabi", phone: "" },
+        { jar: student.clone() },
+      );
       expect(saved.status).toBe(302);
-      const account = await w.h.database.db.selectFrom("profiles").select("full_name").where("id", "=", w.student.id).executeTakeFirstOrThrow();
+      const account = await w.h.database.db
+        .selectFrom("profiles")
+        .select("full_name")
+        .where("id", "=", w.student.id)
+        .executeTakeFirstOrThrow();
       expect(account.full_name).toBe("Brenda Ayuk-Tabi");
 
       const thread = "00000000-0000-4000-8000-0000000c0001";
       const now = new Date().toISOString();
       await w.h.database.db
         .insertInto("message_threads")
-        .values({ id: thread, property_id: w.ids["molyko-cheap"], student_id: w.student.id, agent_id: w.agent.id, created_at: now, last_message_at: now })
+        .values({
+          id: thread,
+          property_id: w.ids["molyko-cheap"],
+          student_id: w.student.id,
+          agent_id: w.agent.id,
+          created_at: now,
+          last_message_at: now,
+        })
         .execute();
-      const reply = await w.h.post(studentMessages, "/messages", { intent: "reply", threadId: thread, body: "Is it\u0000 still free?" }, { jar: student.clone() });
+      const reply = await w.h.post(
+        studentMessages,
+        "/messages",
+        { intent: "reply", threadId: thread, body: "Is it\u0000 still free?" },
+        { jar: student.clone() },
+      );
       expect(reply.status).toBe(302);
       const messages = await w.h.database.db.selectFrom("messages").select("body").where("thread_id", "=", thread).execute();
       expect(messages.map((m) => m.body)).toEqual(["Is it still free?"]);

@@ -1,13 +1,13 @@
 // The agents directory, top-rated agents, an agent's public profile with reviews and replies, and the blog.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentsPage from "../../../app/routes/agents+/_index";
+import * as agentsPage from "~/routes/agents+/_index";
 import { listingFixtures } from "../listings/listing-fixtures";
-import * as topRated from "../../../app/routes/agents+/top-rated";
-import * as agentProfile from "../../../app/routes/agent+/$id";
-import * as blogIndex from "../../../app/routes/blog+/_index";
-import * as blogPost from "../../../app/routes/blog+/$slug";
-import * as home from "../../../app/routes/_index";
-import { languageCookie as knLang } from "../../../app/i18next.server";
+import * as topRated from "~/routes/agents+/top-rated";
+import * as agentProfile from "~/routes/agent+/$id";
+import * as blogIndex from "~/routes/blog+/_index";
+import * as blogPost from "~/routes/blog+/$slug";
+import * as home from "~/routes/_index";
+import { languageCookie as knLang } from "~/i18next.server";
 import { createPersona, signedInJar } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { insertBooking } from "../contract/discovery-fixtures";
@@ -88,7 +88,12 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "agents a
       const page = await w.h.get(agentProfile, `/agent/${w.agent.id}`, { params: { id: w.agent.id }, jar: student });
       expect(page.data.viewings).toEqual([{ bookingId: "booking-1", propertyTitle: "Room molyko-mid", visitDate: "2026-11-10" }]);
 
-      const bad = await w.h.post(agentProfile, `/agent/${w.agent.id}`, { intent: "review", bookingId: "booking-1", rating: "7" }, { params: { id: w.agent.id }, jar: student });
+      const bad = await w.h.post(
+        agentProfile,
+        `/agent/${w.agent.id}`,
+        { intent: "review", bookingId: "booking-1", rating: "7" },
+        { params: { id: w.agent.id }, jar: student },
+      );
       expect(bad.status).toBe(400);
       expect(bad.data.fieldErrors.rating).toBe("listings:errors.rating_required");
       const rated = await w.h.post(
@@ -98,7 +103,12 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "agents a
         { params: { id: w.agent.id }, jar: student },
       );
       expect(rated.status).toBe(302);
-      const twice = await w.h.post(agentProfile, `/agent/${w.agent.id}`, { intent: "review", bookingId: "booking-1", rating: "5" }, { params: { id: w.agent.id }, jar: student });
+      const twice = await w.h.post(
+        agentProfile,
+        `/agent/${w.agent.id}`,
+        { intent: "review", bookingId: "booking-1", rating: "5" },
+        { params: { id: w.agent.id }, jar: student },
+      );
       expect(twice.status).toBe(400);
       expect(twice.data.formError).toBe("You have already rated this visit.");
 
@@ -109,13 +119,28 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "agents a
       expect(review).toMatchObject({ rating: 4, comment: "On time and honest.", studentName: "Brenda", reply: null });
 
       // Only the agent of the page may reply.
-      const stranger = await w.h.post(agentProfile, `/agent/${w.agent.id}`, { intent: "reply", reviewId: review.id, reply: "Hi" }, { params: { id: w.agent.id }, jar: student });
+      const stranger = await w.h.post(
+        agentProfile,
+        `/agent/${w.agent.id}`,
+        { intent: "reply", reviewId: review.id, reply: "Hi" },
+        { params: { id: w.agent.id }, jar: student },
+      );
       expect(stranger.status).toBe(403);
       const agent = await w.agentJar();
       expect((await w.h.get(agentProfile, `/agent/${w.agent.id}`, { params: { id: w.agent.id }, jar: agent })).data.canReply).toBe(true);
-      const replied = await w.h.post(agentProfile, `/agent/${w.agent.id}`, { intent: "reply", reviewId: review.id, reply: "Thank you Brenda!" }, { params: { id: w.agent.id }, jar: agent });
+      const replied = await w.h.post(
+        agentProfile,
+        `/agent/${w.agent.id}`,
+        { intent: "reply", reviewId: review.id, reply: "Thank you Brenda!" },
+        { params: { id: w.agent.id }, jar: agent },
+      );
       expect(replied.status).toBe(302);
-      const again = await w.h.post(agentProfile, `/agent/${w.agent.id}`, { intent: "reply", reviewId: review.id, reply: "Again" }, { params: { id: w.agent.id }, jar: agent });
+      const again = await w.h.post(
+        agentProfile,
+        `/agent/${w.agent.id}`,
+        { intent: "reply", reviewId: review.id, reply: "Again" },
+        { params: { id: w.agent.id }, jar: agent },
+      );
       expect(again.status).toBe(400);
       expect(again.data.formError).toBe("You have already replied to this review.");
 
@@ -125,7 +150,14 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "agents a
 
     it("pages the blog by 6, newest first, without drafts; 404 past the end", async () => {
       const first = await w.h.get(blogIndex, "/blog");
-      expect(first.data.blog.items.map((p: { slug: string }) => p.slug)).toEqual(["post-1", "post-2", "post-3", "post-4", "post-5", "post-6"]);
+      expect(first.data.blog.items.map((p: { slug: string }) => p.slug)).toEqual([
+        "post-1",
+        "post-2",
+        "post-3",
+        "post-4",
+        "post-5",
+        "post-6",
+      ]);
       expect(first.data.blog.pageCount).toBe(2);
       const second = await w.h.get(blogIndex, "/blog?page=2");
       expect(second.data.blog.items.map((p: { slug: string }) => p.slug)).toEqual(["post-7", "post-8"]);

@@ -5,12 +5,12 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as contact from "../../../app/routes/contact";
-import * as faq from "../../../app/routes/faq";
-import * as terms from "../../../app/routes/terms";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
-import * as sitemap from "../../../app/routes/sitemap[.]xml";
-import * as robots from "../../../app/routes/robots[.]txt";
+import * as contact from "~/routes/contact";
+import * as faq from "~/routes/faq";
+import * as terms from "~/routes/terms";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
+import * as sitemap from "~/routes/sitemap[.]xml";
+import * as robots from "~/routes/robots[.]txt";
 import { htmlCaching, htmlEtag, matchesIfNoneMatch } from "../../../server/caching";
 import { TEST_APP_URL } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
@@ -40,7 +40,11 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "contact,
       expect(r.location).toBe("/contact");
       expect(r.headers.get("Set-Cookie")).toContain("kn_session=");
       expect(await stored()).toHaveLength(1);
-      const mail = await w.h.database.db.selectFrom("outbox_emails").selectAll().where("to_address", "=", w.h.services.config.support.email).execute();
+      const mail = await w.h.database.db
+        .selectFrom("outbox_emails")
+        .selectAll()
+        .where("to_address", "=", w.h.services.config.support.email)
+        .execute();
       expect(mail.map((m) => m.subject)).toEqual(["[Contact] Refund for a visit"]);
     });
 
@@ -85,8 +89,15 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "contact,
       await w.h.database.db
         .insertInto("guest_houses")
         .values({
-          id: "gh-1", host_id: w.student.id, name: "Mountain View", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29,
-          nightly_rate: 12_000, whatsapp_number: "237670000000", created_at: new Date().toISOString(),
+          id: "gh-1",
+          host_id: w.student.id,
+          name: "Mountain View",
+          neighbourhood: "Molyko",
+          latitude: 4.15,
+          longitude: 9.29,
+          nightly_rate: 12_000,
+          whatsapp_number: "237670000000",
+          created_at: new Date().toISOString(),
         })
         .execute();
       // Only an approved host's houses are public (guestHouseVisibility); a pending host's is not listed.
@@ -96,13 +107,17 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "contact,
         .execute();
       const r = await w.h.get(sitemap, "/sitemap.xml");
       expect(r.status).toBe(200);
-      const xml = await (await sitemap.loader({ request: new Request(`${TEST_APP_URL}/sitemap.xml`), context: w.h.context, params: {} })).text();
+      const xml = await (
+        await sitemap.loader({ request: new Request(`${TEST_APP_URL}/sitemap.xml`), context: w.h.context, params: {} })
+      ).text();
       expect(xml).toContain(`<loc>${TEST_APP_URL}/listings/${w.ids["molyko-mid"]}</loc>`);
       expect(xml).not.toContain(hidden);
       expect(xml).toContain(`<loc>${TEST_APP_URL}/guest-house/gh-1</loc>`);
       expect(xml).toContain(`hreflang="fr" href="${TEST_APP_URL}/faq?lng=fr"`);
       expect(xml).toContain(`<loc>${TEST_APP_URL}/listings?n=Great+Soppo</loc>`);
-      const txt = await (await robots.loader({ request: new Request(`${TEST_APP_URL}/robots.txt`), context: w.h.context, params: {} })).text();
+      const txt = await (
+        await robots.loader({ request: new Request(`${TEST_APP_URL}/robots.txt`), context: w.h.context, params: {} })
+      ).text();
       expect(txt).toContain(`Sitemap: ${TEST_APP_URL}/sitemap.xml`);
       expect(txt).toContain("Disallow: /profile");
     });

@@ -5,19 +5,24 @@
 // after every run the tables hold only rows that keep the rules.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as propertyRoute from "../../../app/routes/property.$id";
-import * as listingRoute from "../../../app/routes/listings+/$id";
-import * as wishlistRoute from "../../../app/routes/resources+/wishlist";
-import * as savedSearchesRoute from "../../../app/routes/resources+/saved-searches";
-import * as contactRoute from "../../../app/routes/contact";
-import * as preferencesRoute from "../../../app/routes/resources+/preferences";
-import * as agentRoute from "../../../app/routes/agent+/$id";
-import * as guestHouseRoute from "../../../app/routes/guest-house.$id";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { HIDE_AFTER_REPORTERS, REPORT_DETAILS_MAX, REPORT_REASONS, TRUSTED_REPORTER_MIN_AGE_MS } from "../../../domain/reports/listing-report.entity";
-import { SAVED_SEARCH_LIMIT } from "../../../domain/alerts/saved-search.entity";
-import { normalizeSearchQuery } from "../../../domain/engagement/search-query";
-import { CONTACT_LIMITS, isPlausibleEmail } from "../../../domain/contact/contact-message.entity";
+import * as propertyRoute from "~/routes/property.$id";
+import * as listingRoute from "~/routes/listings+/$id";
+import * as wishlistRoute from "~/routes/resources+/wishlist";
+import * as savedSearchesRoute from "~/routes/resources+/saved-searches";
+import * as contactRoute from "~/routes/contact";
+import * as preferencesRoute from "~/routes/resources+/preferences";
+import * as agentRoute from "~/routes/agent+/$id";
+import * as guestHouseRoute from "~/routes/guest-house.$id";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import {
+  HIDE_AFTER_REPORTERS,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  TRUSTED_REPORTER_MIN_AGE_MS,
+} from "#domain/reports/listing-report.entity";
+import { SAVED_SEARCH_LIMIT } from "#domain/alerts/saved-search.entity";
+import { normalizeSearchQuery } from "#domain/engagement/search-query";
+import { CONTACT_LIMITS, isPlausibleEmail } from "#domain/contact/contact-message.entity";
 import { createPersona, signedInJar, type CookieJar } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
@@ -71,12 +76,24 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
         fc.boolean(),
         form({
           intent: maybe(fc.constant("contact")),
-          body: maybe(fc.constantFrom("Is the room still free?", "  Bonjour, est-ce disponible ?  ", "x".repeat(MESSAGE_BODY_MAX), "x".repeat(MESSAGE_BODY_MAX + 1), "   ", "\u0000")),
+          body: maybe(
+            fc.constantFrom(
+              "Is the room still free?",
+              "  Bonjour, est-ce disponible ?  ",
+              "x".repeat(MESSAGE_BODY_MAX),
+              "x".repeat(MESSAGE_BODY_MAX + 1),
+              "   ",
+              "\u0000",
+            ),
+          ),
           studentId: weird,
           agentId: weird,
         }),
         async (who, id, canonical, fields) => {
-          const r = await postForm(w.h, canonical ? listingRoute : propertyRoute, `/listings/${encodeURIComponent(id)}`, fields, { jar: users[who].jar.clone(), params: { id } });
+          const r = await postForm(w.h, canonical ? listingRoute : propertyRoute, `/listings/${encodeURIComponent(id)}`, fields, {
+            jar: users[who].jar.clone(),
+            params: { id },
+          });
           expectStatus(r, [302, 400, 404], "contact agent");
           expectLocalRedirect(r);
           seen.add(r.status);
@@ -129,7 +146,10 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
             await w.h.database.db.deleteFrom("listing_reports").execute();
             await w.h.database.db.updateTable("properties").set({ hidden_at: null }).execute();
           }
-          const r = await postForm(w.h, propertyRoute, `/property/${encodeURIComponent(id)}`, fields, { jar: users[who].jar.clone(), params: { id } });
+          const r = await postForm(w.h, propertyRoute, `/property/${encodeURIComponent(id)}`, fields, {
+            jar: users[who].jar.clone(),
+            params: { id },
+          });
           // 403/409 are allowed too: a stricter rule (a daily limit, a refusal) may answer them.
           expectStatus(r, [302, 400, 403, 404, 409, 429], "report");
           expectLocalRedirect(r);
@@ -173,7 +193,9 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
     };
     for (const p of properties) {
       const reporters = new Set(
-        reports.filter((r) => r.property_id === p.id && r.status === "open" && trusted(r.reporter_id, r.created_at)).map((r) => r.reporter_id),
+        reports
+          .filter((r) => r.property_id === p.id && r.status === "open" && trusted(r.reporter_id, r.created_at))
+          .map((r) => r.reporter_id),
       );
       if (reporters.size >= HIDE_AFTER_REPORTERS) expect(p.hidden_at, `listing ${p.id} reported by ${reporters.size}`).not.toBeNull();
     }
@@ -218,7 +240,12 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
   it(`saved searches: ${RUNS} forms, never a 500, at most ${SAVED_SEARCH_LIMIT} per user, each one canonical and unique`, async () => {
     const seen = new Set<number>();
     const query = fc.oneof(
-      fc.tuple(fc.constantFrom("n=Molyko", "n=Bomaka", "type=room", "type=studio", "furnished=1"), fc.integer({ min: 10_000, max: 200_000 })).map(([q, max]) => `${q}&max=${max}`),
+      fc
+        .tuple(
+          fc.constantFrom("n=Molyko", "n=Bomaka", "type=room", "type=studio", "furnished=1"),
+          fc.integer({ min: 10_000, max: 200_000 }),
+        )
+        .map(([q, max]) => `${q}&max=${max}`),
       fc.constantFrom("?n=Molyko&page=2", "n=&max=", "", "   ", "Ā", "n=Buéa", "n=Molyko\n", "n=😀"),
     );
     await fc.assert(
@@ -270,7 +297,10 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
           email: maybe(fc.oneof(fc.emailAddress(), fc.constantFrom("NGOZI@Example.CM ", "not-an-email"))),
           subject: maybe(fc.constantFrom("A question", "Hi", "x".repeat(CONTACT_LIMITS.subject.max + 1))),
           message: maybe(fc.constantFrom("Is there a room near the campus?", "too short", "x".repeat(CONTACT_LIMITS.message.max))),
-          website: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("http://spam.example", " ", "") }),
+          website: fc.oneof(
+            { weight: 5, arbitrary: fc.constant(undefined) },
+            { weight: 1, arbitrary: fc.constantFrom("http://spam.example", " ", "") },
+          ),
         }),
         async (signedIn, fields) => {
           const before = await countContactMessages();
@@ -305,7 +335,14 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
   }, 120_000);
 
   const countContactMessages = async () =>
-    Number((await w.h.database.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await w.h.database.db
+          .selectFrom("contact_messages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it(`odd ids in the URL of a listing, an agent, a guest house: ${RUNS} each, never a 500`, async () => {
     const routes = [
@@ -314,16 +351,29 @@ describe.each(databaseKinds())("fuzzed discovery posts (%s)", (kind) => {
       { route: guestHouseRoute, path: "/guest-house" },
     ];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(weird, fc.constantFrom("a\u0000b", "\u0000", `${propertyIds[0]}\u0000`, " \t ")), fc.nat(routes.length - 1), fc.boolean(), async (id, which, post) => {
-        const { route, path } = routes[which];
-        const jar = users[0].jar.clone();
-        const r =
-          post && "action" in route
-            ? await postForm(w.h, route, `${path}/x`, { intent: "contact", body: "Hello", reason: "scam" }, { jar, params: { id } })
-            : await safeCall(() => w.h.get(route, `${path}/x`, { jar, params: { id } }));
-        expectStatus(r, [200, 302, 400, 403, 404, 409], `${path} with id ${JSON.stringify(id).slice(0, 40)}`);
-      }),
-      { numRuns: RUNS, examples: [["a\u0000b", 0, false], ["a\u0000b", 0, true], ["a\u0000b", 1, false], ["a\u0000b", 2, false]] },
+      fc.asyncProperty(
+        fc.oneof(weird, fc.constantFrom("a\u0000b", "\u0000", `${propertyIds[0]}\u0000`, " \t ")),
+        fc.nat(routes.length - 1),
+        fc.boolean(),
+        async (id, which, post) => {
+          const { route, path } = routes[which];
+          const jar = users[0].jar.clone();
+          const r =
+            post && "action" in route
+              ? await postForm(w.h, route, `${path}/x`, { intent: "contact", body: "Hello", reason: "scam" }, { jar, params: { id } })
+              : await safeCall(() => w.h.get(route, `${path}/x`, { jar, params: { id } }));
+          expectStatus(r, [200, 302, 400, 403, 404, 409], `${path} with id ${JSON.stringify(id).slice(0, 40)}`);
+        },
+      ),
+      {
+        numRuns: RUNS,
+        examples: [
+          ["a\u0000b", 0, false],
+          ["a\u0000b", 0, true],
+          ["a\u0000b", 1, false],
+          ["a\u0000b", 2, false],
+        ],
+      },
     );
   }, 60_000);
 

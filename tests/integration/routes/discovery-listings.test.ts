@@ -2,10 +2,17 @@
 // keeps the filters, and a signed-in search goes to the search history.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listingsPage from "../../../app/routes/listings+/_index";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
-import { AMENITIES, AMENITY_PARAMS, LISTING_SORTS, NEAR_CAMPUS_OPTIONS_M, listingSearchToParams, parseListingSearch } from "../../../domain/listings/listing-search";
-import { listSearchHistory } from "../../../domain/engagement/history.queries";
+import * as listingsPage from "~/routes/listings+/_index";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
+import {
+  AMENITIES,
+  AMENITY_PARAMS,
+  LISTING_SORTS,
+  NEAR_CAMPUS_OPTIONS_M,
+  listingSearchToParams,
+  parseListingSearch,
+} from "#domain/listings/listing-search";
+import { listSearchHistory } from "#domain/engagement/history.queries";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
 
@@ -86,7 +93,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "/listing
     });
 
     it("round-trips any search through its URL (property)", async () => {
-      const pick = <T,>(values: readonly T[]) => fc.subarray([...values]);
+      const pick = <T>(values: readonly T[]) => fc.subarray([...values]);
       const criteria = fc.record({
         n: pick(NEIGHBOURHOODS),
         type: pick(PROPERTY_TYPES),

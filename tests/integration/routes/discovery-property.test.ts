@@ -1,13 +1,13 @@
 // A listing's page (/listings/$id and /property/$id share loader and action), the wishlist
 // resource and the saved searches resource.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listingPage from "../../../app/routes/listings+/$id";
-import * as propertyPage from "../../../app/routes/property.$id";
-import * as wishlist from "../../../app/routes/resources+/wishlist";
-import * as savedSearches from "../../../app/routes/resources+/saved-searches";
-import { listViewHistory } from "../../../domain/engagement/history.queries";
-import { listWishlistIds } from "../../../domain/engagement/wishlist.queries";
-import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
+import * as listingPage from "~/routes/listings+/$id";
+import * as propertyPage from "~/routes/property.$id";
+import * as wishlist from "~/routes/resources+/wishlist";
+import * as savedSearches from "~/routes/resources+/saved-searches";
+import { listViewHistory } from "#domain/engagement/history.queries";
+import { listWishlistIds } from "#domain/engagement/wishlist.queries";
+import { listSavedSearches } from "#domain/alerts/saved-searches.queries";
 import { createPersona, signedInJar } from "../../support/route-harness";
 import { allDatabaseKinds, databaseSuites } from "../../support/test-database";
 import { createDiscoveryWorld, type DiscoveryWorld } from "./discovery-support";
@@ -77,7 +77,12 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       const empty = await w.h.post(listingPage, `/listings/${id}`, { intent: "contact", body: "   " }, { params: { id }, jar });
       expect(empty.status).toBe(400);
       expect(empty.data.fieldErrors.body).toBe("listings:errors.message_required");
-      const sent = await w.h.post(propertyPage, `/property/${id}`, { intent: "contact", body: "Is the room still free?" }, { params: { id }, jar });
+      const sent = await w.h.post(
+        propertyPage,
+        `/property/${id}`,
+        { intent: "contact", body: "Is the room still free?" },
+        { params: { id }, jar },
+      );
       expect(sent.status).toBe(302);
       expect(sent.location).toBe(`/property/${id}`);
       const threads = await w.h.database.db.selectFrom("message_threads").selectAll().where("property_id", "=", id).execute();
@@ -94,9 +99,19 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       const bad = await w.h.post(listingPage, `/listings/${target}`, { intent: "report", reason: "ugly" }, { params: { id: target }, jar });
       expect(bad.status).toBe(400);
       expect(bad.data.fieldErrors.reason).toBe("listings:errors.invalid_report_reason");
-      const ok = await w.h.post(listingPage, `/listings/${target}`, { intent: "report", reason: "scam", details: "Asked for money first" }, { params: { id: target }, jar });
+      const ok = await w.h.post(
+        listingPage,
+        `/listings/${target}`,
+        { intent: "report", reason: "scam", details: "Asked for money first" },
+        { params: { id: target }, jar },
+      );
       expect(ok.status).toBe(302);
-      const again = await w.h.post(listingPage, `/listings/${target}`, { intent: "report", reason: "scam" }, { params: { id: target }, jar });
+      const again = await w.h.post(
+        listingPage,
+        `/listings/${target}`,
+        { intent: "report", reason: "scam" },
+        { params: { id: target }, jar },
+      );
       expect(again.status).toBeGreaterThanOrEqual(400);
       expect(again.status).toBeLessThan(500);
       expect(again.data.formError).toMatch(/already reported/i);
@@ -112,13 +127,23 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       const visitor = await w.h.post(wishlist, "/resources/wishlist", { intent: "add", propertyId: id, redirectTo: `/listings/${id}` });
       expect(visitor.location).toBe(LOGIN(`/listings/${id}`));
       const jar = await w.studentJar();
-      const added = await w.h.post(wishlist, "/resources/wishlist", { intent: "add", propertyId: id, redirectTo: `/listings/${id}` }, { jar });
+      const added = await w.h.post(
+        wishlist,
+        "/resources/wishlist",
+        { intent: "add", propertyId: id, redirectTo: `/listings/${id}` },
+        { jar },
+      );
       expect(added.status).toBe(302);
       expect(added.location).toBe(`/listings/${id}`);
       expect(await listWishlistIds(w.h.services.listings.engagement, w.student.id)).toEqual([id]);
       const page = await w.h.get(listingPage, `/listings/${id}`, { params: { id }, jar });
       expect(page.data.saved).toBe(true);
-      const removed = await w.h.post(wishlist, "/resources/wishlist", { intent: "remove", propertyId: id, redirectTo: "https://evil.example" }, { jar });
+      const removed = await w.h.post(
+        wishlist,
+        "/resources/wishlist",
+        { intent: "remove", propertyId: id, redirectTo: "https://evil.example" },
+        { jar },
+      );
       expect(removed.location).toBe("/listings");
       expect(await listWishlistIds(w.h.services.listings.engagement, w.student.id)).toEqual([]);
       const unknown = await w.h.post(wishlist, "/resources/wishlist", { intent: "add", propertyId: "nope" }, { jar });
@@ -135,7 +160,12 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       expect(search.query).toBe("n=Molyko&max=40000");
       const twice = await w.h.post(savedSearches, "/resources/saved-searches", { intent: "save", query: "n=Molyko&max=40000" }, { jar });
       expect(twice.status).toBe(302);
-      const deleted = await w.h.post(savedSearches, "/resources/saved-searches", { intent: "delete", id: search.id, redirectTo: "/profile" }, { jar });
+      const deleted = await w.h.post(
+        savedSearches,
+        "/resources/saved-searches",
+        { intent: "delete", id: search.id, redirectTo: "/profile" },
+        { jar },
+      );
       expect(deleted.location).toBe("/profile");
       expect(await listSavedSearches(w.h.services.listings.alerts, w.student.id)).toEqual([]);
       const visitor = await w.h.post(savedSearches, "/resources/saved-searches", { intent: "save", query: "n=Bomaka" });

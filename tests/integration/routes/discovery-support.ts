@@ -46,7 +46,16 @@ export async function createDiscoveryWorld(kind: DatabaseKind = "sqlite", option
   for (let i = 0; i < (options.extraMolyko ?? 0); i++) {
     const id = `00000000-0000-4000-9000-${String(i + 1).padStart(12, "0")}`;
     ids[`extra-${i + 1}`] = id;
-    rows.push(fixtures.property({ id, agent_id: agent.id, title: `Extra room ${i + 1}`, neighbourhood: "Molyko", monthly_rent: 25_000 + i, created_at: hoursAfterT0(100 + i) }));
+    rows.push(
+      fixtures.property({
+        id,
+        agent_id: agent.id,
+        title: `Extra room ${i + 1}`,
+        neighbourhood: "Molyko",
+        monthly_rent: 25_000 + i,
+        created_at: hoursAfterT0(100 + i),
+      }),
+    );
   }
   await fixtures.insertProperties(rows);
   return {

@@ -3,11 +3,11 @@
 // still comes for a purchase already paid is listed for admins to refund, and the payer's result
 // page says so, in English and French.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
-import * as adminPayments from "../../../app/routes/admin+/payments";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as resultRoute from "../../../app/routes/payment-success";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
+import * as adminPayment from "~/routes/admin+/payments_.$id";
+import * as adminPayments from "~/routes/admin+/payments";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as resultRoute from "~/routes/payment-success";
+import * as subscriptionRoute from "~/routes/subscription-payment";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
 describe("two checkouts for one purchase, through the routes", () => {
@@ -33,9 +33,11 @@ describe("two checkouts for one purchase, through the routes", () => {
     if (!transId) throw new Error(`no checkout: ${r.status} ${JSON.stringify(r.data)}`);
     return transId;
   }
-  const paymentOf = (transId: string) => h.database.db.selectFrom("payments").selectAll().where("provider_tx_id", "=", transId).executeTakeFirstOrThrow();
+  const paymentOf = (transId: string) =>
+    h.database.db.selectFrom("payments").selectAll().where("provider_tx_id", "=", transId).executeTakeFirstOrThrow();
   const subscriptionsOf = (userId: string) => h.database.db.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).execute();
-  const approve = (jar: CookieJar, transId: string) => h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar, params: { transId } });
+  const approve = (jar: CookieJar, transId: string) =>
+    h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar, params: { transId } });
 
   it("closes the first checkout when a second starts: its page shows it expired and approving it takes nothing", async () => {
     const s = await student();
@@ -68,7 +70,10 @@ describe("two checkouts for one purchase, through the routes", () => {
     await h.database.db.updateTable("simulated_transactions").set({ status: "SUCCESSFUL" }).where("trans_id", "=", first).execute();
     // The admin checks it again with the provider (the reconciler would do the same).
     const firstId = (await paymentOf(first)).id;
-    expect((await h.post(adminPayment, `/admin/payments/${firstId}`, { intent: "recheck" }, { jar: admin.jar.clone(), params: { id: firstId } })).status).toBe(302);
+    expect(
+      (await h.post(adminPayment, `/admin/payments/${firstId}`, { intent: "recheck" }, { jar: admin.jar.clone(), params: { id: firstId } }))
+        .status,
+    ).toBe(302);
 
     expect((await paymentOf(first)).payment_status).toBe("successful");
     expect(await subscriptionsOf(s.id)).toHaveLength(1);
@@ -86,11 +91,18 @@ describe("two checkouts for one purchase, through the routes", () => {
 
     const detail = await h.get(adminPayment, `/admin/payments/${firstId}`, { jar: admin.jar.clone(), params: { id: firstId } });
     expect(detail.data.refund).toEqual({ status: "to_refund", paidByPaymentId: (await paymentOf(second)).id, paidByReference: secondRef });
-    expect(detail.data.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["superseded", "expired", "succeeded", "refund_queued"]));
+    expect(detail.data.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(["superseded", "expired", "succeeded", "refund_queued"]),
+    );
 
     const ref = (await paymentOf(first)).reference;
     const result = await h.get(resultRoute, `/payment-success?ref=${ref}`, { jar: s.jar });
-    expect(result.data).toMatchObject({ status: "successful", refund: { paidByReference: secondRef }, subscriptionEndsAt: null, title: "Already paid: this payment will be refunded" });
+    expect(result.data).toMatchObject({
+      status: "successful",
+      refund: { paidByReference: secondRef },
+      subscriptionEndsAt: null,
+      title: "Already paid: this payment will be refunded",
+    });
     const french = await h.get(resultRoute, `/payment-success?ref=${ref}`, { jar: s.jar, headers: { "Accept-Language": "fr" } });
     expect(french.data.title).toBe("Déjà payé : ce paiement sera remboursé");
   });

@@ -3,7 +3,14 @@
 // that are not forms at all, and a call that turns a thrown error into the 500 the server would send.
 import fc from "fast-check";
 import { expect } from "vitest";
-import { TEST_APP_URL, type CallOptions, type FormFields, type RouteHarness, type RouteModule, type RouteResult } from "../../support/route-harness";
+import {
+  TEST_APP_URL,
+  type CallOptions,
+  type FormFields,
+  type RouteHarness,
+  type RouteModule,
+  type RouteResult,
+} from "../../support/route-harness";
 
 /** Runs per fuzzed action: modest by default (the machine is shared), more with FUZZ_RUNS. */
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -42,11 +49,17 @@ export const weird: fc.Arbitrary<string> = fc.oneof(
   ),
 );
 
-const file = fc.uint8Array({ maxLength: 64 }).map((bytes) => new File([new Uint8Array(bytes)], "x.bin", { type: "application/octet-stream" }));
+const file = fc
+  .uint8Array({ maxLength: 64 })
+  .map((bytes) => new File([new Uint8Array(bytes)], "x.bin", { type: "application/octet-stream" }));
 
 /** What one form field may carry: nothing, a value, several values, a file. */
 export const anyField: fc.Arbitrary<string | string[] | File | undefined> = fc.option(
-  fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { minLength: 2, maxLength: 3 }) }, { weight: 1, arbitrary: file }),
+  fc.oneof(
+    { weight: 6, arbitrary: weird },
+    { weight: 1, arbitrary: fc.array(weird, { minLength: 2, maxLength: 3 }) },
+    { weight: 1, arbitrary: file },
+  ),
   { nil: undefined },
 );
 
@@ -59,7 +72,8 @@ export const maybe = <T extends string | string[] | undefined>(valid: fc.Arbitra
  * (anyField does now and then): with keys dropped at random half the time, a form with its three
  * required fields all present was a 1-in-8 event and the success path was rarely reached.
  */
-export const form = (fields: Record<string, fc.Arbitrary<string | string[] | File | undefined>>) => fc.record(fields) as fc.Arbitrary<FormFields>;
+export const form = (fields: Record<string, fc.Arbitrary<string | string[] | File | undefined>>) =>
+  fc.record(fields) as fc.Arbitrary<FormFields>;
 
 /** Bodies that are not the form the action expects: wrong or missing Content-Type, broken multipart, JSON. */
 export const rawBody = fc.record({
@@ -75,7 +89,14 @@ export const rawBody = fc.record({
   body: fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.fullUnicodeString({ maxLength: 200 }),
-    fc.constantFrom('--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\n', "%%%&&&===", "a=%ZZ&b", '{"intent":"add"}', "[]", "null"),
+    fc.constantFrom(
+      '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\n',
+      "%%%&&&===",
+      "a=%ZZ&b",
+      '{"intent":"add"}',
+      "[]",
+      "null",
+    ),
   ),
 });
 
@@ -91,11 +112,23 @@ export async function safeCall(run: () => Promise<RouteResult>): Promise<RouteRe
   }
 }
 
-export function postForm(h: RouteHarness, route: RouteModule, url: string, fields: FormFields, options: CallOptions & { multipart?: boolean } = {}) {
+export function postForm(
+  h: RouteHarness,
+  route: RouteModule,
+  url: string,
+  fields: FormFields,
+  options: CallOptions & { multipart?: boolean } = {},
+) {
   return safeCall(() => h.post(route, url, fields, options));
 }
 
-export function postRaw(h: RouteHarness, route: RouteModule, url: string, raw: { contentType: string; body: string }, options: CallOptions = {}) {
+export function postRaw(
+  h: RouteHarness,
+  route: RouteModule,
+  url: string,
+  raw: { contentType: string; body: string },
+  options: CallOptions = {},
+) {
   const headers = new Headers(options.headers);
   const cookie = options.jar?.header();
   if (cookie) headers.set("Cookie", cookie);
@@ -117,7 +150,9 @@ export function expectStatus(result: RouteResult & { error?: unknown }, allowed:
 export function expectLocalRedirect(result: RouteResult) {
   if (result.status < 300 || result.status >= 400 || !result.location) return;
   expect(result.location).toMatch(/^\/(?![/\\])/);
-  expect(new URL(result.location, TEST_APP_URL).origin, `redirect to ${JSON.stringify(result.location)}`).toBe(new URL(TEST_APP_URL).origin);
+  expect(new URL(result.location, TEST_APP_URL).origin, `redirect to ${JSON.stringify(result.location)}`).toBe(
+    new URL(TEST_APP_URL).origin,
+  );
 }
 
 // eslint-disable-next-line no-control-regex

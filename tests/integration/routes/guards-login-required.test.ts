@@ -2,11 +2,18 @@
 // A visitor is sent to login and comes back; a signed-in user gets past the guard (what the page
 // then answers, e.g. 404 for an unknown property, is the page's own business).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as bookVisit from "../../../app/routes/book-visit.$id";
-import * as paymentById from "../../../app/routes/payment.$id";
-import * as payment from "../../../app/routes/payment._index";
-import * as profile from "../../../app/routes/profile";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+import * as bookVisit from "~/routes/book-visit.$id";
+import * as paymentById from "~/routes/payment.$id";
+import * as payment from "~/routes/payment._index";
+import * as profile from "~/routes/profile";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type RouteHarness,
+  type RouteModule,
+} from "../../support/route-harness";
 
 const PAGES: { path: string; module: RouteModule; params?: Record<string, string> }[] = [
   { path: "/profile", module: profile },

@@ -1,57 +1,64 @@
 // The guard matrix (SPEC §4 and §6): every guarded route, as a visitor, a student, a pending
 // agent, an approved agent and an admin, GET (loader) and POST (action, where the route has one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminAgentVerification from "../../../app/routes/admin+/agent-verification";
-import * as adminAgentDocument from "../../../app/routes/admin+/agent-verification_.$agentId.documents.$documentId";
-import * as adminAudit from "../../../app/routes/admin+/audit";
-import * as adminUser from "../../../app/routes/admin+/users_.$id";
-import * as adminUserSuspend from "../../../app/routes/admin+/users_.$id_.suspend";
-import * as adminBookings from "../../../app/routes/admin+/bookings";
-import * as adminCancelBooking from "../../../app/routes/admin+/bookings_.$id.cancel";
-import * as adminBookingsCsv from "../../../app/routes/admin+/bookings[.]csv";
-import * as adminContent from "../../../app/routes/admin+/content";
-import * as adminNewPost from "../../../app/routes/admin+/content_.posts.new";
-import * as adminEditPost from "../../../app/routes/admin+/content_.posts.$id";
-import * as adminDeletePost from "../../../app/routes/admin+/content_.posts.$id_.delete";
-import * as adminFaq from "../../../app/routes/admin+/content_.faq";
-import * as adminFaqEntry from "../../../app/routes/admin+/content_.faq_.$id";
-import * as adminFaqDelete from "../../../app/routes/admin+/content_.faq_.$id_.delete";
-import * as adminLegal from "../../../app/routes/admin+/content_.legal";
-import * as adminLegalPage from "../../../app/routes/admin+/content_.legal_.$slug";
-import * as adminDashboard from "../../../app/routes/admin+/dashboard";
-import * as adminOutbox from "../../../app/routes/admin+/outbox";
-import * as adminPayments from "../../../app/routes/admin+/payments";
-import * as adminProperties from "../../../app/routes/admin+/properties";
-import * as adminListingReports from "../../../app/routes/admin+/listing-reports";
-import * as adminReports from "../../../app/routes/admin+/reports";
-import * as adminEditProperty from "../../../app/routes/admin+/properties_.$id.edit";
-import * as adminUpholdReport from "../../../app/routes/admin+/listing-reports_.$id.uphold";
-import * as adminHideProperty from "../../../app/routes/admin+/properties_.$id.hide";
-import * as adminPayment from "../../../app/routes/admin+/payments_.$id";
-import * as adminReportsCsv from "../../../app/routes/admin+/reports_.csv.$table";
-import * as adminVoidCommission from "../../../app/routes/admin+/reports_.void.$id";
-import * as adminUnauthorized from "../../../app/routes/admin+/unauthorized";
-import * as adminUsers from "../../../app/routes/admin+/users";
-import * as agentBookings from "../../../app/routes/agents+/bookings";
-import * as agentEarnings from "../../../app/routes/agents+/earnings";
-import * as agentLanding from "../../../app/routes/agents+/landing";
-import * as agentMessages from "../../../app/routes/agents+/messages";
-import * as agentNewProperty from "../../../app/routes/agents+/new-property";
-import * as agentProfile from "../../../app/routes/agents+/profile";
-import * as agentProperties from "../../../app/routes/agents+/properties";
-import * as agentEditProperty from "../../../app/routes/agents+/properties_.$id.edit";
-import * as agentCloseProperty from "../../../app/routes/agents+/properties_.$id.close";
-import * as agentDeletePhoto from "../../../app/routes/agents+/properties_.$id.photos.$photoId.delete";
-import * as agentReports from "../../../app/routes/agents+/reports";
-import * as agentReportsCsv from "../../../app/routes/agents+/reports[.]csv";
-import * as agentUnauthorized from "../../../app/routes/agents+/unauthorized";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as loginRequired from "../../../app/routes/auth+/required";
-import * as twoFactor from "../../../app/routes/auth+/two-factor";
-import * as home from "../../../app/routes/_index";
-import * as profile from "../../../app/routes/profile";
-import * as messages from "../../../app/routes/messages";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+import * as adminAgentVerification from "~/routes/admin+/agent-verification";
+import * as adminAgentDocument from "~/routes/admin+/agent-verification_.$agentId.documents.$documentId";
+import * as adminAudit from "~/routes/admin+/audit";
+import * as adminUser from "~/routes/admin+/users_.$id";
+import * as adminUserSuspend from "~/routes/admin+/users_.$id_.suspend";
+import * as adminBookings from "~/routes/admin+/bookings";
+import * as adminCancelBooking from "~/routes/admin+/bookings_.$id.cancel";
+import * as adminBookingsCsv from "~/routes/admin+/bookings[.]csv";
+import * as adminContent from "~/routes/admin+/content";
+import * as adminNewPost from "~/routes/admin+/content_.posts.new";
+import * as adminEditPost from "~/routes/admin+/content_.posts.$id";
+import * as adminDeletePost from "~/routes/admin+/content_.posts.$id_.delete";
+import * as adminFaq from "~/routes/admin+/content_.faq";
+import * as adminFaqEntry from "~/routes/admin+/content_.faq_.$id";
+import * as adminFaqDelete from "~/routes/admin+/content_.faq_.$id_.delete";
+import * as adminLegal from "~/routes/admin+/content_.legal";
+import * as adminLegalPage from "~/routes/admin+/content_.legal_.$slug";
+import * as adminDashboard from "~/routes/admin+/dashboard";
+import * as adminOutbox from "~/routes/admin+/outbox";
+import * as adminPayments from "~/routes/admin+/payments";
+import * as adminProperties from "~/routes/admin+/properties";
+import * as adminListingReports from "~/routes/admin+/listing-reports";
+import * as adminReports from "~/routes/admin+/reports";
+import * as adminEditProperty from "~/routes/admin+/properties_.$id.edit";
+import * as adminUpholdReport from "~/routes/admin+/listing-reports_.$id.uphold";
+import * as adminHideProperty from "~/routes/admin+/properties_.$id.hide";
+import * as adminPayment from "~/routes/admin+/payments_.$id";
+import * as adminReportsCsv from "~/routes/admin+/reports_.csv.$table";
+import * as adminVoidCommission from "~/routes/admin+/reports_.void.$id";
+import * as adminUnauthorized from "~/routes/admin+/unauthorized";
+import * as adminUsers from "~/routes/admin+/users";
+import * as agentBookings from "~/routes/agents+/bookings";
+import * as agentEarnings from "~/routes/agents+/earnings";
+import * as agentLanding from "~/routes/agents+/landing";
+import * as agentMessages from "~/routes/agents+/messages";
+import * as agentNewProperty from "~/routes/agents+/new-property";
+import * as agentProfile from "~/routes/agents+/profile";
+import * as agentProperties from "~/routes/agents+/properties";
+import * as agentEditProperty from "~/routes/agents+/properties_.$id.edit";
+import * as agentCloseProperty from "~/routes/agents+/properties_.$id.close";
+import * as agentDeletePhoto from "~/routes/agents+/properties_.$id.photos.$photoId.delete";
+import * as agentReports from "~/routes/agents+/reports";
+import * as agentReportsCsv from "~/routes/agents+/reports[.]csv";
+import * as agentUnauthorized from "~/routes/agents+/unauthorized";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as loginRequired from "~/routes/auth+/required";
+import * as twoFactor from "~/routes/auth+/two-factor";
+import * as home from "~/routes/_index";
+import * as profile from "~/routes/profile";
+import * as messages from "~/routes/messages";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type RouteHarness,
+  type RouteModule,
+} from "../../support/route-harness";
 
 type Who = "visitor" | "student" | "pendingAgent" | "approvedAgent" | "admin";
 const WHO: Who[] = ["visitor", "student", "pendingAgent", "approvedAgent", "admin"];
@@ -79,11 +86,23 @@ const agentRoute = (
   path,
   module,
   params,
-  expect: { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.get ?? OK, admin: "/agents/unauthorized" },
+  expect: {
+    visitor: LOGIN(path),
+    student: "/agents/unauthorized",
+    pendingAgent: "/auth/agent-verification",
+    approvedAgent: approved.get ?? OK,
+    admin: "/agents/unauthorized",
+  },
   post:
     approved.post === undefined
       ? undefined
-      : { visitor: LOGIN(path), student: "/agents/unauthorized", pendingAgent: "/auth/agent-verification", approvedAgent: approved.post, admin: "/agents/unauthorized" },
+      : {
+          visitor: LOGIN(path),
+          student: "/agents/unauthorized",
+          pendingAgent: "/auth/agent-verification",
+          approvedAgent: approved.post,
+          admin: "/agents/unauthorized",
+        },
 });
 
 const adminRoute = (
@@ -97,7 +116,13 @@ const adminRoute = (
   path,
   module,
   params,
-  expect: { visitor: LOGIN(path), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: adminGets },
+  expect: {
+    visitor: LOGIN(path),
+    student: "/admin/unauthorized",
+    pendingAgent: "/admin/unauthorized",
+    approvedAgent: "/admin/unauthorized",
+    admin: adminGets,
+  },
   post,
 });
 
@@ -158,7 +183,13 @@ const ROUTES: GuardedRoute[] = [
   {
     ...adminRoute("/admin/reports/void/c-1", adminVoidCommission),
     params: { id: "c-1" },
-    expect: { visitor: LOGIN("/admin/reports/void/c-1"), student: "/admin/unauthorized", pendingAgent: "/admin/unauthorized", approvedAgent: "/admin/unauthorized", admin: 404 },
+    expect: {
+      visitor: LOGIN("/admin/reports/void/c-1"),
+      student: "/admin/unauthorized",
+      pendingAgent: "/admin/unauthorized",
+      approvedAgent: "/admin/unauthorized",
+      admin: 404,
+    },
   },
   adminRoute("/admin/content", adminContent),
   // Blog posts (decision 0127): an empty form is refused; b-1 does not exist, so its pages are a 404.
@@ -187,13 +218,31 @@ const ROUTES: GuardedRoute[] = [
   }),
   userRoute("/messages", messages, { visitor: LOGIN("/messages"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
   userRoute("/profile", profile, { visitor: LOGIN("/profile"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
-  userRoute("/auth/two-factor", twoFactor, { visitor: LOGIN("/auth/two-factor"), student: 400, pendingAgent: 400, approvedAgent: 400, admin: 400 }),
+  userRoute("/auth/two-factor", twoFactor, {
+    visitor: LOGIN("/auth/two-factor"),
+    student: 400,
+    pendingAgent: 400,
+    approvedAgent: 400,
+    admin: 400,
+  }),
   {
     path: "/auth/agent-verification",
     module: agentVerification,
     // Agents only, verified or not; the verification page itself never sends to itself.
-    expect: { visitor: LOGIN("/auth/agent-verification"), student: "/agents/unauthorized", pendingAgent: OK, approvedAgent: OK, admin: "/agents/unauthorized" },
-    post: { visitor: LOGIN("/auth/agent-verification"), student: "/agents/unauthorized", pendingAgent: 400, approvedAgent: 400, admin: "/agents/unauthorized" },
+    expect: {
+      visitor: LOGIN("/auth/agent-verification"),
+      student: "/agents/unauthorized",
+      pendingAgent: OK,
+      approvedAgent: OK,
+      admin: "/agents/unauthorized",
+    },
+    post: {
+      visitor: LOGIN("/auth/agent-verification"),
+      student: "/agents/unauthorized",
+      pendingAgent: 400,
+      approvedAgent: 400,
+      admin: "/agents/unauthorized",
+    },
   },
 ];
 
@@ -242,7 +291,10 @@ describe("route guards", () => {
         if (post) {
           it(`POST as ${who} → ${post[who]}`, async () => {
             const multipart = route.path === "/auth/agent-verification";
-            check(await h.post(route.module, route.path, { nothing: "" }, { jar: jars[who](), params: route.params, multipart }), post[who]);
+            check(
+              await h.post(route.module, route.path, { nothing: "" }, { jar: jars[who](), params: route.params, multipart }),
+              post[who],
+            );
           });
         }
       }
@@ -310,7 +362,7 @@ describe("route guards with REQUIRE_ADMIN_2FA", () => {
     const enrol = await h.get(twoFactor, "/auth/two-factor?redirectTo=%2Fadmin%2Fdashboard", { jar });
     expect(enrol.status).toBe(200);
     expect(enrol.data.required).toBe(true);
-    const { OtplibTotpAuthenticator } = await import("../../../infrastructure/auth/otplib-totp-authenticator");
+    const { OtplibTotpAuthenticator } = await import("#infrastructure/auth/otplib-totp-authenticator");
     const code = new OtplibTotpAuthenticator().generate(enrol.data.enrolment.secret);
     const enabled = await h.post(twoFactor, "/auth/two-factor", { intent: "enable", secret: enrol.data.enrolment.secret, code }, { jar });
     expect(enabled.status).toBe(200);

@@ -5,15 +5,15 @@
 // (an injected clock: the e2e server has none), the guest asked to pay again.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as bookingRoute from "../../../app/routes/guest-house-booking.$id";
-import * as accessRoute from "../../../app/routes/guest-house-payment";
-import * as whatsappRoute from "../../../app/routes/guest-house-attempt.$id.whatsapp";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as paymentSuccessRoute from "../../../app/routes/payment-success";
-import * as profileRoute from "../../../app/routes/profile";
-import * as logoutRoute from "../../../app/routes/auth+/logout";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
-import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
+import * as bookingRoute from "~/routes/guest-house-booking.$id";
+import * as accessRoute from "~/routes/guest-house-payment";
+import * as whatsappRoute from "~/routes/guest-house-attempt.$id.whatsapp";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as paymentSuccessRoute from "~/routes/payment-success";
+import * as profileRoute from "~/routes/profile";
+import * as logoutRoute from "~/routes/auth+/logout";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { DAY_MS, FixedClock } from "#domain/shared/clock";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
@@ -25,7 +25,8 @@ async function person(h: RouteHarness): Promise<{ id: string; jar: CookieJar }> 
   return { id: p.id, jar: await signedInJar(h, p.id) };
 }
 
-const attempts = (h: RouteHarness, userId: string) => h.database.db.selectFrom("booking_attempts").selectAll().where("user_id", "=", userId).execute();
+const attempts = (h: RouteHarness, userId: string) =>
+  h.database.db.selectFrom("booking_attempts").selectAll().where("user_id", "=", userId).execute();
 
 describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kind) => {
   let h: RouteHarness;
@@ -52,7 +53,10 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
         created_at: stamp,
       })
       .execute();
-    await h.database.db.insertInto("guest_house_blocked_dates").values({ guest_house_id: HOUSE, blocked_date: day(10), created_at: stamp }).execute();
+    await h.database.db
+      .insertInto("guest_house_blocked_dates")
+      .values({ guest_house_id: HOUSE, blocked_date: day(10), created_at: stamp })
+      .execute();
   });
   afterAll(async () => {
     await h?.close();
@@ -70,13 +74,23 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     expect(back.data.defaults).toEqual({ checkIn: day(2), checkOut: day(4), guests: "2", message: "Arriving from Douala by bus." });
     expect(back.data.access.active).toBe(false);
 
-    const pay = await h.post(accessRoute, `/guest-house-payment?house=${HOUSE}`, { method: "mtn_momo", phone: "670112233", amount: "1" }, { jar: s.jar });
+    const pay = await h.post(
+      accessRoute,
+      `/guest-house-payment?house=${HOUSE}`,
+      { method: "mtn_momo", phone: "670112233", amount: "1" },
+      { jar: s.jar },
+    );
     expect(pay.status).toBe(303);
     const transId = /\/simulated-checkout\/([A-Z0-9]+)$/.exec(pay.location ?? "")?.[1];
     expect(transId).toBeTruthy();
     const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ payment_type: "guest_house_access", amount: 5000, guest_house_id: HOUSE });
-    const approved = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
+    const approved = await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { jar: s.jar, params: { transId } },
+    );
     const result = await h.get(paymentSuccessRoute, approved.location!, { jar: s.jar });
     expect(result.data).toMatchObject({ status: "successful", continuePath: `/guest-house-booking/${HOUSE}` });
     const access = await h.database.db.selectFrom("platform_fee_payments").selectAll().where("user_id", "=", s.id).execute();
@@ -87,12 +101,22 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     expect(again.data.access.active).toBe(true);
     expect(again.data.defaults.checkIn).toBe(day(2));
 
-    const booked = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}?lng=fr`, form(), { jar: s.jar, params, headers: { "Accept-Language": "fr" } });
+    const booked = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}?lng=fr`, form(), {
+      jar: s.jar,
+      params,
+      headers: { "Accept-Language": "fr" },
+    });
     expect(booked.status).toBe(303);
     const attemptId = /^\/guest-house-attempt\/([^/]+)\/whatsapp$/.exec(booked.location ?? "")?.[1];
     expect(attemptId).toBeTruthy();
     const [stored] = await attempts(h, s.id);
-    expect(stored).toMatchObject({ guest_house_id: HOUSE, check_in: day(2), check_out: day(4), guests: 2, message: "Arriving from Douala by bus." });
+    expect(stored).toMatchObject({
+      guest_house_id: HOUSE,
+      check_in: day(2),
+      check_out: day(4),
+      guests: 2,
+      message: "Arriving from Douala by bus.",
+    });
     expect(Number(stored.whatsapp_message_sent)).toBe(0);
 
     // Someone else following the link: 404, nothing changed.
@@ -113,7 +137,9 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     expect(Number((await attempts(h, s.id))[0].whatsapp_message_sent)).toBe(1);
 
     const profile = await h.get(profileRoute, "/profile", { jar: s.jar });
-    expect(profile.data.guestHouseAttempts).toEqual([expect.objectContaining({ id: attemptId, guestHouseName: "Molyko Comfort Lodge", whatsappMessageSent: true })]);
+    expect(profile.data.guestHouseAttempts).toEqual([
+      expect.objectContaining({ id: attemptId, guestHouseName: "Molyko Comfort Lodge", whatsappMessageSent: true }),
+    ]);
     expect(profile.data.money.platformAccess.active).toBe(true);
   });
 
@@ -122,14 +148,27 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     const now = new Date();
     await h.database.db
       .insertInto("platform_fee_payments")
-      .values({ id: `acc-${s.id}`, user_id: s.id, amount: 5000, payment_date: now.toISOString(), expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(), transaction_id: `TXN-GH-T-${s.id}`, method: "mtn_momo" })
+      .values({
+        id: `acc-${s.id}`,
+        user_id: s.id,
+        amount: 5000,
+        payment_date: now.toISOString(),
+        expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(),
+        transaction_id: `TXN-GH-T-${s.id}`,
+        method: "mtn_momo",
+      })
       .execute();
     const deps = h.services.guestHouses.booking;
     const real = deps.clock;
     try {
       deps.clock = new FixedClock(new Date(now.getTime() + 15 * DAY_MS));
       const later = new Date(now.getTime() + 15 * DAY_MS);
-      const r = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, { ...form(), checkIn: day(1, later), checkOut: day(2, later) }, { jar: s.jar, params: { id: HOUSE } });
+      const r = await h.post(
+        bookingRoute,
+        `/guest-house-booking/${HOUSE}`,
+        { ...form(), checkIn: day(1, later), checkOut: day(2, later) },
+        { jar: s.jar, params: { id: HOUSE } },
+      );
       expect(r.status).toBe(303);
       expect(r.location).toBe(`/guest-house-payment?house=${HOUSE}`);
       const page = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: s.jar, params: { id: HOUSE } });
@@ -146,11 +185,14 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     const params = { id: HOUSE };
     const url = `/guest-house-booking/${HOUSE}`;
     const empty = { checkIn: "", checkOut: "", guests: "1", message: "" };
-    const signIn = (browser: CookieJar, as: { jar: CookieJar }) => browser.store(new Headers({ "Set-Cookie": `kn_session=${as.jar.get("kn_session")}` }));
+    const signIn = (browser: CookieJar, as: { jar: CookieJar }) =>
+      browser.store(new Headers({ "Set-Cookie": `kn_session=${as.jar.get("kn_session")}` }));
 
     // A types, is sent to pay, and signs out; B signs in on the same browser.
     const browser = a.jar.clone();
-    expect((await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: browser, params })).status).toBe(303);
+    expect(
+      (await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: browser, params })).status,
+    ).toBe(303);
     expect(browser.get("kn_gh_draft")).toBeTruthy();
     expect((await h.post(logoutRoute, "/auth/logout", {}, { jar: browser })).status).toBe(302);
     expect(browser.get("kn_gh_draft")).toBeUndefined();
@@ -162,7 +204,9 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     // (A signed out above, which ended that session: A signs in again.)
     const againA = { jar: await signedInJar(h, a.id) };
     const shared = againA.jar.clone();
-    expect((await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: shared, params })).status).toBe(303);
+    expect(
+      (await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: shared, params })).status,
+    ).toBe(303);
     signIn(shared, b);
     const forB = await h.get(bookingRoute, url, { jar: shared, params });
     expect(forB.data.defaults).toEqual(empty);
@@ -176,7 +220,12 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     expect(page.status).toBe(403);
     const post = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, form(), { jar: host.jar, params: { id: HOUSE } });
     expect(post.status).toBe(403);
-    const pay = await h.post(accessRoute, `/guest-house-payment?house=${HOUSE}`, { method: "mtn_momo", phone: "670112233" }, { jar: host.jar });
+    const pay = await h.post(
+      accessRoute,
+      `/guest-house-payment?house=${HOUSE}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: host.jar },
+    );
     expect(pay.status).toBe(403);
     expect(await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", host.id).execute()).toHaveLength(0);
     expect(await attempts(h, host.id)).toHaveLength(0);
@@ -195,14 +244,31 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     const now = new Date();
     await h.database.db
       .insertInto("platform_fee_payments")
-      .values({ id: `acc-f-${s.id}`, user_id: s.id, amount: 5000, payment_date: now.toISOString(), expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(), transaction_id: `TXN-GH-F-${s.id}`, method: "mtn_momo" })
+      .values({
+        id: `acc-f-${s.id}`,
+        user_id: s.id,
+        amount: 5000,
+        payment_date: now.toISOString(),
+        expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(),
+        transaction_id: `TXN-GH-F-${s.id}`,
+        method: "mtn_momo",
+      })
       .execute();
-    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(day(0), day(1), day(2), day(10), day(11), day(40), day(-1), "2026-02-30", "0", "3", "4", "-1", "1e3", "\u0000"));
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(day(0), day(1), day(2), day(10), day(11), day(40), day(-1), "2026-02-30", "0", "3", "4", "-1", "1e3", "\u0000"),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.record({ checkIn: value, checkOut: value, guests: value, message: fc.oneof(value, fc.string({ maxLength: 1200 })) }, { requiredKeys: [] }), async (body) => {
-        const r = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, body, { jar: s.jar, params: { id: HOUSE } });
-        expect(r.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.record(
+          { checkIn: value, checkOut: value, guests: value, message: fc.oneof(value, fc.string({ maxLength: 1200 })) },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          const r = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, body, { jar: s.jar, params: { id: HOUSE } });
+          expect(r.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
     const today = doualaDate(new Date());

@@ -10,24 +10,31 @@ import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as home from "../../../app/routes/_index";
-import * as agentsIndex from "../../../app/routes/agents+/_index";
-import * as agentLanding from "../../../app/routes/agents+/landing";
-import * as blog from "../../../app/routes/blog+/_index";
-import * as confirmViewing from "../../../app/routes/confirm-viewing";
-import * as contact from "../../../app/routes/contact";
-import * as faq from "../../../app/routes/faq";
-import * as guestHouses from "../../../app/routes/guest-houses";
-import * as listings from "../../../app/routes/listings+/_index";
-import * as messages from "../../../app/routes/messages";
-import * as privacy from "../../../app/routes/privacy";
-import * as profile from "../../../app/routes/profile";
-import * as terms from "../../../app/routes/terms";
-import * as termsAgents from "../../../app/routes/terms-agents";
-import { createTranslationStore, LanguageProvider, TranslationProvider } from "../../../app/utils/translation";
-import { FaqDocument, HelpDocument } from "../../../app/components/help/help-document";
-import { seedHelpContent } from "../../../infrastructure/seed/help-content-seed";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness, type RouteModule } from "../../support/route-harness";
+import * as home from "~/routes/_index";
+import * as agentsIndex from "~/routes/agents+/_index";
+import * as agentLanding from "~/routes/agents+/landing";
+import * as blog from "~/routes/blog+/_index";
+import * as confirmViewing from "~/routes/confirm-viewing";
+import * as contact from "~/routes/contact";
+import * as faq from "~/routes/faq";
+import * as guestHouses from "~/routes/guest-houses";
+import * as listings from "~/routes/listings+/_index";
+import * as messages from "~/routes/messages";
+import * as privacy from "~/routes/privacy";
+import * as profile from "~/routes/profile";
+import * as terms from "~/routes/terms";
+import * as termsAgents from "~/routes/terms-agents";
+import { createTranslationStore, LanguageProvider, TranslationProvider } from "~/utils/translation";
+import { FaqDocument, HelpDocument } from "~/components/help/help-document";
+import { seedHelpContent } from "#infrastructure/seed/help-content-seed";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type RouteHarness,
+  type RouteModule,
+} from "../../support/route-harness";
 
 type Language = "en" | "fr";
 const LANGUAGES: Language[] = ["en", "fr"];
@@ -80,7 +87,11 @@ const AGENT_RECORDS_VISITS: Record<Language, RegExp[]> = {
 /** Guest-house booking and its 5 000 FCFA fee are not built (issue 10): nothing may say they work. */
 const GUEST_HOUSE_PROMISES: Record<Language, RegExp[]> = {
   en: [/send booking requests/i, /pay (the|a) 5 000 FCFA (platform )?access fee/i, /valid 14 days from payment/i],
-  fr: [/envoyer des demandes (de réservation )?aux hôtes/i, /payez (les|des) (5 000 FCFA de )?frais d'accès/i, /valables 14 jours à partir du paiement/i],
+  fr: [
+    /envoyer des demandes (de réservation )?aux hôtes/i,
+    /payez (les|des) (5 000 FCFA de )?frais d'accès/i,
+    /valables 14 jours à partir du paiement/i,
+  ],
 };
 
 const NOT_AVAILABLE_YET: Record<Language, RegExp> = { en: /not available yet/i, fr: /pas encore disponible/i };
@@ -93,7 +104,8 @@ const STUDENT_CONFIRMS: Record<Language, RegExp> = {
 
 /** The app's translations as the server renders them, with the labels of help.json only. */
 function loadTranslations() {
-  const read = (lng: Language) => JSON.parse(readFileSync(join(process.cwd(), "public/locales", lng, "help.json"), "utf8")) as Record<string, never>;
+  const read = (lng: Language) =>
+    JSON.parse(readFileSync(join(process.cwd(), "public/locales", lng, "help.json"), "utf8")) as Record<string, never>;
   return createTranslationStore({ en: { help: read("en") }, fr: { help: read("fr") } });
 }
 
@@ -102,7 +114,11 @@ function renderWith(component: ComponentType<any>, props: object, path: string, 
     createElement(
       TranslationProvider,
       { value: loadTranslations() },
-      createElement(LanguageProvider, { value: language }, createElement(StaticRouter, { location: path }, createElement(component, props))),
+      createElement(
+        LanguageProvider,
+        { value: language },
+        createElement(StaticRouter, { location: path }, createElement(component, props)),
+      ),
     ),
   );
 }
@@ -203,15 +219,23 @@ describe("the help pages say what the product does (issue 9)", () => {
     it(`describes in ${language} guest-house booking and its 5 000 FCFA, 14-day access, in the terms and the FAQ (no longer "not available yet")`, async () => {
       for (const page of [text(await render(pageAt("/terms"), language)), text(await render(pageAt("/faq"), language))]) {
         expect(page).toMatch(GUEST_HOUSE_ACCESS[language]);
-        expect(page.split(/(?<=[.!?])\s+/).filter((sentence) => /guest|hôtes/i.test(sentence) && NOT_AVAILABLE_YET[language].test(sentence))).toEqual([]);
+        expect(
+          page.split(/(?<=[.!?])\s+/).filter((sentence) => /guest|hôtes/i.test(sentence) && NOT_AVAILABLE_YET[language].test(sentence)),
+        ).toEqual([]);
       }
     });
   }
 
   it("catches the old claims (the checks can fail)", () => {
-    expect(AGENT_RECORDS_VISITS.en.some((re) => re.test("After each visit, record the outcome (visit took place or student did not come)."))).toBe(true);
-    expect(AGENT_RECORDS_VISITS.en.some((re) => re.test("A visit booked and paid through KamerNest that you recorded as having taken place."))).toBe(true);
-    expect(AGENT_RECORDS_VISITS.fr.some((re) => re.test("Après chaque visite, indiquez son résultat (visite effectuée ou étudiant absent)."))).toBe(true);
+    expect(
+      AGENT_RECORDS_VISITS.en.some((re) => re.test("After each visit, record the outcome (visit took place or student did not come).")),
+    ).toBe(true);
+    expect(
+      AGENT_RECORDS_VISITS.en.some((re) => re.test("A visit booked and paid through KamerNest that you recorded as having taken place.")),
+    ).toBe(true);
+    expect(
+      AGENT_RECORDS_VISITS.fr.some((re) => re.test("Après chaque visite, indiquez son résultat (visite effectuée ou étudiant absent).")),
+    ).toBe(true);
     expect(GUEST_HOUSE_PROMISES.en.some((re) => re.test("For 14 days you can send booking requests to hosts."))).toBe(true);
   });
 });

@@ -4,12 +4,19 @@
 // limit, the guards, and fuzzed posts that never give a 500 nor store an invalid row.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentMessages from "../../../app/routes/agents+/messages";
-import * as studentMessages from "../../../app/routes/messages";
-import * as profileRoute from "../../../app/routes/profile";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+import * as agentMessages from "~/routes/agents+/messages";
+import * as studentMessages from "~/routes/messages";
+import * as profileRoute from "~/routes/profile";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { insertProperty } from "../contract/discovery-fixtures";
 
@@ -49,7 +56,14 @@ async function world(kind: "sqlite" | "postgres"): Promise<World> {
 }
 
 const countMessages = async (h: RouteHarness) =>
-  Number((await h.database.db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.database.db
+        .selectFrom("messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const emailsTo = (h: RouteHarness, to: string) =>
   h.database.db.selectFrom("outbox_emails").selectAll().where("to_address", "=", to).orderBy("created_at").orderBy("id").execute();
 
@@ -65,22 +79,34 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
   it("the agent sees their thread with its unread count; opening it marks it read", async () => {
     const list = await w.h.get(agentMessages, "/agents/messages", { jar: w.agent.jar });
     expect(list.status).toBe(200);
-    expect(list.data.threads.map((t: { id: string; unreadCount: number; otherPartyName: string; propertyTitle: string }) => [t.id, t.unreadCount, t.otherPartyName, t.propertyTitle])).toEqual([
-      [w.threadId, 1, "Brenda Ayuk", "Studio in Molyko"],
-    ]);
+    expect(
+      list.data.threads.map((t: { id: string; unreadCount: number; otherPartyName: string; propertyTitle: string }) => [
+        t.id,
+        t.unreadCount,
+        t.otherPartyName,
+        t.propertyTitle,
+      ]),
+    ).toEqual([[w.threadId, 1, "Brenda Ayuk", "Studio in Molyko"]]);
     expect(list.data.unreadTotal).toBe(1);
     expect(list.data.open).toBeNull();
 
     const opened = await w.h.get(agentMessages, `/agents/messages?thread=${w.threadId}`, { jar: w.agent.jar });
     expect(opened.status).toBe(200);
-    expect(opened.data.open.messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([["Is the studio still free?", false]]);
+    expect(opened.data.open.messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([
+      ["Is the studio still free?", false],
+    ]);
     expect(opened.data.threads[0].unreadCount).toBe(0);
     expect(opened.data.unreadTotal).toBe(0);
   });
 
   it("the agent's reply is stored, the student is told by e-mail in her language, and reads and answers it", async () => {
     const before = await emailsTo(w.h, w.student.email);
-    const reply = await w.h.post(agentMessages, "/agents/messages", { intent: "reply", threadId: w.threadId, body: "  Yes, come on Saturday at 10.  " }, { jar: w.agent.jar });
+    const reply = await w.h.post(
+      agentMessages,
+      "/agents/messages",
+      { intent: "reply", threadId: w.threadId, body: "  Yes, come on Saturday at 10.  " },
+      { jar: w.agent.jar },
+    );
     expect(reply.status).toBe(302);
     expect(reply.location).toBe(`/agents/messages?thread=${w.threadId}`);
 
@@ -104,16 +130,30 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
     // Her answer comes within the hour of the agent's first notice: no second e-mail to the agent.
     const agentMailsBefore = (await emailsTo(w.h, w.agent.email)).length;
     expect(agentMailsBefore).toBe(1);
-    const answer = await w.h.post(studentMessages, "/messages", { intent: "reply", threadId: w.threadId, body: "Thank you, I will be there." }, { jar: w.student.jar });
+    const answer = await w.h.post(
+      studentMessages,
+      "/messages",
+      { intent: "reply", threadId: w.threadId, body: "Thank you, I will be there." },
+      { jar: w.student.jar },
+    );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/messages?thread=${w.threadId}`);
     expect(await emailsTo(w.h, w.agent.email)).toHaveLength(1);
     const agentView = await w.h.get(agentMessages, "/agents/messages", { jar: w.agent.jar });
-    expect(agentView.data.threads[0]).toMatchObject({ id: w.threadId, unreadCount: 1, lastMessage: { body: "Thank you, I will be there.", fromMe: false } });
+    expect(agentView.data.threads[0]).toMatchObject({
+      id: w.threadId,
+      unreadCount: 1,
+      lastMessage: { body: "Thank you, I will be there.", fromMe: false },
+    });
   });
 
   it("another agent can neither read nor answer the thread: 404, nothing marked read, nothing stored", async () => {
-    await w.h.post(studentMessages, "/messages", { intent: "reply", threadId: w.threadId, body: "One more question" }, { jar: w.student.jar });
+    await w.h.post(
+      studentMessages,
+      "/messages",
+      { intent: "reply", threadId: w.threadId, body: "One more question" },
+      { jar: w.student.jar },
+    );
     const unreadBefore = (await w.h.services.listings.messaging.messages.findThreadSummary(w.threadId, w.agent.id))?.unreadCount;
     const messagesBefore = await countMessages(w.h);
     const mailsBefore = (await w.h.database.db.selectFrom("outbox_emails").select("id").execute()).length;
@@ -122,10 +162,20 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
     expect(read.status).toBe(404);
     const list = await w.h.get(agentMessages, "/agents/messages", { jar: w.otherAgent.jar });
     expect(list.data.threads.map((t: { id: string }) => t.id)).toEqual([w.otherThreadId]);
-    const reply = await w.h.post(agentMessages, "/agents/messages", { intent: "reply", threadId: w.threadId, body: "Cheaper room here!" }, { jar: w.otherAgent.jar });
+    const reply = await w.h.post(
+      agentMessages,
+      "/agents/messages",
+      { intent: "reply", threadId: w.threadId, body: "Cheaper room here!" },
+      { jar: w.otherAgent.jar },
+    );
     expect(reply.status).toBe(404);
     // The other agent's account on the student inbox is refused the same way.
-    const viaStudentInbox = await w.h.post(studentMessages, "/messages", { intent: "reply", threadId: w.threadId, body: "Hi" }, { jar: w.otherAgent.jar });
+    const viaStudentInbox = await w.h.post(
+      studentMessages,
+      "/messages",
+      { intent: "reply", threadId: w.threadId, body: "Hi" },
+      { jar: w.otherAgent.jar },
+    );
     expect(viaStudentInbox.status).toBe(404);
 
     expect(await countMessages(w.h)).toBe(messagesBefore);
@@ -139,17 +189,32 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
     expect((await w.h.get(studentMessages, `/messages?thread=no-such-thread`, { jar: w.student.jar })).status).toBe(404);
     const list = await w.h.get(studentMessages, "/messages", { jar: w.otherStudent.jar });
     expect(list.data.threads.map((t: { id: string }) => t.id)).toEqual([w.otherThreadId]);
-    const reply = await w.h.post(studentMessages, "/messages", { intent: "reply", threadId: w.threadId, body: "Me too" }, { jar: w.otherStudent.jar });
+    const reply = await w.h.post(
+      studentMessages,
+      "/messages",
+      { intent: "reply", threadId: w.threadId, body: "Me too" },
+      { jar: w.otherStudent.jar },
+    );
     expect(reply.status).toBe(404);
     expect(await countMessages(w.h)).toBe(messagesBefore);
   });
 
   it("an empty or too long reply comes back with a translated message and the text kept", async () => {
-    const empty = await w.h.post(agentMessages, "/agents/messages", { intent: "reply", threadId: w.threadId, body: "   " }, { jar: w.agent.jar });
+    const empty = await w.h.post(
+      agentMessages,
+      "/agents/messages",
+      { intent: "reply", threadId: w.threadId, body: "   " },
+      { jar: w.agent.jar },
+    );
     expect(empty.status).toBe(400);
     expect(empty.data.fieldErrors.body).toBe("Write a message.");
     const long = "x".repeat(MESSAGE_BODY_MAX + 1);
-    const tooLong = await w.h.post(agentMessages, "/agents/messages", { intent: "reply", threadId: w.threadId, body: long }, { jar: w.agent.jar, headers: { "Accept-Language": "fr" } });
+    const tooLong = await w.h.post(
+      agentMessages,
+      "/agents/messages",
+      { intent: "reply", threadId: w.threadId, body: long },
+      { jar: w.agent.jar, headers: { "Accept-Language": "fr" } },
+    );
     expect(tooLong.status).toBe(400);
     expect(tooLong.data.fieldErrors.body).toBe("Limitez votre message à 2000 caractères.");
     expect(tooLong.data.values.body).toBe(long);
@@ -176,13 +241,28 @@ const weird = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.fullUnicodeString({ maxLength: 40 }),
   fc.string({ minLength: 1990, maxLength: 4500 }),
-  fc.constantFrom("", " ", "\u0000", "a\u0000b", "\u202e\u200b", "😀".repeat(600), "null", "reply", "' OR 1=1 --", "<script>alert(1)</script>", "\r\n\t"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\u202e\u200b",
+    "😀".repeat(600),
+    "null",
+    "reply",
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "\r\n\t",
+  ),
 );
 const file = fc.uint8Array({ maxLength: 32 }).map((bytes) => new File([new Uint8Array(bytes)], "x.bin"));
-const anyField = fc.option(fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }, { weight: 1, arbitrary: file }), {
-  nil: undefined,
-});
-const maybe = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyField });
+const anyField = fc.option(
+  fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }, { weight: 1, arbitrary: file }),
+  {
+    nil: undefined,
+  },
+);
+const maybe = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyField });
 
 describe.each(databaseKinds())("fuzzed inbox posts (%s)", (kind) => {
   let w: World;
@@ -206,12 +286,17 @@ describe.each(databaseKinds())("fuzzed inbox posts (%s)", (kind) => {
         },
         { requiredKeys: [] },
       ) as fc.Arbitrary<FormFields>;
-    const who = fc.constantFrom("agent", "otherAgent", "student", "otherStudent") as fc.Arbitrary<"agent" | "otherAgent" | "student" | "otherStudent">;
+    const who = fc.constantFrom("agent", "otherAgent", "student", "otherStudent") as fc.Arbitrary<
+      "agent" | "otherAgent" | "student" | "otherStudent"
+    >;
     await fc.assert(
       fc.asyncProperty(who, form([w.threadId, w.otherThreadId]), fc.boolean(), async (person, fields, viaPortal) => {
         const jar = w[person].jar;
         const isAgent = person === "agent" || person === "otherAgent";
-        const r = viaPortal && isAgent ? await w.h.post(agentMessages, "/agents/messages", fields, { jar }) : await w.h.post(studentMessages, "/messages", fields, { jar });
+        const r =
+          viaPortal && isAgent
+            ? await w.h.post(agentMessages, "/agents/messages", fields, { jar })
+            : await w.h.post(studentMessages, "/messages", fields, { jar });
         expect([302, 400, 404]).toContain(r.status);
         seen.add(r.status);
       }),
@@ -225,7 +310,11 @@ describe.each(databaseKinds())("fuzzed inbox posts (%s)", (kind) => {
       ["multipart/form-data", "--zzz\r\nbroken"],
       ["text/plain", "\u0000"],
     ]) {
-      const request = new Request("http://localhost:3000/messages", { method: "POST", headers: { "Content-Type": contentType, Cookie: w.student.jar.header() ?? "" }, body });
+      const request = new Request("http://localhost:3000/messages", {
+        method: "POST",
+        headers: { "Content-Type": contentType, Cookie: w.student.jar.header() ?? "" },
+        body,
+      });
       expect((await w.h.call("action", studentMessages, request)).status).toBe(400);
     }
 

@@ -4,13 +4,21 @@
 // booking and payment in the database afterwards is checked field by field.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as paymentRoute from "../../../app/routes/payment.$id";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
-import { isValidEmail } from "../../../domain/accounts/account-rules";
-import { addDays, doualaDate, isCalendarDate, weekdayOf } from "../../../domain/booking/visit-date";
-import { slotsFor, visitingHoursOrDefault } from "../../../domain/booking/visiting-hours";
-import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as paymentRoute from "~/routes/payment.$id";
+import * as subscriptionRoute from "~/routes/subscription-payment";
+import { isValidEmail } from "#domain/accounts/account-rules";
+import { addDays, doualaDate, isCalendarDate, weekdayOf } from "#domain/booking/visit-date";
+import { slotsFor, visitingHoursOrDefault } from "#domain/booking/visiting-hours";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  TEST_APP_URL,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 
 const STAMP = new Date().toISOString();
@@ -51,15 +59,20 @@ const weird = fc.oneof(
   fc.double().map(String),
   fc.integer({ min: -5, max: 90 }).map((n) => addDays(today(), n)),
 );
-const file = fc.uint8Array({ maxLength: 64 }).map((bytes) => new File([new Uint8Array(bytes)], "x.bin", { type: "application/octet-stream" }));
+const file = fc
+  .uint8Array({ maxLength: 64 })
+  .map((bytes) => new File([new Uint8Array(bytes)], "x.bin", { type: "application/octet-stream" }));
 /** What one form field may carry: nothing, a value, several values, a file. */
-const anyField = fc.option(fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }, { weight: 1, arbitrary: file }), {
-  nil: undefined,
-});
+const anyField = fc.option(
+  fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }, { weight: 1, arbitrary: file }),
+  {
+    nil: undefined,
+  },
+);
 // Mostly valid values with some garbage per field, so every run reaches the use case's success
 // and its refusals as well as the form check (with 2:3 odds a valid form was a 1-in-100 event,
 // and the coverage assertion below failed by chance).
-const maybe = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: anyField });
+const maybe = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: anyField });
 
 const validVisit = {
   visitDate: fc.integer({ min: 1, max: 60 }).map((n) => addDays(today(), n)),
@@ -105,7 +118,11 @@ const rawBody = fc.record({
     "text/plain",
     "",
   ),
-  body: fc.oneof(fc.string({ maxLength: 200 }), fc.fullUnicodeString({ maxLength: 200 }), fc.constantFrom("--zzz\r\nContent-Disposition: form-data; name=\"phone\"\r\n\r\n", "%%%&&&===", "a=%ZZ&b")),
+  body: fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.fullUnicodeString({ maxLength: 200 }),
+    fc.constantFrom('--zzz\r\nContent-Disposition: form-data; name="phone"\r\n\r\n', "%%%&&&===", "a=%ZZ&b"),
+  ),
 });
 
 describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
@@ -145,7 +162,13 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
     const r = await h.post(
       bookVisitRoute,
       `/book-visit/${propertyId}`,
-      { visitDate: addDays(today(), 61 - 1), visitTime: "9:00 AM", visitorName: "Fuzz", visitorEmail: "fuzz@example.cm", visitorPhone: "677123456" },
+      {
+        visitDate: addDays(today(), 61 - 1),
+        visitTime: "9:00 AM",
+        visitorName: "Fuzz",
+        visitorEmail: "fuzz@example.cm",
+        visitorPhone: "677123456",
+      },
       { jar, params: { id: propertyId } },
     );
     if (r.status !== 302) {
@@ -153,7 +176,13 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
       const again = await h.post(
         bookVisitRoute,
         `/book-visit/${propertyId}`,
-        { visitDate: addDays(today(), 59), visitTime: "9:00 AM", visitorName: "Fuzz", visitorEmail: "fuzz@example.cm", visitorPhone: "677123456" },
+        {
+          visitDate: addDays(today(), 59),
+          visitTime: "9:00 AM",
+          visitorName: "Fuzz",
+          visitorEmail: "fuzz@example.cm",
+          visitorPhone: "677123456",
+        },
         { jar, params: { id: propertyId } },
       );
       reference = /KN-[A-Z0-9]+/.exec(again.location ?? "")![0];
@@ -171,7 +200,8 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
     // One live booking per property and student (decision 0108): between runs the student's live
     // bookings are cancelled, so each run can reach the success path. The payment posts' booking is
     // set aside meanwhile and restored after.
-    const setReference = (status: string) => h.database.db.updateTable("bookings").set({ booking_status: status }).where("booking_reference", "=", reference).execute();
+    const setReference = (status: string) =>
+      h.database.db.updateTable("bookings").set({ booking_status: status }).where("booking_reference", "=", reference).execute();
     const freeStudent = () =>
       h.database.db
         .updateTable("bookings")
@@ -182,14 +212,18 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
         .execute();
     await setReference("cancelled");
     await fc.assert(
-      fc.asyncProperty(bookingForm, fc.oneof({ weight: 4, arbitrary: fc.constant<string | undefined>(undefined) }, { weight: 1, arbitrary: weird }), async (form, param) => {
-        await freeStudent();
-        const id = param ?? propertyId;
-        const r = await h.post(bookVisitRoute, `/book-visit/x`, form, { jar, params: { id } });
-        expect(r.status).toBeLessThan(500);
-        expect([302, 400, 404, 409]).toContain(r.status);
-        seen.add(r.status);
-      }),
+      fc.asyncProperty(
+        bookingForm,
+        fc.oneof({ weight: 4, arbitrary: fc.constant<string | undefined>(undefined) }, { weight: 1, arbitrary: weird }),
+        async (form, param) => {
+          await freeStudent();
+          const id = param ?? propertyId;
+          const r = await h.post(bookVisitRoute, `/book-visit/x`, form, { jar, params: { id } });
+          expect(r.status).toBeLessThan(500);
+          expect([302, 400, 404, 409]).toContain(r.status);
+          seen.add(r.status);
+        },
+      ),
       { numRuns: RUNS },
     );
     await freeStudent();
@@ -226,8 +260,14 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
       fc.asyncProperty(rawBody, fc.constantFrom("book", "pay"), async ({ contentType, body }, which) => {
         const headers: Record<string, string> = { Cookie: jar.header() ?? "" };
         if (contentType) headers["content-type"] = contentType;
-        const request = new Request(new URL(which === "book" ? `/book-visit/${propertyId}` : `/payment/${reference}`, TEST_APP_URL), { method: "POST", headers, body });
-        const r = await h.call("action", which === "book" ? bookVisitRoute : paymentRoute, request, { params: { id: which === "book" ? propertyId : reference } });
+        const request = new Request(new URL(which === "book" ? `/book-visit/${propertyId}` : `/payment/${reference}`, TEST_APP_URL), {
+          method: "POST",
+          headers,
+          body,
+        });
+        const r = await h.call("action", which === "book" ? bookVisitRoute : paymentRoute, request, {
+          params: { id: which === "book" ? propertyId : reference },
+        });
         expect(r.status).toBeGreaterThanOrEqual(400);
         expect(r.status).toBeLessThan(500);
       }),
@@ -258,7 +298,9 @@ describeEachDatabase(allDatabaseKinds())("fuzzed money posts (%s)", (kind) => {
       expect(digits.length >= 9 && digits.length <= 14, where).toBe(true);
       expect(b.message.length, where).toBeLessThanOrEqual(1000);
       // eslint-disable-next-line no-control-regex
-      expect(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(b.visitor_name + b.visitor_email + b.visitor_phone + b.message), where).toBe(false);
+      expect(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(b.visitor_name + b.visitor_email + b.visitor_phone + b.message), where).toBe(
+        false,
+      );
       expect([0, 8000], where).toContain(Number(b.payment_amount));
       // 'cancelled' only by the booking fuzz itself, freeing the student between runs.
       expect(["pending", "confirmed", "cancelled"], where).toContain(b.booking_status);

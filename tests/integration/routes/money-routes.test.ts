@@ -3,20 +3,20 @@
 // come from the form, ownership, the webhook's secret, body checks and idempotence, the debug
 // pages' 404s, the checkout's approve/decline, subscriptions, viewing outcomes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as confirmViewingRoute from "../../../app/routes/confirm-viewing";
-import * as paymentIndexRoute from "../../../app/routes/payment._index";
-import * as paymentRoute from "../../../app/routes/payment.$id";
-import * as paymentSuccessRoute from "../../../app/routes/payment-success";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as subscriptionRoute from "../../../app/routes/subscription-payment";
-import * as testBookingRoute from "../../../app/routes/test-booking";
-import * as testPaymentDebugRoute from "../../../app/routes/test-payment-debug";
-import * as testPaymentRoute from "../../../app/routes/test-payment";
-import * as webhookRoute from "../../../app/routes/webhooks+/fapshi";
-import * as agentBookingsRoute from "../../../app/routes/agents+/bookings";
-import * as profileRoute from "../../../app/routes/profile";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as confirmViewingRoute from "~/routes/confirm-viewing";
+import * as paymentIndexRoute from "~/routes/payment._index";
+import * as paymentRoute from "~/routes/payment.$id";
+import * as paymentSuccessRoute from "~/routes/payment-success";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as subscriptionRoute from "~/routes/subscription-payment";
+import * as testBookingRoute from "~/routes/test-booking";
+import * as testPaymentDebugRoute from "~/routes/test-payment-debug";
+import * as testPaymentRoute from "~/routes/test-payment";
+import * as webhookRoute from "~/routes/webhooks+/fapshi";
+import * as agentBookingsRoute from "~/routes/agents+/bookings";
+import * as profileRoute from "~/routes/profile";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { startFakeFapshi, type FakeFapshiServer } from "../../support/fake-fapshi-server";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
@@ -24,7 +24,10 @@ import { createPersona, createRouteHarness, signedInJar, type CookieJar, type Ro
 const STAMP = new Date().toISOString();
 
 /** An approved agent with one open listing, and its id. */
-async function addListing(h: RouteHarness, over: { status?: string; isAvailable?: number } = {}): Promise<{ propertyId: string; agentId: string }> {
+async function addListing(
+  h: RouteHarness,
+  over: { status?: string; isAvailable?: number } = {},
+): Promise<{ propertyId: string; agentId: string }> {
   const agent = await createPersona(h, "approvedAgent");
   const propertyId = `prop-${Math.random().toString(36).slice(2, 10)}`;
   await h.database.db
@@ -104,10 +107,15 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     expect(page.data.state).toBe("payable");
     expect(page.data.booking.amount).toBe(8000);
 
-    const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233", amount: "1", currency: "USD" }, {
-      jar: s.jar,
-      params: { id: reference },
-    });
+    const r = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233", amount: "1", currency: "USD" },
+      {
+        jar: s.jar,
+        params: { id: reference },
+      },
+    );
     expect(r.status).toBe(303);
     const transId = transIdOf(r.location);
     expect(transId).not.toBeNull();
@@ -117,7 +125,11 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     expect(Number(payments[0].amount)).toBe(8000);
     expect(payments[0].currency).toBe("XAF");
     expect(payments[0].phone).toBe("237670112233");
-    const sim = await h.database.db.selectFrom("simulated_transactions").selectAll().where("trans_id", "=", transId!).executeTakeFirstOrThrow();
+    const sim = await h.database.db
+      .selectFrom("simulated_transactions")
+      .selectAll()
+      .where("trans_id", "=", transId!)
+      .executeTakeFirstOrThrow();
     expect(Number(sim.amount)).toBe(8000);
     const events = await h.database.db.selectFrom("payment_events").select("event_type").where("payment_id", "=", payments[0].id).execute();
     expect(events.map((e) => e.event_type)).toEqual(expect.arrayContaining(["created", "initiated"]));
@@ -126,13 +138,26 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
   it("answers {checkoutUrl} as JSON when the form's fetcher asks for it", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId, { visitTime: "11:00 AM" });
-    const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "orange_money", phone: "690000001", amount: "99999999", _format: "json" }, {
-      jar: s.jar,
-      params: { id: reference },
-    });
+    const r = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "orange_money", phone: "690000001", amount: "99999999", _format: "json" },
+      {
+        jar: s.jar,
+        params: { id: reference },
+      },
+    );
     expect(r.status).toBe(200);
-    expect(r.data).toMatchObject({ ok: true, checkoutUrl: expect.stringMatching(/\/simulated-checkout\/[A-Z0-9]+$/), reference: expect.stringMatching(/^PAY-/) });
-    const payment = await h.database.db.selectFrom("payments").selectAll().where("reference", "=", r.data.reference).executeTakeFirstOrThrow();
+    expect(r.data).toMatchObject({
+      ok: true,
+      checkoutUrl: expect.stringMatching(/\/simulated-checkout\/[A-Z0-9]+$/),
+      reference: expect.stringMatching(/^PAY-/),
+    });
+    const payment = await h.database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("reference", "=", r.data.reference)
+      .executeTakeFirstOrThrow();
     expect(Number(payment.amount)).toBe(8000);
     expect(payment.method).toBe("orange_money");
   });
@@ -140,7 +165,8 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
   it("refuses bad payment input with the spec's messages and a 4xx, writing nothing", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId, { visitTime: "12:00 PM" });
-    const post = (form: Record<string, string>) => h.post(paymentRoute, `/payment/${reference}`, form, { jar: s.jar, params: { id: reference } });
+    const post = (form: Record<string, string>) =>
+      h.post(paymentRoute, `/payment/${reference}`, form, { jar: s.jar, params: { id: reference } });
 
     const cases: Array<[Record<string, string>, string]> = [
       [{ phone: "670112233" }, "payment:errors.method_required"],
@@ -165,10 +191,20 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
   it("sends a visitor to log in with 'Authentication required', and answers a JSON caller 401", async () => {
     const owner = await student(h);
     const reference = await book(h, owner.jar, propertyId, { visitTime: "1:00 PM" });
-    const page = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { params: { id: reference } });
+    const page = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { params: { id: reference } },
+    );
     expect(page.status).toBe(302);
     expect(page.location).toMatch(/^\/auth\/login\?redirectTo=/);
-    const json = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233", _format: "json" }, { params: { id: reference } });
+    const json = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233", _format: "json" },
+      { params: { id: reference } },
+    );
     expect(json.status).toBe(401);
     expect(json.data.error.key).toBe("payment:errors.not_authenticated");
   });
@@ -177,7 +213,9 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const owner = await student(h);
     const other = await student(h);
     const reference = await book(h, owner.jar, propertyId, { visitTime: "2:00 PM" });
-    const bookingId = (await h.database.db.selectFrom("bookings").select("id").where("booking_reference", "=", reference).executeTakeFirstOrThrow()).id;
+    const bookingId = (
+      await h.database.db.selectFrom("bookings").select("id").where("booking_reference", "=", reference).executeTakeFirstOrThrow()
+    ).id;
 
     for (const key of [reference, bookingId, "KN-NOPE42", "x".repeat(500), "bad\u0000id"]) {
       const page = await h.get(paymentRoute, `/payment/${encodeURIComponent(key)}`, { jar: other.jar, params: { id: key } });
@@ -186,13 +224,25 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const owned = await h.get(paymentRoute, `/payment/${bookingId}`, { jar: owner.jar, params: { id: bookingId } });
     expect(owned.status).toBe(200);
 
-    const post = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: other.jar, params: { id: reference } });
+    const post = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: other.jar, params: { id: reference } },
+    );
     expect(post.status).toBe(404);
     expect(await h.database.db.selectFrom("payments").select("id").where("user_id", "=", other.id).execute()).toHaveLength(0);
 
     // The owner pays; the result page is theirs alone.
-    const paid = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: owner.jar, params: { id: reference } });
-    const payRef = (await h.database.db.selectFrom("payments").select("reference").where("user_id", "=", owner.id).executeTakeFirstOrThrow()).reference;
+    const paid = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: owner.jar, params: { id: reference } },
+    );
+    const payRef = (
+      await h.database.db.selectFrom("payments").select("reference").where("user_id", "=", owner.id).executeTakeFirstOrThrow()
+    ).reference;
     expect(paid.status).toBe(303);
     const theirs = await h.get(paymentSuccessRoute, `/payment-success?ref=${payRef}`, { jar: other.jar });
     expect(theirs.status).toBe(404);
@@ -204,13 +254,23 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
   it("approving on the simulated checkout confirms the booking and grants 14 days; the next booking is free and confirmed at once", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId, { visitTime: "3:00 PM" });
-    const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    const r = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: s.jar, params: { id: reference } },
+    );
     const transId = transIdOf(r.location)!;
 
     const checkout = await h.get(checkoutRoute, `/simulated-checkout/${transId}`, { jar: s.jar, params: { transId } });
     expect(checkout.data).toMatchObject({ amount: 8000, method: "mtn_momo", phone: "670112233", status: "pending" });
 
-    const approved = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
+    const approved = await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { jar: s.jar, params: { transId } },
+    );
     expect(approved.status).toBe(303);
     expect(approved.location).toMatch(/^\/payment-success\?ref=PAY-/);
 
@@ -223,13 +283,21 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     expect(ends - Date.now()).toBeLessThanOrEqual(14 * 86_400_000);
 
     // The same news again (a webhook after the notifier, a second approval) changes nothing more.
-    await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
+    await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { jar: s.jar, params: { transId } },
+    );
     const subs = await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute();
     expect(subs).toHaveLength(1);
 
     // Another listing: one live booking per property and student (decision 0108).
     const next = await addListing(h);
-    const second = await h.post(bookVisitRoute, `/book-visit/${next.propertyId}`, visitForm({ visitDate: day(2), visitTime: "3:00 PM" }), { jar: s.jar, params: { id: next.propertyId } });
+    const second = await h.post(bookVisitRoute, `/book-visit/${next.propertyId}`, visitForm({ visitDate: day(2), visitTime: "3:00 PM" }), {
+      jar: s.jar,
+      params: { id: next.propertyId },
+    });
     expect(second.status).toBe(302);
     expect(second.location).toBe("/profile");
     const rows = await h.database.db.selectFrom("bookings").selectAll().where("student_id", "=", s.id).orderBy("created_at").execute();
@@ -252,9 +320,19 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
   it("a number ending in 000 is declined: the result page says so and offers to try again", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId, { visitTime: "4:00 PM" });
-    const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670000000" }, { jar: s.jar, params: { id: reference } });
+    const r = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670000000" },
+      { jar: s.jar, params: { id: reference } },
+    );
     const transId = transIdOf(r.location)!;
-    const back = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
+    const back = await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { jar: s.jar, params: { transId } },
+    );
     const result = await h.get(paymentSuccessRoute, back.location!, { jar: s.jar });
     expect(result.data.status).toBe("failed");
     expect(result.data.failure.key).toBe("payment:errors.declined");
@@ -262,7 +340,12 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     // The booking still holds its slot and can be paid again.
     const again = await h.get(paymentRoute, `/payment/${reference}`, { jar: s.jar, params: { id: reference } });
     expect(again.data.state).toBe("payable");
-    const retry = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    const retry = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: s.jar, params: { id: reference } },
+    );
     expect(retry.status).toBe(303);
   });
 
@@ -270,12 +353,20 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const a = await student(h);
     const b = await student(h);
     await book(h, a.jar, propertyId, { visitDate: day(3), visitTime: "10:00 AM" });
-    const taken = await h.post(bookVisitRoute, `/book-visit/${propertyId}`, visitForm({ visitDate: day(3), visitTime: "10:00 AM" }), { jar: b.jar, params: { id: propertyId } });
+    const taken = await h.post(bookVisitRoute, `/book-visit/${propertyId}`, visitForm({ visitDate: day(3), visitTime: "10:00 AM" }), {
+      jar: b.jar,
+      params: { id: propertyId },
+    });
     expect(taken.status).toBe(409);
     expect(taken.data.error[""]).toEqual(["This time slot is already booked"]);
     expect(taken.data.initialValue.visitorName).toBe("Ngozi Ekane");
     // In French, from the same mapping.
-    const takenFr = await h.post(bookVisitRoute, `/book-visit/${propertyId}?lng=fr`, visitForm({ visitDate: day(3), visitTime: "10:00 AM" }), { jar: b.jar, params: { id: propertyId } });
+    const takenFr = await h.post(
+      bookVisitRoute,
+      `/book-visit/${propertyId}?lng=fr`,
+      visitForm({ visitDate: day(3), visitTime: "10:00 AM" }),
+      { jar: b.jar, params: { id: propertyId } },
+    );
     expect(takenFr.status).toBe(409);
     expect(takenFr.data.error[""]).toEqual(["Ce créneau est déjà réservé"]);
 
@@ -286,11 +377,17 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const rented = await addListing(h, { status: "rented_out" });
     const page = await h.get(bookVisitRoute, `/book-visit/${rented.propertyId}`, { jar: b.jar, params: { id: rented.propertyId } });
     expect(page.data.blocked).toBe("booking:errors.property_rented_out");
-    const post = await h.post(bookVisitRoute, `/book-visit/${rented.propertyId}`, visitForm(), { jar: b.jar, params: { id: rented.propertyId } });
+    const post = await h.post(bookVisitRoute, `/book-visit/${rented.propertyId}`, visitForm(), {
+      jar: b.jar,
+      params: { id: rented.propertyId },
+    });
     expect(post.status).toBe(400);
     expect(post.data.error[""]).toEqual(["This property is rented out"]);
     const unavailable = await addListing(h, { isAvailable: 0 });
-    const page2 = await h.get(bookVisitRoute, `/book-visit/${unavailable.propertyId}`, { jar: b.jar, params: { id: unavailable.propertyId } });
+    const page2 = await h.get(bookVisitRoute, `/book-visit/${unavailable.propertyId}`, {
+      jar: b.jar,
+      params: { id: unavailable.propertyId },
+    });
     expect(page2.data.blocked).toBe("booking:errors.property_unavailable");
 
     const missing = await h.get(bookVisitRoute, "/book-visit/nope", { jar: b.jar, params: { id: "nope" } });
@@ -314,13 +411,23 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
     const s = await student(h);
     const page = await h.get(subscriptionRoute, "/subscription-payment", { jar: s.jar });
     expect(page.data).toMatchObject({ amount: 8000, active: false, expired: false });
-    const r = await h.post(subscriptionRoute, "/subscription-payment", { method: "orange_money", phone: "237690112233", amount: "5" }, { jar: s.jar });
+    const r = await h.post(
+      subscriptionRoute,
+      "/subscription-payment",
+      { method: "orange_money", phone: "237690112233", amount: "5" },
+      { jar: s.jar },
+    );
     expect(r.status).toBe(303);
     const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
     expect(payment.payment_type).toBe("unified_payment");
     expect(Number(payment.amount)).toBe(8000);
     const transId = transIdOf(r.location)!;
-    await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar: s.jar, params: { transId } });
+    await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { jar: s.jar, params: { transId } },
+    );
     const after = await h.get(subscriptionRoute, "/subscription-payment", { jar: s.jar });
     expect(after.data.active).toBe(true);
     expect(Date.parse(after.data.extendsTo) - Date.parse(after.data.endsAt)).toBe(14 * 86_400_000);
@@ -384,7 +491,12 @@ describeEachDatabase(allDatabaseKinds())("money routes (simulated provider, %s)"
       expect((await h.get(route, "/test")).status).toBe(404);
       expect((await h.post(route, "/test", { method: "mtn_momo", phone: "670112233" })).status).toBe(404);
     }
-    const debug = await h.post(testPaymentDebugRoute, "/test-payment-debug", { method: "mtn_momo", phone: "670112233", amount: "1" }, { jar: s.jar });
+    const debug = await h.post(
+      testPaymentDebugRoute,
+      "/test-payment-debug",
+      { method: "mtn_momo", phone: "670112233", amount: "1" },
+      { jar: s.jar },
+    );
     expect(debug.data.request).toMatchObject({ amount: 5000, currency: "XAF", paymentType: "test_payment" });
     expect(debug.data.response).toMatchObject({ success: true, checkout_url: expect.stringContaining("/simulated-checkout/") });
     const test = await h.post(testPaymentRoute, "/test-payment", { method: "mtn_momo", phone: "670112233", amount: "1" }, { jar: s.jar });
@@ -413,7 +525,9 @@ describe("debug pages when disabled", () => {
     const s = await student(h);
     for (const route of [testPaymentRoute, testPaymentDebugRoute, testBookingRoute]) {
       expect((await h.get(route, "/test", { jar: s.jar })).status).toBe(404);
-      expect((await h.post(route, "/test", { method: "mtn_momo", phone: "670112233", visitorPhone: "677123456" }, { jar: s.jar })).status).toBe(404);
+      expect(
+        (await h.post(route, "/test", { method: "mtn_momo", phone: "670112233", visitorPhone: "677123456" }, { jar: s.jar })).status,
+      ).toBe(404);
     }
     expect(await h.database.db.selectFrom("payments").select("id").execute()).toHaveLength(0);
     expect(await h.database.db.selectFrom("bookings").select("id").execute()).toHaveLength(0);
@@ -430,7 +544,13 @@ describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind)
     fake = await startFakeFapshi();
     h = await createRouteHarness({
       kind,
-      env: { PAYMENT_PROVIDER: "fapshi", FAPSHI_BASE_URL: fake.url, FAPSHI_API_USER: fake.apiUser, FAPSHI_API_KEY: fake.apiKey, FAPSHI_WEBHOOK_SECRET: SECRET },
+      env: {
+        PAYMENT_PROVIDER: "fapshi",
+        FAPSHI_BASE_URL: fake.url,
+        FAPSHI_API_USER: fake.apiUser,
+        FAPSHI_API_KEY: fake.apiKey,
+        FAPSHI_WEBHOOK_SECRET: SECRET,
+      },
     });
     ({ propertyId } = await addListing(h));
   });
@@ -440,13 +560,34 @@ describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind)
   });
 
   const hook = (body: string, headers: Record<string, string> = { "x-wh-secret": SECRET }) =>
-    h.call("action", webhookRoute, new Request("http://localhost:3000/webhooks/fapshi", { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+    h.call(
+      "action",
+      webhookRoute,
+      new Request("http://localhost:3000/webhooks/fapshi", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      }),
+    );
 
   it("refuses a missing or wrong secret (401), garbage (400); an unknown transaction is a 200 that stores nothing; GET is 405", async () => {
     expect((await hook(JSON.stringify({ transId: "ABC123" }), {})).status).toBe(401);
     expect((await hook(JSON.stringify({ transId: "ABC123" }), { "x-wh-secret": "nope" })).status).toBe(401);
     expect((await hook(JSON.stringify({ transId: "ABC123" }), { "x-wh-secret": `x${SECRET}` })).status).toBe(401);
-    for (const garbage of ["", "not json", "{", "null", "42", "[]", '"text"', JSON.stringify({ transId: 12 }), JSON.stringify({ transId: "" }), JSON.stringify({ transId: "a b" }), JSON.stringify({ transId: "x".repeat(65) }), "x".repeat(70_000)]) {
+    for (const garbage of [
+      "",
+      "not json",
+      "{",
+      "null",
+      "42",
+      "[]",
+      '"text"',
+      JSON.stringify({ transId: 12 }),
+      JSON.stringify({ transId: "" }),
+      JSON.stringify({ transId: "a b" }),
+      JSON.stringify({ transId: "x".repeat(65) }),
+      "x".repeat(70_000),
+    ]) {
       const r = await hook(garbage);
       expect(r.status, garbage.slice(0, 30)).toBe(400);
     }
@@ -462,7 +603,12 @@ describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind)
   it("re-reads the status from Fapshi, ignores the body's claims, and applies a repeated webhook once", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId);
-    const r = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    const r = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: s.jar, params: { id: reference } },
+    );
     expect(r.status).toBe(303);
     expect(r.location).toMatch(/^https?:\/\//);
     const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
@@ -472,7 +618,10 @@ describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind)
     // The body lies (SUCCESSFUL, another amount): Fapshi still says pending, so nothing changes.
     const lie = await hook(JSON.stringify({ transId, status: "SUCCESSFUL", amount: 1, externalId: payment.reference }));
     expect(lie.status).toBe(200);
-    expect((await h.database.db.selectFrom("payments").select("payment_status").where("id", "=", payment.id).executeTakeFirstOrThrow()).payment_status).toBe("pending");
+    expect(
+      (await h.database.db.selectFrom("payments").select("payment_status").where("id", "=", payment.id).executeTakeFirstOrThrow())
+        .payment_status,
+    ).toBe("pending");
 
     fake.setStatus(transId, "SUCCESSFUL");
     for (let i = 0; i < 3; i += 1) expect((await hook(JSON.stringify({ transId }))).status).toBe(200);
@@ -486,18 +635,31 @@ describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind)
     expect(events.filter((e) => e.event_type === "succeeded")).toHaveLength(1);
     expect(events.filter((e) => e.event_type === "webhook_received").length).toBeGreaterThanOrEqual(7);
     expect(await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute()).toHaveLength(1);
-    const booking = await h.database.db.selectFrom("bookings").selectAll().where("booking_reference", "=", reference).executeTakeFirstOrThrow();
+    const booking = await h.database.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("booking_reference", "=", reference)
+      .executeTakeFirstOrThrow();
     expect(booking.booking_status).toBe("confirmed");
   });
 
   it("credits a payment whose transaction id was never stored, matched through Fapshi's record (externalId)", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId, { visitTime: "3:00 PM" });
-    await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: s.jar, params: { id: reference } },
+    );
     const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
     const transId = payment.provider_tx_id!;
     // As if Fapshi's answer to the initiation had been lost: we never stored its transaction id.
-    await h.database.db.updateTable("payments").set({ provider_tx_id: null, payment_status: "failed", failure_reason: "payment.init_timeout" }).where("id", "=", payment.id).execute();
+    await h.database.db
+      .updateTable("payments")
+      .set({ provider_tx_id: null, payment_status: "failed", failure_reason: "payment.init_timeout" })
+      .where("id", "=", payment.id)
+      .execute();
     fake.setStatus(transId, "SUCCESSFUL");
 
     const r = await hook(JSON.stringify({ transId }));
@@ -505,19 +667,30 @@ describeEachDatabase(allDatabaseKinds())("the Fapshi webhook route (%s)", (kind)
     const after = await h.database.db.selectFrom("payments").selectAll().where("id", "=", payment.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ payment_status: "successful", provider_tx_id: transId });
     expect(await h.database.db.selectFrom("subscriptions").select("id").where("user_id", "=", s.id).execute()).toHaveLength(1);
-    const booking = await h.database.db.selectFrom("bookings").selectAll().where("booking_reference", "=", reference).executeTakeFirstOrThrow();
+    const booking = await h.database.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("booking_reference", "=", reference)
+      .executeTakeFirstOrThrow();
     expect(booking.booking_status).toBe("confirmed");
   });
 
   it("has no simulated checkout page with the real provider", async () => {
     expect((await h.get(checkoutRoute, "/simulated-checkout/ABC123", { params: { transId: "ABC123" } })).status).toBe(404);
-    expect((await h.post(checkoutRoute, "/simulated-checkout/ABC123", { intent: "approve" }, { params: { transId: "ABC123" } })).status).toBe(404);
+    expect(
+      (await h.post(checkoutRoute, "/simulated-checkout/ABC123", { intent: "approve" }, { params: { transId: "ABC123" } })).status,
+    ).toBe(404);
   });
 
   it("the result page verifies with Fapshi on the server", async () => {
     const s = await student(h);
     const reference = await book(h, s.jar, propertyId, { visitTime: "2:00 PM" });
-    await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: s.jar, params: { id: reference } },
+    );
     const payment = await h.database.db.selectFrom("payments").selectAll().where("user_id", "=", s.id).executeTakeFirstOrThrow();
     const pending = await h.get(paymentSuccessRoute, `/payment-success?ref=${payment.reference}&attempt=3`, { jar: s.jar });
     expect(pending.data).toMatchObject({ status: "pending", attempt: 3 });

@@ -4,14 +4,21 @@
 // is exactly the server's price and its status is the provider's word, never the webhook body's.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as webhookRoute from "../../../app/routes/webhooks+/fapshi";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
-import * as testPaymentRoute from "../../../app/routes/test-payment";
-import * as testPaymentDebugRoute from "../../../app/routes/test-payment-debug";
-import * as testBookingRoute from "../../../app/routes/test-booking";
-import { PAYMENT_PRICES, type PaymentType } from "../../../domain/payment/payment.entity";
-import { BOOKING_FEE_XAF } from "../../../domain/booking/booking.entity";
-import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type RouteHarness } from "../../support/route-harness";
+import * as webhookRoute from "~/routes/webhooks+/fapshi";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
+import * as testPaymentRoute from "~/routes/test-payment";
+import * as testPaymentDebugRoute from "~/routes/test-payment-debug";
+import * as testBookingRoute from "~/routes/test-booking";
+import { PAYMENT_PRICES, type PaymentType } from "#domain/payment/payment.entity";
+import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  TEST_APP_URL,
+  type CookieJar,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { insertProperty } from "../contract/discovery-fixtures";
 import { RUNS, expectStatus, form, maybe, postForm, safeCall, weird } from "./fuzz-support";
@@ -38,13 +45,27 @@ describe.each(databaseKinds())("fuzzed payment side doors (simulated provider, %
     await h?.close();
   });
 
-  const transIds = async () => (await h.database.db.selectFrom("simulated_transactions").select("trans_id").execute()).map((t) => t.trans_id);
+  const transIds = async () =>
+    (await h.database.db.selectFrom("simulated_transactions").select("trans_id").execute()).map((t) => t.trans_id);
 
   it(`test payments, checkout and webhook: ${RUNS * 3} steps, never a 500, the provider's word and the server's price`, async () => {
     const seen = new Set<string>();
     const step = fc.oneof(
-      form({ method: maybe(method), phone: maybe(phone), amount: weird, currency: weird, type: weird, _format: fc.constantFrom(undefined, "json") }).map((f) => ({ kind: "pay" as const, f })),
-      fc.record({ pick: fc.nat(), garbage: fc.option(weird, { freq: 5 }), f: form({ intent: maybe(fc.constantFrom("approve", "decline")), processed: fc.constant("client") }) }).map((s) => ({ kind: "checkout" as const, ...s })),
+      form({
+        method: maybe(method),
+        phone: maybe(phone),
+        amount: weird,
+        currency: weird,
+        type: weird,
+        _format: fc.constantFrom(undefined, "json"),
+      }).map((f) => ({ kind: "pay" as const, f })),
+      fc
+        .record({
+          pick: fc.nat(),
+          garbage: fc.option(weird, { freq: 5 }),
+          f: form({ intent: maybe(fc.constantFrom("approve", "decline")), processed: fc.constant("client") }),
+        })
+        .map((s) => ({ kind: "checkout" as const, ...s })),
       fc
         .record({
           pick: fc.nat(),
@@ -140,6 +161,7 @@ describe.each(databaseKinds())("fuzzed payment side doors (simulated provider, %
       expect([0, BOOKING_FEE_XAF]).toContain(Number(b.payment_amount));
       expect(b.visitor_phone.replace(/\D/g, "").length).toBeGreaterThanOrEqual(9);
     }
-    for (const p of await h.database.db.selectFrom("payments").selectAll().execute()) expect(Number(p.amount)).toBe(PAYMENT_PRICES[p.payment_type as PaymentType]);
+    for (const p of await h.database.db.selectFrom("payments").selectAll().execute())
+      expect(Number(p.amount)).toBe(PAYMENT_PRICES[p.payment_type as PaymentType]);
   }, 180_000);
 });

@@ -3,10 +3,10 @@
 // that are not forms. Never a 500, and afterwards every property and photo row obeys the rules.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listRoute from "../../../app/routes/agents+/properties";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import * as editRoute from "../../../app/routes/agents+/properties_.$id.edit";
-import { parseVisitingHours } from "../../../domain/booking/visiting-hours";
+import * as listRoute from "~/routes/agents+/properties";
+import * as newRoute from "~/routes/agents+/new-property";
+import * as editRoute from "~/routes/agents+/properties_.$id.edit";
+import { parseVisitingHours } from "#domain/booking/visiting-hours";
 import {
   BUEA_BOUNDS,
   MAX_PHOTOS,
@@ -17,8 +17,16 @@ import {
   TITLE_MIN,
   MIN_RENT_XAF,
   MAX_RENT_XAF,
-} from "../../../domain/property-management/managed-property.entity";
-import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+} from "#domain/property-management/managed-property.entity";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  TEST_APP_URL,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "./portal-support";
 
@@ -28,18 +36,49 @@ const weird = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.fullUnicodeString({ maxLength: 40 }),
   fc.string({ minLength: 1000, maxLength: 6000 }),
-  fc.constantFrom("", " ", "\u0000", "a\u0000b", "\u202e\u200b", "😀".repeat(60), "null", "NaN", "-1", "0", "1e309", "9".repeat(400), "Infinity", "-4.15", "4.1532", "9.2905", "<script>alert(1)</script>", "' OR 1=1 --", "on", "off", "true", "sold", "available", "cover", "up", "25:00"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\u202e\u200b",
+    "😀".repeat(60),
+    "null",
+    "NaN",
+    "-1",
+    "0",
+    "1e309",
+    "9".repeat(400),
+    "Infinity",
+    "-4.15",
+    "4.1532",
+    "9.2905",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "on",
+    "off",
+    "true",
+    "sold",
+    "available",
+    "cover",
+    "up",
+    "25:00",
+  ),
   fc.integer().map(String),
   fc.double().map(String),
 );
 const file = fc.uint8Array({ maxLength: 64 }).map((bytes) => new File([new Uint8Array(bytes)], "x.jpg", { type: "image/jpeg" }));
-const anyField = fc.option(fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }, { weight: 1, arbitrary: file }), { nil: undefined });
+const anyField = fc.option(
+  fc.oneof({ weight: 6, arbitrary: weird }, { weight: 1, arbitrary: fc.array(weird, { maxLength: 3 }) }, { weight: 1, arbitrary: file }),
+  { nil: undefined },
+);
 // Mostly valid values with some garbage per field: with 17 fields, even odds per field would
 // almost never produce a valid form, and the success path would go unfuzzed.
-const maybe = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anyField });
+const maybe = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anyField });
 
 /** In range most of the time, just outside it sometimes (the domain's bounds are what is fuzzed). */
-const mostly = <T,>(inside: fc.Arbitrary<T>, outside: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: inside }, { weight: 1, arbitrary: outside });
+const mostly = <T>(inside: fc.Arbitrary<T>, outside: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 6, arbitrary: inside }, { weight: 1, arbitrary: outside });
 
 const propertyForm = fc.record(
   {
@@ -85,8 +124,18 @@ const photoForm = fc.record(
 ) as fc.Arbitrary<FormFields>;
 
 const rawBody = fc.record({
-  contentType: fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=zzz", "application/json", "text/plain", ""),
-  body: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('--zzz\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n', "%%%&&&===", "a=%ZZ&b")),
+  contentType: fc.constantFrom(
+    "application/x-www-form-urlencoded",
+    "multipart/form-data",
+    "multipart/form-data; boundary=zzz",
+    "application/json",
+    "text/plain",
+    "",
+  ),
+  body: fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom('--zzz\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n', "%%%&&&===", "a=%ZZ&b"),
+  ),
 });
 
 describe.each(databaseKinds())("fuzzed portal property posts (%s)", (kind) => {
@@ -109,13 +158,20 @@ describe.each(databaseKinds())("fuzzed portal property posts (%s)", (kind) => {
   }, 60_000);
   afterAll(() => h?.close());
 
-  const ids = () => fc.oneof({ weight: 3, arbitrary: fc.constant(propertyId) }, { weight: 1, arbitrary: fc.constant(otherPropertyId) }, { weight: 1, arbitrary: weird });
+  const ids = () =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(propertyId) },
+      { weight: 1, arbitrary: fc.constant(otherPropertyId) },
+      { weight: 1, arbitrary: weird },
+    );
 
   it(`new and edit property posts: ${RUNS} forms each, never a 500, only valid rows`, async () => {
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(propertyForm, fc.boolean(), ids(), async (form, isNew, id) => {
-        const r = isNew ? await h.post(newRoute, "/agents/new-property", form, { jar }) : await h.post(editRoute, "/x", form, { jar, params: { id } });
+        const r = isNew
+          ? await h.post(newRoute, "/agents/new-property", form, { jar })
+          : await h.post(editRoute, "/x", form, { jar, params: { id } });
         expect([302, 400, 404]).toContain(r.status);
         seen.add(r.status);
       }),
@@ -127,10 +183,25 @@ describe.each(databaseKinds())("fuzzed portal property posts (%s)", (kind) => {
 
   it(`status, availability and photo posts: ${RUNS} forms, never a 500`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(listForm.map((f) => ["list", f] as const), photoForm.map((f) => ["photo", f] as const)), ids(), async ([which, form], id) => {
-        const r = which === "list" ? await h.post(listRoute, "/agents/properties", { ...form, propertyId: form.propertyId === undefined ? undefined : form.propertyId }, { jar }) : await h.post(editRoute, "/x", form, { jar, params: { id } });
-        expect([302, 400, 404]).toContain(r.status);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          listForm.map((f) => ["list", f] as const),
+          photoForm.map((f) => ["photo", f] as const),
+        ),
+        ids(),
+        async ([which, form], id) => {
+          const r =
+            which === "list"
+              ? await h.post(
+                  listRoute,
+                  "/agents/properties",
+                  { ...form, propertyId: form.propertyId === undefined ? undefined : form.propertyId },
+                  { jar },
+                )
+              : await h.post(editRoute, "/x", form, { jar, params: { id } });
+          expect([302, 400, 404]).toContain(r.status);
+        },
+      ),
       { numRuns: RUNS },
     );
     await expectOnlyValidRows();
@@ -168,7 +239,9 @@ describe.each(databaseKinds())("fuzzed portal property posts (%s)", (kind) => {
       expect(Number.isInteger(Number(p.monthly_rent)), where).toBe(true);
       expect(p.latitude >= BUEA_BOUNDS.minLatitude && p.latitude <= BUEA_BOUNDS.maxLatitude, where).toBe(true);
       expect(p.longitude >= BUEA_BOUNDS.minLongitude && p.longitude <= BUEA_BOUNDS.maxLongitude, where).toBe(true);
-      expect(Number(p.bedrooms) >= 0 && Number(p.bedrooms) <= 10 && Number(p.bathrooms) >= 0 && Number(p.bathrooms) <= 10, where).toBe(true);
+      expect(Number(p.bedrooms) >= 0 && Number(p.bedrooms) <= 10 && Number(p.bathrooms) >= 0 && Number(p.bathrooms) <= 10, where).toBe(
+        true,
+      );
       expect(p.is_available, where).toBe(p.status === "available" ? 1 : 0);
       if (p.visiting_hours !== null) expect(parseVisitingHours(p.visiting_hours), where).not.toBeNull();
       if (p.id !== propertyId && p.id !== otherPropertyId) expect(p.agent_id, where).toBe(agentId);
@@ -181,7 +254,10 @@ describe.each(databaseKinds())("fuzzed portal property posts (%s)", (kind) => {
     for (const ph of photos) byOwner.set(ph.owner_id, [...(byOwner.get(ph.owner_id) ?? []), Number(ph.position)]);
     for (const [owner, positions] of byOwner) {
       expect(positions.length, owner).toBeLessThanOrEqual(MAX_PHOTOS);
-      expect(positions.sort((a, b) => a - b), owner).toEqual(positions.map((_, i) => i));
+      expect(
+        positions.sort((a, b) => a - b),
+        owner,
+      ).toEqual(positions.map((_, i) => i));
     }
   }
 });

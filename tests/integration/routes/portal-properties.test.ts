@@ -6,19 +6,47 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as listRoute from "../../../app/routes/agents+/properties";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import * as editRoute from "../../../app/routes/agents+/properties_.$id.edit";
-import * as closeRoute from "../../../app/routes/agents+/properties_.$id.close";
-import * as deletePhotoRoute from "../../../app/routes/agents+/properties_.$id.photos.$photoId.delete";
-import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
-import { createPersona, createRouteHarness, signedInJar, type CookieJar, type FormFields, type RouteHarness } from "../../support/route-harness";
+import * as listRoute from "~/routes/agents+/properties";
+import * as newRoute from "~/routes/agents+/new-property";
+import * as editRoute from "~/routes/agents+/properties_.$id.edit";
+import * as closeRoute from "~/routes/agents+/properties_.$id.close";
+import * as deletePhotoRoute from "~/routes/agents+/properties_.$id.photos.$photoId.delete";
+import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  type CookieJar,
+  type FormFields,
+  type RouteHarness,
+} from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "./portal-support";
 
-
-const jpeg = async (w = 64, h = 48) => new File([new Uint8Array(await sharp({ create: { width: w, height: h, channels: 3, background: "#3a7" } }).jpeg().toBuffer())], "room.jpg", { type: "image/jpeg" });
-const png = async () => new File([new Uint8Array(await sharp({ create: { width: 40, height: 40, channels: 4, background: "#a37" } }).png().toBuffer())], "room.png", { type: "image/png" });
+const jpeg = async (w = 64, h = 48) =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: w, height: h, channels: 3, background: "#3a7" } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    "room.jpg",
+    { type: "image/jpeg" },
+  );
+const png = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 40, channels: 4, background: "#a37" } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    "room.png",
+    { type: "image/png" },
+  );
 
 function storedFiles(h: RouteHarness): string[] {
   const dir = path.join(h.storageDir, "photos");
@@ -49,7 +77,8 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
   }
   const row = (id: string) => h.database.db.selectFrom("properties").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const photoRows = (id: string) => h.database.db.selectFrom("photos").selectAll().where("owner_id", "=", id).orderBy("position").execute();
-  const upload = (id: string, photo: File, jar = owner) => h.post(editRoute, `/agents/properties/${id}/edit`, { intent: "add-photo", photo }, { jar, params: { id } });
+  const upload = (id: string, photo: File, jar = owner) =>
+    h.post(editRoute, `/agents/properties/${id}/edit`, { intent: "add-photo", photo }, { jar, params: { id } });
 
   it("adds a property: unverified, available, every field stored, shown first in My Properties", async () => {
     const id = await create();
@@ -81,7 +110,12 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
     const r = await h.post(newRoute, "/agents/new-property", { ...validProperty, monthlyRent: "12", latitude: "48.85" }, { jar: owner });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.data.error)).toMatch(/monthly rent|coordinates/i);
-    const typed = await h.post(newRoute, "/agents/new-property", { ...validProperty, monthlyRent: "lots" }, { jar: owner, headers: { "Accept-Language": "fr" } });
+    const typed = await h.post(
+      newRoute,
+      "/agents/new-property",
+      { ...validProperty, monthlyRent: "lots" },
+      { jar: owner, headers: { "Accept-Language": "fr" } },
+    );
     expect(typed.status).toBe(400);
     expect(typed.data.error.monthlyRent).toEqual(["portal:errors.invalid_rent"]);
     expect((await h.database.db.selectFrom("properties").select("id").execute()).length).toBe(before);
@@ -111,7 +145,11 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
     r = await h.post(listRoute, "/agents/properties", { intent: "confirm", propertyId: id }, { jar: owner });
     expect(r.status).toBe(400);
     await h.post(listRoute, "/agents/properties", { intent: "status", propertyId: id, status: "available" }, { jar: owner });
-    await h.database.db.updateTable("properties").set({ availability_confirmed_at: "2026-01-01T00:00:00.000Z" }).where("id", "=", id).execute();
+    await h.database.db
+      .updateTable("properties")
+      .set({ availability_confirmed_at: "2026-01-01T00:00:00.000Z" })
+      .where("id", "=", id)
+      .execute();
     r = await h.post(listRoute, "/agents/properties", { intent: "confirm", propertyId: id }, { jar: owner });
     expect(r.status).toBe(302);
     expect((await row(id)).availability_confirmed_at! > "2026-01-01T00:00:00.000Z").toBe(true);
@@ -131,13 +169,18 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
     for (const p of photos) expect(fs.existsSync(path.join(h.storageDir, `${p.storage_key}-640.webp`))).toBe(true);
 
     await h.database.db.updateTable("properties").set({ is_verified: 1 }).where("id", "=", id).execute();
-    expect((await h.post(editRoute, "/x", { intent: "move-photo", photoId: photos[1].id, move: "cover" }, { jar: owner, params: { id } })).status).toBe(302);
+    expect(
+      (await h.post(editRoute, "/x", { intent: "move-photo", photoId: photos[1].id, move: "cover" }, { jar: owner, params: { id } }))
+        .status,
+    ).toBe(302);
     expect((await photoRows(id)).map((p) => p.id)).toEqual([photos[1].id, photos[0].id]);
     expect((await row(id)).is_verified).toBe(1);
 
     const confirm = await h.get(deletePhotoRoute, "/x", { jar: owner, params: { id, photoId: photos[1].id } });
     expect(confirm.status).toBe(200);
-    expect((await h.post(editRoute, "/x", { intent: "delete-photo", photoId: photos[1].id }, { jar: owner, params: { id } })).status).toBe(302);
+    expect((await h.post(editRoute, "/x", { intent: "delete-photo", photoId: photos[1].id }, { jar: owner, params: { id } })).status).toBe(
+      302,
+    );
     expect((await photoRows(id)).map((p) => [p.id, p.position])).toEqual([[photos[0].id, 0]]);
     expect(fs.existsSync(path.join(h.storageDir, `${photos[1].storage_key}-640.webp`))).toBe(false);
     expect((await row(id)).is_verified).toBe(0);
@@ -146,15 +189,23 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
   describe("uploads that are refused leave nothing stored", () => {
     it.each([
       ["a script named .jpg", () => new File(["#!/bin/sh\nrm -rf /\n"], "cute.jpg", { type: "image/jpeg" }), "not a JPEG, PNG or WebP"],
-      ["an oversized image", async () => {
-        const bytes = new Uint8Array(MAX_PHOTO_BYTES + 1);
-        bytes.set(new Uint8Array(await (await jpeg()).arrayBuffer()));
-        return new File([bytes], "big.jpg", { type: "image/jpeg" });
-      }, "larger than 8 MB"],
-      ["a corrupt image", async () => {
-        const good = new Uint8Array(await (await jpeg(200, 200)).arrayBuffer());
-        return new File([good.slice(0, 40), new Uint8Array(500).fill(7)], "broken.jpg", { type: "image/jpeg" });
-      }, "damaged or cannot be read"],
+      [
+        "an oversized image",
+        async () => {
+          const bytes = new Uint8Array(MAX_PHOTO_BYTES + 1);
+          bytes.set(new Uint8Array(await (await jpeg()).arrayBuffer()));
+          return new File([bytes], "big.jpg", { type: "image/jpeg" });
+        },
+        "larger than 8 MB",
+      ],
+      [
+        "a corrupt image",
+        async () => {
+          const good = new Uint8Array(await (await jpeg(200, 200)).arrayBuffer());
+          return new File([good.slice(0, 40), new Uint8Array(500).fill(7)], "broken.jpg", { type: "image/jpeg" });
+        },
+        "damaged or cannot be read",
+      ],
       ["an empty file", () => new File([], "empty.jpg", { type: "image/jpeg" }), "Choose a photo"],
     ])("%s", async (_what, make, message) => {
       const id = await create();

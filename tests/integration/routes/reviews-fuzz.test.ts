@@ -5,11 +5,11 @@
 // exactly 5 000 FCFA per confirmed viewing and none for a no-show.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentRoute from "../../../app/routes/agent+/$id";
-import * as confirmViewingRoute from "../../../app/routes/confirm-viewing";
-import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "../../../domain/reviews/review.entity";
-import { VISITATION_COMMISSION_XAF } from "../../../domain/commission/commission.entity";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as agentRoute from "~/routes/agent+/$id";
+import * as confirmViewingRoute from "~/routes/confirm-viewing";
+import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#domain/reviews/review.entity";
+import { VISITATION_COMMISSION_XAF } from "#domain/commission/commission.entity";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { insertBooking, insertProperty } from "../contract/discovery-fixtures";
@@ -70,14 +70,17 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
     await h?.close();
   });
 
-  const bookingId = () => fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...bookings.map((b) => b.id)) }, { weight: 1, arbitrary: weird });
+  const bookingId = () =>
+    fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...bookings.map((b) => b.id)) }, { weight: 1, arbitrary: weird });
 
   it(`reviews and replies: ${RUNS * 2} forms, never a 500, only valid reviews and replies stored`, async () => {
     const seen = new Set<number>();
     const reviewForm = form({
       intent: maybe(fc.constant("review")),
       bookingId: maybe(bookingId()),
-      rating: maybe(fc.oneof(fc.integer({ min: RATING_MIN, max: RATING_MAX }).map(String), fc.constantFrom("0", "6", "4.5", "-1", "1e3", " 3 "))),
+      rating: maybe(
+        fc.oneof(fc.integer({ min: RATING_MIN, max: RATING_MAX }).map(String), fc.constantFrom("0", "6", "4.5", "-1", "1e3", " 3 ")),
+      ),
       comment: maybe(fc.constantFrom("", "  Very helpful  ", "x".repeat(REVIEW_COMMENT_MAX), "x".repeat(REVIEW_COMMENT_MAX + 1))),
       studentId: weird,
       agentId: weird,
@@ -96,8 +99,13 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
         }),
         async (who, pageAgent, reply, review, pick, replyFields) => {
           const ids = await reviewIds();
-          const fields = reply ? { ...replyFields, reviewId: ids.length > 0 && pick % 5 !== 0 ? ids[pick % ids.length] : String(pick) } : review;
-          const r = await postForm(h, agentRoute, `/agent/${pageAgent}`, fields, { jar: people[who].jar.clone(), params: { id: pageAgent } });
+          const fields = reply
+            ? { ...replyFields, reviewId: ids.length > 0 && pick % 5 !== 0 ? ids[pick % ids.length] : String(pick) }
+            : review;
+          const r = await postForm(h, agentRoute, `/agent/${pageAgent}`, fields, {
+            jar: people[who].jar.clone(),
+            params: { id: pageAgent },
+          });
           expectStatus(r, [302, 400, 403, 404, 409], reply ? "reply" : "review");
           expectLocalRedirect(r);
           seen.add(r.status);
@@ -115,7 +123,11 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
 
     const reviews = await h.database.db.selectFrom("reviews").selectAll().execute();
-    const rows = await h.database.db.selectFrom("bookings").innerJoin("properties", "properties.id", "bookings.property_id").select(["bookings.id", "bookings.student_id", "bookings.booking_status", "bookings.viewing_outcome", "properties.agent_id"]).execute();
+    const rows = await h.database.db
+      .selectFrom("bookings")
+      .innerJoin("properties", "properties.id", "bookings.property_id")
+      .select(["bookings.id", "bookings.student_id", "bookings.booking_status", "bookings.viewing_outcome", "properties.agent_id"])
+      .execute();
     expect(reviews.length).toBeGreaterThan(0);
     const perBooking = new Set<string>();
     for (const review of reviews) {
@@ -149,7 +161,15 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
   it(`viewing outcomes: ${RUNS} forms, never a 500, only the student's own due visit, at most one commission per agent, student and period`, async () => {
     const seen = new Set<number>();
     const dueBefore = new Set(
-      (await h.database.db.selectFrom("bookings").select(["id"]).where("viewing_outcome", "is", null).where("booking_status", "=", "confirmed").where("visit_date", "<=", doualaDate(new Date())).execute()).map((b) => b.id),
+      (
+        await h.database.db
+          .selectFrom("bookings")
+          .select(["id"])
+          .where("viewing_outcome", "is", null)
+          .where("booking_status", "=", "confirmed")
+          .where("visit_date", "<=", doualaDate(new Date()))
+          .execute()
+      ).map((b) => b.id),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -182,7 +202,11 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
     );
     expect([...seen]).toEqual(expect.arrayContaining([302, 400]));
 
-    const rows = await h.database.db.selectFrom("bookings").innerJoin("properties", "properties.id", "bookings.property_id").select(["bookings.id", "bookings.viewing_outcome", "bookings.student_id", "properties.agent_id", "bookings.property_id"]).execute();
+    const rows = await h.database.db
+      .selectFrom("bookings")
+      .innerJoin("properties", "properties.id", "bookings.property_id")
+      .select(["bookings.id", "bookings.viewing_outcome", "bookings.student_id", "properties.agent_id", "bookings.property_id"])
+      .execute();
     const earnings = await h.database.db.selectFrom("commission_earnings").selectAll().execute();
     // One student's confirmed viewings earn an agent at most one commission per subscription
     // period (decision 0108): each (agent, student, period) has at most one row, and every
@@ -197,7 +221,10 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
       const mine = earnings.filter((e) => e.booking_id === b.id);
       if (dueBefore.has(b.id) && b.viewing_outcome === "confirmed") {
         expect(mine.length, `commissions of ${b.id}`).toBeLessThanOrEqual(1);
-        expect(earnings.some((e) => e.agent_id === b.agent_id && e.student_id === b.student_id), `no commission for ${b.id}'s agent and student`).toBe(true);
+        expect(
+          earnings.some((e) => e.agent_id === b.agent_id && e.student_id === b.student_id),
+          `no commission for ${b.id}'s agent and student`,
+        ).toBe(true);
         for (const e of mine) {
           expect(Number(e.amount)).toBe(VISITATION_COMMISSION_XAF);
           expect(e.agent_id).toBe(b.agent_id);
@@ -208,11 +235,16 @@ describe.each(databaseKinds())("fuzzed reviews and viewing outcomes (%s)", (kind
         expect(mine, `a commission for ${b.id} (${b.viewing_outcome})`).toEqual([]);
       }
       // An outcome only where one was due: never on a pending booking or a visit still to come.
-      if (!dueBefore.has(b.id) && b.viewing_outcome !== null) expect(bookings.find((x) => x.id === b.id) && b.viewing_outcome).toBe("confirmed");
+      if (!dueBefore.has(b.id) && b.viewing_outcome !== null)
+        expect(bookings.find((x) => x.id === b.id) && b.viewing_outcome).toBe("confirmed");
     }
     const changed = rows.filter((b) => dueBefore.has(b.id) && b.viewing_outcome !== null);
     expect(changed.length).toBeGreaterThan(0);
-    const notDue = await h.database.db.selectFrom("bookings").select(["id", "viewing_outcome"]).where((eb) => eb.or([eb("booking_status", "!=", "confirmed"), eb("visit_date", ">", doualaDate(new Date()))])).execute();
+    const notDue = await h.database.db
+      .selectFrom("bookings")
+      .select(["id", "viewing_outcome"])
+      .where((eb) => eb.or([eb("booking_status", "!=", "confirmed"), eb("visit_date", ">", doualaDate(new Date()))]))
+      .execute();
     for (const b of notDue) expect(b.viewing_outcome, `outcome on ${b.id}, not due`).toBeNull();
   }, 120_000);
 });

@@ -1,11 +1,11 @@
 // Decision 0108 through the routes: an attacker with an agent account and a second (student)
 // account, crafting requests, gets a clear, translated 4xx and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as confirmViewingRoute from "../../../app/routes/confirm-viewing";
-import * as agentRoute from "../../../app/routes/agent+/$id";
-import * as listingPage from "../../../app/routes/listings+/$id";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as confirmViewingRoute from "~/routes/confirm-viewing";
+import * as agentRoute from "~/routes/agent+/$id";
+import * as listingPage from "~/routes/listings+/$id";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { databaseKinds } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 
@@ -41,7 +41,12 @@ async function addListing(h: RouteHarness, agentId: string): Promise<string> {
 }
 
 /** A confirmed booking whose visit is today (so its outcome can be recorded), written directly. */
-async function dueBooking(h: RouteHarness, propertyId: string, studentId: string, viewingOutcome: "confirmed" | null = null): Promise<string> {
+async function dueBooking(
+  h: RouteHarness,
+  propertyId: string,
+  studentId: string,
+  viewingOutcome: "confirmed" | null = null,
+): Promise<string> {
   const id = `bk-${rand()}`;
   await h.database.db
     .insertInto("bookings")
@@ -72,7 +77,14 @@ async function dueBooking(h: RouteHarness, propertyId: string, studentId: string
 }
 
 function visitForm(over: Record<string, string> = {}) {
-  return { visitDate: day(1), visitTime: "10:00 AM", visitorName: "Eric Fon", visitorEmail: "eric@example.cm", visitorPhone: "677123456", ...over };
+  return {
+    visitDate: day(1),
+    visitTime: "10:00 AM",
+    visitorName: "Eric Fon",
+    visitorEmail: "eric@example.cm",
+    visitorPhone: "677123456",
+    ...over,
+  };
 }
 
 async function signedIn(h: RouteHarness, persona: "student" | "approvedAgent"): Promise<{ id: string; jar: CookieJar }> {
@@ -80,8 +92,19 @@ async function signedIn(h: RouteHarness, persona: "student" | "approvedAgent"): 
   return { id: p.id, jar: await signedInJar(h, p.id) };
 }
 
-const count = async (h: RouteHarness, table: "bookings" | "commission_earnings" | "reviews" | "listing_reports", column: "student_id" | "reporter_id", id: string) =>
-  (await h.database.db.selectFrom(table).select("id").where(column as never, "=", id as never).execute()).length;
+const count = async (
+  h: RouteHarness,
+  table: "bookings" | "commission_earnings" | "reviews" | "listing_reports",
+  column: "student_id" | "reporter_id",
+  id: string,
+) =>
+  (
+    await h.database.db
+      .selectFrom(table)
+      .select("id")
+      .where(column as never, "=", id as never)
+      .execute()
+  ).length;
 
 describe.each(databaseKinds())("self-dealing through the routes (%s)", (kind) => {
   let h: RouteHarness;
@@ -98,25 +121,38 @@ describe.each(databaseKinds())("self-dealing through the routes (%s)", (kind) =>
     const r = await h.post(bookVisitRoute, `/book-visit/${propertyId}`, visitForm(), { jar: agent.jar, params: { id: propertyId } });
     expect(r.status).toBe(403);
     expect(r.data.error[""]).toEqual(["You cannot book a visit to your own listing."]);
-    const fr = await h.post(bookVisitRoute, `/book-visit/${propertyId}?lng=fr`, visitForm(), { jar: agent.jar, params: { id: propertyId } });
+    const fr = await h.post(bookVisitRoute, `/book-visit/${propertyId}?lng=fr`, visitForm(), {
+      jar: agent.jar,
+      params: { id: propertyId },
+    });
     expect(fr.data.error[""]).toEqual(["Vous ne pouvez pas réserver une visite de votre propre annonce."]);
     expect(await count(h, "bookings", "student_id", agent.id)).toBe(0);
   });
 
   it("holds a student to one live booking per property (409) and 3 live bookings (429)", async () => {
     const agent = await createPersona(h, "approvedAgent");
-    const listings = [await addListing(h, agent.id), await addListing(h, agent.id), await addListing(h, agent.id), await addListing(h, agent.id)];
+    const listings = [
+      await addListing(h, agent.id),
+      await addListing(h, agent.id),
+      await addListing(h, agent.id),
+      await addListing(h, agent.id),
+    ];
     const s = await signedIn(h, "student");
     for (const id of listings.slice(0, 3)) {
       const r = await h.post(bookVisitRoute, `/book-visit/${id}`, visitForm(), { jar: s.jar, params: { id } });
       expect(r.status, JSON.stringify(r.data)).toBe(302);
     }
-    const again = await h.post(bookVisitRoute, `/book-visit/${listings[0]}`, visitForm({ visitTime: "11:00 AM" }), { jar: s.jar, params: { id: listings[0] } });
+    const again = await h.post(bookVisitRoute, `/book-visit/${listings[0]}`, visitForm({ visitTime: "11:00 AM" }), {
+      jar: s.jar,
+      params: { id: listings[0] },
+    });
     expect(again.status).toBe(409);
     expect(again.data.error[""]).toEqual(["You already have a visit booked for this property."]);
     const fourth = await h.post(bookVisitRoute, `/book-visit/${listings[3]}`, visitForm(), { jar: s.jar, params: { id: listings[3] } });
     expect(fourth.status).toBe(429);
-    expect(fourth.data.error[""]).toEqual(["You already have 3 visits booked or awaiting payment. You can book another once one of them has taken place."]);
+    expect(fourth.data.error[""]).toEqual([
+      "You already have 3 visits booked or awaiting payment. You can book another once one of them has taken place.",
+    ]);
     expect(await count(h, "bookings", "student_id", s.id)).toBe(3);
   });
 
@@ -152,7 +188,12 @@ describe.each(databaseKinds())("self-dealing through the routes (%s)", (kind) =>
   it("refuses an agent rating themselves: 403, translated, no review", async () => {
     const agent = await signedIn(h, "approvedAgent");
     const bookingId = await dueBooking(h, await addListing(h, agent.id), agent.id, "confirmed");
-    const r = await h.post(agentRoute, `/agent/${agent.id}`, { intent: "review", bookingId, rating: "5", comment: "Best agent in Buea" }, { jar: agent.jar, params: { id: agent.id } });
+    const r = await h.post(
+      agentRoute,
+      `/agent/${agent.id}`,
+      { intent: "review", bookingId, rating: "5", comment: "Best agent in Buea" },
+      { jar: agent.jar, params: { id: agent.id } },
+    );
     expect(r.status).toBe(403);
     expect(r.data.formError).toBe("Agents cannot review themselves or answer their own reviews.");
     expect(await count(h, "reviews", "student_id", agent.id)).toBe(0);
@@ -163,7 +204,12 @@ describe.each(databaseKinds())("self-dealing through the routes (%s)", (kind) =>
     const target = await addListing(h, agent.id);
     for (let i = 0; i < 2; i++) {
       const fresh = await signedIn(h, "student"); // created just now: not yet trusted
-      const r = await h.post(listingPage, `/listings/${target}`, { intent: "report", reason: "scam" }, { params: { id: target }, jar: fresh.jar });
+      const r = await h.post(
+        listingPage,
+        `/listings/${target}`,
+        { intent: "report", reason: "scam" },
+        { params: { id: target }, jar: fresh.jar },
+      );
       expect(r.status).toBe(302);
     }
     const shown = await h.database.db.selectFrom("properties").select("hidden_at").where("id", "=", target).executeTakeFirstOrThrow();
@@ -173,9 +219,16 @@ describe.each(databaseKinds())("self-dealing through the routes (%s)", (kind) =>
     const others = [];
     for (let i = 0; i < 6; i++) others.push(await addListing(h, agent.id));
     for (const id of others.slice(0, 5)) {
-      expect((await h.post(listingPage, `/listings/${id}`, { intent: "report", reason: "scam" }, { params: { id }, jar: reporter.jar })).status).toBe(302);
+      expect(
+        (await h.post(listingPage, `/listings/${id}`, { intent: "report", reason: "scam" }, { params: { id }, jar: reporter.jar })).status,
+      ).toBe(302);
     }
-    const sixth = await h.post(listingPage, `/listings/${others[5]}`, { intent: "report", reason: "scam" }, { params: { id: others[5] }, jar: reporter.jar });
+    const sixth = await h.post(
+      listingPage,
+      `/listings/${others[5]}`,
+      { intent: "report", reason: "scam" },
+      { params: { id: others[5] }, jar: reporter.jar },
+    );
     expect(sixth.status).toBe(429);
     expect(sixth.data.formError).toBe("You have sent 5 reports in the last 24 hours. Please try again tomorrow.");
     expect(await count(h, "listing_reports", "reporter_id", reporter.id)).toBe(5);

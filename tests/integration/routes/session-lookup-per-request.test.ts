@@ -2,10 +2,10 @@
 // session, account and agent rows are read once per GET, and never remembered past the request or
 // for a POST, where an action may sign in or out (app/utils/auth.server.ts, decision 0155).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { revokeSession } from "../../../domain/accounts/manage-sessions.use-case";
-import * as root from "../../../app/root";
-import * as profile from "../../../app/routes/profile";
-import { getOptionalUser } from "../../../app/utils/auth.server";
+import { revokeSession } from "#domain/accounts/manage-sessions.use-case";
+import * as root from "~/root";
+import * as profile from "~/routes/profile";
+import { getOptionalUser } from "~/utils/auth.server";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type RouteHarness } from "../../support/route-harness";
 
 describe("who is signed in, once per request", () => {
@@ -30,10 +30,7 @@ describe("who is signed in, once per request", () => {
     const cookie = (await signedInJar(harness, student.id)).header()!;
     const page = request(cookie);
     lookups = 0;
-    const [shell, own] = await Promise.all([
-      harness.call("loader", root, page),
-      harness.call("loader", profile, page),
-    ]);
+    const [shell, own] = await Promise.all([harness.call("loader", root, page), harness.call("loader", profile, page)]);
     expect(shell.status).toBe(200);
     expect(own.status).toBe(200);
     expect(shell.data.user?.name).toBeTruthy();

@@ -12,19 +12,19 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminUserRoute from "../../../app/routes/admin+/users_.$id";
-import * as bookVisitRoute from "../../../app/routes/book-visit.$id";
-import * as guestHouseBookingRoute from "../../../app/routes/guest-house-booking.$id";
-import * as guestHousePaymentRoute from "../../../app/routes/guest-house-payment";
-import * as guestHouseRoute from "../../../app/routes/guest-house.$id";
-import * as listingsRoute from "../../../app/routes/listings+/_index";
-import * as listingRoute from "../../../app/routes/listings+/$id";
-import * as paymentRoute from "../../../app/routes/payment.$id";
-import * as profileRoute from "../../../app/routes/profile";
-import * as propertyRoute from "../../../app/routes/property.$id";
-import * as whatsappRoute from "../../../app/routes/guest-house-attempt.$id.whatsapp";
-import { addDays, doualaDate } from "../../../domain/booking/visit-date";
-import { DAY_MS } from "../../../domain/shared/clock";
+import * as adminUserRoute from "~/routes/admin+/users_.$id";
+import * as bookVisitRoute from "~/routes/book-visit.$id";
+import * as guestHouseBookingRoute from "~/routes/guest-house-booking.$id";
+import * as guestHousePaymentRoute from "~/routes/guest-house-payment";
+import * as guestHouseRoute from "~/routes/guest-house.$id";
+import * as listingsRoute from "~/routes/listings+/_index";
+import * as listingRoute from "~/routes/listings+/$id";
+import * as paymentRoute from "~/routes/payment.$id";
+import * as profileRoute from "~/routes/profile";
+import * as propertyRoute from "~/routes/property.$id";
+import * as whatsappRoute from "~/routes/guest-house-attempt.$id.whatsapp";
+import { addDays, doualaDate } from "#domain/booking/visit-date";
+import { DAY_MS } from "#domain/shared/clock";
 import { createHttpApp } from "../../../server/http-app";
 import { testServerBuild } from "../../support/server-build";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
@@ -38,10 +38,23 @@ async function listing(h: RouteHarness, agentId: string): Promise<string> {
   await h.database.db
     .insertInto("properties")
     .values({
-      id, agent_id: agentId, title: "Studio in Molyko", property_type: "studio", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29,
-      distance_to_campus_m: 300, monthly_rent: 35000, is_verified: 1, is_available: 1, status: "available", hidden_at: null,
+      id,
+      agent_id: agentId,
+      title: "Studio in Molyko",
+      property_type: "studio",
+      neighbourhood: "Molyko",
+      latitude: 4.15,
+      longitude: 9.29,
+      distance_to_campus_m: 300,
+      monthly_rent: 35000,
+      is_verified: 1,
+      is_available: 1,
+      status: "available",
+      hidden_at: null,
       visiting_hours: JSON.stringify({ days: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"], from: "09:00", to: "17:00" }),
-      availability_confirmed_at: null, created_at: STAMP, updated_at: STAMP,
+      availability_confirmed_at: null,
+      created_at: STAMP,
+      updated_at: STAMP,
     })
     .execute();
   return id;
@@ -51,13 +64,33 @@ async function guestHouse(h: RouteHarness, hostId: string): Promise<string> {
   const id = `gh-${Math.random().toString(36).slice(2, 10)}`;
   await h.database.db
     .insertInto("guest_houses")
-    .values({ id, host_id: hostId, name: "Molyko Comfort Lodge", neighbourhood: "Molyko", latitude: 4.15, longitude: 9.29, nightly_rate: 12000, whatsapp_number: "+237 677 12 34 56", max_guests: 3, created_at: STAMP })
+    .values({
+      id,
+      host_id: hostId,
+      name: "Molyko Comfort Lodge",
+      neighbourhood: "Molyko",
+      latitude: 4.15,
+      longitude: 9.29,
+      nightly_rate: 12000,
+      whatsapp_number: "+237 677 12 34 56",
+      max_guests: 3,
+      created_at: STAMP,
+    })
     .execute();
-  await h.database.db.insertInto("host_verifications").values({ id: `hv-${id}`, host_id: hostId, status: "verified", submitted_at: STAMP, reviewed_at: STAMP }).execute();
+  await h.database.db
+    .insertInto("host_verifications")
+    .values({ id: `hv-${id}`, host_id: hostId, status: "verified", submitted_at: STAMP, reviewed_at: STAMP })
+    .execute();
   return id;
 }
 
-const visitForm = (visitTime: string) => ({ visitDate: day(1), visitTime, visitorName: "Ngozi Ekane", visitorEmail: "ngozi@example.cm", visitorPhone: "+237 677 12 34 56" });
+const visitForm = (visitTime: string) => ({
+  visitDate: day(1),
+  visitTime,
+  visitorName: "Ngozi Ekane",
+  visitorEmail: "ngozi@example.cm",
+  visitorPhone: "+237 677 12 34 56",
+});
 
 async function person(h: RouteHarness, persona: "student" | "approvedAgent" | "admin"): Promise<{ id: string; jar: CookieJar }> {
   const p = await createPersona(h, persona);
@@ -75,7 +108,8 @@ describeEachDatabase(allDatabaseKinds())("a suspended owner's listings and guest
     await h?.close();
   });
 
-  const adminPost = (userId: string, fields: Record<string, string>) => h.post(adminUserRoute, `/admin/users/${userId}`, fields, { jar: admin.jar.clone(), params: { id: userId } });
+  const adminPost = (userId: string, fields: Record<string, string>) =>
+    h.post(adminUserRoute, `/admin/users/${userId}`, fields, { jar: admin.jar.clone(), params: { id: userId } });
 
   it("suspending an agent: page 404, not listed, booking not offered nor taken, a booking made before not payable; reactivated, all back", async () => {
     const agent = await person(h, "approvedAgent");
@@ -103,17 +137,28 @@ describeEachDatabase(allDatabaseKinds())("a suspended owner's listings and guest
     const crafted = await h.post(bookVisitRoute, `/book-visit/${propertyId}`, visitForm("11:00 AM"), { jar: s.jar, params });
     expect(crafted.status).toBe(400);
     expect(crafted.data.error[""]).toEqual(["This property is currently unavailable"]);
-    const craftedFr = await h.post(bookVisitRoute, `/book-visit/${propertyId}?lng=fr`, visitForm("11:00 AM"), { jar: s.jar, params, headers: { "Accept-Language": "fr" } });
+    const craftedFr = await h.post(bookVisitRoute, `/book-visit/${propertyId}?lng=fr`, visitForm("11:00 AM"), {
+      jar: s.jar,
+      params,
+      headers: { "Accept-Language": "fr" },
+    });
     expect(craftedFr.data.error[""]).toEqual(["Ce logement est actuellement indisponible"]);
     expect(await h.database.db.selectFrom("bookings").select("id").where("property_id", "=", propertyId).execute()).toHaveLength(1);
 
     const page = await h.get(paymentRoute, `/payment/${reference}`, { jar: s.jar, params: { id: reference } });
     expect(page.status).toBe(200);
     expect(page.data.state).toBe("unavailable");
-    const pay = await h.post(paymentRoute, `/payment/${reference}`, { method: "mtn_momo", phone: "670112233" }, { jar: s.jar, params: { id: reference } });
+    const pay = await h.post(
+      paymentRoute,
+      `/payment/${reference}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: s.jar, params: { id: reference } },
+    );
     expect(pay.status).toBe(400);
     expect(pay.data.error).toEqual({ key: "payment:errors.property_unavailable" });
-    expect(pay.data.result.error[""]).toEqual(["This listing no longer takes visits, so this booking cannot be paid for. Nothing was charged."]);
+    expect(pay.data.result.error[""]).toEqual([
+      "This listing no longer takes visits, so this booking cannot be paid for. Nothing was charged.",
+    ]);
     expect(await h.database.db.selectFrom("payments").select("id").where("user_id", "=", s.id).execute()).toHaveLength(0);
 
     // The student's own history stays theirs to read.
@@ -147,17 +192,36 @@ describeEachDatabase(allDatabaseKinds())("a suspended owner's listings and guest
     const now = new Date();
     await h.database.db
       .insertInto("platform_fee_payments")
-      .values({ id: `pfp-${guest.id}`, user_id: guest.id, amount: 5000, payment_date: now.toISOString(), expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(), is_valid: 1, transaction_id: `TXN-GH-${guest.id}`, method: "mtn_momo" })
+      .values({
+        id: `pfp-${guest.id}`,
+        user_id: guest.id,
+        amount: 5000,
+        payment_date: now.toISOString(),
+        expiry_date: new Date(now.getTime() + 14 * DAY_MS).toISOString(),
+        is_valid: 1,
+        transaction_id: `TXN-GH-${guest.id}`,
+        method: "mtn_momo",
+      })
       .execute();
     const params = { id: houseId };
-    const asked = await h.post(guestHouseBookingRoute, `/guest-house-booking/${houseId}`, { checkIn: day(2), checkOut: day(4), guests: "1", message: "" }, { jar: guest.jar, params });
+    const asked = await h.post(
+      guestHouseBookingRoute,
+      `/guest-house-booking/${houseId}`,
+      { checkIn: day(2), checkOut: day(4), guests: "1", message: "" },
+      { jar: guest.jar, params },
+    );
     expect(asked.status).toBe(303);
     const attemptId = /^\/guest-house-attempt\/([^/]+)\/whatsapp$/.exec(asked.location ?? "")![1];
 
     expect((await adminPost(host.id, { intent: "suspend", reason: "Scam" })).status).toBe(302);
     expect((await h.get(guestHouseRoute, `/guest-house/${houseId}`, { params })).status).toBe(404);
     expect((await h.get(guestHouseBookingRoute, `/guest-house-booking/${houseId}`, { jar: guest.jar, params })).status).toBe(404);
-    const again = await h.post(guestHouseBookingRoute, `/guest-house-booking/${houseId}`, { checkIn: day(5), checkOut: day(6), guests: "1", message: "" }, { jar: guest.jar, params });
+    const again = await h.post(
+      guestHouseBookingRoute,
+      `/guest-house-booking/${houseId}`,
+      { checkIn: day(5), checkOut: day(6), guests: "1", message: "" },
+      { jar: guest.jar, params },
+    );
     expect(again.status).toBe(404);
     const handoff = await h.get(whatsappRoute, `/guest-house-attempt/${attemptId}/whatsapp`, { jar: guest.jar, params: { id: attemptId } });
     expect(handoff.status).toBe(404);
@@ -166,7 +230,12 @@ describeEachDatabase(allDatabaseKinds())("a suspended owner's listings and guest
     expect(attempts.map((a) => Number(a.whatsapp_message_sent))).toEqual([0]);
 
     const other = await person(h, "student");
-    const fee = await h.post(guestHousePaymentRoute, `/guest-house-payment?house=${houseId}`, { method: "mtn_momo", phone: "670112233" }, { jar: other.jar });
+    const fee = await h.post(
+      guestHousePaymentRoute,
+      `/guest-house-payment?house=${houseId}`,
+      { method: "mtn_momo", phone: "670112233" },
+      { jar: other.jar },
+    );
     expect(fee.status).toBe(404);
     expect(await h.database.db.selectFrom("payments").select("id").where("user_id", "=", other.id).execute()).toHaveLength(0);
   });
@@ -189,7 +258,11 @@ describe("a suspended agent's listing through the Express handler and the visito
         "routes/admin+/users_.$id": { parentId: "root", path: "admin/users/:id", module: adminUserRoute },
       },
       {
-        default: (_request, status, headers) => new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+        default: (_request, status, headers) =>
+          new Response(`<!doctype html><p>status ${status}</p>`, {
+            status,
+            headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+          }),
       } as ServerBuild["entry"]["module"],
       "suspended-owners",
     );
@@ -208,7 +281,12 @@ describe("a suspended agent's listing through the Express handler and the visito
     const propertyId = await listing(h, agent.id);
     const admin = await createPersona(h, "admin");
     const adminCookie = (await signedInJar(h, admin.id)).header()!;
-    const visit = () => fetch(`${base}/listings/${propertyId}`).then(async (r) => ({ status: r.status, cache: r.headers.get("x-page-cache"), body: await r.text() }));
+    const visit = () =>
+      fetch(`${base}/listings/${propertyId}`).then(async (r) => ({
+        status: r.status,
+        cache: r.headers.get("x-page-cache"),
+        body: await r.text(),
+      }));
 
     expect((await visit()).status).toBe(200);
     expect(await visit()).toMatchObject({ status: 200, cache: "hit" });

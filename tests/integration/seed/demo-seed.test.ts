@@ -3,19 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allDatabaseKinds, databaseSuites, createTestDatabase, type TestDatabase } from "../../support/test-database";
-import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoData, seedDemoData } from "../../../infrastructure/seed/demo-seed";
-import { RENT_RANGES } from "../../../infrastructure/seed/demo-properties";
-import { demoId } from "../../../infrastructure/seed/prng";
-import { photoFileKeys } from "../../../infrastructure/photos/photo-variants";
-import { LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
-import { NEIGHBOURHOOD_CENTRES, NEIGHBOURHOODS, distanceMetres, distanceToCampusMetres } from "../../../domain/listings/buea";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoData, seedDemoData } from "#infrastructure/seed/demo-seed";
+import { RENT_RANGES } from "#infrastructure/seed/demo-properties";
+import { demoId } from "#infrastructure/seed/prng";
+import { photoFileKeys } from "#infrastructure/photos/photo-variants";
+import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
+import { NEIGHBOURHOOD_CENTRES, NEIGHBOURHOODS, distanceMetres, distanceToCampusMetres } from "#domain/listings/buea";
 
 const DAY_MS = 86_400_000;
 // A fixed moment, so dates in the data are the same on every run.
 const NOW = new Date("2026-11-23T08:00:00.000Z");
 
-const emailsOf = (role: string) => Object.entries(DEMO_ACCOUNTS).filter(([, a]) => a.role === role).map(([e]) => e);
+const emailsOf = (role: string) =>
+  Object.entries(DEMO_ACCOUNTS)
+    .filter(([, a]) => a.role === role)
+    .map(([e]) => e);
 
 describe("demo data builder", () => {
   it("is deterministic: the same rows every time for the same moment", () => {
@@ -57,10 +60,14 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
     });
 
     const count = async (table: "profiles" | "properties" | "guest_houses" | "blog_posts" | "photos" | "bookings") => {
-      const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     };
-    const profileByEmail = (email: string) => database.db.selectFrom("profiles").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    const profileByEmail = (email: string) =>
+      database.db.selectFrom("profiles").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
     it("seeds a fresh database quickly", () => {
       expect(first).toEqual({ seeded: true });
@@ -103,7 +110,11 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
     it("makes host@ a verified host with at least two guest houses", async () => {
       const host = await profileByEmail("host@kamernest.test");
       expect(host.role).toBe("student");
-      const verification = await database.db.selectFrom("host_verifications").selectAll().where("host_id", "=", host.id).executeTakeFirstOrThrow();
+      const verification = await database.db
+        .selectFrom("host_verifications")
+        .selectAll()
+        .where("host_id", "=", host.id)
+        .executeTakeFirstOrThrow();
       expect(verification.status).toBe("verified");
       const houses = await database.db.selectFrom("guest_houses").selectAll().where("host_id", "=", host.id).execute();
       expect(houses.length).toBeGreaterThanOrEqual(2);
@@ -115,8 +126,18 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
       const active = subscriptions.filter((s) => Date.parse(s.starts_at) <= NOW.getTime() && Date.parse(s.ends_at) > NOW.getTime());
       expect(active).toHaveLength(1);
       expect(Date.parse(active[0].ends_at)).toBe(NOW.getTime() + 10 * DAY_MS);
-      const payment = await database.db.selectFrom("payments").selectAll().where("id", "=", active[0].payment_id!).executeTakeFirstOrThrow();
-      expect(payment).toMatchObject({ amount: 8000, payment_type: "unified_payment", payment_gateway: "simulated", payment_status: "successful", user_id: subscriber.id });
+      const payment = await database.db
+        .selectFrom("payments")
+        .selectAll()
+        .where("id", "=", active[0].payment_id!)
+        .executeTakeFirstOrThrow();
+      expect(payment).toMatchObject({
+        amount: 8000,
+        payment_type: "unified_payment",
+        payment_gateway: "simulated",
+        payment_status: "successful",
+        user_id: subscriber.id,
+      });
       const events = await database.db.selectFrom("payment_events").selectAll().where("payment_id", "=", payment.id).execute();
       expect(events.length).toBeGreaterThan(0);
     });
@@ -181,7 +202,8 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
 
       const keys = new Set([...photos.map((p) => p.storage_key), ...posts.map((p) => p.cover_storage_key!)]);
       expect(keys.size).toBe(24 + 6);
-      for (const key of keys) for (const file of photoFileKeys(key).map((k) => path.join(storageDir, k))) expect(fs.existsSync(file), file).toBe(true);
+      for (const key of keys)
+        for (const file of photoFileKeys(key).map((k) => path.join(storageDir, k))) expect(fs.existsSync(file), file).toBe(true);
     });
 
     it("guest houses cost 8 000 to 25 000 FCFA a night and list their amenities", async () => {
@@ -198,7 +220,9 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
       const bookings = await database.db.selectFrom("bookings").selectAll().execute();
       expect(bookings.length).toBeGreaterThanOrEqual(5);
       const today = new Date(NOW.getTime() + 3_600_000).toISOString().slice(0, 10);
-      expect(bookings.some((b) => b.booking_status === "confirmed" && b.visit_date < today && b.viewing_outcome === "confirmed")).toBe(true);
+      expect(bookings.some((b) => b.booking_status === "confirmed" && b.visit_date < today && b.viewing_outcome === "confirmed")).toBe(
+        true,
+      );
       expect(bookings.some((b) => b.booking_status === "confirmed" && b.visit_date > today)).toBe(true);
       const reviews = await database.db.selectFrom("reviews").selectAll().execute();
       expect(reviews.length).toBeGreaterThan(0);
@@ -227,7 +251,15 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
       const bookings = await database.db
         .selectFrom("bookings as b")
         .innerJoin("properties as p", "p.id", "b.property_id")
-        .select(["b.student_id", "b.property_id", "b.booking_status", "b.visit_date", "b.viewing_outcome", "b.hold_expires_at", "p.agent_id"])
+        .select([
+          "b.student_id",
+          "b.property_id",
+          "b.booking_status",
+          "b.visit_date",
+          "b.viewing_outcome",
+          "b.hold_expires_at",
+          "p.agent_id",
+        ])
         .execute();
       for (const b of bookings) expect(b.student_id).not.toBe(b.agent_id);
       const live = bookings.filter(

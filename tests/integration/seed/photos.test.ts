@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PHOTO_WIDTHS, generatePhotoSet, photoFileKey, photoFileKeys, type PhotoExtension } from "../../../infrastructure/photos/photo-variants";
-import { LocalFileStorage } from "../../../infrastructure/storage/local-file-storage";
-import { PhotoUploadError, detectImageFormat, savePhotoUpload } from "../../../infrastructure/photos/photo-upload";
-import { DEMO_PHOTO_POOL_SIZE, demoPoolIndexesFor, demoPoolPhotoName } from "../../../infrastructure/photos/demo-photo-pool";
+import { PHOTO_WIDTHS, generatePhotoSet, photoFileKey, photoFileKeys, type PhotoExtension } from "#infrastructure/photos/photo-variants";
+import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
+import { PhotoUploadError, detectImageFormat, savePhotoUpload } from "#infrastructure/photos/photo-upload";
+import { DEMO_PHOTO_POOL_SIZE, demoPoolIndexesFor, demoPoolPhotoName } from "#infrastructure/photos/demo-photo-pool";
 
 let storageDir: string;
 let storage: LocalFileStorage;
@@ -21,8 +21,7 @@ afterEach(() => {
   fs.rmSync(storageDir, { recursive: true, force: true });
 });
 
-const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 60 } } });
+const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 60 } } });
 
 describe("generatePhotoSet", () => {
   it("writes the WebP variants and a JPEG fallback, 1024 x 683 at the largest", async () => {
@@ -69,7 +68,10 @@ describe("savePhotoUpload", () => {
 
   it("stores every variant, upright and without metadata", async () => {
     // A portrait phone photo stored sideways with EXIF orientation 6 and GPS-like metadata.
-    const upload = await photo(1600, 1200).jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "secret place" } } }).toBuffer();
+    const upload = await photo(1600, 1200)
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "secret place" } } })
+      .toBuffer();
     const stored = await savePhotoUpload(storage, upload);
     expect(stored.storageKey).toMatch(/^photos\/[0-9a-f-]{36}$/);
     expect(stored).toMatchObject({ width: 1024, height: 1365 });

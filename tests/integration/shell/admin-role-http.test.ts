@@ -5,7 +5,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminUserRoute from "../../../app/routes/admin+/users_.$id";
+import * as adminUserRoute from "~/routes/admin+/users_.$id";
 import { createHttpApp } from "../../../server/http-app";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
@@ -18,7 +18,10 @@ function adminBuild(errors: unknown[]): ServerBuild {
     },
     {
       default: (_request, status, headers) =>
-        new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+        new Response(`<!doctype html><p>status ${status}</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
       handleError: (error) => {
         errors.push(error);
       },

@@ -14,15 +14,16 @@ import { flatRoutes } from "remix-flat-routes";
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
-import { captureLogs } from "../../../infrastructure/logging/logger";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
+import { captureLogs } from "#infrastructure/logging/logger";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild, type TestRoute } from "../../support/server-build";
 
 /** A value for each dynamic segment: an id nobody has (loaders answer 404), or a word. */
 const SAMPLE_ID = "00000000-0000-4000-8000-0000000000aa";
-const urlOf = (routePath: string) => `/${routePath.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? SAMPLE_ID : "sample")).replace(/\*$/, "no-such-page")}`;
+const urlOf = (routePath: string) =>
+  `/${routePath.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? SAMPLE_ID : "sample")).replace(/\*$/, "no-such-page")}`;
 
 interface Route {
   id: string;
@@ -46,7 +47,11 @@ describe("Allow on every 405, route by route", () => {
       routes.push({ id: route.id, url: urlOf(route.path ?? ""), module });
     }
     h = await createRouteHarness();
-    const app = createHttpApp({ services: h.services, build: testServerBuild(built, entryServer as ServerBuild["entry"]["module"], "allow-sweep"), clientDir: "build/client-absent" });
+    const app = createHttpApp({
+      services: h.services,
+      build: testServerBuild(built, entryServer as ServerBuild["entry"]["module"], "allow-sweep"),
+      clientDir: "build/client-absent",
+    });
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

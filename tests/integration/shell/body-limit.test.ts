@@ -3,7 +3,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT, bodyLimitFor } from "../../../server/body-limit";
-import { MAX_PHOTO_BYTES } from "../../../domain/property-management/managed-property.entity";
+import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
 import { signInAs, useHttpApp, type RunningApp } from "./http-app-harness";
 
 interface Outcome {
@@ -23,7 +23,12 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x61);
  * soon as the answer arrives. With `declareLength` the Content-Length says `total`; otherwise
  * the body is chunked.
  */
-function post(app: RunningApp, path: string, total: number, { declareLength, headers = {} }: { declareLength: boolean; headers?: Record<string, string> }): Promise<Outcome> {
+function post(
+  app: RunningApp,
+  path: string,
+  total: number,
+  { declareLength, headers = {} }: { declareLength: boolean; headers?: Record<string, string> },
+): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
@@ -32,7 +37,11 @@ function post(app: RunningApp, path: string, total: number, { declareLength, hea
       port: app.port,
       path,
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(declareLength ? { "Content-Length": String(total) } : {}), ...headers },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(declareLength ? { "Content-Length": String(total) } : {}),
+        ...headers,
+      },
     });
     const closed = new Promise<void>((done) => req.once("close", () => done()));
     req.on("error", (error) => {
@@ -44,8 +53,24 @@ function post(app: RunningApp, path: string, total: number, { declareLength, hea
       const sentWhenAnswered = sent;
       const parts: Buffer[] = [];
       res.on("data", (c: Buffer) => parts.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8"), headers: res.headers, sentWhenAnswered, closed }));
-      res.on("error", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8"), headers: res.headers, sentWhenAnswered, closed }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(parts).toString("utf8"),
+          headers: res.headers,
+          sentWhenAnswered,
+          closed,
+        }),
+      );
+      res.on("error", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(parts).toString("utf8"),
+          headers: res.headers,
+          sentWhenAnswered,
+          closed,
+        }),
+      );
     });
     const pump = () => {
       while (!answered && sent < total) {
@@ -74,7 +99,10 @@ describe("request body limits", () => {
   });
 
   it("answers in French to a French reader", async () => {
-    const outcome = await post(app(), "/auth/login", 2 * 1024 * 1024, { declareLength: true, headers: { "Accept-Language": "fr-CM,fr;q=0.9,en;q=0.5" } });
+    const outcome = await post(app(), "/auth/login", 2 * 1024 * 1024, {
+      declareLength: true,
+      headers: { "Accept-Language": "fr-CM,fr;q=0.9,en;q=0.5" },
+    });
     expect(outcome.status).toBe(413);
     expect(outcome.body).toContain("L&#39;envoi est trop volumineux");
     expect(outcome.body).toContain('<html lang="fr">');
@@ -120,7 +148,8 @@ describe("request body limits", () => {
   });
 
   it("allows a blog cover (8 MB) plus the article's texts on the new and edit pages of a post, not on the confirmation page", () => {
-    for (const path of ["/admin/content/posts/new", "/admin/content/posts/b-1", "/admin/content/posts/b-1.data"]) expect(bodyLimitFor(path), path).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
+    for (const path of ["/admin/content/posts/new", "/admin/content/posts/b-1", "/admin/content/posts/b-1.data"])
+      expect(bodyLimitFor(path), path).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
     expect(bodyLimitFor("/admin/content/posts/b-1/delete")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/admin/content")).toBe(FORM_BODY_LIMIT);
   });

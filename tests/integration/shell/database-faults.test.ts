@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { connect, isConnectionError, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { migrateToLatest } from "../../../infrastructure/db/migrate";
+import { connect, isConnectionError, type DatabaseHandle } from "#infrastructure/db/connection";
+import { migrateToLatest } from "#infrastructure/db/migrate";
 import { startHttpApp, type RunningApp } from "./http-app-harness";
 
 /** A TCP relay to PostgreSQL that can turn silent: it cuts every connection, then accepts new ones and never answers. */
@@ -163,7 +163,9 @@ describe.skipIf(!pgUrl)("PostgreSQL connections lost under the app", () => {
     relay.comeBack();
     // PostgreSQL rolled the transaction back when its connection went: no row 1 without row 2.
     await vi.waitFor(async () => {
-      const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'insert into fault_rows%' AND pid <> pg_backend_pid()`);
+      const { rows } = await admin.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'insert into fault_rows%' AND pid <> pg_backend_pid()`,
+      );
       expect(rows[0].n).toBe(0);
     });
     expect((await admin.query(`SELECT id FROM ${schema}.fault_rows`)).rows).toEqual([]);
@@ -184,7 +186,9 @@ describe.skipIf(!pgUrl)("a backend terminated while idle in the pool", () => {
     try {
       // Three connections, now idle in the pool.
       await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(database.db)));
-      const { rows } = await admin.query("SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1", [name]);
+      const { rows } = await admin.query("SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1", [
+        name,
+      ]);
       expect(rows.length).toBeGreaterThan(0);
       // The pool's 'error' event (which, unheard, would end the process) marks the database as suspect.
       await vi.waitFor(() => expect(database.isAvailable()).toBe(false));

@@ -8,9 +8,9 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
-import { captureLogs } from "../../../infrastructure/logging/logger";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
+import { captureLogs } from "#infrastructure/logging/logger";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 
@@ -100,7 +100,9 @@ describe("the end of a page", () => {
   it("is </html> on the error page and the 404 page", async () => {
     for (const path of ["/boom", "/nowhere"]) {
       // The failure is logged at error level: captured here, so the console trap does not see it.
-      const { result: { status, html } } = await captureLogs(() => page(base, path));
+      const {
+        result: { status, html },
+      } = await captureLogs(() => page(base, path));
       expect(status, path).toBe(path === "/boom" ? 500 : 404);
       expect(html.endsWith("</body></html>"), path).toBe(true);
       expect(html.indexOf("</html>"), path).toBe(html.length - "</html>".length);

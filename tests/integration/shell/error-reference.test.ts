@@ -8,9 +8,9 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
-import { captureLogs } from "../../../infrastructure/logging/logger";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
+import { captureLogs } from "#infrastructure/logging/logger";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 
@@ -21,7 +21,11 @@ function buildWithFailingPage(): ServerBuild {
       throw new Error("the page's loader failed");
     },
   };
-  return testServerBuild({ root: { path: "", module: root }, "routes/boom": { parentId: "root", path: "boom", module: failing } }, entryServer as ServerBuild["entry"]["module"], "error-reference");
+  return testServerBuild(
+    { root: { path: "", module: root }, "routes/boom": { parentId: "root", path: "boom", module: failing } },
+    entryServer as ServerBuild["entry"]["module"],
+    "error-reference",
+  );
 }
 
 describe("the error page's reference", () => {

@@ -13,16 +13,16 @@ import fc from "fast-check";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import * as contactRoute from "../../../app/routes/contact";
-import * as loginRoute from "../../../app/routes/auth+/login";
-import * as wishlistRoute from "../../../app/routes/resources+/wishlist";
-import * as savedSearchesRoute from "../../../app/routes/resources+/saved-searches";
-import * as preferencesRoute from "../../../app/routes/resources+/preferences";
-import * as listingRoute from "../../../app/routes/listings+/$id";
-import * as webhookRoute from "../../../app/routes/webhooks+/fapshi";
-import { SAVED_SEARCH_LIMIT } from "../../../domain/alerts/saved-search.entity";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { REPORT_REASONS } from "../../../domain/reports/listing-report.entity";
+import * as contactRoute from "~/routes/contact";
+import * as loginRoute from "~/routes/auth+/login";
+import * as wishlistRoute from "~/routes/resources+/wishlist";
+import * as savedSearchesRoute from "~/routes/resources+/saved-searches";
+import * as preferencesRoute from "~/routes/resources+/preferences";
+import * as listingRoute from "~/routes/listings+/$id";
+import * as webhookRoute from "~/routes/webhooks+/fapshi";
+import { SAVED_SEARCH_LIMIT } from "#domain/alerts/saved-search.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import { REPORT_REASONS } from "#domain/reports/listing-report.entity";
 import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type RouteHarness } from "../../support/route-harness";
 import { insertProperty } from "../contract/discovery-fixtures";
 import { RUNS, weird } from "../routes/fuzz-support";
@@ -44,7 +44,11 @@ function routeBuild(errors: unknown[]): ServerBuild {
       "routes/webhooks+/fapshi": { parentId: "root", path: "webhooks/fapshi", module: webhookRoute },
     },
     {
-      default: (_request, status, headers) => new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+      default: (_request, status, headers) =>
+        new Response(`<!doctype html><p>status ${status}</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
       handleError: (error) => {
         errors.push(error);
       },
@@ -83,7 +87,12 @@ describe("fuzzing through the Express handler", () => {
   });
 
   const post = async (to: string, body: string | Uint8Array, headers: Record<string, string>) => {
-    const response = await fetch(base + to, { method: "POST", body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]), headers, redirect: "manual" });
+    const response = await fetch(base + to, {
+      method: "POST",
+      body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
+      headers,
+      redirect: "manual",
+    });
     await response.arrayBuffer();
     return { status: response.status, location: response.headers.get("location") };
   };
@@ -93,12 +102,48 @@ describe("fuzzing through the Express handler", () => {
     fields.map(([k, v]) => (raw ? `${k}=${v}` : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join("&");
 
   const targets = [
-    { path: "/contact", signedIn: false, fields: ["name", "email", "subject", "message", "website"], valid: { name: "Ngozi Ekane", email: "ngozi@example.cm", subject: "A question", message: "Is there a room near campus?" }, allowed: [302, 400, 429] },
-    { path: "/auth/login", signedIn: false, fields: ["intent", "email", "password", "redirectTo"], valid: { intent: "password", email: "x@route.test", password: "nope" }, allowed: [200, 302, 400, 429] },
-    { path: "/resources/wishlist", signedIn: true, fields: ["intent", "propertyId", "redirectTo"], valid: { intent: "add", propertyId: PROPERTY, redirectTo: "/listings" }, allowed: [302, 400, 404] },
-    { path: "/resources/saved-searches", signedIn: true, fields: ["intent", "query", "id", "redirectTo"], valid: { intent: "save", query: "n=Molyko" }, allowed: [302, 400] },
-    { path: "/resources/preferences", signedIn: false, fields: ["language", "theme", "redirectTo"], valid: { language: "fr", redirectTo: "/listings" }, allowed: [302, 400] },
-    { path: `/listings/${PROPERTY}`, signedIn: true, fields: ["intent", "body", "reason", "details"], valid: { intent: "contact", body: "Is it free?" }, allowed: [302, 400, 404, 409, 429] },
+    {
+      path: "/contact",
+      signedIn: false,
+      fields: ["name", "email", "subject", "message", "website"],
+      valid: { name: "Ngozi Ekane", email: "ngozi@example.cm", subject: "A question", message: "Is there a room near campus?" },
+      allowed: [302, 400, 429],
+    },
+    {
+      path: "/auth/login",
+      signedIn: false,
+      fields: ["intent", "email", "password", "redirectTo"],
+      valid: { intent: "password", email: "x@route.test", password: "nope" },
+      allowed: [200, 302, 400, 429],
+    },
+    {
+      path: "/resources/wishlist",
+      signedIn: true,
+      fields: ["intent", "propertyId", "redirectTo"],
+      valid: { intent: "add", propertyId: PROPERTY, redirectTo: "/listings" },
+      allowed: [302, 400, 404],
+    },
+    {
+      path: "/resources/saved-searches",
+      signedIn: true,
+      fields: ["intent", "query", "id", "redirectTo"],
+      valid: { intent: "save", query: "n=Molyko" },
+      allowed: [302, 400],
+    },
+    {
+      path: "/resources/preferences",
+      signedIn: false,
+      fields: ["language", "theme", "redirectTo"],
+      valid: { language: "fr", redirectTo: "/listings" },
+      allowed: [302, 400],
+    },
+    {
+      path: `/listings/${PROPERTY}`,
+      signedIn: true,
+      fields: ["intent", "body", "reason", "details"],
+      valid: { intent: "contact", body: "Is it free?" },
+      allowed: [302, 400, 404, 409, 429],
+    },
   ] as const;
 
   it(`${RUNS * 3} posts over HTTP to six forms: never a 500, only the expected statuses, never a redirect off the site`, async () => {
@@ -106,8 +151,18 @@ describe("fuzzing through the Express handler", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat(targets.length - 1),
-        fc.array(fc.tuple(fc.nat(5), fc.oneof({ weight: 3, arbitrary: fc.constant<string | null>(null) }, { weight: 2, arbitrary: weird })), { maxLength: 6 }),
-        fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=ISO-8859-1", "multipart/form-data", "application/json", "text/plain", ""),
+        fc.array(
+          fc.tuple(fc.nat(5), fc.oneof({ weight: 3, arbitrary: fc.constant<string | null>(null) }, { weight: 2, arbitrary: weird })),
+          { maxLength: 6 },
+        ),
+        fc.constantFrom(
+          "application/x-www-form-urlencoded",
+          "application/x-www-form-urlencoded; charset=ISO-8859-1",
+          "multipart/form-data",
+          "application/json",
+          "text/plain",
+          "",
+        ),
         fc.boolean(),
         fc.constantFrom<"own" | "none" | "foreign">("own", "own", "none", "foreign"),
         async (which, tweaks, contentType, raw, origin) => {
@@ -151,7 +206,8 @@ describe("fuzzing through the Express handler", () => {
       expect(m.body.length).toBeGreaterThan(0);
       expect(m.body.length).toBeLessThanOrEqual(MESSAGE_BODY_MAX);
     }
-    for (const r of await h.database.db.selectFrom("listing_reports").selectAll().execute()) expect(REPORT_REASONS as readonly string[]).toContain(r.reason);
+    for (const r of await h.database.db.selectFrom("listing_reports").selectAll().execute())
+      expect(REPORT_REASONS as readonly string[]).toContain(r.reason);
   }, 120_000);
 
   it("webhook over HTTP: odd JSON, huge and binary bodies, no secret: never a 500", async () => {
@@ -180,13 +236,22 @@ describe("fuzzing through the Express handler", () => {
     const headers = { "content-type": "application/x-www-form-urlencoded", cookie, origin: base };
     await h.database.db.deleteFrom("saved_searches").execute();
     const saves = await Promise.all(
-      Array.from({ length: SAVED_SEARCH_LIMIT + 6 }, (_, i) => post("/resources/saved-searches", `intent=save&query=${encodeURIComponent(`n=Molyko&max=${20_000 + i}`)}`, headers)),
+      Array.from({ length: SAVED_SEARCH_LIMIT + 6 }, (_, i) =>
+        post("/resources/saved-searches", `intent=save&query=${encodeURIComponent(`n=Molyko&max=${20_000 + i}`)}`, headers),
+      ),
     );
-    const adds = await Promise.all(Array.from({ length: 8 }, () => post("/resources/wishlist", `intent=add&propertyId=${PROPERTY}`, headers)));
+    const adds = await Promise.all(
+      Array.from({ length: 8 }, () => post("/resources/wishlist", `intent=add&propertyId=${PROPERTY}`, headers)),
+    );
     for (const r of [...saves, ...adds]) expect(r.status).toBeLessThan(500);
     const searches = await h.database.db.selectFrom("saved_searches").select("id").where("user_id", "=", studentId).execute();
     expect(searches.length).toBeLessThanOrEqual(SAVED_SEARCH_LIMIT);
-    const wished = await h.database.db.selectFrom("wishlists").select("property_id").where("user_id", "=", studentId).where("property_id", "=", PROPERTY).execute();
+    const wished = await h.database.db
+      .selectFrom("wishlists")
+      .select("property_id")
+      .where("user_id", "=", studentId)
+      .where("property_id", "=", PROPERTY)
+      .execute();
     expect(wished.length).toBe(1);
     expect(errors).toEqual([]);
   }, 60_000);

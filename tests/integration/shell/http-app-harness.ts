@@ -6,19 +6,19 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCookieSessionStorage, type ServerBuild } from "@remix-run/node";
-import type { SessionUser } from "../../../domain/accounts/account.entity";
-import { SESSION_ID_KEY } from "../../../app/utils/session-id.server";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { SESSION_ID_KEY } from "~/utils/session-id.server";
 import { sql } from "kysely";
-import type { Services } from "../../../app/services.server";
-import { loadConfig } from "../../../infrastructure/config/config";
-import { createFileStorages } from "../../../infrastructure/storage/create-file-storage";
+import type { Services } from "~/services.server";
+import { loadConfig } from "#infrastructure/config/config";
+import { createFileStorages } from "#infrastructure/storage/create-file-storage";
 import { afterAll, beforeAll } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import * as healthz from "../../../app/routes/healthz";
-import * as readyz from "../../../app/routes/readyz";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import * as healthz from "~/routes/healthz";
+import * as readyz from "~/routes/readyz";
 import { createHttpApp } from "../../../server/http-app";
-import { renderedPageResponse } from "../../../app/static-page";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
+import { renderedPageResponse } from "~/static-page";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
 
 let lastDocument: Response | undefined;
 /** The Response the fake build's document entry made last (its body stream is left unread when sent whole). */
@@ -45,7 +45,12 @@ function fakeBuild(database: DatabaseHandle): ServerBuild {
       root: { id: "root", path: "", module: { default: () => null } },
       "routes/echo": { id: "routes/echo", parentId: "root", path: "echo", module: { loader: echo, action: echo } },
       "routes/auth.login": { id: "routes/auth.login", parentId: "root", path: "auth/login", module: { loader: echo, action: echo } },
-      "routes/auth.agent-verification": { id: "routes/auth.agent-verification", parentId: "root", path: "auth/agent-verification", module: { action: echo } },
+      "routes/auth.agent-verification": {
+        id: "routes/auth.agent-verification",
+        parentId: "root",
+        path: "auth/agent-verification",
+        module: { action: echo },
+      },
       "routes/webhooks.fapshi": { id: "routes/webhooks.fapshi", parentId: "root", path: "webhooks/fapshi", module: { action: echo } },
       "routes/healthz": { id: "routes/healthz", parentId: "root", path: "healthz", module: healthz },
       "routes/readyz": { id: "routes/readyz", parentId: "root", path: "readyz", module: readyz },
@@ -84,8 +89,17 @@ const sessionUsers = new Map<string, SessionUser>();
 export async function signInAs(user: Partial<SessionUser> = {}): Promise<string> {
   const id = `session-${sessionUsers.size + 1}`;
   sessionUsers.set(id, {
-    id: `user-${sessionUsers.size + 1}`, name: "Test", email: "test@example.cm", phone: null, role: "student",
-    isAdmin: false, isAgent: false, agentStatus: null, totpEnabled: false, language: "en", ...user,
+    id: `user-${sessionUsers.size + 1}`,
+    name: "Test",
+    email: "test@example.cm",
+    phone: null,
+    role: "student",
+    isAdmin: false,
+    isAgent: false,
+    agentStatus: null,
+    totpEnabled: false,
+    language: "en",
+    ...user,
   });
   const session = await sessionStorage.getSession();
   session.set(SESSION_ID_KEY, id);

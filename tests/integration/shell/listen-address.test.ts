@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../infrastructure/config/config";
+import { loadConfig } from "#infrastructure/config/config";
 import { listenAddress } from "../../../server/process";
 
 /** An IPv4 address of this machine that is not loopback (none on a machine with only lo). */
@@ -22,7 +22,9 @@ async function start(env: Record<string, string>): Promise<number> {
   const where = listenAddress({ port: 0, listenHost: loadConfig(env).listenHost });
   const server = http.createServer((_req, res) => res.end("ok"));
   servers.push(server);
-  await new Promise<void>((resolve) => (where.host === undefined ? server.listen(where.port, resolve) : server.listen(where.port, where.host, resolve)));
+  await new Promise<void>((resolve) =>
+    where.host === undefined ? server.listen(where.port, resolve) : server.listen(where.port, where.host, resolve),
+  );
   return (server.address() as AddressInfo).port;
 }
 
@@ -44,7 +46,16 @@ describe("the address the server listens on", () => {
   });
 
   it("a public site, a declared public demo and HOST=0.0.0.0 answer on every interface", async () => {
-    const live = { NODE_ENV: "production", DEMO_MODE: "false", PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", SESSION_SECRETS: "k7Vq2pX9mR4tW8zN1bC6dF3gH5jL0sA7eY2uI9oP4qZ8", APP_URL: "https://kamernest.cm" };
+    const live = {
+      NODE_ENV: "production",
+      DEMO_MODE: "false",
+      PAYMENT_PROVIDER: "fapshi",
+      FAPSHI_API_USER: "u",
+      FAPSHI_API_KEY: "k",
+      FAPSHI_WEBHOOK_SECRET: "w",
+      SESSION_SECRETS: "k7Vq2pX9mR4tW8zN1bC6dF3gH5jL0sA7eY2uI9oP4qZ8",
+      APP_URL: "https://kamernest.cm",
+    };
     const envs: Array<Record<string, string>> = [live, { ALLOW_PUBLIC_DEMO: "true" }, { HOST: "0.0.0.0" }];
     for (const env of envs) {
       const port = await start(env);

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as loginRoute from "../../../app/routes/auth+/login";
+import * as loginRoute from "~/routes/auth+/login";
 import { createHttpApp } from "../../../server/http-app";
 import { databaseKinds } from "../../support/test-database";
 import { createPersona, createRouteHarness, type RouteHarness } from "../../support/route-harness";
@@ -26,7 +26,10 @@ function loginBuild(errors: unknown[]): ServerBuild {
     },
     {
       default: (_request, status, headers) =>
-        new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+        new Response(`<!doctype html><p>status ${status}</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
       handleError: (error) => {
         errors.push(error);
       },

@@ -14,11 +14,11 @@ import fc from "fast-check";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
-import * as healthz from "../../../app/routes/healthz";
-import * as notFound from "../../../app/routes/$";
-import { captureLogs } from "../../../infrastructure/logging/logger";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
+import * as healthz from "~/routes/healthz";
+import * as notFound from "~/routes/$";
+import { captureLogs } from "#infrastructure/logging/logger";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 import { RUNS } from "../routes/fuzz-support";
@@ -159,7 +159,12 @@ describe("odd requests through the real HTTP stack", () => {
   });
 
   it("still serves well-formed hosts: a name with a port, an address, a proxy's host and scheme, and none at all (HTTP/1.0)", async () => {
-    for (const headers of [["Host: kamernest.cm:8443"], ["Host: 127.0.0.1"], ["Host: [::1]:3000"], ["Host: localhost", "X-Forwarded-Host: kamernest.cm", "X-Forwarded-Proto: https"]]) {
+    for (const headers of [
+      ["Host: kamernest.cm:8443"],
+      ["Host: 127.0.0.1"],
+      ["Host: [::1]:3000"],
+      ["Host: localhost", "X-Forwarded-Host: kamernest.cm", "X-Forwarded-Proto: https"],
+    ]) {
       const { answer } = await quietly(() => request("GET /page-b?fresh=1", headers));
       expect(answer.status, headers.join(" ")).toBe(200);
       expect(answer.body).toContain("This is page B");
@@ -168,16 +173,24 @@ describe("odd requests through the real HTTP stack", () => {
     expect(answer.status).toBe(200);
   });
 
-  it.each(["TRACE /", "TRACE /page-a", "PROPFIND /", "PUT /page-a", "PATCH /page-a", "DELETE /", "OPTIONS /", "OPTIONS *", "MKCOL /x", "PURGE /page-a"])(
-    "%s is a 405 naming what we serve, with the translated page",
-    async (line) => {
-      const { answer, lines } = await quietly(() => request(line));
-      expect(answer.status).toBe(405);
-      expect(answer.header("allow")).toBe("GET, HEAD, POST");
-      expect(answer.body).toContain(NOT_ALLOWED_TITLE);
-      expect(lines.find((l) => l.msg === "odd request refused")).toMatchObject({ level: 30, reason: "method" });
-    },
-  );
+  it.each([
+    "TRACE /",
+    "TRACE /page-a",
+    "PROPFIND /",
+    "PUT /page-a",
+    "PATCH /page-a",
+    "DELETE /",
+    "OPTIONS /",
+    "OPTIONS *",
+    "MKCOL /x",
+    "PURGE /page-a",
+  ])("%s is a 405 naming what we serve, with the translated page", async (line) => {
+    const { answer, lines } = await quietly(() => request(line));
+    expect(answer.status).toBe(405);
+    expect(answer.header("allow")).toBe("GET, HEAD, POST");
+    expect(answer.body).toContain(NOT_ALLOWED_TITLE);
+    expect(lines.find((l) => l.msg === "odd request refused")).toMatchObject({ level: 30, reason: "method" });
+  });
 
   it("a refused method's body is never read: the connection closes after the answer", async () => {
     const { answer } = await quietly(() => request("PUT /page-a", ["Host: localhost", "Content-Length: 100000"], "x".repeat(10)));
@@ -186,7 +199,9 @@ describe("odd requests through the real HTTP stack", () => {
   });
 
   it("CONNECT gets a 405 with Allow instead of a dropped connection", async () => {
-    const { result, lines } = await captureLogs(() => send("CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\nAccept-Language: fr\r\n\r\n"));
+    const { result, lines } = await captureLogs(() =>
+      send("CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\nAccept-Language: fr\r\n\r\n"),
+    );
     expect(result.status).toBe(405);
     expect(result.header("allow")).toBe("GET, HEAD, POST");
     expect(result.body).toContain("Cette page ne s&#39;utilise pas ainsi");
@@ -275,14 +290,55 @@ describe("odd requests through the real HTTP stack", () => {
       fc.constantFrom("%", "%E0%A4%A", "%zz", "%C3", "%00", "%2F", "%25", "%FF%FE", "%e9", "%F0%9F%98%80"),
       fc.integer({ min: 0, max: 255 }).map((n) => `%${n.toString(16).padStart(2, "0")}`),
     );
-    const segment = fc.oneof(fc.constantFrom("page-a", "page-b", "healthz", "listings", "", ".data", "..", "x.data"), escape, fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{0,8}$/));
+    const segment = fc.oneof(
+      fc.constantFrom("page-a", "page-b", "healthz", "listings", "", ".data", "..", "x.data"),
+      escape,
+      fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{0,8}$/),
+    );
     const target = fc.oneof(
       { weight: 4, arbitrary: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join("")}`) },
-      { weight: 1, arbitrary: fc.tuple(fc.array(segment, { maxLength: 3 }), fc.array(segment, { maxLength: 3 })).map(([p, q]) => `/${p.join("/")}?${q.join("&")}`) },
-      { weight: 1, arbitrary: fc.constantFrom("*", "http://evil.example/", "https://localhost:99999/page-a", "//evil.example/page-a", "/\\evil.example", "page-a", "http://[::1]/") },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.array(segment, { maxLength: 3 }), fc.array(segment, { maxLength: 3 }))
+          .map(([p, q]) => `/${p.join("/")}?${q.join("&")}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          "*",
+          "http://evil.example/",
+          "https://localhost:99999/page-a",
+          "//evil.example/page-a",
+          "/\\evil.example",
+          "page-a",
+          "http://[::1]/",
+        ),
+      },
     );
     const hostValue = fc.oneof(
-      fc.constantFrom("localhost", "localhost:3000", "kamernest.cm", "127.0.0.1:1", "[::1]", "a b", ":::", "x:", "a:0", "a:65536", "a?", "a#", "a/b", "@", "[", "]", "..", "-", "_", "a..b"),
+      fc.constantFrom(
+        "localhost",
+        "localhost:3000",
+        "kamernest.cm",
+        "127.0.0.1:1",
+        "[::1]",
+        "a b",
+        ":::",
+        "x:",
+        "a:0",
+        "a:65536",
+        "a?",
+        "a#",
+        "a/b",
+        "@",
+        "[",
+        "]",
+        "..",
+        "-",
+        "_",
+        "a..b",
+      ),
       fc.stringMatching(/^[\x21-\x7e]{0,20}$/),
       fc.constant("h".repeat(400)),
     );
@@ -308,9 +364,15 @@ describe("odd requests through the real HTTP stack", () => {
           return answer;
         });
         // 0: Node's own parser refused the bytes and closed the connection (its bare 400), as it should.
-        expect(result.status === 0 || (result.status >= 200 && result.status < 500), `${method} ${path} ${lines.join(" | ")}: ${result.status}`).toBe(true);
+        expect(
+          result.status === 0 || (result.status >= 200 && result.status < 500),
+          `${method} ${path} ${lines.join(" | ")}: ${result.status}`,
+        ).toBe(true);
         if (result.status === 405) expect(result.header("allow")).toBeTruthy();
-        expect(logged.filter((l) => Number(l.level) >= 50), `${method} ${path} ${lines.join(" | ")}`).toEqual([]);
+        expect(
+          logged.filter((l) => Number(l.level) >= 50),
+          `${method} ${path} ${lines.join(" | ")}`,
+        ).toEqual([]);
       }),
       { numRuns: RUNS * 2 },
     );

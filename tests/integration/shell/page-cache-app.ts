@@ -6,7 +6,10 @@ import express, { type Express } from "express";
 import { htmlCaching } from "../../../server/caching";
 import type { pageCache } from "../../../server/page-cache";
 
-export async function servePageCache(cache: ReturnType<typeof pageCache>, routes: (app: Express) => void): Promise<{ server: http.Server; base: string }> {
+export async function servePageCache(
+  cache: ReturnType<typeof pageCache>,
+  routes: (app: Express) => void,
+): Promise<{ server: http.Server; base: string }> {
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = "n0nce";

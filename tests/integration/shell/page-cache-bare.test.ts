@@ -32,7 +32,8 @@ describe("stored static pages from the bare http listener", () => {
   const cache = pageCache({
     ttlMs: 60_000,
     maxEntries: 20,
-    languageOf: async (request) => (request.headers.get("Accept-Language") === "x" ? (new URL(request.url).searchParams.get("lng") ?? "en") : "en"),
+    languageOf: async (request) =>
+      request.headers.get("Accept-Language") === "x" ? (new URL(request.url).searchParams.get("lng") ?? "en") : "en",
   });
 
   beforeAll(async () => {
@@ -132,7 +133,19 @@ describe("stored static pages from the bare http listener", () => {
   });
 
   it("chooses the encoding as Express's negotiation did", async () => {
-    const headers = ["gzip, deflate, br", "br", "BR, gzip", "gzip;q=0.5, br;q=abc", "br;q=0, br", " gzip ; q=1 ", "*", "deflate", "br;q=0;level=1, gzip;q=0", "gzip;level=1;q=0.1", ""];
+    const headers = [
+      "gzip, deflate, br",
+      "br",
+      "BR, gzip",
+      "gzip;q=0.5, br;q=abc",
+      "br;q=0, br",
+      " gzip ; q=1 ",
+      "*",
+      "deflate",
+      "br;q=0;level=1, gzip;q=0",
+      "gzip;level=1;q=0.1",
+      "",
+    ];
     for (const header of headers) {
       const express = await raw(chain, "/express-choice", header ? { "Accept-Encoding": header } : {});
       expect([header, storedEncoding(header || undefined)]).toEqual([header, JSON.parse(express.body.toString())]);
@@ -151,7 +164,11 @@ describe("stored static pages from the bare http listener", () => {
     }
     expect({ expressRuns, chainRuns }).toEqual({ expressRuns: before.expressRuns + 3, chainRuns: before.chainRuns + 3 });
     // The rule reads `new URL(url).searchParams.get("lng")`: ?%6Cng=fr names lng, ?[lng]=fr does not.
-    for (const [path, namesLng] of [["/static?lng=fr", true], ["/static?%6Cng=fr", true], ["/static?[lng]=fr", false]] as const) {
+    for (const [path, namesLng] of [
+      ["/static?lng=fr", true],
+      ["/static?%6Cng=fr", true],
+      ["/static?[lng]=fr", false],
+    ] as const) {
       await raw(chain, path);
       await untilStored(path);
       const runs = { expressRuns, chainRuns };

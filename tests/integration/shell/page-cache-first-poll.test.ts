@@ -4,7 +4,7 @@
 import type http from "node:http";
 import { afterAll, beforeAll, expect, it, describe } from "vitest";
 import { pageCache } from "../../../server/page-cache";
-import type { SharedCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
+import type { SharedCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
 import { servePageCache } from "./page-cache-app";
 
 describe("the page cache's first poll", () => {

@@ -5,9 +5,9 @@ import type http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
 import { servePageCache } from "./page-cache-app";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
-import { KyselyCacheGeneration } from "../../../infrastructure/jobs/kysely-cache-generation";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
+import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
 
 /**
@@ -40,7 +40,12 @@ describeEachDatabase(allDatabaseKinds())("the page cache shared by two instances
   let held = () => {};
 
   async function instance(handle: DatabaseHandle, now?: () => number) {
-    const cache = pageCache({ ttlMs: 60_000, maxEntries: 10, now, shared: { generation: new KyselyCacheGeneration(handle.db), pollMs: 50 } });
+    const cache = pageCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      now,
+      shared: { generation: new KyselyCacheGeneration(handle.db), pollMs: 50 },
+    });
     caches.push(cache);
     // As app/services.server.ts and server/http-app.ts wire them: the use case tells the signal,
     // which empties this instance's cache and bumps the counter the others poll.

@@ -4,8 +4,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "../../../server/page-cache";
 import { htmlCaching } from "../../../server/caching";
-import { detectLanguage, languageCookie } from "../../../app/language.server";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
+import { detectLanguage, languageCookie } from "~/language.server";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
 
 /** A request as the app's handler sees it (the language rule reads the URL, cookies and Accept-Language). */
 const asFetchRequest = (req: express.Request) =>
@@ -80,7 +80,12 @@ describe("the visitors' page cache", () => {
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(base + path, { headers });
-    return { text: await response.text(), hit: response.headers.get("x-page-cache") === "hit", status: response.status, headers: response.headers };
+    return {
+      text: await response.text(),
+      hit: response.headers.get("x-page-cache") === "hit",
+      status: response.status,
+      headers: response.headers,
+    };
   };
   const post = (path: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual" });
 
@@ -134,7 +139,9 @@ describe("the visitors' page cache", () => {
     expect(second.headers.get("vary")).toMatch(/Accept-Language/);
     expect(second.headers.get("link")).toBe("</assets/root.css>; rel=preload; as=style");
     // A browser holding the page gets a 304 from memory too.
-    const revalidated = await fetch(`${base}/cache-control`, { headers: { "Accept-Language": "fr", "If-None-Match": first.headers.get("etag")! } });
+    const revalidated = await fetch(`${base}/cache-control`, {
+      headers: { "Accept-Language": "fr", "If-None-Match": first.headers.get("etag")! },
+    });
     expect(revalidated.status).toBe(304);
   });
 

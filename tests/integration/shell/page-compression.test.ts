@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { htmlCaching } from "../../../server/caching";
 
 /** A raw GET (fetch would decompress and drop the headers we check). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -105,10 +108,16 @@ describe("pages compressed whole", () => {
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
         },
       });
-    const calm = { gzip: await get(`${base}/page`, { "Accept-Encoding": "gzip" }), br: await get(`${base}/page`, { "Accept-Encoding": "br" }) };
+    const calm = {
+      gzip: await get(`${base}/page`, { "Accept-Encoding": "gzip" }),
+      br: await get(`${base}/page`, { "Accept-Encoding": "br" }),
+    };
     rushing = true;
     try {
-      const rush = { gzip: await get(`${base}/page`, { "Accept-Encoding": "gzip" }), br: await get(`${base}/page`, { "Accept-Encoding": "br" }) };
+      const rush = {
+        gzip: await get(`${base}/page`, { "Accept-Encoding": "gzip" }),
+        br: await get(`${base}/page`, { "Accept-Encoding": "br" }),
+      };
       expect(calm.gzip.body.equals(gzipSync(bytes, { level: 6 }))).toBe(true);
       expect(rush.gzip.body.equals(gzipSync(bytes, { level: 3 }))).toBe(true);
       expect(calm.br.body.equals(brotli(5))).toBe(true);

@@ -67,7 +67,12 @@ describe("process safety", () => {
 
   it("exits 1 when the cleanup fails", async () => {
     const proc = new FakeProcess();
-    const shutdown = createShutdown({ proc, closeServer: (done) => done(), cleanup: async () => Promise.reject(new Error("db close failed")), log: quiet });
+    const shutdown = createShutdown({
+      proc,
+      closeServer: (done) => done(),
+      cleanup: async () => Promise.reject(new Error("db close failed")),
+      log: quiet,
+    });
     shutdown();
     await vi.waitFor(() => expect(proc.exits).toEqual([1]));
   });

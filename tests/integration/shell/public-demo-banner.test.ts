@@ -1,7 +1,7 @@
 // A public site that runs as the demo (ALLOW_PUBLIC_DEMO=true) says so on every page: the root
 // loader, which every page goes through, carries the flag the layout shows the banner for.
 import { describe, expect, it } from "vitest";
-import * as root from "../../../app/root";
+import * as root from "~/root";
 import { createRouteHarness } from "../../support/route-harness";
 import en from "../../../public/locales/en/common.json";
 import fr from "../../../public/locales/fr/common.json";

@@ -14,20 +14,20 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
-import { createServices, type Services } from "../../../app/services.server";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
-import * as listingsIndex from "../../../app/routes/listings+/_index";
-import * as listingPage from "../../../app/routes/listings+/$id";
-import * as blogIndex from "../../../app/routes/blog+/_index";
-import * as wishlist from "../../../app/routes/resources+/wishlist";
-import * as profile from "../../../app/routes/profile";
-import * as newProperty from "../../../app/routes/agents+/new-property";
-import * as editProperty from "../../../app/routes/agents+/properties_.$id.edit";
-import * as newPost from "../../../app/routes/admin+/content_.posts.new";
-import * as editPost from "../../../app/routes/admin+/content_.posts.$id";
-import { languageCookie } from "../../../app/language.server";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { createServices, type Services } from "~/services.server";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
+import * as listingsIndex from "~/routes/listings+/_index";
+import * as listingPage from "~/routes/listings+/$id";
+import * as blogIndex from "~/routes/blog+/_index";
+import * as wishlist from "~/routes/resources+/wishlist";
+import * as profile from "~/routes/profile";
+import * as newProperty from "~/routes/agents+/new-property";
+import * as editProperty from "~/routes/agents+/properties_.$id.edit";
+import * as newPost from "~/routes/admin+/content_.posts.new";
+import * as editPost from "~/routes/admin+/content_.posts.$id";
+import { languageCookie } from "~/language.server";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 import { validProperty } from "../routes/portal-support";
@@ -95,7 +95,15 @@ async function onceItShows(base: string, path: string, text: string): Promise<st
 
 /** Every header but those of one response (its date, id, length, and whether it came from memory). */
 function pageHeaders(headers: http.IncomingHttpHeaders, { nonce }: { nonce: boolean }) {
-  const { date: _date, "x-request-id": _id, "x-page-cache": _cache, "content-length": _length, connection: _c, "keep-alive": _k, ...rest } = headers;
+  const {
+    date: _date,
+    "x-request-id": _id,
+    "x-page-cache": _cache,
+    "content-length": _length,
+    connection: _c,
+    "keep-alive": _k,
+    ...rest
+  } = headers;
   // A page with a nonce has a fresh policy (and nonce) on every answer.
   if (nonce) delete rest["content-security-policy"];
   return rest;
@@ -125,7 +133,11 @@ describe("the visitors' page cache through the real app, on two instances", () =
     for (const [k, v] of Object.entries(form)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
     return fetch(base + path, { method: "POST", body, headers: { Cookie: cookie, Origin: base }, redirect: "manual" });
   };
-  const generation = async () => Number((await h.database.db.selectFrom("cache_generations").select("generation").where("name", "=", "pages").executeTakeFirst())?.generation ?? 0);
+  const generation = async () =>
+    Number(
+      (await h.database.db.selectFrom("cache_generations").select("generation").where("name", "=", "pages").executeTakeFirst())
+        ?.generation ?? 0,
+    );
 
   beforeAll(async () => {
     h = await createRouteHarness();
@@ -143,7 +155,16 @@ describe("the visitors' page cache through the real app, on two instances", () =
     const draft = await h.post(
       newPost,
       "/admin/content/posts/new",
-      { intent: "save", slug: "rooms-before-the-rentree", titleEn: "Rooms before the rentrée", titleFr: "", excerptEn: "Book early.", excerptFr: "", bodyEn: "Visit first.", bodyFr: "" },
+      {
+        intent: "save",
+        slug: "rooms-before-the-rentree",
+        titleEn: "Rooms before the rentrée",
+        titleFr: "",
+        excerptEn: "Book early.",
+        excerptFr: "",
+        bodyEn: "Visit first.",
+        bodyFr: "",
+      },
       { jar: await signedInJar(h, admin.id) },
     );
     postId = decodeURIComponent(/posts\/([^/?#]+)/.exec(draft.location ?? "")![1]);
@@ -201,7 +222,8 @@ describe("the visitors' page cache through the real app, on two instances", () =
         expect(stored.headers["x-page-cache"], label).toBe("hit");
         expect(pageHeaders(stored.headers, { nonce }), label).toEqual(pageHeaders(rendered.headers, { nonce }));
         // What the page varies on: the encoding and the language rule's inputs (and the theme's, and Save-Data).
-        for (const field of ["Accept-Encoding", "Cookie", "Accept-Language", "Save-Data"]) expect(stored.headers.vary, label).toContain(field);
+        for (const field of ["Accept-Encoding", "Cookie", "Accept-Language", "Save-Data"])
+          expect(stored.headers.vary, label).toContain(field);
         expect(stored.headers["cache-control"], label).toBe(nonce ? "no-cache" : "public, max-age=0, s-maxage=5");
         expect(stored.headers["content-language"], label).toBe("Accept-Language" in headers ? "fr" : "en");
       }
@@ -250,7 +272,10 @@ describe("the visitors' page cache through the real app, on two instances", () =
     const listings = "/listings?n=Molyko&max=70002";
     expect((await untilHit(a, listings)).body).toContain(validProperty.title as string);
     expect((await untilHit(b, listings)).headers["x-page-cache"]).toBe("hit");
-    const edited = await post(a, `/agents/properties/${encodeURIComponent(propertyId)}/edit`, agent.cookie, { ...validProperty, title: "Studio with a balcony by the UB gate" });
+    const edited = await post(a, `/agents/properties/${encodeURIComponent(propertyId)}/edit`, agent.cookie, {
+      ...validProperty,
+      title: "Studio with a balcony by the UB gate",
+    });
     expect(edited.status).toBe(302);
     // This instance at once; the other at its next poll.
     const here = await get(a, listings);

@@ -2,10 +2,14 @@
 // the HTTP layer (server/http-app.ts) does not read them back through the Response's web stream.
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { renderedPageBytes, renderedPageResponse } from "../../../app/static-page";
+import { renderedPageBytes, renderedPageResponse } from "~/static-page";
 import { lastDocumentResponse, useHttpApp, type RunningApp } from "./http-app-harness";
 
-function request(app: RunningApp, method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function request(
+  app: RunningApp,
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port: app.port, path, method }, (res) => {
       let body = "";

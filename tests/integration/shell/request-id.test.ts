@@ -9,7 +9,7 @@ import { requestIds, requestIdFor } from "../../../server/request-id";
 import { pageCache } from "../../../server/page-cache";
 import { storedPagesFirst } from "../../../server/http-app";
 import { sendStatusPage, statusPageHtml } from "../../../server/status-pages";
-import { captureLogs, logger } from "../../../infrastructure/logging/logger";
+import { captureLogs, logger } from "#infrastructure/logging/logger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const NGINX_ID = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";

@@ -9,8 +9,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
 import { routeCalls } from "../../../server/route-calls";
-import * as entryServer from "../../../app/entry.server";
-import * as root from "../../../app/root";
+import * as entryServer from "~/entry.server";
+import * as root from "~/root";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 
@@ -45,7 +45,11 @@ describe("loaders and actions in flight", () => {
         return null;
       },
     };
-    return testServerBuild({ root: { path: "", module: root }, "routes/held": { parentId: "root", path: "held", module: held } }, entryServer as ServerBuild["entry"]["module"], "route-calls");
+    return testServerBuild(
+      { root: { path: "", module: root }, "routes/held": { parentId: "root", path: "held", module: held } },
+      entryServer as ServerBuild["entry"]["module"],
+      "route-calls",
+    );
   }
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../infrastructure/config/config";
+import { loadConfig } from "#infrastructure/config/config";
 import { rejectCrossOriginPosts, securityHeaders } from "../../../server/security";
 
 describe("security middleware", () => {
@@ -56,8 +56,12 @@ describe("security middleware", () => {
 describe("form-action", () => {
   it("lets a form post redirect to the payment provider , to Google when configured, and (a guest-house booking) to WhatsApp", () => {
     const config = loadConfig({
-      PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w",
-      GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret",
+      PAYMENT_PROVIDER: "fapshi",
+      FAPSHI_API_USER: "u",
+      FAPSHI_API_KEY: "k",
+      FAPSHI_WEBHOOK_SECRET: "w",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
     });
     const headers: Record<string, string> = {};
     const res = { locals: {} as Record<string, unknown>, setHeader: (k: string, v: string) => (headers[k] = v) };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRouteHarness, type RouteHarness } from "../../support/route-harness";
-import * as healthz from "../../../app/routes/healthz";
-import * as readyz from "../../../app/routes/readyz";
-import * as preferences from "../../../app/routes/resources+/preferences";
-import * as notFound from "../../../app/routes/$";
+import * as healthz from "~/routes/healthz";
+import * as readyz from "~/routes/readyz";
+import * as preferences from "~/routes/resources+/preferences";
+import * as notFound from "~/routes/$";
 
 describe("shell routes", () => {
   let h: RouteHarness;
@@ -31,11 +31,20 @@ describe("shell routes", () => {
   });
 
   it("/readyz answers 503 with the reason when the database is not ready", async () => {
-    const readiness = async () => ({ ready: false as const, reason: "schema_ahead" as const, migrations: { applied: 3, pending: 0, unknown: 1 } });
+    const readiness = async () => ({
+      ready: false as const,
+      reason: "schema_ahead" as const,
+      migrations: { applied: 3, pending: 0, unknown: 1 },
+    });
     const notReady = { ...h.context, services: { ...h.context.services, database: { ...h.services.database, readiness } } };
     const response = (await readyz.loader({ request: new Request("http://localhost/readyz"), context: notReady, params: {} })) as Response;
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "not_ready", ready: false, reason: "schema_ahead", migrations: { applied: 3, pending: 0, unknown: 1 } });
+    expect(await response.json()).toEqual({
+      status: "not_ready",
+      ready: false,
+      reason: "schema_ahead",
+      migrations: { applied: 3, pending: 0, unknown: 1 },
+    });
   });
 
   it("the language switch sets the cookie and returns to the same-site page it came from", async () => {

@@ -2,7 +2,7 @@
 // log in, another account (an attacker with a second account and the transaction id) gets a 404
 // and the payment stays pending. With PAYMENT_PROVIDER=fapshi the page does not exist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as checkoutRoute from "../../../app/routes/simulated-checkout.$transId";
+import * as checkoutRoute from "~/routes/simulated-checkout.$transId";
 import { databaseKinds } from "../../support/test-database";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 
@@ -41,7 +41,12 @@ describe.each(databaseKinds())("simulated checkout ownership (%s)", (kind) => {
     const page = await h.get(checkoutRoute, `/simulated-checkout/${transId}`, { params: { transId } });
     expect(page.status).toBe(302);
     expect(page.location).toMatch(/^\/auth\/login\?redirectTo=/);
-    const approve = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { params: { transId } });
+    const approve = await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { params: { transId } },
+    );
     expect(approve.status).toBe(302);
     expect(await status()).toBe("pending");
   });
@@ -51,7 +56,12 @@ describe.each(databaseKinds())("simulated checkout ownership (%s)", (kind) => {
     const jar = await signedInJar(h, attacker.id);
     expect((await h.get(checkoutRoute, `/simulated-checkout/${transId}`, { jar, params: { transId } })).status).toBe(404);
     for (const intent of ["approve", "decline"]) {
-      const r = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent, processed: "client" }, { jar, params: { transId } });
+      const r = await h.post(
+        checkoutRoute,
+        `/simulated-checkout/${transId}`,
+        { intent, processed: "client" },
+        { jar, params: { transId } },
+      );
       expect(r.status, intent).toBe(404);
     }
     expect(await status()).toBe("pending");
@@ -60,7 +70,12 @@ describe.each(databaseKinds())("simulated checkout ownership (%s)", (kind) => {
   it("lets the payer approve", async () => {
     const jar = await signedInJar(h, payerId);
     expect((await h.get(checkoutRoute, `/simulated-checkout/${transId}`, { jar, params: { transId } })).status).toBe(200);
-    const r = await h.post(checkoutRoute, `/simulated-checkout/${transId}`, { intent: "approve", processed: "client" }, { jar, params: { transId } });
+    const r = await h.post(
+      checkoutRoute,
+      `/simulated-checkout/${transId}`,
+      { intent: "approve", processed: "client" },
+      { jar, params: { transId } },
+    );
     expect(r.status).toBe(303);
     expect(await status()).toBe("successful");
   });
@@ -69,14 +84,23 @@ describe.each(databaseKinds())("simulated checkout ownership (%s)", (kind) => {
 describe("simulated checkout with the real provider", () => {
   it("answers 404, signed in or not", async () => {
     const h = await createRouteHarness({
-      env: { PAYMENT_PROVIDER: "fapshi", FAPSHI_API_USER: "u", FAPSHI_API_KEY: "k", FAPSHI_WEBHOOK_SECRET: "w", FAPSHI_BASE_URL: "http://127.0.0.1:9" },
+      env: {
+        PAYMENT_PROVIDER: "fapshi",
+        FAPSHI_API_USER: "u",
+        FAPSHI_API_KEY: "k",
+        FAPSHI_WEBHOOK_SECRET: "w",
+        FAPSHI_BASE_URL: "http://127.0.0.1:9",
+      },
     });
     try {
       const user = await createPersona(h, "student");
       const jar = await signedInJar(h, user.id);
       for (const options of [{}, { jar }]) {
         expect((await h.get(checkoutRoute, "/simulated-checkout/ABC123", { ...options, params: { transId: "ABC123" } })).status).toBe(404);
-        expect((await h.post(checkoutRoute, "/simulated-checkout/ABC123", { intent: "approve" }, { ...options, params: { transId: "ABC123" } })).status).toBe(404);
+        expect(
+          (await h.post(checkoutRoute, "/simulated-checkout/ABC123", { intent: "approve" }, { ...options, params: { transId: "ABC123" } }))
+            .status,
+        ).toBe(404);
       }
     } finally {
       await h.close();

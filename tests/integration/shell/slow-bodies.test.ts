@@ -29,7 +29,9 @@ function trickle(port: number): Trickler {
     trickler.text += chunk.toString("latin1");
     trickler.status ??= Number(/^HTTP\/1\.1 (\d{3})/.exec(trickler.text)?.[1] ?? NaN) || null;
   });
-  socket.write("POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nx");
+  socket.write(
+    "POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nx",
+  );
   const timer = setInterval(() => (socket.writable ? socket.write("x") : clearInterval(timer)), 1_000);
   socket.once("close", () => clearInterval(timer));
   return trickler;
@@ -45,28 +47,38 @@ describe("slow bodies and the admission gate", () => {
   // stuck behind the trickling ones would get the "busy" 503 after 1.5 s.
   const app = useHttpApp({ REQUEST_BODY_TIMEOUT_MS: "5000", RENDER_QUEUE_WAIT_MS: "1500", RENDER_CONCURRENCY: "16" });
 
-  it("serves rendered pages and the webhook while 40 connections trickle their bodies, which then get 408", { timeout: 30_000 }, async () => {
-    const tricklers = Array.from({ length: TRICKLERS }, () => trickle(app().port));
-    open.push(...tricklers.map((t) => t.socket));
-    await Promise.all(tricklers.map((t) => new Promise((resolve) => (t.socket.connecting ? t.socket.once("connect", resolve) : resolve(null)))));
-    // Every one has sent its headers and is sending its body.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(tricklers.filter((t) => t.status !== null || t.socket.destroyed)).toEqual([]);
+  it(
+    "serves rendered pages and the webhook while 40 connections trickle their bodies, which then get 408",
+    { timeout: 30_000 },
+    async () => {
+      const tricklers = Array.from({ length: TRICKLERS }, () => trickle(app().port));
+      open.push(...tricklers.map((t) => t.socket));
+      await Promise.all(
+        tricklers.map((t) => new Promise((resolve) => (t.socket.connecting ? t.socket.once("connect", resolve) : resolve(null)))),
+      );
+      // Every one has sent its headers and is sending its body.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(tricklers.filter((t) => t.status !== null || t.socket.destroyed)).toEqual([]);
 
-    const page = await fetch(`${app().base}/page`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("page 200");
-    const webhook = await fetch(`${app().base}/webhooks/fapshi`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"transId":"abc"}' });
-    expect(webhook.status).toBe(200);
-    expect(await webhook.json()).toMatchObject({ bytes: 17 });
-    // All of that while the attack was on: not one trickler had been answered yet.
-    expect(tricklers.filter((t) => t.status !== null)).toEqual([]);
+      const page = await fetch(`${app().base}/page`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("page 200");
+      const webhook = await fetch(`${app().base}/webhooks/fapshi`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"transId":"abc"}',
+      });
+      expect(webhook.status).toBe(200);
+      expect(await webhook.json()).toMatchObject({ bytes: 17 });
+      // All of that while the attack was on: not one trickler had been answered yet.
+      expect(tricklers.filter((t) => t.status !== null)).toEqual([]);
 
-    await Promise.all(tricklers.map((t) => t.closed));
-    expect(tricklers.map((t) => t.status)).toEqual(Array(TRICKLERS).fill(408));
-    expect(tricklers[0].text).toMatch(/\r\nconnection: close\r\n/i);
-    expect(tricklers[0].text).toContain("That took too long to send");
-  });
+      await Promise.all(tricklers.map((t) => t.closed));
+      expect(tricklers.map((t) => t.status)).toEqual(Array(TRICKLERS).fill(408));
+      expect(tricklers[0].text).toMatch(/\r\nconnection: close\r\n/i);
+      expect(tricklers[0].text).toContain("That took too long to send");
+    },
+  );
 
   it("answers a French reader's slow form in French", { timeout: 30_000 }, async () => {
     const socket = net.connect(app().port, "127.0.0.1");

@@ -1,7 +1,7 @@
 // TRUST_PROXY: the client's address (per-IP limits) comes only from the proxies we name, so a
 // forged X-Forwarded-For changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type DatabaseHandle } from "../../../infrastructure/db/connection";
+import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { startHttpApp, type RunningApp } from "./http-app-harness";
 
 async function ipSeen(app: RunningApp, forwardedFor?: string): Promise<string> {

@@ -10,8 +10,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../../server/http-app";
 import { byteBudget } from "../../../server/uploads";
-import * as hostVerification from "../../../app/routes/host+/verification";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
+import * as hostVerification from "~/routes/host+/verification";
+import * as agentVerification from "~/routes/auth+/agent-verification";
 import { createPersona, createRouteHarness, signedInJar, tinyPdf, type RouteHarness } from "../../support/route-harness";
 import { testServerBuild } from "../../support/server-build";
 
@@ -40,7 +40,11 @@ function uploadBuild(): ServerBuild {
       "routes/auth+/agent-verification": { parentId: "root", path: "auth/agent-verification", module: agentVerification },
     },
     {
-      default: (_request, status, headers) => new Response(`<!doctype html><p>status ${status}</p>`, { status, headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" } }),
+      default: (_request, status, headers) =>
+        new Response(`<!doctype html><p>status ${status}</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
     } as ServerBuild["entry"]["module"],
     "uploads",
   );
@@ -154,7 +158,8 @@ describe("uploads: who may send one is checked before a byte is read", () => {
     form.append("ownership", tinyPdf("deed.pdf"));
     return form;
   };
-  const send = (cookie: string, form: FormData) => fetch(`${base}/host/verification`, { method: "POST", body: form, headers: { Cookie: cookie }, redirect: "manual" });
+  const send = (cookie: string, form: FormData) =>
+    fetch(`${base}/host/verification`, { method: "POST", body: form, headers: { Cookie: cookie }, redirect: "manual" });
 
   it("takes a signed-in host's documents, and holds uploads being parsed to the memory budget", { timeout: 20_000 }, async () => {
     // The first upload (700 kB) holds most of the 1 MB budget while its action is held.

@@ -3,16 +3,25 @@
 // from its guard) exactly when `may` says no. A `may` stricter than its guard would turn away
 // uploads the route accepts; a looser one would read bodies the route then refuses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentVerification from "../../../app/routes/auth+/agent-verification";
-import * as hostVerification from "../../../app/routes/host+/verification";
-import * as propertyEdit from "../../../app/routes/agents+/properties_.$id.edit";
-import * as houseEdit from "../../../app/routes/host+/houses.$id.edit";
-import * as postEdit from "../../../app/routes/admin+/content_.posts.$id";
-import * as postNew from "../../../app/routes/admin+/content_.posts.new";
+import * as agentVerification from "~/routes/auth+/agent-verification";
+import * as hostVerification from "~/routes/host+/verification";
+import * as propertyEdit from "~/routes/agents+/properties_.$id.edit";
+import * as houseEdit from "~/routes/host+/houses.$id.edit";
+import * as postEdit from "~/routes/admin+/content_.posts.$id";
+import * as postNew from "~/routes/admin+/content_.posts.new";
 import { UPLOAD_ROUTES, uploadRouteFor } from "../../../server/body-limit";
-import { sessionIdFromCookie } from "../../../app/utils/session-id.server";
-import type { SessionUser } from "../../../domain/accounts/account.entity";
-import { createPersona, createRouteHarness, signedInJar, TEST_APP_URL, type CookieJar, type RouteHarness, type RouteModule, type TestPersona } from "../../support/route-harness";
+import { sessionIdFromCookie } from "~/utils/session-id.server";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import {
+  createPersona,
+  createRouteHarness,
+  signedInJar,
+  TEST_APP_URL,
+  type CookieJar,
+  type RouteHarness,
+  type RouteModule,
+  type TestPersona,
+} from "../../support/route-harness";
 
 const ID = "00000000-0000-4000-8000-00000000abcd";
 const routes: Array<{ path: string; module: RouteModule; params: Record<string, string> }> = [
@@ -48,7 +57,11 @@ describe("the upload check before the body mirrors each upload route's guard", (
     const upload = uploadRouteFor(path)!;
     for (const persona of personas) {
       const { jar, user } = accounts.get(persona)!;
-      const request = new Request(`${TEST_APP_URL}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header()! }, body: "" });
+      const request = new Request(`${TEST_APP_URL}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header()! },
+        body: "",
+      });
       const result = await h.call("action", route.module, request, { jar, params: route.params });
       const refusedByGuard = result.thrown && result.status >= 300 && result.status < 400;
       expect(upload.may(user), `${persona} on ${path}: the route answered ${result.status} ${result.location ?? ""}`).toBe(!refusedByGuard);

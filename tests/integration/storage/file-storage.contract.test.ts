@@ -2,8 +2,8 @@
 // documents and the /media route rely on behaves the same whichever is configured.
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvalidStorageKeyError } from "../../../infrastructure/storage/file-storage";
-import { S3FileStorage } from "../../../infrastructure/storage/s3-file-storage";
+import { InvalidStorageKeyError } from "#infrastructure/storage/file-storage";
+import { S3FileStorage } from "#infrastructure/storage/s3-file-storage";
 import { openStorage, STORAGE_KINDS, type StorageFixture } from "./storage-kinds";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -58,16 +58,24 @@ describe.each(STORAGE_KINDS)("file storage contract (%s)", (kind) => {
     expect(await documents.list("")).toEqual(["agent-documents/u1/d1.pdf"]);
   });
 
-  it.each(["../outside", "photos/../../etc/passwd", "/absolute", "a//b", "a/./b", "", "photos/x.tmp", "photos/x.content-type", "a\\b", `${"x".repeat(513)}`])(
-    "refuses the key %j in every operation",
-    async (key) => {
-      const { photos } = fx.files;
-      await expect(photos.put(key, bytes(1), "text/plain")).rejects.toBeInstanceOf(InvalidStorageKeyError);
-      await expect(photos.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-      await expect(photos.has(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-      await expect(photos.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-    },
-  );
+  it.each([
+    "../outside",
+    "photos/../../etc/passwd",
+    "/absolute",
+    "a//b",
+    "a/./b",
+    "",
+    "photos/x.tmp",
+    "photos/x.content-type",
+    "a\\b",
+    `${"x".repeat(513)}`,
+  ])("refuses the key %j in every operation", async (key) => {
+    const { photos } = fx.files;
+    await expect(photos.put(key, bytes(1), "text/plain")).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(photos.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(photos.has(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(photos.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
 });
 
 describe("S3 storage: objects are never made public", () => {
@@ -75,7 +83,12 @@ describe("S3 storage: objects are never made public", () => {
     const fx = await openStorage("s3");
     try {
       const settings = fx.s3!.settings();
-      const client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: true, credentials: settings.credentials });
+      const client = new S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: true,
+        credentials: settings.credentials,
+      });
       const sent: Array<Record<string, string>> = [];
       client.middlewareStack.add(
         (next) => async (args) => {

@@ -6,10 +6,10 @@ import type { Server } from "node:http";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as editRoute from "../../../app/routes/agents+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
+import * as editRoute from "~/routes/agents+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
 import { servePhotos } from "../../../server/media";
-import type { FileStorage } from "../../../infrastructure/storage/file-storage";
+import type { FileStorage } from "#infrastructure/storage/file-storage";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { validProperty } from "../routes/portal-support";
 import { openStorage, STORAGE_KINDS, type StorageFixture } from "./storage-kinds";
@@ -17,7 +17,10 @@ import { openStorage, STORAGE_KINDS, type StorageFixture } from "./storage-kinds
 /** The /media route as server/http-app.ts mounts it, with a plain 404 behind it. */
 async function mediaServer(storage: FileStorage, errors: unknown[] = []): Promise<{ url: string; server: Server }> {
   const app = express();
-  app.use("/media/photos", servePhotos(storage, (e) => errors.push(e)));
+  app.use(
+    "/media/photos",
+    servePhotos(storage, (e) => errors.push(e)),
+  );
   app.use((_req, res) => res.status(404).end());
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -46,7 +49,9 @@ describe.each(STORAGE_KINDS)("uploaded photos served at /media/photos (%s)", (ki
   async function uploadPhoto(): Promise<string> {
     const created = await h.post(newRoute, "/agents/new-property", validProperty, { jar: agent });
     const id = decodeURIComponent(/\/agents\/properties\/([^/]+)\/edit/.exec(created.location ?? "")![1]!);
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2a6" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
     const photo = new File([new Uint8Array(jpeg)], "room.jpg", { type: "image/jpeg" });
     const r = await h.post(editRoute, `/agents/properties/${id}/edit`, { intent: "add-photo", photo }, { jar: agent, params: { id } });
     expect(r.status).toBe(302);
@@ -59,7 +64,12 @@ describe.each(STORAGE_KINDS)("uploaded photos served at /media/photos (%s)", (ki
     expect(key).toMatch(/^photos\/[0-9a-f-]{36}$/);
     // Stored where the configuration says (read back through a separate handle on the same place).
     expect((await fx.files.photos.list("photos/")).filter((k) => k.startsWith(key))).toHaveLength(4);
-    for (const [suffix, type, width] of [["-320.webp", "image/webp", 320], ["-640.webp", "image/webp", 640], ["-1024.webp", "image/webp", 1024], ["-640.jpg", "image/jpeg", 640]] as const) {
+    for (const [suffix, type, width] of [
+      ["-320.webp", "image/webp", 320],
+      ["-640.webp", "image/webp", 640],
+      ["-1024.webp", "image/webp", 1024],
+      ["-640.jpg", "image/jpeg", 640],
+    ] as const) {
       const response = await fetch(`${media.url}/media/${key}${suffix}`);
       expect(response.status, suffix).toBe(200);
       expect(response.headers.get("content-type")).toBe(type);
@@ -77,7 +87,12 @@ describe.each(STORAGE_KINDS)("uploaded photos served at /media/photos (%s)", (ki
 
   it("answers 404 for a photo that does not exist and for any name that is not a variant", async () => {
     const key = await uploadPhoto();
-    for (const path of [`/media/${key}-800.webp`, `/media/${key}.webp`, `/media/${key}-640.png`, "/media/photos/00000000-0000-0000-0000-000000000000-640.webp"]) {
+    for (const path of [
+      `/media/${key}-800.webp`,
+      `/media/${key}.webp`,
+      `/media/${key}-640.png`,
+      "/media/photos/00000000-0000-0000-0000-000000000000-640.webp",
+    ]) {
       expect((await fetch(`${media.url}${path}`)).status, path).toBe(404);
     }
   });

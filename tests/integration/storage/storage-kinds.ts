@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startS3rver } from "../../../scripts/lib/s3rver-kit";
-import { createFileStorages, type FileStorages } from "../../../infrastructure/storage/create-file-storage";
-import type { FileStorage } from "../../../infrastructure/storage/file-storage";
+import { createFileStorages, type FileStorages } from "#infrastructure/storage/create-file-storage";
+import type { FileStorage } from "#infrastructure/storage/file-storage";
 
 export type StorageKind = "local" | "s3";
 export const STORAGE_KINDS: StorageKind[] = ["local", "s3"];

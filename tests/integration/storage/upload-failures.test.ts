@@ -4,10 +4,10 @@
 // The same for an agent's documents.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as editRoute from "../../../app/routes/agents+/properties_.$id.edit";
-import * as newRoute from "../../../app/routes/agents+/new-property";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { PhotoFileStore } from "../../../infrastructure/photos/photo-file-store";
+import * as editRoute from "~/routes/agents+/properties_.$id.edit";
+import * as newRoute from "~/routes/agents+/new-property";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
+import { PhotoFileStore } from "#infrastructure/photos/photo-file-store";
 import { createPersona, createRouteHarness, signedInJar, type CookieJar, type RouteHarness } from "../../support/route-harness";
 import { databaseKinds } from "../../support/test-database";
 import { validProperty } from "../routes/portal-support";
@@ -30,7 +30,9 @@ describe.each(kinds)("an upload that fails midway (%s storage, %s)", (storageKin
     agent = await signedInJar(h, agentId);
     const created = await h.post(newRoute, "/agents/new-property", validProperty, { jar: agent });
     propertyId = decodeURIComponent(/\/agents\/properties\/([^/]+)\/edit/.exec(created.location ?? "")![1]!);
-    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a62" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a62" } })
+      .jpeg()
+      .toBuffer();
     photo = new File([new Uint8Array(jpeg)], "room.jpg", { type: "image/jpeg" });
   }, 60_000);
   afterAll(async () => {
@@ -38,7 +40,8 @@ describe.each(kinds)("an upload that fails midway (%s storage, %s)", (storageKin
     await fx?.close();
   });
 
-  const upload = () => h.post(editRoute, `/agents/properties/${propertyId}/edit`, { intent: "add-photo", photo }, { jar: agent, params: { id: propertyId } });
+  const upload = () =>
+    h.post(editRoute, `/agents/properties/${propertyId}/edit`, { intent: "add-photo", photo }, { jar: agent, params: { id: propertyId } });
   const photoRows = () => h.database.db.selectFrom("photos").select("storage_key").where("owner_id", "=", propertyId).execute();
   const objects = () => fx.files.photos.list("photos/");
 

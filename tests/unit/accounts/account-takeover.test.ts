@@ -2,13 +2,13 @@
 // address and a password of their choosing, then waits for the owner to confirm the address
 // (by signing up themselves, or through Google) and keeps signing in with that password.
 import { describe, expect, it } from "vitest";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import type { PasswordHasher } from "../../../domain/accounts/password-hasher.port";
-import { requestPasswordReset } from "../../../domain/accounts/password-reset.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import type { PasswordHasher } from "#domain/accounts/password-hasher.port";
+import { requestPasswordReset } from "#domain/accounts/password-reset.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
 import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp, type TestAccounts } from "./support";
 
 const VICTIM = "victim@example.cm";
@@ -84,7 +84,10 @@ describe("an address nobody has confirmed belongs to nobody yet", () => {
     const google = await loginWithGoogle(t.deps, googleOwner);
     if (!google.ok || google.value.status !== "signed_in") throw new Error("not signed in");
     expect(await getSessionUser(t.deps, google.value.sessionId)).toMatchObject({ isAdmin: true });
-    expect(await logIn(t.deps, { email: VICTIM, password: "squatter-pw" })).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
+    expect(await logIn(t.deps, { email: VICTIM, password: "squatter-pw" })).toEqual({
+      ok: false,
+      error: { code: "auth.invalid_credentials" },
+    });
   });
 
   it("a confirmed account linked to Google keeps its password", async () => {

@@ -1,12 +1,12 @@
 // The admin's rules on user accounts (issue 11): role changes, suspension and reactivation, each
 // audited in its transaction; a suspended account cannot sign in by any route and its sessions end.
 import { describe, expect, it } from "vitest";
-import { changeUserRole, reactivateUser, suspendUser } from "../../../domain/accounts/admin-users.use-case";
-import { confirmTotp, startTotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
+import { changeUserRole, reactivateUser, suspendUser } from "#domain/accounts/admin-users.use-case";
+import { confirmTotp, startTotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
 import { confirmedAccount, createTestAccounts, type TestAccounts } from "./support";
 
 async function admin(t: TestAccounts, email = "admin@kamernest.cm") {
@@ -137,7 +137,9 @@ describe("suspendUser and reactivateUser", () => {
     expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1" })).toEqual(refused("auth.account_suspended"));
     // A wrong password still gets the usual answer: the suspension is told only to the password's owner.
     expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "wrong-one" })).toEqual(refused("auth.invalid_credentials"));
-    expect(await loginWithGoogle(t.deps, { googleId: "g-1", email: "ngozi@example.cm", emailVerified: true })).toEqual(refused("auth.account_suspended"));
+    expect(await loginWithGoogle(t.deps, { googleId: "g-1", email: "ngozi@example.cm", emailVerified: true })).toEqual(
+      refused("auth.account_suspended"),
+    );
     expect((await t.repos.accounts.findById(userId))?.googleId).toBeNull();
 
     const [row] = await t.repos.auditLog.list({ action: "admin.user_suspended", limit: 1 });
@@ -172,9 +174,9 @@ describe("suspendUser and reactivateUser", () => {
     const first = await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1" });
     if (!first.ok || first.value.status !== "totp_required") throw new Error("expected a TOTP step");
     expect(await suspendUser(t.deps, { adminId, userId, reason: "Chargebacks" })).toEqual(done);
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: first.value.pendingLoginToken, code: t.totp.codeAt(start.value.secret) })).toEqual(
-      refused("auth.account_suspended"),
-    );
+    expect(
+      await verifyLoginTotp(t.deps, { pendingLoginToken: first.value.pendingLoginToken, code: t.totp.codeAt(start.value.secret) }),
+    ).toEqual(refused("auth.account_suspended"));
   });
 
   it("needs a reason, refuses oneself and admins", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { approveAgent } from "../../../domain/accounts/review-agent.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { submitAgentVerification } from "../../../domain/accounts/submit-agent-verification.use-case";
-import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "../../../domain/accounts/update-agent-profile.use-case";
-import type { AgentDetailsInput } from "../../../domain/accounts/agent-details";
+import { approveAgent } from "#domain/accounts/review-agent.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { submitAgentVerification } from "#domain/accounts/submit-agent-verification.use-case";
+import { acceptAgentTerms, agentProfileFor, updateAgentProfile } from "#domain/accounts/update-agent-profile.use-case";
+import type { AgentDetailsInput } from "#domain/accounts/agent-details";
 import { confirmedAccount, createTestAccounts, validSignUp, type TestAccounts } from "./support";
 
 const pdf = () => new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
@@ -23,7 +23,10 @@ async function agent(t: TestAccounts, status: "pending" | "approved", email = "a
   const signed = await signUp(t.deps, validSignUp({ email, accountKind: "agent" }));
   if (!signed.ok) throw new Error(signed.error.code);
   const userId = signed.value.userId;
-  await submitAgentVerification(t.deps, { userId, verification: { ...details({ businessName: "Old name" }), documents: [{ name: "l.pdf", bytes: pdf() }] } });
+  await submitAgentVerification(t.deps, {
+    userId,
+    verification: { ...details({ businessName: "Old name" }), documents: [{ name: "l.pdf", bytes: pdf() }] },
+  });
   if (status === "approved") {
     const adminId = await confirmedAccount(t, { email: `admin-${email}` });
     await t.repos.accounts.update(adminId, { role: "admin", updatedAt: t.clock.now() });
@@ -37,7 +40,10 @@ describe("updateAgentProfile", () => {
   it("writes the normalised business fields of an approved agent and audit-logs it", async () => {
     const t = createTestAccounts();
     const userId = await agent(t, "approved");
-    expect(await updateAgentProfile(t.deps, { userId, details: details({ websiteUrl: "https://ngwa.cm" }) })).toEqual({ ok: true, value: undefined });
+    expect(await updateAgentProfile(t.deps, { userId, details: details({ websiteUrl: "https://ngwa.cm" }) })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(await agentProfileFor(t.deps, userId)).toMatchObject({
       status: "approved",
       businessName: "Ngwa Homes",

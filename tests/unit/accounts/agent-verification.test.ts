@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { detectDocumentType, MAX_DOCUMENT_BYTES } from "../../../domain/accounts/agent.entity";
-import { getSessionUser, createSession } from "../../../domain/accounts/manage-sessions.use-case";
-import { approveAgent, rejectAgent } from "../../../domain/accounts/review-agent.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { submitAgentVerification, type AgentVerificationInput } from "../../../domain/accounts/submit-agent-verification.use-case";
+import { detectDocumentType, MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
+import { getSessionUser, createSession } from "#domain/accounts/manage-sessions.use-case";
+import { approveAgent, rejectAgent } from "#domain/accounts/review-agent.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { submitAgentVerification, type AgentVerificationInput } from "#domain/accounts/submit-agent-verification.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp, type TestAccounts } from "./support";
 
 const pdf = (size = 64) => {
@@ -55,7 +55,13 @@ describe("submitAgentVerification", () => {
     const userId = await agentAccount(t);
     const result = await submitAgentVerification(t.deps, {
       userId,
-      verification: verification({ documents: [{ name: "licence.pdf", bytes: pdf() }, { name: "id-card.jpg", bytes: jpeg() }, { name: "../../etc/passwd.png", bytes: png() }] }),
+      verification: verification({
+        documents: [
+          { name: "licence.pdf", bytes: pdf() },
+          { name: "id-card.jpg", bytes: jpeg() },
+          { name: "../../etc/passwd.png", bytes: png() },
+        ],
+      }),
     });
     expect(result).toEqual({ ok: true, value: { status: "pending" } });
     const agent = await t.repos.agents.findByUserId(userId);
@@ -82,7 +88,10 @@ describe("submitAgentVerification", () => {
   it("judges a file by its bytes, not its name", async () => {
     const t = createTestAccounts();
     const userId = await agentAccount(t);
-    const result = await submitAgentVerification(t.deps, { userId, verification: verification({ documents: [{ name: "licence.pdf", bytes: exe() }] }) });
+    const result = await submitAgentVerification(t.deps, {
+      userId,
+      verification: verification({ documents: [{ name: "licence.pdf", bytes: exe() }] }),
+    });
     expect(result).toEqual({ ok: false, error: { code: "auth.document_type", params: { name: "licence.pdf" } } });
     expect((await t.repos.agents.findByUserId(userId))?.status).toBe("unsubmitted");
     expect(t.storage.files.size).toBe(0);
@@ -91,21 +100,40 @@ describe("submitAgentVerification", () => {
   it("accepts a document of exactly 5 MB and refuses one byte more", async () => {
     const t = createTestAccounts();
     const userId = await agentAccount(t);
-    const tooBig = await submitAgentVerification(t.deps, { userId, verification: verification({ documents: [{ name: "big.pdf", bytes: pdf(MAX_DOCUMENT_BYTES + 1) }] }) });
+    const tooBig = await submitAgentVerification(t.deps, {
+      userId,
+      verification: verification({ documents: [{ name: "big.pdf", bytes: pdf(MAX_DOCUMENT_BYTES + 1) }] }),
+    });
     expect(tooBig).toEqual({ ok: false, error: { code: "auth.document_too_large", params: { name: "big.pdf" } } });
-    expect((await submitAgentVerification(t.deps, { userId, verification: verification({ documents: [{ name: "ok.pdf", bytes: pdf(MAX_DOCUMENT_BYTES) }] }) })).ok).toBe(true);
+    expect(
+      (
+        await submitAgentVerification(t.deps, {
+          userId,
+          verification: verification({ documents: [{ name: "ok.pdf", bytes: pdf(MAX_DOCUMENT_BYTES) }] }),
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it("needs at least one document and every business field", async () => {
     const t = createTestAccounts();
     const userId = await agentAccount(t);
-    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ documents: [] }) })).toEqual({ ok: false, error: { code: "auth.document_required" } });
+    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ documents: [] }) })).toEqual({
+      ok: false,
+      error: { code: "auth.document_required" },
+    });
     expect(await submitAgentVerification(t.deps, { userId, verification: verification({ licenseNumber: " " }) })).toEqual({
       ok: false,
       error: { code: "auth.verification_field_required", params: { field: "licenseNumber" } },
     });
-    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ businessPhone: "12" }) })).toEqual({ ok: false, error: { code: "auth.invalid_phone" } });
-    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ websiteUrl: "javascript:alert(1)" }) })).toEqual({ ok: false, error: { code: "auth.invalid_url" } });
+    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ businessPhone: "12" }) })).toEqual({
+      ok: false,
+      error: { code: "auth.invalid_phone" },
+    });
+    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ websiteUrl: "javascript:alert(1)" }) })).toEqual({
+      ok: false,
+      error: { code: "auth.invalid_url" },
+    });
   });
 
   it("makes a student who submits an agent, and lets a pending agent replace the submission", async () => {
@@ -114,7 +142,10 @@ describe("submitAgentVerification", () => {
     expect((await submitAgentVerification(t.deps, { userId, verification: verification() })).ok).toBe(true);
     expect((await t.repos.accounts.findById(userId))?.role).toBe("agent");
     const first = await t.repos.agents.listDocuments(userId);
-    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ businessName: "Corrected Estates" }) })).toEqual({ ok: true, value: { status: "pending" } });
+    expect(await submitAgentVerification(t.deps, { userId, verification: verification({ businessName: "Corrected Estates" }) })).toEqual({
+      ok: true,
+      value: { status: "pending" },
+    });
     const agent = await t.repos.agents.findByUserId(userId);
     expect(agent?.status).toBe("pending");
     expect(agent?.businessName).toBe("Corrected Estates");
@@ -134,7 +165,15 @@ describe("submitAgentVerification", () => {
       return addDocument(doc);
     };
     await expect(
-      submitAgentVerification(t.deps, { userId, verification: verification({ documents: [{ name: "a.pdf", bytes: pdf() }, { name: "b.png", bytes: png() }] }) }),
+      submitAgentVerification(t.deps, {
+        userId,
+        verification: verification({
+          documents: [
+            { name: "a.pdf", bytes: pdf() },
+            { name: "b.png", bytes: png() },
+          ],
+        }),
+      }),
     ).rejects.toThrow("disk full");
     expect((await t.repos.agents.findByUserId(userId))?.status).toBe("unsubmitted");
     expect(await t.repos.agents.listDocuments(userId)).toEqual([]);
@@ -152,7 +191,15 @@ describe("submitAgentVerification", () => {
       return put(key, bytes, type);
     };
     await expect(
-      submitAgentVerification(t.deps, { userId, verification: verification({ documents: [{ name: "a.pdf", bytes: pdf() }, { name: "b.png", bytes: png() }] }) }),
+      submitAgentVerification(t.deps, {
+        userId,
+        verification: verification({
+          documents: [
+            { name: "a.pdf", bytes: pdf() },
+            { name: "b.png", bytes: png() },
+          ],
+        }),
+      }),
     ).rejects.toThrow("storage down");
     expect(t.storage.files.size).toBe(0);
     expect((await t.repos.agents.findByUserId(userId))?.status).toBe("unsubmitted");
@@ -161,7 +208,10 @@ describe("submitAgentVerification", () => {
   it("refuses an admin", async () => {
     const t = createTestAccounts();
     const adminId = await adminAccount(t);
-    expect(await submitAgentVerification(t.deps, { userId: adminId, verification: verification() })).toEqual({ ok: false, error: { code: "auth.forbidden" } });
+    expect(await submitAgentVerification(t.deps, { userId: adminId, verification: verification() })).toEqual({
+      ok: false,
+      error: { code: "auth.forbidden" },
+    });
   });
 });
 
@@ -196,14 +246,20 @@ describe("agent review", () => {
     const t = createTestAccounts();
     const agentId = await pendingAgent(t, "fr");
     const adminId = await adminAccount(t);
-    expect(await rejectAgent(t.deps, { adminId, agentId, reason: "  " })).toEqual({ ok: false, error: { code: "auth.rejection_reason_required" } });
+    expect(await rejectAgent(t.deps, { adminId, agentId, reason: "  " })).toEqual({
+      ok: false,
+      error: { code: "auth.rejection_reason_required" },
+    });
     expect(await rejectAgent(t.deps, { adminId, agentId, reason: "Licence illisible" })).toEqual({ ok: true, value: undefined });
     expect(await t.repos.agents.findByUserId(agentId)).toMatchObject({ status: "rejected", rejectionReason: "Licence illisible" });
     const mail = t.mailer.lastTo("agent@example.cm");
     expect(mail?.subject).toMatch(/n'a pas été approuvée/);
     expect(mail?.text).toContain("Licence illisible");
     expect(await t.repos.auditLog.list({ action: "admin.agent_rejected", limit: 5 })).toEqual([
-      expect.objectContaining({ actorId: adminId, data: expect.objectContaining({ target: `agent:${agentId}`, reason: "Licence illisible" }) }),
+      expect.objectContaining({
+        actorId: adminId,
+        data: expect.objectContaining({ target: `agent:${agentId}`, reason: "Licence illisible" }),
+      }),
     ]);
 
     const oldKeys = (await t.repos.agents.listDocuments(agentId)).map((d) => d.storageKey);

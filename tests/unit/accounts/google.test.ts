@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp } from "./support";
 
-const google = (over: Record<string, unknown> = {}) => ({ googleId: "g-123", email: "Ngozi@example.cm", name: "Ngozi Tabe", emailVerified: true, ...over });
+const google = (over: Record<string, unknown> = {}) => ({
+  googleId: "g-123",
+  email: "Ngozi@example.cm",
+  name: "Ngozi Tabe",
+  emailVerified: true,
+  ...over,
+});
 
 describe("loginWithGoogle", () => {
   it("creates a confirmed student account on first sign-in", async () => {
@@ -20,7 +26,8 @@ describe("loginWithGoogle", () => {
     const t = createTestAccounts();
     const first = await loginWithGoogle(t.deps, google());
     const again = await loginWithGoogle(t.deps, google({ email: "new-address@example.cm" }));
-    if (!first.ok || !again.ok || first.value.status !== "signed_in" || again.value.status !== "signed_in") throw new Error("not signed in");
+    if (!first.ok || !again.ok || first.value.status !== "signed_in" || again.value.status !== "signed_in")
+      throw new Error("not signed in");
     expect(again.value.userId).toBe(first.value.userId);
   });
 
@@ -40,7 +47,10 @@ describe("loginWithGoogle", () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
     expect(await loginWithGoogle(t.deps, google({ emailVerified: false }))).toEqual({ ok: false, error: { code: "auth.google_failed" } });
-    expect(await loginWithGoogle(t.deps, google({ emailVerified: false, email: "fresh@example.cm" }))).toEqual({ ok: false, error: { code: "auth.google_failed" } });
+    expect(await loginWithGoogle(t.deps, google({ emailVerified: false, email: "fresh@example.cm" }))).toEqual({
+      ok: false,
+      error: { code: "auth.google_failed" },
+    });
     expect(await t.repos.accounts.findByEmail("fresh@example.cm")).toBeNull();
   });
 

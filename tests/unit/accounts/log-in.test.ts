@@ -1,13 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { LOGIN_DELAY_MAX_MS, LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_PAIR, THROTTLE_WINDOW_MS } from "../../../domain/accounts/login-throttle";
-import { requestPasswordReset, resetPassword } from "../../../domain/accounts/password-reset.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { LOGIN_DELAY_MAX_MS, LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_PAIR, THROTTLE_WINDOW_MS } from "#domain/accounts/login-throttle";
+import { requestPasswordReset, resetPassword } from "#domain/accounts/password-reset.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
-const login = (over: Record<string, string> = {}) => ({ email: "ngozi@example.cm", password: "secret1", ip: "10.0.0.1", userAgent: "Test", ...over });
+const login = (over: Record<string, string> = {}) => ({
+  email: "ngozi@example.cm",
+  password: "secret1",
+  ip: "10.0.0.1",
+  userAgent: "Test",
+  ...over,
+});
 
 describe("logIn", () => {
   it("requires the e-mail and the password", async () => {
@@ -23,7 +29,15 @@ describe("logIn", () => {
     if (!result.ok || result.value.status !== "signed_in") throw new Error("not signed in");
     expect(result.value.userId).toBe(userId);
     const user = await getSessionUser(t.deps, result.value.sessionId);
-    expect(user).toMatchObject({ id: userId, name: "Ngozi Tabe", role: "student", isAdmin: false, isAgent: false, agentStatus: null, totpEnabled: false });
+    expect(user).toMatchObject({
+      id: userId,
+      name: "Ngozi Tabe",
+      role: "student",
+      isAdmin: false,
+      isAgent: false,
+      agentStatus: null,
+      totpEnabled: false,
+    });
   });
 
   it("gives a new session id at every sign-in", async () => {
@@ -59,10 +73,26 @@ describe("logIn", () => {
     const t = createTestAccounts();
     const now = t.clock.now();
     await t.repos.accounts.insert({
-      id: "g1", role: "student", fullName: "G", email: "g@example.cm", phone: null, passwordHash: null, emailConfirmedAt: now,
-      googleId: "google-1", totpSecret: null, totpEnabledAt: null, suspendedAt: null, suspendedReason: null, language: "en", createdAt: now, updatedAt: now,
+      id: "g1",
+      role: "student",
+      fullName: "G",
+      email: "g@example.cm",
+      phone: null,
+      passwordHash: null,
+      emailConfirmedAt: now,
+      googleId: "google-1",
+      totpSecret: null,
+      totpEnabledAt: null,
+      suspendedAt: null,
+      suspendedReason: null,
+      language: "en",
+      createdAt: now,
+      updatedAt: now,
     });
-    expect(await logIn(t.deps, login({ email: "g@example.cm", password: "anything" }))).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
+    expect(await logIn(t.deps, login({ email: "g@example.cm", password: "anything" }))).toEqual({
+      ok: false,
+      error: { code: "auth.invalid_credentials" },
+    });
   });
 });
 
@@ -165,7 +195,9 @@ describe("the login throttle", () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
     const verify = vi.spyOn(t.deps.hasher, "verify");
-    const answers = await Promise.all(Array.from({ length: 20 }, () => logIn(t.deps, login({ password: "wrong-password", ip: "10.0.9.1" }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => logIn(t.deps, login({ password: "wrong-password", ip: "10.0.9.1" }))),
+    );
     expect(answers.filter((a) => !a.ok && a.error.code === "auth.invalid_credentials").length).toBeLessThanOrEqual(5);
     expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => !a.ok && a.error.code === "auth.too_many_attempts").length).toBeGreaterThanOrEqual(15);
@@ -244,7 +276,8 @@ describe("an address guessed at from many IPs", () => {
 
   it("treats an address without an account the same, so the wait reveals nothing", async () => {
     const t = createTestAccounts();
-    for (let i = 0; i < 40; i++) await logIn(t.deps, login({ email: "nobody@example.cm", password: `g${i}`, ip: `10.1.${Math.floor(i / 4)}.1` }));
+    for (let i = 0; i < 40; i++)
+      await logIn(t.deps, login({ email: "nobody@example.cm", password: `g${i}`, ip: `10.1.${Math.floor(i / 4)}.1` }));
     t.pauses.length = 0;
     await logIn(t.deps, login({ email: "nobody@example.cm", ip: "10.6.0.1" }));
     expect(t.pauses).toEqual([3_000]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { changePassword } from "../../../domain/accounts/change-password.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { requestPasswordReset, resetPassword } from "../../../domain/accounts/password-reset.use-case";
-import { signUp } from "../../../domain/accounts/sign-up.use-case";
-import { HOUR_MS } from "../../../domain/shared/clock";
+import { changePassword } from "#domain/accounts/change-password.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { requestPasswordReset, resetPassword } from "#domain/accounts/password-reset.use-case";
+import { signUp } from "#domain/accounts/sign-up.use-case";
+import { HOUR_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
 const loginAs = (password: string) => ({ email: "ngozi@example.cm", password, ip: "10.0.0.1" });
@@ -43,7 +43,10 @@ describe("password reset", () => {
     expect(await getSessionUser(t.deps, session.sessionId)).toBeNull();
     expect(await logIn(t.deps, loginAs("secret1"))).toEqual({ ok: false, error: { code: "auth.invalid_credentials" } });
     expect((await logIn(t.deps, loginAs("new-secret"))).ok).toBe(true);
-    expect(await resetPassword(t.deps, { token, newPassword: "third-secret" })).toEqual({ ok: false, error: { code: "auth.token_invalid" } });
+    expect(await resetPassword(t.deps, { token, newPassword: "third-secret" })).toEqual({
+      ok: false,
+      error: { code: "auth.token_invalid" },
+    });
   });
 
   it("expires the link after 1 hour", async () => {
@@ -77,9 +80,18 @@ describe("changePassword", () => {
   it("needs the current password and at least 6 characters", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
-    expect(await changePassword(t.deps, { userId, currentPassword: "wrong-one", newPassword: "new-secret" })).toEqual({ ok: false, error: { code: "auth.wrong_password" } });
-    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "short" })).toEqual({ ok: false, error: { code: "auth.password_too_short" } });
-    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret" })).toEqual({ ok: true, value: undefined });
+    expect(await changePassword(t.deps, { userId, currentPassword: "wrong-one", newPassword: "new-secret" })).toEqual({
+      ok: false,
+      error: { code: "auth.wrong_password" },
+    });
+    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "short" })).toEqual({
+      ok: false,
+      error: { code: "auth.password_too_short" },
+    });
+    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect((await logIn(t.deps, loginAs("new-secret"))).ok).toBe(true);
   });
 

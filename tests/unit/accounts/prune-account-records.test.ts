@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createSession, getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { pruneAccountRecords } from "../../../domain/accounts/prune-account-records.use-case";
-import { requestPasswordReset } from "../../../domain/accounts/password-reset.use-case";
-import { SESSION_IDLE_MS } from "../../../domain/accounts/session.entity";
-import { DAY_MS, MINUTE_MS } from "../../../domain/shared/clock";
+import { createSession, getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { pruneAccountRecords } from "#domain/accounts/prune-account-records.use-case";
+import { requestPasswordReset } from "#domain/accounts/password-reset.use-case";
+import { SESSION_IDLE_MS } from "#domain/accounts/session.entity";
+import { DAY_MS, MINUTE_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts } from "./support";
 
 describe("pruneAccountRecords", () => {

@@ -1,9 +1,9 @@
 // Sign-up, resend-confirmation and change-password are limited per address (or account) and per
 // IP, counted in the login_attempts store so the limit holds across server instances.
 import { describe, expect, it } from "vitest";
-import { changePassword } from "../../../domain/accounts/change-password.use-case";
-import { CHANGE_PASSWORD_LIMITS, RESEND_CONFIRMATION_LIMITS, SIGN_UP_LIMITS, THROTTLE_WINDOW_MS } from "../../../domain/accounts/login-throttle";
-import { resendConfirmation, signUp } from "../../../domain/accounts/sign-up.use-case";
+import { changePassword } from "#domain/accounts/change-password.use-case";
+import { CHANGE_PASSWORD_LIMITS, RESEND_CONFIRMATION_LIMITS, SIGN_UP_LIMITS, THROTTLE_WINDOW_MS } from "#domain/accounts/login-throttle";
+import { resendConfirmation, signUp } from "#domain/accounts/sign-up.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp } from "./support";
 
 const tooMany = { ok: false, error: { code: "auth.too_many_attempts" } };
@@ -34,7 +34,8 @@ describe("sign-up limits", () => {
   it("takes the per-IP limit from the settings (SIGN_UPS_PER_IP) when an operator sets one", async () => {
     const t = createTestAccounts();
     t.deps.settings = { ...t.deps.settings, signUpsPerIp: 3 };
-    for (let i = 0; i < 3; i++) expect((await signUp(t.deps, validSignUp({ email: `campus${i}@example.cm`, ip: "10.7.7.7" }))).ok).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await signUp(t.deps, validSignUp({ email: `campus${i}@example.cm`, ip: "10.7.7.7" }))).ok).toBe(true);
     expect(await signUp(t.deps, validSignUp({ email: "campus3@example.cm", ip: "10.7.7.7" }))).toEqual(tooMany);
   });
 
@@ -75,15 +76,22 @@ describe("change-password limits", () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
     for (let i = 0; i < CHANGE_PASSWORD_LIMITS.perAccount; i++) {
-      expect(await changePassword(t.deps, { userId, currentPassword: `guess-${i}`, newPassword: "new-secret", ip: `10.0.0.${i}` })).toEqual({
-        ok: false,
-        error: { code: "auth.wrong_password" },
-      });
+      expect(await changePassword(t.deps, { userId, currentPassword: `guess-${i}`, newPassword: "new-secret", ip: `10.0.0.${i}` })).toEqual(
+        {
+          ok: false,
+          error: { code: "auth.wrong_password" },
+        },
+      );
     }
-    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret", ip: "10.0.1.1" })).toEqual(tooMany);
+    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret", ip: "10.0.1.1" })).toEqual(
+      tooMany,
+    );
     // The window includes its start: one millisecond later the oldest event has left it.
     t.clock.advance(THROTTLE_WINDOW_MS + 1);
-    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret" })).toEqual({ ok: true, value: undefined });
+    expect(await changePassword(t.deps, { userId, currentPassword: "secret1", newPassword: "new-secret" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
   });
 
   it("limits wrong current passwords per IP across accounts", async () => {
@@ -96,7 +104,11 @@ describe("change-password limits", () => {
         await changePassword(t.deps, { userId, currentPassword: "wrong", newPassword: "new-secret", ip: "10.7.7.7" });
       }
     }
-    expect(await changePassword(t.deps, { userId: ids[0], currentPassword: "secret1", newPassword: "new-secret", ip: "10.7.7.7" })).toEqual(tooMany);
-    expect((await changePassword(t.deps, { userId: ids[0], currentPassword: "secret1", newPassword: "new-secret", ip: "10.7.7.8" })).ok).toBe(true);
+    expect(await changePassword(t.deps, { userId: ids[0], currentPassword: "secret1", newPassword: "new-secret", ip: "10.7.7.7" })).toEqual(
+      tooMany,
+    );
+    expect(
+      (await changePassword(t.deps, { userId: ids[0], currentPassword: "secret1", newPassword: "new-secret", ip: "10.7.7.8" })).ok,
+    ).toBe(true);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createSession, deleteExpiredSessions, getSessionUser, revokeAllSessions, revokeSession } from "../../../domain/accounts/manage-sessions.use-case";
-import { DAY_MS, MINUTE_MS } from "../../../domain/shared/clock";
+import {
+  createSession,
+  deleteExpiredSessions,
+  getSessionUser,
+  revokeAllSessions,
+  revokeSession,
+} from "#domain/accounts/manage-sessions.use-case";
+import { DAY_MS, MINUTE_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts } from "./support";
 
 describe("sessions", () => {

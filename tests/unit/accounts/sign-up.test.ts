@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseCameroonPhone } from "../../../domain/accounts/account-rules";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { resendConfirmation, signUp } from "../../../domain/accounts/sign-up.use-case";
-import { HOUR_MS } from "../../../domain/shared/clock";
+import { normaliseCameroonPhone } from "#domain/accounts/account-rules";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { resendConfirmation, signUp } from "#domain/accounts/sign-up.use-case";
+import { HOUR_MS } from "#domain/shared/clock";
 import { createTestAccounts, tokenFromMail, validSignUp } from "./support";
 
 describe("signUp", () => {
@@ -24,15 +24,14 @@ describe("signUp", () => {
     expect((await signUp(t.deps, validSignUp({ password: "123456" }))).ok).toBe(true);
   });
 
-  it.each([
-    [{ agreeToTerms: false }],
-    [{ agreeToPrivacy: false }],
-    [{ agreeToTerms: undefined, agreeToPrivacy: undefined }],
-  ])("needs both the terms and the privacy policy accepted (%o)", async (over) => {
-    const t = createTestAccounts();
-    expect(await signUp(t.deps, validSignUp(over))).toEqual({ ok: false, error: { code: "auth.terms_required" } });
-    expect(t.mailer.sent).toHaveLength(0);
-  });
+  it.each([[{ agreeToTerms: false }], [{ agreeToPrivacy: false }], [{ agreeToTerms: undefined, agreeToPrivacy: undefined }]])(
+    "needs both the terms and the privacy policy accepted (%o)",
+    async (over) => {
+      const t = createTestAccounts();
+      expect(await signUp(t.deps, validSignUp(over))).toEqual({ ok: false, error: { code: "auth.terms_required" } });
+      expect(t.mailer.sent).toHaveLength(0);
+    },
+  );
 
   it("refuses an address that is not an e-mail", async () => {
     const t = createTestAccounts();
@@ -44,7 +43,13 @@ describe("signUp", () => {
     const result = await signUp(t.deps, validSignUp({ name: "  Ngozi Tabe ", email: "  Ngozi@Example.CM ", phone: " 6 77 12 34 56 " }));
     if (!result.ok) throw new Error(result.error.code);
     const account = await t.repos.accounts.findById(result.value.userId);
-    expect(account).toMatchObject({ fullName: "Ngozi Tabe", email: "ngozi@example.cm", phone: "+237677123456", role: "student", emailConfirmedAt: null });
+    expect(account).toMatchObject({
+      fullName: "Ngozi Tabe",
+      email: "ngozi@example.cm",
+      phone: "+237677123456",
+      role: "student",
+      emailConfirmedAt: null,
+    });
   });
 
   it("refuses a phone that is not a Cameroon mobile number", async () => {
@@ -58,7 +63,10 @@ describe("signUp", () => {
     const first = await signUp(t.deps, validSignUp());
     if (!first.ok) throw new Error(first.error.code);
     await confirmEmail(t.deps, { token: tokenFromMail(t.mailer, "ngozi@example.cm", "/auth/confirm") });
-    expect(await signUp(t.deps, validSignUp({ email: "NGOZI@example.cm", password: "other-password" }))).toEqual({ ok: true, value: { userId: first.value.userId } });
+    expect(await signUp(t.deps, validSignUp({ email: "NGOZI@example.cm", password: "other-password" }))).toEqual({
+      ok: true,
+      value: { userId: first.value.userId },
+    });
   });
 
   it("stores a password hash, never the password", async () => {
@@ -124,7 +132,10 @@ describe("signUp", () => {
   it("never lets an input field choose the role", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom("role", "isAdmin", "is_admin", "admin", "accountKind", "verification_status"), fc.constantFrom("admin", true, "owner", 1)),
+        fc.dictionary(
+          fc.constantFrom("role", "isAdmin", "is_admin", "admin", "accountKind", "verification_status"),
+          fc.constantFrom("admin", true, "owner", 1),
+        ),
         async (extra) => {
           const t = createTestAccounts();
           const result = await signUp(t.deps, { ...validSignUp(), ...(extra as object) });

@@ -1,22 +1,22 @@
 // Accounts under test: in-memory repositories, a clock the test moves, deterministic tokens and
 // TOTP codes, and the real scrypt hasher at a low cost.
-import type { AccountsDeps, AccountsSettings } from "../../../domain/accounts/accounts.deps";
-import type { SecretTokens } from "../../../domain/accounts/secret-tokens.port";
-import type { TotpAuthenticator } from "../../../domain/accounts/totp.port";
+import type { AccountsDeps, AccountsSettings } from "#domain/accounts/accounts.deps";
+import type { SecretTokens } from "#domain/accounts/secret-tokens.port";
+import type { TotpAuthenticator } from "#domain/accounts/totp.port";
 import {
   createInMemoryAccountRepos,
   InMemoryAccountsUnitOfWork,
   InMemoryDocumentStorage,
   InMemoryLoginAttemptRepository,
-} from "../../../domain/accounts/in-memory-account-repositories";
-import { signUp, type SignUpInput } from "../../../domain/accounts/sign-up.use-case";
-import { confirmEmail } from "../../../domain/accounts/confirm-email.use-case";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import { ScryptPasswordHasher } from "../../../infrastructure/auth/scrypt-password-hasher";
-import { defaultAccountEmails } from "../../../infrastructure/mail/default-account-emails";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/accounts/in-memory-account-repositories";
+import { signUp, type SignUpInput } from "#domain/accounts/sign-up.use-case";
+import { confirmEmail } from "#domain/accounts/confirm-email.use-case";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
+import { defaultAccountEmails } from "#infrastructure/mail/default-account-emails";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 export const fastHasher = () => new ScryptPasswordHasher({ N: 1024, r: 8, p: 1, keylen: 32 });
 

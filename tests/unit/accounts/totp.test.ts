@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loginWithGoogle } from "../../../domain/accounts/login-with-google.use-case";
-import { logIn } from "../../../domain/accounts/log-in.use-case";
-import { getSessionUser } from "../../../domain/accounts/manage-sessions.use-case";
-import { confirmTotp, disableTotp, startTotpEnrolment } from "../../../domain/accounts/totp-enrolment.use-case";
-import { verifyLoginTotp } from "../../../domain/accounts/verify-login-totp.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
+import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
+import { logIn } from "#domain/accounts/log-in.use-case";
+import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { confirmTotp, disableTotp, startTotpEnrolment } from "#domain/accounts/totp-enrolment.use-case";
+import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
 import { confirmedAccount, createTestAccounts, type TestAccounts } from "./support";
 
 async function enrolled(t: TestAccounts) {
@@ -65,7 +65,10 @@ describe("TOTP enrolment", () => {
   it("cannot turn on before an enrolment was started (no key on the server)", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
-    expect(await confirmTotp(t.deps, { userId, code: t.totp.codeAt("SECRETBASE32") })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+    expect(await confirmTotp(t.deps, { userId, code: t.totp.codeAt("SECRETBASE32") })).toEqual({
+      ok: false,
+      error: { code: "auth.totp_invalid" },
+    });
   });
 
   it("a pending key is no second factor: sign-in does not ask for a code until enrolment is confirmed", async () => {
@@ -86,7 +89,10 @@ describe("two-step sign-in", () => {
     if (!result.ok || result.value.status !== "signed_in") throw new Error("not signed in");
     expect(await getSessionUser(t.deps, result.value.sessionId)).toMatchObject({ id: userId, totpEnabled: true });
     // The pending token is single use.
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken, code: t.totp.codeAt(secret) })).toEqual({ ok: false, error: { code: "auth.login_expired" } });
+    expect(await verifyLoginTotp(t.deps, { pendingLoginToken, code: t.totp.codeAt(secret) })).toEqual({
+      ok: false,
+      error: { code: "auth.login_expired" },
+    });
   });
 
   it("accepts the code of the previous and next 30 s step, not two steps away", async () => {
@@ -96,7 +102,10 @@ describe("two-step sign-in", () => {
     const token1 = await pendingLogin(t);
     expect((await verifyLoginTotp(t.deps, { pendingLoginToken: token1, code: t.totp.codeAt(secret, now - 30_000) })).ok).toBe(true);
     const token2 = await pendingLogin(t);
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token2, code: t.totp.codeAt(secret, now - 60_000) })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token2, code: t.totp.codeAt(secret, now - 60_000) })).toEqual({
+      ok: false,
+      error: { code: "auth.totp_invalid" },
+    });
   });
 
   it("accepts each recovery code once, typed loosely", async () => {
@@ -106,7 +115,10 @@ describe("two-step sign-in", () => {
     const first = await verifyLoginTotp(t.deps, { pendingLoginToken: await pendingLogin(t), code: ` ${code.toUpperCase()} ` });
     expect(first.ok).toBe(true);
     expect(await t.repos.recoveryCodes.countUnused(userId)).toBe(9);
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: await pendingLogin(t), code })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: await pendingLogin(t), code })).toEqual({
+      ok: false,
+      error: { code: "auth.totp_invalid" },
+    });
   });
 
   it("expires the pending sign-in after 5 minutes", async () => {
@@ -114,7 +126,10 @@ describe("two-step sign-in", () => {
     const { secret } = await enrolled(t);
     const pendingLoginToken = await pendingLogin(t);
     t.clock.advance(5 * MINUTE_MS);
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken, code: t.totp.codeAt(secret) })).toEqual({ ok: false, error: { code: "auth.login_expired" } });
+    expect(await verifyLoginTotp(t.deps, { pendingLoginToken, code: t.totp.codeAt(secret) })).toEqual({
+      ok: false,
+      error: { code: "auth.login_expired" },
+    });
   });
 
   it("limits wrong codes per account from any IP, and a known password does not reset the count", async () => {
@@ -122,12 +137,18 @@ describe("two-step sign-in", () => {
     const { secret } = await enrolled(t);
     for (let i = 0; i < 5; i++) {
       const token = await pendingLogin(t, `10.0.1.${i}`);
-      expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: "999999", ip: `10.0.1.${i}` })).toEqual({ ok: false, error: { code: "auth.totp_invalid" } });
+      expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: "999999", ip: `10.0.1.${i}` })).toEqual({
+        ok: false,
+        error: { code: "auth.totp_invalid" },
+      });
     }
     // The password is still accepted elsewhere (only its holder gets this far)...
     const token = await pendingLogin(t, "10.0.2.1");
     // ...but no sixth code is checked, the right one included, for 15 minutes.
-    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: t.totp.codeAt(secret), ip: "10.0.2.1" })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    expect(await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: t.totp.codeAt(secret), ip: "10.0.2.1" })).toEqual({
+      ok: false,
+      error: { code: "auth.too_many_attempts" },
+    });
     t.clock.advance(15 * MINUTE_MS + 1);
     const later = await pendingLogin(t, "10.0.2.2");
     expect((await verifyLoginTotp(t.deps, { pendingLoginToken: later, code: t.totp.codeAt(secret), ip: "10.0.2.2" })).ok).toBe(true);
@@ -141,7 +162,10 @@ describe("two-step sign-in", () => {
       await verifyLoginTotp(t.deps, { pendingLoginToken: token, code: "999999", ip: "10.0.3.1" });
     }
     for (let i = 0; i < 2; i++) await logIn(t.deps, { email: "ngozi@example.cm", password: "wrong-password", ip: "10.0.3.1" });
-    expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.3.1" })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    expect(await logIn(t.deps, { email: "ngozi@example.cm", password: "secret1", ip: "10.0.3.1" })).toEqual({
+      ok: false,
+      error: { code: "auth.too_many_attempts" },
+    });
     const elsewhere = await pendingLogin(t, "10.0.3.2");
     expect((await verifyLoginTotp(t.deps, { pendingLoginToken: elsewhere, code: t.totp.codeAt(secret), ip: "10.0.3.2" })).ok).toBe(true);
   });
@@ -171,6 +195,9 @@ describe("disableTotp", () => {
     const t = createTestAccounts();
     const { userId, secret } = await enrolled(t);
     for (let i = 0; i < 5; i++) await disableTotp(t.deps, { userId, code: "000001" });
-    expect(await disableTotp(t.deps, { userId, code: t.totp.codeAt(secret) })).toEqual({ ok: false, error: { code: "auth.too_many_attempts" } });
+    expect(await disableTotp(t.deps, { userId, code: t.totp.codeAt(secret) })).toEqual({
+      ok: false,
+      error: { code: "auth.too_many_attempts" },
+    });
   });
 });

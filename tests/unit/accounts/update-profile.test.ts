@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { updateProfile } from "../../../domain/accounts/update-profile.use-case";
+import { updateProfile } from "#domain/accounts/update-profile.use-case";
 import { confirmedAccount, createTestAccounts } from "./support";
 
 describe("updateProfile", () => {
   it("trims the name and normalises the phone", async () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
-    expect(await updateProfile(t.deps, { userId, fullName: "  Ngozi T. ", phone: "+237 650 00 00 01", language: "fr" })).toEqual({ ok: true, value: undefined });
+    expect(await updateProfile(t.deps, { userId, fullName: "  Ngozi T. ", phone: "+237 650 00 00 01", language: "fr" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(await t.repos.accounts.findById(userId)).toMatchObject({ fullName: "Ngozi T.", phone: "+237650000001", language: "fr" });
     await updateProfile(t.deps, { userId, fullName: "Ngozi", phone: "" });
     expect((await t.repos.accounts.findById(userId))?.phone).toBeNull();
@@ -16,7 +19,10 @@ describe("updateProfile", () => {
     const t = createTestAccounts();
     const userId = await confirmedAccount(t);
     expect(await updateProfile(t.deps, { userId, fullName: " ", phone: "" })).toEqual({ ok: false, error: { code: "auth.name_required" } });
-    expect(await updateProfile(t.deps, { userId, fullName: "N", phone: "12345" })).toEqual({ ok: false, error: { code: "auth.invalid_phone" } });
+    expect(await updateProfile(t.deps, { userId, fullName: "N", phone: "12345" })).toEqual({
+      ok: false,
+      error: { code: "auth.invalid_phone" },
+    });
   });
 
   it("tells the public pages when the name or the phone changed, not when the form was saved as it was", async () => {

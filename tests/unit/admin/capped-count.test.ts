@@ -2,7 +2,7 @@
 // a screen say, never more than is true.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cappedTotal, countLimitFor, LIST_COUNT_AHEAD } from "../../../domain/shared/paging";
+import { cappedTotal, countLimitFor, LIST_COUNT_AHEAD } from "#domain/shared/paging";
 
 describe("capped list count", () => {
   it("is exact up to LIST_COUNT_AHEAD past the page's first row, 'more than' beyond", () => {

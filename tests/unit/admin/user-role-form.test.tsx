@@ -4,10 +4,10 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { resources } from "../../../app/i18next.server";
-import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "../../../app/utils/translation";
-import { UserRoleForm } from "../../../app/components/admin/user-role-form";
-import type { Role } from "../../../domain/accounts/account.entity";
+import { resources } from "~/i18next.server";
+import { createTranslationStore, LanguageProvider, TranslationProvider, type Catalog } from "~/utils/translation";
+import { UserRoleForm } from "~/components/admin/user-role-form";
+import type { Role } from "#domain/accounts/account.entity";
 
 const store = createTranslationStore(resources as Record<string, Catalog>);
 

@@ -1,18 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  conversionRate,
-  countsAsVisitBooking,
-  parseReportPeriod,
-  reportWindow,
-  totalsOf,
-} from "../../../domain/agent-reports/agent-report.entity";
-import { getAgentReport } from "../../../domain/agent-reports/agent-report.query";
-import { InMemoryAgentReportsReader } from "../../../domain/agent-reports/in-memory-agent-reports-reader";
-import { InMemoryPropertyViewTally } from "../../../domain/agent-reports/in-memory-property-view-tally";
-import { FixedClock } from "../../../domain/shared/clock";
-import { reportCsvRows, formatConversion } from "../../../app/components/agent-reports/report-format";
-import { csvCell, toCsv } from "../../../app/utils/csv";
+import { conversionRate, countsAsVisitBooking, parseReportPeriod, reportWindow, totalsOf } from "#domain/agent-reports/agent-report.entity";
+import { getAgentReport } from "#domain/agent-reports/agent-report.query";
+import { InMemoryAgentReportsReader } from "#domain/agent-reports/in-memory-agent-reports-reader";
+import { InMemoryPropertyViewTally } from "#domain/agent-reports/in-memory-property-view-tally";
+import { FixedClock } from "#domain/shared/clock";
+import { reportCsvRows, formatConversion } from "~/components/agent-reports/report-format";
+import { csvCell, toCsv } from "~/utils/csv";
 
 describe("report periods and windows", () => {
   it("offers 7, 30 and 90 days and reads anything else as 30", () => {
@@ -34,12 +28,16 @@ describe("report periods and windows", () => {
 
   it("always spans exactly `period` days, with `now` inside", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }), fc.constantFrom(7 as const, 30 as const, 90 as const), (now, period) => {
-        const w = reportWindow(now, period);
-        expect(w.to.getTime() - w.from.getTime()).toBe(period * 86_400_000);
-        expect(now.getTime()).toBeGreaterThanOrEqual(w.from.getTime());
-        expect(now.getTime()).toBeLessThan(w.to.getTime());
-      }),
+      fc.property(
+        fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }),
+        fc.constantFrom(7 as const, 30 as const, 90 as const),
+        (now, period) => {
+          const w = reportWindow(now, period);
+          expect(w.to.getTime() - w.from.getTime()).toBe(period * 86_400_000);
+          expect(now.getTime()).toBeGreaterThanOrEqual(w.from.getTime());
+          expect(now.getTime()).toBeLessThan(w.to.getTime());
+        },
+      ),
     );
   });
 });
@@ -111,12 +109,24 @@ describe("the report as CSV", () => {
     expect(csvCell(12)).toBe("12");
     expect(csvCell(12.5)).toBe("12.5");
     expect(csvCell(null)).toBe("");
-    expect(toCsv([["a", 1], ["b", null]])).toBe('\uFEFF"a",1\r\n"b",\r\n');
+    expect(
+      toCsv([
+        ["a", 1],
+        ["b", null],
+      ]),
+    ).toBe('\uFEFF"a",1\r\n"b",\r\n');
   });
 
   it("writes the header, the rows in the page's order and the page's totals, conversion as a percentage", async () => {
     const report = await getAgentReport(deps, "a1", 7);
-    const labels = { property: "Property", views: "Views", visitBookings: "Visit bookings", confirmedViewings: "Confirmed viewings", conversion: "Conversion (%)", total: "Total" };
+    const labels = {
+      property: "Property",
+      views: "Views",
+      visitBookings: "Visit bookings",
+      confirmedViewings: "Confirmed viewings",
+      conversion: "Conversion (%)",
+      total: "Total",
+    };
     expect(reportCsvRows(report, labels)).toEqual([
       ["Property", "Views", "Visit bookings", "Confirmed viewings", "Conversion (%)"],
       ["Alpha studio", 9, 0, 0, 0],
@@ -124,7 +134,9 @@ describe("the report as CSV", () => {
       ["Another room", 0, 0, 0, null],
       ["Total", 13, 0, 0, 0],
     ]);
-    expect(reportCsvRows({ rows: [], totals: { views: 3, visitBookings: 1, confirmedViewings: 1, conversion: 1 / 3 } }, labels).at(-1)).toEqual(["Total", 3, 1, 1, 33.3]);
+    expect(
+      reportCsvRows({ rows: [], totals: { views: 3, visitBookings: 1, confirmedViewings: 1, conversion: 1 / 3 } }, labels).at(-1),
+    ).toEqual(["Total", 3, 1, 1, 33.3]);
   });
 
   it("shows conversion with one decimal in the reader's language, a dash without views", () => {

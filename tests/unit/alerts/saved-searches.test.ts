@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { deleteSavedSearch } from "../../../domain/alerts/delete-saved-search.use-case";
-import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
-import { saveSearch } from "../../../domain/alerts/save-search.use-case";
-import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { deleteSavedSearch } from "#domain/alerts/delete-saved-search.use-case";
+import { InMemorySavedSearchRepository } from "#domain/alerts/in-memory-saved-search-repository";
+import { saveSearch } from "#domain/alerts/save-search.use-case";
+import { listSavedSearches } from "#domain/alerts/saved-searches.queries";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 
 describe("saved searches", () => {
   let savedSearches: InMemorySavedSearchRepository;
@@ -24,7 +24,10 @@ describe("saved searches", () => {
   });
 
   it("refuses an empty search and a duplicate", async () => {
-    expect(await saveSearch(deps, { userId: "u1", queryString: "page=2" })).toEqual({ ok: false, error: { code: "listings.empty_search" } });
+    expect(await saveSearch(deps, { userId: "u1", queryString: "page=2" })).toEqual({
+      ok: false,
+      error: { code: "listings.empty_search" },
+    });
     await saveSearch(deps, { userId: "u1", queryString: "n=Muea" });
     expect(await saveSearch(deps, { userId: "u1", queryString: "?n=Muea&page=2" })).toEqual({
       ok: false,

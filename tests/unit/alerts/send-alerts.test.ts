@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { describeSearch, formatFcfa } from "../../../domain/alerts/alert-digest";
-import { InMemoryNewListingFinder, type FinderListing } from "../../../domain/alerts/in-memory-new-listing-finder";
-import { InMemorySavedSearchRepository } from "../../../domain/alerts/in-memory-saved-search-repository";
-import { saveSearch } from "../../../domain/alerts/save-search.use-case";
-import { sendSavedSearchAlerts } from "../../../domain/alerts/send-saved-search-alerts.use-case";
-import { FixedClock, HOUR_MS, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import { describeSearch, formatFcfa } from "#domain/alerts/alert-digest";
+import { InMemoryNewListingFinder, type FinderListing } from "#domain/alerts/in-memory-new-listing-finder";
+import { InMemorySavedSearchRepository } from "#domain/alerts/in-memory-saved-search-repository";
+import { saveSearch } from "#domain/alerts/save-search.use-case";
+import { sendSavedSearchAlerts } from "#domain/alerts/send-saved-search-alerts.use-case";
+import { FixedClock, HOUR_MS, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
 
 describe("saved-search alerts", () => {
   let savedSearches: InMemorySavedSearchRepository;
@@ -15,7 +15,8 @@ describe("saved-search alerts", () => {
   let clock: FixedClock;
   const appUrl = "https://kamernest.test/";
   const deps = () => ({ savedSearches, finder, mailer, appUrl });
-  const save = (userId: string, queryString: string) => saveSearch({ savedSearches, clock, ids: new SequentialIds(userId) }, { userId, queryString });
+  const save = (userId: string, queryString: string) =>
+    saveSearch({ savedSearches, clock, ids: new SequentialIds(userId) }, { userId, queryString });
   const listing = (id: string, over: Partial<FinderListing> = {}): FinderListing => ({
     id,
     title: `Room ${id}`,
@@ -123,7 +124,11 @@ describe("saved-search alerts", () => {
       return find(query, since, limit);
     };
     const first = await sendSavedSearchAlerts(deps(), clock.now());
-    expect(first).toMatchObject({ searchesChecked: 2, emailsSent: 1, failures: [{ userId: "u1", error: 'invalid byte sequence for encoding "UTF8": 0x00' }] });
+    expect(first).toMatchObject({
+      searchesChecked: 2,
+      emailsSent: 1,
+      failures: [{ userId: "u1", error: 'invalid byte sequence for encoding "UTF8": 0x00' }],
+    });
     expect(mailer.sent.map((m) => m.to)).toEqual(["paul@example.cm"]);
     // The failed user's search stays pending for the next run.
     expect((await savedSearches.listFor("u1"))[0].lastNotifiedAt.getTime()).toBe(pendingSince);
@@ -137,8 +142,14 @@ describe("saved-search alerts", () => {
   it("reads a stored search back without control characters; one that then filters nothing is no alert", async () => {
     await save("u2", "n=Molyko");
     // Stored before the rule (saveSearch refuses it now): straight into the repository.
-    await savedSearches.addWithinLimit({ id: "poisoned", userId: "u1", query: "q=%00", lastNotifiedAt: clock.now(), createdAt: clock.now() }, 10);
-    await savedSearches.addWithinLimit({ id: "keyword", userId: "u1", query: "q=gate%00", lastNotifiedAt: clock.now(), createdAt: clock.now() }, 10);
+    await savedSearches.addWithinLimit(
+      { id: "poisoned", userId: "u1", query: "q=%00", lastNotifiedAt: clock.now(), createdAt: clock.now() },
+      10,
+    );
+    await savedSearches.addWithinLimit(
+      { id: "keyword", userId: "u1", query: "q=gate%00", lastNotifiedAt: clock.now(), createdAt: clock.now() },
+      10,
+    );
     const asked: string[] = [];
     const find = finder.findNewMatches.bind(finder);
     finder.findNewMatches = async (query, since, limit) => {

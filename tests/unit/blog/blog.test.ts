@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { readingMinutes, type BlogPost } from "../../../domain/blog/blog-post.entity";
-import { listPublishedPosts, postBySlug } from "../../../domain/blog/blog.queries";
-import { InMemoryBlogPostRepository } from "../../../domain/blog/in-memory-blog-post-repository";
-import type { MarkdownRenderer } from "../../../domain/blog/markdown-renderer.port";
-import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
+import { readingMinutes, type BlogPost } from "#domain/blog/blog-post.entity";
+import { listPublishedPosts, postBySlug } from "#domain/blog/blog.queries";
+import { InMemoryBlogPostRepository } from "#domain/blog/in-memory-blog-post-repository";
+import type { MarkdownRenderer } from "#domain/blog/markdown-renderer.port";
+import { DAY_MS, FixedClock } from "#domain/shared/clock";
 
 const NOW = new Date("2026-11-20T09:00:00Z");
 const post = (n: number, over: Partial<BlogPost> = {}): BlogPost => ({

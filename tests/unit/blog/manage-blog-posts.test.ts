@@ -3,10 +3,10 @@
 // audit row with each change in the same unit of work.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { POST_BODY_MAX, POST_SLUG_MAX, POST_TITLE_MAX, SLUG_PATTERN, slugify, type BlogPostText } from "../../../domain/blog/blog-post.entity";
-import { postBySlug } from "../../../domain/blog/blog.queries";
-import { InMemoryBlogPostRepository, InMemoryBlogUnitOfWork } from "../../../domain/blog/in-memory-blog-post-repository";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { POST_BODY_MAX, POST_SLUG_MAX, POST_TITLE_MAX, SLUG_PATTERN, slugify, type BlogPostText } from "#domain/blog/blog-post.entity";
+import { postBySlug } from "#domain/blog/blog.queries";
+import { InMemoryBlogPostRepository, InMemoryBlogUnitOfWork } from "#domain/blog/in-memory-blog-post-repository";
 import {
   ADMIN_BLOG_PAGE_SIZE,
   createDraftPost,
@@ -17,12 +17,12 @@ import {
   publishPost,
   unpublishPost,
   type BlogAdminDeps,
-} from "../../../domain/blog/manage-blog-posts.use-cases";
-import type { MarkdownRenderer } from "../../../domain/blog/markdown-renderer.port";
-import { InMemoryPhotoStore } from "../../../domain/property-management/in-memory-managed-property-repository";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/blog/manage-blog-posts.use-cases";
+import type { MarkdownRenderer } from "#domain/blog/markdown-renderer.port";
+import { InMemoryPhotoStore } from "#domain/property-management/in-memory-managed-property-repository";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const markdown: MarkdownRenderer = { toSafeHtml: (s) => `<p>rendered:${s}</p>` };
@@ -49,7 +49,15 @@ describe("admin blog posts", () => {
     audit = new InMemoryAuditLog();
     photos = new InMemoryPhotoStore();
     clock = new FixedClock(NOW);
-    deps = { uow: new InMemoryBlogUnitOfWork(posts, audit), posts, photos, markdown, clock, ids: new SequentialIds("b"), publicPages: new CountingPublicPages() };
+    deps = {
+      uow: new InMemoryBlogUnitOfWork(posts, audit),
+      posts,
+      photos,
+      markdown,
+      clock,
+      ids: new SequentialIds("b"),
+      publicPages: new CountingPublicPages(),
+    };
   });
 
   it("creates a draft with a slug from the English title, not on the public blog, audited", async () => {
@@ -100,7 +108,13 @@ describe("admin blog posts", () => {
     if (!replaced.ok) throw new Error("not replaced");
     expect(replaced.value.coverStorageKey).not.toBe(first);
     expect(photos.files.has(first)).toBe(false);
-    const kept = await editPost(deps, { adminId: "admin-1", postId: created.value.id, text: text({ titleEn: "New title" }), cover: null, removeCover: false });
+    const kept = await editPost(deps, {
+      adminId: "admin-1",
+      postId: created.value.id,
+      text: text({ titleEn: "New title" }),
+      cover: null,
+      removeCover: false,
+    });
     expect(kept.ok && kept.value.coverStorageKey).toBe(replaced.value.coverStorageKey);
     const removed = await editPost(deps, { adminId: "admin-1", postId: created.value.id, text: text(), cover: null, removeCover: true });
     expect(removed.ok && removed.value.coverStorageKey).toBeNull();
@@ -148,7 +162,13 @@ describe("admin blog posts", () => {
     const c = await createDraftPost(deps, { ...admin, text: text(), cover: null });
     if (!c.ok) throw new Error("no post");
     const postId = c.value.id;
-    await editPost(deps, { adminId: "admin-1", postId, text: text({ titleEn: "Renting near campus, again" }), cover: null, removeCover: false });
+    await editPost(deps, {
+      adminId: "admin-1",
+      postId,
+      text: text({ titleEn: "Renting near campus, again" }),
+      cover: null,
+      removeCover: false,
+    });
     expect(told()).toBe(0);
     await publishPost(deps, { adminId: "admin-1", postId });
     expect(told()).toBe(1);

@@ -1,13 +1,37 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MarkdownItRenderer, isMediaImage, isSafeLink } from "../../../infrastructure/markdown/markdown-it-renderer";
+import { MarkdownItRenderer, isMediaImage, isSafeLink } from "#infrastructure/markdown/markdown-it-renderer";
 
 const md = new MarkdownItRenderer();
 const render = (s: string) => md.toSafeHtml(s);
 
 const ALLOWED_TAGS = new Set([
-  "p", "h1", "h2", "h3", "h4", "h5", "h6", "a", "img", "em", "strong", "s", "code", "pre", "blockquote",
-  "ul", "ol", "li", "hr", "br", "table", "thead", "tbody", "tr", "th", "td",
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "a",
+  "img",
+  "em",
+  "strong",
+  "s",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "hr",
+  "br",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
 ]);
 
 /** The tags of the HTML with their attributes (markdown-it always writes name="value" with " escaped). */
@@ -71,15 +95,26 @@ describe("MarkdownItRenderer", () => {
   });
 
   it("keeps http(s), mailto and relative links, all with rel=nofollow noopener", () => {
-    const html = render("[a](https://ub.cm) [b](http://ub.cm) [c](mailto:support@kamernest.cm) [d](/listings?n=Molyko) [e](#water) www.buea.cm");
-    for (const href of ["https://ub.cm", "http://ub.cm", "mailto:support@kamernest.cm", "/listings?n=Molyko", "#water", "http://www.buea.cm"]) {
+    const html = render(
+      "[a](https://ub.cm) [b](http://ub.cm) [c](mailto:support@kamernest.cm) [d](/listings?n=Molyko) [e](#water) www.buea.cm",
+    );
+    for (const href of [
+      "https://ub.cm",
+      "http://ub.cm",
+      "mailto:support@kamernest.cm",
+      "/listings?n=Molyko",
+      "#water",
+      "http://www.buea.cm",
+    ]) {
       expect(html).toContain(`href="${href}" rel="nofollow noopener"`);
     }
     expect(html.match(/<a /g)).toHaveLength(6);
   });
 
   it("keeps images from /media/ only, showing the alt text otherwise", () => {
-    const html = render("![Room](/media/photos/room-1.webp) ![Pixel](https://tracker.test/p.gif) ![Up](/media/../secrets.png) ![Data](data:image/png;base64,AAAA)");
+    const html = render(
+      "![Room](/media/photos/room-1.webp) ![Pixel](https://tracker.test/p.gif) ![Up](/media/../secrets.png) ![Data](data:image/png;base64,AAAA)",
+    );
     expect(html).toContain('<img src="/media/photos/room-1.webp" alt="Room" loading="lazy">');
     expect(html).not.toContain("tracker.test");
     expect(html).not.toContain("secrets.png");
@@ -94,14 +129,43 @@ describe("MarkdownItRenderer", () => {
 
   it("never lets arbitrary input produce script, handlers or unsafe URLs", () => {
     const pieces = fc.constantFrom(
-      "<script>", "</script>", "<img src=x onerror=alert(1)>", "javascript:", "[a](", ")", "![b](", "<", ">", '"', "'",
-      " onload=", "data:text/html,", "//evil", "\n\n", "*", "`", "&#106;avascript:", "\\", "%0a", "http://x.cm", "/media/x.png",
+      "<script>",
+      "</script>",
+      "<img src=x onerror=alert(1)>",
+      "javascript:",
+      "[a](",
+      ")",
+      "![b](",
+      "<",
+      ">",
+      '"',
+      "'",
+      " onload=",
+      "data:text/html,",
+      "//evil",
+      "\n\n",
+      "*",
+      "`",
+      "&#106;avascript:",
+      "\\",
+      "%0a",
+      "http://x.cm",
+      "/media/x.png",
     );
-    fc.assert(fc.property(fc.array(pieces, { maxLength: 25 }), (parts) => assertSafe(render(parts.join("")))), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 25 }), (parts) => assertSafe(render(parts.join("")))),
+      { numRuns: 500 },
+    );
   });
 
   it("uses a safety check that does catch unsafe HTML", () => {
-    for (const bad of ['<script>x</script>', '<p onclick="x()">a</p>', '<a href="javascript:x">a</a>', '<img src="https://t.test/p.gif">', '<a href="//evil.test">a</a>']) {
+    for (const bad of [
+      "<script>x</script>",
+      '<p onclick="x()">a</p>',
+      '<a href="javascript:x">a</a>',
+      '<img src="https://t.test/p.gif">',
+      '<a href="//evil.test">a</a>',
+    ]) {
       expect(() => assertSafe(bad), bad).toThrow();
     }
   });

@@ -1,8 +1,8 @@
 // The admin bookings page's filters from its URL (docs/decisions/0126): valid values kept, the rest
 // dropped, and the return address after a cancel can only be the bookings page with its filters.
 import { describe, expect, it } from "vitest";
-import { bookingFilterQuery, bookingsReturnPath } from "../../../app/components/admin/admin-bookings";
-import { adminBookingFilterFrom } from "../../../domain/booking/admin-bookings.queries";
+import { bookingFilterQuery, bookingsReturnPath } from "~/components/admin/admin-bookings";
+import { adminBookingFilterFrom } from "#domain/booking/admin-bookings.queries";
 
 describe("adminBookingFilterFrom", () => {
   it("keeps a known status, calendar days and a property text", () => {
@@ -23,13 +23,23 @@ describe("adminBookingFilterFrom", () => {
 
 describe("bookingsReturnPath", () => {
   it("rebuilds the bookings page's address from its filters", () => {
-    expect(bookingsReturnPath("/admin/bookings?status=confirmed&property=Gate&page=2&evil=1")).toBe("/admin/bookings?status=confirmed&property=Gate&page=2");
+    expect(bookingsReturnPath("/admin/bookings?status=confirmed&property=Gate&page=2&evil=1")).toBe(
+      "/admin/bookings?status=confirmed&property=Gate&page=2",
+    );
     expect(bookingsReturnPath("/admin/bookings")).toBe("/admin/bookings");
     expect(bookingFilterQuery({ visitFrom: "2026-12-01" }, 1)).toBe("?from=2026-12-01");
   });
 
   it("never leaves the bookings page", () => {
-    for (const value of ["https://evil.example/admin/bookings", "//evil.example", "/admin/bookings/../users", "/admin/bookingsX", "/admin/bookings//evil.example", undefined, 42]) {
+    for (const value of [
+      "https://evil.example/admin/bookings",
+      "//evil.example",
+      "/admin/bookings/../users",
+      "/admin/bookingsX",
+      "/admin/bookings//evil.example",
+      undefined,
+      42,
+    ]) {
       expect(bookingsReturnPath(value), String(value)).toBe("/admin/bookings");
     }
   });

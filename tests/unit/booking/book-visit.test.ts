@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { availableSlots } from "../../../domain/booking/available-slots.query";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { availableSlots } from "#domain/booking/available-slots.query";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, START, TOMORROW } from "../payment/money-world";
 
 async function subscribe(w: ReturnType<typeof moneyWorld>, userId: string) {
   const now = w.clock.now();
-  await w.store.subscriptions.insertSubscription({ id: `sub-${userId}`, userId, paymentId: null, startsAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS), createdAt: now });
+  await w.store.subscriptions.insertSubscription({
+    id: `sub-${userId}`,
+    userId,
+    paymentId: null,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 14 * DAY_MS),
+    createdAt: now,
+  });
 }
 
 describe("bookVisit", () => {
@@ -38,7 +45,13 @@ describe("bookVisit", () => {
     await subscribe(w, "student-1");
     const r = await bookVisit(w.booking, w.visit());
     expect(r.ok && r.value.needsPayment).toBe(false);
-    expect(r.ok && r.value.booking).toMatchObject({ paymentAmount: 0, paymentStatus: "confirmed", bookingStatus: "confirmed", holdExpiresAt: null, feeType: "student_rental" });
+    expect(r.ok && r.value.booking).toMatchObject({
+      paymentAmount: 0,
+      paymentStatus: "confirmed",
+      bookingStatus: "confirmed",
+      holdExpiresAt: null,
+      feeType: "student_rental",
+    });
   });
 
   it("asks for payment again once the subscription has ended", async () => {
@@ -93,7 +106,10 @@ describe("bookVisit", () => {
 
   it("refuses an unknown property", async () => {
     const w = moneyWorld();
-    expect(await bookVisit(w.booking, w.visit({ propertyId: "nope" }))).toEqual({ ok: false, error: { code: "booking.property_not_found" } });
+    expect(await bookVisit(w.booking, w.visit({ propertyId: "nope" }))).toEqual({
+      ok: false,
+      error: { code: "booking.property_not_found" },
+    });
   });
 
   it.each([
@@ -118,7 +134,11 @@ describe("bookVisit", () => {
 
   it("honours a property's own visiting hours", async () => {
     const w = moneyWorld();
-    w.store.properties.add({ id: "prop-3", agentId: "agent-1", visitingHours: { days: ["sun"], from: "14:00", to: "15:00", stepMinutes: 30, closedDates: [] } });
+    w.store.properties.add({
+      id: "prop-3",
+      agentId: "agent-1",
+      visitingHours: { days: ["sun"], from: "14:00", to: "15:00", stepMinutes: 30, closedDates: [] },
+    });
     expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-3", visitDate: "2026-12-06", visitTime: "2:30 PM" }))).ok).toBe(true);
     expect((await bookVisit(w.booking, w.visit({ propertyId: "prop-3", visitTime: "10:00 AM" }))).ok).toBe(false);
   });
@@ -159,7 +179,10 @@ describe("bookVisit against self-dealing and slot hoarding (decision 0108)", () 
 
   it("refuses an agent booking a visit to their own listing, storing nothing", async () => {
     const w = moneyWorld();
-    expect(await bookVisit(w.booking, w.visit({ studentId: "agent-1" }))).toEqual({ ok: false, error: { code: "booking.own_listing_forbidden" } });
+    expect(await bookVisit(w.booking, w.visit({ studentId: "agent-1" }))).toEqual({
+      ok: false,
+      error: { code: "booking.own_listing_forbidden" },
+    });
     expect(w.store.bookings.all()).toHaveLength(0);
     // The same agent may visit someone else's listing.
     w.store.properties.add({ id: "prop-2", agentId: "agent-2" });
@@ -169,8 +192,14 @@ describe("bookVisit against self-dealing and slot hoarding (decision 0108)", () 
   it("allows at most one live booking per property and student", async () => {
     const w = moneyWorld();
     await w.book();
-    expect(await bookVisit(w.booking, w.visit({ visitTime: "11:00 AM" }))).toEqual({ ok: false, error: { code: "booking.property_already_booked" } });
-    expect(await bookVisit(w.booking, w.visit({ visitDate: "2026-12-03" }))).toEqual({ ok: false, error: { code: "booking.property_already_booked" } });
+    expect(await bookVisit(w.booking, w.visit({ visitTime: "11:00 AM" }))).toEqual({
+      ok: false,
+      error: { code: "booking.property_already_booked" },
+    });
+    expect(await bookVisit(w.booking, w.visit({ visitDate: "2026-12-03" }))).toEqual({
+      ok: false,
+      error: { code: "booking.property_already_booked" },
+    });
     expect(w.store.bookings.all()).toHaveLength(1);
   });
 
@@ -187,7 +216,10 @@ describe("bookVisit against self-dealing and slot hoarding (decision 0108)", () 
     const w = moneyWorld();
     withProperties(w, 4);
     for (const id of ["prop-1", "prop-2", "prop-3"]) await w.book({ propertyId: id });
-    expect(await bookVisit(w.booking, w.visit({ propertyId: "prop-4" }))).toEqual({ ok: false, error: { code: "booking.too_many_live_bookings", params: { max: 3 } } });
+    expect(await bookVisit(w.booking, w.visit({ propertyId: "prop-4" }))).toEqual({
+      ok: false,
+      error: { code: "booking.too_many_live_bookings", params: { max: 3 } },
+    });
     expect(w.store.bookings.all()).toHaveLength(3);
   });
 
@@ -197,7 +229,10 @@ describe("bookVisit against self-dealing and slot hoarding (decision 0108)", () 
     const deps = { ...w.booking, maxLiveBookings: 2 };
     expect((await bookVisit(deps, w.visit({ propertyId: "prop-1" }))).ok).toBe(true);
     expect((await bookVisit(deps, w.visit({ propertyId: "prop-2" }))).ok).toBe(true);
-    expect(await bookVisit(deps, w.visit({ propertyId: "prop-3" }))).toEqual({ ok: false, error: { code: "booking.too_many_live_bookings", params: { max: 2 } } });
+    expect(await bookVisit(deps, w.visit({ propertyId: "prop-3" }))).toEqual({
+      ok: false,
+      error: { code: "booking.too_many_live_bookings", params: { max: 2 } },
+    });
   });
 
   it("counts pending holds still running and confirmed visits still ahead; not lapsed holds, past visits or recorded outcomes", async () => {

@@ -12,18 +12,25 @@ import {
   cancelVisitAsAdmin,
   type AdminCancelVisitDeps,
   type BookingLifecycleDeps,
-} from "../../../domain/booking/booking-lifecycle.use-cases";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+} from "#domain/booking/booking-lifecycle.use-cases";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { SequentialIds } from "#domain/shared/ids";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, TOMORROW } from "../payment/money-world";
 
 async function world() {
   const w = moneyWorld();
   const now = w.clock.now();
   for (const userId of ["student-1", "student-2"]) {
-    await w.store.subscriptions.insertSubscription({ id: `sub-${userId}`, userId, paymentId: null, startsAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS), createdAt: now });
+    await w.store.subscriptions.insertSubscription({
+      id: `sub-${userId}`,
+      userId,
+      paymentId: null,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + 14 * DAY_MS),
+      createdAt: now,
+    });
   }
   w.store.properties.add({ id: "prop-2", agentId: "agent-2", title: "Studio in Bonduma" });
   const deps: BookingLifecycleDeps = { uow: w.store, bookings: w.store.bookings, properties: w.store.properties, clock: w.clock };
@@ -45,7 +52,10 @@ describe("the agent's answer", () => {
     const r = await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id });
     expect(r.ok && r.value.booking).toMatchObject({ agentResponse: "accepted", bookingStatus: "confirmed", proposedSlot: null });
     expect(w.lifecycleNotices()).toMatchObject([{ kind: "visit_accepted", bookingId: w.booking.id, recipient: "student" }]);
-    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id })).toEqual({ ok: false, error: { code: "booking.already_accepted" } });
+    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id })).toEqual({
+      ok: false,
+      error: { code: "booking.already_accepted" },
+    });
     expect(w.lifecycleNotices()).toHaveLength(1);
   });
 
@@ -56,7 +66,9 @@ describe("the agent's answer", () => {
     const before = w.snapshot();
     const notFound = { ok: false, error: { code: "booking.not_found" } };
     expect(await acceptVisitTime(w.deps, { agentId: "agent-2", bookingId: w.booking.id })).toEqual(notFound);
-    expect(await proposeVisitTime(w.deps, { agentId: "agent-2", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "10:00 AM" })).toEqual(notFound);
+    expect(
+      await proposeVisitTime(w.deps, { agentId: "agent-2", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "10:00 AM" }),
+    ).toEqual(notFound);
     expect(await declineVisit(w.deps, { agentId: "agent-2", bookingId: w.booking.id, reason: "The room is let" })).toEqual(notFound);
     expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: "nope" })).toEqual(notFound);
     expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: unpaid.ok ? unpaid.value.booking.id : "" })).toEqual(notFound);
@@ -66,8 +78,15 @@ describe("the agent's answer", () => {
   it("proposes a free slot within visiting hours without holding it", async () => {
     const w = await world();
     const r = await proposeVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "2:00 PM" });
-    expect(r.ok && r.value.booking).toMatchObject({ agentResponse: "proposed", proposedSlot: { visitDate: NEXT_DAY, visitTime: "2:00 PM" }, visitDate: TOMORROW, visitTime: "10:00 AM" });
-    expect(w.lifecycleNotices()).toMatchObject([{ kind: "visit_time_proposed", recipient: "student", data: { proposedDate: NEXT_DAY, proposedTime: "2:00 PM" } }]);
+    expect(r.ok && r.value.booking).toMatchObject({
+      agentResponse: "proposed",
+      proposedSlot: { visitDate: NEXT_DAY, visitTime: "2:00 PM" },
+      visitDate: TOMORROW,
+      visitTime: "10:00 AM",
+    });
+    expect(w.lifecycleNotices()).toMatchObject([
+      { kind: "visit_time_proposed", recipient: "student", data: { proposedDate: NEXT_DAY, proposedTime: "2:00 PM" } },
+    ]);
     // The proposal holds nothing: another student can still book that slot.
     expect((await bookVisit(w.bookingDeps, w.visit({ studentId: "student-2", visitDate: NEXT_DAY, visitTime: "2:00 PM" }))).ok).toBe(true);
   });
@@ -96,24 +115,44 @@ describe("the agent's answer", () => {
 
   it("declines with a reason: cancelled by the agent, slot freed, subscription kept", async () => {
     const w = await world();
-    expect(await declineVisit(w.deps, { agentId: "agent-1", bookingId: w.booking.id, reason: " " })).toEqual({ ok: false, error: { code: "booking.invalid_reason", params: { min: 3, max: 500 } } });
-    expect(await declineVisit(w.deps, { agentId: "agent-1", bookingId: w.booking.id, reason: "x".repeat(501) })).toMatchObject({ ok: false });
+    expect(await declineVisit(w.deps, { agentId: "agent-1", bookingId: w.booking.id, reason: " " })).toEqual({
+      ok: false,
+      error: { code: "booking.invalid_reason", params: { min: 3, max: 500 } },
+    });
+    expect(await declineVisit(w.deps, { agentId: "agent-1", bookingId: w.booking.id, reason: "x".repeat(501) })).toMatchObject({
+      ok: false,
+    });
     const r = await declineVisit(w.deps, { agentId: "agent-1", bookingId: w.booking.id, reason: "  The room was let yesterday  " });
-    expect(r.ok && r.value.booking).toMatchObject({ bookingStatus: "cancelled", agentResponse: "declined", cancellation: { by: "agent", reason: "The room was let yesterday" } });
-    expect(w.lifecycleNotices()).toMatchObject([{ kind: "visit_declined", recipient: "student", data: { reason: "The room was let yesterday" } }]);
+    expect(r.ok && r.value.booking).toMatchObject({
+      bookingStatus: "cancelled",
+      agentResponse: "declined",
+      cancellation: { by: "agent", reason: "The room was let yesterday" },
+    });
+    expect(w.lifecycleNotices()).toMatchObject([
+      { kind: "visit_declined", recipient: "student", data: { reason: "The room was let yesterday" } },
+    ]);
     expect(await w.store.subscriptions.findActiveSubscription("student-1", w.clock.now())).not.toBeNull();
     expect((await w.book({ studentId: "student-2" })).visitTime).toBe("10:00 AM");
     // A declined (cancelled) booking takes no further answer.
-    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
   });
 
   it("no longer answers a visit whose day has passed or whose outcome is recorded", async () => {
     const w = await world();
     await w.store.bookings.recordViewingOutcome(w.booking.id, "confirmed", w.clock.now());
-    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
     const other = await w.book({ studentId: "student-2", visitTime: "11:00 AM" });
     w.clock.advance(2 * DAY_MS);
-    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: other.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: other.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
   });
 });
 
@@ -128,7 +167,13 @@ describe("the student's answer to a proposal", () => {
   it("accepting moves the visit to the proposed slot and frees the old one", async () => {
     const w = await proposed();
     const r = await answerProposal(w.deps, { studentId: "student-1", bookingId: w.booking.id, accept: true });
-    expect(r.ok && r.value.booking).toMatchObject({ visitDate: NEXT_DAY, visitTime: "2:00 PM", agentResponse: "accepted", proposedSlot: null, bookingStatus: "confirmed" });
+    expect(r.ok && r.value.booking).toMatchObject({
+      visitDate: NEXT_DAY,
+      visitTime: "2:00 PM",
+      agentResponse: "accepted",
+      proposedSlot: null,
+      bookingStatus: "confirmed",
+    });
     expect(w.store.notices.all().at(-1)).toMatchObject({ kind: "proposal_answered", recipient: "agent", data: { accepted: true } });
     expect((await w.book({ studentId: "student-2" })).visitDate).toBe(TOMORROW);
   });
@@ -147,21 +192,35 @@ describe("the student's answer to a proposal", () => {
     const later = await w.book({ studentId: "student-2", visitDate: "2026-12-05" });
     await proposeVisitTime(w.deps, { agentId: "agent-1", bookingId: later.id, visitDate: "2026-12-02", visitTime: "3:00 PM" });
     w.clock.advance(DAY_MS);
-    expect(await answerProposal(w.deps, { studentId: "student-2", bookingId: later.id, accept: true })).toEqual({ ok: false, error: { code: "booking.proposal_expired" } });
+    expect(await answerProposal(w.deps, { studentId: "student-2", bookingId: later.id, accept: true })).toEqual({
+      ok: false,
+      error: { code: "booking.proposal_expired" },
+    });
   });
 
   it("declining keeps the booked time, awaiting the agent again", async () => {
     const w = await proposed();
     const r = await answerProposal(w.deps, { studentId: "student-1", bookingId: w.booking.id, accept: false });
-    expect(r.ok && r.value.booking).toMatchObject({ visitDate: TOMORROW, visitTime: "10:00 AM", agentResponse: "awaiting", proposedSlot: null });
+    expect(r.ok && r.value.booking).toMatchObject({
+      visitDate: TOMORROW,
+      visitTime: "10:00 AM",
+      agentResponse: "awaiting",
+      proposedSlot: null,
+    });
     expect(w.store.notices.all().at(-1)).toMatchObject({ kind: "proposal_answered", recipient: "agent", data: { accepted: false } });
-    expect(await answerProposal(w.deps, { studentId: "student-1", bookingId: w.booking.id, accept: true })).toEqual({ ok: false, error: { code: "booking.no_proposal" } });
+    expect(await answerProposal(w.deps, { studentId: "student-1", bookingId: w.booking.id, accept: true })).toEqual({
+      ok: false,
+      error: { code: "booking.no_proposal" },
+    });
   });
 
   it("another student's booking is not found, and nothing changes", async () => {
     const w = await proposed();
     const before = w.snapshot();
-    expect(await answerProposal(w.deps, { studentId: "student-2", bookingId: w.booking.id, accept: true })).toEqual({ ok: false, error: { code: "booking.not_found" } });
+    expect(await answerProposal(w.deps, { studentId: "student-2", bookingId: w.booking.id, accept: true })).toEqual({
+      ok: false,
+      error: { code: "booking.not_found" },
+    });
     expect(w.snapshot()).toEqual(before);
   });
 });
@@ -174,7 +233,10 @@ describe("cancelling and rescheduling", () => {
     expect(w.lifecycleNotices()).toMatchObject([{ kind: "booking_cancelled", recipient: "agent", data: { by: "student", reason: "" } }]);
     expect(await w.store.subscriptions.findActiveSubscription("student-1", w.clock.now())).not.toBeNull();
     expect((await w.book({ studentId: "student-2" })).visitTime).toBe("10:00 AM");
-    expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-1" }, bookingId: w.booking.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-1" }, bookingId: w.booking.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
   });
 
   it("cancelling a visit with a time proposed drops the proposal: never 'proposed' without a slot", async () => {
@@ -190,17 +252,26 @@ describe("cancelling and rescheduling", () => {
     expect((await cancelVisit(w.deps, { actor: { role: "student", id: "student-1" }, bookingId: w.booking.id })).ok).toBe(true);
     const w2 = await world();
     w2.clock.advance(2 * DAY_MS);
-    expect(await cancelVisit(w2.deps, { actor: { role: "student", id: "student-1" }, bookingId: w2.booking.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await cancelVisit(w2.deps, { actor: { role: "student", id: "student-1" }, bookingId: w2.booking.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
   });
 
   it("another student cannot cancel it; an unpaid booking is not cancelled (its hold lapses)", async () => {
     const w = await world();
     const before = w.snapshot();
-    expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-2" }, bookingId: w.booking.id })).toEqual({ ok: false, error: { code: "booking.not_found" } });
+    expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-2" }, bookingId: w.booking.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_found" },
+    });
     expect(w.snapshot()).toEqual(before);
     const unpaid = await w.book({ studentId: "student-3", visitTime: "11:00 AM" });
     expect(unpaid.paymentStatus).toBe("pending");
-    expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-3" }, bookingId: unpaid.id })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await cancelVisit(w.deps, { actor: { role: "student", id: "student-3" }, bookingId: unpaid.id })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
   });
 
   it("an admin cancels with a reason, both sides are told, and the audit row is written with the change", async () => {
@@ -225,9 +296,15 @@ describe("cancelling and rescheduling", () => {
     };
     const before = w.snapshot();
     for (const reason of ["", "  ", "no", "x".repeat(501), "bad\u0000reason"]) {
-      expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason })).toMatchObject({ ok: false, error: { code: "booking.invalid_reason" } });
+      expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason })).toMatchObject({
+        ok: false,
+        error: { code: "booking.invalid_reason" },
+      });
     }
-    expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: "nope", reason: "Listing removed for fraud" })).toEqual({ ok: false, error: { code: "booking.not_found" } });
+    expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: "nope", reason: "Listing removed for fraud" })).toEqual({
+      ok: false,
+      error: { code: "booking.not_found" },
+    });
     expect(w.snapshot()).toEqual(before);
     expect(await audit.count({})).toBe(0);
 
@@ -246,7 +323,10 @@ describe("cancelling and rescheduling", () => {
       reason: "Listing removed for fraud",
     });
     // Cancelled already: a conflict, no second row, no second e-mail.
-    expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason: "Again" })).toEqual({ ok: false, error: { code: "booking.not_changeable" } });
+    expect(await cancelVisitAsAdmin(deps, { adminId: "admin-1", bookingId: w.booking.id, reason: "Again" })).toEqual({
+      ok: false,
+      error: { code: "booking.not_changeable" },
+    });
     expect(await audit.count({})).toBe(1);
     expect(w.lifecycleNotices()).toHaveLength(2);
   });
@@ -255,8 +335,17 @@ describe("cancelling and rescheduling", () => {
     const w = await world();
     await acceptVisitTime(w.deps, { agentId: "agent-1", bookingId: w.booking.id });
     const r = await rescheduleVisit(w.deps, { studentId: "student-1", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "9:00 AM" });
-    expect(r.ok && r.value.booking).toMatchObject({ visitDate: NEXT_DAY, visitTime: "9:00 AM", agentResponse: "awaiting", bookingStatus: "confirmed" });
-    expect(w.store.notices.all().at(-1)).toMatchObject({ kind: "visit_rescheduled", recipient: "agent", data: { fromDate: TOMORROW, fromTime: "10:00 AM" } });
+    expect(r.ok && r.value.booking).toMatchObject({
+      visitDate: NEXT_DAY,
+      visitTime: "9:00 AM",
+      agentResponse: "awaiting",
+      bookingStatus: "confirmed",
+    });
+    expect(w.store.notices.all().at(-1)).toMatchObject({
+      kind: "visit_rescheduled",
+      recipient: "agent",
+      data: { fromDate: TOMORROW, fromTime: "10:00 AM" },
+    });
     expect((await w.book({ studentId: "student-2" })).visitTime).toBe("10:00 AM");
   });
 
@@ -264,19 +353,27 @@ describe("cancelling and rescheduling", () => {
     const w = await world();
     await w.book({ studentId: "student-2", visitDate: NEXT_DAY, visitTime: "9:00 AM" });
     const before = w.snapshot();
-    const move = (visitDate: string, visitTime: string) => rescheduleVisit(w.deps, { studentId: "student-1", bookingId: w.booking.id, visitDate, visitTime });
+    const move = (visitDate: string, visitTime: string) =>
+      rescheduleVisit(w.deps, { studentId: "student-1", bookingId: w.booking.id, visitDate, visitTime });
     expect(await move(NEXT_DAY, "9:00 AM")).toEqual({ ok: false, error: { code: "booking.slot_taken" } });
     expect(await move(TOMORROW, "10:00 AM")).toEqual({ ok: false, error: { code: "booking.same_slot" } });
     expect(await move(NEXT_DAY, "9:30 AM")).toEqual({ ok: false, error: { code: "booking.invalid_slot" } });
     expect((await move("2027-03-01", "9:00 AM")).ok).toBe(false);
-    expect(await rescheduleVisit(w.deps, { studentId: "student-2", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "11:00 AM" })).toEqual({ ok: false, error: { code: "booking.not_found" } });
+    expect(
+      await rescheduleVisit(w.deps, { studentId: "student-2", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "11:00 AM" }),
+    ).toEqual({ ok: false, error: { code: "booking.not_found" } });
     expect(w.snapshot()).toEqual(before);
   });
 
   it("refuses to move a visit to a property that was let meanwhile", async () => {
     const w = await world();
     w.store.properties.add({ id: "prop-1", agentId: "agent-1", status: "rented_out" });
-    const r = await rescheduleVisit(w.deps, { studentId: "student-1", bookingId: w.booking.id, visitDate: NEXT_DAY, visitTime: "11:00 AM" });
+    const r = await rescheduleVisit(w.deps, {
+      studentId: "student-1",
+      bookingId: w.booking.id,
+      visitDate: NEXT_DAY,
+      visitTime: "11:00 AM",
+    });
     expect(r).toEqual({ ok: false, error: { code: "booking.property_rented_out" } });
   });
 });

@@ -1,9 +1,9 @@
 // The booking rules the money read models and use cases share (decision 0124): a running hold, a
 // viewing whose outcome can be recorded, a booking the agent acts on, a listing that takes visits.
 import { describe, expect, it } from "vitest";
-import { BOOKABLE_PROPERTY, isBookable } from "../../../domain/booking/booking-property-reader.port";
-import { visibleToAgent, holdIsRunning, viewingOutcomeRefusal } from "../../../domain/booking/booking.entity";
-import { isPayable, isViewingDue } from "../../../domain/payment/money-views";
+import { BOOKABLE_PROPERTY, isBookable } from "#domain/booking/booking-property-reader.port";
+import { visibleToAgent, holdIsRunning, viewingOutcomeRefusal } from "#domain/booking/booking.entity";
+import { isPayable, isViewingDue } from "#domain/payment/money-views";
 
 const t = (iso: string) => new Date(iso);
 
@@ -16,7 +16,8 @@ describe("holdIsRunning / isPayable", () => {
     expect(isPayable({ bookingStatus: "pending", holdExpiresAt: "2026-12-01T08:30:00.000Z" }, t("2026-12-01T08:30:00.000Z"))).toBe(false);
   });
   it("only for a pending booking; a pending booking without an end still holds", () => {
-    for (const bookingStatus of ["confirmed", "expired", "cancelled", "rebook_required"] as const) expect(holdIsRunning({ ...hold, bookingStatus }, t("2026-12-01T08:00:00Z"))).toBe(false);
+    for (const bookingStatus of ["confirmed", "expired", "cancelled", "rebook_required"] as const)
+      expect(holdIsRunning({ ...hold, bookingStatus }, t("2026-12-01T08:00:00Z"))).toBe(false);
     expect(holdIsRunning({ bookingStatus: "pending", holdExpiresAt: null }, t("2030-01-01T00:00:00Z"))).toBe(true);
   });
 });
@@ -50,7 +51,8 @@ describe("visibleToAgent and isBookable", () => {
   });
   it("takes visits only when available, switched on and not hidden (the data the stores query by)", () => {
     expect(isBookable(BOOKABLE_PROPERTY)).toBe(true);
-    for (const status of ["booked", "sold", "unavailable", "rented_out"] as const) expect(isBookable({ ...BOOKABLE_PROPERTY, status })).toBe(false);
+    for (const status of ["booked", "sold", "unavailable", "rented_out"] as const)
+      expect(isBookable({ ...BOOKABLE_PROPERTY, status })).toBe(false);
     expect(isBookable({ ...BOOKABLE_PROPERTY, isAvailable: false })).toBe(false);
     expect(isBookable({ ...BOOKABLE_PROPERTY, hidden: true })).toBe(false);
   });

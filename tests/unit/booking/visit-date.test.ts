@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { addDays, checkVisitDate, doualaDate, isCalendarDate, weekdayOf } from "../../../domain/booking/visit-date";
+import { addDays, checkVisitDate, doualaDate, isCalendarDate, weekdayOf } from "#domain/booking/visit-date";
 
 describe("visit dates in Buea time", () => {
   it("roll over at 23:00 UTC, midnight in Buea", () => {
@@ -34,10 +34,14 @@ describe("visit dates in Buea time", () => {
 
   it("accept exactly the offsets 1..60 from any moment", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }), fc.integer({ min: -5, max: 70 }), (now, offset) => {
-        const date = addDays(doualaDate(now), offset);
-        expect(checkVisitDate(date, now).ok).toBe(offset >= 1 && offset <= 60);
-      }),
+      fc.property(
+        fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }),
+        fc.integer({ min: -5, max: 70 }),
+        (now, offset) => {
+          const date = addDays(doualaDate(now), offset);
+          expect(checkVisitDate(date, now).ok).toBe(offset >= 1 && offset <= 60);
+        },
+      ),
     );
   });
 });

@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  DEFAULT_VISITING_HOURS,
-  parseVisitingHours,
-  slotLabel,
-  slotsFor,
-  visitingHoursOrDefault,
-} from "../../../domain/booking/visiting-hours";
-import { weekdayOf } from "../../../domain/booking/visit-date";
+import { DEFAULT_VISITING_HOURS, parseVisitingHours, slotLabel, slotsFor, visitingHoursOrDefault } from "#domain/booking/visiting-hours";
+import { weekdayOf } from "#domain/booking/visit-date";
 
 describe("visiting hours", () => {
   it("offer every hour from 9:00 AM to 5:00 PM, Monday to Saturday, by default", () => {
     expect(slotsFor(DEFAULT_VISITING_HOURS, "2026-12-02", weekdayOf("2026-12-02"))).toEqual([
-      "9:00 AM", "10:00 AM", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM",
+      "9:00 AM",
+      "10:00 AM",
+      "11:00 AM",
+      "12:00 PM",
+      "1:00 PM",
+      "2:00 PM",
+      "3:00 PM",
+      "4:00 PM",
+      "5:00 PM",
     ]);
     expect(slotsFor(DEFAULT_VISITING_HOURS, "2026-12-05", "sat")).toHaveLength(9);
     expect(slotsFor(DEFAULT_VISITING_HOURS, "2026-12-06", weekdayOf("2026-12-06"))).toEqual([]); // a Sunday

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { EARNINGS_PAGE_SIZE, getAgentEarnings } from "../../../domain/commission/agent-earnings.query";
-import type { CommissionEarning } from "../../../domain/commission/commission.entity";
-import { InMemoryAgentEarningsReader } from "../../../domain/commission/in-memory-agent-earnings-reader";
-import { FixedClock } from "../../../domain/shared/clock";
+import { EARNINGS_PAGE_SIZE, getAgentEarnings } from "#domain/commission/agent-earnings.query";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
+import { InMemoryAgentEarningsReader } from "#domain/commission/in-memory-agent-earnings-reader";
+import { FixedClock } from "#domain/shared/clock";
 
 const base = Date.parse("2026-11-01T10:00:00.000Z");
 const row = (i: number, over: Partial<CommissionEarning> = {}): CommissionEarning => ({
@@ -24,7 +24,10 @@ const row = (i: number, over: Partial<CommissionEarning> = {}): CommissionEarnin
 });
 
 function deps(rows: CommissionEarning[]) {
-  return { earnings: new InMemoryAgentEarningsReader({ rows: () => rows, titleOf: (id) => `Title of ${id}` }), clock: new FixedClock(new Date(base)) };
+  return {
+    earnings: new InMemoryAgentEarningsReader({ rows: () => rows, titleOf: (id) => `Title of ${id}` }),
+    clock: new FixedClock(new Date(base)),
+  };
 }
 
 describe("getAgentEarnings", () => {

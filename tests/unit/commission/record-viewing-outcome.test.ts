@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agentEarnings, noShowsByAgent, recordViewingOutcome } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { agentEarnings, noShowsByAgent, recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld } from "../payment/money-world";
 
 async function confirmedBooking(w: ReturnType<typeof moneyWorld>, over: Parameters<ReturnType<typeof moneyWorld>["book"]>[0] = {}) {
@@ -15,7 +15,14 @@ function deps(w: ReturnType<typeof moneyWorld>) {
 
 async function subscribe(w: ReturnType<typeof moneyWorld>, userId: string, id = `sub-${userId}`) {
   const now = w.clock.now();
-  await w.store.subscriptions.insertSubscription({ id, userId, paymentId: null, startsAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS), createdAt: now });
+  await w.store.subscriptions.insertSubscription({
+    id,
+    userId,
+    paymentId: null,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 14 * DAY_MS),
+    createdAt: now,
+  });
 }
 
 describe("recordViewingOutcome", () => {
@@ -24,10 +31,30 @@ describe("recordViewingOutcome", () => {
     const b = await confirmedBooking(w);
     w.clock.advance(DAY_MS); // the visit day, in Buea
     const r = await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" });
-    expect(r).toMatchObject({ ok: true, value: { outcome: "confirmed", commission: { agentId: "agent-1", propertyId: "prop-1", bookingId: b.id, studentId: "student-1", amount: 5000, type: "visitation", status: "pending" } } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        outcome: "confirmed",
+        commission: {
+          agentId: "agent-1",
+          propertyId: "prop-1",
+          bookingId: b.id,
+          studentId: "student-1",
+          amount: 5000,
+          type: "visitation",
+          status: "pending",
+        },
+      },
+    });
     expect(await agentEarnings(w.store, "agent-1")).toEqual({ total: 5000, paid: 0, unpaid: 5000, count: 1 });
-    expect(await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" })).toEqual({ ok: false, error: { code: "commission.already_recorded" } });
-    expect(await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "no_show" })).toEqual({ ok: false, error: { code: "commission.already_recorded" } });
+    expect(await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" })).toEqual({
+      ok: false,
+      error: { code: "commission.already_recorded" },
+    });
+    expect(await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "no_show" })).toEqual({
+      ok: false,
+      error: { code: "commission.already_recorded" },
+    });
     expect((await agentEarnings(w.store, "agent-1")).count).toBe(1);
   });
 
@@ -38,9 +65,13 @@ describe("recordViewingOutcome", () => {
     const b = await confirmedBooking(w, { visitTime: "11:00 AM", studentId: "student-2" });
     const c = await confirmedBooking(w, { propertyId: "prop-2" });
     w.clock.advance(3 * DAY_MS);
-    for (const bk of [a, b, c]) expect((await recordViewingOutcome(deps(w), { bookingId: bk.id, studentId: bk.studentId, outcome: "no_show" })).ok).toBe(true);
+    for (const bk of [a, b, c])
+      expect((await recordViewingOutcome(deps(w), { bookingId: bk.id, studentId: bk.studentId, outcome: "no_show" })).ok).toBe(true);
     expect(await agentEarnings(w.store, "agent-1")).toEqual({ total: 0, paid: 0, unpaid: 0, count: 0 });
-    expect(await noShowsByAgent(w.store)).toEqual([{ agentId: "agent-1", noShows: 2 }, { agentId: "agent-2", noShows: 1 }]);
+    expect(await noShowsByAgent(w.store)).toEqual([
+      { agentId: "agent-1", noShows: 2 },
+      { agentId: "agent-2", noShows: 1 },
+    ]);
   });
 
   it("splits paid and unpaid earnings", async () => {
@@ -69,14 +100,19 @@ describe("recordViewingOutcome", () => {
 
   it("refuses an unknown booking", async () => {
     const w = moneyWorld();
-    expect(await recordViewingOutcome(deps(w), { bookingId: "nope", studentId: "student-1", outcome: "confirmed" })).toEqual({ ok: false, error: { code: "commission.booking_not_found" } });
+    expect(await recordViewingOutcome(deps(w), { bookingId: "nope", studentId: "student-1", outcome: "confirmed" })).toEqual({
+      ok: false,
+      error: { code: "commission.booking_not_found" },
+    });
   });
 
   it("counts one commission when two confirmations race", async () => {
     const w = moneyWorld();
     const b = await confirmedBooking(w);
     w.clock.advance(DAY_MS);
-    const results = await Promise.all([1, 2, 3].map(() => recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect((await agentEarnings(w.store, "agent-1")).total).toBe(5000);
   });
@@ -93,7 +129,12 @@ describe("recordViewingOutcome against self-dealing (decision 0108)", () => {
     const c = await w.book({ propertyId: "prop-3" });
     w.clock.advance(DAY_MS);
     const first = await recordViewingOutcome(deps(w), { bookingId: a.id, studentId: "student-1", outcome: "confirmed" });
-    expect(first.ok && first.value.commission).toMatchObject({ agentId: "agent-1", studentId: "student-1", periodKey: "sub-student-1", status: "pending" });
+    expect(first.ok && first.value.commission).toMatchObject({
+      agentId: "agent-1",
+      studentId: "student-1",
+      periodKey: "sub-student-1",
+      status: "pending",
+    });
     const second = await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" });
     expect(second).toEqual({ ok: true, value: { outcome: "confirmed", commission: null } });
     expect((await w.store.bookings.findById(b.id))?.viewingOutcome).toBe("confirmed");
@@ -121,7 +162,14 @@ describe("recordViewingOutcome against self-dealing (decision 0108)", () => {
   it("takes the period from the subscription the booking's payment bought", async () => {
     const w = moneyWorld();
     const booking = await w.book();
-    await w.store.subscriptions.insertSubscription({ id: "bought", userId: "student-1", paymentId: "pay-1", startsAt: w.clock.now(), endsAt: new Date(w.clock.now().getTime() + 14 * DAY_MS), createdAt: w.clock.now() });
+    await w.store.subscriptions.insertSubscription({
+      id: "bought",
+      userId: "student-1",
+      paymentId: "pay-1",
+      startsAt: w.clock.now(),
+      endsAt: new Date(w.clock.now().getTime() + 14 * DAY_MS),
+      createdAt: w.clock.now(),
+    });
     await w.store.bookings.confirmBooking(booking.id, "pay-1", w.clock.now());
     w.clock.advance(DAY_MS);
     const r = await recordViewingOutcome(deps(w), { bookingId: booking.id, studentId: "student-1", outcome: "confirmed" });
@@ -136,7 +184,10 @@ describe("recordViewingOutcome against self-dealing (decision 0108)", () => {
     w.clock.advance(DAY_MS);
     const ra = await recordViewingOutcome(deps(w), { bookingId: a.id, studentId: "student-1", outcome: "confirmed" });
     expect(ra.ok && ra.value.commission?.periodKey).toBe("none");
-    expect(await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" })).toEqual({ ok: true, value: { outcome: "confirmed", commission: null } });
+    expect(await recordViewingOutcome(deps(w), { bookingId: b.id, studentId: "student-1", outcome: "confirmed" })).toEqual({
+      ok: true,
+      value: { outcome: "confirmed", commission: null },
+    });
   });
 
   it("refuses to confirm a visit to the student's own listing (a booking from before the booking rule), recording nothing", async () => {
@@ -145,7 +196,10 @@ describe("recordViewingOutcome against self-dealing (decision 0108)", () => {
     w.store.properties.add({ id: "prop-1", agentId: "student-9" }); // the listing's agent is the booking's student
     await w.store.bookings.confirmBooking(own.id, null, w.clock.now());
     w.clock.advance(DAY_MS);
-    expect(await recordViewingOutcome(deps(w), { bookingId: own.id, studentId: "student-9", outcome: "confirmed" })).toEqual({ ok: false, error: { code: "commission.own_listing_forbidden" } });
+    expect(await recordViewingOutcome(deps(w), { bookingId: own.id, studentId: "student-9", outcome: "confirmed" })).toEqual({
+      ok: false,
+      error: { code: "commission.own_listing_forbidden" },
+    });
     expect((await w.store.bookings.findById(own.id))?.viewingOutcome).toBeNull();
     expect(w.store.commissions.all()).toHaveLength(0);
   });
@@ -157,7 +211,9 @@ describe("recordViewingOutcome against self-dealing (decision 0108)", () => {
     const a = await w.book({ propertyId: "prop-1" });
     const b = await w.book({ propertyId: "prop-2" });
     w.clock.advance(DAY_MS);
-    const results = await Promise.all([a, b].map((bk) => recordViewingOutcome(deps(w), { bookingId: bk.id, studentId: "student-1", outcome: "confirmed" })));
+    const results = await Promise.all(
+      [a, b].map((bk) => recordViewingOutcome(deps(w), { bookingId: bk.id, studentId: "student-1", outcome: "confirmed" })),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && r.value.commission !== null)).toHaveLength(1);
     expect(w.store.commissions.all()).toHaveLength(1);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { recordViewingOutcome } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { COMMISSION_VOIDED_ACTION, voidCommission, type VoidCommissionDeps } from "../../../domain/commission/void-commission.use-case";
-import { agentEarnings } from "../../../domain/commission/record-viewing-outcome.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { recordViewingOutcome } from "#domain/commission/record-viewing-outcome.use-case";
+import { COMMISSION_VOIDED_ACTION, voidCommission, type VoidCommissionDeps } from "#domain/commission/void-commission.use-case";
+import { agentEarnings } from "#domain/commission/record-viewing-outcome.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld } from "../payment/money-world";
 
 /** A world with one pending 5 000 FCFA commission, and the admin's void deps (all or nothing, like the database). */
@@ -12,7 +12,10 @@ async function world() {
   const booking = await w.book();
   await w.store.bookings.confirmBooking(booking.id, null, w.clock.now());
   w.clock.advance(DAY_MS);
-  const r = await recordViewingOutcome({ uow: w.store, properties: w.store.properties, clock: w.clock, ids: w.ids }, { bookingId: booking.id, studentId: "student-1", outcome: "confirmed" });
+  const r = await recordViewingOutcome(
+    { uow: w.store, properties: w.store.properties, clock: w.clock, ids: w.ids },
+    { bookingId: booking.id, studentId: "student-1", outcome: "confirmed" },
+  );
   if (!r.ok || !r.value.commission) throw new Error("setup");
   const audit = new InMemoryAuditLog();
   const deps: VoidCommissionDeps = {
@@ -37,8 +40,21 @@ async function world() {
 describe("voidCommission", () => {
   it("voids a pending commission with the reason, and writes who, what, when, before and after to the audit log", async () => {
     const { w, audit, deps, commission } = await world();
-    const r = await voidCommission(deps, { adminId: "admin-1", commissionId: commission.id, reason: "  Agent booked through a second account  " });
-    expect(r).toMatchObject({ ok: true, value: { id: commission.id, status: "voided", voidReason: "Agent booked through a second account", voidedBy: "admin-1", voidedAt: w.clock.now() } });
+    const r = await voidCommission(deps, {
+      adminId: "admin-1",
+      commissionId: commission.id,
+      reason: "  Agent booked through a second account  ",
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        id: commission.id,
+        status: "voided",
+        voidReason: "Agent booked through a second account",
+        voidedBy: "admin-1",
+        voidedAt: w.clock.now(),
+      },
+    });
     expect(await audit.list({ limit: 10 })).toEqual([
       {
         id: expect.any(String),
@@ -59,13 +75,22 @@ describe("voidCommission", () => {
   it("refuses a second void, a paid commission and an unknown one, writing no audit row", async () => {
     const { w, audit, deps, commission } = await world();
     expect((await voidCommission(deps, { adminId: "admin-1", commissionId: commission.id, reason: "x" })).ok).toBe(true);
-    expect(await voidCommission(deps, { adminId: "admin-2", commissionId: commission.id, reason: "again" })).toEqual({ ok: false, error: { code: "commission.commission_already_voided" } });
-    expect(await voidCommission(deps, { adminId: "admin-1", commissionId: "nope", reason: "x" })).toEqual({ ok: false, error: { code: "commission.commission_not_found" } });
+    expect(await voidCommission(deps, { adminId: "admin-2", commissionId: commission.id, reason: "again" })).toEqual({
+      ok: false,
+      error: { code: "commission.commission_already_voided" },
+    });
+    expect(await voidCommission(deps, { adminId: "admin-1", commissionId: "nope", reason: "x" })).toEqual({
+      ok: false,
+      error: { code: "commission.commission_not_found" },
+    });
     expect(await audit.list({ limit: 10 })).toHaveLength(1);
 
     const other = await world();
     other.w.store.commissions.markAllPaid("agent-1", other.w.clock.now());
-    expect(await voidCommission(other.deps, { adminId: "admin-1", commissionId: other.commission.id, reason: "x" })).toEqual({ ok: false, error: { code: "commission.commission_already_paid" } });
+    expect(await voidCommission(other.deps, { adminId: "admin-1", commissionId: other.commission.id, reason: "x" })).toEqual({
+      ok: false,
+      error: { code: "commission.commission_already_paid" },
+    });
     expect(await other.audit.list({ limit: 10 })).toHaveLength(0);
     void w;
   });
@@ -100,7 +125,10 @@ describe("voidCommission", () => {
     const b = await w.book({ propertyId: "prop-2", visitDate: "2026-12-03" });
     await w.store.bookings.confirmBooking(b.id, null, w.clock.now());
     w.clock.advance(DAY_MS);
-    const r = await recordViewingOutcome({ uow: w.store, properties: w.store.properties, clock: w.clock, ids: w.ids }, { bookingId: b.id, studentId: "student-1", outcome: "confirmed" });
+    const r = await recordViewingOutcome(
+      { uow: w.store, properties: w.store.properties, clock: w.clock, ids: w.ids },
+      { bookingId: b.id, studentId: "student-1", outcome: "confirmed" },
+    );
     expect(r).toEqual({ ok: true, value: { outcome: "confirmed", commission: null } });
   });
 });

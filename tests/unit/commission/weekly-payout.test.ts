@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getAgentEarnings } from "../../../domain/commission/agent-earnings.query";
-import { InMemoryAgentEarningsReader } from "../../../domain/commission/in-memory-agent-earnings-reader";
-import { nextWeeklyPayout } from "../../../domain/commission/weekly-payout";
-import { FixedClock } from "../../../domain/shared/clock";
+import { getAgentEarnings } from "#domain/commission/agent-earnings.query";
+import { InMemoryAgentEarningsReader } from "#domain/commission/in-memory-agent-earnings-reader";
+import { nextWeeklyPayout } from "#domain/commission/weekly-payout";
+import { FixedClock } from "#domain/shared/clock";
 
 // Monday 23 November 2026 00:00 in Buea (UTC+1) is Sunday 22 November 2026 23:00 UTC.
 const PAYOUT = "2026-11-22T23:00:00.000Z";

@@ -1,15 +1,22 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryContactMessageStore } from "../../../domain/contact/in-memory-contact-message-store";
-import { submitContactMessage, type ContactForm } from "../../../domain/contact/submit-contact-message.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
+import { InMemoryContactMessageStore } from "#domain/contact/in-memory-contact-message-store";
+import { submitContactMessage, type ContactForm } from "#domain/contact/submit-contact-message.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
 
 describe("contact form", () => {
   let store: InMemoryContactMessageStore;
   let mailer: InMemoryMailer;
   let clock: FixedClock;
-  const deps = () => ({ messages: store, rateLimit: store, mailer, clock, ids: new SequentialIds("c"), supportEmail: "support@kamernest.cm" });
+  const deps = () => ({
+    messages: store,
+    rateLimit: store,
+    mailer,
+    clock,
+    ids: new SequentialIds("c"),
+    supportEmail: "support@kamernest.cm",
+  });
   const form = (over: Partial<ContactForm> = {}): ContactForm => ({
     name: "Ngozi Tabi",
     email: "ngozi@example.cm",
@@ -58,7 +65,9 @@ describe("contact form", () => {
   it("allows 3 messages per e-mail address in 10 minutes", async () => {
     for (let i = 0; i < 3; i++) {
       clock.advance(MINUTE_MS);
-      expect((await submitContactMessage(deps(), form({ email: i === 1 ? "NGOZI@example.cm" : "ngozi@example.cm" }), `10.0.0.${i}`)).ok).toBe(true);
+      expect(
+        (await submitContactMessage(deps(), form({ email: i === 1 ? "NGOZI@example.cm" : "ngozi@example.cm" }), `10.0.0.${i}`)).ok,
+      ).toBe(true);
     }
     expect(await submitContactMessage(deps(), form(), "10.0.0.9")).toEqual({
       ok: false,

@@ -1,13 +1,20 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { latestViewedIds, listSearchHistory, listViewHistory, clearSearchHistory, clearViewHistory, recommendationSeeds } from "../../../domain/engagement/history.queries";
-import { InMemoryHistoryRepository } from "../../../domain/engagement/in-memory-history-repository";
-import { recordSearch } from "../../../domain/engagement/record-search.use-case";
-import { recordView } from "../../../domain/engagement/record-view.use-case";
-import { normalizeSearchQuery } from "../../../domain/engagement/search-query";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryPropertyViewTally } from "../../../domain/agent-reports/in-memory-property-view-tally";
+import {
+  latestViewedIds,
+  listSearchHistory,
+  listViewHistory,
+  clearSearchHistory,
+  clearViewHistory,
+  recommendationSeeds,
+} from "#domain/engagement/history.queries";
+import { InMemoryHistoryRepository } from "#domain/engagement/in-memory-history-repository";
+import { recordSearch } from "#domain/engagement/record-search.use-case";
+import { recordView } from "#domain/engagement/record-view.use-case";
+import { normalizeSearchQuery } from "#domain/engagement/search-query";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryPropertyViewTally } from "#domain/agent-reports/in-memory-property-view-tally";
 
 describe("view history", () => {
   let history: InMemoryHistoryRepository;

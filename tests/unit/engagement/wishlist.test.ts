@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addToWishlist } from "../../../domain/engagement/add-to-wishlist.use-case";
-import { InMemoryWishlistRepository } from "../../../domain/engagement/in-memory-wishlist-repository";
-import { removeFromWishlist } from "../../../domain/engagement/remove-from-wishlist.use-case";
-import { isInWishlist, listWishlistIds } from "../../../domain/engagement/wishlist.queries";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
+import { addToWishlist } from "#domain/engagement/add-to-wishlist.use-case";
+import { InMemoryWishlistRepository } from "#domain/engagement/in-memory-wishlist-repository";
+import { removeFromWishlist } from "#domain/engagement/remove-from-wishlist.use-case";
+import { isInWishlist, listWishlistIds } from "#domain/engagement/wishlist.queries";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
 
 describe("wishlist", () => {
   let wishlist: InMemoryWishlistRepository;

@@ -1,18 +1,18 @@
 // The access rules at their boundaries: the exact instant of expiry, extension while valid, the
 // invalid flag, and the grant made by a successful payment (once per payment).
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { grantPlatformAccessForPayment } from "../../../domain/guest-house-access/grant-platform-access";
+import { DAY_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { grantPlatformAccessForPayment } from "#domain/guest-house-access/grant-platform-access";
 import {
   PLATFORM_ACCESS_MS,
   isPlatformAccessValid,
   nextAccessPeriod,
   platformTransactionId,
   type PlatformFeePayment,
-} from "../../../domain/guest-house-access/platform-access.entity";
-import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
+} from "#domain/guest-house-access/platform-access.entity";
+import { guestHouseVisibility } from "#domain/guest-houses/guest-house-visibility";
 
 const t0 = new Date("2026-11-01T10:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -87,7 +87,12 @@ describe("grantPlatformAccessForPayment", () => {
     const ids = new SequentialIds("acc");
     const base = { userId: "u1", method: "mtn_momo", amount: 5000 };
     await grantPlatformAccessForPayment({ platformAccess: repo }, ids, { ...base, paymentId: "p1", paymentReference: "PAY-1", at: t0 });
-    const second = await grantPlatformAccessForPayment({ platformAccess: repo }, ids, { ...base, paymentId: "p2", paymentReference: "PAY-2", at: at(3 * DAY_MS) });
+    const second = await grantPlatformAccessForPayment({ platformAccess: repo }, ids, {
+      ...base,
+      paymentId: "p2",
+      paymentReference: "PAY-2",
+      at: at(3 * DAY_MS),
+    });
     expect(second.expiryDate).toEqual(at(28 * DAY_MS));
   });
 });
@@ -105,9 +110,15 @@ describe("guestHouseVisibility", () => {
     expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: false })).toEqual(expected);
   });
 
-  it.each([null, "pending", "rejected", "verified"] as const)("host %s and suspended: never public, seeded or not, and no badge (issue 30)", (status) => {
-    for (const seeded of [false, true]) {
-      expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: true })).toEqual({ public: false, verifiedBadge: false });
-    }
-  });
+  it.each([null, "pending", "rejected", "verified"] as const)(
+    "host %s and suspended: never public, seeded or not, and no badge (issue 30)",
+    (status) => {
+      for (const seeded of [false, true]) {
+        expect(guestHouseVisibility({ hostVerificationStatus: status, seeded, hostSuspended: true })).toEqual({
+          public: false,
+          verifiedBadge: false,
+        });
+      }
+    },
+  );
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { FixedClock, DAY_MS } from "../../../domain/shared/clock";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
-import { isPlatformAccessValid, PLATFORM_ACCESS_MS, type PlatformFeePayment } from "../../../domain/guest-house-access/platform-access.entity";
+import { FixedClock, DAY_MS } from "#domain/shared/clock";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
+import { isPlatformAccessValid, PLATFORM_ACCESS_MS, type PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
 
 const paidAt = new Date("2026-11-01T10:00:00Z");
 const payment = (over: Partial<PlatformFeePayment> = {}): PlatformFeePayment => ({
@@ -36,8 +36,18 @@ describe("guest-house platform access", () => {
     });
     clock.advance(14 * DAY_MS);
     const renewal = new Date(clock.now().getTime() + PLATFORM_ACCESS_MS);
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({ active: false, expiresAt: payment().expiryDate, expired: true, renewalEndsAt: renewal });
-    expect(await getPlatformAccess({ platformAccess: repo, clock }, "someone-else")).toEqual({ active: false, expiresAt: null, expired: false, renewalEndsAt: renewal });
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "u1")).toEqual({
+      active: false,
+      expiresAt: payment().expiryDate,
+      expired: true,
+      renewalEndsAt: renewal,
+    });
+    expect(await getPlatformAccess({ platformAccess: repo, clock }, "someone-else")).toEqual({
+      active: false,
+      expiresAt: null,
+      expired: false,
+      renewalEndsAt: renewal,
+    });
   });
 
   it("finds a valid payment even when a later one was invalidated", async () => {

@@ -1,15 +1,15 @@
 // The stay rules (dates, nights, capacity, blocked nights) and the booking use cases with in-memory
 // adapters: own house, hidden house, access required/expired, the WhatsApp handoff marking the flag.
 import { describe, expect, it } from "vitest";
-import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { checkStay, MAX_STAY_NIGHTS } from "../../../domain/guest-house-booking/stay";
-import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "../../../domain/guest-house-booking/in-memory-guest-house-booking";
-import { requestGuestHouseBooking } from "../../../domain/guest-house-booking/request-guest-house-booking.use-case";
-import { openBookingWhatsapp } from "../../../domain/guest-house-booking/open-booking-whatsapp.use-case";
-import { InMemoryPlatformAccessRepository } from "../../../domain/guest-house-access/in-memory-platform-access-repository";
-import { PLATFORM_ACCESS_MS } from "../../../domain/guest-house-access/platform-access.entity";
-import { addDays } from "../../../domain/booking/visit-date";
+import { DAY_MS, FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { checkStay, MAX_STAY_NIGHTS } from "#domain/guest-house-booking/stay";
+import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "#domain/guest-house-booking/in-memory-guest-house-booking";
+import { requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { openBookingWhatsapp } from "#domain/guest-house-booking/open-booking-whatsapp.use-case";
+import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
+import { PLATFORM_ACCESS_MS } from "#domain/guest-house-access/platform-access.entity";
+import { addDays } from "#domain/booking/visit-date";
 
 // 10:00 in Buea on 1 November 2026.
 const now = new Date("2026-11-01T09:00:00Z");
@@ -64,13 +64,43 @@ describe("checkStay", () => {
 function world() {
   const clock = new FixedClock(now);
   const houses = new InMemoryBookableGuestHouses();
-  houses.add({ id: "gh-1", name: "Molyko Lodge", hostId: "host-1", maxGuests: 2, whatsapp: "237670000001", hostVerificationStatus: "verified", seeded: false, hostSuspended: false }, ["2026-11-05"]);
-  houses.add({ id: "gh-hidden", name: "New House", hostId: "host-2", maxGuests: 2, whatsapp: "237670000002", hostVerificationStatus: "pending", seeded: false, hostSuspended: false });
+  houses.add(
+    {
+      id: "gh-1",
+      name: "Molyko Lodge",
+      hostId: "host-1",
+      maxGuests: 2,
+      whatsapp: "237670000001",
+      hostVerificationStatus: "verified",
+      seeded: false,
+      hostSuspended: false,
+    },
+    ["2026-11-05"],
+  );
+  houses.add({
+    id: "gh-hidden",
+    name: "New House",
+    hostId: "host-2",
+    maxGuests: 2,
+    whatsapp: "237670000002",
+    hostVerificationStatus: "pending",
+    seeded: false,
+    hostSuspended: false,
+  });
   const attempts = new InMemoryBookingAttemptRepository((id) => houses.houses.get(id)?.name ?? "");
   const platformAccess = new InMemoryPlatformAccessRepository();
   const deps = { houses, attempts, platformAccess, clock, ids: new SequentialIds("ba") };
   const give = (userId: string, expiry: Date, isValid = true) =>
-    platformAccess.add({ id: `acc-${userId}`, userId, amount: 5000, paymentDate: now, expiryDate: expiry, isValid, transactionId: `TXN-GH-${userId}`, method: "mtn_momo" });
+    platformAccess.add({
+      id: `acc-${userId}`,
+      userId,
+      amount: 5000,
+      paymentDate: now,
+      expiryDate: expiry,
+      isValid,
+      transactionId: `TXN-GH-${userId}`,
+      method: "mtn_momo",
+    });
   const input = (over: Partial<Parameters<typeof requestGuestHouseBooking>[1]> = {}) => ({
     userId: "guest-1",
     guestHouseId: "gh-1",
@@ -98,7 +128,16 @@ describe("requestGuestHouseBooking", () => {
     const r = await requestGuestHouseBooking(w.deps, w.input());
     expect(r.ok).toBe(true);
     expect(w.attempts.attempts).toEqual([
-      expect.objectContaining({ userId: "guest-1", guestHouseId: "gh-1", checkIn: "2026-11-02", checkOut: "2026-11-04", guests: 2, message: "Arriving by bus.", language: "fr", whatsappMessageSent: false }),
+      expect.objectContaining({
+        userId: "guest-1",
+        guestHouseId: "gh-1",
+        checkIn: "2026-11-02",
+        checkOut: "2026-11-04",
+        guests: 2,
+        message: "Arriving by bus.",
+        language: "fr",
+        whatsappMessageSent: false,
+      }),
     ]);
   });
 

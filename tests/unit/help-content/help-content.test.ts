@@ -2,13 +2,21 @@
 // group order, moves within a group, the audit rows, the French fallback, and how a legal page's
 // Markdown is cut into its table of contents.
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { anchorOf, FAQ_ANSWER_MAX, inLanguage, splitLegalBody, type FaqEntry } from "../../../domain/help-content/help-content.entity";
-import { createFaqEntry, deleteFaqEntry, editFaqEntry, editLegalPage, moveFaqEntry, publicFaq, publicLegalPage } from "../../../domain/help-content/help-content.use-cases";
-import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "../../../domain/help-content/in-memory-help-content-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { anchorOf, FAQ_ANSWER_MAX, inLanguage, splitLegalBody, type FaqEntry } from "#domain/help-content/help-content.entity";
+import {
+  createFaqEntry,
+  deleteFaqEntry,
+  editFaqEntry,
+  editLegalPage,
+  moveFaqEntry,
+  publicFaq,
+  publicLegalPage,
+} from "#domain/help-content/help-content.use-cases";
+import { InMemoryHelpContentRepository, InMemoryHelpContentUnitOfWork } from "#domain/help-content/in-memory-help-content-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 /** Wraps the text in <p>: enough to see what was rendered, and from which language. */
@@ -28,7 +36,12 @@ describe("help content use cases", () => {
   beforeEach(() => {
     content = new InMemoryHelpContentRepository();
     audit = new InMemoryAuditLog();
-    deps = { uow: new InMemoryHelpContentUnitOfWork(content, audit), clock: new FixedClock(NOW), ids: new SequentialIds("id"), publicPages: new CountingPublicPages() };
+    deps = {
+      uow: new InMemoryHelpContentUnitOfWork(content, audit),
+      clock: new FixedClock(NOW),
+      ids: new SequentialIds("id"),
+      publicPages: new CountingPublicPages(),
+    };
   });
 
   it("adds entries at the end of their group, trimmed, with an audit row", async () => {
@@ -38,7 +51,18 @@ describe("help content use cases", () => {
     expect([a.position, b.position, c.position]).toEqual([1, 2, 1]);
     expect(a).toMatchObject({ questionEn: "How long?", updatedAt: NOW, updatedBy: "admin" });
     const [row] = await audit.list({ limit: 10, action: "admin.faq.create", target: `faq:${a.id}` });
-    expect(row.data).toEqual({ target: `faq:${a.id}`, before: null, after: JSON.stringify({ group: "visits", position: 1, questionEn: "How long?", questionFr: "", answerEn: "14 days.", answerFr: "14 jours." }) });
+    expect(row.data).toEqual({
+      target: `faq:${a.id}`,
+      before: null,
+      after: JSON.stringify({
+        group: "visits",
+        position: 1,
+        questionEn: "How long?",
+        questionFr: "",
+        answerEn: "14 days.",
+        answerFr: "14 jours.",
+      }),
+    });
   });
 
   it("refuses a missing English text, a text over its bound and an unknown group, writing nothing", async () => {
@@ -78,7 +102,17 @@ describe("help content use cases", () => {
     const bottom = await moveFaqEntry(deps, { adminId: "admin", id: a.id, direction: "down" });
     expect(bottom.ok ? "ok" : bottom.error.code).toBe("help-content.cannot_move");
     // Two rows with the same position (not written by this module, but possible): still a swap.
-    const tie = (id: string): FaqEntry => ({ id, group: "agents", position: 5, questionEn: id, questionFr: "", answerEn: id, answerFr: "", updatedAt: NOW, updatedBy: null });
+    const tie = (id: string): FaqEntry => ({
+      id,
+      group: "agents",
+      position: 5,
+      questionEn: id,
+      questionFr: "",
+      answerEn: id,
+      answerFr: "",
+      updatedAt: NOW,
+      updatedBy: null,
+    });
     await content.insertFaq(tie("t1"));
     await content.insertFaq(tie("t2"));
     expect((await moveFaqEntry(deps, { adminId: "admin", id: "t2", direction: "up" })).ok).toBe(true);
@@ -99,11 +133,31 @@ describe("help content use cases", () => {
   it("edits a stored legal page only, and the public page falls back to English", async () => {
     const missing = await editLegalPage(deps, { adminId: "admin", slug: "privacy", titleEn: "P", titleFr: "", bodyEn: "B", bodyFr: "" });
     expect(missing.ok ? "ok" : missing.error.code).toBe("help-content.legal_page_not_found");
-    await content.saveLegal({ slug: "privacy", titleEn: "Privacy", titleFr: "Confidentialité", bodyEn: "Old", bodyFr: "", updatedAt: new Date(0), updatedBy: null });
-    const r = await editLegalPage(deps, { adminId: "admin", slug: "privacy", titleEn: "Privacy", titleFr: "Confidentialité", bodyEn: "We keep little.\n\n## 1. What\n\nYour name.", bodyFr: "  " });
+    await content.saveLegal({
+      slug: "privacy",
+      titleEn: "Privacy",
+      titleFr: "Confidentialité",
+      bodyEn: "Old",
+      bodyFr: "",
+      updatedAt: new Date(0),
+      updatedBy: null,
+    });
+    const r = await editLegalPage(deps, {
+      adminId: "admin",
+      slug: "privacy",
+      titleEn: "Privacy",
+      titleFr: "Confidentialité",
+      bodyEn: "We keep little.\n\n## 1. What\n\nYour name.",
+      bodyFr: "  ",
+    });
     expect(r.ok).toBe(true);
     const fr = await publicLegalPage({ content, markdown }, "privacy", "fr");
-    expect(fr).toEqual({ title: "Confidentialité", introHtml: "<p>We keep little.</p>", sections: [{ id: "1-what", heading: "1. What", html: "<p>Your name.</p>" }], updatedAt: NOW });
+    expect(fr).toEqual({
+      title: "Confidentialité",
+      introHtml: "<p>We keep little.</p>",
+      sections: [{ id: "1-what", heading: "1. What", html: "<p>Your name.</p>" }],
+      updatedAt: NOW,
+    });
     const [row] = await audit.list({ limit: 1, action: "admin.legal.edit" });
     expect(row.data.target).toBe("legal:privacy");
   });
@@ -119,7 +173,8 @@ describe("help content use cases", () => {
 
 describe("legal page Markdown", () => {
   it("cuts at ## headings: the introduction, then sections with anchors, duplicates kept apart", () => {
-    const body = "Intro line.\n\n## 1. Vos données\n\nText.\n\n### Detail\n\nMore.\n\n```\n## not a heading\n```\n\n## 1. Vos données\n\n## !!!\n";
+    const body =
+      "Intro line.\n\n## 1. Vos données\n\nText.\n\n### Detail\n\nMore.\n\n```\n## not a heading\n```\n\n## 1. Vos données\n\n## !!!\n";
     const { intro, sections } = splitLegalBody(body);
     expect(intro).toBe("Intro line.");
     expect(sections.map((s) => s.id)).toEqual(["1-vos-donnees", "1-vos-donnees-2", "section-3"]);

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guestHouseVisibility } from "../../../domain/guest-houses/guest-house-visibility";
-import { checkGuestHouseDetails, nightsBetween, type GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
-import { checkHostDocuments } from "../../../domain/hosting/host-verification.entity";
+import { guestHouseVisibility } from "#domain/guest-houses/guest-house-visibility";
+import { checkGuestHouseDetails, nightsBetween, type GuestHouseDetailsInput } from "#domain/hosting/hosted-guest-house.entity";
+import { checkHostDocuments } from "#domain/hosting/host-verification.entity";
 
 const pdf = (name: string) => ({ name, bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") });
 const valid: GuestHouseDetailsInput = {
@@ -22,19 +22,31 @@ const valid: GuestHouseDetailsInput = {
 
 describe("guestHouseVisibility", () => {
   it("shows a house and its badge only when the host is verified", () => {
-    expect(guestHouseVisibility({ hostVerificationStatus: "verified", hostSuspended: false })).toEqual({ public: true, verifiedBadge: true });
+    expect(guestHouseVisibility({ hostVerificationStatus: "verified", hostSuspended: false })).toEqual({
+      public: true,
+      verifiedBadge: true,
+    });
     for (const status of ["pending", "rejected", null] as const) {
-      expect(guestHouseVisibility({ hostVerificationStatus: status, hostSuspended: false })).toEqual({ public: false, verifiedBadge: false });
+      expect(guestHouseVisibility({ hostVerificationStatus: status, hostSuspended: false })).toEqual({
+        public: false,
+        verifiedBadge: false,
+      });
     }
     // A house the platform listed itself (the seed) is public without the badge.
-    expect(guestHouseVisibility({ hostVerificationStatus: "pending", seeded: true, hostSuspended: false })).toEqual({ public: true, verifiedBadge: false });
+    expect(guestHouseVisibility({ hostVerificationStatus: "pending", seeded: true, hostSuspended: false })).toEqual({
+      public: true,
+      verifiedBadge: false,
+    });
   });
 });
 
 describe("checkGuestHouseDetails", () => {
   it("normalises a valid house: spaces, amenity order, the WhatsApp number", () => {
     const r = checkGuestHouseDetails(valid);
-    expect(r).toEqual({ ok: true, value: expect.objectContaining({ name: "Fako View Guest House", amenities: ["wifi", "tv"], whatsappNumber: "+237677123456" }) });
+    expect(r).toEqual({
+      ok: true,
+      value: expect.objectContaining({ name: "Fako View Guest House", amenities: ["wifi", "tv"], whatsappNumber: "+237677123456" }),
+    });
   });
 
   it.each([
@@ -85,11 +97,23 @@ describe("nightsBetween", () => {
 
 describe("checkHostDocuments", () => {
   it("needs at least one identity and one ownership document, each a real PDF, JPEG or PNG", () => {
-    expect(checkHostDocuments({ identity: [], ownership: [pdf("deed.pdf")] })).toMatchObject({ ok: false, error: { code: "hosting.identity_document_required" } });
-    expect(checkHostDocuments({ identity: [pdf("id.pdf")], ownership: [] })).toMatchObject({ ok: false, error: { code: "hosting.ownership_document_required" } });
+    expect(checkHostDocuments({ identity: [], ownership: [pdf("deed.pdf")] })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.identity_document_required" },
+    });
+    expect(checkHostDocuments({ identity: [pdf("id.pdf")], ownership: [] })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.ownership_document_required" },
+    });
     const html = { name: "deed.pdf", bytes: new TextEncoder().encode("<html>") };
-    expect(checkHostDocuments({ identity: [pdf("id.pdf")], ownership: [html] })).toMatchObject({ ok: false, error: { code: "hosting.document_type" } });
-    expect(checkHostDocuments({ identity: [pdf("a"), pdf("b"), pdf("c"), pdf("d")], ownership: [pdf("deed.pdf")] })).toMatchObject({ ok: false, error: { code: "hosting.too_many_documents" } });
+    expect(checkHostDocuments({ identity: [pdf("id.pdf")], ownership: [html] })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.document_type" },
+    });
+    expect(checkHostDocuments({ identity: [pdf("a"), pdf("b"), pdf("c"), pdf("d")], ownership: [pdf("deed.pdf")] })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.too_many_documents" },
+    });
     const ok = checkHostDocuments({ identity: [pdf("../../etc/id.pdf")], ownership: [pdf("deed.pdf")] });
     expect(ok.ok && ok.value.map((d) => [d.kind, d.name, d.mimeType])).toEqual([
       ["identity", "id.pdf", "application/pdf"],

@@ -1,13 +1,13 @@
 // The hosting use cases on the in-memory adapters alone: verification, review, houses, photos and
 // blocked nights, with the rules each one guards.
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Account } from "../../../domain/accounts/account.entity";
-import { InMemoryAccountRepository, InMemoryDocumentStorage } from "../../../domain/accounts/in-memory-account-repositories";
-import type { HostingEmails } from "../../../domain/hosting/hosting-emails.port";
-import { approveHost, rejectHost, submitHostVerification } from "../../../domain/hosting/host-verification.use-cases";
-import type { GuestHouseDetailsInput } from "../../../domain/hosting/hosted-guest-house.entity";
-import { MAX_BLOCK_NIGHTS, MAX_PHOTOS, MAX_PHOTO_BYTES } from "../../../domain/hosting/hosted-guest-house.entity";
-import { InMemoryHostingRepository, InMemoryHostingUnitOfWork } from "../../../domain/hosting/in-memory-hosting-repository";
+import type { Account } from "#domain/accounts/account.entity";
+import { InMemoryAccountRepository, InMemoryDocumentStorage } from "#domain/accounts/in-memory-account-repositories";
+import type { HostingEmails } from "#domain/hosting/hosting-emails.port";
+import { approveHost, rejectHost, submitHostVerification } from "#domain/hosting/host-verification.use-cases";
+import type { GuestHouseDetailsInput } from "#domain/hosting/hosted-guest-house.entity";
+import { MAX_BLOCK_NIGHTS, MAX_PHOTOS, MAX_PHOTO_BYTES } from "#domain/hosting/hosted-guest-house.entity";
+import { InMemoryHostingRepository, InMemoryHostingUnitOfWork } from "#domain/hosting/in-memory-hosting-repository";
 import {
   addGuestHousePhoto,
   arrangeGuestHousePhoto,
@@ -16,12 +16,12 @@ import {
   editGuestHouse,
   getMyGuestHouse,
   setBlockedNights,
-} from "../../../domain/hosting/manage-guest-house.use-cases";
-import { InMemoryPhotoStore } from "../../../domain/property-management/in-memory-managed-property-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/hosting/manage-guest-house.use-cases";
+import { InMemoryPhotoStore } from "#domain/property-management/in-memory-managed-property-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-20T09:00:00Z");
 const pdf = (name: string) => ({ name, bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") });
@@ -43,7 +43,10 @@ const details: GuestHouseDetailsInput = {
 // Records the language each e-mail was written in, so the test sees which one was chosen.
 const emails: HostingEmails = {
   hostApproved: ({ name, language, hostAreaUrl }) => ({ subject: `approved:${language}`, text: `${name} ${hostAreaUrl}` }),
-  hostRejected: ({ name, language, reason, verificationUrl }) => ({ subject: `rejected:${language}`, text: `${name} ${reason} ${verificationUrl}` }),
+  hostRejected: ({ name, language, reason, verificationUrl }) => ({
+    subject: `rejected:${language}`,
+    text: `${name} ${reason} ${verificationUrl}`,
+  }),
 };
 
 const account = (id: string, over: Partial<Account> = {}): Account => ({
@@ -71,7 +74,9 @@ let accounts: InMemoryAccountRepository;
 let storage: InMemoryDocumentStorage;
 let photos: InMemoryPhotoStore;
 let mailer: InMemoryMailer;
-let deps: Parameters<typeof approveHost>[0] & Parameters<typeof submitHostVerification>[0] & Parameters<typeof addGuestHousePhoto>[0] & { hosting: InMemoryHostingRepository; publicPages: CountingPublicPages };
+let deps: Parameters<typeof approveHost>[0] &
+  Parameters<typeof submitHostVerification>[0] &
+  Parameters<typeof addGuestHousePhoto>[0] & { hosting: InMemoryHostingRepository; publicPages: CountingPublicPages };
 
 beforeEach(async () => {
   hosting = new InMemoryHostingRepository();
@@ -80,7 +85,19 @@ beforeEach(async () => {
   storage = new InMemoryDocumentStorage();
   photos = new InMemoryPhotoStore();
   mailer = new InMemoryMailer();
-  deps = { uow, hosting, accounts, storage, photos, mailer, emails, clock: new FixedClock(NOW), ids: new SequentialIds("h"), settings: { appUrl: "https://kn.test" }, publicPages: new CountingPublicPages() };
+  deps = {
+    uow,
+    hosting,
+    accounts,
+    storage,
+    photos,
+    mailer,
+    emails,
+    clock: new FixedClock(NOW),
+    ids: new SequentialIds("h"),
+    settings: { appUrl: "https://kn.test" },
+    publicPages: new CountingPublicPages(),
+  };
   await accounts.insert(account("host"));
   await accounts.insert(account("hote", { language: "fr" }));
   await accounts.insert(account("admin", { role: "admin" }));
@@ -140,10 +157,15 @@ describe("approveHost / rejectHost", () => {
     expect(row).toMatchObject({ actorId: "admin", data: { target: "host:hote", reason: null } });
     expect(JSON.parse(String(row!.data.before))).toEqual({ status: "pending", rejectReason: null });
     expect(JSON.parse(String(row!.data.after))).toEqual({ status: "verified", rejectReason: null });
-    expect(mailer.sent).toEqual([expect.objectContaining({ to: "hote@example.cm", subject: "approved:fr", text: expect.stringContaining("https://kn.test/host") })]);
+    expect(mailer.sent).toEqual([
+      expect.objectContaining({ to: "hote@example.cm", subject: "approved:fr", text: expect.stringContaining("https://kn.test/host") }),
+    ]);
 
     // A second admin, later: the row is no longer pending, nothing more is written or sent.
-    expect(await rejectHost(deps, { adminId: "admin2", hostId: "hote", reason: "Late" })).toMatchObject({ ok: false, error: { code: "hosting.verification_not_pending" } });
+    expect(await rejectHost(deps, { adminId: "admin2", hostId: "hote", reason: "Late" })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.verification_not_pending" },
+    });
     expect(await hosting.findVerification("hote")).toMatchObject({ status: "verified" });
     expect(await uow.auditLog.list({ action: "admin.host_rejected", limit: 5 })).toEqual([]);
     expect(mailer.sent).toHaveLength(1);
@@ -188,7 +210,10 @@ describe("approveHost / rejectHost", () => {
 
 describe("createGuestHouse / editGuestHouse", () => {
   it("needs documents first, then stores the normalised house", async () => {
-    expect(await createGuestHouse(deps, { hostId: "host", details })).toMatchObject({ ok: false, error: { code: "hosting.verification_required" } });
+    expect(await createGuestHouse(deps, { hostId: "host", details })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.verification_required" },
+    });
     const created = await house();
     expect(created).toMatchObject({ hostId: "host", whatsappNumber: "+237677123456", createdAt: NOW, photos: [] });
     expect(await hosting.listHouses("host")).toEqual([created]);
@@ -205,10 +230,16 @@ describe("createGuestHouse / editGuestHouse", () => {
     [{ whatsappNumber: "12345" }, "hosting.invalid_whatsapp"],
   ] as const)("refuses %j on create and edit, changing nothing", async (over, code) => {
     await submit("host");
-    expect(await createGuestHouse(deps, { hostId: "host", details: { ...details, ...over } })).toMatchObject({ ok: false, error: { code } });
+    expect(await createGuestHouse(deps, { hostId: "host", details: { ...details, ...over } })).toMatchObject({
+      ok: false,
+      error: { code },
+    });
     expect(await hosting.listHouses("host")).toEqual([]);
     const h = await house();
-    expect(await editGuestHouse(deps, { hostId: "host", houseId: h.id, details: { ...details, ...over } })).toMatchObject({ ok: false, error: { code } });
+    expect(await editGuestHouse(deps, { hostId: "host", houseId: h.id, details: { ...details, ...over } })).toMatchObject({
+      ok: false,
+      error: { code },
+    });
     expect(await hosting.findHouse("host", h.id)).toEqual(h);
   });
 
@@ -218,7 +249,11 @@ describe("createGuestHouse / editGuestHouse", () => {
     const stolen = await editGuestHouse(deps, { hostId: "hote", houseId: h.id, details: { ...details, name: "Stolen" } });
     expect(stolen).toMatchObject({ ok: false, error: { code: "hosting.not_found" } });
     expect((await hosting.findHouse("host", h.id))?.name).toBe(details.name);
-    const edited = await editGuestHouse(deps, { hostId: "host", houseId: h.id, details: { ...details, name: "Fako Lodge", nightlyRate: 20_000 } });
+    const edited = await editGuestHouse(deps, {
+      hostId: "host",
+      houseId: h.id,
+      details: { ...details, name: "Fako Lodge", nightlyRate: 20_000 },
+    });
     expect(edited).toMatchObject({ ok: true, value: { name: "Fako Lodge", nightlyRate: 20_000, createdAt: NOW } });
     expect(await hosting.findHouse("host", h.id)).toEqual(edited.ok && edited.value);
   });
@@ -227,7 +262,8 @@ describe("createGuestHouse / editGuestHouse", () => {
 describe("setBlockedNights", () => {
   it("blocks from today, to the limit of nights, and unblocks a range", async () => {
     const h = await house();
-    const block = (from: string, to: string, blocked = true) => setBlockedNights(deps, { hostId: "host", houseId: h.id, from, to, blocked });
+    const block = (from: string, to: string, blocked = true) =>
+      setBlockedNights(deps, { hostId: "host", houseId: h.id, from, to, blocked });
     expect(await block("2026-11-19", "2026-11-20")).toMatchObject({ ok: false, error: { code: "hosting.invalid_dates" } });
     expect(await block("2026-11-22", "2026-11-21")).toMatchObject({ ok: false, error: { code: "hosting.invalid_dates" } });
     expect(await block("2026-11-20", "2026-11-22")).toEqual({ ok: true, value: { nights: 3 } });
@@ -269,7 +305,10 @@ describe("guest-house photos", () => {
     await submit("hote");
     const refusals = [
       [await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: new Uint8Array() }), "hosting.photo_empty"],
-      [await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: new Uint8Array(MAX_PHOTO_BYTES + 1) }), "hosting.photo_too_large"],
+      [
+        await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: new Uint8Array(MAX_PHOTO_BYTES + 1) }),
+        "hosting.photo_too_large",
+      ],
       [await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: image("GIF") }), "hosting.photo_unsupported_format"],
       [await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: image("BAD") }), "hosting.photo_unreadable"],
       [await addGuestHousePhoto(deps, { hostId: "hote", houseId: h.id, bytes: image() }), "hosting.not_found"],
@@ -292,9 +331,18 @@ describe("guest-house photos", () => {
     for (let i = 0; i < 3; i += 1) await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: image() });
     const [first, second, third] = (await hosting.findHouse("host", h.id))!.photos;
     await submit("hote");
-    expect(await deleteGuestHousePhoto(deps, { hostId: "hote", houseId: h.id, photoId: first!.id })).toMatchObject({ ok: false, error: { code: "hosting.not_found" } });
-    expect(await deleteGuestHousePhoto(deps, { hostId: "host", houseId: h.id, photoId: "nope" })).toMatchObject({ ok: false, error: { code: "hosting.photo_not_found" } });
-    expect(await deleteGuestHousePhoto(deps, { hostId: "host", houseId: h.id, photoId: first!.id })).toEqual({ ok: true, value: { remaining: 2 } });
+    expect(await deleteGuestHousePhoto(deps, { hostId: "hote", houseId: h.id, photoId: first!.id })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.not_found" },
+    });
+    expect(await deleteGuestHousePhoto(deps, { hostId: "host", houseId: h.id, photoId: "nope" })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.photo_not_found" },
+    });
+    expect(await deleteGuestHousePhoto(deps, { hostId: "host", houseId: h.id, photoId: first!.id })).toEqual({
+      ok: true,
+      value: { remaining: 2 },
+    });
     expect((await hosting.findHouse("host", h.id))?.photos).toEqual([
       { ...second, position: 0 },
       { ...third, position: 1 },
@@ -306,20 +354,33 @@ describe("guest-house photos", () => {
     const h = await house();
     for (let i = 0; i < 3; i += 1) await addGuestHousePhoto(deps, { hostId: "host", houseId: h.id, bytes: image() });
     const ids = (await hosting.findHouse("host", h.id))!.photos.map((p) => p.id);
-    const arrange = (photoId: string, move: string, hostId = "host") => arrangeGuestHousePhoto(deps, { hostId, houseId: h.id, photoId, move });
+    const arrange = (photoId: string, move: string, hostId = "host") =>
+      arrangeGuestHousePhoto(deps, { hostId, houseId: h.id, photoId, move });
     const order = async () => (await hosting.findHouse("host", h.id))!.photos.map((p) => [p.id, p.position]);
 
     expect(await arrange(ids[2]!, "cover")).toMatchObject({ ok: true });
-    expect(await order()).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
+    expect(await order()).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
     await arrange(ids[2]!, "down");
     await arrange(ids[1]!, "down"); // already last: stays
     await arrange(ids[0]!, "up");
-    expect(await order()).toEqual([[ids[0], 0], [ids[2], 1], [ids[1], 2]]);
+    expect(await order()).toEqual([
+      [ids[0], 0],
+      [ids[2], 1],
+      [ids[1], 2],
+    ]);
 
     await submit("hote");
     expect(await arrange(ids[1]!, "cover", "hote")).toMatchObject({ ok: false, error: { code: "hosting.not_found" } });
     expect(await arrange(ids[1]!, "sideways")).toMatchObject({ ok: false, error: { code: "hosting.invalid_photo_order" } });
     expect(await arrange("nope", "up")).toMatchObject({ ok: false, error: { code: "hosting.photo_not_found" } });
-    expect(await order()).toEqual([[ids[0], 0], [ids[2], 1], [ids[1], 2]]);
+    expect(await order()).toEqual([
+      [ids[0], 0],
+      [ids[2], 1],
+      [ids[1], 2],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { whatsappDigits } from "../../../domain/listings/agent-contact";
+import { whatsappDigits } from "#domain/listings/agent-contact";
 
 describe("whatsappDigits", () => {
   it("adds Cameroon's 237 to a 9-digit number, however it was typed", () => {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { AGENT_DIRECTORY_PAGE_SIZE, agentDirectoryPage } from "../../../domain/listings/agent-directory.queries";
-import type { AgentDirectory } from "../../../domain/listings/agent-directory.port";
-import type { AgentCard } from "../../../domain/listings/listing-read-models";
+import { AGENT_DIRECTORY_PAGE_SIZE, agentDirectoryPage } from "#domain/listings/agent-directory.queries";
+import type { AgentDirectory } from "#domain/listings/agent-directory.port";
+import type { AgentCard } from "#domain/listings/listing-read-models";
 
 const card = (i: number): AgentCard => ({
-  userId: `a${i}`, name: `Agent ${i}`, businessName: null, verified: true, rating: null, reviewCount: 0, listingCount: 0, phone: null, whatsapp: null,
+  userId: `a${i}`,
+  name: `Agent ${i}`,
+  businessName: null,
+  verified: true,
+  rating: null,
+  reviewCount: 0,
+  listingCount: 0,
+  phone: null,
+  whatsapp: null,
 });
 
 /** A directory of `count` agents, already in name order, that records what it was asked. */
@@ -31,8 +39,14 @@ describe("the agents directory's pages", () => {
   });
 
   it("has a first page even with no agent, and no page past the end", async () => {
-    expect(await agentDirectoryPage(directoryOf(0).directory, { page: 1 })).toEqual({ ok: true, value: { items: [], total: 0, page: 1, pageCount: 1 } });
-    expect(await agentDirectoryPage(directoryOf(24).directory, { page: 2 })).toEqual({ ok: false, error: { code: "agents.page_not_found" } });
+    expect(await agentDirectoryPage(directoryOf(0).directory, { page: 1 })).toEqual({
+      ok: true,
+      value: { items: [], total: 0, page: 1, pageCount: 1 },
+    });
+    expect(await agentDirectoryPage(directoryOf(24).directory, { page: 2 })).toEqual({
+      ok: false,
+      error: { code: "agents.page_not_found" },
+    });
   });
 
   it("reads a page number that is not a whole number from 1 as the first page", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bayesianRating, rankByBayesianRating, siteMeanRating } from "../../../domain/listings/agent-rating";
+import { bayesianRating, rankByBayesianRating, siteMeanRating } from "#domain/listings/agent-rating";
 
 describe("bayesianRating", () => {
   it("is (m*C + sum) / (m + n)", () => {
@@ -23,7 +23,12 @@ describe("bayesianRating", () => {
 
 describe("siteMeanRating", () => {
   it("weights every review equally, not every agent", () => {
-    expect(siteMeanRating([{ sum: 5, count: 1 }, { sum: 30, count: 10 }])).toBeCloseTo(35 / 11);
+    expect(
+      siteMeanRating([
+        { sum: 5, count: 1 },
+        { sum: 30, count: 10 },
+      ]),
+    ).toBeCloseTo(35 / 11);
   });
   it("is null without any review", () => {
     expect(siteMeanRating([{ sum: 0, count: 0 }])).toBeNull();

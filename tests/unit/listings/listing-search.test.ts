@@ -8,8 +8,8 @@ import {
   listingSearchToParams,
   parseListingSearch,
   type ListingSearchCriteria,
-} from "../../../domain/listings/listing-search";
-import { NEIGHBOURHOODS, PROPERTY_TYPES } from "../../../domain/listings/buea";
+} from "#domain/listings/listing-search";
+import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
 
 const parse = (query: string) => parseListingSearch(new URLSearchParams(query));
 
@@ -53,9 +53,7 @@ describe("parseListingSearch", () => {
   });
 
   it("reads each amenity flag by its URL name, from links (=1) and plain checkboxes (=on)", () => {
-    expect(parse("furnished=1&toilet=on&shower=true&water=1&meter=1&wifi=1&security=1&parking=1").amenities).toEqual([
-      ...AMENITIES,
-    ]);
+    expect(parse("furnished=1&toilet=on&shower=true&water=1&meter=1&wifi=1&security=1&parking=1").amenities).toEqual([...AMENITIES]);
     expect(parse("toilet=1").amenities).toEqual(["toiletInside"]);
     expect(parse("meter=1").amenities).toEqual(["prepaidMeter"]);
     expect(parse("wifi=0&parking=no&security=").amenities).toEqual([]);

@@ -2,9 +2,9 @@
 // verification token, or full phone number survives into a log line (issue 13). The lines are
 // written through a real pino logger (createLogger) and read back as the bytes it would write.
 import { describe, expect, it, vi } from "vitest";
-import { createLogger, logger, prettyLine } from "../../../infrastructure/logging/logger";
-import { maskPhone, redactLine } from "../../../infrastructure/logging/redact";
-import { loadConfig } from "../../../infrastructure/config/config";
+import { createLogger, logger, prettyLine } from "#infrastructure/logging/logger";
+import { maskPhone, redactLine } from "#infrastructure/logging/redact";
+import { loadConfig } from "#infrastructure/config/config";
 
 function loggerWithLines() {
   const lines: string[] = [];
@@ -29,7 +29,10 @@ describe("log redaction", () => {
   it("removes secrets wherever they are: fields, nested objects, headers, messages, URLs, error stacks", () => {
     const { log, text } = loggerWithLines();
     log.info({ password: SECRETS[0], user: { newPassword: SECRETS[0], email: "ada@example.cm" } }, "sign-up");
-    log.info({ headers: { cookie: `kn_session=${SECRETS[1]}`, authorization: `Bearer ${SECRETS[2]}`, "x-fapshi-signature": SECRETS[3] } }, "webhook");
+    log.info(
+      { headers: { cookie: `kn_session=${SECRETS[1]}`, authorization: `Bearer ${SECRETS[2]}`, "x-fapshi-signature": SECRETS[3] } },
+      "webhook",
+    );
     log.info({ headers: { "set-cookie": [`kn_session=${SECRETS[1]}; Path=/`, "kn_lang=ImZyIg=="] } }, "answer");
     log.info({ path: `/auth/reset-password?token=${SECRETS[4]}&lng=fr` }, "request");
     log.info(`GET /auth/confirm?token=${SECRETS[5]} answered 302`);
@@ -59,17 +62,23 @@ describe("log redaction", () => {
     log.warn("collect failed for 690-98-76-54 (timeout)");
     log.info("WhatsApp 237699887766 answered");
     const written = text();
-    for (const digits of ["677123456", "677 12 34 56", "690-98-76-54", "237699887766", "12345", "98765"]) expect(written, digits).not.toContain(digits);
+    for (const digits of ["677123456", "677 12 34 56", "690-98-76-54", "237699887766", "12345", "98765"])
+      expect(written, digits).not.toContain(digits);
     expect(written).toContain("6•••••456");
     expect(written).toContain("2••••••••766");
     expect(written).toContain("6•••••654");
   });
 
   it("leaves times, durations, ids, amounts and statuses alone", () => {
-    const line = '{"level":30,"time":"2026-11-23T03:41:17.123Z","reqId":"3f2b8c1e-9d4a-4b6e-8f00-123456789012","ms":1234.5,"amount":150000,"status":500,"path":"/listings?page=2","msg":"request"}';
+    const line =
+      '{"level":30,"time":"2026-11-23T03:41:17.123Z","reqId":"3f2b8c1e-9d4a-4b6e-8f00-123456789012","ms":1234.5,"amount":150000,"status":500,"path":"/listings?page=2","msg":"request"}';
     expect(redactLine(line)).toBe(line);
     // A random id whose first groups came out all digits (one request id in a few hundred) is still an id.
-    for (const id of ["76201481-9762-4814-b9b5-70c97a5fa3a3", "12345678-1234-4234-8234-123456789012", "a1b2c3d4-1234-5678-9012-345678901234"]) {
+    for (const id of [
+      "76201481-9762-4814-b9b5-70c97a5fa3a3",
+      "12345678-1234-4234-8234-123456789012",
+      "a1b2c3d4-1234-5678-9012-345678901234",
+    ]) {
       const idLine = `{"reqId":"${id}","msg":"request"}`;
       expect(redactLine(idLine)).toBe(idLine);
     }

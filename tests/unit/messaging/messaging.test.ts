@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { InMemoryMessageRepository, InMemoryMessagingUnitOfWork } from "../../../domain/messaging/in-memory-message-repository";
-import { listThreadsFor, threadWithMessages, unreadMessageCount } from "../../../domain/messaging/messaging.queries";
-import { replyInThread } from "../../../domain/messaging/reply-in-thread.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMailer } from "../../../domain/shared/mailer.port";
-import type { MessagingDeps } from "../../../domain/messaging/contact-agent.use-case";
-import type { MessageNoticeEmails } from "../../../domain/messaging/message-notice.port";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { InMemoryMessageRepository, InMemoryMessagingUnitOfWork } from "#domain/messaging/in-memory-message-repository";
+import { listThreadsFor, threadWithMessages, unreadMessageCount } from "#domain/messaging/messaging.queries";
+import { replyInThread } from "#domain/messaging/reply-in-thread.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMailer } from "#domain/shared/mailer.port";
+import type { MessagingDeps } from "#domain/messaging/contact-agent.use-case";
+import type { MessageNoticeEmails } from "#domain/messaging/message-notice.port";
 
 // The notice's words are the adapter's business; here each part the use case passes is visible.
 const noticeEmails: MessageNoticeEmails = {
@@ -31,7 +31,14 @@ describe("messaging", () => {
     repo.putPerson("agent", { name: "Buea Homes", email: "office@bueahomes.cm", language: "en" });
     clock = new FixedClock(new Date("2026-11-20T09:00:00Z"));
     mailer = new InMemoryMailer();
-    deps = { uow: new InMemoryMessagingUnitOfWork(repo), clock, ids: new SequentialIds("m"), mailer, noticeEmails, appUrl: "https://kamernest.test" };
+    deps = {
+      uow: new InMemoryMessagingUnitOfWork(repo),
+      clock,
+      ids: new SequentialIds("m"),
+      mailer,
+      noticeEmails,
+      appUrl: "https://kamernest.test",
+    };
   });
   const later = () => clock.advance(MINUTE_MS);
 
@@ -90,7 +97,10 @@ describe("messaging", () => {
 
   it("treats a thread id that cannot be one as an unknown thread", async () => {
     for (const threadId of ["", "a\u0000b", "x".repeat(65), "../etc", "' OR 1=1 --"]) {
-      expect(await replyInThread(deps, { userId: "agent", threadId, body: "Hi" })).toEqual({ ok: false, error: { code: "messages.thread_not_found" } });
+      expect(await replyInThread(deps, { userId: "agent", threadId, body: "Hi" })).toEqual({
+        ok: false,
+        error: { code: "messages.thread_not_found" },
+      });
       expect(await threadWithMessages({ messages: repo, clock }, { userId: "agent", threadId })).toEqual({
         ok: false,
         error: { code: "messages.thread_not_found" },
@@ -143,7 +153,12 @@ describe("messaging", () => {
     later();
     await replyInThread(deps, { userId: "agent", threadId: c.value.threadId, body: "Yes" });
     const studentInbox = await listThreadsFor({ messages: repo }, "student");
-    expect(studentInbox[0]).toMatchObject({ propertyTitle: "Studio in Molyko", otherPartyName: "Buea Homes", role: "student", unreadCount: 1 });
+    expect(studentInbox[0]).toMatchObject({
+      propertyTitle: "Studio in Molyko",
+      otherPartyName: "Buea Homes",
+      role: "student",
+      unreadCount: 1,
+    });
     expect(studentInbox[0].lastMessage).toEqual({ body: "Yes", fromMe: false, createdAt: clock.now() });
   });
 

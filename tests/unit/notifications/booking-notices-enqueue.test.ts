@@ -1,9 +1,9 @@
 // Where bookings are confirmed, both sides' confirmation and the student's receipt are written to
 // the outbox in the same unit of work, once, however often the provider's news arrives.
 import { describe, expect, it } from "vitest";
-import { applyProviderStatus } from "../../../domain/payment/apply-provider-status.use-case";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
+import { applyProviderStatus } from "#domain/payment/apply-provider-status.use-case";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { HOLD_MS } from "#domain/booking/booking.entity";
 import { moneyWorld } from "../payment/money-world";
 
 type World = ReturnType<typeof moneyWorld>;
@@ -12,7 +12,14 @@ async function succeed(w: World, reference: string) {
   const payment = (await w.store.payments.findByReference(reference))!;
   const r = await applyProviderStatus(w.payments, {
     paymentId: payment.id,
-    transaction: { transId: payment.providerTxId!, status: "successful", amount: payment.amount, externalId: payment.reference, userId: payment.userId, reason: null },
+    transaction: {
+      transId: payment.providerTxId!,
+      status: "successful",
+      amount: payment.amount,
+      externalId: payment.reference,
+      userId: payment.userId,
+      reason: null,
+    },
     source: "webhook",
   });
   if (!r.ok) throw new Error(r.error.code);
@@ -33,7 +40,11 @@ describe("booking notices written where bookings are confirmed", () => {
     const booking = await w.book();
     const { reference } = await w.pay("student-1", { kind: "booking", booking: booking.reference });
     const payment = (await Promise.all([1, 2, 3, 4, 5].map(() => succeed(w, reference))))[0];
-    expect(summary(w).sort()).toEqual([`booking_confirmed:agent:${booking.id}`, `booking_confirmed:student:${booking.id}`, `payment_receipt:student:${booking.id}`]);
+    expect(summary(w).sort()).toEqual([
+      `booking_confirmed:agent:${booking.id}`,
+      `booking_confirmed:student:${booking.id}`,
+      `payment_receipt:student:${booking.id}`,
+    ]);
     const receipt = w.store.notices.all().find((n) => n.kind === "payment_receipt")!;
     expect(receipt).toMatchObject({ data: { paymentId: payment.id }, dedupeKey: `receipt:${payment.id}`, status: "pending" });
   });

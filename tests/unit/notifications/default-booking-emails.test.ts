@@ -2,9 +2,9 @@
 // the visit's day and time, the reference and the recipient's own page, and carries the notice's
 // details (reason, old slot, proposed slot, who cancelled).
 import { describe, expect, it } from "vitest";
-import type { BookingNoticeKind, NoticeData, NoticeRecipient } from "../../../domain/notifications/booking-notice";
-import type { BookingEmailInput } from "../../../domain/notifications/booking-emails.port";
-import { defaultBookingEmails } from "../../../infrastructure/mail/default-booking-emails";
+import type { BookingNoticeKind, NoticeData, NoticeRecipient } from "#domain/notifications/booking-notice";
+import type { BookingEmailInput } from "#domain/notifications/booking-emails.port";
+import { defaultBookingEmails } from "#infrastructure/mail/default-booking-emails";
 
 const cases: Array<[BookingNoticeKind, NoticeRecipient, NoticeData]> = [
   ["booking_confirmed", "student", {}],
@@ -31,10 +31,27 @@ const input = (kind: BookingNoticeKind, recipient: NoticeRecipient, data: Notice
   link: recipient === "agent" ? "https://kamernest.test/agents/bookings" : "https://kamernest.test/profile",
   receipt:
     kind === "payment_receipt"
-      ? { reference: "PAY-1", amount: 8000, method: "mtn_momo", providerReference: "FAP-9", status: "successful", paidAt: new Date("2026-12-01T08:00:00Z"), subscriptionEndsAt: new Date("2026-12-15T08:00:00Z") }
+      ? {
+          reference: "PAY-1",
+          amount: 8000,
+          method: "mtn_momo",
+          providerReference: "FAP-9",
+          status: "successful",
+          paidAt: new Date("2026-12-01T08:00:00Z"),
+          subscriptionEndsAt: new Date("2026-12-15T08:00:00Z"),
+        }
       : null,
   context: {
-    booking: { id: "b1", reference: "KN-ABC123", status: "confirmed", visitDate: "2026-12-02", visitTime: "10:00 AM", viewingOutcome: null, visitorName: "Ngozi Ekane", visitorPhone: "677123456" },
+    booking: {
+      id: "b1",
+      reference: "KN-ABC123",
+      status: "confirmed",
+      visitDate: "2026-12-02",
+      visitTime: "10:00 AM",
+      viewingOutcome: null,
+      visitorName: "Ngozi Ekane",
+      visitorPhone: "677123456",
+    },
     property: { title: "Studio in Molyko", address: "Mile 17 road", neighbourhood: "Molyko" },
     student: { name: "Ngozi", email: "ngozi@example.cm", language },
     agent: { name: "Buea Homes", email: "agent@example.cm", language },
@@ -69,17 +86,26 @@ describe("the booking e-mails", () => {
   }
 
   it("carries the old and proposed slots and the reason as formatted dates", () => {
-    expect(defaultBookingEmails.render(input("visit_rescheduled", "agent", { fromDate: "2026-12-03", fromTime: "09:00 AM" }, "en")).text).toContain(
-      "Ngozi moved the visit from Thursday, 3 December 2026 at 09:00 AM to Wednesday, 2 December 2026 at 10:00 AM.",
-    );
-    expect(defaultBookingEmails.render(input("visit_time_proposed", "student", { proposedDate: "2026-12-04", proposedTime: "02:00 PM" }, "fr")).text).toContain(
-      "propose le vendredi 4 décembre 2026 à 02:00 PM",
-    );
+    expect(
+      defaultBookingEmails.render(input("visit_rescheduled", "agent", { fromDate: "2026-12-03", fromTime: "09:00 AM" }, "en")).text,
+    ).toContain("Ngozi moved the visit from Thursday, 3 December 2026 at 09:00 AM to Wednesday, 2 December 2026 at 10:00 AM.");
+    expect(
+      defaultBookingEmails.render(input("visit_time_proposed", "student", { proposedDate: "2026-12-04", proposedTime: "02:00 PM" }, "fr"))
+        .text,
+    ).toContain("propose le vendredi 4 décembre 2026 à 02:00 PM");
     expect(defaultBookingEmails.render(input("visit_declined", "student", { reason: "Let" }, "fr")).text).toContain("Motif : Let");
-    expect(defaultBookingEmails.render(input("booking_cancelled", "agent", { by: "student", reason: null }, "en")).text).toContain("cancelled by Ngozi.");
-    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "admin", reason: null }, "fr")).text).toContain("annulée par KamerNest.");
-    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "student", reason: null }, "en")).text).toContain("cancelled by you.");
-    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "agent", reason: null }, "fr")).text).toContain("annulée par Buea Homes.");
+    expect(defaultBookingEmails.render(input("booking_cancelled", "agent", { by: "student", reason: null }, "en")).text).toContain(
+      "cancelled by Ngozi.",
+    );
+    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "admin", reason: null }, "fr")).text).toContain(
+      "annulée par KamerNest.",
+    );
+    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "student", reason: null }, "en")).text).toContain(
+      "cancelled by you.",
+    );
+    expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "agent", reason: null }, "fr")).text).toContain(
+      "annulée par Buea Homes.",
+    );
   });
 
   it("writes the receipt's amount as 8 000 FCFA with the method, both references and the subscription end in Buea time", () => {

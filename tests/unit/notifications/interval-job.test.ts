@@ -1,7 +1,7 @@
 // The timer behind the booking e-mail job: one run per tick, never two at once, a failed run
 // reported and the next tick tried, 0 meaning off, and stop() waiting for the run in progress.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startIntervalJob } from "../../../app/wiring/interval-job.server";
+import { startIntervalJob } from "~/wiring/interval-job.server";
 
 describe("startIntervalJob", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -68,7 +68,12 @@ describe("startIntervalJob", () => {
     };
     const stop = startIntervalJob({ name: "alerts", intervalMs: 1000, run, onError: (e) => errors.push(e), leases });
     await vi.advanceTimersByTimeAsync(4000);
-    expect(claims).toEqual([["alerts", 1000], ["alerts", 1000], ["alerts", 1000], ["alerts", 1000]]);
+    expect(claims).toEqual([
+      ["alerts", 1000],
+      ["alerts", 1000],
+      ["alerts", 1000],
+      ["alerts", 1000],
+    ]);
     expect(run).toHaveBeenCalledTimes(2);
     expect(errors).toEqual([new Error("db down")]);
     await stop();

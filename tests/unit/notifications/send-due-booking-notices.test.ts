@@ -2,19 +2,29 @@
 // failed send with a growing wait, gives up after MAX_NOTICE_ATTEMPTS, never lets one notice stop
 // the others, never sends one notice twice, and skips reminders that no longer apply.
 import { describe, expect, it } from "vitest";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { InMemoryMailer, type MailMessage, type Mailer } from "../../../domain/shared/mailer.port";
-import { MAX_NOTICE_ATTEMPTS, NOTICE_LEASE_MS } from "../../../domain/notifications/booking-notice";
-import { InMemoryBookingNoticeOutbox } from "../../../domain/notifications/in-memory-booking-notice-outbox";
-import { InMemoryBookingNoticeReader } from "../../../domain/notifications/in-memory-booking-notice-reader";
-import type { BookingNoticeContext } from "../../../domain/notifications/booking-notice-reader.port";
-import { sendDueBookingNotices, type SendBookingNoticesDeps } from "../../../domain/notifications/send-due-booking-notices.use-case";
-import { defaultBookingEmails } from "../../../infrastructure/mail/default-booking-emails";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { InMemoryMailer, type MailMessage, type Mailer } from "#domain/shared/mailer.port";
+import { MAX_NOTICE_ATTEMPTS, NOTICE_LEASE_MS } from "#domain/notifications/booking-notice";
+import { InMemoryBookingNoticeOutbox } from "#domain/notifications/in-memory-booking-notice-outbox";
+import { InMemoryBookingNoticeReader } from "#domain/notifications/in-memory-booking-notice-reader";
+import type { BookingNoticeContext } from "#domain/notifications/booking-notice-reader.port";
+import { sendDueBookingNotices, type SendBookingNoticesDeps } from "#domain/notifications/send-due-booking-notices.use-case";
+import { defaultBookingEmails } from "#infrastructure/mail/default-booking-emails";
 
 const START = new Date("2026-12-01T08:00:00.000Z");
 
 const context = (id: string, over: Partial<BookingNoticeContext["booking"]> = {}): BookingNoticeContext => ({
-  booking: { id, reference: `KN-${id.toUpperCase()}`, status: "confirmed", visitDate: "2026-12-02", visitTime: "10:00 AM", viewingOutcome: null, visitorName: "Ngozi Ekane", visitorPhone: "677123456", ...over },
+  booking: {
+    id,
+    reference: `KN-${id.toUpperCase()}`,
+    status: "confirmed",
+    visitDate: "2026-12-02",
+    visitTime: "10:00 AM",
+    viewingOutcome: null,
+    visitorName: "Ngozi Ekane",
+    visitorPhone: "677123456",
+    ...over,
+  },
   property: { title: "Studio in Molyko", address: "Mile 17 road", neighbourhood: "Molyko" },
   student: { name: "Ngozi", email: "ngozi@example.cm", language: "fr" },
   agent: { name: "Buea Homes", email: "agent@example.cm", language: "en" },
@@ -51,7 +61,10 @@ describe("sending due booking notices", () => {
     expect(mailer.sent[0].text).toContain("https://kamernest.test/profile");
     expect(mailer.sent[1].subject).toBe("New visit booked: Studio in Molyko on Wednesday, 2 December 2026");
     expect(mailer.sent[1].text).toContain("https://kamernest.test/agents/bookings");
-    expect(w.outbox.all().map((n) => [n.status, n.attempts])).toEqual([["sent", 1], ["sent", 1]]);
+    expect(w.outbox.all().map((n) => [n.status, n.attempts])).toEqual([
+      ["sent", 1],
+      ["sent", 1],
+    ]);
     // A second run finds nothing due.
     expect(await w.run()).toMatchObject({ sent: 0 });
     expect(mailer.sent).toHaveLength(2);
@@ -63,7 +76,12 @@ describe("sending due booking notices", () => {
     await w.outbox.enqueue({ kind: "visit_accepted", bookingId: "b1", recipient: "student" }, START);
     expect(await w.run()).toMatchObject({ sent: 0, retrying: 1, failures: [{ error: "SMTP refused ngozi@example.cm" }] });
     let [n] = w.outbox.all();
-    expect(n).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP refused ngozi@example.cm", nextAttemptAt: new Date(START.getTime() + MINUTE_MS) });
+    expect(n).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "SMTP refused ngozi@example.cm",
+      nextAttemptAt: new Date(START.getTime() + MINUTE_MS),
+    });
     // Not due yet: nothing is tried.
     w.clock.advance(30_000);
     expect(await w.run()).toMatchObject({ sent: 0, retrying: 0 });
@@ -81,7 +99,10 @@ describe("sending due booking notices", () => {
     const mailer = new FlakyMailer(new Set(["ngozi@example.cm"]));
     const w = world(mailer);
     await w.outbox.enqueue({ kind: "visit_accepted", bookingId: "b1", recipient: "student" }, START);
-    await w.outbox.enqueue({ kind: "visit_rescheduled", bookingId: "b1", recipient: "agent", data: { fromDate: "2026-12-03", fromTime: "09:00 AM" } }, START);
+    await w.outbox.enqueue(
+      { kind: "visit_rescheduled", bookingId: "b1", recipient: "agent", data: { fromDate: "2026-12-03", fromTime: "09:00 AM" } },
+      START,
+    );
     const first = await w.run();
     expect(first).toMatchObject({ sent: 1, retrying: 1 });
     expect(mailer.sent.map((m) => m.to)).toEqual(["agent@example.cm"]);
@@ -118,10 +139,25 @@ describe("sending due booking notices", () => {
 
   it("dedupes: a key used once is never written again", async () => {
     const w = world();
-    expect(await w.outbox.enqueue({ kind: "booking_confirmed", bookingId: "b1", recipient: "student", dedupeKey: "confirmed:b1:student" }, START)).toBe(true);
-    expect(await w.outbox.enqueue({ kind: "booking_confirmed", bookingId: "b1", recipient: "student", dedupeKey: "confirmed:b1:student" }, START)).toBe(false);
+    expect(
+      await w.outbox.enqueue(
+        { kind: "booking_confirmed", bookingId: "b1", recipient: "student", dedupeKey: "confirmed:b1:student" },
+        START,
+      ),
+    ).toBe(true);
+    expect(
+      await w.outbox.enqueue(
+        { kind: "booking_confirmed", bookingId: "b1", recipient: "student", dedupeKey: "confirmed:b1:student" },
+        START,
+      ),
+    ).toBe(false);
     await w.run();
-    expect(await w.outbox.enqueue({ kind: "booking_confirmed", bookingId: "b1", recipient: "student", dedupeKey: "confirmed:b1:student" }, START)).toBe(false);
+    expect(
+      await w.outbox.enqueue(
+        { kind: "booking_confirmed", bookingId: "b1", recipient: "student", dedupeKey: "confirmed:b1:student" },
+        START,
+      ),
+    ).toBe(false);
     expect(w.outbox.all()).toHaveLength(1);
   });
 

@@ -1,17 +1,25 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { applyProviderStatus } from "../../../domain/payment/apply-provider-status.use-case";
-import type { ProviderStatus } from "../../../domain/payment/payment-gateway.port";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { DAY_MS } from "../../../domain/shared/clock";
+import { applyProviderStatus } from "#domain/payment/apply-provider-status.use-case";
+import type { ProviderStatus } from "#domain/payment/payment-gateway.port";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, START } from "./money-world";
 
 async function apply(w: ReturnType<typeof moneyWorld>, reference: string, status: ProviderStatus, patch: Record<string, unknown> = {}) {
   const payment = (await w.store.payments.findByReference(reference))!;
   const r = await applyProviderStatus(w.payments, {
     paymentId: payment.id,
-    transaction: { transId: payment.providerTxId!, status, amount: payment.amount, externalId: payment.reference, userId: payment.userId, reason: null, ...patch },
+    transaction: {
+      transId: payment.providerTxId!,
+      status,
+      amount: payment.amount,
+      externalId: payment.reference,
+      userId: payment.userId,
+      reason: null,
+      ...patch,
+    },
     source: "webhook",
   });
   if (!r.ok) throw new Error(r.error.code);
@@ -28,8 +36,20 @@ describe("applying a provider status", () => {
     expect(out.changed).toBe(true);
     const now = w.clock.now();
     expect(out.payment).toMatchObject({ status: "successful", confirmedAt: now });
-    expect(w.store.subscriptions.all()).toEqual([expect.objectContaining({ userId: "student-1", paymentId: out.payment.id, startsAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS) })]);
-    expect(await w.store.bookings.findById(booking.id)).toMatchObject({ paymentStatus: "confirmed", bookingStatus: "confirmed", holdExpiresAt: null, paymentId: out.payment.id });
+    expect(w.store.subscriptions.all()).toEqual([
+      expect.objectContaining({
+        userId: "student-1",
+        paymentId: out.payment.id,
+        startsAt: now,
+        endsAt: new Date(now.getTime() + 14 * DAY_MS),
+      }),
+    ]);
+    expect(await w.store.bookings.findById(booking.id)).toMatchObject({
+      paymentStatus: "confirmed",
+      bookingStatus: "confirmed",
+      holdExpiresAt: null,
+      paymentId: out.payment.id,
+    });
     const events = await w.store.payments.listPaymentEvents(out.payment.id);
     expect(events.map((e) => e.type)).toEqual(["created", "initiated", "succeeded"]);
     expect(events[2].data).toMatchObject({ booking: "confirmed", source: "webhook" });
@@ -54,7 +74,10 @@ describe("applying a provider status", () => {
   it("lets a later SUCCESSFUL win over FAILED, and a retry on the same link go back to pending", async () => {
     const w = moneyWorld();
     const { reference } = await w.pay("student-1", { kind: "subscription" });
-    expect((await apply(w, reference, "failed", { reason: "insufficient funds" })).payment).toMatchObject({ status: "failed", failureReason: "insufficient funds" });
+    expect((await apply(w, reference, "failed", { reason: "insufficient funds" })).payment).toMatchObject({
+      status: "failed",
+      failureReason: "insufficient funds",
+    });
     expect((await apply(w, reference, "pending")).payment.status).toBe("pending");
     expect((await apply(w, reference, "successful")).payment.status).toBe("successful");
     expect(w.store.subscriptions.all()).toHaveLength(1);
@@ -113,7 +136,11 @@ describe("applying a provider status", () => {
     const out = await apply(w, reference, "successful");
     expect(out.payment.status).toBe("successful");
     expect(w.store.subscriptions.all()).toHaveLength(1);
-    expect(await w.store.bookings.findById(booking.id)).toMatchObject({ bookingStatus: "rebook_required", paymentStatus: "confirmed", paymentId: out.payment.id });
+    expect(await w.store.bookings.findById(booking.id)).toMatchObject({
+      bookingStatus: "rebook_required",
+      paymentStatus: "confirmed",
+      paymentId: out.payment.id,
+    });
     // Subscribed now, the student rebooks another slot at no charge.
     const rebook = await bookVisit(w.booking, w.visit({ visitTime: "11:00 AM" }));
     expect(rebook.ok && rebook.value.booking).toMatchObject({ bookingStatus: "confirmed", paymentAmount: 0 });
@@ -159,7 +186,11 @@ describe("applying a provider status", () => {
 
   it("answers not_found for an unknown payment", async () => {
     const w = moneyWorld();
-    const r = await applyProviderStatus(w.payments, { paymentId: "nope", transaction: { transId: "T", status: "successful", amount: 1, externalId: null, userId: null, reason: null }, source: "verify" });
+    const r = await applyProviderStatus(w.payments, {
+      paymentId: "nope",
+      transaction: { transId: "T", status: "successful", amount: 1, externalId: null, userId: null, reason: null },
+      source: "verify",
+    });
     expect(r).toEqual({ ok: false, error: { code: "payment.not_found" } });
   });
 

@@ -3,14 +3,14 @@
 // purpose at the provider first; a success that still arrives for a purchase already paid is
 // recorded and listed for a refund, never turned into more days or a second access.
 import { describe, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { startPayment, type Purchase, type StartPaymentInput } from "../../../domain/payment/start-payment.use-case";
-import { toPaymentView } from "../../../domain/payment/payment-view";
-import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
-import { paymentPurpose, purchaseIdFor } from "../../../domain/payment/payment-purpose";
-import type { PaymentGateway } from "../../../domain/payment/payment-gateway.port";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { startPayment, type Purchase, type StartPaymentInput } from "#domain/payment/start-payment.use-case";
+import { toPaymentView } from "#domain/payment/payment-view";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { paymentPurpose, purchaseIdFor } from "#domain/payment/payment-purpose";
+import type { PaymentGateway } from "#domain/payment/payment-gateway.port";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };
@@ -19,7 +19,8 @@ const start = (w: ReturnType<typeof moneyWorld>, purchase: Purchase, over: Parti
 
 type World = ReturnType<typeof moneyWorld>;
 const payment = async (w: World, reference: string) => (await w.store.payments.findByReference(reference))!;
-const eventTypes = async (w: World, reference: string) => (await w.store.payments.listPaymentEvents((await payment(w, reference)).id)).map((e) => e.type);
+const eventTypes = async (w: World, reference: string) =>
+  (await w.store.payments.listPaymentEvents((await payment(w, reference)).id)).map((e) => e.type);
 
 describe("a second checkout for the same purpose", () => {
   it("expires the earlier one at the provider before opening, records it expired, and keeps the booking held", async () => {
@@ -38,7 +39,11 @@ describe("a second checkout for the same purpose", () => {
     expect(superseded?.data).toEqual({ by: b.paymentId, byReference: b.reference, closed: true });
     const expired = (await w.store.payments.listPaymentEvents(a.paymentId)).find((e) => e.type === "expired");
     expect(expired?.data).toMatchObject({ source: "supersede", bookingExpired: false });
-    expect(await payment(w, b.reference)).toMatchObject({ status: "pending", purpose: `booking:${booking.id}`, purchaseId: `booking:${booking.id}` });
+    expect(await payment(w, b.reference)).toMatchObject({
+      status: "pending",
+      purpose: `booking:${booking.id}`,
+      purchaseId: `booking:${booking.id}`,
+    });
     // B's hold is A's: the booking waits for B.
     expect(await w.store.bookings.findById(booking.id)).toMatchObject({ bookingStatus: "pending" });
   });
@@ -105,7 +110,10 @@ describe("a second checkout for the same purpose", () => {
       expire: (id) => w.gateway.expire(id),
       findByReference: (q) => w.gateway.findByReference(q),
     };
-    const first = startPayment({ ...w.payments, gateway: slow }, { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" });
+    const first = startPayment(
+      { ...w.payments, gateway: slow },
+      { user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456" },
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(w.store.payments.all()).toHaveLength(1);
     expect(await start(w, { kind: "subscription" })).toEqual({ ok: false, error: { code: "payment.checkout_starting" } });
@@ -114,7 +122,12 @@ describe("a second checkout for the same purpose", () => {
     expect(done.ok).toBe(true);
     const again = await start(w, { kind: "subscription" });
     expect(again.ok).toBe(true);
-    expect(w.store.payments.all().map((p) => p.status).sort()).toEqual(["expired", "pending"]);
+    expect(
+      w.store.payments
+        .all()
+        .map((p) => p.status)
+        .sort(),
+    ).toEqual(["expired", "pending"]);
   });
 
   it("treats a checkout whose start died before any answer as closed once the wait for an answer is long over", async () => {
@@ -134,7 +147,11 @@ describe("a second checkout for the same purpose", () => {
     const w = moneyWorld();
     const booking = await w.book();
     const purchase: Purchase = { kind: "booking", booking: booking.reference };
-    const results = await Promise.all([start(w, purchase), start(w, purchase, { phone: "670112233" }), start(w, purchase, { phone: "690112233" })]);
+    const results = await Promise.all([
+      start(w, purchase),
+      start(w, purchase, { phone: "670112233" }),
+      start(w, purchase, { phone: "690112233" }),
+    ]);
     expect(results.some((r) => r.ok)).toBe(true);
     for (const r of results) if (!r.ok) expect(r.error.code).toBe("payment.checkout_starting");
     const open = w.store.payments.all().filter((p) => p.status === "pending" || p.status === "failed");
@@ -161,7 +178,10 @@ describe("a second checkout for the same purpose", () => {
 });
 
 describe("a success for a purchase already paid", () => {
-  it.each([["B then A", ["b", "a"]], ["A then B", ["a", "b"]]] as const)(
+  it.each([
+    ["B then A", ["b", "a"]],
+    ["A then B", ["a", "b"]],
+  ] as const)(
     "(two checkouts for one visit, both approved, %s) is recorded and listed to refund; the visit is paid once and buys 14 days once",
     async (_, order) => {
       const w = moneyWorld();
@@ -172,7 +192,11 @@ describe("a success for a purchase already paid", () => {
       w.gateway.setStatus(a.transId, "successful");
       w.gateway.setStatus(b.transId, "successful");
       const byName = { a, b };
-      for (const name of order) expect(await handleWebhook(w.payments, { transId: byName[name].transId })).toMatchObject({ ok: true, value: { status: "successful" } });
+      for (const name of order)
+        expect(await handleWebhook(w.payments, { transId: byName[name].transId })).toMatchObject({
+          ok: true,
+          value: { status: "successful" },
+        });
 
       const [first, second] = order.map((n) => byName[n]);
       expect(await payment(w, a.reference)).toMatchObject({ status: "successful" });
@@ -181,10 +205,21 @@ describe("a success for a purchase already paid", () => {
       expect(w.store.subscriptions.all()).toHaveLength(1);
       expect(w.store.subscriptions.all()[0].paymentId).toBe(first.paymentId);
       expect(w.store.payments.allRefunds()).toEqual([
-        expect.objectContaining({ paymentId: second.paymentId, userId: "student-1", amount: 8000, reason: "duplicate_purchase", paidByPaymentId: first.paymentId, status: "to_refund" }),
+        expect.objectContaining({
+          paymentId: second.paymentId,
+          userId: "student-1",
+          amount: 8000,
+          reason: "duplicate_purchase",
+          paidByPaymentId: first.paymentId,
+          status: "to_refund",
+        }),
       ]);
       expect(await eventTypes(w, second.reference)).toContain("refund_queued");
-      expect(await toPaymentView(w.store.repos, await payment(w, second.reference))).toMatchObject({ status: "successful", refund: { paidByReference: first.reference }, subscriptionEndsAt: null });
+      expect(await toPaymentView(w.store.repos, await payment(w, second.reference))).toMatchObject({
+        status: "successful",
+        refund: { paidByReference: first.reference },
+        subscriptionEndsAt: null,
+      });
       expect(await toPaymentView(w.store.repos, await payment(w, first.reference))).toMatchObject({ refund: null });
       // Delivered again: nothing more.
       await handleWebhook(w.payments, { transId: second.transId });
@@ -207,7 +242,10 @@ describe("a success for a purchase already paid", () => {
     await handleWebhook(w.payments, { transId: b.transId });
     await handleWebhook(w.payments, { transId: a.transId });
     // And the return page of the refunded one runs nothing either.
-    expect(await verifyPayment(w.payments, { reference: a.reference })).toMatchObject({ ok: true, value: { status: "successful", refund: { paidByReference: b.reference }, accessExpiresAt: null, subscriptionEndsAt: null } });
+    expect(await verifyPayment(w.payments, { reference: a.reference })).toMatchObject({
+      ok: true,
+      value: { status: "successful", refund: { paidByReference: b.reference }, accessExpiresAt: null, subscriptionEndsAt: null },
+    });
 
     expect(w.store.payments.allRefunds().map((r) => r.paymentId)).toEqual([a.paymentId]);
     if (purchase.kind === "subscription") {

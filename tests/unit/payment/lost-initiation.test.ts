@@ -3,12 +3,12 @@
 // through the provider's record (externalId), and the reconciler looks for it for 24 hours.
 // Also: reconciliation giving up on a transaction the provider does not know, and reading in pages.
 import { describe, expect, it } from "vitest";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { startPayment } from "../../../domain/payment/start-payment.use-case";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import type { ReconcileQuery } from "../../../domain/payment/payment-repository.port";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { startPayment } from "#domain/payment/start-payment.use-case";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import type { ReconcileQuery } from "#domain/payment/payment-repository.port";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "student-1@example.cm", fullName: "Ngozi Ekane" };
@@ -22,7 +22,12 @@ describe("a payment whose initiation answer was lost", () => {
     const w = moneyWorld();
     const booking = await w.book();
     w.gateway.failNextInitiate("lost_answer");
-    const started = await startPayment(w.payments, { user, purchase: { kind: "booking", booking: booking.reference }, method: "mtn_momo", phone: "677123456" });
+    const started = await startPayment(w.payments, {
+      user,
+      purchase: { kind: "booking", booking: booking.reference },
+      method: "mtn_momo",
+      phone: "677123456",
+    });
     expect(started).toEqual({ ok: false, error: { code: "payment.init_timeout" } });
     const [payment] = w.store.payments.all();
     expect(payment).toMatchObject({ status: "failed", providerTxId: null, failureReason: "payment.init_timeout" });
@@ -37,7 +42,10 @@ describe("a payment whose initiation answer was lost", () => {
 
     expect(await w.store.payments.findById(payment.id)).toMatchObject({ status: "successful", providerTxId: tx.transId });
     expect(w.store.subscriptions.all()).toHaveLength(1);
-    expect(w.store.subscriptions.all()[0]).toMatchObject({ paymentId: payment.id, endsAt: new Date(w.clock.now().getTime() + 14 * DAY_MS) });
+    expect(w.store.subscriptions.all()[0]).toMatchObject({
+      paymentId: payment.id,
+      endsAt: new Date(w.clock.now().getTime() + 14 * DAY_MS),
+    });
     expect((await w.store.bookings.findById(booking.id))?.bookingStatus).toBe("confirmed");
     const types = (await w.store.payments.listPaymentEvents(payment.id)).map((e) => e.type);
     expect(types.filter((t) => t === "matched")).toHaveLength(1);
@@ -68,7 +76,10 @@ describe("a payment whose initiation answer was lost", () => {
     const w = moneyWorld();
     let runs = 0;
     // The second unit of work of startPayment stores the provider's answer: the database fails there.
-    const flaky: PaymentDeps = { ...w.payments, uow: { run: (work) => (++runs === 2 ? Promise.reject(new Error("database unavailable")) : w.store.run(work)) } };
+    const flaky: PaymentDeps = {
+      ...w.payments,
+      uow: { run: (work) => (++runs === 2 ? Promise.reject(new Error("database unavailable")) : w.store.run(work)) },
+    };
     await expect(startSubscription(flaky)).rejects.toThrow("database unavailable");
     const [payment] = w.store.payments.all();
     expect(payment).toMatchObject({ status: "pending", providerTxId: null });
@@ -102,7 +113,16 @@ describe("a webhook for a transaction id we do not know", () => {
     expect(await handleWebhook(w.payments, { transId: "NOPE1234" })).toEqual({ ok: false, error: { code: "payment.not_found" } });
 
     // A transaction at the provider started by someone else (another service on the account).
-    const r = await w.gateway.initiate({ amount: 8000, reference: "SOMEONE-ELSE", userId: "student-1", email: "x@example.cm", customerName: "X", phone: "677123456", method: "mtn_momo", message: "x" });
+    const r = await w.gateway.initiate({
+      amount: 8000,
+      reference: "SOMEONE-ELSE",
+      userId: "student-1",
+      email: "x@example.cm",
+      customerName: "X",
+      phone: "677123456",
+      method: "mtn_momo",
+      message: "x",
+    });
     w.gateway.setStatus(r.transId, "successful");
     expect(await handleWebhook(w.payments, { transId: r.transId })).toEqual({ ok: false, error: { code: "payment.not_found" } });
 

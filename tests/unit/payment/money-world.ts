@@ -1,12 +1,12 @@
 // An in-memory money world for unit tests: one store, a clock the test moves, counting ids and a
 // scripted gateway. Tuesday 1 December 2026, 09:00 in Buea.
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { InMemoryMoneyStore } from "../../../domain/payment/in-memory-money-unit-of-work";
-import { InMemoryPaymentGateway } from "../../../domain/payment/in-memory-payment-gateway";
-import type { PaymentDeps } from "../../../domain/payment/payment-deps";
-import { bookVisit, type BookVisitDeps, type BookVisitInput } from "../../../domain/booking/book-visit.use-case";
-import { startPayment, type Purchase } from "../../../domain/payment/start-payment.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
+import { InMemoryPaymentGateway } from "#domain/payment/in-memory-payment-gateway";
+import type { PaymentDeps } from "#domain/payment/payment-deps";
+import { bookVisit, type BookVisitDeps, type BookVisitInput } from "#domain/booking/book-visit.use-case";
+import { startPayment, type Purchase } from "#domain/payment/start-payment.use-case";
 
 export const START = "2026-12-01T08:00:00.000Z";
 export const TOMORROW = "2026-12-02";
@@ -51,7 +51,12 @@ export function moneyWorld(start = START) {
   }
 
   async function pay(userId: string, purchase: Purchase, phone = "677123456") {
-    const r = await startPayment(payments, { user: { id: userId, email: `${userId}@example.cm`, fullName: "Test User" }, purchase, method: "mtn_momo", phone });
+    const r = await startPayment(payments, {
+      user: { id: userId, email: `${userId}@example.cm`, fullName: "Test User" },
+      purchase,
+      method: "mtn_momo",
+      phone,
+    });
     if (!r.ok) throw new Error(`startPayment failed: ${r.error.code}`);
     const payment = await store.payments.findByReference(r.value.reference);
     return { ...r.value, transId: payment!.providerTxId! };

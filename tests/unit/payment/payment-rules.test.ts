@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { normalisePaymentPhone } from "../../../domain/payment/payment-phone";
-import { normalisePaymentStatus, PAYMENT_PRICES } from "../../../domain/payment/payment.entity";
-import { backoffDelayMs, retryWithBackoff } from "../../../domain/payment/retry";
-import { customerName } from "../../../domain/payment/start-payment.use-case";
+import { normalisePaymentPhone } from "#domain/payment/payment-phone";
+import { normalisePaymentStatus, PAYMENT_PRICES } from "#domain/payment/payment.entity";
+import { backoffDelayMs, retryWithBackoff } from "#domain/payment/retry";
+import { customerName } from "#domain/payment/start-payment.use-case";
 
 describe("payment phone numbers", () => {
   it.each([
@@ -22,8 +22,14 @@ describe("payment phone numbers", () => {
 
 describe("payment statuses", () => {
   it.each([
-    ["successful", "successful"], ["completed", "successful"], ["CONFIRMED", "successful"],
-    ["failed", "failed"], ["rejected", "failed"], ["expired", "expired"], ["pending", "pending"], ["created", "pending"],
+    ["successful", "successful"],
+    ["completed", "successful"],
+    ["CONFIRMED", "successful"],
+    ["failed", "failed"],
+    ["rejected", "failed"],
+    ["expired", "expired"],
+    ["pending", "pending"],
+    ["created", "pending"],
   ])("%s counts as %s", (raw, status) => {
     expect(normalisePaymentStatus(raw)).toBe(status);
   });
@@ -46,10 +52,13 @@ describe("retry with back-off", () => {
     const waits: number[] = [];
     let calls = 0;
     await expect(
-      retryWithBackoff(async () => {
-        calls += 1;
-        throw new Error("down");
-      }, { sleep: async (ms) => void waits.push(ms) }),
+      retryWithBackoff(
+        async () => {
+          calls += 1;
+          throw new Error("down");
+        },
+        { sleep: async (ms) => void waits.push(ms) },
+      ),
     ).rejects.toThrow("down");
     expect(calls).toBe(3);
     expect(waits).toEqual([2000, 4000]);
@@ -58,11 +67,14 @@ describe("retry with back-off", () => {
 
   it("answers as soon as an attempt succeeds", async () => {
     let calls = 0;
-    const value = await retryWithBackoff(async (attempt) => {
-      calls += 1;
-      if (attempt < 2) throw new Error("flaky");
-      return "ok";
-    }, { sleep: async () => {} });
+    const value = await retryWithBackoff(
+      async (attempt) => {
+        calls += 1;
+        if (attempt < 2) throw new Error("flaky");
+        return "ok";
+      },
+      { sleep: async () => {} },
+    );
     expect(value).toBe("ok");
     expect(calls).toBe(2);
   });
@@ -70,10 +82,13 @@ describe("retry with back-off", () => {
   it("stops at once on an error not worth retrying", async () => {
     let calls = 0;
     await expect(
-      retryWithBackoff(async () => {
-        calls += 1;
-        throw new Error("404");
-      }, { sleep: async () => {}, shouldRetry: () => false }),
+      retryWithBackoff(
+        async () => {
+          calls += 1;
+          throw new Error("404");
+        },
+        { sleep: async () => {}, shouldRetry: () => false },
+      ),
     ).rejects.toThrow("404");
     expect(calls).toBe(1);
   });

@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { startPayment, type StartPaymentInput } from "../../../domain/payment/start-payment.use-case";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { bookVisit } from "../../../domain/booking/book-visit.use-case";
-import { MINUTE_MS } from "../../../domain/shared/clock";
+import { startPayment, type StartPaymentInput } from "#domain/payment/start-payment.use-case";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { bookVisit } from "#domain/booking/book-visit.use-case";
+import { MINUTE_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 const user = { id: "student-1", email: "ngozi@example.cm", fullName: "Ngozi Ekane" };
-const input = (over: Partial<StartPaymentInput> = {}): StartPaymentInput => ({ user, purchase: { kind: "subscription" }, method: "mtn_momo", phone: "677123456", ...over });
+const input = (over: Partial<StartPaymentInput> = {}): StartPaymentInput => ({
+  user,
+  purchase: { kind: "subscription" },
+  method: "mtn_momo",
+  phone: "677123456",
+  ...over,
+});
 
 describe("startPayment", () => {
   it("creates a pending payment, asks the provider and stores its transaction and link", async () => {
     const w = moneyWorld();
     const booking = await w.book();
-    const r = await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference }, method: "orange_money", phone: "+237 699 00 11 22" }));
+    const r = await startPayment(
+      w.payments,
+      input({ purchase: { kind: "booking", booking: booking.reference }, method: "orange_money", phone: "+237 699 00 11 22" }),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const payment = (await w.store.payments.findById(r.value.paymentId))!;
@@ -78,16 +87,25 @@ describe("startPayment", () => {
   it("refuses another student's booking, a paid booking and an expired one", async () => {
     const w = moneyWorld();
     const booking = await w.book();
-    const other = await startPayment(w.payments, input({ user: { ...user, id: "student-2" }, purchase: { kind: "booking", booking: booking.reference } }));
+    const other = await startPayment(
+      w.payments,
+      input({ user: { ...user, id: "student-2" }, purchase: { kind: "booking", booking: booking.reference } }),
+    );
     expect(other).toEqual({ ok: false, error: { code: "payment.booking_not_found" } });
 
     await w.store.bookings.confirmBooking(booking.id, null, w.clock.now());
-    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_already_paid" } });
+    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({
+      ok: false,
+      error: { code: "payment.booking_already_paid" },
+    });
 
     w.store.properties.add({ id: "prop-2", agentId: "agent-1" });
     const second = await w.book({ propertyId: "prop-2" });
     await w.store.bookings.expireBooking(second.id, w.clock.now());
-    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: second.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_expired" } });
+    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: second.reference } }))).toEqual({
+      ok: false,
+      error: { code: "payment.booking_expired" },
+    });
   });
 
   it("refuses a zero amount", async () => {
@@ -95,7 +113,10 @@ describe("startPayment", () => {
     const booking = await w.book();
     // A pending booking priced at 0 should not exist; if one does, no payment is made for it.
     (w.store.bookings as unknown as { rows: Array<{ paymentAmount: number }> }).rows[0].paymentAmount = 0;
-    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.id } }))).toEqual({ ok: false, error: { code: "payment.invalid_amount" } });
+    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.id } }))).toEqual({
+      ok: false,
+      error: { code: "payment.invalid_amount" },
+    });
   });
 
   it("never extends the hold: a retry after 25 minutes keeps the original end, and after 30 minutes the slot is someone else's", async () => {
@@ -108,7 +129,10 @@ describe("startPayment", () => {
     expect((await w.store.bookings.findById(booking.id))?.holdExpiresAt).toEqual(fixedEnd);
 
     w.clock.advance(5 * MINUTE_MS); // 30 minutes after booking: the hold has ended
-    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({ ok: false, error: { code: "payment.booking_expired" } });
+    expect(await startPayment(w.payments, input({ purchase: { kind: "booking", booking: booking.reference } }))).toEqual({
+      ok: false,
+      error: { code: "payment.booking_expired" },
+    });
     const other = await bookVisit(w.booking, w.visit({ studentId: "student-2" }));
     expect(other.ok).toBe(true);
     expect((await w.store.bookings.findById(booking.id))?.bookingStatus).toBe("expired");
@@ -123,25 +147,28 @@ describe("startPayment", () => {
     ["garbage", "invalid_response", "payment.invalid_response"],
     ["no link", "link_missing", "payment.link_missing"],
     ["an unexpected error", "crash", "payment.unknown_error"],
-  ] as const)("on %s marks the payment failed with an event, keeps the booking held, and lets the student retry", async (_, fault, code) => {
-    const w = moneyWorld();
-    const booking = await w.book();
-    w.gateway.failNextInitiate(fault);
-    const deps = { ...w.payments, initTimeoutMs: 20 };
-    const r = await startPayment(deps, input({ purchase: { kind: "booking", booking: booking.reference } }));
-    expect(r).toEqual({ ok: false, error: { code } });
-    const failed = w.store.payments.all()[0];
-    expect(failed).toMatchObject({ status: "failed", failureReason: code, providerTxId: null });
-    const events = await w.store.payments.listPaymentEvents(failed.id);
-    expect(events.map((e) => e.type)).toEqual(["created", "failed"]);
-    expect(events[1].data).toMatchObject({ code, source: "initiate" });
-    const held = (await w.store.bookings.findById(booking.id))!;
-    expect(held).toMatchObject({ bookingStatus: "pending", paymentStatus: "pending" });
-    expect(held.holdExpiresAt!.getTime()).toBeGreaterThan(w.clock.now().getTime());
+  ] as const)(
+    "on %s marks the payment failed with an event, keeps the booking held, and lets the student retry",
+    async (_, fault, code) => {
+      const w = moneyWorld();
+      const booking = await w.book();
+      w.gateway.failNextInitiate(fault);
+      const deps = { ...w.payments, initTimeoutMs: 20 };
+      const r = await startPayment(deps, input({ purchase: { kind: "booking", booking: booking.reference } }));
+      expect(r).toEqual({ ok: false, error: { code } });
+      const failed = w.store.payments.all()[0];
+      expect(failed).toMatchObject({ status: "failed", failureReason: code, providerTxId: null });
+      const events = await w.store.payments.listPaymentEvents(failed.id);
+      expect(events.map((e) => e.type)).toEqual(["created", "failed"]);
+      expect(events[1].data).toMatchObject({ code, source: "initiate" });
+      const held = (await w.store.bookings.findById(booking.id))!;
+      expect(held).toMatchObject({ bookingStatus: "pending", paymentStatus: "pending" });
+      expect(held.holdExpiresAt!.getTime()).toBeGreaterThan(w.clock.now().getTime());
 
-    const retry = await startPayment(deps, input({ purchase: { kind: "booking", booking: booking.reference } }));
-    expect(retry.ok).toBe(true);
-    expect(w.store.payments.all().map((p) => p.status)).toEqual(["failed", "pending"]);
-    expect(retry.ok && retry.value.reference).not.toBe(failed.reference);
-  });
+      const retry = await startPayment(deps, input({ purchase: { kind: "booking", booking: booking.reference } }));
+      expect(retry.ok).toBe(true);
+      expect(w.store.payments.all().map((p) => p.status)).toEqual(["failed", "pending"]);
+      expect(retry.ok && retry.value.reference).not.toBe(failed.reference);
+    },
+  );
 });

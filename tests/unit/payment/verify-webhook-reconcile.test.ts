@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { verifyPayment } from "../../../domain/payment/verify-payment.use-case";
-import { handleWebhook } from "../../../domain/payment/handle-webhook.use-case";
-import { reconcilePendingPayments } from "../../../domain/payment/reconcile-pending-payments.use-case";
-import { HOLD_MS } from "../../../domain/booking/booking.entity";
-import { DAY_MS, HOUR_MS } from "../../../domain/shared/clock";
+import { verifyPayment } from "#domain/payment/verify-payment.use-case";
+import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { reconcilePendingPayments } from "#domain/payment/reconcile-pending-payments.use-case";
+import { HOLD_MS } from "#domain/booking/booking.entity";
+import { DAY_MS, HOUR_MS } from "#domain/shared/clock";
 import { moneyWorld } from "./money-world";
 
 describe("verifyPayment", () => {
@@ -11,10 +11,16 @@ describe("verifyPayment", () => {
     const w = moneyWorld();
     const booking = await w.book();
     const { reference, transId } = await w.pay("student-1", { kind: "booking", booking: booking.reference });
-    expect(await verifyPayment(w.payments, { reference })).toMatchObject({ ok: true, value: { status: "pending", amount: 8000, type: "student_rental", bookingReference: booking.reference, subscriptionEndsAt: null } });
+    expect(await verifyPayment(w.payments, { reference })).toMatchObject({
+      ok: true,
+      value: { status: "pending", amount: 8000, type: "student_rental", bookingReference: booking.reference, subscriptionEndsAt: null },
+    });
     w.gateway.setStatus(transId, "successful");
     const r = await verifyPayment(w.payments, { reference, userId: "student-1" });
-    expect(r).toMatchObject({ ok: true, value: { status: "successful", subscriptionEndsAt: new Date(w.clock.now().getTime() + 14 * DAY_MS) } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { status: "successful", subscriptionEndsAt: new Date(w.clock.now().getTime() + 14 * DAY_MS) },
+    });
     // Final: not asked again.
     const calls = w.gateway.statusCalls.length;
     await verifyPayment(w.payments, { reference });
@@ -51,7 +57,10 @@ describe("verifyPayment", () => {
   it("hides another user's payment and unknown references", async () => {
     const w = moneyWorld();
     const { reference } = await w.pay("student-1", { kind: "subscription" });
-    expect(await verifyPayment(w.payments, { reference, userId: "student-2" })).toEqual({ ok: false, error: { code: "payment.not_found" } });
+    expect(await verifyPayment(w.payments, { reference, userId: "student-2" })).toEqual({
+      ok: false,
+      error: { code: "payment.not_found" },
+    });
     expect(await verifyPayment(w.payments, { reference: "PAY-NOPE00" })).toEqual({ ok: false, error: { code: "payment.not_found" } });
   });
 });
@@ -139,7 +148,27 @@ describe("reconcilePendingPayments", () => {
     w.gateway.failNextInitiate("server_error");
     const booking = await w.book();
     // A payment left pending without a transaction (the process stopped mid-call):
-    await w.store.payments.insertPayment({ ...(w.store.payments.all()[0] ?? {}), id: "p-orphan", userId: "student-1", gateway: "fapshi", status: "pending", type: "student_rental", amount: 8000, currency: "XAF", method: "mtn_momo", phone: "237677123456", reference: "PAY-ORPHAN", providerTxId: null, checkoutUrl: null, bookingId: booking.id, guestHouseId: null, failureReason: null, confirmedAt: null, createdAt: w.clock.now(), updatedAt: w.clock.now() });
+    await w.store.payments.insertPayment({
+      ...(w.store.payments.all()[0] ?? {}),
+      id: "p-orphan",
+      userId: "student-1",
+      gateway: "fapshi",
+      status: "pending",
+      type: "student_rental",
+      amount: 8000,
+      currency: "XAF",
+      method: "mtn_momo",
+      phone: "237677123456",
+      reference: "PAY-ORPHAN",
+      providerTxId: null,
+      checkoutUrl: null,
+      bookingId: booking.id,
+      guestHouseId: null,
+      failureReason: null,
+      confirmedAt: null,
+      createdAt: w.clock.now(),
+      updatedAt: w.clock.now(),
+    });
     expect(await reconcilePendingPayments(w.payments)).toMatchObject({ checked: 1, unchanged: 1 });
     w.clock.advance(DAY_MS);
     expect(await reconcilePendingPayments(w.payments)).toMatchObject({ checked: 1, expired: 1 });
@@ -155,7 +184,14 @@ describe("reconcilePendingPayments", () => {
     w.gateway.setStatus(b.transId, "successful");
     w.gateway.failNextStatus("server_error");
     w.clock.advance(HOLD_MS);
-    expect(await reconcilePendingPayments(w.payments)).toEqual({ checked: 2, succeeded: 1, failed: 0, expired: 0, unchanged: 0, errors: 1 });
+    expect(await reconcilePendingPayments(w.payments)).toEqual({
+      checked: 2,
+      succeeded: 1,
+      failed: 0,
+      expired: 0,
+      unchanged: 0,
+      errors: 1,
+    });
     expect((await w.store.payments.findByReference(a.reference))?.status).toBe("pending");
   });
 });

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
 import {
   InMemoryManagedPropertyRepository,
   InMemoryPhotoStore,
   InMemoryPropertyManagementUnitOfWork,
-} from "../../../domain/property-management/in-memory-managed-property-repository";
+} from "#domain/property-management/in-memory-managed-property-repository";
 import {
   addPhoto,
   arrangePhoto,
@@ -17,10 +17,10 @@ import {
   editProperty,
   listMyProperties,
   type PropertyManagementDeps,
-} from "../../../domain/property-management/manage-property.use-cases";
-import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "../../../domain/property-management/managed-property.entity";
+} from "#domain/property-management/manage-property.use-cases";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "#domain/property-management/managed-property.entity";
 import { details } from "./property-details";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const image = (tag = "IMG") => new TextEncoder().encode(`${tag} pixels`);
 
@@ -93,7 +93,11 @@ describe("editProperty and the material-change rule", () => {
   it("a change of wording, rooms or amenities keeps it verified", async () => {
     const p = await created();
     await verify(p.id);
-    const r = await editProperty(deps, { agentId: "a1", propertyId: p.id, details: details({ title: "Bright studio", bedrooms: 2, description: "New paint" }) });
+    const r = await editProperty(deps, {
+      agentId: "a1",
+      propertyId: p.id,
+      details: details({ title: "Bright studio", bedrooms: 2, description: "New paint" }),
+    });
     expect(r.ok && r.value.becameUnverified).toBe(false);
     expect(repo.properties.get(p.id)!).toMatchObject({ isVerified: true, title: "Bright studio", bedrooms: 2 });
   });
@@ -101,7 +105,9 @@ describe("editProperty and the material-change rule", () => {
   it("isMaterialChange: any rent difference is material, equal details never are (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1000, max: 10_000_000 }), fc.integer({ min: 1000, max: 10_000_000 }), (a, b) => {
-        expect(isMaterialChange({ kind: "details", before: details({ monthlyRent: a }), after: details({ monthlyRent: b }) })).toBe(a !== b);
+        expect(isMaterialChange({ kind: "details", before: details({ monthlyRent: a }), after: details({ monthlyRent: b }) })).toBe(
+          a !== b,
+        );
       }),
     );
   });
@@ -128,9 +134,18 @@ describe("status and availability", () => {
 
   it("refuses an unknown status and another agent's property", async () => {
     const p = await created();
-    expect(await changePropertyStatus(deps, { agentId: "a1", propertyId: p.id, status: "demolished" })).toMatchObject({ ok: false, error: { code: "portal.invalid_status" } });
-    expect(await changePropertyStatus(deps, { agentId: "a2", propertyId: p.id, status: "sold" })).toMatchObject({ ok: false, error: { code: "portal.not_found" } });
-    expect(await confirmAvailability(deps, { agentId: "a2", propertyId: p.id })).toMatchObject({ ok: false, error: { code: "portal.not_found" } });
+    expect(await changePropertyStatus(deps, { agentId: "a1", propertyId: p.id, status: "demolished" })).toMatchObject({
+      ok: false,
+      error: { code: "portal.invalid_status" },
+    });
+    expect(await changePropertyStatus(deps, { agentId: "a2", propertyId: p.id, status: "sold" })).toMatchObject({
+      ok: false,
+      error: { code: "portal.not_found" },
+    });
+    expect(await confirmAvailability(deps, { agentId: "a2", propertyId: p.id })).toMatchObject({
+      ok: false,
+      error: { code: "portal.not_found" },
+    });
     expect(repo.properties.get(p.id)!.status).toBe("available");
   });
 
@@ -151,7 +166,10 @@ describe("photos", () => {
       expect(r.ok && r.value.position).toBe(i);
       expect(repo.properties.get(p.id)!.isVerified).toBe(false);
     }
-    expect(await addPhoto(deps, { agentId: "a1", propertyId: p.id, bytes: image() })).toMatchObject({ ok: false, error: { code: "portal.too_many_photos" } });
+    expect(await addPhoto(deps, { agentId: "a1", propertyId: p.id, bytes: image() })).toMatchObject({
+      ok: false,
+      error: { code: "portal.too_many_photos" },
+    });
     expect(photos.files.size).toBe(MAX_PHOTOS);
   });
 
@@ -193,8 +211,14 @@ describe("photos", () => {
     expect(await order()).toEqual([ids[0], ids[2], ids[1]]);
     // Reordering the same photos keeps the verification.
     expect(repo.properties.get(p.id)!.isVerified).toBe(true);
-    expect(await arrangePhoto(deps, { agentId: "a2", propertyId: p.id, photoId: ids[1], move: "cover" })).toMatchObject({ ok: false, error: { code: "portal.not_found" } });
-    expect(await deletePhoto(deps, { agentId: "a2", propertyId: p.id, photoId: ids[1] })).toMatchObject({ ok: false, error: { code: "portal.not_found" } });
+    expect(await arrangePhoto(deps, { agentId: "a2", propertyId: p.id, photoId: ids[1], move: "cover" })).toMatchObject({
+      ok: false,
+      error: { code: "portal.not_found" },
+    });
+    expect(await deletePhoto(deps, { agentId: "a2", propertyId: p.id, photoId: ids[1] })).toMatchObject({
+      ok: false,
+      error: { code: "portal.not_found" },
+    });
     expect(await order()).toEqual([ids[0], ids[2], ids[1]]);
 
     const storageKey = repo.properties.get(p.id)!.photos.find((ph) => ph.id === ids[2])!.storageKey;
@@ -206,7 +230,10 @@ describe("photos", () => {
     ]);
     expect(after.isVerified).toBe(false);
     expect(photos.files.has(storageKey)).toBe(false);
-    expect(await deletePhoto(deps, { agentId: "a1", propertyId: p.id, photoId: ids[2] })).toMatchObject({ ok: false, error: { code: "portal.photo_not_found" } });
+    expect(await deletePhoto(deps, { agentId: "a1", propertyId: p.id, photoId: ids[2] })).toMatchObject({
+      ok: false,
+      error: { code: "portal.photo_not_found" },
+    });
   });
 });
 

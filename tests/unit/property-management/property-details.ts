@@ -1,5 +1,5 @@
 // A valid property's details for the property-management unit tests (not a test file).
-import type { PropertyDetails } from "../../../domain/property-management/managed-property.entity";
+import type { PropertyDetails } from "#domain/property-management/managed-property.entity";
 
 export const details = (over: Partial<PropertyDetails> = {}): PropertyDetails => ({
   title: "Studio near the main gate",
@@ -13,7 +13,16 @@ export const details = (over: Partial<PropertyDetails> = {}): PropertyDetails =>
   longitude: 9.2905,
   bedrooms: 1,
   bathrooms: 1,
-  amenities: { furnished: true, toiletInside: true, showerInside: true, waterSupply: true, prepaidMeter: false, wifi: false, security: true, parking: false },
+  amenities: {
+    furnished: true,
+    toiletInside: true,
+    showerInside: true,
+    waterSupply: true,
+    prepaidMeter: false,
+    wifi: false,
+    security: true,
+    parking: false,
+  },
   visitingHours: null,
   ...over,
 });

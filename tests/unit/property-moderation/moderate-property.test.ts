@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../../../domain/accounts/in-memory-account-repositories";
-import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "../../../domain/property-moderation/in-memory-property-moderation";
+import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import { InMemoryModerationUnitOfWork, InMemoryPropertyModeration } from "#domain/property-moderation/in-memory-property-moderation";
 import {
   MODERATION_PAGE_SIZE,
   hideProperty,
@@ -8,11 +8,11 @@ import {
   restoreProperty,
   setPropertyVerified,
   type ModerationDeps,
-} from "../../../domain/property-moderation/moderate-property.use-cases";
-import { InMemoryReportRepository } from "../../../domain/reports/in-memory-report-repository";
-import { FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+} from "#domain/property-moderation/moderate-property.use-cases";
+import { InMemoryReportRepository } from "#domain/reports/in-memory-report-repository";
+import { FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 
@@ -26,7 +26,12 @@ describe("admin property moderation", () => {
     properties = new InMemoryPropertyModeration(reports);
     audit = new InMemoryAuditLog();
     properties.put({ id: "p1", agentId: "agent", title: "Room in Molyko" });
-    deps = { uow: new InMemoryModerationUnitOfWork(properties, audit), clock: new FixedClock(NOW), ids: new SequentialIds("a"), publicPages: new CountingPublicPages() };
+    deps = {
+      uow: new InMemoryModerationUnitOfWork(properties, audit),
+      clock: new FixedClock(NOW),
+      ids: new SequentialIds("a"),
+      publicPages: new CountingPublicPages(),
+    };
   });
 
   it("verifies a property and audits who, what, when, before and after", async () => {
@@ -45,9 +50,18 @@ describe("admin property moderation", () => {
   });
 
   it("refuses a decision that changes nothing, and a missing property, writing no audit row", async () => {
-    expect(await setPropertyVerified(deps, { adminId: "admin", propertyId: "p1", verified: false })).toEqual({ ok: false, error: { code: "moderation.no_change" } });
-    expect(await setPropertyVerified(deps, { adminId: "admin", propertyId: "nope", verified: true })).toEqual({ ok: false, error: { code: "moderation.property_not_found" } });
-    expect(await restoreProperty(deps, { adminId: "admin", propertyId: "p1" })).toEqual({ ok: false, error: { code: "moderation.no_change" } });
+    expect(await setPropertyVerified(deps, { adminId: "admin", propertyId: "p1", verified: false })).toEqual({
+      ok: false,
+      error: { code: "moderation.no_change" },
+    });
+    expect(await setPropertyVerified(deps, { adminId: "admin", propertyId: "nope", verified: true })).toEqual({
+      ok: false,
+      error: { code: "moderation.property_not_found" },
+    });
+    expect(await restoreProperty(deps, { adminId: "admin", propertyId: "p1" })).toEqual({
+      ok: false,
+      error: { code: "moderation.no_change" },
+    });
     expect(await hideProperty(deps, { adminId: "admin", propertyId: "p1", reason: "x".repeat(501) })).toEqual({
       ok: false,
       error: { code: "moderation.reason_too_long", params: { max: 500 } },
@@ -59,21 +73,42 @@ describe("admin property moderation", () => {
   it("hides with a reason and shows again as 'unhidden' when no report was open", async () => {
     await hideProperty(deps, { adminId: "admin", propertyId: "p1", reason: "  Duplicate listing " });
     expect(reports.listing("p1")?.hiddenAt).toEqual(NOW);
-    expect(await hideProperty(deps, { adminId: "admin", propertyId: "p1" })).toEqual({ ok: false, error: { code: "moderation.no_change" } });
+    expect(await hideProperty(deps, { adminId: "admin", propertyId: "p1" })).toEqual({
+      ok: false,
+      error: { code: "moderation.no_change" },
+    });
     const shown = await restoreProperty(deps, { adminId: "admin", propertyId: "p1" });
     expect(shown.ok && shown.value.reportsClosed).toBe(0);
     expect(reports.listing("p1")?.hiddenAt).toBeNull();
     const [hidden] = await audit.list({ action: "admin.property_hidden", limit: 10 });
     const [unhidden] = await audit.list({ action: "admin.property_unhidden", limit: 10 });
-    expect(hidden).toMatchObject({ action: "admin.property_hidden", data: { reason: "Duplicate listing", after: `{"isVerified":false,"hiddenAt":"${NOW.toISOString()}"}` } });
-    expect(unhidden).toMatchObject({ action: "admin.property_unhidden", data: { reportsClosed: 0, after: '{"isVerified":false,"hiddenAt":null}' } });
+    expect(hidden).toMatchObject({
+      action: "admin.property_hidden",
+      data: { reason: "Duplicate listing", after: `{"isVerified":false,"hiddenAt":"${NOW.toISOString()}"}` },
+    });
+    expect(unhidden).toMatchObject({
+      action: "admin.property_unhidden",
+      data: { reportsClosed: 0, after: '{"isVerified":false,"hiddenAt":null}' },
+    });
   });
 
   it("restores a listing hidden by reports: its open reports are dismissed, in the same unit of work", async () => {
     reports.putUser("u1");
     reports.putUser("u2");
-    for (const [id, user] of [["r1", "u1"], ["r2", "u2"]]) {
-      await reports.add({ id, propertyId: "p1", reporterId: user, reason: "scam", details: "", status: "open", createdAt: NOW, reviewedAt: null });
+    for (const [id, user] of [
+      ["r1", "u1"],
+      ["r2", "u2"],
+    ]) {
+      await reports.add({
+        id,
+        propertyId: "p1",
+        reporterId: user,
+        reason: "scam",
+        details: "",
+        status: "open",
+        createdAt: NOW,
+        reviewedAt: null,
+      });
     }
     await reports.hideListing("p1", NOW);
     const r = await restoreProperty(deps, { adminId: "admin", propertyId: "p1" });
@@ -95,7 +130,12 @@ describe("admin property moderation", () => {
 
   it("lists unverified first, then newest, a page at a time, and shows the last page for one past the end", async () => {
     for (let i = 0; i < MODERATION_PAGE_SIZE + 3; i += 1) {
-      properties.put({ id: `q${String(i).padStart(2, "0")}`, agentId: "agent", isVerified: i % 2 === 0, createdAt: new Date(NOW.getTime() - i * 60_000) });
+      properties.put({
+        id: `q${String(i).padStart(2, "0")}`,
+        agentId: "agent",
+        isVerified: i % 2 === 0,
+        createdAt: new Date(NOW.getTime() - i * 60_000),
+      });
     }
     const first = await listPropertiesForModeration({ properties }, { filter: "all", page: 1 });
     expect(first.total).toBe(MODERATION_PAGE_SIZE + 4);

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryReportRepository, InMemoryReportUnitOfWork } from "../../../domain/reports/in-memory-report-repository";
-import { reportListing } from "../../../domain/reports/report-listing.use-case";
-import { listOpenReports } from "../../../domain/reports/reports.queries";
-import { reviewReport } from "../../../domain/reports/review-report.use-case";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { InMemoryReportRepository, InMemoryReportUnitOfWork } from "#domain/reports/in-memory-report-repository";
+import { reportListing } from "#domain/reports/report-listing.use-case";
+import { listOpenReports } from "#domain/reports/reports.queries";
+import { reviewReport } from "#domain/reports/review-report.use-case";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describe("listing reports", () => {
   let reports: InMemoryReportRepository;
@@ -14,7 +14,12 @@ describe("listing reports", () => {
     reports = new InMemoryReportRepository();
     reports.putListing({ id: "p1", agentId: "agent", title: "Room in Molyko" });
     for (const u of ["u1", "u2", "u3"]) reports.putUser(u);
-    deps = { uow: new InMemoryReportUnitOfWork(reports), clock: new FixedClock(new Date("2026-11-20T09:00:00Z")), ids: new SequentialIds("r"), publicPages: new CountingPublicPages() };
+    deps = {
+      uow: new InMemoryReportUnitOfWork(reports),
+      clock: new FixedClock(new Date("2026-11-20T09:00:00Z")),
+      ids: new SequentialIds("r"),
+      publicPages: new CountingPublicPages(),
+    };
   });
   const report = (userId: string, reason = "scam", details = "") => {
     deps.clock.advance(MINUTE_MS);
@@ -26,7 +31,12 @@ describe("listing reports", () => {
     expect(r).toEqual({ ok: true, value: { reportId: "r-000001", listingHidden: false } });
     expect(reports.listing("p1")?.hiddenAt).toBeNull();
     const [open] = await listOpenReports({ reports });
-    expect(open).toMatchObject({ id: "r-000001", reason: "wrong_price", details: "Asked 40 000, listed 25 000", propertyTitle: "Room in Molyko" });
+    expect(open).toMatchObject({
+      id: "r-000001",
+      reason: "wrong_price",
+      details: "Asked 40 000, listed 25 000",
+      propertyTitle: "Room in Molyko",
+    });
   });
 
   it("hides the listing once two different users have open reports", async () => {
@@ -81,7 +91,10 @@ describe("listing reports", () => {
     });
     expect(reports.listing("p1")).toMatchObject({ hiddenAt: null, isAvailable: true });
     expect(await listOpenReports({ reports })).toEqual([]);
-    expect(reports.state.decisions.map((d) => [d.adminId, d.decision])).toEqual([["admin", "dismiss"], ["admin", "dismiss"]]);
+    expect(reports.state.decisions.map((d) => [d.adminId, d.decision])).toEqual([
+      ["admin", "dismiss"],
+      ["admin", "dismiss"],
+    ]);
   });
 
   it("keeps an upheld listing hidden and unavailable, closing its other open reports", async () => {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { InMemoryReviewRepository } from "../../../domain/reviews/in-memory-review-repository";
-import { rateAgent } from "../../../domain/reviews/rate-agent.use-case";
-import { replyToReview } from "../../../domain/reviews/reply-to-review.use-case";
-import { listReviewsForAgent, reviewableViewings } from "../../../domain/reviews/reviews.queries";
-import { FixedClock, MINUTE_MS } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { CountingPublicPages } from "../../../domain/shared/public-pages.port";
+import { InMemoryReviewRepository } from "#domain/reviews/in-memory-review-repository";
+import { rateAgent } from "#domain/reviews/rate-agent.use-case";
+import { replyToReview } from "#domain/reviews/reply-to-review.use-case";
+import { listReviewsForAgent, reviewableViewings } from "#domain/reviews/reviews.queries";
+import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 describe("reviews", () => {
   let reviews: InMemoryReviewRepository;
@@ -120,7 +120,10 @@ describe("reviews", () => {
 
   it("refuses an agent rating their own listing's visit, storing nothing (decision 0108)", async () => {
     reviews.putViewing({ bookingId: "own", studentId: "a1", agentId: "a1" });
-    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    expect(await rateAgent(deps, { studentId: "a1", bookingId: "own", rating: 5 })).toEqual({
+      ok: false,
+      error: { code: "reviews.self_review_forbidden" },
+    });
     expect(reviews.reviews).toHaveLength(0);
     // The same agent may rate another agent after a visit that took place.
     reviews.putViewing({ bookingId: "other", studentId: "a1", agentId: "a2" });
@@ -129,8 +132,21 @@ describe("reviews", () => {
 
   it("refuses an agent replying to a review they wrote about themselves", async () => {
     // Such a review can only come from before the rule; it stays unanswered.
-    reviews.reviews.push({ id: "self", agentId: "a1", studentId: "a1", bookingId: "own", rating: 5, comment: "", reply: null, repliedAt: null, createdAt: clock.now() });
-    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({ ok: false, error: { code: "reviews.self_review_forbidden" } });
+    reviews.reviews.push({
+      id: "self",
+      agentId: "a1",
+      studentId: "a1",
+      bookingId: "own",
+      rating: 5,
+      comment: "",
+      reply: null,
+      repliedAt: null,
+      createdAt: clock.now(),
+    });
+    expect(await replyToReview(deps, { agentId: "a1", reviewId: "self", reply: "Thanks me" })).toEqual({
+      ok: false,
+      error: { code: "reviews.self_review_forbidden" },
+    });
     expect(reviews.reviews[0].reply).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 // number from 1.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readPageOrLast, readPageOrNotFound } from "../../../domain/shared/paging";
+import { readPageOrLast, readPageOrNotFound } from "#domain/shared/paging";
 
 /** A list of `total` numbered items, read as a repository would, counting its reads. */
 function listOf(total: number) {
@@ -19,9 +19,17 @@ function listOf(total: number) {
 describe("readPageOrNotFound", () => {
   it("reads the page asked for, with the page count", async () => {
     const { read, reads } = listOf(25);
-    expect(await readPageOrNotFound(2, 10, read)).toEqual({ items: [10, 11, 12, 13, 14, 15, 16, 17, 18, 19], total: 25, page: 2, pageCount: 3 });
+    expect(await readPageOrNotFound(2, 10, read)).toEqual({
+      items: [10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+      total: 25,
+      page: 2,
+      pageCount: 3,
+    });
     expect(await readPageOrNotFound(3, 10, read)).toEqual({ items: [20, 21, 22, 23, 24], total: 25, page: 3, pageCount: 3 });
-    expect(reads).toEqual([[10, 10], [20, 10]]);
+    expect(reads).toEqual([
+      [10, 10],
+      [20, 10],
+    ]);
   });
 
   it("has page 1 even when the list is empty, and no page past the end", async () => {
@@ -52,7 +60,10 @@ describe("readPageOrLast", () => {
   it("reads the last page instead of a page past the end", async () => {
     const { read, reads } = listOf(25);
     expect(await readPageOrLast(9, 10, read)).toEqual({ items: [20, 21, 22, 23, 24], total: 25, page: 3, pageCount: 3 });
-    expect(reads).toEqual([[80, 10], [20, 10]]);
+    expect(reads).toEqual([
+      [80, 10],
+      [20, 10],
+    ]);
   });
 
   it("reads page 1 of an empty list, and page 1 for a page that is not a whole number from 1", async () => {

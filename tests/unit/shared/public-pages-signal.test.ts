@@ -2,9 +2,9 @@
 // other instances poll is bumped at most once per period, a burst of changes sharing one bump
 // (decision 0187). And the port's helper tells the pages only of a change that succeeded.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PublicPagesSignal } from "../../../infrastructure/jobs/public-pages-signal";
-import { CountingPublicPages, publicChange } from "../../../domain/shared/public-pages.port";
-import { err, ok } from "../../../domain/shared/result";
+import { PublicPagesSignal } from "#infrastructure/jobs/public-pages-signal";
+import { CountingPublicPages, publicChange } from "#domain/shared/public-pages.port";
+import { err, ok } from "#domain/shared/result";
 
 describe("the public pages' signal", () => {
   let bumps: number;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DAY_MS, FixedClock } from "../../../domain/shared/clock";
-import { SequentialIds } from "../../../domain/shared/ids";
-import { nextPeriod, subscriptionStatus, SUBSCRIPTION_DURATION_MS } from "../../../domain/subscription/subscription.entity";
-import { getSubscriptionStatus, grantSubscriptionForPayment } from "../../../domain/subscription/subscription.use-cases";
-import { InMemorySubscriptionRepository } from "../../../domain/subscription/in-memory-subscription-repository";
+import { DAY_MS, FixedClock } from "#domain/shared/clock";
+import { SequentialIds } from "#domain/shared/ids";
+import { nextPeriod, subscriptionStatus, SUBSCRIPTION_DURATION_MS } from "#domain/subscription/subscription.entity";
+import { getSubscriptionStatus, grantSubscriptionForPayment } from "#domain/subscription/subscription.use-cases";
+import { InMemorySubscriptionRepository } from "#domain/subscription/in-memory-subscription-repository";
 
 const now = new Date("2026-12-01T08:00:00Z");
 

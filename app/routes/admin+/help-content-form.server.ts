@@ -1,7 +1,7 @@
 // The admin help-content routes' shared answers: a refused form comes back with the translated
 // message and the typed values (so nothing typed is lost, with or without JavaScript).
 import { data } from "@remix-run/node";
-import type { DomainError } from "../../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { describeDomainError } from "~/utils/domain-errors.server";
 
 export interface HelpFormError<V> {

@@ -2,11 +2,11 @@
 // route adds "listings" to its handle's namespaces.
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { PropertyCard } from "../../../domain/listings/listing-read-models";
-import type { ListingSearchCriteria } from "../../../domain/listings/listing-search";
+import type { PropertyCard } from "#domain/listings/listing-read-models";
+import type { ListingSearchCriteria } from "#domain/listings/listing-search";
 import { formatDate, formatDistance, formatXaf } from "~/utils/format";
-import { propertyHref } from "./property-card";
-import { StatusBadge } from "./badges";
+import { propertyHref } from "~/components/listings/property-card";
+import { StatusBadge } from "~/components/listings/badges";
 
 /** A compact row: title link, rent, where. Lighter than a card for a long personal list. */
 function ListingRow({ property, action }: { property: PropertyCard; action?: React.ReactNode }) {
@@ -141,7 +141,10 @@ export function SearchHistorySection({
         ) : (
           <ul>
             {saved.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 py-2 last:border-0 dark:border-slate-700">
+              <li
+                key={s.id}
+                className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 py-2 last:border-0 dark:border-slate-700"
+              >
                 <Link to={`/listings?${s.query}`} className="link">
                   {describe(s.criteria)}
                 </Link>
@@ -149,7 +152,11 @@ export function SearchHistorySection({
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={s.id} />
                   <input type="hidden" name="redirectTo" value="/profile#search-history" />
-                  <button type="submit" className="btn-secondary px-3 py-1" aria-label={`${t("savedSearch.delete")}: ${describe(s.criteria)}`}>
+                  <button
+                    type="submit"
+                    className="btn-secondary px-3 py-1"
+                    aria-label={`${t("savedSearch.delete")}: ${describe(s.criteria)}`}
+                  >
                     {t("savedSearch.delete")}
                   </button>
                 </Form>

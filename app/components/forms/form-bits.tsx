@@ -49,7 +49,19 @@ export function errorProps(id: string, message?: string | null) {
   return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
-export function Field({ id, label, error, hint, children }: { id: string; label: ReactNode; error?: string | null; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">

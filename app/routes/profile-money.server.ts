@@ -1,11 +1,11 @@
 // What the profile page shows of the money module: the subscription (with its end date), the
 // student's bookings and payments, and how many viewings wait for confirmation.
 import type { AppLoadContext } from "@remix-run/node";
-import { isUpcomingVisit } from "../../../domain/booking/booking-lifecycle";
-import { doualaDate } from "../../../domain/booking/visit-date";
-import { getPlatformAccess } from "../../../domain/guest-house-access/get-platform-access.query";
-import { isPayable } from "../../../domain/payment/money-views";
-import { getSubscriptionStatus } from "../../../domain/subscription/subscription.use-cases";
+import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
+import { doualaDate } from "#domain/booking/visit-date";
+import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
+import { isPayable } from "#domain/payment/money-views";
+import { getSubscriptionStatus } from "#domain/subscription/subscription.use-cases";
 
 export async function loadProfileMoney(context: AppLoadContext, userId: string) {
   const { money } = context.services;

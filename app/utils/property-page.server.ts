@@ -2,23 +2,23 @@
 // screen, two addresses; the canonical one is /listings/{id}). Routes never import each other, so
 // both route modules call these.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listingSearchToParams, parseListingSearch } from "../../../domain/listings/listing-search";
-import type { PropertyDetail } from "../../../domain/listings/listing-read-models";
-import { recordView } from "../../../domain/engagement/record-view.use-case";
-import { isInWishlist } from "../../../domain/engagement/wishlist.queries";
-import { contactAgent } from "../../../domain/messaging/contact-agent.use-case";
-import { reportListing } from "../../../domain/reports/report-listing.use-case";
+import { listingSearchToParams, parseListingSearch } from "#domain/listings/listing-search";
+import type { PropertyDetail } from "#domain/listings/listing-read-models";
+import { recordView } from "#domain/engagement/record-view.use-case";
+import { isInWishlist } from "#domain/engagement/wishlist.queries";
+import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { reportListing } from "#domain/reports/report-listing.use-case";
 import { currentPath, getOptionalUser, requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { absoluteUrl, clampDescription, type PageSeo } from "~/utils/seo";
 import { photoUrl } from "~/utils/photos";
-import { availabilityIsStale } from "./availability";
-import { contactAgentSchema, reportSchema } from "./schemas";
-import { domainFailure, parseForm } from "./forms.server";
+import { availabilityIsStale } from "~/components/listings/availability";
+import { contactAgentSchema, reportSchema } from "~/components/listings/schemas";
+import { domainFailure, parseForm } from "./form-failure.server";
 import { readFormData } from "~/utils/form-data.server";
-import { cleanKey } from "~/components/booking/params";
+import { cleanKey } from "~/utils/clean-key";
 
 const ID_MAX = 100;
 const SIMILAR_COUNT = 4;

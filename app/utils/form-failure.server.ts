@@ -5,9 +5,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import type { DomainError } from "../../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { describeDomainError } from "~/utils/domain-errors.server";
-import type { FormFailure } from "./form-bits";
+import type { FormFailure } from "~/components/forms/form-bits";
 
 const SECRET_FIELDS = new Set(["password", "website"]);
 

@@ -5,7 +5,7 @@
 // that user only, and signing out clears it, so the next person on a shared phone or a cybercafé
 // computer never sees someone else's dates and message.
 import { createCookie, type AppLoadContext } from "@remix-run/node";
-import { BOOKING_MESSAGE_MAX } from "../../../domain/guest-house-booking/stay";
+import { BOOKING_MESSAGE_MAX } from "#domain/guest-house-booking/stay";
 
 export interface BookingDraft {
   /** Who typed it: another account signed in on the same browser gets an empty form. */
@@ -32,12 +32,24 @@ function draftCookie(context: AppLoadContext) {
 const field = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
 
 /** The draft `userId` typed for `houseId`, or null (none, another house, another account, an older cookie without its author). */
-export async function readBookingDraft(context: AppLoadContext, request: Request, userId: string, houseId: string): Promise<BookingDraft | null> {
+export async function readBookingDraft(
+  context: AppLoadContext,
+  request: Request,
+  userId: string,
+  houseId: string,
+): Promise<BookingDraft | null> {
   const raw: unknown = await draftCookie(context).parse(request.headers.get("Cookie"));
   if (!raw || typeof raw !== "object") return null;
   const d = raw as Record<string, unknown>;
   if (d.userId !== userId || d.houseId !== houseId) return null;
-  return { userId, houseId, checkIn: field(d.checkIn, 10), checkOut: field(d.checkOut, 10), guests: field(d.guests, 4), message: field(d.message, BOOKING_MESSAGE_MAX) };
+  return {
+    userId,
+    houseId,
+    checkIn: field(d.checkIn, 10),
+    checkOut: field(d.checkOut, 10),
+    guests: field(d.guests, 4),
+    message: field(d.message, BOOKING_MESSAGE_MAX),
+  };
 }
 
 export function saveBookingDraft(context: AppLoadContext, draft: BookingDraft): Promise<string> {

@@ -2,11 +2,11 @@
 // proposed (decision 0117). Accepting moves the visit if that slot is still free.
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
-import { answerProposal } from "../../../domain/booking/booking-lifecycle.use-cases";
+import { answerProposal } from "#domain/booking/booking-lifecycle.use-cases";
 import { redirectWithToast } from "~/utils/toast.server";
-import { proposalAnswerSchema } from "./lifecycle-schema";
-import { lifecycleBadForm, lifecycleRefused } from "./lifecycle.server";
-import { cleanKey } from "./params";
+import { proposalAnswerSchema } from "~/components/booking/lifecycle-schema";
+import { lifecycleBadForm, lifecycleRefused } from "~/utils/booking-lifecycle.server";
+import { cleanKey } from "~/utils/clean-key";
 
 export async function answerProposalAction(context: AppLoadContext, request: Request, studentId: string, formData: FormData) {
   const bookingId = cleanKey(formData.get("bookingId"));
@@ -15,5 +15,8 @@ export async function answerProposalAction(context: AppLoadContext, request: Req
   const accept = submission.value.answer === "accept";
   const result = await answerProposal(context.services.money.lifecycle, { studentId, bookingId, accept });
   if (!result.ok) return lifecycleRefused(request, result.error);
-  return redirectWithToast(context, request, "/profile#bookings", { kind: "success", title: accept ? "booking:toasts.proposalAccepted" : "booking:toasts.proposalDeclined" });
+  return redirectWithToast(context, request, "/profile#bookings", {
+    kind: "success",
+    title: accept ? "booking:toasts.proposalAccepted" : "booking:toasts.proposalDeclined",
+  });
 }

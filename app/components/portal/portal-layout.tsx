@@ -40,7 +40,17 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
   ],
 };
 
-export function PortalLayout({ portal, title, intro, children }: { portal: Portal; title: ReactNode; intro?: ReactNode; children?: ReactNode }) {
+export function PortalLayout({
+  portal,
+  title,
+  intro,
+  children,
+}: {
+  portal: Portal;
+  title: ReactNode;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("auth");
   const toggleId = `${portal}-portal-menu`;
   return (
@@ -73,7 +83,11 @@ export function PortalLayout({ portal, title, intro, children }: { portal: Porta
             <span aria-hidden="true">☰</span>
             {t("portal.menu")}
           </label>
-          <nav id={`${toggleId}-nav`} aria-label={t(`portal.${portal}.navLabel`)} className="hidden px-2 pb-3 peer-checked:block md:block md:py-4">
+          <nav
+            id={`${toggleId}-nav`}
+            aria-label={t(`portal.${portal}.navLabel`)}
+            className="hidden px-2 pb-3 peer-checked:block md:block md:py-4"
+          >
             <ul className="space-y-1">
               {NAV[portal].map((item) => (
                 <li key={item.to}>

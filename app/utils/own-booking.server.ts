@@ -1,8 +1,8 @@
 // Finding a student's own booking by its reference (KN-7F3K9Q) or its id, for the money pages.
 // Another student's booking is reported exactly like a missing one.
-import type { Booking } from "../../../domain/booking/booking.entity";
+import type { Booking } from "#domain/booking/booking.entity";
 import type { MoneyModule } from "~/wiring/money.server";
-import { cleanKey } from "./params";
+import { cleanKey } from "./clean-key";
 
 export async function findOwnBooking(money: Pick<MoneyModule, "booking">, userId: string, key: unknown): Promise<Booking | null> {
   const clean = cleanKey(key);
@@ -13,4 +13,3 @@ export async function findOwnBooking(money: Pick<MoneyModule, "booking">, userId
 }
 
 // One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
-export { notFound } from "~/utils/not-found.server";

@@ -2,15 +2,15 @@
 // (agent portal or any signed-in user), this reads and writes only the signed-in user's threads.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
-import type { SessionUser } from "../../../domain/accounts/account.entity";
-import { MESSAGE_BODY_MAX } from "../../../domain/messaging/message.entity";
-import { listThreadsFor, threadWithMessages } from "../../../domain/messaging/messaging.queries";
-import { replyInThread } from "../../../domain/messaging/reply-in-thread.use-case";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
+import { listThreadsFor, threadWithMessages } from "#domain/messaging/messaging.queries";
+import { replyInThread } from "#domain/messaging/reply-in-thread.use-case";
 import { describeDomainError, throwDomainError } from "~/utils/domain-errors.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { FormFailure } from "~/components/listings/form-bits";
-import { replySchema } from "./reply-schema";
+import type { FormFailure } from "~/components/forms/form-bits";
+import { replySchema } from "~/components/messaging/reply-schema";
 
 /** The threads, newest first, and the one named by ?thread= opened (its messages become read). */
 export async function loadInbox(context: AppLoadContext, request: Request, user: SessionUser) {
@@ -56,7 +56,8 @@ export async function replyAction(context: AppLoadContext, request: Request, use
     if (described.status === 404) throw data({ code: described.code, message: described.message }, { status: 404 });
     return failure({ body: described.message }, null, typed, described.status);
   }
-  if (result.value.notice === "failed") context.services.log.warn({ threadId }, `[messages] e-mail notice for thread ${threadId} could not be sent`);
+  if (result.value.notice === "failed")
+    context.services.log.warn({ threadId }, `[messages] e-mail notice for thread ${threadId} could not be sent`);
   return redirectWithToast(context, request, `${basePath}?${new URLSearchParams({ thread: threadId })}`, {
     kind: "success",
     title: "messages:toasts.replySent",

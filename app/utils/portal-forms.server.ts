@@ -2,11 +2,10 @@
 // else's, and an action's answer to a refused use case (the translated message, its status).
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { DomainError } from "../../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { describeDomainError } from "~/utils/domain-errors.server";
 
 // One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
-export { notFound } from "~/utils/not-found.server";
 
 export interface PortalActionError {
   formError: string;
@@ -57,8 +56,14 @@ export function textOnly<R extends { initialValue?: unknown }>(reply: R): R {
 }
 
 /** The property form's refusal by the domain: the message on its field (or the form), the typed values kept. */
-export async function propertyFormRefused(request: Request, reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>, error: DomainError) {
+export async function propertyFormRefused(
+  request: Request,
+  reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>,
+  error: DomainError,
+) {
   const described = await describeDomainError(request, error);
   const field = fieldOf(error.code);
-  return data(textOnly(reply(field ? { fieldErrors: { [field]: [described.message] } } : { formErrors: [described.message] })), { status: described.status });
+  return data(textOnly(reply(field ? { fieldErrors: { [field]: [described.message] } } : { formErrors: [described.message] })), {
+    status: described.status,
+  });
 }

@@ -2,13 +2,13 @@
 // ENABLE_DEBUG_PAGES (or demo mode) turns them on, and only for signed-in users: anyone else gets
 // the plain not-found page, so they are not even discoverable.
 import type { AppLoadContext } from "@remix-run/node";
-import { availableSlots } from "../../../domain/booking/available-slots.query";
-import { bookVisit, type BookVisitOutput } from "../../../domain/booking/book-visit.use-case";
-import { addDays, doualaDate, MAX_DAYS_AHEAD } from "../../../domain/booking/visit-date";
-import type { Result } from "../../../domain/shared/result";
-import type { BookingError } from "../../../domain/booking/booking.errors";
+import { availableSlots } from "#domain/booking/available-slots.query";
+import { bookVisit, type BookVisitOutput } from "#domain/booking/book-visit.use-case";
+import { addDays, doualaDate, MAX_DAYS_AHEAD } from "#domain/booking/visit-date";
+import type { Result } from "#domain/shared/result";
+import type { BookingError } from "#domain/booking/booking.errors";
 import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
-import { notFound } from "~/components/booking/booking-lookup.server";
+import { notFound } from "~/utils/not-found.server";
 
 export async function requireDebugUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
   if (!context.services.publicConfig.debugPages) throw notFound();

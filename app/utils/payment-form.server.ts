@@ -5,13 +5,19 @@
 // so the page can say 'Redirecting to payment' and go there after 1 500 ms.
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { startPayment, type Purchase, type StartPaymentOutput } from "../../../domain/payment/start-payment.use-case";
-import type { DomainError, Result } from "../../../domain/shared/result";
+import { startPayment, type Purchase, type StartPaymentOutput } from "#domain/payment/start-payment.use-case";
+import type { DomainError, Result } from "#domain/shared/result";
 import { getOptionalUser, loginUrl, type SessionUser } from "~/utils/auth.server";
 import { describeDomainError, domainErrorKey } from "~/utils/domain-errors.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { JSON_FIELD, PHONE_EXAMPLE, paymentFormSchema, type PaymentActionData, type PaymentErrorView } from "./payment-schema";
+import {
+  JSON_FIELD,
+  PHONE_EXAMPLE,
+  paymentFormSchema,
+  type PaymentActionData,
+  type PaymentErrorView,
+} from "~/components/payment/payment-schema";
 
 /** Codes whose message has a second line (SPEC §5: 'Invalid phone number' / 'Please enter…'). */
 const WITH_DETAIL = new Set(["payment.method_required", "payment.invalid_phone", "payment.invalid_amount"]);
@@ -23,7 +29,6 @@ export function paymentErrorView(error: DomainError): PaymentErrorView {
 }
 
 /** The form as sent, control characters dropped, or null when the body is not a form at all (a 400, never a 500). */
-export const readForm = readFormOrNull;
 
 export function wantsJson(request: Request, formData: FormData | null): boolean {
   return formData?.get(JSON_FIELD) === "json" || (request.headers.get("Accept") ?? "").includes("application/json");
@@ -45,13 +50,14 @@ export async function handlePaymentForm(
   context: AppLoadContext,
   purchase: Purchase | ((user: SessionUser) => Purchase | Promise<Purchase>) | { starter: PaymentStarter },
 ) {
-  const formData = await readForm(request);
+  const formData = await readFormOrNull(request);
   const json = wantsJson(request, formData);
 
   // Guard: a payment needs a signed-in user (SPEC §5).
   const user = await getOptionalUser(context, request);
   if (!user) {
-    if (json) return data<PaymentActionData>({ ok: false, result: null, error: { key: "payment:errors.not_authenticated" } }, { status: 401 });
+    if (json)
+      return data<PaymentActionData>({ ok: false, result: null, error: { key: "payment:errors.not_authenticated" } }, { status: 401 });
     return redirectWithToast(context, request, loginUrl(request), {
       kind: "error",
       title: "payment:errors.auth_required",
@@ -65,8 +71,14 @@ export async function handlePaymentForm(
   }
   const submission = parseWithZod(formData, { schema: paymentFormSchema });
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat().find((m): m is string => typeof m === "string") ?? "payment:errors.init_failed";
-    const view: PaymentErrorView = { key: first, ...(first === "payment:errors.method_required" ? { detailKey: "payment:errors.method_required_detail" } : {}) };
+    const first =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find((m): m is string => typeof m === "string") ?? "payment:errors.init_failed";
+    const view: PaymentErrorView = {
+      key: first,
+      ...(first === "payment:errors.method_required" ? { detailKey: "payment:errors.method_required_detail" } : {}),
+    };
     return data<PaymentActionData>({ ok: false, result: submission.reply(), error: view }, { status: 400 });
   }
 

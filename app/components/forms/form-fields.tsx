@@ -32,7 +32,11 @@ export function FormAlert({ id, errors }: { id?: string; errors?: string[] | nul
   if (!errors || errors.length === 0) return null;
   const unique = [...new Set(errors.map(text))];
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+    >
       {unique.map((message) => (
         <p key={message}>{message}</p>
       ))}

@@ -1,9 +1,9 @@
 // Audit entries as the admin pages show them: who (by name), what, on what (a link when it is a
 // user's record), and the before/after JSON of the row unfolded into fields.
-import type { AccountRepository } from "../../../domain/accounts/account-repository.port";
-import type { AuditEntry } from "../../../domain/accounts/audit-log.port";
-import { displayName } from "../../../domain/accounts/account.entity";
-import { USER_TARGET_KINDS } from "../../../domain/accounts/admin-users.queries";
+import type { AccountRepository } from "#domain/accounts/account-repository.port";
+import type { AuditEntry } from "#domain/accounts/audit-log.port";
+import { displayName } from "#domain/accounts/account.entity";
+import { USER_TARGET_KINDS } from "#domain/accounts/admin-users.queries";
 
 export interface AuditView {
   id: string;
@@ -40,7 +40,8 @@ function helpContentHref(action: string, target: unknown): string | null {
   return null;
 }
 
-const text = (value: unknown): string => (value === undefined ? "" : value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+const text = (value: unknown): string =>
+  value === undefined ? "" : value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 export async function toAuditViews(entries: AuditEntry[], accounts: Pick<AccountRepository, "findById">): Promise<AuditView[]> {
   const ids = new Set<string>();

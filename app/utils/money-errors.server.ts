@@ -2,7 +2,7 @@
 // in the booking namespace as viewing_<name> (commission.already_recorded →
 // booking:errors.viewing_already_recorded). Status and message still come from the one mapping in
 // app/utils/domain-errors.server.ts.
-import type { DomainError } from "../../../domain/shared/result";
+import type { DomainError } from "#domain/shared/result";
 import { describeDomainError, domainErrorStatus } from "~/utils/domain-errors.server";
 
 export async function describeMoneyError(request: Request, error: DomainError) {

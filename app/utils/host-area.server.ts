@@ -1,8 +1,8 @@
 // Shared by the host area's routes: who may enter (any signed-in user but an admin: admins review
 // hosts), the 404 of a house that is missing or another host's, and a refused use case's answer.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { SessionUser } from "../../../domain/accounts/account.entity";
-import type { DomainError } from "../../../domain/shared/result";
+import type { SessionUser } from "#domain/accounts/account.entity";
+import type { DomainError } from "#domain/shared/result";
 import { requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 
@@ -13,7 +13,6 @@ export async function requireHostArea(context: AppLoadContext, request: Request)
 }
 
 // One 404 for every page (app/utils/not-found.server.ts), re-exported for this module's routes.
-export { notFound } from "~/utils/not-found.server";
 
 export interface HostingActionError {
   formError: string;

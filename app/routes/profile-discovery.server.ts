@@ -2,10 +2,10 @@
 // listings, the recent searches, saved searches (alerts) and recommendations from the 6 latest views.
 // The profile route calls this once in its loader and passes each part to its section.
 import type { AppLoadContext } from "@remix-run/node";
-import { listWishlistIds } from "../../../domain/engagement/wishlist.queries";
-import { listSearchHistory, listViewHistory, recommendationSeeds } from "../../../domain/engagement/history.queries";
-import { listSavedSearches } from "../../../domain/alerts/saved-searches.queries";
-import { parseListingSearch } from "../../../domain/listings/listing-search";
+import { listWishlistIds } from "#domain/engagement/wishlist.queries";
+import { listSearchHistory, listViewHistory, recommendationSeeds } from "#domain/engagement/history.queries";
+import { listSavedSearches } from "#domain/alerts/saved-searches.queries";
+import { parseListingSearch } from "#domain/listings/listing-search";
 
 const RECOMMENDED_COUNT = 6;
 

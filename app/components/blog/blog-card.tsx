@@ -1,10 +1,10 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import type { BlogPostCard } from "../../../domain/blog/blog.queries";
+import type { BlogPostCard } from "#domain/blog/blog.queries";
 import { formatDate } from "~/utils/format";
 import { COVER_HEIGHT, COVER_WIDTH } from "~/utils/photos";
 import { Photo } from "~/components/photo";
-import { useSaveData } from "./property-card";
+import { useSaveData } from "~/components/listings/property-card";
 
 export const blogHref = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 

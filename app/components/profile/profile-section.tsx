@@ -22,4 +22,3 @@ export function ProfileSection({ id, title, children }: { id: string; title: Rea
 export function SlotPlaceholder({ children }: { children: ReactNode }) {
   return <p className="text-sm text-slate-600 dark:text-slate-400">{children}</p>;
 }
-

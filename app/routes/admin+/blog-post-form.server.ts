@@ -2,10 +2,10 @@
 // values kept (text only), the message on its field or on the form, with the domain error's status.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { BlogError } from "../../../domain/blog/blog.errors";
-import type { PostPreview } from "../../../domain/blog/manage-blog-posts.use-cases";
+import type { BlogError } from "#domain/blog/blog.errors";
+import type { PostPreview } from "#domain/blog/manage-blog-posts.use-cases";
 import { blogFieldOf } from "~/components/admin/blog-post-schema";
-import { textOnly } from "~/components/portal/portal.server";
+import { textOnly } from "~/utils/portal-forms.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 
 /** The action data of the blog post pages: Conform's reply, the preview, or a refusal of a button. */
