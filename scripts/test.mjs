@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, stopping at the first failure: type check and lint (side by
-// side), the production build, unit and integration tests (Vitest; some start the compiled server
+// `npm test`: every check, in order, stopping at the first failure: format, type check and lint (side
+// by side), the production build, unit and integration tests (Vitest; some start the compiled server
 // the build made), the HTML check, then the browser tests (Playwright in Debian's Chromium,
 // JavaScript on and off, against the compiled server), then, with TEST_DATABASE_URL, the cluster checks
 // (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
@@ -80,6 +80,8 @@ if (process.env.CI && !process.env.TEST_DATABASE_URL) {
 
 fs.mkdirSync("test-results", { recursive: true });
 await runTogether([
+  // `npm run format` mends what this finds.
+  { title: "Format (Prettier)", command: "npx", args: ["prettier", "--check", ".", "--log-level", "warn"] },
   { title: "Type check", command: "npx", args: ["tsc", "--noEmit"] },
   { title: "Lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
 ]);

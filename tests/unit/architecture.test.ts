@@ -24,6 +24,8 @@ export function importsOf(file: string): string[] {
 
 const resolvesInto = (file: string, specifier: string, folder: string) => {
   if (specifier.startsWith("~/")) return folder === "app";
+  if (specifier.startsWith("#domain/")) return folder === "domain";
+  if (specifier.startsWith("#infrastructure/")) return folder === "infrastructure";
   if (!specifier.startsWith(".")) return false;
   const target = path.relative(root, path.resolve(root, path.dirname(file), specifier));
   return target === folder || target.startsWith(`${folder}${path.sep}`);
@@ -75,5 +77,7 @@ describe("architecture", () => {
     expect(resolvesInto("domain/booking/x.ts", "../../infrastructure/db/schema", "infrastructure")).toBe(true);
     expect(resolvesInto("domain/booking/x.ts", "../shared/result", "domain")).toBe(true);
     expect(resolvesInto("infrastructure/x.ts", "~/utils/format", "app")).toBe(true);
+    expect(resolvesInto("app/routes/x.tsx", "#infrastructure/db/schema", "infrastructure")).toBe(true);
+    expect(resolvesInto("app/routes/x.tsx", "#domain/shared/result", "domain")).toBe(true);
   });
 });

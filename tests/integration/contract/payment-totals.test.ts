@@ -198,10 +198,39 @@ describeEachDatabase(allDatabaseKinds())("payment_totals on %s", (kind) => {
     });
     const down = await migrator.migrateTo("2026-11-22T0031-list-indexes");
     expect(down.error).toBeUndefined();
-    // Written while no trigger kept count: the migration must find them.
-    await insert("fapshi", "pending", 3000);
+    // Written while no trigger kept count: the migration must find them. The rows are written as
+    // that schema knew them (the payment's purpose came later, decision 0184).
+    const insertAsThen = async (gateway: string, status: PaymentStatus, amount: number) => {
+      const id = `pt-${serial++}`;
+      const when = at(serial).toISOString();
+      await db
+        .insertInto("payments")
+        .values({
+          id,
+          user_id: "student-1",
+          payment_gateway: gateway,
+          payment_status: status,
+          payment_type: "subscription",
+          amount,
+          currency: "XAF",
+          method: "mtn",
+          phone: null,
+          reference: `PAY-${id}`,
+          provider_tx_id: null,
+          checkout_url: null,
+          booking_id: null,
+          guest_house_id: null,
+          failure_reason: null,
+          confirmed_at: null,
+          created_at: when,
+          updated_at: when,
+        } as never)
+        .execute();
+      ids.push(id);
+    };
+    await insertAsThen("fapshi", "pending", 3000);
     await db.updateTable("payments").set({ payment_status: "completed" }).where("id", "=", ids[0]).execute();
-    await insert("", "expired", 1);
+    await insertAsThen("", "expired", 1);
     await migrateToLatest(db, schema);
     await expectTotalsMatch("after the backfill");
     expect((await ledger.statsByGateway()).find((s) => s.gateway === "fapshi")).toEqual({
