@@ -29,7 +29,8 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@needs-javascript/ },
   ],
   webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
+    // The compiled server (decision 0192), as `npm start` runs it; build first.
+    command: "node scripts/e2e-server.mjs",
     url: `http://localhost:${E2E_PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

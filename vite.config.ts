@@ -67,6 +67,22 @@ function thirdPartyLicenses(): Plugin {
   };
 }
 
+/**
+ * The Express server (server/index.ts) as a second entry of the server build, build/server/server.js
+ * beside the Remix build's index.js (decision 0192). One Rollup build for both: every module they
+ * share (the logger, app/static-page, the services' wiring) is one module in one chunk, loaded once
+ * in the production process, and `npm start` runs plain `node`, nothing compiled at start.
+ */
+function expressServerEntry(): Plugin {
+  return {
+    name: "kamernest-express-server",
+    apply: "build",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: path.resolve("server/index.ts"), fileName: "server.js" });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   let shell: Set<string> | undefined;
   return {
@@ -80,7 +96,11 @@ export default defineConfig(({ isSsrBuild }) => {
       // (thirdPartyLicenses above). The server's build is not minified.
       ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 }, format: { comments: false } } }),
       rollupOptions: isSsrBuild
-        ? {}
+        ? {
+            // The modules both the Remix build and the Express server import (expressServerEntry
+            // below), named for what they are rather than after the first of them.
+            output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? "assets/[name]-[hash].js" : "assets/shared-[hash].js") },
+          }
         : {
             output: {
               manualChunks(id, { getModuleInfo }) {
@@ -103,7 +123,7 @@ export default defineConfig(({ isSsrBuild }) => {
         },
       }),
       tsconfigPaths(),
-      ...(isSsrBuild ? [] : [thirdPartyLicenses()]),
+      ...(isSsrBuild ? [expressServerEntry()] : [thirdPartyLicenses()]),
     ],
   };
 });

@@ -6,11 +6,12 @@ export const STATIC_PAGE_HEADER = "X-Kn-Static-Page";
 /**
  * A rendered page's bytes are also kept on its Response under this key, so the HTTP layer sends
  * them as they are instead of reading them back through the Response's web stream (a reader and a
- * promise per chunk, on every page). Symbol.for: the server bundle and the Express server each hold
- * their own copy of this module. A Response rebuilt on the way (Remix's answer to a HEAD request)
- * carries none and is read as a stream, as any other answer is.
+ * promise per chunk, on every page). In production the Remix build and the Express server share
+ * this module (one bundle, decision 0192); in development Vite loads its own copy, whose pages are
+ * read as streams. A Response rebuilt on the way (Remix's answer to a HEAD request) carries none
+ * and is read as a stream, as any other answer is.
  */
-const PAGE_BYTES = Symbol.for("kamernest.page-bytes");
+const PAGE_BYTES = Symbol("kamernest.page-bytes");
 
 /**
  * The Response of a page rendered whole: its body is `bytes`, also kept for `renderedPageBytes`.

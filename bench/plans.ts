@@ -22,6 +22,7 @@ import { seedDemoData } from "#infrastructure/seed/demo-seed";
 import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
 import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
 import { demoSessionCookie, startInstance } from "../scripts/lib/cluster-kit";
+import { ensureProductionBuild } from "../scripts/lib/production-build.mjs";
 import { generateProperties } from "./generate-properties";
 import { generateActivity } from "./generate-activity";
 import { withSection } from "./results-sections";
@@ -345,7 +346,8 @@ function render(runs: Run[]): string {
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  else if (!ensureProductionBuild((line) => console.info(line))) throw new Error("the production build failed");
   const only = args.find((a) => a.startsWith("--only="))?.slice(7);
   const dialects: Dialect[] = ["sqlite"];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) dialects.push("postgres");

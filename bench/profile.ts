@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { demoSessionCookie, scratchDatabase, waitFor } from "../scripts/lib/cluster-kit";
+import { ensureProductionBuild, PRODUCTION_SERVER } from "../scripts/lib/production-build.mjs";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -64,28 +65,24 @@ function top(profile: CpuProfile, key: (node: ProfileNode) => string, count: num
 }
 
 function startServer(profiled: boolean, databaseUrl: string) {
-  const child = spawn(
-    process.execPath,
-    [...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : []), "--import", "tsx", "server/index.ts"],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
-        ...(postgresServer ? { ALLOW_PUBLIC_DEMO: "true" } : {}),
-        STORAGE_DIR: path.join(dataDir, "uploads"),
-        DEMO_MODE: "true",
-        APP_URL: `http://localhost:${port}`,
-        PAYMENTS_RECONCILE_INTERVAL_MS: "0",
-        ALERTS_INTERVAL_MS: "0",
-        BOOKING_NOTICES_INTERVAL_MS: "0",
-        ...(cached ? {} : { PAGE_CACHE_TTL_MS: "0" }),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+  const child = spawn(process.execPath, [...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : []), PRODUCTION_SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
+      ...(postgresServer ? { ALLOW_PUBLIC_DEMO: "true" } : {}),
+      STORAGE_DIR: path.join(dataDir, "uploads"),
+      DEMO_MODE: "true",
+      APP_URL: `http://localhost:${port}`,
+      PAYMENTS_RECONCILE_INTERVAL_MS: "0",
+      ALERTS_INTERVAL_MS: "0",
+      BOOKING_NOTICES_INTERVAL_MS: "0",
+      ...(cached ? {} : { PAGE_CACHE_TTL_MS: "0" }),
     },
-  );
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return waitFor(`http://localhost:${port}/healthz`, 60_000).then(() => child);
 }
 
@@ -98,8 +95,9 @@ async function stop(child: ChildProcess) {
 async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  // A first run migrates and seeds, so the profiled run's start-up (tsx compiling, a seed that
-  // finds its rows) is a small share of the samples.
+  // A first run migrates and seeds, so the profiled run's start-up (a seed that finds its rows)
+  // is a small share of the samples.
+  if (!ensureProductionBuild((line) => console.info(line))) throw new Error("the production build failed");
   const scratch = postgresServer ? await scratchDatabase(postgresServer, "kamernest_profile") : undefined;
   const databaseUrl = scratch?.url ?? path.join(dataDir, "demo.db");
   // The scratch database goes even when a server fails to start (it was left behind once).

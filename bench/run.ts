@@ -38,6 +38,7 @@ import { LocalFileStorage } from "#infrastructure/storage/local-file-storage";
 import { ScryptPasswordHasher } from "#infrastructure/auth/scrypt-password-hasher";
 import { explainListingSearch, KyselyListingSearch } from "#infrastructure/repositories/kysely-listing-search";
 import { parseListingSearch } from "#domain/listings/listing-search";
+import { ensureProductionBuild, PRODUCTION_SERVER } from "../scripts/lib/production-build.mjs";
 import { generateProperties } from "./generate-properties";
 import { readResults, RESULTS_FILE, sectionOf, withSection } from "./results-sections";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
@@ -209,7 +210,8 @@ async function planReport(url: string, dialect: Dialect, propertyId: string): Pr
 }
 
 function startServer(url: string, port: number, pageCache = true): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // The compiled server (decision 0192), as production runs it.
+  const child = spawn(process.execPath, [PRODUCTION_SERVER], {
     // ALLOW_PUBLIC_DEMO: on PostgreSQL the app takes a demo for a public site and asks for it.
     env: {
       ...process.env,
@@ -771,7 +773,8 @@ async function quickLook() {
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!fs.existsSync("build/server/index.js") || args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (args.includes("--build")) execSync("npx remix vite:build", { stdio: "inherit" });
+  else if (!ensureProductionBuild((line) => console.info(line))) throw new Error("the production build failed");
   if (weightsOnly) return printWeightsOnly();
   if (only) return quickLook();
   if (args.includes("--2g")) return twoGOnly();

@@ -23,6 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { installDebianPackage } from "./lib/debian-package.mjs";
+import { ensureProductionBuild, PRODUCTION_SERVER } from "./lib/production-build.mjs";
 import { connect, type DatabaseHandle } from "#infrastructure/db/connection";
 import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { probeRenderedPage, trickle } from "./lib/slow-clients";
@@ -40,10 +41,6 @@ const DEMO_PASSWORD = "kamernest-demo";
 
 const log = (line: string) => console.log(`[security-scan] ${line}`);
 
-function run(command: string, args: string[]): boolean {
-  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
-}
-
 function ensureSqlmap(): void {
   if (spawnSync("sqlmap", ["--version"], { stdio: "ignore" }).status === 0) return;
   log("sqlmap is missing: installing Debian's package");
@@ -54,9 +51,7 @@ function ensureSqlmap(): void {
 }
 
 function ensureBuild(): void {
-  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
-  log("no production build: running remix vite:build");
-  if (!run("npx", ["remix", "vite:build"])) process.exit(2);
+  if (!ensureProductionBuild(log)) process.exit(2);
 }
 
 async function freePort(): Promise<number> {
@@ -81,7 +76,8 @@ interface App {
 async function startApp(databaseUrl: string, dataDir: string): Promise<App> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn("npx", ["tsx", "server/index.ts"], {
+  // The compiled server (decision 0192), as production runs it.
+  const server = spawn(process.execPath, [PRODUCTION_SERVER], {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     detached: true,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, stopping at the first failure: format, type check and lint (side by
-// side), unit and integration tests (Vitest), the production build, the HTML check, then the browser tests
-// (Playwright in Debian's Chromium, JavaScript on and off), then, with TEST_DATABASE_URL, the cluster checks
+// `npm test`: every check, in order, stopping at the first failure: format, type check and lint (side
+// by side), the production build, unit and integration tests (Vitest; some start the compiled server
+// the build made), the HTML check, then the browser tests (Playwright in Debian's Chromium,
+// JavaScript on and off, against the compiled server), then, with TEST_DATABASE_URL, the cluster checks
 // (two instances behind nginx) and the fault checks (PostgreSQL stopped under traffic).
 // Prints one closing line with the totals.
 import { spawn, spawnSync } from "node:child_process";
@@ -89,6 +90,9 @@ await runTogether([
 // only with the cluster checks, after them, and those tests were skipped.
 if (!ensureDebianPackage("/usr/sbin/nginx", "nginx-light", "the nginx configuration's tests"))
   console.log("nginx is missing: its tests are skipped.");
+// Before Vitest: tests/integration/deploy/compiled-server.test.ts starts build/server/server.js
+// (it builds when the build is missing or older than the code, which it then never is here).
+run("Production build", "npx", ["remix", "vite:build"]);
 run("Unit and integration tests", "npx", [
   "vitest",
   "run",
@@ -101,7 +105,6 @@ results.passed += vitest.numPassedTests;
 results.failed += vitest.numFailedTests;
 results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 
-run("Production build", "npx", ["remix", "vite:build"]);
 // The W3C Nu HTML Checker over every page type, in both languages and as each role, on the built
 // server (scripts/html-check.ts; it installs Debian's Java when missing).
 run("HTML check (Nu HTML Checker, every page type)", "npx", ["tsx", "scripts/html-check.ts"], {

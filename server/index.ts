@@ -17,7 +17,8 @@ import { createHttpApp } from "./http-app";
 import { createShutdown, exitOnUnhandledRejection, listenAddress, publicDemoWarning } from "./process";
 import { configureLogging, logger } from "#infrastructure/logging/logger";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Production runs this file compiled, as build/server/server.js (decision 0192).
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 const dev = process.argv.includes("--dev");
 
 async function main() {
@@ -97,11 +98,17 @@ async function main() {
     vite = await createServer({ server: { middlewareMode: true } });
     const devServer = vite;
     build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else if (import.meta.url.endsWith(".ts")) {
+    // An old unit file or script (tsx server/index.ts): say what runs production now.
+    throw new Error(
+      "from source the server runs only with --dev (npm run dev); production runs the compiled server: npm run build, then node build/server/server.js (npm run serve)",
+    );
   } else {
-    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    // The Remix build: in the bundle, its index.js beside this file, sharing its modules (decision 0192).
+    build = (await import("virtual:remix/server-build")) as ServerBuild;
   }
 
-  const app = createHttpApp({ services, build, vite, clientDir: path.join(root, "build/client") });
+  const app = createHttpApp({ services, build, vite, clientDir });
   // Loopback only unless the site is public or HOST says otherwise (server/process.ts).
   const where = listenAddress(config);
   const listening = () => logger.info(`KamerNest is listening on ${where.shown} (${config.demoMode ? "demo" : "live"} mode)`);

@@ -5,10 +5,9 @@
 // (an error outside Remix). Each shows the request's id as the reference a user
 // quotes to support (decision 0137). They cannot use React or the database, so they are plain HTML
 // built from the same locale files (common.json, key serverPages) in the reader's language.
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Request, Response } from "express";
+import enCommon from "../public/locales/en/common.json";
+import frCommon from "../public/locales/fr/common.json";
 
 type Language = "en" | "fr";
 type PageKey = "badRequest" | "methodNotAllowed" | "tooLarge" | "timeout" | "unavailable" | "busy" | "error";
@@ -20,11 +19,12 @@ interface PageText {
   reference: string;
 }
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public/locales");
+// Imported, not read from disk: the compiled server (build/server/server.js, decision 0192) carries them.
+const localeFiles: Record<Language, unknown> = { en: enCommon, fr: frCommon };
 
 function readTexts(language: Language): Record<PageKey, PageText> {
   type Page = Pick<PageText, "title" | "body">;
-  const common = JSON.parse(fs.readFileSync(path.join(localesDir, language, "common.json"), "utf8")) as {
+  const common = localeFiles[language] as {
     serverPages: {
       home: string;
       badRequest: Page;

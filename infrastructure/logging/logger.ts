@@ -18,20 +18,10 @@ export interface LineSink {
 }
 
 /**
- * One scope, sink and logger per process, kept on globalThis: this module is loaded twice in
- * production (by the server from source, and bundled into the Remix build for the routes that
- * import app/wiring), and both copies must share the request's scope and the configured level.
+ * The request's scope. One per process in production, where the Express server and the Remix
+ * build's routes (those that import app/wiring) share this module: one bundle (decision 0192).
  */
-interface Shared {
-  requestScope: AsyncLocalStorage<{ requestId: string }>;
-  rootSink?: RedactingSink;
-  logger?: Logger;
-}
-const SHARED_KEY = Symbol.for("kamernest.logging");
-const shared: Shared = ((globalThis as Record<symbol, Shared | undefined>)[SHARED_KEY] ??= {
-  requestScope: new AsyncLocalStorage<{ requestId: string }>(),
-});
-const requestScope = shared.requestScope;
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
 /** Runs `fn` (and everything it starts) as part of the request `requestId`. */
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
@@ -122,10 +112,10 @@ function makeLogger(level: LogLevel, sink: LineSink): Logger {
 }
 
 const underTest = Boolean(process.env.VITEST);
-const rootSink = (shared.rootSink ??= new RedactingSink(underTest ? consoleSink : stdioSink()));
+const rootSink = new RedactingSink(underTest ? consoleSink : stdioSink());
 
 /** The process's logger. Info by default (warn under Vitest, where only problems matter). */
-export const logger: Logger = (shared.logger ??= makeLogger(underTest ? "warn" : "info", rootSink));
+export const logger: Logger = makeLogger(underTest ? "warn" : "info", rootSink);
 
 /** Start-up: LOG_LEVEL and LOG_FORMAT from the configuration. */
 export function configureLogging({ level, format }: { level: LogLevel; format: LogFormat }): void {

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { installDebianPackage } from "./debian-package.mjs";
+import { ensureProductionBuild, PRODUCTION_SERVER } from "./production-build.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEMO_PASSWORD = "kamernest-demo";
@@ -33,9 +34,7 @@ export function ensureNginx(log: (line: string) => void): string {
 }
 
 export function ensureBuild(log: (line: string) => void) {
-  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
-  log("no production build: running remix vite:build");
-  if (spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", cwd: root }).status !== 0) process.exit(2);
+  if (!ensureProductionBuild(log)) process.exit(2);
 }
 
 export const freePort = () =>
@@ -72,9 +71,9 @@ export interface InstanceOptions {
   env?: Record<string, string>;
 }
 
-/** One app instance from the production build; resolves once /readyz answers 200. */
+/** One app instance, the compiled server (decision 0192); resolves once /readyz answers 200. */
 export async function startInstance({ name, port, databaseUrl, appUrl, storageDir, env = {} }: InstanceOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [PRODUCTION_SERVER], {
     cwd: root,
     env: {
       ...process.env,

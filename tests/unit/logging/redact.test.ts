@@ -2,7 +2,7 @@
 // verification token, or full phone number survives into a log line (issue 13). The lines are
 // written through a real pino logger (createLogger) and read back as the bytes it would write.
 import { describe, expect, it, vi } from "vitest";
-import { createLogger, logger, prettyLine, runWithRequestId } from "#infrastructure/logging/logger";
+import { createLogger, logger, prettyLine } from "#infrastructure/logging/logger";
 import { maskPhone, redactLine } from "#infrastructure/logging/redact";
 import { loadConfig } from "#infrastructure/config/config";
 
@@ -112,14 +112,5 @@ describe("LOG_LEVEL and LOG_FORMAT", () => {
     expect(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", LOG_FORMAT: "pretty" }).logging).toEqual({ level: "warn", format: "pretty" });
     expect(() => loadConfig({ NODE_ENV: "test", LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ NODE_ENV: "test", LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
-  });
-});
-
-describe("two copies of the logging module (the server's and the Remix build's)", () => {
-  it("share one logger and one request scope", async () => {
-    vi.resetModules();
-    const copy = await import("#infrastructure/logging/logger");
-    expect(copy.logger).toBe(logger);
-    expect(runWithRequestId("shared-scope-1", () => copy.currentRequestId())).toBe("shared-scope-1");
   });
 });
