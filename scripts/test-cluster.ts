@@ -41,7 +41,7 @@ import {
   startSiteNginx,
   stopChildren,
 } from "./lib/cluster-kit";
-import { probeRenderedPage, trickle } from "./lib/slow-clients";
+import { chunkedUpload, probeRenderedPage, residentBytes, trickle } from "./lib/slow-clients";
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RECONCILE_MS = 500;
@@ -70,7 +70,7 @@ async function main() {
         env: { PAYMENTS_RECONCILE_INTERVAL_MS: String(RECONCILE_MS), ...s3!.env, S3_PREFIX: "cluster/" },
       });
     // The first instance migrates and seeds; the second starts on the ready database.
-    await instance("a", portA);
+    const instanceA = await instance("a", portA);
     const instanceB = await instance("b", portB);
     await db.connect();
     const { url: proxy } = await startNginx(nginx, work, [portA, portB], portProxy);
@@ -220,7 +220,28 @@ async function main() {
       "40 connections trickling form bodies through deploy/nginx/kamernest.conf do not starve a rendered page",
       answers > 0 && probe.statuses[200] === answers && probe.failures === 0 && held + refused === tricklers.length && held > 0,
       `${answers} signed-in /profile answers ${JSON.stringify(probe.statuses)}, ${probe.failures} failed, longest wait ${probe.longestMs} ms; ` +
-        `tricklers still sending ${held}, refused by limit_conn ${refused}`,
+        `tricklers still sending ${held}, refused by limit_conn ${refused}, other answers ${JSON.stringify(tricklers.filter((t) => t.status !== null && t.status !== 429).map((t) => t.status))}`,
+    );
+
+    // 7b. Anonymous chunked uploads through the same site: its upload location streams bodies to
+    // the app unbuffered, and the app refuses a sender it would refuse before reading the body
+    // (decision 0181). Twelve such uploads of 24 MB once added 326 MB to an instance.
+    const rssBefore = residentBytes(instanceA.pid);
+    const uploads = Array.from({ length: 12 }, () =>
+      chunkedUpload({ host: "127.0.0.1", port: sitePort, tls: true, path: "/host/verification", totalBytes: 24 * 1024 * 1024 }),
+    );
+    await Promise.all(uploads.map((u) => u.done));
+    const rssAfter = residentBytes(instanceA.pid);
+    const grownMb = rssBefore !== null && rssAfter !== null ? Math.round((rssAfter - rssBefore) / 1024 / 1024) : null;
+    const sentMb = Math.round(uploads.reduce((sum, u) => sum + u.bytesWritten, 0) / 1024 / 1024);
+    check(
+      "12 anonymous chunked uploads through deploy/nginx/kamernest.conf are refused without filling the instance's memory",
+      // nginx answers its own 502 when the app closes under an upload it is still streaming (it
+      // cannot relay an answer that came early): refused either way; memory is what the attack took.
+      uploads.every((u) => u.status === 302 || u.status === 303 || u.status === 403 || u.status === 502) &&
+        grownMb !== null &&
+        grownMb < 64,
+      `answers ${uploads.map((u) => u.status).join(",")}; ${sentMb} MB written by the clients; instance a grew ${grownMb} MB`,
     );
 
     // 5. Kill B while nginx is under traffic: every GET is answered (nginx retries on A).

@@ -18,7 +18,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { SessionUser } from "#domain/accounts/account.entity";
-import { receiveBody, refuseBody, uploadRouteFor } from "./body-limit";
+import { closeAfterAnswer, receiveBody, refuseBody, uploadRouteFor } from "./body-limit";
 import { sendStatusPage } from "./status-pages";
 import { logger } from "#infrastructure/logging/logger";
 
@@ -121,14 +121,14 @@ export function uploadBodies({ signedInUser, deadlineMs, memory, maxWaitMs, dire
       // The database is away: the same translated 503 as the database gate's, body unread.
       logger.warn({ err: error }, "could not check an upload's session");
       req.pause();
-      res.on("finish", () => req.socket.destroy());
+      closeAfterAnswer(req, res);
       return sendStatusPage(req, res, "unavailable", { close: true });
     }
     if (closed) return;
     if (!user || !route.may(user)) {
       res.locals.requestBody = { withheld: true };
       res.setHeader("Connection", "close");
-      res.on("finish", () => req.socket.destroy());
+      closeAfterAnswer(req, res);
       return next();
     }
 

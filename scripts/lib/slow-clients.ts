@@ -1,6 +1,7 @@
 // Slow clients for the checks of issue 30 (scripts/test-cluster.ts, npm run security:scan): connections
 // that send the headers of a form POST and then trickle its body one byte at a time, and a probe
 // that asks for a rendered page again and again meanwhile, timing each answer. Loopback only.
+import fs from "node:fs";
 import net from "node:net";
 import tls from "node:tls";
 import { Agent, request } from "undici";
@@ -102,4 +103,84 @@ export async function probeRenderedPage(
     await dispatcher.close();
   }
   return result;
+}
+
+export interface UploadAttempt {
+  /** The answer's status code once one came, else null. */
+  status: number | null;
+  /** Bytes of body this client managed to write before the answer or the close. */
+  bytesWritten: number;
+  /** Resolves when the connection closes or `timeoutMs` passed. */
+  done: Promise<void>;
+}
+
+/**
+ * An anonymous chunked multipart POST (no Content-Length) that sends `totalBytes` as fast as the
+ * connection takes them: the attack of issue 30's "chunked uploads buffered before sign-in". It
+ * stops writing as soon as an answer arrives.
+ */
+export function chunkedUpload({
+  host,
+  port,
+  tls: secure = false,
+  path = "/host/verification",
+  totalBytes = 8 * 1024 * 1024,
+  timeoutMs = 20_000,
+}: {
+  host: string;
+  port: number;
+  tls?: boolean;
+  path?: string;
+  totalBytes?: number;
+  timeoutMs?: number;
+}): UploadAttempt {
+  const socket = secure ? tls.connect({ host, port, rejectUnauthorized: false, servername: "kamernest.cm" }) : net.connect(port, host);
+  const attempt: UploadAttempt = { status: null, bytesWritten: 0, done: Promise.resolve() };
+  let text = "";
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+  socket.on("error", () => {});
+  socket.on("data", (data: Buffer) => {
+    if (attempt.status !== null) return;
+    text += data.toString("latin1");
+    const code = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
+    if (code) attempt.status = Number(code);
+  });
+  const pump = () => {
+    while (attempt.status === null && attempt.bytesWritten < totalBytes && socket.writable) {
+      attempt.bytesWritten += chunk.length;
+      if (!socket.write(frame)) return socket.once("drain", pump);
+    }
+    if (attempt.status === null && socket.writable && attempt.bytesWritten >= totalBytes) socket.write("0\r\n\r\n");
+  };
+  socket.once(secure ? "secureConnect" : "connect", () => {
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n` +
+        `Content-Type: multipart/form-data; boundary=----kn\r\n\r\n`,
+    );
+    pump();
+  });
+  attempt.done = new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve();
+    }, timeoutMs);
+    socket.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return attempt;
+}
+
+/** The resident memory of a process in bytes (Linux), or null when it cannot be read. */
+export function residentBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
 }
