@@ -245,3 +245,19 @@ for (const language of ["en", "fr"] as const) {
     }
   });
 }
+
+test("Escape closes the phone menu and gives the focus back to its button", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript the menu (a <details>) still opens and closes with its button.
+  test.skip(!javaScriptEnabled, "a key handler needs JavaScript");
+  // A page without React (enhance.js alone) and one that hydrates.
+  for (const path of ["/listings", "/auth/login"]) {
+    await page.goto(path);
+    const menu = page.locator("header details:visible").first();
+    await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", "");
+    await menu.getByRole("link").first().focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(menu.locator("summary")).toBeFocused();
+  }
+});

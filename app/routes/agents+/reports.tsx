@@ -15,6 +15,7 @@ import { BarChart, type BarDatum } from "~/components/agent-reports/bar-chart";
 import { formatConversion } from "~/components/agent-reports/report-format";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDate } from "~/utils/format";
 
 export const handle = { i18n: ["auth", "portal"] };
@@ -167,7 +168,7 @@ function ReportTable({ rows, totals }: { rows: Data["rows"]; totals: Data["total
       <h2 id="report-table" className="text-lg font-semibold">
         {t("reports.table.label")}
       </h2>
-      <div className="card mt-3 overflow-x-auto">
+      <ScrollRegion label={t("reports.table.label")} className="card mt-3">
         <table className="w-full text-left text-sm" data-testid="report-table">
           <thead className="border-b border-slate-200 dark:border-slate-700">
             <tr>
@@ -206,7 +207,7 @@ function ReportTable({ rows, totals }: { rows: Data["rows"]; totals: Data["total
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
