@@ -261,3 +261,13 @@ test("Escape closes the phone menu and gives the focus back to its button", asyn
     await expect(menu.locator("summary")).toBeFocused();
   }
 });
+
+test("the blog's first cover, the largest image on a phone, loads at once and first", async ({ request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the same HTML: checked once");
+  const html = await (await request.get("/blog")).text();
+  const images = [...html.slice(html.indexOf("<main")).matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+  expect(images.length).toBeGreaterThan(1);
+  expect(images[0]).toContain('loading="eager"');
+  expect(images[0]).toContain('fetchpriority="high"');
+  for (const other of images.slice(1)) expect(other).toContain('loading="lazy"');
+});
