@@ -27,7 +27,7 @@ import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
-  support: { email: string; phone: string; whatsapp: string; address: string };
+  support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   chatWidgetSrc: string | null;
   googleLoginEnabled: boolean;
   debugPages: boolean;

@@ -79,6 +79,9 @@ const envSchema = z
       .regex(/^\d{9,15}$/, "digits only, with the country code")
       .default("237677000000"),
     SUPPORT_ADDRESS: z.string().default("Molyko, opposite the University of Buea main gate, Buea, Cameroon"),
+    // The same address as French pages show it; unset: SUPPORT_ADDRESS (or, with neither set, the
+    // demo address in French).
+    SUPPORT_ADDRESS_FR: optionalText,
 
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -280,7 +283,8 @@ export interface Config {
     reconcileIntervalMs: number;
   };
   mail: { smtpUrl?: string; from: string };
-  support: { email: string; phone: string; whatsapp: string; address: string };
+  /** `address` in English, `addressFr` in French (SUPPORT_ADDRESS, SUPPORT_ADDRESS_FR). */
+  support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   google?: { clientId: string; clientSecret: string; authorizationUrl?: string; tokenUrl?: string; userInfoUrl?: string };
   adminEmails: string[];
   requireAdmin2fa: boolean;
@@ -354,6 +358,9 @@ function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): 
   return problems;
 }
 
+/** The demo's support address in French (SUPPORT_ADDRESS's default, translated). */
+const DEFAULT_SUPPORT_ADDRESS_FR = "Molyko, en face de l'entrée principale de l'Université de Buea, Buea, Cameroun";
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -401,7 +408,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP, address: e.SUPPORT_ADDRESS },
+    support: {
+      email: e.SUPPORT_EMAIL,
+      phone: e.SUPPORT_PHONE,
+      whatsapp: e.SUPPORT_WHATSAPP,
+      address: e.SUPPORT_ADDRESS,
+      addressFr: e.SUPPORT_ADDRESS_FR ?? (source.SUPPORT_ADDRESS ? e.SUPPORT_ADDRESS : DEFAULT_SUPPORT_ADDRESS_FR),
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -12,6 +12,17 @@ describe("configuration", () => {
     expect(config.google).toBeUndefined();
   });
 
+  it("gives French pages the support address in French: SUPPORT_ADDRESS_FR, else SUPPORT_ADDRESS, else the demo's", () => {
+    const demo = loadConfig({}).support;
+    expect(demo.address).toMatch(/opposite the University of Buea/);
+    expect(demo.addressFr).toBe("Molyko, en face de l'entrée principale de l'Université de Buea, Buea, Cameroun");
+    expect(loadConfig({ SUPPORT_ADDRESS: "Rue 1, Buea" }).support.addressFr).toBe("Rue 1, Buea");
+    expect(loadConfig({ SUPPORT_ADDRESS: "Street 1, Buea", SUPPORT_ADDRESS_FR: "Rue 1, Buea" }).support).toMatchObject({
+      address: "Street 1, Buea",
+      addressFr: "Rue 1, Buea",
+    });
+  });
+
   it("names the variable when a value is bad", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
