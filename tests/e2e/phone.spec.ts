@@ -58,7 +58,7 @@ const ENGLISH: RegExp[] = [
 type Group = { title: string; as: Role; pages: PageType[] };
 
 /** Demo and debugging pages are not part of a journey. */
-const inJourney = (p: PageType) => !/\(demo\)/.test(p.name) && (typeof p.path === "string" || "link" in p.path);
+const inJourney = (p: PageType) => !/\(demo\)/.test(p.name) && (typeof p.path === "string" || !("made" in p.path));
 const pagesOf = (roles: Role[], filter: (p: PageType) => boolean = () => true) =>
   PAGE_TYPES.filter((p) => roles.includes(p.as) && inJourney(p) && filter(p));
 
@@ -104,6 +104,40 @@ async function resolvePath(page: Page, target: PageType): Promise<string> {
     at = found;
   }
   return at;
+}
+
+/**
+ * On the page at `on`, the form whose action matches `form`, sent with `fields` as a browser sends
+ * it (HTMLFormElement.submit: no client-side check, as without JavaScript). Answers the status.
+ */
+async function sendForm(page: Page, path: { on: string; form: RegExp; fields: Record<string, string> }): Promise<number | undefined> {
+  await page.goto(path.on);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document");
+  const found = await page.evaluate(
+    ({ source, fields }) => {
+      const pattern = new RegExp(source);
+      const form = [...document.forms].find((f) => pattern.test(f.getAttribute("action") ?? ""));
+      if (!form) return false;
+      for (const [name, value] of Object.entries(fields)) {
+        const field = form.elements.namedItem(name);
+        if (field instanceof RadioNodeList) {
+          for (const option of field) if (option instanceof HTMLInputElement) option.checked = option.value === value;
+        } else if (field instanceof HTMLInputElement && (field.type === "radio" || field.type === "checkbox")) {
+          field.checked = field.value === value;
+        } else if (field && "value" in field) {
+          (field as HTMLInputElement).value = value;
+        }
+      }
+      form.submit();
+      return true;
+    },
+    { source: path.form.source, fields: path.fields },
+  );
+  if (!found) throw new Error(`no form matching ${path.form} on ${path.on}`);
+  const response = await answer;
+  await page.waitForLoadState();
+  if (page.url().includes("/auth/login") && !path.on.startsWith("/auth/login")) return 302;
+  return response.status();
 }
 
 /** What is wider than `width`: the widest few elements that stick out, to say where to look. */
@@ -206,14 +240,21 @@ async function checkGroup(page: Page, testInfo: TestInfo, group: Group, language
   for (const target of group.pages) {
     const fail = (line: string) => failures.push(`${target.name} (${language}, ${js ? "js" : "no-js"}): ${line}`);
     let url: string;
+    let status: number | undefined;
     try {
-      url = await resolvePath(page, target);
+      if (typeof target.path !== "string" && "form" in target.path) {
+        // A form sent with bad input: the page with its error messages.
+        url = target.path.on;
+        status = await sendForm(page, target.path);
+      } else {
+        url = await resolvePath(page, target);
+        status = (await page.goto(url))?.status();
+      }
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
       continue;
     }
-    const response = await page.goto(url);
-    if (response?.status() !== (target.status ?? 200)) fail(`answered ${response?.status()} at ${url}`);
+    if (status !== (target.status ?? 200)) fail(`answered ${status} at ${url}`);
     if (group.as !== "visitor" && new URL(page.url()).pathname.startsWith("/auth/login")) fail("was sent to sign in");
     const lang = await page.locator("html").getAttribute("lang");
     if (lang !== language) fail(`is in ${lang}`);
