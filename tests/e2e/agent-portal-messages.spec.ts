@@ -122,6 +122,9 @@ test.describe("messages between a student and an agent", () => {
       await expect(mine.getByTestId("unread-count")).toHaveText("1 unread");
       await page.goto(notice!.path);
       await expect(page.getByTestId("thread-messages")).toContainText(reply);
+      // A long conversation pushes the reply box down a phone's screen: a link at the top reaches it.
+      await page.getByRole("link", { name: "Write a reply" }).click();
+      await expect(page.getByLabel("Your reply")).toBeInViewport();
       await expect(mine.getByTestId("unread-count")).toHaveCount(0);
       await page.getByLabel("Your reply").fill(answer);
       await page.getByRole("button", { name: "Send", exact: true }).click();
