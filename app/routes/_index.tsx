@@ -25,7 +25,7 @@ const RECOMMENDED_COUNT = 3;
 const BUDGETS = [20_000, 30_000, 50_000, 75_000, 100_000] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { listings } = context.services;
+  const { listings, engagement, blog } = context.services;
   const user = await getOptionalUser(context, request);
   // An admin's home is the dashboard (issue 11): sent there by the server before anything is read
   // or rendered. The visitor page cache (server/page-cache.ts) never answers a request that carries
@@ -35,10 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [featured, neighbourhoods, posts, recommended] = await Promise.all([
     listings.search.featuredListings(FEATURED_COUNT),
     listings.search.neighbourhoodCounts(),
-    listPublishedPosts(listings.blog, { language, page: 1 }),
-    user
-      ? latestViewedIds(listings.engagement, user.id).then((ids) => listings.search.recommendedFor(ids, RECOMMENDED_COUNT))
-      : Promise.resolve([]),
+    listPublishedPosts(blog, { language, page: 1 }),
+    user ? latestViewedIds(engagement, user.id).then((ids) => listings.search.recommendedFor(ids, RECOMMENDED_COUNT)) : Promise.resolve([]),
   ]);
   const t = await i18next.getFixedT(request, "home");
   const seo: PageSeo = { title: t("seo.title"), description: t("seo.description"), path: "/" };

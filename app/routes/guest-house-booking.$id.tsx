@@ -37,8 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const { listings, guestHouses } = context.services;
-  const house = await listings.guestHouses.findGuestHouse(id);
+  const { guestHouses } = context.services;
+  const house = await guestHouses.catalogue.findGuestHouse(id);
   if (!house) throw notFound();
   const bookable = await findHouseToBook(guestHouses.handoff.houses, user.id, id);
   const own = !bookable.ok && bookable.error.code === "guest-houses.own_guest_house_forbidden";

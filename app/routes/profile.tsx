@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [money, discovery, unreadMessages, attempts] = await Promise.all([
     loadProfileMoney(context, user.id),
     loadProfileDiscovery(context, user.id),
-    unreadMessageCount(context.services.listings.messaging, user.id),
+    unreadMessageCount(context.services.messaging, user.id),
     context.services.guestHouses.handoff.attempts.listForUser(user.id, BOOKING_ATTEMPTS_LISTED),
   ]);
   return {
