@@ -85,17 +85,25 @@ async function delayTranslations(page: Page) {
   });
 }
 
+/** A message of a locale file, e.g. text("fr", "payment:form.pay", { amount: "8 000 FCFA" }). */
+function text(language: string, key: string, values: Record<string, string> = {}): string {
+  const [namespace, dotted] = key.split(":");
+  let node: unknown = JSON.parse(fs.readFileSync(path.resolve(`public/locales/${language}/${namespace}.json`), "utf8"));
+  for (const part of dotted.split(".")) node = (node as Record<string, unknown>)[part];
+  return (node as string).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name]);
+}
+
 /** On a payment page: once hydrated, no key; choosing a method shows the number and the Pay button. */
-async function checkPaymentForm(page: Page, heading: string, pay: string) {
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-  await expect(page.getByText("Choose MTN Mobile Money or Orange Money to continue.")).toBeVisible();
-  await page.getByLabel("MTN Mobile Money").check();
-  await expect(page.getByLabel("Mobile money number")).toBeVisible();
-  await expect(page.getByText("Enter the number registered with your mobile money account")).toBeVisible();
-  await expect(page.getByRole("button", { name: pay })).toBeVisible();
-  await page.getByLabel("Orange Money").check();
-  await expect(page.getByLabel("Mobile money number")).toBeVisible();
-  await expect(page.getByRole("button", { name: pay })).toBeVisible();
+async function checkPaymentForm(page: Page, language: string, heading: string, amount: string) {
+  await expect(page.getByRole("heading", { level: 1, name: text(language, heading) })).toBeVisible();
+  await expect(page.getByText(text(language, "payment:form.chooseMethodFirst"))).toBeVisible();
+  const pay = page.getByRole("button", { name: text(language, "payment:form.pay", { amount }) });
+  for (const method of ["mtn_momo", "orange_money"]) {
+    await page.getByLabel(text(language, `payment:methods.${method}`)).check();
+    await expect(page.getByLabel(text(language, "payment:form.phoneLabel"))).toBeVisible();
+    await expect(page.getByText(text(language, "payment:form.phoneHint"))).toBeVisible();
+    await expect(pay).toBeVisible();
+  }
   expect(await rawKeysSeen(page)).toEqual([]);
 }
 
@@ -118,17 +126,19 @@ test.describe("no raw keys", () => {
       await watchForRawKeys(page);
       await delayTranslations(page);
       const pages: Array<[string, string, string]> = [
-        [visitPayment, "Pay for your visit", "Pay 8 000 FCFA"],
-        ["/subscription-payment", "14 days of visit booking", "Pay 8 000 FCFA"],
-        ["/guest-house-payment", "Guest-house access", "Pay 5 000 FCFA"],
+        [visitPayment, "payment:booking.title", "8 000 FCFA"],
+        ["/subscription-payment", "subscription:payment.title", "8 000 FCFA"],
+        ["/guest-house-payment", "guest-houses:access.title", "5 000 FCFA"],
       ];
-      for (const [url, heading, pay] of pages) {
-        await test.step(url, async () => {
-          // A new document each time: its chunks are not in the page's memory (the route above
-          // holds each request back, cached or not).
-          await page.goto(url);
-          await checkPaymentForm(page, heading, pay);
-        });
+      for (const language of ["en", "fr"]) {
+        await chooseLanguage(page, language);
+        for (const [url, heading, amount] of pages) {
+          await test.step(`${language} ${url}`, async () => {
+            // A new document each time; the route above holds each chunk back, cached or not.
+            await page.goto(url);
+            await checkPaymentForm(page, language, heading, amount);
+          });
+        }
       }
     },
   );
