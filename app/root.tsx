@@ -121,7 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <LanguageProvider value={language}>
           {data?.publicDemo ? <PublicDemoBanner /> : null}
           {children}
-          {/* The messages of the page's namespaces, for hydration (a static page is never hydrated). */}
+          {/* The namespaces of the page's messages, loaded before hydration (a static page is never hydrated). */}
           {hydrate ? <TranslationsData /> : null}
         </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}

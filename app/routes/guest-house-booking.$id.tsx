@@ -27,11 +27,10 @@ import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/not-found.server";
 import { readFormOrNull } from "~/utils/form-data.server";
+import { isMessageKey } from "~/utils/form-message";
 
 export const handle = { i18n: ["guest-houses", "subscription"] };
 export const meta = titleMeta;
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -132,7 +131,7 @@ export default function GuestHouseBookingPage() {
     defaultValue: loaderData.defaults,
     constraint: loaderData.constraint,
   });
-  const text = (m: string) => (I18N_KEY.test(m) ? t(m, { max: house.maxGuests }) : m);
+  const text = (m: string) => (isMessageKey(m) ? t(m, { max: house.maxGuests }) : m);
   const errorsOf = (errors: string[] | undefined, errorId: string) =>
     errors?.length ? (
       <ul id={errorId} className="field-error">

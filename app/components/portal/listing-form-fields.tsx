@@ -4,10 +4,9 @@
 import type { SubmissionResult } from "~/utils/form";
 import type { ReactNode } from "react";
 import { NEIGHBOURHOODS } from "#domain/listings/buea";
+import { isMessageKey } from "~/utils/form-message";
 
 export type FormDefaults = Record<string, string | string[] | undefined>;
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
 
 export interface FormFields {
   value(name: string): string;
@@ -25,7 +24,7 @@ export interface FormFields {
 export function formFields(lastResult: SubmissionResult<string[]> | null, defaults: FormDefaults, t: (key: string) => string): FormFields {
   const values = (lastResult?.initialValue as FormDefaults | undefined) ?? defaults;
   const errors = lastResult?.error ?? {};
-  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
+  const text = (m: string) => (isMessageKey(m) ? t(m) : m);
   return {
     value: (name) => {
       const v = values[name];

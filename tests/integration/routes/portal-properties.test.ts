@@ -11,7 +11,8 @@ import * as newRoute from "~/routes/agents+/new-property";
 import * as editRoute from "~/routes/agents+/properties_.$id.edit";
 import * as closeRoute from "~/routes/agents+/properties_.$id.close";
 import * as deletePhotoRoute from "~/routes/agents+/properties_.$id.photos.$photoId.delete";
-import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import { MAX_PHOTO_BYTES, MAX_RENT_XAF, MIN_RENT_XAF } from "#domain/property-management/managed-property.entity";
+import { formMessage } from "~/utils/form-message";
 import {
   createPersona,
   createRouteHarness,
@@ -117,7 +118,7 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
       { jar: owner, headers: { "Accept-Language": "fr" } },
     );
     expect(typed.status).toBe(400);
-    expect(typed.data.error.monthlyRent).toEqual(["portal:errors.invalid_rent"]);
+    expect(typed.data.error.monthlyRent).toEqual([formMessage("portal:errors.invalid_rent", { min: MIN_RENT_XAF, max: MAX_RENT_XAF })]);
     expect((await h.database.db.selectFrom("properties").select("id").execute()).length).toBe(before);
   });
 
