@@ -6,8 +6,12 @@ import { NEIGHBOURHOOD_CENTRES, UNIVERSITY_MAIN_GATE, type GeoPoint } from "#dom
 import type { MapCanvasProps } from "./map-point-picker";
 
 /** The part of Buea the plan shows (every neighbourhood with a margin). */
-const AREA = { north: 4.19, south: 4.125, west: 9.225, east: 9.335 } as const;
-/** Width over height at this latitude (a degree of longitude is cos(latitude) of one of latitude). */
+const AREA = { north: 4.19, south: 4.125, west: 9.212, east: 9.348 } as const;
+/**
+ * Width over height at this latitude (a degree of longitude is cos(latitude) of one of latitude). On a
+ * phone the plan is taller than that (min-h-72) so the neighbourhoods' names do not overlap; a tap
+ * is read on each axis on its own, so the stretch changes nothing but the drawing.
+ */
 const ASPECT = ((AREA.east - AREA.west) * Math.cos((4.157 * Math.PI) / 180)) / (AREA.north - AREA.south);
 /** An arrow key moves the point about 50 m. */
 const STEP = 0.00045;
@@ -45,7 +49,7 @@ export default function PlanMap({ center, point, onPick, label }: MapCanvasProps
       onClick={onClick}
       onKeyDown={onKeyDown}
       data-testid="map-plan"
-      className="relative w-full cursor-crosshair overflow-hidden rounded border border-slate-300 bg-emerald-50 focus:outline focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-800"
+      className="relative min-h-72 w-full cursor-crosshair overflow-hidden rounded border border-slate-300 bg-emerald-50 focus:outline focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-800"
       style={{ aspectRatio: String(ASPECT) }}
     >
       {Object.entries(NEIGHBOURHOOD_CENTRES).map(([name, c]) => (
