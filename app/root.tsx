@@ -69,8 +69,10 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 /** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
-// /agents and /agents/top-rated are public directory pages reached from the navigation: they keep it.
-const isPortalPath = (pathname: string) => /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated)?\/?$/.test(pathname);
+// /agents and /agents/top-rated are public directory pages reached from the navigation, and
+// /agents/landing the public page for would-be agents: they keep it (footer, language switch).
+const isPortalPath = (pathname: string) =>
+  /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated|\/landing)?\/?$/.test(pathname);
 
 /**
  * Pages that work fully as HTML (listings, a property, the blog, help pages) say
