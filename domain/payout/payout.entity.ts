@@ -25,7 +25,10 @@ export interface PayoutNumber {
  * nine national digits) and, as Fapshi requires for a payout, a mobile number (it starts with 6).
  * The network is the agent's choice: prefixes move between networks, so they are not guessed.
  */
-export function parsePayoutNumber(phone: string | null | undefined, medium: string | null | undefined): Result<{ phone: string; medium: PayoutMedium }, PayoutError> {
+export function parsePayoutNumber(
+  phone: string | null | undefined,
+  medium: string | null | undefined,
+): Result<{ phone: string; medium: PayoutMedium }, PayoutError> {
   if (!medium || !isPayoutMedium(medium)) return err(domainError("payouts.medium_required"));
   const normalised = normalisePaymentPhone(phone);
   if (!normalised.ok || !/^6\d{8}$/.test(normalised.value.national)) return err(domainError("payouts.invalid_number"));

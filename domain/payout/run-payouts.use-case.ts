@@ -184,7 +184,9 @@ async function send(deps: PayoutDeps, p: Payout, actorId: string | null): Promis
     if (error.kind === "rejected") return fail(deps, p, error.message || "Refused by the provider", actorId);
     // A timeout, a 5xx, a cut connection: it may have been sent. The claim stays; once stale the
     // payout is looked up by our reference before anything is sent again.
-    await deps.uow.run(({ payouts }) => payouts.addEvent(event(deps, p.id, "send_unconfirmed", { kind: error.kind, message: error.message })));
+    await deps.uow.run(({ payouts }) =>
+      payouts.addEvent(event(deps, p.id, "send_unconfirmed", { kind: error.kind, message: error.message })),
+    );
     return "unknown";
   }
 }
@@ -239,7 +241,13 @@ async function tell(deps: PayoutDeps, p: Payout): Promise<void> {
   const contact = await deps.uow.run(({ payouts }) => payouts.contact(p.agentId));
   if (!contact) return;
   const n = deps.notify;
-  const common = { name: contact.name, language: contact.language, amount: n.formatAmount(p.amount), number: p.phone, earningsUrl: `${n.appUrl}/agents/earnings` };
+  const common = {
+    name: contact.name,
+    language: contact.language,
+    amount: n.formatAmount(p.amount),
+    number: p.phone,
+    earningsUrl: `${n.appUrl}/agents/earnings`,
+  };
   const mail =
     p.status === "successful"
       ? n.emails.paid({ ...common, reference: p.transId ?? p.id })

@@ -66,11 +66,10 @@ export async function setPayoutNumber(deps: SetPayoutNumberDeps, input: SetPayou
       id: deps.ids.id(),
       actorId: account.id,
       action: PAYOUT_NUMBER_CHANGED_ACTION,
-      data: auditData(
-        `agent:${account.id}`,
-        before ? { phone: before.phone, medium: before.medium } : null,
-        { phone: next.phone, medium: next.medium },
-      ),
+      data: auditData(`agent:${account.id}`, before ? { phone: before.phone, medium: before.medium } : null, {
+        phone: next.phone,
+        medium: next.medium,
+      }),
       at: now,
     });
     return true;
