@@ -12,6 +12,7 @@ import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
 import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import { createPayoutsModule, startPayoutReconciliationJob, type PayoutsModule } from "./wiring/payouts.server";
 import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
 import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
 import { PublicPagesSignal, SHARED_POLL_MS } from "#infrastructure/jobs/public-pages-signal";
@@ -64,6 +65,8 @@ export interface Services {
   listings: DiscoveryModule;
   /** The money module: bookings, subscriptions, payments, viewing outcomes (app/wiring/money.server.ts). */
   money: MoneyModule;
+  /** Money out to agents: payout numbers, the payout run (app/wiring/payouts.server.ts). */
+  payouts: PayoutsModule;
   /** The booking e-mails' outbox job (app/wiring/notices.server.ts). */
   notices: NoticesModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
@@ -134,6 +137,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
   if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
     stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs, leases));
   }
+  const payouts = createPayoutsModule(config, database, accounts);
+  if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
+    stoppers.push(startPayoutReconciliationJob(payouts, config.payments.reconcileIntervalMs, leases));
+  }
   const notices = createNoticesModule(config, database);
   // Booking e-mails (confirmations, receipts, reminders, changes): written to an outbox by the use
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
@@ -159,6 +166,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     accounts,
     listings,
     money,
+    payouts,
     notices,
     properties,
     agentReports: createAgentReportsModule(database),
