@@ -12,6 +12,7 @@
 // first. The spec therefore confirms the run when its agents are listed on the confirmation page,
 // and checks the end state of its own agents whichever run paid them.
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { withDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
@@ -188,3 +189,50 @@ test("an agent sets a payout number, the admin runs the payout, the agent sees i
   await expect(failingPage.getByTestId("total-pending").locator("dd").first()).toHaveText("15 000 FCFA");
   await failingContext.close();
 });
+
+test.describe("the payout pages, with axe, at 360 px", () => {
+  // axe measures with inline styles, which the CSP refuses (see discovery-a11y.spec.ts).
+  test.use({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+
+  test(
+    "the earnings page with a refused number, /admin/payouts and its confirmation page have no serious violation, in English and French",
+    { tag: "@needs-javascript" },
+    async ({ page, browser }, testInfo) => {
+      const agent = addAgent(testInfo, "axe", "670000002");
+      const agentContext = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+      const agentPage = await agentContext.newPage();
+      await logIn(agentPage, agent.email, "/agents/earnings");
+      await logIn(page, ADMIN.email, "/admin/payouts");
+      for (const language of ["en", "fr"] as const) {
+        await agentPage.goto(`/agents/earnings?lng=${language}`);
+        await agentPage.locator("summary").click();
+        await agentPage.locator("#payout-number-phone").fill("12345");
+        await agentPage.locator("#payout-number-password").fill("x");
+        await agentPage.locator("form#payout-number button[type=submit]").click();
+        await expect(agentPage.locator("#payout-number-phone")).toHaveAttribute("aria-invalid", "true");
+        await agentPage.screenshot({ path: testInfo.outputPath(`earnings-${language}.png`), fullPage: true });
+        await expectNoSeriousViolation(agentPage, `/agents/earnings in ${language}`);
+        for (const path of ["/admin/payouts", "/admin/payouts/run"]) {
+          await page.goto(`${path}?lng=${language}`);
+          await page.screenshot({ path: testInfo.outputPath(`${path.replaceAll("/", "-")}-${language}.png`), fullPage: true });
+          await expectNoSeriousViolation(page, `${path} in ${language}`);
+        }
+      }
+      await agentContext.close();
+    },
+  );
+});
+
+async function expectNoSeriousViolation(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+  expect(serious, what).toEqual([]);
+}

@@ -86,7 +86,8 @@ export function PayoutsTable({ payouts, showAgent = false }: { payouts: PayoutLi
   const { t, i18n } = useTranslation("payouts");
   if (payouts.length === 0) return <p className="card mt-3 p-6">{t("list.empty")}</p>;
   return (
-    <div className="card mt-3 overflow-x-auto">
+    // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+    <div className="card mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("list.title")}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 dark:border-slate-700">
           <tr>

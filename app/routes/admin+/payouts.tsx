@@ -67,7 +67,7 @@ export default function AdminPayoutsPage() {
     <PortalLayout portal="admin" title={t("admin.title")} intro={t("admin.intro")}>
       <section aria-labelledby="payout-run" className="card p-5">
         <h2 id="payout-run" className="text-lg font-semibold">
-          {t("admin.title")}
+          {t("admin.runTitle")}
         </h2>
         {!enabled ? (
           <p className="mt-2" data-testid="payouts-disabled">

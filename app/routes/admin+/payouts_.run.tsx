@@ -79,10 +79,7 @@ export default function ConfirmPayoutRunPage() {
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
   return (
     <PortalLayout portal="admin" title={t("admin.confirmTitle")}>
-      <section className="card p-5" aria-labelledby="confirm-run">
-        <h2 id="confirm-run" className="text-lg font-semibold">
-          {t("admin.confirmTitle")}
-        </h2>
+      <section className="card p-5">
         {actionData?.error ? <FormAlert errors={[actionData.error]} /> : null}
         {lines.length === 0 ? (
           <p className="mt-2" data-testid="payout-nothing-due">
@@ -90,7 +87,12 @@ export default function ConfirmPayoutRunPage() {
           </p>
         ) : (
           <>
-            <p className="mt-2">{t("admin.confirmIntro", { provider, cutOff: formatDateTime(asOf, i18n.language) })}</p>
+            <p className="mt-2">
+              {t("admin.confirmIntro", {
+                provider: t(`providers.${provider}`, { defaultValue: provider }),
+                cutOff: formatDateTime(asOf, i18n.language),
+              })}
+            </p>
             <ul className="mt-4 space-y-1" data-testid="payout-run-lines">
               {lines.map((l) => (
                 <li key={l.agentId}>

@@ -170,7 +170,8 @@ function Total({ testId, label, amount, count }: { testId: string; label: string
 function EarningsTable({ items }: { items: Data["items"] }) {
   const { t, i18n } = useTranslation("portal");
   return (
-    <div className="card mt-3 overflow-x-auto">
+    // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+    <div className="card mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("earnings.list.label")}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 dark:border-slate-700">
           <tr>
