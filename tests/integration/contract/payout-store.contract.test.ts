@@ -115,6 +115,12 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
     // Claimed once: a second claim takes nothing of them.
     expect(await store.claimEarnings("agent-1", at(30), "po-2")).toEqual([]);
     expect(await earningState("e1")).toEqual({ status: "pending", payoutId: "po-1", payoutReference: null });
+    if (f) {
+      // The manual "mark paid" (decision 0129) leaves what a provider payout is paying alone.
+      expect((await f.repos.commissions.pendingUpTo("agent-1", at(40))).map((e) => e.id)).toEqual(["e3"]);
+      expect(await f.repos.commissions.markPaid("e1", { paidDate: at(50), reference: "MANUAL-1" })).toBe(false);
+      expect(await earningState("e1")).toEqual({ status: "pending", payoutId: "po-1", payoutReference: null });
+    }
   });
 
   it("a success pays what the payout claimed with the provider's reference, once", async () => {

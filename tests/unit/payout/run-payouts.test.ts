@@ -174,3 +174,29 @@ describe("runPayouts", () => {
     expect(store.earning("e4")?.payoutId).toBeNull();
   });
 });
+
+describe("the manual mark-paid path beside provider payouts", () => {
+  it("neither lists nor pays an earning a provider payout has claimed", async () => {
+    const { InMemoryCommissionRepository } = await import("#domain/commission/in-memory-commission-repository");
+    const repo = new InMemoryCommissionRepository({ noShowPropertyIds: () => [], agentOf: () => undefined });
+    const base = {
+      agentId: "agent-1",
+      propertyId: "p",
+      studentId: null,
+      periodKey: null,
+      amount: 5000,
+      type: "visitation" as const,
+      date: minutes(1),
+      status: "pending" as const,
+      paidDate: null,
+      voidedAt: null,
+      voidedBy: null,
+      voidReason: null,
+    };
+    await repo.insertEarning({ ...base, id: "claimed", bookingId: "b1", payoutId: "po-1" });
+    await repo.insertEarning({ ...base, id: "free", bookingId: "b2" });
+    expect((await repo.pendingUpTo("agent-1", minutes(5))).map((e) => e.id)).toEqual(["free"]);
+    expect(await repo.markPaid("claimed", { paidDate: minutes(5), reference: "MANUAL" })).toBe(false);
+    expect(await repo.markPaid("free", { paidDate: minutes(5), reference: "MANUAL" })).toBe(true);
+  });
+});
