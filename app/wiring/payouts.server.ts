@@ -25,7 +25,7 @@ export interface PayoutsModule {
   /** For setPayoutNumber. */
   number: SetPayoutNumberDeps;
   /** The lists and the timeline, read outside any transaction. */
-  reader: Pick<PayoutStore, "findNumber" | "listByAgent" | "listRecent" | "events" | "dueUpTo" | "listOpen">;
+  reader: Pick<PayoutStore, "findNumber" | "findById" | "listByAgent" | "listRecent" | "events" | "dueUpTo" | "listOpen">;
   /** The provider, for the admin page's balance; null when off. */
   gateway: Disbursements | null;
 }

@@ -160,6 +160,15 @@ test("an agent sets a payout number, the admin runs the payout, the agent sees i
   expect(reference).toMatch(/^[A-Z0-9]{9}$/);
   await expect(row(failing).getByTestId("payout-reason")).toContainText("The receiving mobile-money account refused the transfer");
 
+  // The payout's timeline, written with each change of its status.
+  await row(payee).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payout" })).toBeVisible();
+  const timeline = page.getByTestId("payout-timeline").getByRole("listitem");
+  await expect(timeline).toHaveCount(3);
+  await expect(timeline.nth(0)).toContainText("Recorded, commissions claimed");
+  await expect(timeline.nth(1)).toContainText(`Sent to the provider${reference}`);
+  await expect(timeline.nth(2)).toContainText("Paid: the provider confirmed");
+
   expect(earnings(payee.earningIds)).toEqual(
     payee.earningIds.map(() => expect.objectContaining({ status: "paid", payout_reference: reference })),
   );

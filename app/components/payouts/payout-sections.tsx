@@ -1,5 +1,5 @@
 // The agent's payout number (with its change form) and their payouts, on /agents/earnings (issue 34).
-import { Form } from "~/components/link";
+import { Form, Link } from "~/components/link";
 import { ErrorList, FormAlert, TextField } from "~/components/forms/form-fields";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
 import { formatDate, formatXaf } from "~/utils/format";
@@ -82,6 +82,7 @@ export function PayoutNumberSection({
   );
 }
 
+/** `showAgent`: the admin's list, with the agent and a link to each payout's timeline. */
 export function PayoutsTable({ payouts, showAgent = false }: { payouts: PayoutLine[]; showAgent?: boolean }) {
   const { t, i18n } = useTranslation("payouts");
   if (payouts.length === 0) return <p className="card mt-3 p-6">{t("list.empty")}</p>;
@@ -116,7 +117,15 @@ export function PayoutsTable({ payouts, showAgent = false }: { payouts: PayoutLi
         <tbody>
           {payouts.map((p) => (
             <tr key={p.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="payout">
-              <td className="px-4 py-2 whitespace-nowrap">{formatDate(p.date, i18n.language)}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {showAgent ? (
+                  <Link to={`/admin/payouts/${encodeURIComponent(p.id)}`} className="link">
+                    {formatDate(p.date, i18n.language)}
+                  </Link>
+                ) : (
+                  formatDate(p.date, i18n.language)
+                )}
+              </td>
               {showAgent ? <td className="px-4 py-2">{p.agent}</td> : null}
               <td className="px-4 py-2 whitespace-nowrap">
                 {p.phone}
