@@ -69,8 +69,10 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 /** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
-// /agents and /agents/top-rated are public directory pages reached from the navigation: they keep it.
-const isPortalPath = (pathname: string) => /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated)?\/?$/.test(pathname);
+// /agents and /agents/top-rated are public directory pages reached from the navigation, and
+// /agents/landing the public page for would-be agents: they keep it (footer, language switch).
+const isPortalPath = (pathname: string) =>
+  /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated|\/landing)?\/?$/.test(pathname);
 
 /**
  * Pages that work fully as HTML (listings, a property, the blog, help pages) say
@@ -121,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <LanguageProvider value={language}>
           {data?.publicDemo ? <PublicDemoBanner /> : null}
           {children}
-          {/* The messages of the page's namespaces, for hydration (a static page is never hydrated). */}
+          {/* The namespaces of the page's messages, loaded before hydration (a static page is never hydrated). */}
           {hydrate ? <TranslationsData /> : null}
         </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}

@@ -6,6 +6,8 @@ export interface ShellUser {
   name: string;
   isAdmin: boolean;
   isApprovedAgent: boolean;
+  /** An agent whose verification is still to finish (or being reviewed): the menu leads there. */
+  agentToVerify: boolean;
   /** Has sent host documents: the menu says "Host area" rather than "Become a host". */
   isHost: boolean;
 }
@@ -78,6 +80,16 @@ function UserMenu({ user }: { user: ShellUser | null }) {
           <li>
             <Link to="/agents/properties" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
               {t("nav.agentPortal")}
+            </Link>
+          </li>
+        ) : null}
+        {user.agentToVerify ? (
+          <li>
+            <Link
+              to="/auth/agent-verification"
+              className="block rounded px-3 py-2 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              {t("nav.finishVerification")}
             </Link>
           </li>
         ) : null}

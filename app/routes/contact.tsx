@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (typeof honeypot === "string" && honeypot.trim() !== "") return redirectWithToast(context, request, "/contact", SENT);
   if (!parsed.ok) return parsed.response;
   const { name, email, subject, message } = parsed.value;
-  const result = await submitContactMessage(context.services.listings.contact, { name, email, subject, message }, clientIp(context));
+  const result = await submitContactMessage(context.services.contact, { name, email, subject, message }, clientIp(context));
   if (!result.ok) return domainFailure(request, formData, "contact", result.error);
   return redirectWithToast(context, request, "/contact", SENT);
 }

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [money, discovery, unreadMessages, attempts] = await Promise.all([
     loadProfileMoney(context, user.id),
     loadProfileDiscovery(context, user.id),
-    unreadMessageCount(context.services.listings.messaging, user.id),
+    unreadMessageCount(context.services.messaging, user.id),
     context.services.guestHouses.handoff.attempts.listForUser(user.id, BOOKING_ATTEMPTS_LISTED),
   ]);
   return {
@@ -56,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isApprovedAgent: user.isAgent && user.agentStatus === "approved",
       agentStatus: user.agentStatus,
       totpEnabled: user.totpEnabled,
+      // The subscription and saved searches are a student's tools: an agent's profile leaves them out.
+      studentTools: !user.isAgent,
     },
     // The discovery module's sections: wishlist, last 20 viewed, last 10 searches and saved
     // searches, recommendations from the 6 latest viewed.
@@ -168,10 +170,12 @@ export default function ProfilePage() {
           </div>
         </ProfileSection>
 
-        <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
-          <SubscriptionStatusSummary subscription={money.subscription} />
-          <PlatformAccessSummary access={money.platformAccess} />
-        </ProfileSection>
+        {user.studentTools ? (
+          <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
+            <SubscriptionStatusSummary subscription={money.subscription} />
+            <PlatformAccessSummary access={money.platformAccess} />
+          </ProfileSection>
+        ) : null}
         <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
           <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} error={actionData?.formError ?? null} />
         </ProfileSection>
@@ -190,9 +194,11 @@ export default function ProfilePage() {
         <ProfileSection id="view-history" title={t("profile.slots.viewHistory")}>
           <ViewHistorySection items={discovery.viewHistory} />
         </ProfileSection>
-        <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
-          <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
-        </ProfileSection>
+        {user.studentTools ? (
+          <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
+            <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
+          </ProfileSection>
+        ) : null}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { ShellUser } from "~/components/site-header";
 import { getHostStatus } from "#domain/hosting/host-verification.use-cases";
 import { getOptionalUser } from "./auth.server";
+import { agentToVerify } from "#domain/accounts/home-after-sign-in";
 
 /** The signed-in user as the page shell needs it, or null for a visitor. */
 export async function getShellUser(context: AppLoadContext, request: Request): Promise<ShellUser | null> {
@@ -10,5 +11,11 @@ export async function getShellUser(context: AppLoadContext, request: Request): P
   if (!user) return null;
   // Admins review hosts and are never hosts themselves; anyone else sees "Become a host" or "Host area".
   const isHost = !user.isAdmin && (await getHostStatus(context.services.hosting, user.id)) !== null;
-  return { name: user.name, isAdmin: user.isAdmin, isApprovedAgent: user.isAgent && user.agentStatus === "approved", isHost };
+  return {
+    name: user.name,
+    isAdmin: user.isAdmin,
+    isApprovedAgent: user.isAgent && user.agentStatus === "approved",
+    agentToVerify: agentToVerify(user),
+    isHost,
+  };
 }

@@ -96,6 +96,13 @@ const envSchema = z
     ENABLE_DEBUG_PAGES: z.enum(["true", "false", ""]).optional(),
 
     CHAT_WIDGET_SRC: optionalUrl,
+    // The map picker's tiles (decision 0205): an https:// template with {z}, {x} and {y}; unset, the
+    // picker shows a plan of the neighbourhoods without tiles.
+    MAP_TILES_URL: optionalText.refine(
+      (v) => v === undefined || (/^https:\/\/[^/{}]+\//i.test(v) && ["{z}", "{x}", "{y}"].every((p) => v.includes(p))),
+      "must be an https:// address template with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png",
+    ),
+    MAP_TILES_ATTRIBUTION: z.string().trim().min(1).default("© OpenStreetMap contributors"),
     STORAGE_DIR: z.string().default("data/uploads"),
     // Object storage (decision 0135): S3_BUCKET switches it on; the others are read only then.
     S3_BUCKET: optionalText.pipe(
@@ -308,6 +315,8 @@ export interface Config {
   requireAdmin2fa: boolean;
   debugPages: boolean;
   chatWidgetSrc?: string;
+  /** The map picker's tile template and the credit its provider asks for; absent: a plan without tiles. */
+  mapTiles?: { url: string; attribution: string };
   /** Local storage's root (photos/ and private/ below it); unused when objectStorage is set. */
   storageDir: string;
   /** S3-compatible object storage for photos and documents (S3_BUCKET); absent: local disk. */
@@ -454,6 +463,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Debug pages: on in the demo, off by default in production.
     debugPages: e.ENABLE_DEBUG_PAGES ? e.ENABLE_DEBUG_PAGES === "true" : e.DEMO_MODE,
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
+    mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION } : undefined,
     storageDir: e.STORAGE_DIR,
     objectStorage: e.S3_BUCKET
       ? {

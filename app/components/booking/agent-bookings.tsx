@@ -1,6 +1,7 @@
 // The agent portal's bookings list (/agents/bookings): visits booked on the agent's listings, paid
 // or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
 // POST form), propose another time or decline with a reason (their own pages).
+import type { ReactNode } from "react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
@@ -12,6 +13,11 @@ import { formatVisitDate } from "./visit-summary";
 const answerable = isUpcomingVisit;
 
 /** `today`: the Buea date from the server, for which bookings offer buttons. */
+/** The parts there are, with " · " between them and never at either end. */
+function joined(parts: ReactNode[]): ReactNode[] {
+  return parts.filter((p) => p !== null).flatMap((p, i) => (i === 0 ? [p] : [" · ", p]));
+}
+
 export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBookingView[]; back: string; today: string }) {
   const { t, i18n } = useTranslation("booking");
   if (bookings.length === 0) return <p className="card p-6 text-slate-700 dark:text-slate-300">{t("agent.none")}</p>;
@@ -32,15 +38,20 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
                 {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime}
               </dd>
               <dt className="font-medium">{t("agent.visitor")}</dt>
-              <dd>
-                {b.visitorName} ·{" "}
-                <a href={`mailto:${b.visitorEmail}`} className="link">
-                  {b.visitorEmail}
-                </a>{" "}
-                ·{" "}
-                <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
-                  {b.visitorPhone}
-                </a>
+              <dd data-testid="agent-booking-visitor">
+                {joined([
+                  b.visitorName ? <span key="name">{b.visitorName}</span> : null,
+                  b.visitorEmail ? (
+                    <a key="email" href={`mailto:${b.visitorEmail}`} className="link">
+                      {b.visitorEmail}
+                    </a>
+                  ) : null,
+                  b.visitorPhone ? (
+                    <a key="phone" href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
+                      {b.visitorPhone}
+                    </a>
+                  ) : null,
+                ])}
               </dd>
               {b.message ? (
                 <>
@@ -56,8 +67,7 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
               <dd>
                 {t(`status.${b.bookingStatus}`, { defaultValue: b.bookingStatus })}
                 {b.viewingOutcome ? ` · ${t(`outcome.${b.viewingOutcome}`)}` : ""}
-                {" · "}
-                <LifecycleLine booking={b} side="agent" />
+                <LifecycleLine booking={b} side="agent" separator=" · " />
               </dd>
             </dl>
             {answerable(b, today) ? (

@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
-  const result = await listPublishedPosts(context.services.listings.blog, { language, page });
+  const result = await listPublishedPosts(context.services.blog, { language, page });
   if (!result.ok) throw new Response(null, { status: 404 });
   const t = await i18next.getFixedT(request, "blog");
   const seo: PageSeo = {
