@@ -42,7 +42,7 @@ export class InMemoryCommissionRepository implements CommissionRepository {
 
   async voidEarning(id: string, change: { reason: string; by: string; at: Date }): Promise<boolean> {
     const e = this.rows.find((r) => r.id === id);
-    if (!e || e.status !== "pending") return false;
+    if (!e || e.status !== "pending" || e.payoutId) return false;
     Object.assign(e, { status: "voided", voidReason: change.reason, voidedBy: change.by, voidedAt: new Date(change.at) });
     return true;
   }

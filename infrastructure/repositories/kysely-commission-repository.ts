@@ -24,7 +24,8 @@ const toEarning = (r: Selectable<CommissionEarningsTable>): CommissionEarning =>
   voidedBy: r.voided_by,
   voidReason: r.void_reason,
   payoutReference: r.payout_reference,
-  payoutId: r.payout_id,
+  // Only when a provider payout claimed it (the field is optional, like the in-memory store's).
+  ...(r.payout_id ? { payoutId: r.payout_id } : {}),
 });
 
 export class KyselyCommissionRepository implements CommissionRepository {
@@ -78,6 +79,7 @@ export class KyselyCommissionRepository implements CommissionRepository {
       .set({ status: "voided", void_reason: change.reason, voided_by: change.by, voided_at: iso(change.at) })
       .where("id", "=", id)
       .where("status", "=", "pending")
+      .where("payout_id", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

@@ -119,6 +119,8 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
       // The manual "mark paid" (decision 0129) leaves what a provider payout is paying alone.
       expect((await f.repos.commissions.pendingUpTo("agent-1", at(40))).map((e) => e.id)).toEqual(["e3"]);
       expect(await f.repos.commissions.markPaid("e1", { paidDate: at(50), reference: "MANUAL-1" })).toBe(false);
+      // Nor can it be voided while the payout is in flight: the money may already be on its way.
+      expect(await f.repos.commissions.voidEarning("e1", { reason: "late", by: "admin-1", at: at(50) })).toBe(false);
       expect(await earningState("e1")).toEqual({ status: "pending", payoutId: "po-1", payoutReference: null });
     }
   });
