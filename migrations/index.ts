@@ -30,6 +30,7 @@ import * as neighbourhoodCoverIndex from "./2026-11-22T0034-neighbourhood-cover-
 import * as withheldAgents from "./2026-11-28T0300-withheld-agents";
 import * as approximateLocations from "./2026-11-28T0600-approximate-locations";
 import * as paymentPurposesAndRefunds from "./2026-11-28T0400-payment-purposes-and-refunds";
+import * as agentPayouts from "./2026-11-28T0800-agent-payouts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0300-withheld-agents": withheldAgents,
   "2026-11-28T0400-payment-purposes-and-refunds": paymentPurposesAndRefunds,
   "2026-11-28T0600-approximate-locations": approximateLocations,
+  "2026-11-28T0800-agent-payouts": agentPayouts,
 };

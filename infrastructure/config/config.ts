@@ -68,6 +68,11 @@ const envSchema = z
     FAPSHI_WEBHOOK_SECRET: optionalText,
     FAPSHI_DIRECT_PAY: bool(false),
     PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    // Money out (issue 34, decision 0212): off, the simulated provider, or Fapshi's disbursement
+    // service with its own credentials. Unset: simulated beside the simulated checkout, else off.
+    PAYOUT_PROVIDER: z.enum(["off", "simulated", "fapshi"]).optional(),
+    FAPSHI_PAYOUT_API_USER: optionalText,
+    FAPSHI_PAYOUT_API_KEY: optionalText,
 
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default("KamerNest <no-reply@kamernest.test>"),
@@ -153,6 +158,18 @@ const envSchema = z
       for (const key of ["FAPSHI_API_USER", "FAPSHI_API_KEY", "FAPSHI_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=fapshi" });
       }
+    }
+    if (env.PAYOUT_PROVIDER === "fapshi") {
+      // Fapshi will not let one service both collect and pay out: payouts need their own pair.
+      for (const key of ["FAPSHI_PAYOUT_API_USER", "FAPSHI_PAYOUT_API_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYOUT_PROVIDER=fapshi" });
+      }
+      if (env.FAPSHI_PAYOUT_API_USER && env.FAPSHI_PAYOUT_API_USER === env.FAPSHI_API_USER)
+        ctx.addIssue({
+          code: "custom",
+          path: ["FAPSHI_PAYOUT_API_USER"],
+          message: "must be the disbursement service's, not the collection service's FAPSHI_API_USER",
+        });
     }
     if (!env.S3_BUCKET) {
       // A half-configured bucket would silently keep files on this instance's disk.
@@ -289,6 +306,11 @@ export interface Config {
     };
     reconcileIntervalMs: number;
   };
+  /** Money out to agents (decision 0212): 'off' leaves only the admin's manual "mark paid". */
+  payouts: {
+    provider: "off" | "simulated" | "fapshi";
+    fapshi: { baseUrl: string; apiUser?: string; apiKey?: string };
+  };
   mail: { smtpUrl?: string; from: string };
   /** `address` in English, `addressFr` in French (SUPPORT_ADDRESS, SUPPORT_ADDRESS_FR). */
   support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
@@ -362,6 +384,9 @@ function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): 
       `SESSION_SECRETS: every secret must be random and at least ${MIN_SESSION_SECRET_LENGTH} characters, not an example value (${why})`,
     );
   }
+  if (payoutProvider(e) === "simulated") {
+    problems.push(`PAYOUT_PROVIDER: must be fapshi or off on a public site (${why}); simulated payouts pay nobody`);
+  }
   if (!e.FAPSHI_WEBHOOK_SECRET) problems.push(`FAPSHI_WEBHOOK_SECRET: is required on a public site (${why})`);
   if (e.ENABLE_DEBUG_PAGES === "true") problems.push(`ENABLE_DEBUG_PAGES: must not be true on a public site (${why})`);
   return problems;
@@ -369,6 +394,10 @@ function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): 
 
 /** The demo's support address in French (SUPPORT_ADDRESS's default, translated). */
 const DEFAULT_SUPPORT_ADDRESS_FR = "Molyko, en face de l'entrée principale de l'Université de Buea, Buea, Cameroun";
+
+function payoutProvider(e: z.output<typeof envSchema>): "off" | "simulated" | "fapshi" {
+  return e.PAYOUT_PROVIDER ?? (e.PAYMENT_PROVIDER === "simulated" ? "simulated" : "off");
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -415,6 +444,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         directPay: e.FAPSHI_DIRECT_PAY,
       },
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
+    },
+    payouts: {
+      provider: payoutProvider(e),
+      fapshi: {
+        baseUrl: e.FAPSHI_BASE_URL ?? (e.FAPSHI_ENV === "live" ? "https://live.fapshi.com" : "https://sandbox.fapshi.com"),
+        apiUser: e.FAPSHI_PAYOUT_API_USER,
+        apiKey: e.FAPSHI_PAYOUT_API_KEY,
+      },
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     support: {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Form } from "~/components/link";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { PAYOUT_REFERENCE_MAX } from "#domain/commission/commission.entity";
 import { doualaToday } from "#domain/commission/weekly-payout";
@@ -23,7 +23,7 @@ import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth", "admin-stats", "portal"] };
+export const handle = { i18n: ["auth", "admin-stats", "portal", "payouts"] };
 export const meta = titleMeta;
 
 // Revenue by week and month, active subscriptions and access passes, commissions owed per agent,
@@ -195,6 +195,12 @@ export default function AdminReportsPage() {
           {t("reports.tables.payout")}
         </h2>
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{t("reports.payoutIntro")}</p>
+        {/* Issue 34: payouts through the provider (decision 0212); this manual path stays beside it. */}
+        <p className="mt-2 text-sm">
+          <Link to="/admin/payouts" className="link" data-testid="provider-payouts-link">
+            {t("payouts:admin.providerLink")}
+          </Link>
+        </p>
         {voidErrors?.[""] ? <FormAlert errors={voidErrors[""]} /> : null}
         {voidErrors?.reason ? <ErrorList errors={voidErrors.reason} /> : null}
         {orphanPayoutErrors ? <FormAlert errors={orphanPayoutErrors[""] ?? Object.values(orphanPayoutErrors).flat()} /> : null}
