@@ -97,10 +97,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   const { booking, needsPayment } = result.value;
-  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", {
-    kind: "success",
-    title: "booking:toasts.submitted",
-  });
+  // Without a subscription nothing is booked yet, only held while the student pays: no "success".
+  return redirectWithToast(
+    context,
+    request,
+    needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile",
+    needsPayment ? { kind: "info", title: "booking:toasts.held" } : { kind: "success", title: "booking:toasts.booked" },
+  );
 }
 
 export default function BookVisitPage() {

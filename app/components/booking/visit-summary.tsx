@@ -30,7 +30,7 @@ export function VisitSummary({
       <dd>{formatVisitDate(booking.visitDate, language)}</dd>
       <dt className="font-medium">{t("summary.time")}</dt>
       <dd>{booking.visitTime}</dd>
-      <dt className="font-medium">{t("summary.reference")}</dt>
+      <dt className="font-medium">{t("references.booking")}</dt>
       <dd>
         <code>{booking.reference}</code>
       </dd>

@@ -28,6 +28,7 @@ const input = (kind: BookingNoticeKind, recipient: NoticeRecipient, data: Notice
   recipient,
   data,
   language,
+  visitStatus: "awaiting_agent",
   link: recipient === "agent" ? "https://kamernest.test/agents/bookings" : "https://kamernest.test/profile",
   receipt:
     kind === "payment_receipt"
@@ -49,6 +50,9 @@ const input = (kind: BookingNoticeKind, recipient: NoticeRecipient, data: Notice
       visitDate: "2026-12-02",
       visitTime: "10:00 AM",
       viewingOutcome: null,
+      paymentStatus: "confirmed",
+      agentResponse: "awaiting",
+      cancelledBy: null,
       visitorName: "Ngozi Ekane",
       visitorPhone: "677123456",
     },
@@ -106,6 +110,20 @@ describe("the booking e-mails", () => {
     expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "agent", reason: null }, "fr")).text).toContain(
       "annulée par Buea Homes.",
     );
+  });
+
+  it("says a paid visit is booked and waiting for the agent, and confirmed only once the agent accepted it", () => {
+    const booked = defaultBookingEmails.render(input("booking_confirmed", "student", {}, "en"));
+    expect(booked.subject).toBe("Visit booked: Studio in Molyko");
+    expect(booked.text).not.toMatch(/confirmed\./);
+    expect(booked.text).toContain("Status: booked, waiting for the agent to confirm the time");
+    const fr = defaultBookingEmails.render(input("booking_confirmed", "student", {}, "fr"));
+    expect(fr.subject).toBe("Visite réservée : Studio in Molyko");
+    expect(fr.text).toContain("Statut : réservée, en attente de la confirmation de l'horaire par l'agent");
+    const accepted = defaultBookingEmails.render({ ...input("visit_accepted", "student", {}, "en"), visitStatus: "confirmed" });
+    expect(accepted.subject).toBe("Your visit to Studio in Molyko is confirmed");
+    expect(accepted.text).toContain("Status: confirmed by the agent");
+    expect(booked.text).toContain("Booking reference: KN-ABC123 (the number of this visit");
   });
 
   it("writes the receipt's amount as 8 000 FCFA with the method, both references and the subscription end in Buea time", () => {
