@@ -4,6 +4,7 @@ import type { BookingEmailInput, BookingEmails, BookingEmailText } from "#domain
 import type { EmailLanguage } from "#domain/notifications/booking-notice-reader.port";
 import type { PaymentMethod } from "#domain/payment/payment.entity";
 import type { VisitStatus } from "#domain/booking/visit-status";
+import { formatVisitTime } from "#domain/booking/visit-time";
 
 // Plain-text booking e-mails (issue 9) in English and French, like the account and message e-mails.
 // Each states the booking as it is when sent: the property, its address, the visit's day (a Buea
@@ -148,7 +149,8 @@ const en: Language = {
     }),
     visit_time_proposed: (v) => {
       const date = text(v.input.data, "proposedDate");
-      const time = text(v.input.data, "proposedTime");
+      const proposed = text(v.input.data, "proposedTime");
+      const time = proposed && formatVisitTime(proposed, v.input.language);
       return {
         subject: `${v.other} proposed another time for your visit`,
         body: [
@@ -168,7 +170,8 @@ const en: Language = {
           },
     visit_rescheduled: (v) => {
       const fromDate = text(v.input.data, "fromDate");
-      const fromTime = text(v.input.data, "fromTime");
+      const from0 = text(v.input.data, "fromTime");
+      const fromTime = from0 && formatVisitTime(from0, v.input.language);
       const from = fromDate && fromTime ? ` from ${visitDay(fromDate, "en")} at ${fromTime}` : "";
       return { subject: `Visit moved to ${v.day}: ${v.title}`, body: [`${v.other} moved the visit${from} to ${v.day} at ${v.time}.`] };
     },
@@ -275,7 +278,8 @@ const fr: Language = {
     }),
     visit_time_proposed: (v) => {
       const date = text(v.input.data, "proposedDate");
-      const time = text(v.input.data, "proposedTime");
+      const proposed = text(v.input.data, "proposedTime");
+      const time = proposed && formatVisitTime(proposed, v.input.language);
       return {
         subject: `${v.other} propose un autre horaire pour votre visite`,
         body: [
@@ -298,7 +302,8 @@ const fr: Language = {
           },
     visit_rescheduled: (v) => {
       const fromDate = text(v.input.data, "fromDate");
-      const fromTime = text(v.input.data, "fromTime");
+      const from0 = text(v.input.data, "fromTime");
+      const fromTime = from0 && formatVisitTime(from0, v.input.language);
       const from = fromDate && fromTime ? ` du ${visitDay(fromDate, "fr")} à ${fromTime}` : "";
       return {
         subject: `Visite déplacée au ${v.day} : ${v.title}`,
@@ -345,7 +350,7 @@ function render(input: BookingEmailInput): BookingEmailText {
     title: context.property.title,
     place,
     day: visitDay(context.booking.visitDate, input.language),
-    time: context.booking.visitTime,
+    time: formatVisitTime(context.booking.visitTime, input.language),
     ref: context.booking.reference,
   };
   const { subject, body } = l.templates[input.kind](v);

@@ -1,4 +1,5 @@
 // The profile's money sections: the subscription status with its end date, my bookings, my payments.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { Form, Link } from "~/components/link";
 import { FormAlert } from "~/components/forms/form-fields";
 import { ConfirmAction } from "~/components/portal/confirm-action";
@@ -83,7 +84,7 @@ export function MyBookings({
                   </Link>
                 </p>
                 <p>
-                  {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime}
+                  {formatVisitDate(b.visitDate, i18n.language)} · {formatVisitTime(b.visitTime, i18n.language)}
                 </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   {t("references.booking")} <code>{b.reference}</code>

@@ -117,3 +117,53 @@ describe("a visit's status on the student's pages", () => {
     expect(result.data.failedWith).toEqual({ phone: "+237\u00a0670\u00a000\u00a000\u00a000" });
   });
 });
+
+describe("the booking form's first day (issue 32)", () => {
+  let h: RouteHarness;
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("opens on the first day the agent takes visits, shows the visiting days, and keeps a chosen date", async () => {
+    h = await createRouteHarness({ kind: "sqlite" });
+    const agent = await createPersona(h, "approvedAgent");
+    const tomorrow = day(1);
+    // The agent takes visits only three days from now (on that weekday).
+    const weekday = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][new Date(`${day(3)}T00:00:00Z`).getUTCDay()];
+    const propertyId = `prop-${Math.random().toString(36).slice(2, 10)}`;
+    await h.database.db
+      .insertInto("properties")
+      .values({
+        id: propertyId,
+        agent_id: agent.id,
+        title: "Room in Bonduma",
+        property_type: "room",
+        neighbourhood: "Bonduma",
+        latitude: 4.15,
+        longitude: 9.29,
+        distance_to_campus_m: 300,
+        monthly_rent: 25000,
+        is_verified: 1,
+        is_available: 1,
+        status: "available",
+        hidden_at: null,
+        visiting_hours: JSON.stringify({ days: [weekday], from: "14:00", to: "16:00" }),
+        availability_confirmed_at: null,
+        created_at: STAMP,
+        updated_at: STAMP,
+      })
+      .execute();
+    const s = await createPersona(h, "student");
+    const jar = await signedInJar(h, s.id);
+    const page = await h.get(bookVisitRoute, `/book-visit/${propertyId}`, { jar, params: { id: propertyId } });
+    expect(page.status).toBe(200);
+    expect(page.data.date).toBe(day(3));
+    expect(page.data.date).not.toBe(tomorrow);
+    expect(page.data.slots.map((x: { time: string }) => x.time)).toEqual(["2:00 PM", "3:00 PM", "4:00 PM"]);
+    expect(page.data.visitingHours).toEqual({ days: [weekday], from: "14:00", to: "16:00" });
+    // A day the student asked for is kept, even one without visits.
+    const asked = await h.get(bookVisitRoute, `/book-visit/${propertyId}?date=${tomorrow}`, { jar, params: { id: propertyId } });
+    expect(asked.data.date).toBe(tomorrow);
+    expect(asked.data.slots).toEqual([]);
+  });
+});

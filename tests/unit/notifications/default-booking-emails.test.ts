@@ -92,11 +92,11 @@ describe("the booking e-mails", () => {
   it("carries the old and proposed slots and the reason as formatted dates", () => {
     expect(
       defaultBookingEmails.render(input("visit_rescheduled", "agent", { fromDate: "2026-12-03", fromTime: "09:00 AM" }, "en")).text,
-    ).toContain("Ngozi moved the visit from Thursday, 3 December 2026 at 09:00 AM to Wednesday, 2 December 2026 at 10:00 AM.");
+    ).toContain("Ngozi moved the visit from Thursday, 3 December 2026 at 9:00\u00a0AM to Wednesday, 2 December 2026 at 10:00\u00a0AM.");
     expect(
       defaultBookingEmails.render(input("visit_time_proposed", "student", { proposedDate: "2026-12-04", proposedTime: "02:00 PM" }, "fr"))
         .text,
-    ).toContain("propose le vendredi 4 décembre 2026 à 02:00 PM");
+    ).toContain("propose le vendredi 4 décembre 2026 à 14:00");
     expect(defaultBookingEmails.render(input("visit_declined", "student", { reason: "Let" }, "fr")).text).toContain("Motif : Let");
     expect(defaultBookingEmails.render(input("booking_cancelled", "agent", { by: "student", reason: null }, "en")).text).toContain(
       "cancelled by Ngozi.",

@@ -175,7 +175,7 @@ describe("sending due booking notices", () => {
     }
     expect(await w.run()).toMatchObject({ sent: 1, skipped: 3 });
     expect(w.outbox.all().map((n) => n.status)).toEqual(["skipped", "skipped", "skipped", "sent"]);
-    expect(mailer.sent[0].subject).toBe("Rappel : visite demain à 10:00 AM, Studio in Molyko");
+    expect(mailer.sent[0].subject).toBe("Rappel : visite demain à 10:00, Studio in Molyko");
   });
 
   it("sends a receipt with the amount, method, provider reference and subscription end; gives up when the payment is unknown", async () => {
