@@ -292,7 +292,11 @@ export function PropertyScreen() {
               {t("agent.heading")}
             </h2>
             <AgentSummary agent={property.agent} />
-            <AgentContactLinks agent={property.agent} whatsappText={t("agent.whatsappText", { title: property.title, url: pageUrl })} />
+            <AgentContactLinks
+              agent={property.agent}
+              whatsappText={t("agent.whatsappText", { title: property.title, url: pageUrl })}
+              hiddenNote={t("agent.numberAfterBooking")}
+            />
           </section>
           <section aria-labelledby="contact-agent-heading" className="card space-y-3 p-4">
             <h2 id="contact-agent-heading" className="text-lg font-semibold">
