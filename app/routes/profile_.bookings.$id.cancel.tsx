@@ -77,6 +77,7 @@ export default function CancelVisitPage() {
         })}
         confirmLabel={t("student.cancel.confirm")}
         backHref="/profile#bookings"
+        cancelLabel={t("student.cancel.keep")}
         extra={<ReasonField id="cancel-reason" label={t("student.cancel.reason")} />}
       >
         <p className="mb-3 font-semibold" data-testid="no-refund">

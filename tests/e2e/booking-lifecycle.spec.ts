@@ -128,12 +128,15 @@ test("the agent proposes another time, the student answers it, cancels one visit
     if (js) {
       const dialog = page.getByRole("dialog", { name: "Cancel this visit?" });
       await expect(dialog).toContainText(noRefund);
+      // The two ways out say what they do (issue 32), not "Cancel" next to "Cancel the visit".
+      await expect(dialog.getByRole("button", { name: "Keep my visit" })).toBeVisible();
       await dialog.getByLabel("Reason for the agent (optional)").fill("I found a room elsewhere.");
       await dialog.getByRole("button", { name: "Cancel the visit" }).click();
       await expect(dialog).toHaveCount(0);
     } else {
       await expect(page).toHaveURL(/\/profile\/bookings\/[^/]+\/cancel$/);
       await expect(page.getByTestId("no-refund")).toHaveText(noRefund);
+      await expect(page.getByRole("link", { name: "Keep my visit" })).toHaveAttribute("href", "/profile#bookings");
       await page.getByLabel("Reason for the agent (optional)").fill("I found a room elsewhere.");
       await page.getByRole("button", { name: "Cancel the visit" }).click();
     }

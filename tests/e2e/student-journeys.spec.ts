@@ -55,3 +55,25 @@ for (const lng of ["en", "fr"] as const) {
     await page.screenshot({ path: testInfo.outputPath(`profile-${lng}.png`), fullPage: true });
   });
 }
+
+test("at 360 px a toast sits at the top, clear of the form's buttons, and leaves after 5 s; the page ends with room for Support", async ({
+  page,
+}) => {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill("student@kamernest.test");
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Welcome! You are signed in.");
+  const box = (await toast.boundingBox())!;
+  expect(box.y).toBeLessThan(120);
+  // SPEC §9's 5 s, with or without JavaScript: a stylesheet animation hides it then (no waiting here).
+  const leaving = await toast.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { name: style.animationName, delay: style.animationDelay, fill: style.animationFillMode };
+  });
+  expect(leaving).toEqual({ name: "kn-toast-leave", delay: "5s", fill: "forwards" });
+  // The Support button floats over the page: the page's end leaves room for it.
+  const room = (await page.getByTestId("support-room").boundingBox())!;
+  expect(room.height).toBeGreaterThanOrEqual(64);
+});

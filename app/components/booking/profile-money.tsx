@@ -151,6 +151,7 @@ function BookingActions({ booking }: { booking: ProfileMoney["bookings"][number]
         title={t("student.cancel.title")}
         body={`${t("student.cancel.noRefund")} ${t("student.cancel.bodyShort", { property: booking.propertyTitle })}`}
         confirmLabel={t("student.cancel.confirm")}
+        cancelLabel={t("student.cancel.keep")}
         extra={<ReasonField id={`cancel-reason-${booking.id}`} label={t("student.cancel.reason")} />}
       />
     </div>
