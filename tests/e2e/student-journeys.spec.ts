@@ -77,3 +77,12 @@ test("at 360 px a toast sits at the top, clear of the form's buttons, and leaves
   const room = (await page.getByTestId("support-room").boundingBox())!;
   expect(room.height).toBeGreaterThanOrEqual(64);
 });
+
+test("at 360 px the listing's 'Book a visit' is on screen without scrolling down to the booking box", async ({ page }, testInfo) => {
+  const listing = demoAgentListingsNewestFirst()[0];
+  await page.goto(`/listings/${listing.id}`);
+  const sticky = page.getByTestId("sticky-book");
+  await expect(sticky.getByRole("link", { name: "Book a visit" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath("listing-en.png") });
+});
