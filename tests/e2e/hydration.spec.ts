@@ -48,7 +48,7 @@ test.describe("hydration", () => {
       const carried = (await block.textContent()) ?? "";
       expect(carried).toContain("Create an account");
       // A message of the sign-up page only: not in the login page (decision 0153).
-      expect(carried).not.toContain("You must agree to our Terms of Service");
+      expect(carried).not.toContain("Agree to the Terms of Service to continue");
       // A client-side navigation (no new document) to sign-up shows its messages, never their keys.
       await page.getByRole("link", { name: "Create an account" }).click();
       await expect(page).toHaveURL(/\/auth\/signup$/);
