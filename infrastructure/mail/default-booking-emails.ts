@@ -5,6 +5,7 @@ import type { EmailLanguage } from "#domain/notifications/booking-notice-reader.
 import type { PaymentMethod } from "#domain/payment/payment.entity";
 import type { VisitStatus } from "#domain/booking/visit-status";
 import { formatVisitTime } from "#domain/booking/visit-time";
+import { formatPhone } from "#domain/shared/phone-display";
 
 // Plain-text booking e-mails (issue 9) in English and French, like the account and message e-mails.
 // Each states the booking as it is when sent: the property, its address, the visit's day (a Buea
@@ -85,7 +86,7 @@ const en: Language = {
     ...(v.input.recipient === "student" ? [`Status: ${en.status[v.input.visitStatus]}`] : []),
     `Booking reference: ${v.ref} (the number of this visit: quote it to the agent or to us)`,
   ],
-  visitor: (v) => `Visitor: ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
+  visitor: (v) => `Visitor: ${v.input.context.booking.visitorName}, ${formatPhone(v.input.context.booking.visitorPhone)}`,
   follow: (v) =>
     v.input.recipient === "agent" ? `See and answer your bookings here:\n\n${v.input.link}` : `See your bookings here:\n\n${v.input.link}`,
   you: "you",
@@ -210,7 +211,7 @@ const fr: Language = {
     ...(v.input.recipient === "student" ? [`Statut : ${fr.status[v.input.visitStatus]}`] : []),
     `Référence de la réservation : ${v.ref} (le numéro de cette visite : donnez-le à l'agent ou à nous)`,
   ],
-  visitor: (v) => `Visiteur : ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
+  visitor: (v) => `Visiteur : ${v.input.context.booking.visitorName}, ${formatPhone(v.input.context.booking.visitorPhone)}`,
   follow: (v) =>
     v.input.recipient === "agent"
       ? `Consultez vos réservations et répondez ici :\n\n${v.input.link}`

@@ -1,6 +1,7 @@
 // The agent portal's bookings list (/agents/bookings): visits booked on the agent's listings, paid
 // or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
 // POST form), propose another time or decline with a reason (their own pages).
+import { formatPhone } from "#domain/shared/phone-display";
 import { formatVisitTime } from "#domain/booking/visit-time";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
@@ -40,7 +41,7 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
                 </a>{" "}
                 ·{" "}
                 <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
-                  {b.visitorPhone}
+                  {formatPhone(b.visitorPhone)}
                 </a>
               </dd>
               {b.message ? (

@@ -79,7 +79,8 @@ describe("the booking e-mails", () => {
         expect(mail.text).toContain("KN-ABC123");
         expect(mail.text).toContain(recipient === "agent" ? "https://kamernest.test/agents/bookings" : "https://kamernest.test/profile");
         expect(mail.text).not.toMatch(/undefined|null|NaN|\[object/);
-        if (recipient === "agent") expect(mail.text).toContain("Ngozi Ekane, 677123456");
+        // Numbers written one way (issue 32): +237 6XX XX XX XX, with no-break spaces.
+        if (recipient === "agent") expect(mail.text).toContain("Ngozi Ekane, +237\u00a0677\u00a012\u00a034\u00a056");
       }
       expect(fr.subject).not.toBe(en.subject);
       if (typeof data.reason === "string" && data.reason) {
