@@ -19,6 +19,14 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware linting, for the one rule that needs types: a promise nobody awaits loses its
+    // rejection (an unhandled rejection ends the process) and its ordering. Await it, or mark it
+    // `void` with a comment saying why nothing waits for it.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
     // The app's <Link>, <NavLink> and <Form> write the plain element on the server (decision 0154).
     files: ["app/**"],
     ignores: ["app/components/link.tsx"],

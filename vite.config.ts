@@ -103,6 +103,12 @@ export default defineConfig(({ isSsrBuild }) => {
           }
         : {
             output: {
+              // A locale file's chunk says what it is (locale-fr-payment-[hash].js): the page loads
+              // them before it hydrates (decision 0193), and a test can tell them apart.
+              chunkFileNames(chunk) {
+                const locale = /[/\\]public[/\\]locales[/\\]([^/\\]+)[/\\]([^/\\]+)\.json$/.exec(chunk.facadeModuleId ?? "");
+                return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : "assets/[name]-[hash].js";
+              },
               manualChunks(id, { getModuleInfo }) {
                 shell ??= shellModules(getModuleInfo);
                 return shell.has(id) && !id.endsWith(".css") ? "shell" : undefined;

@@ -2,13 +2,8 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RequestIdContext, SupportContext } from "./components/nonce";
-import {
-  createTranslationStore,
-  LanguageProvider,
-  readPageTranslations,
-  TranslationProvider,
-  type TranslationStore,
-} from "./utils/translation";
+import { createTranslationStore, LanguageProvider, readPageNamespaces, TranslationProvider } from "./utils/translation";
+import { fetchNamespace, hasNamespace } from "./utils/translation-chunks";
 import { browserRequestReference, watchDataRequests } from "./utils/request-reference";
 import { ignoreInterruptedNavigations } from "./utils/interrupted-navigations";
 
@@ -76,33 +71,14 @@ function holdEventsUntilFirstRender() {
   for (const type of SYNC_HYDRATION_EVENTS) window.addEventListener(type, hold, true);
 }
 
-/**
- * After the page's first render, its namespaces load whole (hashed chunks, cached for good), so the
- * next message it shows (a form's error, the next page) is there without a wait.
- */
-function loadWholeNamespacesWhenIdle(translations: TranslationStore, language: string) {
-  const load = () => {
-    const partial = [...(translations.partial ?? [])];
-    if (partial.length > 0) void translations.load?.(language, partial);
-  };
-  const whenIdle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 200));
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
-}
-
 function hydrate() {
-  // The page carries the messages its server render used, in the language the server chose
-  // (written into <html lang>); their namespaces load whole once the page is hydrated, and a
-  // navigation to a route that needs others loads them then (decision 0153).
+  // The page names the namespaces of its messages, in the language the server chose (written into
+  // <html lang>); they load whole (hashed chunks, cached for good) before React takes the page
+  // over, so every message it can show is there before it can show it (decision 0193). Until then
+  // the page is the server's HTML, which works without JavaScript.
   const language = document.documentElement.lang || "en";
-  const page = readPageTranslations();
-  const translations = createTranslationStore(
-    { [language]: page.catalog },
-    (language, namespace) => import("./utils/translation-chunks").then(({ fetchNamespace }) => fetchNamespace(language, namespace)),
-    page.partial,
-  );
-  loadWholeNamespacesWhenIdle(translations, language);
-
+  const namespaces = readPageNamespaces();
+  const translations = createTranslationStore({ [language]: {} }, fetchNamespace, hasNamespace);
   const supportMeta = document.querySelector<HTMLMetaElement>('meta[name="kn-support"]');
   const [email = "", phone = ""] = (supportMeta?.content ?? "").split("|");
 
@@ -110,22 +86,27 @@ function hydrate() {
   watchDataRequests();
   ignoreInterruptedNavigations();
 
-  holdEventsUntilFirstRender();
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <TranslationProvider value={translations}>
-        <SupportContext.Provider value={{ email, phone }}>
-          <RequestIdContext.Provider value={requestReference}>
-            <LanguageProvider value={language}>
-              <StrictMode>
-                <RemixBrowser />
-              </StrictMode>
-            </LanguageProvider>
-          </RequestIdContext.Provider>
-        </SupportContext.Provider>
-      </TranslationProvider>,
-    );
+  void translations.load!(language, namespaces).then(() => {
+    // A namespace that could not load (offline): the page stays plain HTML rather than show keys.
+    const catalog = translations.catalogs[language];
+    if (!namespaces.every((name) => catalog[name])) return;
+    holdEventsUntilFirstRender();
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <TranslationProvider value={translations}>
+          <SupportContext.Provider value={{ email, phone }}>
+            <RequestIdContext.Provider value={requestReference}>
+              <LanguageProvider value={language}>
+                <StrictMode>
+                  <RemixBrowser />
+                </StrictMode>
+              </LanguageProvider>
+            </RequestIdContext.Provider>
+          </SupportContext.Provider>
+        </TranslationProvider>,
+      );
+    });
   });
 }
 

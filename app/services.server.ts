@@ -5,12 +5,23 @@ import type { Config } from "#infrastructure/config/config";
 import type { DatabaseHandle } from "#infrastructure/db/connection";
 import { createFileStorages, type FileStorages } from "#infrastructure/storage/create-file-storage";
 import { PhotoFileStore } from "#infrastructure/photos/photo-file-store";
+import { createMailer } from "#infrastructure/mail/create-mailer";
+import { uuidIds } from "#infrastructure/auth/crypto-secret-tokens";
+import { KyselySitemapReader, type SitemapEntries } from "#infrastructure/repositories/kysely-sitemap-reader";
 import { logger, type Logger } from "#infrastructure/logging/logger";
 import type { AccountsDeps } from "#domain/accounts/accounts.deps";
 import type { SessionUser } from "#domain/accounts/account.entity";
 import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
+import { systemClock } from "#domain/shared/clock";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
-import { createDiscoveryModule, startAlertsJob, type DiscoveryModule } from "./wiring/listings.server";
+import { createListingsModule, type ListingsModule } from "./wiring/listings.server";
+import { createEngagementModule, type EngagementModule } from "./wiring/engagement.server";
+import { createListingReportsModule, type ListingReportsModule } from "./wiring/listing-reports.server";
+import { createReviewsModule, type ReviewsModule } from "./wiring/reviews.server";
+import { createMessagingModule, type MessagingModule } from "./wiring/messaging.server";
+import { createContactModule, type ContactModule } from "./wiring/contact.server";
+import { createBlogModule, type BlogModule } from "./wiring/blog.server";
+import { createAlertsModule, startAlertsJob, type AlertsModule } from "./wiring/alerts.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
 import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
@@ -27,7 +38,7 @@ import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
-  support: { email: string; phone: string; whatsapp: string; address: string };
+  support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   chatWidgetSrc: string | null;
   googleLoginEnabled: boolean;
   debugPages: boolean;
@@ -60,8 +71,24 @@ export interface Services {
   publicPages: PublicPagesSignal;
   /** The accounts module's ports and adapters: pass to the use cases in domain/accounts. */
   accounts: AccountsDeps;
-  /** The discovery module: listings, agents, wishlist and histories, reports, reviews (app/wiring/listings.server.ts). */
-  listings: DiscoveryModule;
+  /** The listings read side: search, property pages, agent directory and profiles (app/wiring/listings.server.ts). */
+  listings: ListingsModule;
+  /** Wishlist, view and search histories, daily view counts (app/wiring/engagement.server.ts). */
+  engagement: EngagementModule;
+  /** A student's report of a listing (app/wiring/listing-reports.server.ts); the admin's queue is `moderation`. */
+  listingReports: ListingReportsModule;
+  /** Reviews of agents and their replies (app/wiring/reviews.server.ts). */
+  reviews: ReviewsModule;
+  /** Student–agent threads and the inbox (app/wiring/messaging.server.ts). */
+  messaging: MessagingModule;
+  /** The public contact form (app/wiring/contact.server.ts). */
+  contact: ContactModule;
+  /** The public blog (app/wiring/blog.server.ts); writing posts is `blogAdmin`. */
+  blog: BlogModule;
+  /** Saved searches and their e-mail alerts (app/wiring/alerts.server.ts). */
+  alerts: AlertsModule;
+  /** Every public page with an id, for /sitemap.xml (a read model: no domain rule involved). */
+  sitemap: { entries(now: Date): Promise<SitemapEntries> };
   /** The money module: bookings, subscriptions, payments, viewing outcomes (app/wiring/money.server.ts). */
   money: MoneyModule;
   /** The booking e-mails' outbox job (app/wiring/notices.server.ts). */
@@ -78,7 +105,7 @@ export interface Services {
   blogAdmin: BlogAdminModule;
   /** The FAQ and the legal pages, read by the public pages and edited by admins (app/wiring/help-content.server.ts). */
   helpContent: HelpContentModule;
-  /** Guest-house booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
+  /** The guest-house catalogue, booking attempts and the platform access fee (app/wiring/guest-houses.server.ts). */
   guestHouses: GuestHouseBookingModule;
   /** The user behind a database session id, or null when it is unknown, revoked or expired. */
   currentUser(sessionId: string): Promise<CurrentUser | null>;
@@ -124,10 +151,14 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const accounts = createAccountsDeps(config, database, { storage: files.documents, publicPages });
   // Ended sessions, old login attempts and spent tokens: deleted every ACCOUNTS_CLEANUP_INTERVAL_MS.
   if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs, leases));
-  const listings = createDiscoveryModule(config, database, { publicPages });
+  const clock = systemClock;
+  const ids = uuidIds;
+  // One mailer for the messaging notices, the contact form and the alerts.
+  const mailer = createMailer(config, database.db, ids, clock);
+  const alerts = createAlertsModule(config, database, { clock, ids, mailer });
   // Saved-search alerts every ALERTS_INTERVAL_MS in the server process (not in tests, which run
   // them directly); `npm run alerts:send` runs one by hand.
-  if (config.env !== "test") stoppers.push(startAlertsJob(listings, config.alertsIntervalMs, leases));
+  if (config.env !== "test") stoppers.push(startAlertsJob(alerts, config.alertsIntervalMs, leases));
   const money = createMoneyModule(config, database);
   // The payments safety net (lost webhooks, abandoned checkouts): every minute in the server process.
   // Not in tests, which run sweeps themselves; `npm run payments:reconcile` runs one by hand.
@@ -157,7 +188,15 @@ export function createServices(config: Config, database: DatabaseHandle, options
     sessionStorage,
     publicPages,
     accounts,
-    listings,
+    listings: createListingsModule(database, clock),
+    engagement: createEngagementModule(database, clock, ids),
+    listingReports: createListingReportsModule(database, clock, ids, publicPages),
+    reviews: createReviewsModule(database, clock, ids, publicPages),
+    messaging: createMessagingModule(config, database, { clock, ids, mailer }),
+    contact: createContactModule(config, database, { clock, ids, mailer }),
+    blog: createBlogModule(database, clock),
+    alerts,
+    sitemap: new KyselySitemapReader(database.db),
     money,
     notices,
     properties,

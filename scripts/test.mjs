@@ -24,7 +24,7 @@ function run(title, command, args, env = {}) {
 }
 
 /**
- * Checks that each keep one core busy, run side by side (the type check and lint: 51 + 26 s one
+ * Checks that each keep one core busy, run side by side (the type check and lint: about 50 + 70 s one
  * after the other on a 2-core machine). Each one's output is printed whole when it ends, so the
  * two never interleave; the first to fail stops the run once both have ended.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from "~/utils/translation";
 
 /**
  * The support button: a plain WhatsApp link, so it works without JavaScript. When a chat provider
- * is configured, public/enhance.js loads its script lazily (after the page is idle, or at once on
+ * is configured, app/enhance.js loads its script lazily (after the page is idle, or at once on
  * a click), and never on a slow mobile connection except on payment paths (SPEC §9).
  */
 export function SupportWidget({ chatWidgetSrc, whatsapp }: { chatWidgetSrc: string | null; whatsapp: string }) {

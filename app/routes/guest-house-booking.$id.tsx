@@ -27,18 +27,17 @@ import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/not-found.server";
 import { readFormOrNull } from "~/utils/form-data.server";
+import { isMessageKey } from "~/utils/form-message";
 
 export const handle = { i18n: ["guest-houses", "subscription"] };
 export const meta = titleMeta;
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-  const { listings, guestHouses } = context.services;
-  const house = await listings.guestHouses.findGuestHouse(id);
+  const { guestHouses } = context.services;
+  const house = await guestHouses.catalogue.findGuestHouse(id);
   if (!house) throw notFound();
   const bookable = await findHouseToBook(guestHouses.handoff.houses, user.id, id);
   const own = !bookable.ok && bookable.error.code === "guest-houses.own_guest_house_forbidden";
@@ -132,7 +131,7 @@ export default function GuestHouseBookingPage() {
     defaultValue: loaderData.defaults,
     constraint: loaderData.constraint,
   });
-  const text = (m: string) => (I18N_KEY.test(m) ? t(m, { max: house.maxGuests }) : m);
+  const text = (m: string) => (isMessageKey(m) ? t(m, { max: house.maxGuests }) : m);
   const errorsOf = (errors: string[] | undefined, errorId: string) =>
     errors?.length ? (
       <ul id={errorId} className="field-error">

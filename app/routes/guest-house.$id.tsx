@@ -41,8 +41,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Control characters are a 404: PostgreSQL refuses a NUL in a query (a 500).
   const id = cleanKey(params.id, ID_MAX);
   if (id === null) notFound();
-  const { listings } = context.services;
-  const guestHouse = await listings.guestHouses.findGuestHouse(id);
+  const { guestHouses } = context.services;
+  const guestHouse = await guestHouses.catalogue.findGuestHouse(id);
   if (!guestHouse) notFound();
 
   const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`/guest-houses${search ? `?${search}` : ""}`);
   }
 
-  const { guestHouses } = context.services.listings;
+  const guestHouses = context.services.guestHouses.catalogue;
   const [{ items, total }, neighbourhoods] = await Promise.all([guestHouses.listGuestHouses(criteria), guestHouses.neighbourhoods()]);
   const query = canonical.toString();
   const filters = guestHouseCriteriaToParams(criteria, { page: false });

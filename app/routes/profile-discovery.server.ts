@@ -1,4 +1,4 @@
-// What the profile page shows from the discovery module: the wishlist, the recently viewed
+// What the profile page shows from the listings, engagement and alerts modules: the wishlist, the recently viewed
 // listings, the recent searches, saved searches (alerts) and recommendations from the 6 latest views.
 // The profile route calls this once in its loader and passes each part to its section.
 import type { AppLoadContext } from "@remix-run/node";
@@ -10,12 +10,12 @@ import { parseListingSearch } from "#domain/listings/listing-search";
 const RECOMMENDED_COUNT = 6;
 
 export async function loadProfileDiscovery(context: AppLoadContext, userId: string) {
-  const { listings } = context.services;
+  const { listings, engagement, alerts } = context.services;
   const [wishlistIds, views, searches, saved] = await Promise.all([
-    listWishlistIds(listings.engagement, userId),
-    listViewHistory(listings.engagement, userId),
-    listSearchHistory(listings.engagement, userId),
-    listSavedSearches(listings.alerts, userId),
+    listWishlistIds(engagement, userId),
+    listViewHistory(engagement, userId),
+    listSearchHistory(engagement, userId),
+    listSavedSearches(alerts, userId),
   ]);
   // The history just read holds the recommendations' seed: one read of it, not two.
   const seedIds = recommendationSeeds(views);

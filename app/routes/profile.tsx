@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [money, discovery, unreadMessages, attempts] = await Promise.all([
     loadProfileMoney(context, user.id),
     loadProfileDiscovery(context, user.id),
-    unreadMessageCount(context.services.listings.messaging, user.id),
+    unreadMessageCount(context.services.messaging, user.id),
     context.services.guestHouses.handoff.attempts.listForUser(user.id, BOOKING_ATTEMPTS_LISTED),
   ]);
   return {
@@ -56,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isApprovedAgent: user.isAgent && user.agentStatus === "approved",
       agentStatus: user.agentStatus,
       totpEnabled: user.totpEnabled,
+      // The subscription and saved searches are a student's tools: an agent's profile leaves them out.
+      studentTools: !user.isAgent,
     },
     // The discovery module's sections: wishlist, last 20 viewed, last 10 searches and saved
     // searches, recommendations from the 6 latest viewed.
@@ -149,10 +151,12 @@ export default function ProfilePage() {
         <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
           <MyGuestHouseAttempts attempts={guestHouseAttempts} />
         </ProfileSection>
-        <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
-          <SubscriptionStatusSummary subscription={money.subscription} />
-          <PlatformAccessSummary access={money.platformAccess} />
-        </ProfileSection>
+        {user.studentTools ? (
+          <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
+            <SubscriptionStatusSummary subscription={money.subscription} />
+            <PlatformAccessSummary access={money.platformAccess} />
+          </ProfileSection>
+        ) : null}
         <ProfileSection id="payments" title={t("profile.slots.payments")}>
           <MyPayments payments={money.payments} />
         </ProfileSection>
@@ -165,9 +169,11 @@ export default function ProfilePage() {
         <ProfileSection id="view-history" title={t("profile.slots.viewHistory")}>
           <ViewHistorySection items={discovery.viewHistory} />
         </ProfileSection>
-        <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
-          <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
-        </ProfileSection>
+        {user.studentTools ? (
+          <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
+            <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
+          </ProfileSection>
+        ) : null}
         <ProfileSection id="details" title={t("profile.details")}>
           <DetailsForm name={user.name} phone={user.phone} lastResult={resultFor("profile")} />
         </ProfileSection>

@@ -35,9 +35,9 @@ function urlEntry(appUrl: string, path: string, lastModified?: string | null): s
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { listings, publicConfig } = context.services;
+  const { listings, sitemap, publicConfig } = context.services;
   const appUrl = publicConfig.appUrl;
-  const entries = await listings.sitemap.entries(listings.clock.now());
+  const entries = await sitemap.entries(listings.clock.now());
   const paths: Array<[string, string | null]> = [
     ...STATIC_PATHS.map((p): [string, null] => [p, null]),
     ...NEIGHBOURHOODS.map((n): [string, null] => [`/listings?${new URLSearchParams({ n })}`, null]),

@@ -14,7 +14,7 @@ import { replySchema } from "~/components/messaging/reply-schema";
 
 /** The threads, newest first, and the one named by ?thread= opened (its messages become read). */
 export async function loadInbox(context: AppLoadContext, request: Request, user: SessionUser) {
-  const deps = context.services.listings.messaging;
+  const deps = context.services.messaging;
   const threadId = new URL(request.url).searchParams.get("thread");
   let open = null;
   if (threadId !== null) {
@@ -49,7 +49,7 @@ export async function replyAction(context: AppLoadContext, request: Request, use
     return failure(fieldErrors, null, typed, 400);
   }
   const { threadId, body } = submission.value;
-  const result = await replyInThread(context.services.listings.messaging, { userId: user.id, threadId, body });
+  const result = await replyInThread(context.services.messaging, { userId: user.id, threadId, body });
   if (!result.ok) {
     const described = await describeDomainError(request, result.error);
     // Not theirs, or no such thread: a plain 404, with nothing stored and nothing about the thread.

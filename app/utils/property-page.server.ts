@@ -87,12 +87,12 @@ function listingJsonLd(property: PropertyDetail, appUrl: string) {
 
 export async function propertyLoader({ request, context, params }: LoaderFunctionArgs) {
   const id = propertyId(params);
-  const { listings, publicConfig } = context.services;
+  const { listings, engagement, publicConfig } = context.services;
   const user = await getOptionalUser(context, request);
   // The wishlist's answer asked with the listing (on PostgreSQL in the same round trip, decision 0169).
   const [page, saved] = await Promise.all([
     listings.search.findPropertyPage(id, SIMILAR_COUNT),
-    user ? isInWishlist(listings.engagement, user.id, id) : Promise.resolve(false),
+    user ? isInWishlist(engagement, user.id, id) : Promise.resolve(false),
   ]);
   if (!page) notFound();
   const { similar } = page;
@@ -101,7 +101,7 @@ export async function propertyLoader({ request, context, params }: LoaderFunctio
   const agent = await listingAgentForViewer({ bookings: context.services.money.booking.bookings }, user?.id ?? null, page.property);
   const property = { ...page.property, agent };
   // A listing the student opens goes to their view history (the use case keeps the last 20).
-  if (user) await recordView(listings.engagement, { userId: user.id, propertyId: property.id });
+  if (user) await recordView(engagement, { userId: user.id, propertyId: property.id });
 
   const url = new URL(request.url);
   const language = await i18next.getLocale(request);
@@ -139,21 +139,21 @@ export async function propertyAction({ request, context, params }: ActionFunctio
   const user = await requireUser(context, request);
   const id = propertyId(params);
   const formData = await readFormData(request);
-  const { listings } = context.services;
+  const { messaging, listingReports } = context.services;
   const here = currentPath(request);
 
   switch (formData.get("intent")) {
     case "contact": {
       const parsed = parseForm(formData, contactAgentSchema, "contact");
       if (!parsed.ok) return parsed.response;
-      const result = await contactAgent(listings.messaging, { studentId: user.id, propertyId: id, body: parsed.value.body });
+      const result = await contactAgent(messaging, { studentId: user.id, propertyId: id, body: parsed.value.body });
       if (!result.ok) return domainFailure(request, formData, "contact", result.error);
       return redirectWithToast(context, request, here, { kind: "success", title: "listings:toasts.messageSent" });
     }
     case "report": {
       const parsed = parseForm(formData, reportSchema, "report");
       if (!parsed.ok) return parsed.response;
-      const result = await reportListing(listings.reports, {
+      const result = await reportListing(listingReports, {
         userId: user.id,
         propertyId: id,
         reason: parsed.value.reason,

@@ -5,14 +5,15 @@
 // hydrated page. The server renders through the same code, so what the browser hydrates is what
 // the server wrote. Loaders, actions and e-mails keep i18next (app/i18next.server.ts).
 //
-// The browser gets, inside the page (<TranslationsData>), the messages the server's render of it
-// used, from the namespaces its routes name in `handle.i18n`. Those namespaces then load whole, as
-// one hashed chunk each (app/utils/translation-chunks.ts), once the page is hydrated, or at once if
-// the page asks for a message it does not carry; a client-side navigation to a route waits for its
-// namespaces before the new page is shown (decision 0153).
+// A hydrated page names, inside it (<TranslationsData>), the namespaces its routes declare in
+// `handle.i18n` and any other its server render used; the browser loads them whole, as one hashed
+// chunk each (app/utils/translation-chunks.ts), before it hydrates, so every message the page can
+// show is there before it can show it (decision 0193). A client-side navigation to a route waits
+// for its namespaces before the new page is shown.
 import { cloneElement, createContext, isValidElement, useContext, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
 import { useMatches } from "@remix-run/react";
 import { fallbackLanguage } from "~/i18n";
+import { readFormMessage } from "./form-message";
 
 /** One namespace's messages, as in public/locales/{language}/{namespace}.json. */
 export type Messages = { [key: string]: string | Messages };
@@ -24,34 +25,23 @@ export interface TranslationStore {
   catalogs: Record<string, Catalog>;
   /** Fetches what is missing (the browser); absent on the server, where every namespace is held. */
   load?: (language: string, namespaces: string[]) => Promise<void>;
+  /** The browser: whether a namespace exists to be loaded (a key's "ns:" may be any text's "Note:"). */
+  loadable?: (namespace: string) => boolean;
   subscribe: (listener: () => void) => () => void;
   version: () => number;
-  /**
-   * The browser: namespaces of which the page carried only the messages its first render used.
-   * They count as loaded for that render; any other use loads them whole.
-   */
-  partial?: Set<string>;
-  /** The server: the messages this render used, namespace → keys (one store per request). */
-  used?: Map<string, Set<string>>;
-  /** The server: the page's block of messages (app/utils/translation.server.ts). */
-  pageMessages?: (language: string, namespaces: string[]) => PageMessages;
-}
-
-/** The page's messages as written into it: JSON, and the namespaces it covers only in part. */
-export interface PageMessages {
-  json: string;
-  partial: string;
+  /** The server: the namespaces this render used (one store per request). */
+  used?: Set<string>;
 }
 
 const never = () => () => {};
 const TranslationContext = createContext<TranslationStore>({ catalogs: {}, subscribe: never, version: () => 0 });
 export const TranslationProvider = TranslationContext.Provider;
 
-/** A store that can grow: the browser's, filled from the page, then from chunks on navigation. */
+/** A store that can grow: the browser's, filled with chunks before hydration and on navigation. */
 export function createTranslationStore(
   catalogs: Record<string, Catalog>,
   fetchNamespace?: (language: string, namespace: string) => Promise<Messages>,
-  partial?: Set<string>,
+  loadable?: (namespace: string) => boolean,
 ): TranslationStore {
   let version = 0;
   const listeners = new Set<() => void>();
@@ -64,11 +54,10 @@ export function createTranslationStore(
       promise = fetchNamespace!(language, namespace).then(
         (messages) => {
           (catalogs[language] ??= {})[namespace] = messages;
-          partial?.delete(namespace);
           version += 1;
           for (const listener of listeners) listener();
         },
-        // A namespace that cannot load (offline) shows its keys; the next navigation tries again.
+        // A namespace that cannot load (offline) stays missing; the next navigation tries again.
         () => void pending.delete(id),
       );
       pending.set(id, promise);
@@ -80,12 +69,12 @@ export function createTranslationStore(
     load: fetchNamespace
       ? (language, namespaces) => Promise.all(namespaces.map((ns) => loadOne(language, ns))).then(() => undefined)
       : undefined,
+    ...(loadable ? { loadable } : {}),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     version: () => version,
-    ...(partial ? { partial } : {}),
   };
 }
 
@@ -195,6 +184,12 @@ export function translate(
   options?: TOptions,
   found?: (namespace: string, key: string) => void,
 ): string {
+  // A form's message with its values in it (app/utils/form-message.ts): the values given here win.
+  const carried = readFormMessage(key);
+  if (carried) {
+    key = carried.key;
+    options = { ...carried.values, ...options };
+  }
   let names = namespaces;
   let path = key;
   const colon = key.indexOf(":");
@@ -209,7 +204,6 @@ export function translate(
     for (const candidate of candidates) {
       const text = lookup(catalog?.[ns], candidate);
       if (text !== undefined) {
-        // The key without its plural ending: the browser may need another form of it.
         found?.(ns, path);
         return interpolate(text, options);
       }
@@ -234,33 +228,27 @@ export function useTranslation(ns: string | readonly string[] = "common"): { t: 
   const language = useLanguage();
   const namespaces = typeof ns === "string" ? [ns] : ns;
   const catalog = store.catalogs[language];
-  // A namespace no route of the page names (an error message from another part of the site):
-  // its keys show until it has loaded, as react-i18next did without Suspense.
-  const missing = namespaces.filter((name) => !catalog?.[name]);
-  if (missing.length > 0 && store.load && typeof document !== "undefined") void store.load(language, missing);
-  const { used, partial } = store;
+  const { used, load, loadable } = store;
   // One recorder per component, not one per message: `hit` is reset before each lookup.
   let hit = false;
-  const record = (ns: string, path: string) => {
+  const record = (ns: string) => {
     hit = true;
-    if (used) (used.get(ns) ?? used.set(ns, new Set()).get(ns)!).add(path);
+    used?.add(ns);
   };
   const t: TFunction = (key, second, third) => {
     hit = false;
-    const text = translate(
-      catalog,
-      language,
-      namespaces,
-      key,
-      typeof second === "string" ? { ...third, defaultValue: second } : second,
-      record,
-    );
-    // A message the page did not carry: its namespaces load whole, and this renders again.
-    if (!hit && partial?.size && store.load) {
-      const incomplete = namespaces.filter((name) => partial.has(name));
-      if (incomplete.length > 0) void store.load(language, incomplete);
-    }
-    return text;
+    const options = typeof second === "string" ? { ...third, defaultValue: second } : second;
+    const text = translate(catalog, language, namespaces, key, options, record);
+    // Only the browser's store loads: the server holds every namespace.
+    if (hit || !load) return text;
+    // A message of a namespace the page did not name (an error from another part of the site):
+    // it loads, and this renders again; meanwhile the message is blank, never its key.
+    const colon = key.indexOf(":");
+    const wanted = colon > 0 && /^[a-z][a-z-]*$/.test(key.slice(0, colon)) ? [key.slice(0, colon)] : namespaces;
+    const missing = wanted.filter((name) => !catalog?.[name] && (loadable?.(name) ?? true));
+    if (missing.length === 0) return text;
+    void load(language, missing);
+    return options?.defaultValue ?? "";
   };
   return { t, i18n: { language } };
 }
@@ -278,59 +266,41 @@ export function useRouteNamespaces(): string[] {
 /**
  * Waits, in the browser, until the namespaces of the routes about to be shown have loaded. Remix
  * renders a navigation inside a React transition, so suspending here keeps the previous page on
- * screen for that time instead of showing keys. On the first render they are all in the page.
+ * screen for that time instead of showing keys. On the first render they are all there: the
+ * browser hydrates once they have loaded (app/entry.client.tsx).
  */
 export function useRouteTranslations() {
   const store = useContext(TranslationContext);
   const language = useLanguage();
   const namespaces = useRouteNamespaces();
-  const routes = useMatches()
-    .map((match) => match.id)
-    .join(" ");
   if (!store.load || typeof document === "undefined") return;
   const catalog = store.catalogs[language];
-  // The page the browser hydrated has what its first render used; any other page needs them whole.
-  firstPageRoutes ??= routes;
-  const incomplete = (name: string) => store.partial?.has(name) === true && routes !== firstPageRoutes;
-  const missing = namespaces.filter((name) => !catalog?.[name] || incomplete(name));
+  const missing = namespaces.filter((name) => !catalog?.[name]);
   if (missing.length > 0) throw store.load(language, missing);
 }
-// The routes of the page the browser hydrated (set by its first render).
-let firstPageRoutes: string | undefined;
 
 export const TRANSLATIONS_ELEMENT_ID = "kn-translations";
 
 // In the browser the element keeps what the server wrote: it is read once, before hydration.
-let pageTranslations: PageMessages | undefined;
+let pageNamespaces: string | undefined;
 
-/**
- * Reads the page's messages (<TranslationsData>) in the browser, before hydration, and which of its
- * namespaces they cover only in part.
- */
-export function readPageTranslations(): { catalog: Catalog; partial: Set<string> } {
+/** The namespaces the page names (<TranslationsData>), read in the browser before hydration. */
+export function readPageNamespaces(): string[] {
   const element = document.getElementById(TRANSLATIONS_ELEMENT_ID);
-  pageTranslations = { json: element?.textContent ?? "{}", partial: element?.getAttribute("data-partial") ?? "" };
-  return { catalog: JSON.parse(pageTranslations.json) as Catalog, partial: new Set(pageTranslations.partial.split(" ").filter(Boolean)) };
+  pageNamespaces = element?.textContent ?? "[]";
+  return JSON.parse(pageNamespaces) as string[];
 }
 
 /**
- * The page's messages as a JSON data block (never executed, so the CSP does not apply to it), in
- * its language only: on the server, those its render used so far (this element comes after the
- * page's content), with `data-partial` naming the namespaces they cover in part.
+ * The namespaces the page's messages come from, as a JSON data block (never executed, so the CSP
+ * does not apply to it): those its routes declare and any other its server render used (this
+ * element comes after the page's content). The browser loads them whole before it hydrates.
  */
 export function TranslationsData() {
   const store = useContext(TranslationContext);
-  const language = useLanguage();
-  const namespaces = useRouteNamespaces();
-  const page = pageTranslations ?? store.pageMessages?.(language, namespaces) ?? { json: "{}", partial: "" };
-  return (
-    <script
-      type="application/json"
-      id={TRANSLATIONS_ELEMENT_ID}
-      data-partial={page.partial || undefined}
-      dangerouslySetInnerHTML={{ __html: page.json }}
-    />
-  );
+  const declared = useRouteNamespaces();
+  const json = pageNamespaces ?? JSON.stringify([...new Set([...declared, ...(store.used ?? [])])].sort());
+  return <script type="application/json" id={TRANSLATIONS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 /**

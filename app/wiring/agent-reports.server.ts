@@ -1,6 +1,6 @@
 // Wiring of the agent's reports (domain/agent-reports, issue 9): the Kysely read model. Composed
 // into Services as `agentReports`. The daily view counts it reads are written by recordView
-// through the discovery module's `engagement.viewTally`.
+// through the `engagement` module's `viewTally`.
 import type { AgentReportDeps } from "#domain/agent-reports/agent-report.query";
 import { systemClock } from "#domain/shared/clock";
 import type { DatabaseHandle } from "#infrastructure/db/connection";

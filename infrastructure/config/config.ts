@@ -79,6 +79,9 @@ const envSchema = z
       .regex(/^\d{9,15}$/, "digits only, with the country code")
       .default("237677000000"),
     SUPPORT_ADDRESS: z.string().default("Molyko, opposite the University of Buea main gate, Buea, Cameroon"),
+    // The same address as French pages show it; unset: SUPPORT_ADDRESS (or, with neither set, the
+    // demo address in French).
+    SUPPORT_ADDRESS_FR: optionalText,
 
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -91,6 +94,13 @@ const envSchema = z
     ENABLE_DEBUG_PAGES: z.enum(["true", "false", ""]).optional(),
 
     CHAT_WIDGET_SRC: optionalUrl,
+    // The map picker's tiles (decision 0205): an https:// template with {z}, {x} and {y}; unset, the
+    // picker shows a plan of the neighbourhoods without tiles.
+    MAP_TILES_URL: optionalText.refine(
+      (v) => v === undefined || (/^https:\/\/[^/{}]+\//i.test(v) && ["{z}", "{x}", "{y}"].every((p) => v.includes(p))),
+      "must be an https:// address template with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png",
+    ),
+    MAP_TILES_ATTRIBUTION: z.string().trim().min(1).default("© OpenStreetMap contributors"),
     STORAGE_DIR: z.string().default("data/uploads"),
     // Object storage (decision 0135): S3_BUCKET switches it on; the others are read only then.
     S3_BUCKET: optionalText.pipe(
@@ -280,12 +290,15 @@ export interface Config {
     reconcileIntervalMs: number;
   };
   mail: { smtpUrl?: string; from: string };
-  support: { email: string; phone: string; whatsapp: string; address: string };
+  /** `address` in English, `addressFr` in French (SUPPORT_ADDRESS, SUPPORT_ADDRESS_FR). */
+  support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   google?: { clientId: string; clientSecret: string; authorizationUrl?: string; tokenUrl?: string; userInfoUrl?: string };
   adminEmails: string[];
   requireAdmin2fa: boolean;
   debugPages: boolean;
   chatWidgetSrc?: string;
+  /** The map picker's tile template and the credit its provider asks for; absent: a plan without tiles. */
+  mapTiles?: { url: string; attribution: string };
   /** Local storage's root (photos/ and private/ below it); unused when objectStorage is set. */
   storageDir: string;
   /** S3-compatible object storage for photos and documents (S3_BUCKET); absent: local disk. */
@@ -354,6 +367,9 @@ function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): 
   return problems;
 }
 
+/** The demo's support address in French (SUPPORT_ADDRESS's default, translated). */
+const DEFAULT_SUPPORT_ADDRESS_FR = "Molyko, en face de l'entrée principale de l'Université de Buea, Buea, Cameroun";
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -401,7 +417,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP, address: e.SUPPORT_ADDRESS },
+    support: {
+      email: e.SUPPORT_EMAIL,
+      phone: e.SUPPORT_PHONE,
+      whatsapp: e.SUPPORT_WHATSAPP,
+      address: e.SUPPORT_ADDRESS,
+      addressFr: e.SUPPORT_ADDRESS_FR ?? (source.SUPPORT_ADDRESS ? e.SUPPORT_ADDRESS : DEFAULT_SUPPORT_ADDRESS_FR),
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -417,6 +439,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Debug pages: on in the demo, off by default in production.
     debugPages: e.ENABLE_DEBUG_PAGES ? e.ENABLE_DEBUG_PAGES === "true" : e.DEMO_MODE,
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
+    mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION } : undefined,
     storageDir: e.STORAGE_DIR,
     objectStorage: e.S3_BUCKET
       ? {

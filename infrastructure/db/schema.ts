@@ -132,6 +132,8 @@ export interface PropertiesTable {
   availability_confirmed_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
+  /** Migration 2026-11-28T0600: no map point was set, latitude/longitude are the neighbourhood's centre. */
+  location_approximate: Generated<Bool>;
 }
 
 export interface GuestHousesTable {
@@ -154,6 +156,8 @@ export interface GuestHousesTable {
   house_rules: Generated<string>;
   /** Migration 0022: listed by the platform (the seed, or before hosts could publish); public without an approved host. */
   seeded: Generated<Bool>;
+  /** Migration 2026-11-28T0600: no map point was set, latitude/longitude are the neighbourhood's centre. */
+  location_approximate: Generated<Bool>;
 }
 
 /** Migration 0017: nights a host has marked the house unavailable. */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { Account, AccountChanges } from "#domain/accounts/account.entity";
 import { phoneSearchText, type AccountRepository, type AccountSearch } from "#domain/accounts/account-repository.port";
 import type { Database, ProfilesTable } from "../db/schema";
-import { likePattern } from "./kysely-listing-search";
+import { likePattern } from "./listing-search/shared";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);

@@ -5,7 +5,7 @@ import { sql, type Kysely } from "kysely";
 import type { AdminBookingsQuery, AdminBookingsReader, AdminBookingView } from "#domain/booking/admin-bookings.port";
 import type { AgentResponse, BookingPaymentStatus, BookingStatus, CancelledBy } from "#domain/booking/booking.entity";
 import type { Database } from "../db/schema";
-import { likePattern } from "./kysely-listing-search";
+import { likePattern } from "./listing-search/shared";
 
 export class KyselyAdminBookingsReader implements AdminBookingsReader {
   constructor(private readonly db: Kysely<Database>) {}

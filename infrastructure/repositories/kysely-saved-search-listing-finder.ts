@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { NewListingFinder, NewListingMatch } from "#domain/alerts/new-listing-finder.port";
 import { parseListingSearch } from "#domain/listings/listing-search";
 import type { Database } from "../db/schema";
-import { likePattern } from "./kysely-listing-search";
+import { likePattern } from "./listing-search/shared";
 import { AMENITY_COLUMNS, availableNow, visibleToStudents } from "./kysely-property-cards";
 
 /**

@@ -15,7 +15,7 @@ import {
   type Catalog,
   type TOptions,
 } from "~/utils/translation";
-import { recordingStore, usedMessages } from "~/utils/translation.server";
+import { recordingStore } from "~/utils/translation.server";
 
 const catalog: Catalog = {
   common: {
@@ -93,96 +93,77 @@ describe("Trans", () => {
   });
 });
 
-// Decision 0153: a hydrated page carries the messages its server render used, not whole namespaces.
-describe("the messages a page carries", () => {
-  const messages = {
-    login: { title: "Log in", items_one: "{{count}} item", items_other: "{{count}} items", unused: "Never shown" },
-    top: "Top",
-  };
+// Decision 0193: a hydrated page names the namespaces of its messages; the browser loads them whole
+// before it hydrates, and a message of a namespace it does not have is blank, never its key.
+describe("the namespaces a page names", () => {
+  const messages = { login: { title: "Log in", unused: "Never shown" } };
 
-  function Shows({ keys }: { keys: Array<[string, TOptions?]> }) {
-    const { t } = useTranslation(["auth", "common"]);
+  function Shows({ keys, ns = ["auth", "common"] }: { keys: Array<[string, TOptions?]>; ns?: string[] }) {
+    const { t } = useTranslation(ns);
     return createElement("p", null, keys.map(([key, options]) => t(key, options)).join("|"));
   }
 
-  it("records each message a render used, by namespace, without its plural ending", () => {
-    const store = recordingStore(createTranslationStore({ en: { auth: messages, common: { ok: "OK" } } }));
+  it("records the namespaces a server render used, declared or not", () => {
+    const store = recordingStore(createTranslationStore({ en: { auth: messages, common: { ok: "OK" }, other: { x: "X" } } }));
     const html = renderToStaticMarkup(
       createElement(
         TranslationProvider,
         { value: store },
-        createElement(Shows, { keys: [["login.title"], ["login.items", { count: 2 }], ["ok"], ["absent.key"]] }),
+        createElement(Shows, { keys: [["login.title"], ["ok"], ["other:x"], ["absent.key"]] }),
       ),
     );
-    expect(html).toBe("<p>Log in|2 items|OK|absent.key</p>");
-    expect(store.used).toEqual(
-      new Map([
-        ["auth", new Set(["login.title", "login.items"])],
-        ["common", new Set(["ok"])],
-      ]),
-    );
+    expect(html).toBe("<p>Log in|OK|X|absent.key</p>");
+    expect(store.used).toEqual(new Set(["auth", "common", "other"]));
   });
 
-  it("makes a page's block of messages once for the same messages, and anew for others", () => {
-    const catalogs = createTranslationStore({ en: { auth: messages, common: { ok: "OK" } } });
-    const render = (keys: Array<[string, TOptions?]>) => {
-      const store = recordingStore(catalogs);
-      renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys })));
-      return store.pageMessages!("en", ["auth", "common"]);
-    };
-    const first = render([["login.title"], ["ok"]]);
-    expect(JSON.parse(first.json)).toEqual({ auth: { login: { title: "Log in" } }, common: { ok: "OK" } });
-    expect(render([["login.title"], ["ok"]])).toBe(first);
-    const other = render([["login.items", { count: 1 }]]);
-    expect(other).not.toBe(first);
-    expect(JSON.parse(other.json)).toEqual({
-      auth: { login: { items_one: "{{count}} item", items_other: "{{count}} items" } },
-      common: {},
-    });
-    // Another store's catalogues never get this one's blocks.
-    const elsewhere = recordingStore(createTranslationStore({ en: { auth: { login: { title: "Sign in" } }, common: { ok: "OK" } } }));
-    renderToStaticMarkup(
-      createElement(TranslationProvider, { value: elsewhere }, createElement(Shows, { keys: [["login.title"], ["ok"]] })),
-    );
-    expect(JSON.parse(elsewhere.pageMessages!("en", ["auth", "common"]).json).auth.login.title).toBe("Sign in");
-  });
-
-  it("picks the used messages with every plural form, and nothing else", () => {
-    expect(usedMessages(messages, new Set(["login.items", "top", "login.missing", "nowhere.deep"]))).toEqual({
-      login: { items_one: "{{count}} item", items_other: "{{count}} items" },
-      top: "Top",
-    });
-  });
-
-  it("in the browser, loads a namespace whole when a message it lacks is asked for, then shows it", async () => {
+  it("in the browser, shows a message of a namespace not yet loaded as blank, loads it, then shows it", async () => {
     const loads: string[] = [];
-    const partial = new Set(["auth"]);
     const store = createTranslationStore(
-      { en: { auth: { login: { title: "Log in" } }, common: {} } },
+      { en: { common: {} } },
       async (language, namespace) => {
         loads.push(`${language}/${namespace}`);
         return messages;
       },
-      partial,
+      (namespace) => namespace === "auth",
     );
     const render = () =>
       renderToStaticMarkup(
-        createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.unused"]] })),
+        createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["auth:login.unused"]] })),
       );
-    expect(render()).toBe("<p>Log in|login.unused</p>");
-    await vi.waitFor(() => expect(partial.has("auth")).toBe(false));
+    expect(render()).toBe("<p>|</p>");
+    await vi.waitFor(() => expect(store.catalogs.en.auth).toBeDefined());
     expect(loads).toEqual(["en/auth"]);
     expect(render()).toBe("<p>Log in|Never shown</p>");
   });
 
-  it("loads nothing while every message asked for is in the page", () => {
+  it("shows a text that only looks like ns:key as i18next does, and loads nothing for it", () => {
     const loads: string[] = [];
     const store = createTranslationStore(
-      { en: { auth: { login: { title: "Log in" } } } },
+      { en: { common: { ok: "OK" } } },
       async (_l, ns) => (loads.push(ns), {}),
-      new Set(["auth"]),
+      () => false,
     );
-    renderToStaticMarkup(createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"]] })));
+    const html = renderToStaticMarkup(
+      createElement(
+        TranslationProvider,
+        { value: store },
+        createElement(Shows, { keys: [["Note: bring your ID"], ["ok"]], ns: ["common"] }),
+      ),
+    );
+    expect(html).toBe("<p> bring your ID|OK</p>");
+    expect(loads).toEqual([]);
+  });
+
+  it("loads nothing while every namespace asked for is there", () => {
+    const loads: string[] = [];
+    const store = createTranslationStore(
+      { en: { auth: messages, common: {} } },
+      async (_l, ns) => (loads.push(ns), {}),
+      () => true,
+    );
+    renderToStaticMarkup(
+      createElement(TranslationProvider, { value: store }, createElement(Shows, { keys: [["login.title"], ["login.missing"]] })),
+    );
     expect(loads).toEqual([]);
   });
 });

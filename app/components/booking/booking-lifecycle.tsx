@@ -92,11 +92,21 @@ export interface LifecycleFacts {
 }
 
 /** One line on where the booking stands in the lifecycle, for either side. */
-export function LifecycleLine({ booking, side }: { booking: LifecycleFacts; side: "student" | "agent" }): ReactNode {
+export function LifecycleLine({
+  booking,
+  side,
+  separator = "",
+}: {
+  booking: LifecycleFacts;
+  side: "student" | "agent";
+  /** Written before the line, only when there is one (a list joined with " · " ends with no dangling separator). */
+  separator?: string;
+}): ReactNode {
   const { t, i18n } = useTranslation("booking");
   if (booking.bookingStatus === "cancelled" && booking.cancelledBy) {
     return (
       <span data-testid="lifecycle-line">
+        {separator}
         {t(`lifecycle.cancelledBy.${booking.cancelledBy}`, { defaultValue: t("status.cancelled") })}
         {booking.cancelReason ? ` ${t("lifecycle.reason", { reason: booking.cancelReason })}` : ""}
       </span>
@@ -106,6 +116,7 @@ export function LifecycleLine({ booking, side }: { booking: LifecycleFacts; side
   if (booking.agentResponse === "proposed" && booking.proposedVisitDate && booking.proposedVisitTime) {
     return (
       <span data-testid="lifecycle-line">
+        {separator}
         {t(`lifecycle.${side}.proposed`, {
           date: formatVisitDate(booking.proposedVisitDate, i18n.language),
           time: formatVisitTime(booking.proposedVisitTime, i18n.language),
@@ -114,6 +125,9 @@ export function LifecycleLine({ booking, side }: { booking: LifecycleFacts; side
     );
   }
   return (
-    <span data-testid="lifecycle-line">{t(`lifecycle.${side}.${booking.agentResponse}`, { defaultValue: booking.agentResponse })}</span>
+    <span data-testid="lifecycle-line">
+      {separator}
+      {t(`lifecycle.${side}.${booking.agentResponse}`, { defaultValue: booking.agentResponse })}
+    </span>
   );
 }

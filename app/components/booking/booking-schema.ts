@@ -7,6 +7,7 @@ import { isValidEmail } from "#domain/accounts/account-rules";
 import { hasForbiddenControls } from "~/utils/clean-key";
 
 import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
+import { formMessage } from "~/utils/form-message";
 
 // Also the browser's (visitor-fields.ts has no Zod).
 export { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX };
@@ -49,12 +50,12 @@ export const bookVisitSchema = z.object({
   }, "booking:errors.invalid_visitor_phone"),
   message: z
     .string()
-    .max(MAX_MESSAGE_LENGTH * 4, "booking:errors.message_too_long")
+    .max(MAX_MESSAGE_LENGTH * 4, formMessage("booking:errors.message_too_long", { max: MAX_MESSAGE_LENGTH }))
     .transform((v) => v.trim())
     .pipe(
       z
         .string()
-        .max(MAX_MESSAGE_LENGTH, "booking:errors.message_too_long")
+        .max(MAX_MESSAGE_LENGTH, formMessage("booking:errors.message_too_long", { max: MAX_MESSAGE_LENGTH }))
         .refine((v) => !hasForbiddenControls(v), "booking:errors.message_invalid"),
     )
     .optional(),

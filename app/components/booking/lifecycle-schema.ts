@@ -1,9 +1,12 @@
 // The visit-lifecycle forms' schemas (docs/decisions/0117), shared by the pages and the actions.
 // The domain checks every rule again (booking-lifecycle.ts); the bounds come from there.
 import { z } from "zod";
-import { MAX_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
+import { MAX_REASON_LENGTH, MIN_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
 import { visitSlotFields } from "./booking-schema";
 import { hasForbiddenControls } from "~/utils/clean-key";
+import { formMessage } from "~/utils/form-message";
+
+const INVALID_REASON = formMessage("booking:errors.invalid_reason", { min: MIN_REASON_LENGTH, max: MAX_REASON_LENGTH });
 
 const id = z
   .string()
@@ -17,8 +20,8 @@ export const newSlotSchema = z.object(visitSlotFields);
 
 const reason = z
   .string()
-  .max(MAX_REASON_LENGTH * 4, "booking:errors.invalid_reason")
-  .refine((v) => !hasForbiddenControls(v), "booking:errors.invalid_reason");
+  .max(MAX_REASON_LENGTH * 4, INVALID_REASON)
+  .refine((v) => !hasForbiddenControls(v), INVALID_REASON);
 
 /** The agent declines: the reason is required (the domain checks its length). */
 export const declineSchema = z.object({ reason: reason.default("") });

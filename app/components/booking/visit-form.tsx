@@ -12,8 +12,7 @@ import { useTranslation } from "~/utils/translation";
 import { FormAlert } from "~/components/forms/form-fields";
 import { VISITOR_EMAIL_MAX, VISITOR_NAME_MAX, VISITOR_PHONE_MAX } from "./visitor-fields";
 import { formatVisitDate } from "./visit-summary";
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+import { isMessageKey } from "~/utils/form-message";
 
 export interface SlotOption {
   time: string;
@@ -137,7 +136,7 @@ export function VisitForm({
     lastResult,
     defaultValue: { ...defaults, visitDate: date ?? "" },
   });
-  const text = (m: string) => (I18N_KEY.test(m) ? t(m) : m);
+  const text = (m: string) => (isMessageKey(m) ? t(m) : m);
   const errorsOf = (errors: string[] | undefined, id: string) =>
     errors?.length ? (
       <ul id={id} className="field-error">

@@ -2,6 +2,7 @@
 // as i18n keys (from the Zod schemas) or as text the server already translated (domain errors).
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
+import { isMessageKey } from "~/utils/form-message";
 
 /** What a discovery action answers when a form cannot be accepted (status 4xx). */
 export interface FormFailure {
@@ -14,11 +15,9 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
-
 export function useMessageText() {
   const { t } = useTranslation(["listings", "common"]);
-  return (message: string, params?: Record<string, unknown>) => (I18N_KEY.test(message) ? t(message, params) : message);
+  return (message: string, params?: Record<string, unknown>) => (isMessageKey(message) ? t(message, params) : message);
 }
 
 export function FieldError({ id, message }: { id: string; message?: string | null }) {

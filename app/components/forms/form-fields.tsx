@@ -3,13 +3,12 @@
 // the shared Zod schemas) or as text already translated by the server (domain errors).
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/utils/translation";
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
+import { isMessageKey } from "~/utils/form-message";
 
 /** Translates a message that is an i18n key such as "auth:errors.required_fields"; other text is shown as is. */
 export function useMessageText() {
   const { t } = useTranslation(["auth", "common"]);
-  return (message: string) => (I18N_KEY.test(message) ? t(message) : message);
+  return (message: string) => (isMessageKey(message) ? t(message) : message);
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

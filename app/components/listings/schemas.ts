@@ -6,6 +6,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS } from "#domain/reports/listing-repo
 import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#domain/reviews/review.entity";
 import { CONTACT_LIMITS } from "#domain/contact/contact-message.entity";
+import { formMessage } from "~/utils/form-message";
 
 const ID_MAX = 100;
 const id = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(ID_MAX, message);
@@ -13,7 +14,11 @@ const id = (message: string) => z.string({ required_error: message }).trim().min
 export const reportSchema = z.object({
   intent: z.literal("report"),
   reason: z.enum(REPORT_REASONS, { errorMap: () => ({ message: "listings:errors.invalid_report_reason" }) }),
-  details: z.string().trim().max(REPORT_DETAILS_MAX, "listings:errors.report_details_too_long").optional(),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, formMessage("listings:errors.report_details_too_long", { max: REPORT_DETAILS_MAX }))
+    .optional(),
 });
 
 export const contactAgentSchema = z.object({

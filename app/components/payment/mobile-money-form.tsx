@@ -12,14 +12,13 @@ import { useTranslation } from "~/utils/translation";
 import { useShowToast } from "~/components/toaster";
 import { formatXaf } from "~/utils/format";
 import { JSON_FIELD, PAYMENT_METHODS, PHONE_PLACEHOLDER, type PaymentActionData, type PaymentErrorView } from "./payment-form-values";
+import { isMessageKey } from "~/utils/form-message";
 
 /** SPEC §9: the redirect to the provider waits this long after a successful initialisation. */
 export const REDIRECT_DELAY_MS = 1500;
 /** SPEC §4: the browser keeps the pending payment under these keys. */
 const PENDING_REF_KEY = "pending_payment_ref";
 const PENDING_ID_KEY = "pending_payment_id";
-
-const I18N_KEY = /^[a-z][a-z-]*:[A-Za-z0-9_.]+$/;
 
 export function MobileMoneyForm({
   id,
@@ -97,7 +96,7 @@ export function MobileMoneyForm({
   const showDetails = !hydrated || method !== "";
   const busy = processing || redirecting || fetcher.state !== "idle";
   const hintId = `${id}-phone-hint`;
-  const text = (message: string) => (I18N_KEY.test(message) ? t(message, { phone: "677123456" }) : message);
+  const text = (message: string) => (isMessageKey(message) ? t(message, { phone: "677123456" }) : message);
 
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" aria-busy={busy}>

@@ -11,7 +11,19 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   type Amenities,
-  type PropertyDetails,
+  type PropertyDetailsInput,
+} from "#domain/property-management/managed-property.entity";
+import { formMessage } from "~/utils/form-message";
+import {
+  ADDRESS_MAX,
+  DESCRIPTION_MAX,
+  MAX_ADVANCE_MONTHS,
+  MAX_BATHROOMS,
+  MAX_BEDROOMS,
+  MAX_RENT_XAF,
+  MIN_RENT_XAF,
+  TITLE_MAX,
+  TITLE_MIN,
 } from "#domain/property-management/managed-property.entity";
 
 const number = (message: string) => z.number({ required_error: message, invalid_type_error: message });
@@ -29,17 +41,18 @@ const key = z
 
 export const propertyFormSchema = z.object({
   intent: z.literal("details").optional(),
-  title: text("portal:errors.invalid_title", 1000),
-  description: text("portal:errors.invalid_description", 20_000).optional(),
+  title: text(formMessage("portal:errors.invalid_title", { min: TITLE_MIN, max: TITLE_MAX }), 1000),
+  description: text(formMessage("portal:errors.invalid_description", { max: DESCRIPTION_MAX }), 20_000).optional(),
   propertyType: z.enum(PROPERTY_TYPES, { errorMap: () => ({ message: "portal:errors.invalid_property_type" }) }),
-  monthlyRent: number("portal:errors.invalid_rent"),
-  advanceMonths: number("portal:errors.invalid_advance_months"),
+  monthlyRent: number(formMessage("portal:errors.invalid_rent", { min: MIN_RENT_XAF, max: MAX_RENT_XAF })),
+  advanceMonths: number(formMessage("portal:errors.invalid_advance_months", { max: MAX_ADVANCE_MONTHS })),
   neighbourhood: z.enum(NEIGHBOURHOODS, { errorMap: () => ({ message: "portal:errors.invalid_neighbourhood" }) }),
-  address: text("portal:errors.invalid_address", 1000),
-  latitude: number("portal:errors.invalid_coordinates"),
-  longitude: number("portal:errors.invalid_coordinates"),
-  bedrooms: number("portal:errors.invalid_bedrooms"),
-  bathrooms: number("portal:errors.invalid_bathrooms"),
+  address: text(formMessage("portal:errors.invalid_address", { max: ADDRESS_MAX }), 1000),
+  // Optional (decision 0205): without a map point the listing stands at its neighbourhood's centre.
+  latitude: number("portal:errors.invalid_coordinates").optional(),
+  longitude: number("portal:errors.invalid_coordinates").optional(),
+  bedrooms: number(formMessage("portal:errors.invalid_bedrooms", { max: MAX_BEDROOMS })),
+  bathrooms: number(formMessage("portal:errors.invalid_bathrooms", { max: MAX_BATHROOMS })),
   ...(Object.fromEntries(AMENITIES.map((a) => [a, flag])) as Record<(typeof AMENITIES)[number], typeof flag>),
   visitDays: z.array(z.enum(WEEKDAYS, { errorMap: () => ({ message: "portal:errors.invalid_visiting_hours" }) })).optional(),
   visitFrom: z.string().regex(HH_MM, "portal:errors.invalid_visiting_hours").optional(),
@@ -49,7 +62,7 @@ export const propertyFormSchema = z.object({
 export type PropertyFormValue = z.infer<typeof propertyFormSchema>;
 
 /** The form's values as the domain's input (no rule applied here). */
-export function toPropertyDetails(v: PropertyFormValue): PropertyDetails {
+export function toPropertyDetails(v: PropertyFormValue): PropertyDetailsInput {
   const amenities = Object.fromEntries(AMENITIES.map((a) => [a, v[a] === true])) as Amenities;
   // No day ticked and no hours typed: the default visiting hours (Monday to Saturday, 9 to 5).
   const hasHours = (v.visitDays?.length ?? 0) > 0 || v.visitFrom !== undefined || v.visitTo !== undefined;
@@ -61,8 +74,8 @@ export function toPropertyDetails(v: PropertyFormValue): PropertyDetails {
     advanceMonths: v.advanceMonths,
     neighbourhood: v.neighbourhood,
     address: v.address,
-    latitude: v.latitude,
-    longitude: v.longitude,
+    latitude: v.latitude ?? null,
+    longitude: v.longitude ?? null,
     bedrooms: v.bedrooms,
     bathrooms: v.bathrooms,
     amenities,

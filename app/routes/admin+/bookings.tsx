@@ -21,6 +21,7 @@ import { ConfirmAction } from "~/components/portal/confirm-action";
 import { i18next } from "~/i18next.server";
 import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDateTime, formatXaf } from "~/utils/format";
 
 export const handle = { i18n: ["auth", "admin-bookings", "listings", "portal"] };
@@ -118,7 +119,7 @@ export default function AdminBookingsPage() {
       {items.length === 0 ? (
         <p className="card mt-2 p-4">{t("list.empty")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={t("list.title")} className="mt-2">
           <table className="card w-full text-left text-sm">
             <thead>
               <tr>
@@ -195,7 +196,7 @@ export default function AdminBookingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/bookings${bookingFilterQuery(filter, p)}`} />
     </PortalLayout>

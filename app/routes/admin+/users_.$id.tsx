@@ -43,12 +43,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { repos, settings } = context.services.accounts;
   const account = await repos.accounts.findById(id);
   if (!account) throw notFound();
-  const { money, listings } = context.services;
+  const { money, listingReports } = context.services;
   const [agent, bookings, payments, reports, trail] = await Promise.all([
     repos.agents.findByUserId(id),
     money.views.studentBookings(id, LIST_LIMIT),
     money.views.studentPayments(id, LIST_LIMIT),
-    listReportsFiledBy(listings.reports, id, LIST_LIMIT),
+    listReportsFiledBy(listingReports, id, LIST_LIMIT),
     userAuditTrail(repos.auditLog, id, TRAIL_LIMIT),
   ]);
   const t = await i18next.getFixedT(request, "admin-users");

@@ -42,9 +42,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   const user = await getOptionalUser(context, request);
   const [reviews, own, viewings] = await Promise.all([
-    listReviewsForAgent(listings.reviews, id),
+    listReviewsForAgent(context.services.reviews, id),
     listings.search.listingsForAgent(id),
-    user && user.id !== id ? reviewableViewings(listings.reviews, user.id) : Promise.resolve([]),
+    user && user.id !== id ? reviewableViewings(context.services.reviews, user.id) : Promise.resolve([]),
   ]);
   const t = await i18next.getFixedT(request, "listings");
   const name = agentDisplayName(agent);
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const id = agentId(params);
   const formData = await readFormData(request);
-  const deps = context.services.listings.reviews;
+  const deps = context.services.reviews;
   const here = currentPath(request);
 
   switch (formData.get("intent")) {

@@ -11,6 +11,7 @@ import { PortalLayout } from "~/components/portal/portal-layout";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDate, formatXaf } from "~/utils/format";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
@@ -107,7 +108,7 @@ function Total({ testId, label, amount, count }: { testId: string; label: string
 function EarningsTable({ items }: { items: Data["items"] }) {
   const { t, i18n } = useTranslation("portal");
   return (
-    <div className="card mt-3 overflow-x-auto">
+    <ScrollRegion label={t("earnings.list.label")} className="card mt-3">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 dark:border-slate-700">
           <tr>
@@ -143,6 +144,6 @@ function EarningsTable({ items }: { items: Data["items"] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   if (!SLUG.test(slug) || slug.length > 200) throw new Response(null, { status: 404 });
   const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
-  const result = await postBySlug(context.services.listings.blog, { slug, language });
+  const result = await postBySlug(context.services.blog, { slug, language });
   if (!result.ok) throw new Response(null, { status: 404 });
   const post = result.value;
   const appUrl = context.services.publicConfig.appUrl;

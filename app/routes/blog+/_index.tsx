@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const language = (await i18next.getLocale(request)) === "fr" ? "fr" : "en";
-  const result = await listPublishedPosts(context.services.listings.blog, { language, page });
+  const result = await listPublishedPosts(context.services.blog, { language, page });
   if (!result.ok) throw new Response(null, { status: 404 });
   const t = await i18next.getFixedT(request, "blog");
   const seo: PageSeo = {
@@ -38,9 +38,9 @@ export default function BlogIndex() {
         <p className="mt-6">{t("empty")}</p>
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {blog.items.map((post) => (
+          {blog.items.map((post, index) => (
             <li key={post.slug} className="flex">
-              <BlogCard post={post} />
+              <BlogCard post={post} priority={index === blog.items.findIndex((p) => p.coverStorageKey)} />
             </li>
           ))}
         </ul>

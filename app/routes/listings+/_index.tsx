@@ -32,12 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`/listings${search ? `?${search}` : ""}`);
   }
 
-  const { listings } = context.services;
+  const { listings, engagement } = context.services;
   const [page, user] = await Promise.all([listings.search.searchListings(criteria), getOptionalUser(context, request)]);
   const query = canonical.toString();
   if (user && query !== "") {
     // An empty search is refused by the use case and a repeated one is not stored twice: nothing to report.
-    await recordSearch(listings.engagement, { userId: user.id, queryString: query });
+    await recordSearch(engagement, { userId: user.id, queryString: query });
   }
 
   const t = await i18next.getFixedT(request, "listings");

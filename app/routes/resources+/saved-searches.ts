@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!user) throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: back })}`);
   if (submission.status !== "success") throw new Response(null, { status: 400 });
 
-  const deps = context.services.listings.alerts;
+  const deps = context.services.alerts;
   if (submission.value.intent === "delete") {
     const id = submission.value.id ?? "";
     if (id === "") throw new Response(null, { status: 400 });

@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: wishlistSchema });
   if (submission.status !== "success") throw new Response(null, { status: 400 });
   const { intent, propertyId } = submission.value;
-  const deps = context.services.listings.engagement;
+  const deps = context.services.engagement;
 
   if (intent === "remove") {
     await removeFromWishlist(deps, { userId: user.id, propertyId });

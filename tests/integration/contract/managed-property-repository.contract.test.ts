@@ -35,6 +35,7 @@ export const property = (id: string, agentId: string, minute = 0, over: Partial<
   address: "Behind Total, Molyko",
   latitude: 4.1532,
   longitude: 9.2905,
+  locationApproximate: false,
   bedrooms: 1,
   bathrooms: 1,
   amenities: {
@@ -127,6 +128,9 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
       isAvailable: false,
       isVerified: true,
       visitingHours: null,
+      latitude: 4.1468,
+      longitude: 9.2995,
+      locationApproximate: true,
       amenities: {
         furnished: false,
         toiletInside: false,

@@ -12,6 +12,7 @@ import * as logout from "~/routes/auth+/logout";
 import * as resetPassword from "~/routes/auth+/reset-password";
 import * as signup from "~/routes/auth+/signup";
 import * as twoFactor from "~/routes/auth+/two-factor";
+import * as home from "~/routes/_index";
 import * as profile from "~/routes/profile";
 import { languageCookie } from "~/utils/preferences.server";
 import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
@@ -149,6 +150,40 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       // Already signed in: the login page sends on.
       const jar = await signedInJar(h, user.id);
       expect((await h.get(login, "/auth/login?redirectTo=%2Fprofile", { jar })).location).toBe("/profile");
+    });
+
+    it("lands an approved agent on the portal and a host on the host area, unless a page was asked for (decision 0208)", async () => {
+      const agent = await createPersona(h, "approvedAgent");
+      expect((await h.get(login, "/auth/login")).data.redirectTo).toBe("");
+      expect((await signIn(agent.email, agent.password)).location).toBe("/agents/properties");
+      expect((await signIn(agent.email, agent.password, new CookieJar(), "/listings")).location).toBe("/listings");
+      const pending = await createPersona(h, "pendingAgent");
+      expect((await signIn(pending.email, pending.password)).location).toBe("/");
+      const host = await createPersona(h, "student");
+      await h.database.db
+        .insertInto("host_verifications")
+        .values({
+          id: `hv-${host.id}`,
+          host_id: host.id,
+          submitted_at: new Date().toISOString(),
+          reviewed_at: null,
+          reviewed_by: null,
+          reject_reason: null,
+        })
+        .execute();
+      expect((await signIn(host.email, host.password)).location).toBe("/host");
+    });
+
+    it("prompts an agent to be verified from the home page; an agent's profile has no student tools", async () => {
+      const pending = await createPersona(h, "unsubmittedAgent");
+      const pendingJar = await signedInJar(h, pending.id);
+      expect((await h.get(home, "/", { jar: pendingJar })).data.agentVerification).toBe("todo");
+      const student = await createPersona(h, "student");
+      const studentJar = await signedInJar(h, student.id);
+      expect((await h.get(home, "/", { jar: studentJar })).data.agentVerification).toBeNull();
+      expect((await h.get(profile, "/profile", { jar: studentJar })).data.user.studentTools).toBe(true);
+      const agent = await createPersona(h, "approvedAgent");
+      expect((await h.get(profile, "/profile", { jar: await signedInJar(h, agent.id) })).data.user.studentTools).toBe(false);
     });
 
     it("rotates the session id at login and revokes the old one", async () => {

@@ -88,7 +88,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "/listing
       await w.h.get(listingsPage, "/listings?n=Bomaka&max=50000", { jar });
       await w.h.get(listingsPage, "/listings?n=Bomaka&max=50000&page=2", { jar });
       await w.h.get(listingsPage, "/listings?n=Molyko");
-      const history = await listSearchHistory(w.h.services.listings.engagement, w.student.id);
+      const history = await listSearchHistory(w.h.services.engagement, w.student.id);
       expect(history.map((s) => s.query)).toEqual(["n=Bomaka&max=50000"]);
     });
 

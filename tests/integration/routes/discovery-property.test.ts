@@ -62,7 +62,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       const jar = await w.studentJar();
       const r = await w.h.get(listingPage, `/listings/${id}`, { params: { id }, jar });
       expect(r.data.signedIn).toBe(true);
-      const views = await listViewHistory(w.h.services.listings.engagement, w.student.id);
+      const views = await listViewHistory(w.h.services.engagement, w.student.id);
       expect(views.map((v) => v.propertyId)).toEqual([id]);
     });
 
@@ -135,7 +135,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       );
       expect(added.status).toBe(302);
       expect(added.location).toBe(`/listings/${id}`);
-      expect(await listWishlistIds(w.h.services.listings.engagement, w.student.id)).toEqual([id]);
+      expect(await listWishlistIds(w.h.services.engagement, w.student.id)).toEqual([id]);
       const page = await w.h.get(listingPage, `/listings/${id}`, { params: { id }, jar });
       expect(page.data.saved).toBe(true);
       const removed = await w.h.post(
@@ -145,7 +145,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
         { jar },
       );
       expect(removed.location).toBe("/listings");
-      expect(await listWishlistIds(w.h.services.listings.engagement, w.student.id)).toEqual([]);
+      expect(await listWishlistIds(w.h.services.engagement, w.student.id)).toEqual([]);
       const unknown = await w.h.post(wishlist, "/resources/wishlist", { intent: "add", propertyId: "nope" }, { jar });
       expect(unknown.status).toBe(404);
       const bad = await w.h.post(wishlist, "/resources/wishlist", { intent: "steal", propertyId: id }, { jar });
@@ -156,7 +156,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
       const jar = await w.studentJar();
       const saved = await w.h.post(savedSearches, "/resources/saved-searches", { intent: "save", query: "n=Molyko&max=40000" }, { jar });
       expect(saved.location).toBe("/listings?n=Molyko&max=40000");
-      const [search] = await listSavedSearches(w.h.services.listings.alerts, w.student.id);
+      const [search] = await listSavedSearches(w.h.services.alerts, w.student.id);
       expect(search.query).toBe("n=Molyko&max=40000");
       const twice = await w.h.post(savedSearches, "/resources/saved-searches", { intent: "save", query: "n=Molyko&max=40000" }, { jar });
       expect(twice.status).toBe(302);
@@ -167,7 +167,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "a listin
         { jar },
       );
       expect(deleted.location).toBe("/profile");
-      expect(await listSavedSearches(w.h.services.listings.alerts, w.student.id)).toEqual([]);
+      expect(await listSavedSearches(w.h.services.alerts, w.student.id)).toEqual([]);
       const visitor = await w.h.post(savedSearches, "/resources/saved-searches", { intent: "save", query: "n=Bomaka" });
       expect(visitor.location).toBe(LOGIN("/listings?n=Bomaka"));
     });

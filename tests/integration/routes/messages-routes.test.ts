@@ -48,7 +48,7 @@ async function world(kind: "sqlite" | "postgres"): Promise<World> {
   await h.services.accounts.repos.accounts.update(student.id, { language: "fr", updatedAt: new Date() });
   await insertProperty(h.database.db, { id: "p1", agentId: agent.id, title: "Studio in Molyko" });
   await insertProperty(h.database.db, { id: "p2", agentId: otherAgent.id, title: "Room in Bomaka" });
-  const messaging = h.services.listings.messaging;
+  const messaging = h.services.messaging;
   const first = await contactAgent(messaging, { studentId: student.id, propertyId: "p1", body: "Is the studio still free?" });
   const other = await contactAgent(messaging, { studentId: otherStudent.id, propertyId: "p2", body: "Private question" });
   if (!first.ok || !other.ok) throw new Error("setup");
@@ -154,7 +154,7 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
       { intent: "reply", threadId: w.threadId, body: "One more question" },
       { jar: w.student.jar },
     );
-    const unreadBefore = (await w.h.services.listings.messaging.messages.findThreadSummary(w.threadId, w.agent.id))?.unreadCount;
+    const unreadBefore = (await w.h.services.messaging.messages.findThreadSummary(w.threadId, w.agent.id))?.unreadCount;
     const messagesBefore = await countMessages(w.h);
     const mailsBefore = (await w.h.database.db.selectFrom("outbox_emails").select("id").execute()).length;
 
@@ -180,7 +180,7 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
 
     expect(await countMessages(w.h)).toBe(messagesBefore);
     expect((await w.h.database.db.selectFrom("outbox_emails").select("id").execute()).length).toBe(mailsBefore);
-    expect((await w.h.services.listings.messaging.messages.findThreadSummary(w.threadId, w.agent.id))?.unreadCount).toBe(unreadBefore);
+    expect((await w.h.services.messaging.messages.findThreadSummary(w.threadId, w.agent.id))?.unreadCount).toBe(unreadBefore);
   });
 
   it("another student can neither read nor answer the thread: 404, nothing stored", async () => {

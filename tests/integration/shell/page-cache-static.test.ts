@@ -1,6 +1,6 @@
 // A static page (no CSP nonce: docs/decisions/0132) is kept as stored bytes, already compressed,
 // and answered in the encoding the browser asks for, with its own policy and ETag.
-import type http from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
@@ -61,13 +61,13 @@ describe("the page cache with static pages", () => {
   /** node's fetch decodes bodies itself; http.get shows the bytes as sent. */
   const raw = (path: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      import("node:http").then(({ get }) =>
-        get(base + path, { headers }, (res) => {
+      http
+        .get(base + path, { headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on("error", reject),
-      );
+        })
+        .on("error", reject);
     });
   /** The stored entry is made off the main thread: wait until a request is answered from memory. */
   async function untilStored(path: string) {
