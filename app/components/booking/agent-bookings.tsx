@@ -1,6 +1,8 @@
 // The agent portal's bookings list (/agents/bookings): visits booked on the agent's listings, paid
 // or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
 // POST form), propose another time or decline with a reason (their own pages).
+import { formatPhone } from "#domain/shared/phone-display";
+import { formatVisitTime } from "#domain/booking/visit-time";
 import type { ReactNode } from "react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
@@ -35,7 +37,7 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="font-medium">{t("agent.when")}</dt>
               <dd>
-                {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime}
+                {formatVisitDate(b.visitDate, i18n.language)} · {formatVisitTime(b.visitTime, i18n.language)}
               </dd>
               <dt className="font-medium">{t("agent.visitor")}</dt>
               <dd data-testid="agent-booking-visitor">
@@ -48,7 +50,7 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
                   ) : null,
                   b.visitorPhone ? (
                     <a key="phone" href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
-                      {b.visitorPhone}
+                      {formatPhone(b.visitorPhone)}
                     </a>
                   ) : null,
                 ])}

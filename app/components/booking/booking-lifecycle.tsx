@@ -1,5 +1,6 @@
 // The visit lifecycle on screen (docs/decisions/0117): the form that picks a free slot (proposing
 // or moving a visit), the reason field, and what a booking shows of the agent's answer.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
@@ -43,7 +44,9 @@ export function SlotChoiceForm({
           <option value="">{t("form.chooseTime")}</option>
           {slots.map((slot) => (
             <option key={slot.time} value={slot.time} disabled={!slot.available}>
-              {slot.available ? slot.time : t("form.slotTaken", { time: slot.time })}
+              {slot.available
+                ? formatVisitTime(slot.time, i18n.language)
+                : t("form.slotTaken", { time: formatVisitTime(slot.time, i18n.language) })}
             </option>
           ))}
         </select>
@@ -116,7 +119,7 @@ export function LifecycleLine({
         {separator}
         {t(`lifecycle.${side}.proposed`, {
           date: formatVisitDate(booking.proposedVisitDate, i18n.language),
-          time: booking.proposedVisitTime,
+          time: formatVisitTime(booking.proposedVisitTime, i18n.language),
         })}
       </span>
     );

@@ -3,6 +3,7 @@
 // its URL and works without JavaScript. An upcoming visit can be cancelled with a reason: a dialog
 // with JavaScript, /admin/bookings/{id}/cancel without; the same filters download as CSV
 // (/admin/bookings.csv). See docs/decisions/0126-admin-bookings.md.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -159,7 +160,7 @@ export default function AdminBookingsPage() {
                     </Link>
                   </td>
                   <td className="px-3 py-2">
-                    {formatVisitDate(b.visitDate, i18n.language)}, {b.visitTime}
+                    {formatVisitDate(b.visitDate, i18n.language)}, {formatVisitTime(b.visitTime, i18n.language)}
                   </td>
                   <td className="px-3 py-2" data-testid="booking-status">
                     {t(`statuses.${b.bookingStatus}`)}
@@ -184,7 +185,7 @@ export default function AdminBookingsPage() {
                         body={t("cancel.body", {
                           property: b.propertyTitle,
                           date: formatVisitDate(b.visitDate, i18n.language),
-                          time: b.visitTime,
+                          time: formatVisitTime(b.visitTime, i18n.language),
                         })}
                         confirmLabel={t("cancel.confirm")}
                         extra={<ReasonField id={`cancel-reason-${b.id}`} label={t("cancel.reason")} required />}

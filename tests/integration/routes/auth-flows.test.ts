@@ -103,7 +103,11 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       });
       expect(short.data.error.password).toEqual(["auth:errors.password_too_short"]);
       const terms = await h.post(signup, "/auth/signup", { name: "A", email: "x@y.cm", password: "123456", agreeToTerms: "on" });
-      expect(terms.data.error.agreeToPrivacy).toEqual(["auth:errors.terms_required"]);
+      expect(terms.data.error.agreeToPrivacy).toEqual(["auth:errors.agree_privacy"]);
+      // Neither box ticked: each says what it is for, not the same sentence twice (issue 32).
+      const neither = await h.post(signup, "/auth/signup", { name: "A", email: "x@y.cm", password: "123456" });
+      expect(neither.data.error.agreeToTerms).toEqual(["auth:errors.agree_terms"]);
+      expect(neither.data.error.agreeToPrivacy).toEqual(["auth:errors.agree_privacy"]);
       const existing = await createPersona(h, "student");
       // A confirmed address is not reported as taken (no account enumeration): see auth-hardening.test.ts.
       const taken = await h.post(signup, "/auth/signup", {
