@@ -1,0 +1,40 @@
+// Admin screens that say what they are (issue 33), JavaScript on and off, at a phone's width and on
+// a desktop: /admin/listing-reports carries its own heading, intro and title (not the revenue
+// Reports page's), in English and in French.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const ADMIN = { email: "admin@kamernest.test", password: "kamernest-demo" };
+
+async function logInAsAdmin(page: Page, redirectTo: string) {
+  await page.goto(`/auth/login?${new URLSearchParams({ redirectTo })}`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
+}
+
+for (const viewport of [
+  { name: "phone", width: 360, height: 780 },
+  { name: "desktop", width: 1280, height: 900 },
+]) {
+  test(`listing reports has its own heading, intro and title (${viewport.name})`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await logInAsAdmin(page, "/admin/listing-reports");
+    await expect(page.getByRole("heading", { level: 1, name: "Listing reports" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Listing reports/);
+    await expect(page.getByText("Listings that students reported")).toBeVisible();
+    await expect(page.getByText("Revenue, active subscriptions")).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`listing-reports-en-${viewport.name}.png`), fullPage: true });
+
+    await page.goto("/admin/listing-reports?lng=fr");
+    await expect(page.getByRole("heading", { level: 1, name: "Signalements d'annonces" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Signalements d'annonces/);
+    await expect(page.getByText("Les annonces signalées par des étudiants")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`listing-reports-fr-${viewport.name}.png`), fullPage: true });
+
+    // The revenue page keeps its own.
+    await page.goto("/admin/reports?lng=fr");
+    await expect(page.getByRole("heading", { level: 1, name: "Rapports" })).toBeVisible();
+  });
+}
