@@ -38,3 +38,27 @@ for (const viewport of [
     await expect(page.getByRole("heading", { level: 1, name: "Rapports" })).toBeVisible();
   });
 }
+
+// The seed's pending agent (Eyong Realty Services) has no document on file: approving them is
+// refused with a message, and they stay pending (other specs count on that), unless the admin gives
+// a reason (the domain's override, tested in tests/unit/accounts/approval-documents.test.ts).
+test("approving an agent with no document on file is refused", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await logInAsAdmin(page, "/admin/agent-verification");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Eyong Realty Services" }) });
+  await expect(card.getByText("No documents on file.")).toBeVisible();
+  await card.getByLabel("I approve Eyong Realty Services without documents").check();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/agent-verification")),
+    card.getByRole("button", { name: "Approve without documents" }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(card.getByRole("alert")).toContainText("This applicant has no documents on file.");
+  await page.screenshot({ path: testInfo.outputPath("approval-refused-phone.png"), fullPage: true });
+
+  // Still pending, in French too.
+  await page.goto("/admin/agent-verification?lng=fr");
+  const carte = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Eyong Realty Services" }) });
+  await expect(carte.getByRole("button", { name: "Approuver sans documents" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("approval-fr-phone.png"), fullPage: true });
+});

@@ -357,6 +357,22 @@ function AgentPayout({
           </p>
           <ErrorList id={`${key}-reference-error`} errors={errors?.reference} />
         </div>
+        <div className="flex items-start gap-2">
+          <input
+            id={`${key}-confirmed`}
+            name="confirmed"
+            type="checkbox"
+            value="yes"
+            required
+            className="mt-1 h-4 w-4"
+            aria-invalid={errors?.confirmed ? true : undefined}
+            aria-describedby={errors?.confirmed ? `${key}-confirmed-error` : undefined}
+          />
+          <label htmlFor={`${key}-confirmed`} className="text-sm">
+            {t("reports.payConfirm", { agent: group.agentName, amount })}
+          </label>
+        </div>
+        <ErrorList id={`${key}-confirmed-error`} errors={errors?.confirmed} />
         <button type="submit" className="btn-primary">
           {t("reports.pay", { agent: group.agentName })}
         </button>
