@@ -62,3 +62,22 @@ test("approving an agent with no document on file is refused", async ({ page }, 
   await expect(carte.getByRole("button", { name: "Approuver sans documents" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("approval-fr-phone.png"), fullPage: true });
 });
+
+// The payout run says where each transfer goes: the seed's demo agent has a pending commission and
+// the business phone checked at verification (no payout number exists yet: issue 34).
+test("the payout run shows each agent's payee name and mobile-money number", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await logInAsAdmin(page, "/admin/reports");
+  const group = page.getByTestId("payout-agent").filter({ has: page.getByRole("heading", { level: 3, name: "Clovis Ngwa", exact: true }) });
+  const payee = group.getByTestId("payee");
+  await expect(payee).toContainText("Pay to");
+  await expect(payee).toContainText("Clovis Ngwa (Ngwa Homes)");
+  await expect(payee).toContainText("Mobile-money number");
+  await expect(payee).toContainText("+237677812345");
+  await expect(payee).toContainText("business phone checked at verification");
+  await group.screenshot({ path: testInfo.outputPath("payee-en-phone.png") });
+
+  await page.goto("/admin/reports?lng=fr");
+  await expect(group.getByTestId("payee")).toContainText("Numéro mobile money");
+  await expect(group.getByTestId("payee")).toContainText("+237677812345");
+});
