@@ -1,7 +1,9 @@
 // Admin screens that say what they are (issue 33), JavaScript on and off, at a phone's width and on
 // a desktop: /admin/listing-reports carries its own heading, intro and title (not the revenue
 // Reports page's), in English and in French.
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { withDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
 const ADMIN = { email: "admin@kamernest.test", password: "kamernest-demo" };
@@ -80,4 +82,38 @@ test("the payout run shows each agent's payee name and mobile-money number", asy
   await page.goto("/admin/reports?lng=fr");
   await expect(group.getByTestId("payee")).toContainText("Numéro mobile money");
   await expect(group.getByTestId("payee")).toContainText("+237677812345");
+});
+
+// The audit log reads as sentences, not codes: the raw action, target and data are behind "Details".
+test("the audit log shows translated descriptions, with the raw data behind Details", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const target = `commission:e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
+  withDb((db) => {
+    const admin = (db.prepare("SELECT id FROM profiles WHERE email = ?").get(ADMIN.email) as { id: string }).id;
+    db.prepare("INSERT INTO audit_log (id, actor_id, action, data, created_at) VALUES (?, ?, 'admin.commission_voided', ?, ?)").run(
+      randomUUID(),
+      admin,
+      JSON.stringify({
+        target,
+        before: JSON.stringify({ status: "pending" }),
+        after: JSON.stringify({ status: "voided" }),
+        reason: "Booked twice",
+      }),
+      new Date().toISOString(),
+    );
+  });
+  await logInAsAdmin(page, "/admin/audit");
+  await page.goto("/admin/audit?action=admin.commission_voided");
+  const entry = page.getByTestId("audit-entry").filter({ hasText: target });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByTestId("audit-action")).toHaveText("Commission voided");
+  await expect(entry.getByText("Booked twice")).toBeVisible();
+  await expect(entry.getByText(target)).toBeHidden();
+  await entry.getByText("Details", { exact: true }).click();
+  await expect(entry.getByText(target)).toBeVisible();
+  await expect(entry.getByRole("row").filter({ hasText: "status" })).toContainText(/pending\s*voided/);
+  await entry.screenshot({ path: testInfo.outputPath("audit-entry-phone.png") });
+
+  await page.goto("/admin/audit?action=admin.commission_voided&lng=fr");
+  await expect(page.getByTestId("audit-entry").filter({ hasText: target }).getByTestId("audit-action")).toHaveText("Commission annulée");
 });
