@@ -3,6 +3,7 @@
 // Reports page's), in English and in French.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { logInAsDemoAgent } from "./demo-agent";
 import { withDb } from "./e2e-db";
 import { expect, test } from "./fixtures";
 
@@ -116,4 +117,29 @@ test("the audit log shows translated descriptions, with the raw data behind Deta
 
   await page.goto("/admin/audit?action=admin.commission_voided&lng=fr");
   await expect(page.getByTestId("audit-entry").filter({ hasText: target }).getByTestId("audit-action")).toHaveText("Commission annulée");
+});
+
+// Both portals carry the language switch (the site header, which has it, is hidden there).
+test("the admin and agent portals switch language from their own header", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await logInAsAdmin(page, "/admin/dashboard");
+  await page.getByRole("form", { name: "Change language" }).getByRole("button", { name: "Français" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord admin" })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/dashboard");
+  await page.screenshot({ path: testInfo.outputPath("admin-dashboard-fr-phone.png"), fullPage: true });
+  await page.getByRole("form", { name: "Changer de langue" }).getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+
+  const agentContext = await browser.newContext({ javaScriptEnabled, baseURL, viewport: { width: 360, height: 780 } });
+  const agent = await agentContext.newPage();
+  await logInAsDemoAgent(agent, "/agents/properties");
+  await agent.getByRole("form", { name: "Change language" }).getByRole("button", { name: "Français" }).click();
+  await expect(agent.getByRole("heading", { level: 1, name: "Mes biens" })).toBeVisible();
+  await expect(agent).toHaveURL((url) => url.pathname === "/agents/properties");
+  await agentContext.close();
 });
