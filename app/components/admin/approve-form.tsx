@@ -13,6 +13,7 @@ export function ApproveForm({
   hasDocuments,
   fields,
   errors,
+  approveLabel,
 }: {
   /** Unique on the page: prefixes the fields' ids. */
   id: string;
@@ -22,6 +23,8 @@ export function ApproveForm({
   hasDocuments: boolean;
   fields?: Record<string, string>;
   errors?: Record<string, string[] | null | undefined>;
+  /** The button's text when the applicant has documents ("Approve" by default). */
+  approveLabel?: string;
 }) {
   const { t } = useTranslation("admin-users");
   const confirmId = `${id}-confirm`;
@@ -66,7 +69,7 @@ export function ApproveForm({
       </div>
       <ErrorList id={`${confirmId}-error`} errors={errors?.confirmed} />
       <button type="submit" name="intent" value="approve" className="btn-primary">
-        {t(hasDocuments ? "approval.approve" : "approval.approveWithoutDocuments")}
+        {hasDocuments ? (approveLabel ?? t("approval.approve")) : t("approval.approveWithoutDocuments")}
       </button>
     </Form>
   );

@@ -46,7 +46,13 @@ export function HostReviewCard({ host, formError }: { host: HostQueueItem; formE
       <FormAlert id={`host-${host.id}-error`} errors={formError ? [formError] : null} />
       {host.status === "pending" ? (
         <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:items-start">
-          <ApproveForm id={`host-approve-${host.id}`} action={base} name={host.name} hasDocuments={host.documents.length > 0} />
+          <ApproveForm
+            id={`host-approve-${host.id}`}
+            action={base}
+            name={host.name}
+            hasDocuments={host.documents.length > 0}
+            approveLabel={t("admin.approve")}
+          />
           <Form method="post" action={base} className="flex flex-1 flex-col gap-2 md:flex-row md:items-end">
             <div className="flex-1">
               <label htmlFor={`host-reason-${host.id}`} className="label">
