@@ -35,7 +35,7 @@ export interface SetPayoutNumberInput {
   ip?: string | null;
 }
 
-export const PAYOUT_NUMBER_CHANGED_ACTION = "payout.number_changed";
+export const PAYOUT_NUMBER_CHANGED_ACTION = "payout.number_changed" as const;
 
 export async function setPayoutNumber(deps: SetPayoutNumberDeps, input: SetPayoutNumberInput): Promise<Result<PayoutNumber, PayoutError>> {
   const parsed = parsePayoutNumber(input.phone, input.medium);

@@ -28,10 +28,14 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .selectFrom("commission_earnings as c")
       .innerJoin("profiles", "profiles.id", "c.agent_id")
       .innerJoin("properties", "properties.id", "c.property_id")
+      .leftJoin("agents", "agents.user_id", "c.agent_id")
       .select([
         "c.id",
         "c.agent_id as agentId",
         "profiles.full_name as agentName",
+        "profiles.phone as accountPhone",
+        "agents.business_name as businessName",
+        "agents.business_phone as businessPhone",
         "properties.title as propertyTitle",
         "c.amount",
         "c.date",
@@ -41,7 +45,21 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .orderBy("c.date")
       .orderBy("c.id")
       .execute();
-    return rows.map((r) => ({ ...r, amount: Number(r.amount), date: new Date(r.date) }));
+    return rows.map(({ accountPhone, businessName, businessPhone, ...r }) => {
+      const business = businessPhone?.trim() || null;
+      const account = accountPhone?.trim() || null;
+      return {
+        ...r,
+        amount: Number(r.amount),
+        date: new Date(r.date),
+        payee: {
+          name: r.agentName,
+          businessName: businessName?.trim() || null,
+          phone: business ?? account,
+          phoneSource: business ? "business" : account ? "account" : null,
+        },
+      };
+    });
   }
 
   async usersByRole(): Promise<CountByKey[]> {

@@ -125,6 +125,8 @@ test("a new user becomes a host, adds a guest house with a photo, and it is publ
   await logIn(page, "admin@kamernest.test", "/admin/agent-verification?tab=hosts");
   const card = page.getByTestId("pending-host").filter({ has: page.getByRole("heading", { name: hostName }) });
   await expect(card.getByRole("link", { name: /id-card\.pdf/ })).toBeVisible();
+  // Approving asks for confirmation: a required checkbox (issue 33).
+  await card.getByLabel(`I have checked the documents and details of ${hostName}`).check();
   await card.getByRole("button", { name: "Approve host" }).click();
   await expect(page.getByTestId("toast")).toContainText("Host approved");
   await expect(page.getByRole("heading", { name: hostName })).toHaveCount(0);

@@ -142,7 +142,13 @@ export const agentVerificationSchema = z.object({
 });
 
 export const reviewAgentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), agentId: z.string().max(100) }),
+  z.object({
+    intent: z.literal("approve"),
+    agentId: z.string().max(100),
+    confirmed: z.literal("yes", { errorMap: () => ({ message: "auth:errors.approval_not_confirmed" }) }),
+    // Only read when the applicant has no document on file (the domain's rule); kept in the audit log.
+    overrideReason: z.string().trim().max(1000, "auth:errors.approval_reason_too_long").optional(),
+  }),
   z.object({
     intent: z.literal("reject"),
     agentId: z.string().max(100),

@@ -70,7 +70,12 @@ export const blockNightsSchema = z.object({ intent: z.enum(["block", "unblock"])
 /** The photo buttons post the same fields as on the agent's property page (ids checked with cleanKey there). */
 export { photoDeleteSchema, photoMoveSchema } from "~/components/portal/property-schema";
 export const reviewHostSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve") }),
+  z.object({
+    intent: z.literal("approve"),
+    confirmed: z.literal("yes", { errorMap: () => ({ message: "auth:errors.approval_not_confirmed" }) }),
+    // Only read when the applicant has no document on file (the domain's rule); kept in the audit log.
+    overrideReason: z.string().trim().max(1000, "auth:errors.approval_reason_too_long").optional(),
+  }),
   z.object({
     intent: z.literal("reject"),
     reason: z.string({ required_error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(1000, REASON_REQUIRED),

@@ -226,7 +226,13 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
 
   it("the admin's transaction writes the property and its audit row together, or neither", async () => {
     await h.repo.insert(property("p1", "a1"));
-    const entry = (id: string) => ({ id, actorId: "a2", action: "admin.property_edited", data: { target: "property:p1" }, at: at(2) });
+    const entry = (id: string) => ({
+      id,
+      actorId: "a2",
+      action: "admin.property_edited" as const,
+      data: { target: "property:p1" },
+      at: at(2),
+    });
     await expect(
       h.adminUow.run(async ({ properties, audit }) => {
         const p = await properties.lockOwned("a1", "p1");

@@ -353,10 +353,18 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
         { jar: adminJar },
       );
       expect(noReason.status).toBe(400);
-      const approved = await h.post(
+      // Approving asks for confirmation (a required checkbox, issue 33).
+      const unconfirmed = await h.post(
         adminAgentVerification,
         "/admin/agent-verification",
         { intent: "approve", agentId: agent.id },
+        { jar: adminJar },
+      );
+      expect(unconfirmed.status).toBe(400);
+      const approved = await h.post(
+        adminAgentVerification,
+        "/admin/agent-verification",
+        { intent: "approve", agentId: agent.id, confirmed: "yes" },
         { jar: adminJar },
       );
       expect(approved.location).toBe("/admin/agent-verification");
@@ -364,7 +372,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       const twice = await h.post(
         adminAgentVerification,
         "/admin/agent-verification",
-        { intent: "approve", agentId: agent.id },
+        { intent: "approve", agentId: agent.id, confirmed: "yes" },
         { jar: adminJar },
       );
       expect(twice.status).toBe(400);
