@@ -52,7 +52,8 @@ export interface AgentPayee {
   name: string;
   businessName: string | null;
   phone: string | null;
-  phoneSource: "business" | "account" | null;
+  /** Where the number comes from: the payout number the agent set (with its operator), else a phone on file. */
+  phoneSource: "payout_mtn" | "payout_orange" | "business" | "account" | null;
 }
 
 /** A pending commission the weekly payout run reviews. */

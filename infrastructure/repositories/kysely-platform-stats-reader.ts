@@ -29,6 +29,8 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .innerJoin("profiles", "profiles.id", "c.agent_id")
       .innerJoin("properties", "properties.id", "c.property_id")
       .leftJoin("agents", "agents.user_id", "c.agent_id")
+      // The payout number the agent set (decision 0212) comes first: it is where money should go.
+      .leftJoin("agent_payout_numbers as payout", "payout.agent_id", "c.agent_id")
       .select([
         "c.id",
         "c.agent_id as agentId",
@@ -36,6 +38,8 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
         "profiles.phone as accountPhone",
         "agents.business_name as businessName",
         "agents.business_phone as businessPhone",
+        "payout.phone as payoutPhone",
+        "payout.medium as payoutMedium",
         "properties.title as propertyTitle",
         "c.amount",
         "c.date",
@@ -45,7 +49,8 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .orderBy("c.date")
       .orderBy("c.id")
       .execute();
-    return rows.map(({ accountPhone, businessName, businessPhone, ...r }) => {
+    return rows.map(({ accountPhone, businessName, businessPhone, payoutPhone, payoutMedium, ...r }) => {
+      const payout = payoutPhone ? `+237${payoutPhone}` : null;
       const business = businessPhone?.trim() || null;
       const account = accountPhone?.trim() || null;
       return {
@@ -55,8 +60,16 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
         payee: {
           name: r.agentName,
           businessName: businessName?.trim() || null,
-          phone: business ?? account,
-          phoneSource: business ? "business" : account ? "account" : null,
+          phone: payout ?? business ?? account,
+          phoneSource: payout
+            ? payoutMedium === "orange_money"
+              ? "payout_orange"
+              : "payout_mtn"
+            : business
+              ? "business"
+              : account
+                ? "account"
+                : null,
         },
       };
     });

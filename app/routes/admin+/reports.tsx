@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { formatPhone } from "#domain/shared/phone-display";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -271,7 +272,7 @@ function PayeeDetails({ payee }: { payee: AgentGroup["payee"] }) {
         {payee.phone ? (
           <>
             <span className="font-mono" translate="no">
-              {payee.phone}
+              {formatPhone(payee.phone)}
             </span>{" "}
             <span className="text-slate-600 dark:text-slate-400">{t(`reports.payee.source.${payee.phoneSource ?? "business"}`)}</span>
           </>

@@ -312,6 +312,14 @@ describeEachDatabase(allDatabaseKinds())("admin statistics and the payout run on
     await db.db.updateTable("profiles").set({ phone: null }).where("id", "=", "agent-b").execute();
     const none = (await deps().stats.pendingEarnings(NOW)).filter((l) => l.agentId === "agent-b");
     for (const line of none) expect(line.payee).toMatchObject({ phone: null, phoneSource: null });
+    // The payout number the agent set wins over any phone on file, with its operator.
+    await db.db
+      .insertInto("agent_payout_numbers")
+      .values({ agent_id: "agent-a", phone: "655123456", medium: "orange_money", updated_at: NOW.toISOString() })
+      .execute();
+    const payout = (await deps().stats.pendingEarnings(NOW)).filter((l) => l.agentId === "agent-a");
+    expect(payout.length).toBeGreaterThan(0);
+    for (const line of payout) expect(line.payee).toMatchObject({ phone: "+237655123456", phoneSource: "payout_orange" });
   });
 
   it("computes the reports' revenue by week and month, active access and commissions owed, empty weeks included", async () => {
