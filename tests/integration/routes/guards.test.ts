@@ -146,7 +146,7 @@ const ROUTES: GuardedRoute[] = [
   // Past the guard an empty form is refused (400); p-1 does not exist, so its pages are a 404.
   agentRoute("/agents/properties", agentProperties, undefined, { post: 400 }),
   agentRoute("/agents/bookings", agentBookings, undefined, { post: 400 }),
-  agentRoute("/agents/earnings", agentEarnings),
+  agentRoute("/agents/earnings", agentEarnings, undefined, { post: 400 }),
   agentRoute("/agents/messages", agentMessages, undefined, { post: 400 }),
   agentRoute("/agents/profile", agentProfile, undefined, { post: 400 }),
   agentRoute("/agents/reports", agentReports),
