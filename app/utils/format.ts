@@ -1,11 +1,6 @@
-// Amounts and dates for people: Intl does the work, FCFA is the label students know.
-const xafNumber = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0, useGrouping: true });
-
-/** 8000 → "8 000 FCFA" (a plain space between thousands, whatever the language). */
-export function formatXaf(amount: number): string {
-  // fr-FR groups with a narrow no-break space (U+202F); a plain space reads the same and matches search.
-  return `${xafNumber.format(amount).replace(/[\u202f\u00a0]/g, " ")} FCFA`;
-}
+// Amounts and dates for people: Intl does the dates; amounts have one rule in the domain.
+/** 8000 → "8 000 FCFA", with no-break spaces (domain/shared/money-display.ts). */
+export { formatXaf } from "#domain/shared/money-display";
 
 const localeTag = (language: string) => (language === "fr" ? "fr-CM" : "en-GB");
 

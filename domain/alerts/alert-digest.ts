@@ -1,8 +1,6 @@
 import type { MailMessage } from "../shared/mailer.port";
 import type { NewListingMatch } from "./new-listing-finder.port";
-
-/** 25000 → "25 000 FCFA", the way amounts are written across the site. */
-export const formatFcfa = (amount: number): string => `${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, " ")} FCFA`;
+import { formatXaf } from "../shared/money-display";
 
 type DigestLanguage = "en" | "fr";
 
@@ -69,8 +67,8 @@ export function describeSearch(query: string, language: DigestLanguage = "en"): 
   if (p.getAll("type").length > 0) parts.push(p.getAll("type").join(", "));
   const min = Number(p.get("min"));
   const max = Number(p.get("max"));
-  if (p.get("min") && Number.isFinite(min)) parts.push(w.from(formatFcfa(min)));
-  if (p.get("max") && Number.isFinite(max)) parts.push(w.upTo(formatFcfa(max)));
+  if (p.get("min") && Number.isFinite(min)) parts.push(w.from(formatXaf(min)));
+  if (p.get("max") && Number.isFinite(max)) parts.push(w.upTo(formatXaf(max)));
   // Filters without a label here (amenities, distance) still count: the link shows them.
   return parts.length > 0 ? parts.join(" · ") : w.yourSearch;
 }
@@ -95,7 +93,7 @@ export function digestEmail(
     lines.push("", describeSearch(section.query, to.language), `${w.allResults}${w.colon}${appUrl}/listings?${section.query}`);
     for (const m of section.matches) {
       const place = m.title.toLowerCase().includes(m.neighbourhood.toLowerCase()) ? "" : ` · ${m.neighbourhood}`;
-      lines.push(`- ${m.title}${place} · ${formatFcfa(m.monthlyRent)} ${w.aMonth}${w.colon}${appUrl}/listings/${m.id}`);
+      lines.push(`- ${m.title}${place} · ${formatXaf(m.monthlyRent)} ${w.aMonth}${w.colon}${appUrl}/listings/${m.id}`);
     }
   }
   lines.push("", `${w.manage}${w.colon}${appUrl}/profile`, "", "KamerNest");

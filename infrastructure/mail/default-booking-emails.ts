@@ -1,4 +1,4 @@
-import { formatFcfa } from "#domain/alerts/alert-digest";
+import { formatXaf } from "#domain/shared/money-display";
 import type { NoticeData } from "#domain/notifications/booking-notice";
 import type { BookingEmailInput, BookingEmails, BookingEmailText } from "#domain/notifications/booking-emails.port";
 import type { EmailLanguage } from "#domain/notifications/booking-notice-reader.port";
@@ -123,7 +123,7 @@ const en: Language = {
         body: [
           `Thank you: we received your payment.`,
           "",
-          `Amount: ${formatFcfa(r.amount)}`,
+          `Amount: ${formatXaf(r.amount)}`,
           `Method: ${en.method(r.method)}`,
           `Payment reference: ${r.reference}`,
           `Provider reference: ${r.providerReference ?? "not given"}`,
@@ -252,7 +252,7 @@ const fr: Language = {
         body: [
           `Merci : nous avons bien reçu votre paiement.`,
           "",
-          `Montant : ${formatFcfa(r.amount)}`,
+          `Montant : ${formatXaf(r.amount)}`,
           `Moyen de paiement : ${fr.method(r.method)}`,
           `Référence du paiement : ${r.reference}`,
           `Référence de l'opérateur : ${r.providerReference ?? "non communiquée"}`,

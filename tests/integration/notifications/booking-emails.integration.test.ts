@@ -69,7 +69,7 @@ describeEachDatabase(allDatabaseKinds())("booking e-mails on %s", (kind) => {
       ["student-1@example.cm", "Visite réservée : Studio in Molyko"],
     ]);
     const receipt = mails.find((m) => m.subject.startsWith("Reçu"))!.text_body;
-    expect(receipt).toContain("Montant : 8 000 FCFA");
+    expect(receipt).toContain("Montant : 8\u00a0000\u00a0FCFA");
     expect(receipt).toContain("Moyen de paiement : MTN Mobile Money");
     expect(receipt).toContain(`Référence de l'opérateur : ${payment.providerTxId}`);
     expect(receipt).toContain("jusqu'au 15 décembre 2026 à 09:00 (heure de Buea)");

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { describeSearch, formatFcfa } from "#domain/alerts/alert-digest";
+import { describeSearch } from "#domain/alerts/alert-digest";
+import { formatXaf } from "#domain/shared/money-display";
 import { InMemoryNewListingFinder, type FinderListing } from "#domain/alerts/in-memory-new-listing-finder";
 import { InMemorySavedSearchRepository } from "#domain/alerts/in-memory-saved-search-repository";
 import { saveSearch } from "#domain/alerts/save-search.use-case";
@@ -49,9 +50,9 @@ describe("saved-search alerts", () => {
     expect(mail?.subject).toBe("2 nouvelles annonces correspondent à vos recherches enregistrées");
     expect(mail?.text).toContain("Bonjour Awa,");
     expect(mail?.text).toContain(
-      "\nMolyko · à partir de 20 000 FCFA · jusqu'à 30 000 FCFA\nTous les résultats\u00a0: https://kamernest.test/listings?",
+      "\nMolyko · à partir de 20\u00a0000\u00a0FCFA · jusqu'à 30\u00a0000\u00a0FCFA\nTous les résultats\u00a0: https://kamernest.test/listings?",
     );
-    expect(mail?.text).toContain("- Chambre moderne · Molyko · 28 000 FCFA par mois\u00a0: https://kamernest.test/listings/p1");
+    expect(mail?.text).toContain("- Chambre moderne · Molyko · 28\u00a0000\u00a0FCFA par mois\u00a0: https://kamernest.test/listings/p1");
     for (const english of [/\bHello\b/, /\byour\b/i, /\bnew\b/, /\bmatch/, /\ba month\b/, /\bManage\b/, /\bAll results\b/, /\bup to\b/]) {
       expect(`${mail?.subject}\n${mail?.text}`).not.toMatch(english);
     }
@@ -74,9 +75,11 @@ describe("saved-search alerts", () => {
     const mail = mailer.lastTo("ngozi@example.cm");
     expect(mail?.subject).toBe("2 new listings match your saved searches");
     expect(mail?.text).toContain("Hello Ngozi,");
-    expect(mail?.text).toContain("- Self-contained room · Molyko · 28 000 FCFA a month: https://kamernest.test/listings/p1");
+    expect(mail?.text).toContain("- Self-contained room · Molyko · 28\u00a0000\u00a0FCFA a month: https://kamernest.test/listings/p1");
     expect(mail?.text).toContain("https://kamernest.test/listings/p3");
-    expect(mail?.text).toContain("\nMolyko · up to 30 000 FCFA\nAll results: https://kamernest.test/listings?n=Molyko&max=30000\n");
+    expect(mail?.text).toContain(
+      "\nMolyko · up to 30\u00a0000\u00a0FCFA\nAll results: https://kamernest.test/listings?n=Molyko&max=30000\n",
+    );
     for (const id of ["old", "p2", "p4"]) expect(mail?.text).not.toContain(`/listings/${id}`);
     expect((await savedSearches.listFor("u1")).every((s) => s.lastNotifiedAt.getTime() === clock.now().getTime())).toBe(true);
   });
@@ -214,14 +217,16 @@ describe("saved-search alerts", () => {
     clock.advance(MINUTE_MS);
     finder.put(listing("p1", { title: "Studio near UB gate, Molyko" }));
     await sendSavedSearchAlerts(deps(), clock.now());
-    expect(mailer.sent[0].text).toContain("- Studio near UB gate, Molyko · 25 000 FCFA a month: https://kamernest.test/listings/p1");
+    expect(mailer.sent[0].text).toContain(
+      "- Studio near UB gate, Molyko · 25\u00a0000\u00a0FCFA a month: https://kamernest.test/listings/p1",
+    );
   });
 
   it("describes searches and amounts for people", () => {
-    expect(formatFcfa(8000)).toBe("8 000 FCFA");
-    expect(formatFcfa(1250000)).toBe("1 250 000 FCFA");
+    expect(formatXaf(8000)).toBe("8\u00a0000\u00a0FCFA");
+    expect(formatXaf(1250000)).toBe("1\u00a0250\u00a0000\u00a0FCFA");
     expect(describeSearch("q=wifi&n=Molyko&n=Bomaka&type=studio&min=20000&max=40000")).toBe(
-      "“wifi” · Molyko, Bomaka · studio · from 20 000 FCFA · up to 40 000 FCFA",
+      "“wifi” · Molyko, Bomaka · studio · from 20\u00a0000\u00a0FCFA · up to 40\u00a0000\u00a0FCFA",
     );
     expect(describeSearch("furnished=1")).toBe("Your saved search");
   });

@@ -195,7 +195,7 @@ describe("sending due booking notices", () => {
     expect(await w.run()).toMatchObject({ sent: 1, gaveUp: 1 });
     const text = mailer.sent[0].text;
     expect(mailer.sent[0].subject).toBe("Reçu de paiement PAY-1");
-    expect(text).toContain("Montant : 8 000 FCFA");
+    expect(text).toContain("Montant : 8\u00a0000\u00a0FCFA");
     expect(text).toContain("Moyen de paiement : Orange Money");
     expect(text).toContain("Référence de l'opérateur : FAP-777");
     // 08:15 UTC is 09:15 in Buea.
