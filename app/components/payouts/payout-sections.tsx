@@ -49,7 +49,8 @@ export function PayoutNumberSection({
             hint={t("number.phoneHint")}
             errors={fields.phone.errors}
             errorId={fields.phone.errorId}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "tel" }}
+            // A text field, as on the payment form: HTML allows "tel-national" on text fields only.
+            inputProps={{ ...getInputProps(fields.phone, { type: "text" }), autoComplete: "tel-national", inputMode: "tel" }}
           />
           <fieldset aria-describedby={fields.medium.errors?.length ? fields.medium.errorId : undefined}>
             <legend className="label">{t("number.network")}</legend>
