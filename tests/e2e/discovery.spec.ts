@@ -40,7 +40,7 @@ test.describe("discovery", () => {
     expect(await cards.count()).toBeGreaterThan(0);
     for (const text of await cards.allInnerTexts()) {
       expect(text).toContain("Molyko ·");
-      const rent = Number(/([\d\s]+)\sFCFA \/ month/.exec(text)?.[1].replace(/\s/g, ""));
+      const rent = Number(/(\d{1,3}(?:[ \u00a0]\d{3})*)[ \u00a0]FCFA \/ month/.exec(text)?.[1].replace(/\s/g, ""));
       expect(rent).toBeLessThanOrEqual(40_000);
     }
     // The form shows the search it came from.
