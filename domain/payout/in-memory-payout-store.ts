@@ -4,7 +4,7 @@ import type { AuditEntry, AuditFilter, AuditLog, AuditQuery } from "../accounts/
 import { matchesAuditFilter } from "../accounts/audit-log.port";
 import type { CommissionStatus } from "../commission/commission.entity";
 import type { UnitOfWork } from "../shared/transaction";
-import type { Payout, PayoutEvent, PayoutNumber } from "./payout.entity";
+import { inTimelineOrder, type Payout, type PayoutEvent, type PayoutNumber } from "./payout.entity";
 import type { DueToAgent, PayeeContact, PayoutStore } from "./payout-store.port";
 
 /** The fields of a commission earning the payouts read and write. */
@@ -120,7 +120,7 @@ export class InMemoryPayoutStore implements PayoutStore {
     this.state.events.push(clone(event));
   }
   async events(payoutId: string): Promise<PayoutEvent[]> {
-    return clone(this.state.events.filter((e) => e.payoutId === payoutId));
+    return clone(inTimelineOrder(this.state.events.filter((e) => e.payoutId === payoutId)));
   }
 }
 

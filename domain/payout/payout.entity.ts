@@ -69,6 +69,26 @@ export interface PayoutEvent {
   at: Date;
 }
 
+/** Where each kind of event stands in a payout's life, for events written in the same millisecond. */
+const EVENT_STAGE: Record<PayoutEvent["type"], number> = {
+  created: 0,
+  send_unconfirmed: 1,
+  found_by_reference: 2,
+  sent: 3,
+  succeeded: 4,
+  failed: 4,
+};
+
+/**
+ * A payout's timeline, oldest first. The run writes "created" and "sent" within a few
+ * milliseconds, often the same one: their time alone (and random ids) would order them by chance.
+ */
+export function inTimelineOrder(events: readonly PayoutEvent[]): PayoutEvent[] {
+  return [...events].sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || EVENT_STAGE[a.type] - EVENT_STAGE[b.type] || a.id.localeCompare(b.id),
+  );
+}
+
 /** What the audit log keeps of a payout before and after a change. */
 export function payoutAuditState(p: Payout): Record<string, unknown> {
   return { agentId: p.agentId, amount: p.amount, phone: p.phone, medium: p.medium, status: p.status, transId: p.transId, reason: p.reason };

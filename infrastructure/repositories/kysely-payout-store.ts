@@ -3,7 +3,7 @@
 // on PostgreSQL the second UPDATE waits for the first's row locks, then re-reads the condition.
 import type { Kysely, Selectable } from "kysely";
 import type { AuditLog } from "#domain/accounts/audit-log.port";
-import type { Payout, PayoutEvent, PayoutNumber } from "#domain/payout/payout.entity";
+import { inTimelineOrder, type Payout, type PayoutEvent, type PayoutNumber } from "#domain/payout/payout.entity";
 import type { DueToAgent, PayeeContact, PayoutStore } from "#domain/payout/payout-store.port";
 import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database, PayoutsTable } from "../db/schema";
@@ -196,20 +196,16 @@ export class KyselyPayoutStore implements PayoutStore {
   }
 
   async events(payoutId: string): Promise<PayoutEvent[]> {
-    const rows = await this.db
-      .selectFrom("payout_events")
-      .selectAll()
-      .where("payout_id", "=", payoutId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      payoutId: r.payout_id,
-      type: r.event_type as PayoutEvent["type"],
-      data: JSON.parse(r.event_data) as PayoutEvent["data"],
-      at: new Date(r.created_at),
-    }));
+    const rows = await this.db.selectFrom("payout_events").selectAll().where("payout_id", "=", payoutId).execute();
+    return inTimelineOrder(
+      rows.map((r) => ({
+        id: r.id,
+        payoutId: r.payout_id,
+        type: r.event_type as PayoutEvent["type"],
+        data: JSON.parse(r.event_data) as PayoutEvent["data"],
+        at: new Date(r.created_at),
+      })),
+    );
   }
 }
 

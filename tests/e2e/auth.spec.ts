@@ -119,22 +119,17 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { level: 2, name: "My details" })).toBeVisible();
   });
 
-  test("the pending demo agent is sent to the verification page and can submit the form with a document", async ({ page }, testInfo) => {
+  // The demo's pending agent has no document on file, and admin-screens.spec.ts counts on that
+  // (approving them is refused): sending a corrected submission is done by a new agent below.
+  test("the pending demo agent is sent to the verification page, their submission under review", async ({ page }) => {
     await page.goto("/agents/properties");
     await logIn(page, "pending-agent@kamernest.test", DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/auth\/agent-verification$/);
     await expect(page.getByRole("heading", { level: 1, name: "Agent verification" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "being reviewed" })).toBeVisible();
-    // The pending agent can still send a corrected submission with a document.
+    // The form is there to send a corrected submission, filled with what they sent.
     await expect(page.getByLabel("Business name")).not.toHaveValue("");
-    await page.getByLabel("Documents").setInputFiles({
-      name: `licence-${testInfo.project.name}.pdf`,
-      mimeType: "application/pdf",
-      buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
-    });
-    await page.getByRole("button", { name: "Update my submission" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Your verification was sent for review.");
-    await expect(page.getByRole("status").filter({ hasText: "being reviewed" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Update my submission" })).toBeVisible();
   });
 
   test("a new agent submits the verification form with a document", async ({ page }, testInfo) => {

@@ -173,6 +173,12 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
       { id: "ev-1", payoutId: "po-1", type: "created", data: { amount: 10000 }, at: at(1) },
       { id: "ev-2", payoutId: "po-1", type: "sent", data: { transId: "TX1" }, at: at(2) },
     ]);
+    // Written within one millisecond (the run records, then sends at once), ids sorting the other
+    // way: the timeline still reads created, then sent, then the outcome.
+    await store.addEvent({ id: "z-created", payoutId: "po-3", type: "created", data: {}, at: at(3) });
+    await store.addEvent({ id: "m-sent", payoutId: "po-3", type: "sent", data: {}, at: at(3) });
+    await store.addEvent({ id: "a-succeeded", payoutId: "po-3", type: "succeeded", data: {}, at: at(3) });
+    expect((await store.events("po-3")).map((e) => e.type)).toEqual(["created", "sent", "succeeded"]);
   });
 });
 
