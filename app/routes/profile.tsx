@@ -122,6 +122,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ProfilePage() {
   const { t } = useTranslation(["auth", "guest-houses"]);
   const { user, money, discovery, unreadMessages, guestHouseAttempts } = useLoaderData<typeof loader>();
+  const boughtSubscription = money.subscription.active || money.subscription.expired;
+  const boughtAccess = money.platformAccess.active || money.platformAccess.expired;
   const actionData = useActionData<typeof action>() as (ActionData & Partial<LifecycleActionError>) | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
@@ -151,10 +153,12 @@ export default function ProfilePage() {
         <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
           <MyGuestHouseAttempts attempts={guestHouseAttempts} />
         </ProfileSection>
-        {user.studentTools ? (
+        {/* Student tools, but an agent who paid for either (a guest-house stay is open to anyone
+            signed in) still sees what they bought. */}
+        {user.studentTools || boughtSubscription || boughtAccess ? (
           <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
-            <SubscriptionStatusSummary subscription={money.subscription} />
-            <PlatformAccessSummary access={money.platformAccess} />
+            {user.studentTools || boughtSubscription ? <SubscriptionStatusSummary subscription={money.subscription} /> : null}
+            {user.studentTools || boughtAccess ? <PlatformAccessSummary access={money.platformAccess} /> : null}
           </ProfileSection>
         ) : null}
         <ProfileSection id="payments" title={t("profile.slots.payments")}>
