@@ -1,4 +1,5 @@
 // The agent's payout number (with its change form) and their payouts, on /agents/earnings (issue 34).
+import { ScrollRegion } from "~/components/scroll-region";
 import { Form, Link } from "~/components/link";
 import { ErrorList, FormAlert, TextField } from "~/components/forms/form-fields";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/utils/form";
@@ -88,8 +89,7 @@ export function PayoutsTable({ payouts, showAgent = false }: { payouts: PayoutLi
   const { t, i18n } = useTranslation("payouts");
   if (payouts.length === 0) return <p className="card mt-3 p-6">{t("list.empty")}</p>;
   return (
-    // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
-    <div className="card mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("list.title")}>
+    <ScrollRegion label={t("list.title")} className="card mt-3">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 dark:border-slate-700">
           <tr>
@@ -150,6 +150,6 @@ export function PayoutsTable({ payouts, showAgent = false }: { payouts: PayoutLi
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
