@@ -1,0 +1,83 @@
+// Your data, your rights (issue 35), with JavaScript on and off: the demo student downloads
+// everything held about them as one JSON file after re-entering the password.
+import fs from "node:fs";
+import { expect, test } from "./fixtures";
+import { DEMO_PASSWORD, logIn, newStudent } from "./booking-helpers";
+import { withDb } from "./e2e-db";
+
+const DEMO_STUDENT = "student@kamernest.test";
+
+test.describe("download my data", () => {
+  test("the demo student downloads their data and finds their e-mail and payment reference", async ({ page }, testInfo) => {
+    // A payment of their own to look for (the seed gives the demo student none); one per project.
+    const reference = `PAY-E2E-DATA-${testInfo.project.name.toUpperCase()}`;
+    withDb((db) => {
+      const now = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO payments (id, user_id, payment_gateway, payment_status, payment_type, amount, currency, method, phone, reference, created_at, updated_at)
+         SELECT ?, id, 'simulated', 'failed', 'student_rental', 8000, 'XAF', 'mtn_momo', '670112233', ?, ?, ? FROM profiles WHERE email = ?`,
+      ).run(`e2e-data-${testInfo.project.name}`, reference, now, now, DEMO_STUDENT);
+    });
+    await logIn(page, DEMO_STUDENT, DEMO_PASSWORD);
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
+    await page.getByRole("link", { name: "Download my data" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Download my data" })).toBeVisible();
+
+    // A wrong password is refused with a message, and no file.
+    await page.getByLabel("Password").fill("not-my-password");
+    await page.getByRole("button", { name: "Download my data (JSON)" }).click();
+    await expect(page.getByRole("alert").getByText("Your password is not correct.")).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/data\?refused=wrong_password$/);
+
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download my data (JSON)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^kamernest-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
+    expect(file.account.email).toBe(DEMO_STUDENT);
+    expect(file.payments.map((p: { reference: string }) => p.reference)).toContain(reference);
+    expect(JSON.stringify(file)).not.toContain("password");
+
+    // The download is audited, without its contents.
+    const audit = withDb(
+      (db) =>
+        db
+          .prepare(
+            `SELECT a.data FROM audit_log a JOIN profiles p ON p.id = a.actor_id WHERE p.email = ? AND a.action = 'data_rights.export_downloaded'`,
+          )
+          .all(DEMO_STUDENT) as Array<{ data: string }>,
+    );
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit.map((a) => a.data).join()).not.toContain(reference);
+  });
+
+  test("the file is an attachment that no browser or proxy keeps, for a new student too", async ({ page }, testInfo) => {
+    const email = await newStudent(page, testInfo, "data-download");
+    const refused = await page.request.post("/profile/data/download", { form: { password: "wrong" } });
+    // Sent back to the page, which says why with a 400.
+    expect(refused.status()).toBe(400);
+    expect(refused.url()).toMatch(/\/profile\/data\?refused=wrong_password$/);
+    const response = await page.request.post("/profile/data/download", { form: { password: "buea-2026" } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="kamernest-data-/);
+    const file = await response.json();
+    expect(file.account.email).toBe(email);
+    expect(JSON.stringify(file)).not.toContain(DEMO_STUDENT);
+  });
+
+  test("the page at 360 px, in English and French", async ({ page }, testInfo) => {
+    await logIn(page, DEMO_STUDENT, DEMO_PASSWORD);
+    // After signing in: at 360 px the header's Login link is in the closed menu, which logIn's check cannot see.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/profile/data");
+    await page.screenshot({ path: `test-results/data-rights-download-en-${testInfo.project.name}.png`, fullPage: true });
+    const kn_lang = Buffer.from(JSON.stringify("fr")).toString("base64");
+    await page.context().addCookies([{ name: "kn_lang", value: kn_lang, url: new URL(page.url()).origin }]);
+    await page.goto("/profile/data");
+    await expect(page.getByRole("heading", { level: 1, name: "Télécharger mes données" })).toBeVisible();
+    await page.screenshot({ path: `test-results/data-rights-download-fr-${testInfo.project.name}.png`, fullPage: true });
+  });
+});
