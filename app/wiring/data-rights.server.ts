@@ -4,6 +4,7 @@ import type { AccountsDeps } from "#domain/accounts/accounts.deps";
 import type { DataRightsDeps } from "#domain/data-rights/data-rights.deps";
 import type { DatabaseHandle } from "#infrastructure/db/connection";
 import { KyselyPersonalDataReader } from "#infrastructure/repositories/kysely-personal-data-reader";
+import { KyselyAccountClosureStore } from "#infrastructure/repositories/kysely-account-closure-store";
 
 export function createDataRightsDeps(database: DatabaseHandle, accounts: AccountsDeps): DataRightsDeps {
   return {
@@ -15,5 +16,6 @@ export function createDataRightsDeps(database: DatabaseHandle, accounts: Account
     clock: accounts.clock,
     ids: accounts.ids,
     personalData: new KyselyPersonalDataReader(database.db),
+    closure: new KyselyAccountClosureStore(database.db),
   };
 }

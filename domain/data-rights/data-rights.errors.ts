@@ -8,6 +8,7 @@ export const DATA_RIGHTS_ERROR_MESSAGES_EN = {
   "data-rights.too_many_downloads": "You can download your data {max} times an hour. Please try again later.",
   "data-rights.too_many_attempts": "Too many attempts. Please wait 15 minutes and try again.",
   "data-rights.account_not_found": "Account not found.",
+  "data-rights.confirmation_required": "Please tick the box to confirm that you want to close your account.",
 } as const;
 
 export type DataRightsErrorCode = keyof typeof DATA_RIGHTS_ERROR_MESSAGES_EN;

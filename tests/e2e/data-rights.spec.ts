@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, logIn, newStudent } from "./booking-helpers";
 import { withDb } from "./e2e-db";
+import { logInAsDemoAgent } from "./demo-agent";
 
 const DEMO_STUDENT = "student@kamernest.test";
 
@@ -79,5 +80,65 @@ test.describe("download my data", () => {
     await page.goto("/profile/data");
     await expect(page.getByRole("heading", { level: 1, name: "Télécharger mes données" })).toBeVisible();
     await page.screenshot({ path: `test-results/data-rights-download-fr-${testInfo.project.name}.png`, fullPage: true });
+  });
+});
+
+test.describe("close my account", () => {
+  test("a new student closes their account, cannot sign in, and their payment stays without their name", async ({ page }, testInfo) => {
+    const email = await newStudent(page, testInfo, "closer");
+    const reference = `PAY-E2E-CLOSE-${testInfo.project.name.toUpperCase()}`;
+    withDb((db) => {
+      const now = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO payments (id, user_id, payment_gateway, payment_status, payment_type, amount, currency, method, phone, reference, confirmed_at, created_at, updated_at)
+         SELECT ?, id, 'simulated', 'successful', 'student_rental', 8000, 'XAF', 'mtn_momo', '677123456', ?, ?, ?, ? FROM profiles WHERE email = ?`,
+      ).run(`e2e-close-${testInfo.project.name}`, reference, now, now, now, email);
+    });
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Close my account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Close my account" })).toBeVisible();
+    await page.getByLabel("Password").fill("buea-2026");
+    await page.getByLabel("I understand that closing my account is final.").check();
+    await page.getByRole("button", { name: "Close my account" }).click();
+    await expect(page.getByText("Your account is closed. Thank you for using KamerNest.")).toBeVisible();
+
+    // Signed out at once, and the old address and password no longer sign in.
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("buea-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Invalid email or password.", { exact: false })).toBeVisible();
+
+    const row = withDb(
+      (db) =>
+        db
+          .prepare(
+            `SELECT p.reference, p.amount, p.phone, u.full_name, u.email FROM payments p JOIN profiles u ON u.id = p.user_id WHERE p.reference = ?`,
+          )
+          .get(reference) as { reference: string; amount: number; phone: string | null; full_name: string; email: string },
+    );
+    expect(row).toMatchObject({ reference, amount: 8000, phone: null, full_name: "Former user" });
+    expect(row.email).not.toBe(email);
+    expect(JSON.stringify(row)).not.toContain("Ngozi");
+  });
+
+  test("an agent with an upcoming visit is told why they cannot close yet", async ({ page }) => {
+    await logInAsDemoAgent(page, "/profile/close");
+    await expect(page.getByRole("heading", { name: "Your account cannot be closed yet" })).toBeVisible();
+    await expect(page.getByText("Students have visits booked on your listings for today or later", { exact: false })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close my account" })).toHaveCount(0);
+  });
+
+  test("the closing page at 360 px, in English and French", async ({ page }, testInfo) => {
+    await newStudent(page, testInfo, "close-look");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/profile/close");
+    await page.screenshot({ path: `test-results/data-rights-close-en-${testInfo.project.name}.png`, fullPage: true });
+    const kn_lang = Buffer.from(JSON.stringify("fr")).toString("base64");
+    await page.context().addCookies([{ name: "kn_lang", value: kn_lang, url: new URL(page.url()).origin }]);
+    await page.goto("/profile/close");
+    await expect(page.getByRole("heading", { level: 1, name: "Fermer mon compte" })).toBeVisible();
+    await page.screenshot({ path: `test-results/data-rights-close-fr-${testInfo.project.name}.png`, fullPage: true });
   });
 });

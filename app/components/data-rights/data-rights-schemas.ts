@@ -5,3 +5,9 @@ import { PASSWORD_MAX } from "~/components/auth/auth-schemas";
 const password = z.string().max(PASSWORD_MAX, "data-rights:errors.wrong_password").optional();
 
 export const downloadDataSchema = z.object({ password });
+
+export const closeAccountSchema = z.object({
+  password,
+  // The confirmation step: the box must be ticked (checked in the use case, which says why).
+  confirm: z.string().optional(),
+});

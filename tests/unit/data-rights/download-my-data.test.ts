@@ -27,7 +27,7 @@ class FakeReader implements PersonalDataReader {
 function setup() {
   const t = createTestAccounts();
   const reader = new FakeReader();
-  const deps: DataRightsDeps = { ...t.deps, personalData: reader };
+  const deps: DataRightsDeps = { ...t.deps, personalData: reader, closure: { facts: async () => null, close: async () => [] } };
   return { ...t, dataRights: deps, reader };
 }
 
