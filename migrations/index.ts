@@ -29,6 +29,7 @@ import * as sortCoverIndexes from "./2026-11-22T0033-sort-cover-indexes";
 import * as neighbourhoodCoverIndex from "./2026-11-22T0034-neighbourhood-cover-index";
 import * as withheldAgents from "./2026-11-28T0300-withheld-agents";
 import * as paymentPurposesAndRefunds from "./2026-11-28T0400-payment-purposes-and-refunds";
+import * as dataRightsTexts from "./2026-11-28T1000-data-rights-texts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0034-neighbourhood-cover-index": neighbourhoodCoverIndex,
   "2026-11-28T0300-withheld-agents": withheldAgents,
   "2026-11-28T0400-payment-purposes-and-refunds": paymentPurposesAndRefunds,
+  "2026-11-28T1000-data-rights-texts": dataRightsTexts,
 };

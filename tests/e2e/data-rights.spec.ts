@@ -142,3 +142,15 @@ test.describe("close my account", () => {
     await page.screenshot({ path: `test-results/data-rights-close-fr-${testInfo.project.name}.png`, fullPage: true });
   });
 });
+
+test("the privacy policy and the FAQ say how to download data and close an account, in English and French", async ({ page }) => {
+  await page.goto("/privacy");
+  await expect(page.getByText("You can download everything we hold about you from your profile", { exact: false })).toBeVisible();
+  await expect(page.getByText("close your account yourself from your profile", { exact: false })).toBeVisible();
+  await page.goto("/faq");
+  await expect(page.getByText("From your profile: Your data → Close my account", { exact: false })).toBeAttached();
+  await page.goto("/privacy?lng=fr");
+  await expect(
+    page.getByText("Vous pouvez télécharger tout ce que nous détenons sur vous depuis votre profil", { exact: false }),
+  ).toBeVisible();
+});
