@@ -84,8 +84,15 @@ export class KyselyAccountClosureStore implements AccountClosureStore {
 
   close(userId: string, now: Date, today: string): Promise<ClosureBlocker[]> {
     return this.db.transaction().execute(async (trx) => {
-      // Holds the profile's row (and, for an admin, is read with the others) until the end.
+      // Holds the profile's row until the end; and every admin's, as lockAdmins does, so two
+      // admins closing at once cannot leave the platform without one (PostgreSQL; SQLite's
+      // transactions already run one at a time).
       await trx.updateTable("profiles").set({ updated_at: now.toISOString() }).where("id", "=", userId).execute();
+      await trx
+        .updateTable("profiles")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("role", "=", "admin")
+        .execute();
       const facts = await readFacts(trx, userId, now, today);
       if (!facts) return [];
       const blockers = closureBlockers(facts);

@@ -133,12 +133,17 @@ test.describe("close my account", () => {
   test("the closing page at 360 px, in English and French", async ({ page }, testInfo) => {
     await newStudent(page, testInfo, "close-look");
     await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/profile");
+    await page.locator("#your-data").screenshot({ path: `test-results/data-rights-profile-section-en-${testInfo.project.name}.png` });
     await page.goto("/profile/close");
     await page.screenshot({ path: `test-results/data-rights-close-en-${testInfo.project.name}.png`, fullPage: true });
     const kn_lang = Buffer.from(JSON.stringify("fr")).toString("base64");
     await page.context().addCookies([{ name: "kn_lang", value: kn_lang, url: new URL(page.url()).origin }]);
     await page.goto("/profile/close");
     await expect(page.getByRole("heading", { level: 1, name: "Fermer mon compte" })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Vos données" })).toBeVisible();
+    await page.locator("#your-data").screenshot({ path: `test-results/data-rights-profile-section-fr-${testInfo.project.name}.png` });
     await page.screenshot({ path: `test-results/data-rights-close-fr-${testInfo.project.name}.png`, fullPage: true });
   });
 });
