@@ -14,7 +14,7 @@ export function downloadRefusedUrl(code: string): string {
 export async function refusalFrom(request: Request): Promise<DescribedDomainError | null> {
   const name = new URL(request.url).searchParams.get("refused");
   const code = `data-rights.${name}`;
-  if (!name || !(code in DATA_RIGHTS_ERROR_MESSAGES_EN)) return null;
+  if (!name || !Object.hasOwn(DATA_RIGHTS_ERROR_MESSAGES_EN, code)) return null;
   const params = code === "data-rights.too_many_downloads" ? { max: DATA_EXPORTS_PER_HOUR } : undefined;
   return describeDomainError(request, { code: code as DataRightsErrorCode, params });
 }
