@@ -7,6 +7,9 @@ const E2E_DATA_DIR = `tests/.tmp/e2e-${E2E_PORT}`;
 // The specs read the server's outbox from this file (this module also loads in the workers).
 process.env.E2E_DB_FILE = `${E2E_DATA_DIR}/kamernest.db`;
 
+const PHONE = /phone\.spec\.ts$/;
+const PHONE_DEVICE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 45_000,
@@ -22,11 +25,16 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: PHONE },
     // A test tagged @needs-javascript checks what only JavaScript does (hydration, axe running in
     // the page, an enhancement); each says beside its tag what covers the same path without it.
     // The no-JS project leaves them out rather than listing them as skipped.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@needs-javascript/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@needs-javascript/, testIgnore: PHONE },
+    // The phone harness (tests/e2e/phone.spec.ts): a 360×740 touch phone, JavaScript on and off.
+    // axe applies inline styles while it measures, which the CSP refuses: the CSP is checked by
+    // every other project.
+    { name: "phone", testMatch: PHONE, use: { ...PHONE_DEVICE, javaScriptEnabled: true, bypassCSP: true } },
+    { name: "phone-no-js", testMatch: PHONE, use: { ...PHONE_DEVICE, javaScriptEnabled: false } },
   ],
   webServer: {
     // The compiled server (decision 0192), as `npm start` runs it; build first.

@@ -12,7 +12,7 @@ import { HydrationDataContext } from "./components/hydration-data";
 
 /**
  * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
- * one: only /enhance.js, a file of our own. It is rendered without a nonce, so it is the same
+ * one: only enhance.js (/assets/enhance-<hash>.js), a file of our own. It is rendered without a nonce, so it is the same
  * bytes for every visitor and the page cache can keep it compressed (docs/decisions/0132).
  */
 function isStaticPage(context: EntryContext): boolean {

@@ -15,6 +15,9 @@ import {
 import { LanguageProvider, TranslationsData, useLanguage, useRouteTranslations, useTranslation } from "./utils/translation";
 import { useEffect, type ReactNode } from "react";
 import stylesheet from "./styles/tailwind.css?url";
+// Built into /assets/ with its content's hash in the name, so it is cached for a year, immutable,
+// like the other build assets; a change is a new name (issue 32).
+import enhanceScript from "./enhance.js?url";
 import "./context";
 import { getLanguage, getTheme } from "./utils/preferences.server";
 import { takeToast, translateToast } from "./utils/toast.server";
@@ -69,8 +72,10 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 /** Paths whose pages carry their own chrome (the portals): no site navigation or footer. */
-// /agents and /agents/top-rated are public directory pages reached from the navigation: they keep it.
-const isPortalPath = (pathname: string) => /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated)?\/?$/.test(pathname);
+// /agents and /agents/top-rated are public directory pages reached from the navigation, and
+// /agents/landing the public page for would-be agents: they keep it (footer, language switch).
+const isPortalPath = (pathname: string) =>
+  /^\/(admin|agents|host)(\/|$)/.test(pathname) && !/^\/agents(\/top-rated|\/landing)?\/?$/.test(pathname);
 
 /**
  * Pages that work fully as HTML (listings, a property, the blog, help pages) say
@@ -125,7 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {hydrate ? <TranslationsData /> : null}
         </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}
-        {!hydrate && data?.saveData ? null : <script nonce={nonce || undefined} src="/enhance.js" defer />}
+        {!hydrate && data?.saveData ? null : <script nonce={nonce || undefined} src={enhanceScript} defer />}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

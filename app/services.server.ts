@@ -25,6 +25,7 @@ import { createContactModule, type ContactModule } from "./wiring/contact.server
 import { createBlogModule, type BlogModule } from "./wiring/blog.server";
 import { createAlertsModule, startAlertsJob, type AlertsModule } from "./wiring/alerts.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
+import { createPayoutsModule, startPayoutReconciliationJob, type PayoutsModule } from "./wiring/payouts.server";
 import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
 import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
 import { PublicPagesSignal, SHARED_POLL_MS } from "#infrastructure/jobs/public-pages-signal";
@@ -40,7 +41,7 @@ import type { Toast } from "./utils/toast";
 
 /** What the browser may know about the configuration: nothing secret. */
 export interface PublicConfig {
-  support: { email: string; phone: string; whatsapp: string; address: string };
+  support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   chatWidgetSrc: string | null;
   googleLoginEnabled: boolean;
   debugPages: boolean;
@@ -95,6 +96,8 @@ export interface Services {
   sitemap: { entries(now: Date): Promise<SitemapEntries> };
   /** The money module: bookings, subscriptions, payments, viewing outcomes (app/wiring/money.server.ts). */
   money: MoneyModule;
+  /** Money out to agents: payout numbers, the payout run (app/wiring/payouts.server.ts). */
+  payouts: PayoutsModule;
   /** The booking e-mails' outbox job (app/wiring/notices.server.ts). */
   notices: NoticesModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
@@ -169,6 +172,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
   if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
     stoppers.push(startReconciliationJob(money, config.payments.reconcileIntervalMs, leases));
   }
+  const payouts = createPayoutsModule(config, database, accounts);
+  if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
+    stoppers.push(startPayoutReconciliationJob(payouts, config.payments.reconcileIntervalMs, leases));
+  }
   const notices = createNoticesModule(config, database);
   // Booking e-mails (confirmations, receipts, reminders, changes): written to an outbox by the use
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
@@ -203,6 +210,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     alerts,
     sitemap: new KyselySitemapReader(database.db),
     money,
+    payouts,
     notices,
     properties,
     agentReports: createAgentReportsModule(database),

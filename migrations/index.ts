@@ -28,7 +28,9 @@ import * as paymentTotals from "./2026-11-22T0032-payment-totals";
 import * as sortCoverIndexes from "./2026-11-22T0033-sort-cover-indexes";
 import * as neighbourhoodCoverIndex from "./2026-11-22T0034-neighbourhood-cover-index";
 import * as withheldAgents from "./2026-11-28T0300-withheld-agents";
+import * as approximateLocations from "./2026-11-28T0600-approximate-locations";
 import * as paymentPurposesAndRefunds from "./2026-11-28T0400-payment-purposes-and-refunds";
+import * as agentPayouts from "./2026-11-28T0800-agent-payouts";
 import * as dataRightsTexts from "./2026-11-28T1000-data-rights-texts";
 
 export const migrations: Record<string, Migration> = {
@@ -60,5 +62,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0034-neighbourhood-cover-index": neighbourhoodCoverIndex,
   "2026-11-28T0300-withheld-agents": withheldAgents,
   "2026-11-28T0400-payment-purposes-and-refunds": paymentPurposesAndRefunds,
+  "2026-11-28T0600-approximate-locations": approximateLocations,
+  "2026-11-28T0800-agent-payouts": agentPayouts,
   "2026-11-28T1000-data-rights-texts": dataRightsTexts,
 };

@@ -15,7 +15,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { SessionUser } from "#domain/accounts/account.entity";
 import { MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
 import { MAX_DOCUMENTS } from "~/components/auth/auth-schemas";
-import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
 import { HOST_DOCUMENT_KINDS, MAX_DOCUMENTS_PER_KIND } from "#domain/hosting/host-verification.entity";
 import { sendStatusPage } from "./status-pages";
 
@@ -51,14 +51,22 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { pattern: /^\/auth\/agent-verification$/, limit: UPLOAD_BODY_LIMITS["/auth/agent-verification"], may: (user) => user.isAgent },
   // requireHostArea: any signed-in user but an admin.
   { pattern: /^\/host\/verification$/, limit: UPLOAD_BODY_LIMITS["/host/verification"], may: (user) => !user.isAdmin },
-  // One photo per POST on the edit page of a property (requireAgent: an approved agent)…
+  // Up to the 10-photo limit in one POST on the edit page of a property (requireAgent: an approved
+  // agent; without JavaScript all the chosen photos go at once, issue 33)…
   {
     pattern: /^\/agents\/properties\/[^/]+\/edit$/,
+    limit: MAX_PHOTOS * MAX_PHOTO_BYTES + 1 * MB,
+    may: (user) => user.isAgent && user.agentStatus === "approved",
+  },
+  // …one per POST from the page's script (each photo's progress)…
+  {
+    pattern: /^\/agents\/properties\/[^/]+\/photo-upload$/,
     limit: MAX_PHOTO_BYTES + 1 * MB,
     may: (user) => user.isAgent && user.agentStatus === "approved",
   },
-  // …or of a guest house (requireHostArea).
-  { pattern: /^\/host\/houses\/[^/]+\/edit$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => !user.isAdmin },
+  // …and the same for a guest house (requireHostArea).
+  { pattern: /^\/host\/houses\/[^/]+\/edit$/, limit: MAX_PHOTOS * MAX_PHOTO_BYTES + 1 * MB, may: (user) => !user.isAdmin },
+  { pattern: /^\/host\/houses\/[^/]+\/photo-upload$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => !user.isAdmin },
   // A blog post's form with its cover, the new post and the edit page (requireAdmin).
   { pattern: /^\/admin\/content\/posts\/[^/]+$/, limit: MAX_PHOTO_BYTES + 1 * MB, may: (user) => user.isAdmin },
 ];

@@ -202,7 +202,7 @@ export function createHttpApp({ services, build, vite, clientDir }: HttpAppOptio
   } else {
     // Fingerprinted assets never change: a year, immutable.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: YEAR_SECONDS * 1000 }));
-    // Only a path that names a file (/enhance.js, /favicon.ico, /locales/…json) is looked for on
+    // Only a path that names a file (/favicon.ico, /locales/…json) is looked for on
     // disk: a page's path never is one, and a stat() per page cost a seventh of a cached page's CPU.
     const files = express.static(clientDir, { maxAge: "1h" });
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next()));

@@ -25,6 +25,8 @@ export const freshNonce = (): string => randomUUID().replace(/-/g, "");
  */
 export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
   const chatOrigin = originOf(config.chatWidgetSrc);
+  // The map picker's tiles are images from their provider (decision 0205).
+  const tilesOrigin = config.mapTiles ? originOf(config.mapTiles.url.replace(/[{}]/g, "")) : null;
   const providerOrigin = config.payments.provider === "fapshi" ? originOf(config.payments.fapshi.baseUrl) : null;
   // "Continue with Google" is a POST answered by a redirect to Google's consent page.
   const googleOrigin = config.google ? originOf(config.google.authorizationUrl ?? "https://accounts.google.com") : null;
@@ -36,7 +38,7 @@ export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
       `script-src ${scripts}${extra(chatOrigin)}${dev ? " 'unsafe-eval'" : ""}`,
       // Chat widgets inject their own styles; our own CSS is a file.
       `style-src 'self'${chatOrigin || dev ? " 'unsafe-inline'" : ""}${extra(chatOrigin)}`,
-      `img-src 'self' data: blob:${extra(chatOrigin)}`,
+      `img-src 'self' data: blob:${extra(chatOrigin)}${extra(tilesOrigin)}`,
       "font-src 'self'",
       `connect-src 'self'${extra(chatOrigin)}${dev ? " ws: wss:" : ""}`,
       `frame-src 'self'${extra(chatOrigin)}`,

@@ -6,10 +6,11 @@ export interface FooterContact {
   phone: string;
   whatsapp: string;
   address: string;
+  addressFr: string;
 }
 
 export function SiteFooter({ contact }: { contact: FooterContact }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-slate-50 py-8 text-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-6 md:grid-cols-3">
@@ -20,7 +21,7 @@ export function SiteFooter({ contact }: { contact: FooterContact }) {
         <div>
           <h2 className="font-semibold">{t("footer.contactHeading")}</h2>
           <address className="mt-2 space-y-1 not-italic text-slate-700 dark:text-slate-300">
-            <p>{contact.address}</p>
+            <p>{i18n.language === "fr" ? contact.addressFr : contact.address}</p>
             <p>
               <a className="link" href={`mailto:${contact.email}`}>
                 {t("footer.email", { email: contact.email })}

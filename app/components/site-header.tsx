@@ -6,8 +6,12 @@ export interface ShellUser {
   name: string;
   isAdmin: boolean;
   isApprovedAgent: boolean;
+  /** An agent whose verification is still to finish (or being reviewed): the menu leads there. */
+  agentToVerify: boolean;
   /** Has sent host documents: the menu says "Host area" rather than "Become a host". */
   isHost: boolean;
+  /** Unread messages addressed to the user, all conversations together: a badge in the menu. */
+  unreadMessages: number;
 }
 
 const navItems = [
@@ -54,17 +58,38 @@ function UserMenu({ user }: { user: ShellUser | null }) {
       </div>
     );
   }
+  // An approved agent reads students' messages in the portal; everyone else on /messages.
+  const messagesPath = user.isApprovedAgent ? "/agents/messages" : "/messages";
   return (
     // <details> opens and closes without JavaScript.
     <details className="relative">
-      <summary className="btn-secondary cursor-pointer list-none">
+      <summary className="btn-secondary flex max-w-[14rem] cursor-pointer list-none items-center gap-2">
         <span className="sr-only">{t("nav.account")}: </span>
-        {user.name}
+        <span className="truncate">{user.name}</span>
+        {user.unreadMessages > 0 ? (
+          <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold text-white" data-testid="menu-unread">
+            {user.unreadMessages}
+            <span className="sr-only"> {t("nav.unreadMessages", { count: user.unreadMessages })}</span>
+          </span>
+        ) : null}
       </summary>
       <ul className="card absolute right-0 z-20 mt-2 w-56 p-2 shadow-lg">
         <li>
           <Link to="/profile" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
             {t("nav.myProfile")}
+          </Link>
+        </li>
+        <li>
+          <Link
+            to={messagesPath}
+            className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            {t("nav.messages")}
+            {user.unreadMessages > 0 ? (
+              <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold text-white">
+                {t("nav.unreadMessages", { count: user.unreadMessages })}
+              </span>
+            ) : null}
           </Link>
         </li>
         {user.isAdmin ? (
@@ -78,6 +103,16 @@ function UserMenu({ user }: { user: ShellUser | null }) {
           <li>
             <Link to="/agents/properties" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
               {t("nav.agentPortal")}
+            </Link>
+          </li>
+        ) : null}
+        {user.agentToVerify ? (
+          <li>
+            <Link
+              to="/auth/agent-verification"
+              className="block rounded px-3 py-2 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              {t("nav.finishVerification")}
             </Link>
           </li>
         ) : null}

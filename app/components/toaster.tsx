@@ -30,7 +30,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ToastView toast={current?.toast ?? null} onDismiss={() => setCurrent(null)} />
+      <ToastView key={current?.id ?? -1} toast={current?.toast ?? null} onDismiss={() => setCurrent(null)} />
     </ToastContext.Provider>
   );
 }
@@ -44,7 +44,13 @@ function ToastView({ toast, onDismiss }: { toast: Toast | null; onDismiss: () =>
         ? "border-brand-500 bg-brand-50 text-brand-800 dark:border-brand-600 dark:bg-slate-900 dark:text-brand-100"
         : "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    // On a phone at the top, over the header: at the bottom it sat on the form's buttons. Wider
+    // screens keep it at the bottom, clear of a centred form.
+    <div
+      aria-live="polite"
+      role="status"
+      className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-4 sm:bottom-4 sm:top-auto"
+    >
       {toast ? (
         <div
           data-toast

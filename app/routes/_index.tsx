@@ -6,6 +6,7 @@ import { NEIGHBOURHOODS } from "#domain/listings/buea";
 import { MAX_KEYWORD_LENGTH } from "#domain/listings/listing-search";
 import { listPublishedPosts } from "#domain/blog/blog.queries";
 import { latestViewedIds } from "#domain/engagement/history.queries";
+import { agentToVerify } from "#domain/accounts/home-after-sign-in";
 import { ADMIN_HOME_PATH, getOptionalUser } from "~/utils/auth.server";
 import { i18next } from "~/i18next.server";
 import { formatXaf } from "~/utils/format";
@@ -46,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     posts: posts.ok ? posts.value.items.slice(0, LATEST_POSTS) : [],
     recommended,
     seo,
+    // An agent still to be verified is prompted to finish from here (decision 0208).
+    agentVerification: user && agentToVerify(user) ? (user.agentStatus === "pending" ? "pending" : "todo") : null,
   };
 }
 
@@ -97,11 +100,24 @@ function QuickSearch() {
 }
 
 export default function Home() {
-  const { featured, neighbourhoods, posts, recommended } = useLoaderData<typeof loader>();
+  const { featured, neighbourhoods, posts, recommended, agentVerification } = useLoaderData<typeof loader>();
   const { t } = useTranslation("home");
   const steps = ["search", "visit", "move"] as const;
   return (
     <>
+      {agentVerification ? (
+        <div
+          className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          data-testid="agent-verification-prompt"
+        >
+          <p className="container-page py-3 text-sm">
+            {t(agentVerification === "pending" ? "agentPrompt.pending" : "agentPrompt.todo")}{" "}
+            <Link to="/auth/agent-verification" className="font-semibold underline">
+              {t(agentVerification === "pending" ? "agentPrompt.pendingLink" : "agentPrompt.todoLink")}
+            </Link>
+          </p>
+        </div>
+      ) : null}
       <section className="bg-brand-50 py-10 dark:bg-slate-900" aria-labelledby="hero-heading">
         <div className="container-page">
           <h1 id="hero-heading" className="text-3xl font-bold md:text-4xl">

@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { availableSlots } from "#domain/booking/available-slots.query";
+import { availableSlots, firstFreeVisitDate } from "#domain/booking/available-slots.query";
 import { bookVisit, propertyBookingError } from "#domain/booking/book-visit.use-case";
 import { BOOKING_FEE_XAF } from "#domain/booking/booking.entity";
 import { addDays, checkVisitDate, doualaDate, MAX_DAYS_AHEAD } from "#domain/booking/visit-date";
@@ -42,9 +42,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const last = addDays(today, MAX_DAYS_AHEAD);
   const blocked = propertyBookingError(property);
 
-  // The day whose times are shown: ?date= (the "Show times" button), else tomorrow.
-  const requested = new URL(request.url).searchParams.get("date");
-  const date = cleanKey(requested, 10) ?? first;
+  // The day whose times are shown: ?date= (the "Show times" button), else the first day with a
+  // free time (not tomorrow when the agent takes no visits then).
+  const requested = cleanKey(new URL(request.url).searchParams.get("date"), 10);
+  const firstFree =
+    requested || blocked ? null : await firstFreeVisitDate({ bookings: money.booking.bookings, clock: money.clock }, property);
+  const date = requested ?? firstFree ?? first;
   const checked = checkVisitDate(date, now);
   const slots =
     blocked || !checked.ok ? [] : await availableSlots({ bookings: money.booking.bookings, clock: money.clock }, property, date);
@@ -65,6 +68,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     first,
     last,
     slots,
+    // The agent's visiting days and hours, shown above the date (issue 32).
+    visitingHours: { days: property.visitingHours.days, from: property.visitingHours.from, to: property.visitingHours.to },
+    noFreeDay: !requested && !blocked && firstFree === null,
     fee: BOOKING_FEE_XAF,
     subscription: { active: subscription.active, expired: subscription.expired, endsAt: subscription.endsAt?.toISOString() ?? null },
     defaults: { visitorName: user.name, visitorEmail: user.email, visitorPhone: user.phone ?? "" },
@@ -97,10 +103,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   const { booking, needsPayment } = result.value;
-  return redirectWithToast(context, request, needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile", {
-    kind: "success",
-    title: "booking:toasts.submitted",
-  });
+  // Without a subscription nothing is booked yet, only held while the student pays: no "success".
+  return redirectWithToast(
+    context,
+    request,
+    needsPayment ? `/payment/${encodeURIComponent(booking.reference)}` : "/profile",
+    needsPayment ? { kind: "info", title: "booking:toasts.held" } : { kind: "success", title: "booking:toasts.booked" },
+  );
 }
 
 export default function BookVisitPage() {
@@ -140,6 +149,8 @@ export default function BookVisitPage() {
                 min={loaderData.first}
                 max={loaderData.last}
                 error={loaderData.dateError}
+                hours={loaderData.visitingHours}
+                noFreeDay={loaderData.noFreeDay}
               />
               <VisitForm
                 action={`${action}${loaderData.date ? `?date=${loaderData.date}` : ""}`}

@@ -1,6 +1,7 @@
 // /confirm-viewing: the student says whether each visit that is due took place. A confirmed viewing
 // earns the listing's agent a 5 000 FCFA commission (once); a no-show earns nothing. Afterwards the
 // page offers a link to review the agent.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -111,7 +112,11 @@ export default function ConfirmViewingPage() {
                 </Link>
               </h2>
               <p className="mt-1 text-sm">
-                {t("viewing.when", { date: formatVisitDate(b.visitDate, i18n.language), time: b.visitTime })} · <code>{b.reference}</code>
+                {t("viewing.when", {
+                  date: formatVisitDate(b.visitDate, i18n.language),
+                  time: formatVisitTime(b.visitTime, i18n.language),
+                })}{" "}
+                · <code>{b.reference}</code>
               </p>
               <p className="mt-3 font-medium">{t("viewing.question")}</p>
               <Form method="post" className="mt-2 flex flex-wrap gap-3">

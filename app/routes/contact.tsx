@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ContactPage() {
   const { support, defaults } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData(), "contact");
-  const { t } = useTranslation("contact");
+  const { t, i18n } = useTranslation("contact");
   const value = (name: "name" | "email" | "subject" | "message") =>
     failure?.values[name] ?? (name === "name" || name === "email" ? defaults[name] : "");
   const errors = failure?.fieldErrors ?? {};
@@ -144,7 +144,7 @@ export default function ContactPage() {
               {t("whatsapp")}
             </a>
           </p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{support.address}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{i18n.language === "fr" ? support.addressFr : support.address}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{t("hours")}</p>
         </aside>
       </div>

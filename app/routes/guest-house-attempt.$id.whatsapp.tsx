@@ -10,6 +10,7 @@ import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { throwDomainError } from "~/utils/domain-errors.server";
 import { notFound } from "~/utils/not-found.server";
+import { formatCalendarDate } from "~/utils/format";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -24,8 +25,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(attempt.language, "guest-houses");
   const text = t(attempt.message ? "booking.whatsappTextWithMessage" : "booking.whatsappText", {
     name: guestHouseName,
-    checkIn: attempt.checkIn,
-    checkOut: attempt.checkOut,
+    // Dates as people write them, in the guest's language: "18 décembre 2026", not 2026-12-18.
+    checkIn: formatCalendarDate(attempt.checkIn, attempt.language),
+    checkOut: formatCalendarDate(attempt.checkOut, attempt.language),
     count: attempt.guests,
     message: attempt.message,
     interpolation: { escapeValue: false },

@@ -21,6 +21,9 @@ import { useShowToast } from "~/components/toaster";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
+import { visitStatus } from "#domain/booking/visit-status";
+import { formatPhone } from "#domain/shared/phone-display";
+import { VisitStatusLine } from "~/components/booking/visit-status";
 import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["payment", "booking", "subscription", "guest-houses"] };
@@ -91,12 +94,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? {
           reference: booking.reference,
           status: booking.bookingStatus,
+          // The same status /profile and the e-mails show (decision 0200): paid is not yet confirmed.
+          visitStatus: visitStatus({ ...booking, cancelledBy: booking.cancellation?.by ?? null }, money.clock.now()),
           propertyTitle: property?.title ?? "",
           visitDate: booking.visitDate,
           visitTime: booking.visitTime,
         }
       : null,
     failure,
+    // A failed payment names what it was for and the number used (the payer checks its balance).
+    failedWith: view.status === "failed" || view.status === "expired" ? { phone: view.phone ? formatPhone(view.phone) : null } : null,
     verificationError,
     retryPath: booking
       ? `/payment/${encodeURIComponent(booking.reference)}`
@@ -148,8 +155,8 @@ export default function PaymentResultPage() {
     <section className="container-page flex justify-center py-10">
       <div className="card w-full max-w-lg space-y-4 p-6" aria-live="polite">
         <h1 className="text-2xl font-bold">{data.refund ? t("payment:result.refund.title") : t(`payment:result.${data.status}.title`)}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t("payment:result.reference", { reference: data.reference, amount: formatXaf(data.amount) })}
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="payment-reference">
+          {t("payment:result.paymentReference", { reference: data.reference, amount: formatXaf(data.amount) })}
         </p>
 
         {data.refund ? (
@@ -165,14 +172,11 @@ export default function PaymentResultPage() {
           <>
             {data.booking ? (
               <div>
-                <p className="font-medium">
-                  {data.booking.status === "confirmed"
-                    ? t("payment:result.successful.bookingConfirmed")
-                    : data.booking.status === "rebook_required"
-                      ? t("payment:result.successful.rebook")
-                      : t("payment:result.successful.bookingOther")}
-                </p>
+                <VisitStatusLine status={data.booking.visitStatus} />
                 <VisitSummary className="mt-2" booking={data.booking} language={i18n.language} />
+                <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="references-help">
+                  {t("booking:references.bookingHelp")}
+                </p>
               </div>
             ) : null}
             {data.subscriptionEndsAt ? <p>{t("subscription:status.activeUntil", { date: date(data.subscriptionEndsAt) })}</p> : null}
@@ -194,6 +198,15 @@ export default function PaymentResultPage() {
         ) : data.failure ? (
           <>
             <PaymentErrorNotice error={data.failure} />
+            <div className="space-y-1" data-testid="payment-failed-for">
+              <p>
+                {data.booking
+                  ? t("payment:result.failedFor.booking", { amount: formatXaf(data.amount), property: data.booking.propertyTitle })
+                  : t("payment:result.failedFor.other", { amount: formatXaf(data.amount) })}
+              </p>
+              {data.failedWith?.phone ? <p>{t("payment:result.failedFor.number", { phone: data.failedWith.phone })}</p> : null}
+              <p>{t("payment:result.failedFor.balance")}</p>
+            </div>
             <Link to={data.retryPath} className="btn-primary">
               {t("payment:links.tryAgain")}
             </Link>

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
 import { doualaDate } from "#domain/booking/visit-date";
+import { visitStatus } from "#domain/booking/visit-status";
 import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
 import { isPayable } from "#domain/payment/money-views";
 import { getSubscriptionStatus } from "#domain/subscription/subscription.use-cases";
@@ -29,6 +30,8 @@ export async function loadProfileMoney(context: AppLoadContext, userId: string) 
       visitDate: b.visitDate,
       visitTime: b.visitTime,
       status: b.bookingStatus,
+      // Where the visit stands, read the same way on every page and e-mail (decision 0200).
+      visitStatus: visitStatus({ ...b, holdExpiresAt: b.holdExpiresAt === null ? null : new Date(b.holdExpiresAt) }, now),
       paymentStatus: b.paymentStatus,
       amount: b.paymentAmount,
       // A pending booking can still be paid while its hold lasts.

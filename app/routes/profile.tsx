@@ -34,10 +34,10 @@ export const handle = {
 export const meta = titleMeta;
 
 /**
- * The profile page: the account (details, password, sessions, two-step verification), and each
- * module's section of the student's own data (subscription and platform access, bookings,
- * guest-house attempts, payments, wishlist, recommendations, history, saved searches), read
- * together in one loader.
+ * The profile page: each module's section of the student's own data first (bookings, guest-house
+ * attempts, subscription and platform access, payments, wishlist, recommendations, history, saved
+ * searches), then the account (details, password, sessions, two-step verification), read together
+ * in one loader. A student comes for their bookings; the settings are rarely needed (issue 32).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -59,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isApprovedAgent: user.isAgent && user.agentStatus === "approved",
       agentStatus: user.agentStatus,
       totpEnabled: user.totpEnabled,
+      // The subscription and saved searches are a student's tools: an agent's profile leaves them out.
+      studentTools: !user.isAgent,
     },
     // The discovery module's sections: wishlist, last 20 viewed, last 10 searches and saved
     // searches, recommendations from the 6 latest viewed.
@@ -146,6 +148,35 @@ export default function ProfilePage() {
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
+          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} error={actionData?.formError ?? null} />
+        </ProfileSection>
+        <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
+          <MyGuestHouseAttempts attempts={guestHouseAttempts} />
+        </ProfileSection>
+        {user.studentTools ? (
+          <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
+            <SubscriptionStatusSummary subscription={money.subscription} />
+            <PlatformAccessSummary access={money.platformAccess} />
+          </ProfileSection>
+        ) : null}
+        <ProfileSection id="payments" title={t("profile.slots.payments")}>
+          <MyPayments payments={money.payments} />
+        </ProfileSection>
+        <ProfileSection id="wishlist" title={t("profile.slots.wishlist")}>
+          <WishlistSection items={discovery.wishlist} />
+        </ProfileSection>
+        <ProfileSection id="recommended" title={t("profile.slots.recommended")}>
+          <RecommendedSection items={discovery.recommended} />
+        </ProfileSection>
+        <ProfileSection id="view-history" title={t("profile.slots.viewHistory")}>
+          <ViewHistorySection items={discovery.viewHistory} />
+        </ProfileSection>
+        {user.studentTools ? (
+          <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
+            <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
+          </ProfileSection>
+        ) : null}
         <ProfileSection id="details" title={t("profile.details")}>
           <DetailsForm name={user.name} phone={user.phone} lastResult={resultFor("profile")} />
         </ProfileSection>
@@ -173,32 +204,6 @@ export default function ProfilePage() {
 
         <ProfileSection id="your-data" title={t("data-rights:section.title")}>
           <YourDataSection />
-        </ProfileSection>
-
-        <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
-          <SubscriptionStatusSummary subscription={money.subscription} />
-          <PlatformAccessSummary access={money.platformAccess} />
-        </ProfileSection>
-        <ProfileSection id="bookings" title={t("profile.slots.bookings")}>
-          <MyBookings bookings={money.bookings} viewingsDue={money.viewingsDue} error={actionData?.formError ?? null} />
-        </ProfileSection>
-        <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
-          <MyGuestHouseAttempts attempts={guestHouseAttempts} />
-        </ProfileSection>
-        <ProfileSection id="payments" title={t("profile.slots.payments")}>
-          <MyPayments payments={money.payments} />
-        </ProfileSection>
-        <ProfileSection id="wishlist" title={t("profile.slots.wishlist")}>
-          <WishlistSection items={discovery.wishlist} />
-        </ProfileSection>
-        <ProfileSection id="recommended" title={t("profile.slots.recommended")}>
-          <RecommendedSection items={discovery.recommended} />
-        </ProfileSection>
-        <ProfileSection id="view-history" title={t("profile.slots.viewHistory")}>
-          <ViewHistorySection items={discovery.viewHistory} />
-        </ProfileSection>
-        <ProfileSection id="search-history" title={t("profile.slots.searchHistory")}>
-          <SearchHistorySection searches={discovery.searchHistory} saved={discovery.savedSearches} />
         </ProfileSection>
       </div>
     </div>

@@ -1,6 +1,7 @@
 // /profile/bookings/{id}/cancel: the student cancels an upcoming visit (the confirmation page
 // without JavaScript; /profile asks in a dialog with it). The slot is freed at once; there is no
 // refund, and the subscription the booking bought is kept: the page says so before confirming.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -72,10 +73,11 @@ export default function CancelVisitPage() {
         body={t("student.cancel.body", {
           property: booking.propertyTitle,
           date: formatVisitDate(booking.visitDate, i18n.language),
-          time: booking.visitTime,
+          time: formatVisitTime(booking.visitTime, i18n.language),
         })}
         confirmLabel={t("student.cancel.confirm")}
         backHref="/profile#bookings"
+        cancelLabel={t("student.cancel.keep")}
         extra={<ReasonField id="cancel-reason" label={t("student.cancel.reason")} />}
       >
         <p className="mb-3 font-semibold" data-testid="no-refund">

@@ -1,5 +1,6 @@
 // /profile/bookings/{id}/reschedule: the student moves an upcoming visit to another free slot in
 // one step: the new slot is taken and the old one freed in the same transaction (decision 0117).
+import { formatVisitTime } from "#domain/booking/visit-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
@@ -61,7 +62,7 @@ export default function RescheduleVisitPage() {
         <p>
           {t("student.reschedule.current", {
             date: formatVisitDate(data.booking.visitDate, i18n.language),
-            time: data.booking.visitTime,
+            time: formatVisitTime(data.booking.visitTime, i18n.language),
             reference: data.booking.reference,
           })}
         </p>

@@ -50,6 +50,12 @@ export function formatDate(value: Date | string, language: string, options: Intl
   ).format(date);
 }
 
+/** A calendar date (YYYY-MM-DD) as people write it: "18 December 2026" / "18 décembre 2026". */
+export function formatCalendarDate(date: string, language: string): string {
+  // Noon UTC is the same calendar day in Buea (UTC+1).
+  return formatDate(`${date}T12:00:00Z`, language);
+}
+
 export function formatDateTime(value: Date | string, language: string): string {
   return formatDate(value, language, { hour: "2-digit", minute: "2-digit" });
 }

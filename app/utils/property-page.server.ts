@@ -7,6 +7,7 @@ import type { PropertyDetail } from "#domain/listings/listing-read-models";
 import { recordView } from "#domain/engagement/record-view.use-case";
 import { isInWishlist } from "#domain/engagement/wishlist.queries";
 import { contactAgent } from "#domain/messaging/contact-agent.use-case";
+import { listingAgentForViewer } from "#domain/listings/agent-contact";
 import { reportListing } from "#domain/reports/report-listing.use-case";
 import { currentPath, getOptionalUser, requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -94,7 +95,11 @@ export async function propertyLoader({ request, context, params }: LoaderFunctio
     user ? isInWishlist(engagement, user.id, id) : Promise.resolve(false),
   ]);
   if (!page) notFound();
-  const { property, similar } = page;
+  const { similar } = page;
+  // The agent's direct number only for the agent and a student with a booked visit here (decision
+  // 0201): for anyone else it never leaves the server, not even in the page's data.
+  const agent = await listingAgentForViewer({ bookings: context.services.money.booking.bookings }, user?.id ?? null, page.property);
+  const property = { ...page.property, agent };
   // A listing the student opens goes to their view history (the use case keeps the last 20).
   if (user) await recordView(engagement, { userId: user.id, propertyId: property.id });
 

@@ -35,6 +35,9 @@ export const AUTH_ERROR_MESSAGES_EN = {
   "auth.agent_not_found": "Agent not found.",
   "auth.verification_not_pending": "This verification is not waiting for review.",
   "auth.rejection_reason_required": "Please give a reason for the rejection.",
+  "auth.approval_documents_missing":
+    "This applicant has no documents on file. Ask them for their documents, or approve anyway with a reason (kept in the audit log).",
+  "auth.approval_reason_too_long": "The reason must be at most 1000 characters.",
   "auth.account_suspended": "This account is suspended. Please contact support if you think this is a mistake.",
   "auth.cannot_change_self": "You cannot change or suspend your own account here.",
   "auth.role_unchanged": "The user already has this role.",

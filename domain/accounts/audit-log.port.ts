@@ -1,3 +1,5 @@
+import type { AuditAction } from "./audit-actions";
+
 export interface AuditEntry {
   id: string;
   actorId: string | null;
@@ -31,7 +33,8 @@ export interface AuditQuery extends AuditFilter {
 }
 
 export interface AuditLog {
-  record(entry: AuditEntry): Promise<void>;
+  /** Only the actions listed in audit-actions.ts are written (each has a description for admins). */
+  record(entry: AuditEntry & { action: AuditAction }): Promise<void>;
   /** Newest first. */
   list(query: AuditQuery): Promise<AuditEntry[]>;
   count(filter: AuditFilter): Promise<number>;

@@ -53,6 +53,7 @@ export function countsAsVisitBooking(booking: Pick<Booking, "paymentStatus" | "b
 export interface PropertyActivity {
   propertyId: string;
   title: string;
+  neighbourhood: string;
   views: number;
   visitBookings: number;
   confirmedViewings: number;
@@ -88,4 +89,32 @@ export function totalsOf(rows: readonly ActivityTotals[]): ActivityTotals {
 /** Most viewed first, then by title and id, so the order never changes between two loads. */
 export function byViewsThenTitle(a: PropertyActivity, b: PropertyActivity): number {
   return b.views - a.views || a.title.localeCompare(b.title) || (a.propertyId < b.propertyId ? -1 : a.propertyId > b.propertyId ? 1 : 0);
+}
+
+/** How many characters of a listing's id tell it apart on a chart (as "#1a2b3c"), at least. */
+export const SHORT_ID_LENGTH = 6;
+
+/**
+ * Each row's label on the charts and in the table (issue 33): the title and the neighbourhood, so
+ * two listings with similar titles can be told apart; when rows would still read the same, each of
+ * them also shows the start of its id (longer when six characters are not enough).
+ */
+export function rowLabels(rows: readonly Pick<PropertyActivity, "propertyId" | "title" | "neighbourhood">[]): Map<string, string> {
+  const base = (r: Pick<PropertyActivity, "title" | "neighbourhood">) => (r.neighbourhood ? `${r.title} · ${r.neighbourhood}` : r.title);
+  const groups = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = base(r).toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), r.propertyId]);
+  }
+  const prefixLength = (ids: string[]) => {
+    let n = SHORT_ID_LENGTH;
+    while (n < Math.max(...ids.map((id) => id.length)) && new Set(ids.map((id) => id.slice(0, n))).size < ids.length) n++;
+    return n;
+  };
+  return new Map(
+    rows.map((r) => {
+      const ids = groups.get(base(r).toLowerCase()) ?? [];
+      return [r.propertyId, ids.length > 1 ? `${base(r)} · #${r.propertyId.slice(0, prefixLength(ids))}` : base(r)];
+    }),
+  );
 }

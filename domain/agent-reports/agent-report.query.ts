@@ -6,6 +6,7 @@ import {
   conversionRate,
   totalsOf,
   reportWindow,
+  rowLabels,
   type ActivityTotals,
   type PropertyActivity,
   type ReportPeriod,
@@ -15,6 +16,8 @@ import type { AgentReportsReader } from "./agent-reports-reader.port";
 
 export interface AgentReportRow extends PropertyActivity {
   conversion: number | null;
+  /** What the charts and the table call the row (rowLabels): never the same for two rows. */
+  label: string;
 }
 
 export interface AgentReport {
@@ -33,10 +36,13 @@ export async function getAgentReport(deps: AgentReportDeps, agentId: string, per
   const window = reportWindow(deps.clock.now(), period);
   const activity = await deps.reports.activityByProperty(agentId, window);
   const totals = totalsOf(activity);
+  const labels = rowLabels(activity);
   return {
     period,
     window,
-    rows: [...activity].sort(byViewsThenTitle).map((r) => ({ ...r, conversion: conversionRate(r.confirmedViewings, r.views) })),
+    rows: [...activity]
+      .sort(byViewsThenTitle)
+      .map((r) => ({ ...r, conversion: conversionRate(r.confirmedViewings, r.views), label: labels.get(r.propertyId) ?? r.title })),
     totals: { ...totals, conversion: conversionRate(totals.confirmedViewings, totals.views) },
   };
 }

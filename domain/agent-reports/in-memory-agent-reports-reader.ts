@@ -5,7 +5,7 @@ import type { ViewDay } from "./in-memory-property-view-tally";
 
 /** What the in-memory reader reads: the listings, the bookings and the daily view counts. */
 export interface AgentReportsSource {
-  properties(): Array<{ id: string; agentId: string; title: string }>;
+  properties(): Array<{ id: string; agentId: string; title: string; neighbourhood?: string }>;
   bookings(): Booking[];
   viewDays(): ViewDay[];
 }
@@ -24,6 +24,7 @@ export class InMemoryAgentReportsReader implements AgentReportsReader {
       .map((p) => ({
         propertyId: p.id,
         title: p.title,
+        neighbourhood: p.neighbourhood ?? "",
         views: views
           .filter((v) => v.propertyId === p.id && v.day >= window.firstDay && v.day <= window.lastDay)
           .reduce((s, v) => s + v.views, 0),

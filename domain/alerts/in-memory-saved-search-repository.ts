@@ -3,10 +3,10 @@ import type { SavedSearchRepository, SavedSearchWithRecipient } from "./saved-se
 
 export class InMemorySavedSearchRepository implements SavedSearchRepository {
   readonly searches: SavedSearch[] = [];
-  readonly users = new Map<string, { email: string; fullName: string }>();
+  readonly users = new Map<string, { email: string; fullName: string; language: "en" | "fr" }>();
 
-  putUser(id: string, email: string, fullName = id): void {
-    this.users.set(id, { email, fullName });
+  putUser(id: string, email: string, fullName = id, language: "en" | "fr" = "en"): void {
+    this.users.set(id, { email, fullName, language });
   }
 
   async countFor(userId: string): Promise<number> {
@@ -41,8 +41,8 @@ export class InMemorySavedSearchRepository implements SavedSearchRepository {
       .filter((s) => this.users.has(s.userId))
       .sort((a, b) => a.userId.localeCompare(b.userId) || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
       .map((s) => {
-        const u = this.users.get(s.userId) ?? { email: "", fullName: "" };
-        return { search: { ...s }, email: u.email, fullName: u.fullName };
+        const u = this.users.get(s.userId) ?? { email: "", fullName: "", language: "en" as const };
+        return { search: { ...s }, email: u.email, fullName: u.fullName, language: u.language };
       });
   }
 

@@ -5,6 +5,8 @@ export interface SavedSearchWithRecipient {
   search: SavedSearch;
   email: string;
   fullName: string;
+  /** The language of the account's e-mails. */
+  language: "en" | "fr";
 }
 
 export interface SavedSearchRepository {

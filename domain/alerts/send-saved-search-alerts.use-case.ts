@@ -55,7 +55,9 @@ export async function sendSavedSearchAlerts(deps: AlertDeps, now: Date): Promise
         if (matches.length > 0) sections.push({ query, matches });
       }
       if (sections.length > 0) {
-        await deps.mailer.send(digestEmail({ email: rows[0].email, fullName: rows[0].fullName }, sections, appUrl));
+        await deps.mailer.send(
+          digestEmail({ email: rows[0].email, fullName: rows[0].fullName, language: rows[0].language }, sections, appUrl),
+        );
         summary.emailsSent += 1;
         summary.listingsSent += seen.size;
       }

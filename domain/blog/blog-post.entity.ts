@@ -19,9 +19,13 @@ export interface BlogPost {
   createdAt: Date;
 }
 
-/** The text in the reader's language, or the English one when the translation is missing. */
+/** The text in the reader's language, or the other language's when it is missing (an article may be French only). */
 export const inLanguage = (text: Record<BlogLanguage, string>, language: BlogLanguage): string =>
-  text[language].trim() !== "" ? text[language] : text.en;
+  text[language].trim() !== "" ? text[language] : text[language === "en" ? "fr" : "en"];
+
+/** Whether the article is complete in `language`: its title, summary and text are written. */
+export const completeIn = (post: Pick<BlogPostText, "title" | "excerpt" | "body">, language: BlogLanguage): boolean =>
+  post.title[language].trim() !== "" && post.excerpt[language].trim() !== "" && post.body[language].trim() !== "";
 
 /** Minutes to read a Markdown text: words / 200, rounded up, at least 1. Link targets are not words. */
 export function readingMinutes(markdown: string): number {

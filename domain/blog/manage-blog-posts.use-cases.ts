@@ -20,6 +20,7 @@ import {
   POST_SLUG_MAX,
   POST_TITLE_MAX,
   inLanguage,
+  completeIn,
   isPublished,
   isValidSlug,
   slugify,
@@ -66,7 +67,8 @@ const clean = (text: string): string => withoutControlCharacters(text).trim();
 export function checkPostText(input: BlogPostText): Result<BlogPostText, BlogError> {
   const pick = (field: Record<BlogLanguage, string>) => ({ en: clean(field.en), fr: clean(field.fr) });
   const text = { title: pick(input.title), excerpt: pick(input.excerpt), body: pick(input.body) };
-  if (text.title.en === "") return err(blogError("blog.title_required"));
+  // A title in at least one language: an article may be written in French only (issue 33).
+  if (text.title.en === "" && text.title.fr === "") return err(blogError("blog.title_required"));
   for (const language of BLOG_LANGUAGES) {
     if (text.title[language].length > POST_TITLE_MAX) return err(blogError("blog.title_too_long", { max: POST_TITLE_MAX, language }));
     if (text.excerpt[language].length > POST_EXCERPT_MAX)
@@ -74,7 +76,7 @@ export function checkPostText(input: BlogPostText): Result<BlogPostText, BlogErr
     if (text.body[language].length > POST_BODY_MAX) return err(blogError("blog.body_too_long", { max: POST_BODY_MAX, language }));
   }
   const typed = clean(input.slug).toLowerCase();
-  const slug = typed === "" ? slugify(text.title.en) : typed;
+  const slug = typed === "" ? slugify(text.title.en || text.title.fr) : typed;
   if (!isValidSlug(slug)) return err(blogError("blog.invalid_slug", { max: POST_SLUG_MAX }));
   return ok({ slug, ...text });
 }
@@ -221,12 +223,11 @@ function changePublication(
   );
 }
 
-/** Puts a draft on the public blog, dated now. It needs the English title, excerpt and body. */
+/** Puts a draft on the public blog, dated now. It needs the title, excerpt and body in English or in French. */
 export function publishPost(deps: BlogAdminDeps, input: { adminId: string; postId: string }): Outcome<BlogPost> {
   return changePublication(deps, input, BLOG_AUDIT_ACTIONS.publish, (before, now) => {
     if (isPublished(before, now)) return err(blogError("blog.already_published"));
-    if (before.title.en.trim() === "" || before.excerpt.en.trim() === "" || before.body.en.trim() === "")
-      return err(blogError("blog.incomplete"));
+    if (!BLOG_LANGUAGES.some((language) => completeIn(before, language))) return err(blogError("blog.incomplete"));
     return ok(now);
   });
 }

@@ -22,6 +22,8 @@ export type LifecycleChangeResult = "applied" | "stale" | "slot_taken";
 export interface BookingRepository {
   findById(id: string): Promise<Booking | null>;
   findByReference(reference: string): Promise<Booking | null>;
+  /** Whether the student holds a booked visit (isBookedVisit) on the property, at any date. */
+  hasBookedVisit(studentId: string, propertyId: string): Promise<boolean>;
   /** The booking that occupies the slot in the database's sense (pending or confirmed), if any. */
   findLiveBookingForSlot(slot: VisitSlot): Promise<Booking | null>;
   /** Times on that date kept from others at `at`: confirmed, or pending with a hold not yet passed. */

@@ -69,6 +69,17 @@ export interface Booking extends VisitSlot {
   updatedAt: Date;
 }
 
+/**
+ * A booked visit: paid for (or covered by the subscription the student paid) and given its slot,
+ * whatever the agent answered or the outcome. Cancelled, expired, unpaid and rebook_required are
+ * not. As data so a database adapter can turn it into a WHERE (docs/decisions/0201).
+ */
+export const BOOKED_VISIT = { paymentStatus: "confirmed", bookingStatus: "confirmed" } as const;
+
+export function isBookedVisit(booking: Pick<Booking, "paymentStatus" | "bookingStatus">): boolean {
+  return booking.paymentStatus === BOOKED_VISIT.paymentStatus && booking.bookingStatus === BOOKED_VISIT.bookingStatus;
+}
+
 /** A pending booking whose hold has passed no longer keeps its slot from others. */
 export function holdHasLapsed(booking: Pick<Booking, "bookingStatus" | "holdExpiresAt">, at: Date): boolean {
   return booking.bookingStatus === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt.getTime() <= at.getTime();

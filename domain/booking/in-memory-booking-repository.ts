@@ -5,7 +5,15 @@ import type {
   InsertBookingResult,
   LifecycleChangeResult,
 } from "./booking-repository.port";
-import { isLiveForLimits, keepsSlot, nextUpdatedAt, type Booking, type ViewingOutcome, type VisitSlot } from "./booking.entity";
+import {
+  isBookedVisit,
+  isLiveForLimits,
+  keepsSlot,
+  nextUpdatedAt,
+  type Booking,
+  type ViewingOutcome,
+  type VisitSlot,
+} from "./booking.entity";
 
 const copy = (b: Booking): Booking => ({
   ...b,
@@ -58,6 +66,10 @@ export class InMemoryBookingRepository implements BookingRepository {
 
   async lockStudent(): Promise<void> {
     // The in-memory unit of work already runs one piece of work at a time.
+  }
+
+  async hasBookedVisit(studentId: string, propertyId: string): Promise<boolean> {
+    return this.rows.some((r) => r.studentId === studentId && r.propertyId === propertyId && isBookedVisit(r));
   }
 
   async listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]> {

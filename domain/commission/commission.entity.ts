@@ -31,6 +31,8 @@ export interface CommissionEarning {
   voidReason: string | null;
   /** The reference of the payout that paid it (the weekly payout run); null otherwise or on older rows. */
   payoutReference?: string | null;
+  /** The provider payout paying it (decision 0212): set while claimed, kept once paid; null otherwise. */
+  payoutId?: string | null;
 }
 
 export interface AgentEarningsSummary {

@@ -42,21 +42,21 @@ export class InMemoryCommissionRepository implements CommissionRepository {
 
   async voidEarning(id: string, change: { reason: string; by: string; at: Date }): Promise<boolean> {
     const e = this.rows.find((r) => r.id === id);
-    if (!e || e.status !== "pending") return false;
+    if (!e || e.status !== "pending" || e.payoutId) return false;
     Object.assign(e, { status: "voided", voidReason: change.reason, voidedBy: change.by, voidedAt: new Date(change.at) });
     return true;
   }
 
   async pendingUpTo(agentId: string, at: Date): Promise<CommissionEarning[]> {
     return this.rows
-      .filter((r) => r.agentId === agentId && r.status === "pending" && r.date.getTime() <= at.getTime())
+      .filter((r) => r.agentId === agentId && r.status === "pending" && !r.payoutId && r.date.getTime() <= at.getTime())
       .sort((a, b) => a.date.getTime() - b.date.getTime() || a.id.localeCompare(b.id))
       .map(copy);
   }
 
   async markPaid(id: string, payout: { paidDate: Date; reference: string }): Promise<boolean> {
     const e = this.rows.find((r) => r.id === id);
-    if (!e || e.status !== "pending") return false;
+    if (!e || e.status !== "pending" || e.payoutId) return false;
     Object.assign(e, { status: "paid", paidDate: new Date(payout.paidDate), payoutReference: payout.reference });
     return true;
   }

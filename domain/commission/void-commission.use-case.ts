@@ -42,6 +42,8 @@ export async function voidCommission(
     if (!before) return err(domainError("commission.commission_not_found"));
     if (before.status === "voided") return err(domainError("commission.commission_already_voided"));
     if (before.status === "paid") return err(domainError("commission.commission_already_paid"));
+    // A provider payout is sending it (decision 0212): too late to void, as if paid.
+    if (before.payoutId) return err(domainError("commission.commission_already_paid"));
     // Conditional write: a payout or another admin's void that got there first wins.
     if (!(await commissions.voidEarning(before.id, { reason, by: input.adminId, at: now }))) {
       const current = await commissions.findById(before.id);

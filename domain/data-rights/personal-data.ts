@@ -27,6 +27,7 @@ export const PERSONAL_DATA_SECTIONS = [
   "listings",
   "earnings",
   "payouts",
+  "payoutNumber",
   "guestHouses",
   "hostVerifications",
 ] as const;

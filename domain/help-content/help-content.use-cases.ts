@@ -3,6 +3,7 @@
 // land in one unit of work or not at all; the changed row is locked first, so two admins saving at
 // once run one after the other. The public pages read through publicFaq and publicLegalPage, and
 // are told of every change once it is stored (a save that changes nothing is refused: no_change).
+import type { AuditAction } from "../accounts/audit-actions";
 import { auditData } from "../accounts/audit-log.port";
 import type { MarkdownRenderer } from "../blog/markdown-renderer.port";
 import type { Clock } from "../shared/clock";
@@ -101,7 +102,7 @@ async function record(
   repos: HelpContentRepos,
   deps: HelpContentDeps,
   adminId: string,
-  action: string,
+  action: AuditAction,
   target: string,
   before: unknown,
   after: unknown,

@@ -4,6 +4,7 @@
 // an approval tells the public pages.
 import type { AccountRepository } from "../accounts/account-repository.port";
 import { displayName } from "../accounts/account.entity";
+import { APPROVAL_OVERRIDE_REASON_MAX, decideApproval } from "../accounts/approval-documents";
 import type { DocumentStorage } from "../accounts/document-storage.port";
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
@@ -104,12 +105,16 @@ export async function submitHostVerification(
   return ok({ status: "pending" });
 }
 
-/** Approves a pending host: their houses become public with the badge. */
+/**
+ * Approves a pending host: their houses become public with the badge. A host with no document on
+ * file is refused (`hosting.approval_documents_missing`) unless `overrideReason` says why; the
+ * reason is kept in the audit row (decideApproval, decision 0209).
+ */
 export function approveHost(
   deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
-  input: { adminId: string; hostId: string },
+  input: { adminId: string; hostId: string; overrideReason?: string | null },
 ) {
-  return reviewHost(deps, { ...input, decision: "verified", reason: null });
+  return reviewHost(deps, { ...input, decision: "verified", reason: null, overrideReason: input.overrideReason ?? null });
 }
 
 /** Rejects a pending host with a reason they are told; they may submit again. */
@@ -120,12 +125,12 @@ export function rejectHost(
   const reason = input.reason.trim();
   if (reason === "" || reason.length > REJECT_REASON_MAX)
     return Promise.resolve(err(domainError("hosting.reason_required", { max: REJECT_REASON_MAX })));
-  return reviewHost(deps, { ...input, decision: "rejected", reason });
+  return reviewHost(deps, { ...input, decision: "rejected", reason, overrideReason: null });
 }
 
 async function reviewHost(
   deps: Deps<"uow" | "accounts" | "mailer" | "emails" | "clock" | "ids" | "settings" | "publicPages">,
-  input: { adminId: string; hostId: string; decision: "verified" | "rejected"; reason: string | null },
+  input: { adminId: string; hostId: string; decision: "verified" | "rejected"; reason: string | null; overrideReason: string | null },
 ): Promise<Result<void, HostingError>> {
   const admin = await deps.accounts.findById(input.adminId);
   if (!admin || admin.role !== "admin") return err(domainError("hosting.forbidden"));
@@ -137,6 +142,17 @@ async function reviewHost(
   const reviewed = await deps.uow.run(async ({ hosting, auditLog }) => {
     const before = await hosting.findVerification(host.id);
     if (!before) return err(domainError("hosting.host_not_found"));
+    let override: string | null = null;
+    if (input.decision === "verified") {
+      const decision = decideApproval(before.documents.length, input.overrideReason);
+      if (decision.kind === "refuse")
+        return err(
+          decision.why === "documents_missing"
+            ? domainError("hosting.approval_documents_missing")
+            : domainError("hosting.approval_reason_too_long", { max: APPROVAL_OVERRIDE_REASON_MAX }),
+        );
+      if (decision.kind === "override") override = decision.reason;
+    }
     // Conditional on `pending`: two admins reviewing at once cannot both win.
     const changed = await hosting.review(host.id, {
       status: input.decision,
@@ -153,7 +169,9 @@ async function reviewHost(
         target: `host:${host.id}`,
         before: JSON.stringify({ status: before.status, rejectReason: before.rejectReason }),
         after: JSON.stringify({ status: input.decision, rejectReason: input.reason }),
-        reason: input.reason,
+        reason: input.reason ?? override,
+        // Approved with no document on file: the admin's reason above is the override's.
+        ...(override ? { override: "no_documents" } : {}),
       },
       at: now,
     });

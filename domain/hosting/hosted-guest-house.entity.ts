@@ -3,7 +3,8 @@
 import { normaliseCameroonPhone } from "../accounts/account-rules";
 import { GUEST_HOUSE_AMENITIES, isGuestHouseAmenity, type GuestHouseAmenity } from "../guest-houses/guest-house-read-models";
 import { NEIGHBOURHOODS } from "../listings/buea";
-import { BUEA_BOUNDS, MAX_PHOTOS, MAX_PHOTO_BYTES, type ManagedPhoto } from "../property-management/managed-property.entity";
+import { locateListing, type MapPointInput } from "../listings/listing-location";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES, type ManagedPhoto } from "../property-management/managed-property.entity";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { HostingError } from "./hosting.errors";
 
@@ -30,6 +31,8 @@ export interface GuestHouseDetails {
   address: string;
   latitude: number;
   longitude: number;
+  /** No map point was set: latitude and longitude are the neighbourhood's centre (decision 0205). */
+  locationApproximate: boolean;
   /** XAF per night. */
   nightlyRate: number;
   rooms: number;
@@ -63,7 +66,8 @@ export interface HostBookingAttempt {
 }
 
 /** Unchecked input, as the form delivers it (already typed by its schema). */
-export interface GuestHouseDetailsInput extends Omit<GuestHouseDetails, "amenities"> {
+export interface GuestHouseDetailsInput
+  extends Omit<GuestHouseDetails, "amenities" | "latitude" | "longitude" | "locationApproximate">, MapPointInput {
   amenities: readonly string[];
 }
 
@@ -84,17 +88,8 @@ export function checkGuestHouseDetails(input: GuestHouseDetailsInput): Result<Gu
   const address = clean(input.address);
   if (address.length < 3 || address.length > ADDRESS_MAX || CONTROL.test(address))
     return err(domainError("hosting.invalid_address", { max: ADDRESS_MAX }));
-  const { latitude, longitude } = input;
-  if (
-    !Number.isFinite(latitude) ||
-    !Number.isFinite(longitude) ||
-    latitude < BUEA_BOUNDS.minLatitude ||
-    latitude > BUEA_BOUNDS.maxLatitude ||
-    longitude < BUEA_BOUNDS.minLongitude ||
-    longitude > BUEA_BOUNDS.maxLongitude
-  ) {
-    return err(domainError("hosting.invalid_coordinates"));
-  }
+  const location = locateListing(input.neighbourhood, input);
+  if (!location) return err(domainError("hosting.invalid_coordinates"));
   if (!intIn(input.nightlyRate, MIN_NIGHTLY_RATE_XAF, MAX_NIGHTLY_RATE_XAF))
     return err(domainError("hosting.invalid_rate", { min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF }));
   if (!intIn(input.rooms, 1, MAX_ROOMS)) return err(domainError("hosting.invalid_rooms", { max: MAX_ROOMS }));
@@ -111,8 +106,9 @@ export function checkGuestHouseDetails(input: GuestHouseDetailsInput): Result<Gu
     description,
     neighbourhood: input.neighbourhood,
     address,
-    latitude,
-    longitude,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    locationApproximate: location.approximate,
     nightlyRate: input.nightlyRate,
     rooms: input.rooms,
     maxGuests: input.maxGuests,

@@ -14,6 +14,8 @@ export type HostingErrorCode =
   | "hosting.verification_not_pending"
   | "hosting.self_review_forbidden"
   | "hosting.reason_required"
+  | "hosting.approval_documents_missing"
+  | "hosting.approval_reason_too_long"
   | "hosting.identity_document_required"
   | "hosting.ownership_document_required"
   | "hosting.too_many_documents"

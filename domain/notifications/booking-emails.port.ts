@@ -1,3 +1,4 @@
+import type { VisitStatus } from "../booking/visit-status";
 import type { BookingNoticeKind, NoticeData, NoticeRecipient } from "./booking-notice";
 import type { BookingNoticeContext, EmailLanguage, PaymentReceipt } from "./booking-notice-reader.port";
 
@@ -11,6 +12,8 @@ export interface BookingEmailInput {
   language: EmailLanguage;
   recipient: NoticeRecipient;
   context: BookingNoticeContext;
+  /** Where the visit stands when the e-mail is sent, the same status the student's pages show. */
+  visitStatus: VisitStatus;
   /** The notice's own details (a reason, the old slot, who cancelled, ...). */
   data: NoticeData;
   /** For payment_receipt only. */

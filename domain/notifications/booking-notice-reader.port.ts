@@ -1,3 +1,4 @@
+import type { AgentResponse, BookingPaymentStatus, CancelledBy } from "../booking/booking.entity";
 import type { PaymentMethod } from "../payment/payment.entity";
 
 export type EmailLanguage = "en" | "fr";
@@ -18,6 +19,10 @@ export interface BookingNoticeContext {
     visitDate: string; // YYYY-MM-DD, Buea
     visitTime: string; // '10:00 AM'
     viewingOutcome: string | null;
+    /** With status and viewingOutcome, what visitStatus reads (docs/decisions/0200). */
+    paymentStatus: BookingPaymentStatus;
+    agentResponse: AgentResponse;
+    cancelledBy: CancelledBy | null;
     /** Who the student said would visit (the booking form), for the agent's e-mails. */
     visitorName: string;
     visitorPhone: string;

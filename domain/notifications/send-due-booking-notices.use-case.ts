@@ -8,6 +8,8 @@ import { MAX_NOTICE_ATTEMPTS, NOTICE_LEASE_MS, nextNoticeAttemptAt, type Booking
 import type { BookingNoticeOutbox } from "./booking-notice-outbox.port";
 import type { BookingNoticeReader, NoticePerson } from "./booking-notice-reader.port";
 import type { BookingEmails } from "./booking-emails.port";
+import { visitStatus } from "../booking/visit-status";
+import type { BookingStatus, ViewingOutcome } from "../booking/booking.entity";
 
 export interface SendBookingNoticesDeps {
   outbox: BookingNoticeOutbox;
@@ -86,6 +88,18 @@ async function sendOne(deps: SendBookingNoticesDeps, notice: BookingNotice): Pro
     language: to.language,
     recipient: notice.recipient,
     context,
+    visitStatus: visitStatus(
+      {
+        bookingStatus: context.booking.status as BookingStatus,
+        paymentStatus: context.booking.paymentStatus,
+        agentResponse: context.booking.agentResponse,
+        viewingOutcome: context.booking.viewingOutcome as ViewingOutcome | null,
+        visitDate: context.booking.visitDate,
+        holdExpiresAt: null,
+        cancelledBy: context.booking.cancelledBy,
+      },
+      deps.clock.now(),
+    ),
     data: notice.data,
     receipt,
     link: `${deps.appUrl}${BOOKING_PAGES[notice.recipient]}`,

@@ -15,6 +15,8 @@ export interface PaymentView {
   accessExpiresAt: Date | null;
   checkoutUrl: string | null;
   failureReason: string | null;
+  /** The number the payer used (as stored, e.g. 237677123456), or null. */
+  phone: string | null;
   /**
    * Successful, but the purchase had already been paid by another payment (two checkouts, both
    * approved): it bought nothing and is listed for a refund (decision 0184). Null otherwise.
@@ -45,6 +47,7 @@ export async function toPaymentView(
     accessExpiresAt: access?.expiryDate ?? null,
     checkoutUrl: payment.checkoutUrl,
     failureReason: payment.failureReason,
+    phone: payment.phone,
     refund: refund ? { paidByReference: paidBy?.reference ?? "" } : null,
   };
 }

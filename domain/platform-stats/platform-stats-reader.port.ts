@@ -42,6 +42,20 @@ export interface ActiveAccessFigures {
   accessPasses: number;
 }
 
+/**
+ * Where an agent's payout goes. No account has a mobile-money payout number of its own yet (issue
+ * 34): the transfer goes to the business phone the admin checked at the agent's verification, or,
+ * without one, to the account's phone. `phoneSource` says which, so the screen can say so.
+ */
+export interface AgentPayee {
+  /** The account holder's name: the person the mobile-money account should be registered to. */
+  name: string;
+  businessName: string | null;
+  phone: string | null;
+  /** Where the number comes from: the payout number the agent set (with its operator), else a phone on file. */
+  phoneSource: "payout_mtn" | "payout_orange" | "business" | "account" | null;
+}
+
 /** A pending commission the weekly payout run reviews. */
 export interface PendingEarningLine {
   id: string;
@@ -50,6 +64,7 @@ export interface PendingEarningLine {
   propertyTitle: string;
   amount: number;
   date: Date;
+  payee: AgentPayee;
 }
 
 export interface PlatformStatsReader {

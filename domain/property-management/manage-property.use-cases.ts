@@ -260,7 +260,7 @@ function propertyPhotos(
   };
 }
 
-/** One photo per call; see addOwnedPhoto. Adding a photo is a material change (verification again). */
+/** One photo per call; see addOwnedPhoto. Photos never clear the verification (isMaterialChange, decision 0207). */
 export function addPhoto(
   deps: Deps<"uow" | "properties" | "photos" | "clock" | "ids" | "publicPages">,
   input: { agentId: string; propertyId: string; bytes: Uint8Array },

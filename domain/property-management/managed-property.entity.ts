@@ -10,6 +10,7 @@ import {
 } from "../listings/buea";
 import { AMENITIES, MAX_BEDROOMS, MAX_RENT_XAF, type Amenity } from "../listings/listing-search";
 import type { Amenities } from "../listings/listing-read-models";
+import { BUEA_BOUNDS, locateListing, type MapPointInput } from "../listings/listing-location";
 import { parseVisitingHours, type VisitingHours } from "../booking/visiting-hours";
 import { domainError, err, ok, type Result } from "../shared/result";
 import type { PortalError } from "./property-management.errors";
@@ -25,8 +26,7 @@ export const MIN_RENT_XAF = 1000;
 export const MAX_ADVANCE_MONTHS = 24;
 export const MAX_BATHROOMS = 10;
 export const PORTAL_PAGE_SIZE = 10;
-/** A map point must lie in and around Buea: a typo (a swapped sign, a missing digit) is refused. */
-export const BUEA_BOUNDS = { minLatitude: 3.9, maxLatitude: 4.4, minLongitude: 9.0, maxLongitude: 9.6 } as const;
+export { BUEA_BOUNDS };
 
 export { AMENITIES, MAX_BEDROOMS, MAX_RENT_XAF, NEIGHBOURHOODS, PROPERTY_STATUSES, PROPERTY_TYPES };
 export type { Amenity, Amenities, PropertyStatus, PropertyType, VisitingHours };
@@ -51,6 +51,8 @@ export interface PropertyDetails {
   address: string;
   latitude: number;
   longitude: number;
+  /** No map point was set: latitude and longitude are the neighbourhood's centre (decision 0205). */
+  locationApproximate: boolean;
   bedrooms: number;
   bathrooms: number;
   amenities: Amenities;
@@ -99,8 +101,8 @@ export interface PortalPropertyPage {
   pageCount: number;
 }
 
-/** Unverified input as the form delivers it, already typed by the form schema. */
-export type PropertyDetailsInput = PropertyDetails;
+/** Unverified input as the form delivers it, already typed by the form schema; the map point is optional. */
+export type PropertyDetailsInput = Omit<PropertyDetails, "latitude" | "longitude" | "locationApproximate"> & MapPointInput;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -125,17 +127,8 @@ export function checkPropertyDetails(input: PropertyDetailsInput): Result<Proper
   const address = clean(input.address);
   if (address.length < 3 || address.length > ADDRESS_MAX || CONTROL.test(address))
     return err(domainError("portal.invalid_address", { max: ADDRESS_MAX }));
-  const { latitude, longitude } = input;
-  if (
-    !Number.isFinite(latitude) ||
-    !Number.isFinite(longitude) ||
-    latitude < BUEA_BOUNDS.minLatitude ||
-    latitude > BUEA_BOUNDS.maxLatitude ||
-    longitude < BUEA_BOUNDS.minLongitude ||
-    longitude > BUEA_BOUNDS.maxLongitude
-  ) {
-    return err(domainError("portal.invalid_coordinates"));
-  }
+  const location = locateListing(input.neighbourhood, input);
+  if (!location) return err(domainError("portal.invalid_coordinates"));
   if (!Number.isSafeInteger(input.bedrooms) || input.bedrooms < 0 || input.bedrooms > MAX_BEDROOMS)
     return err(domainError("portal.invalid_bedrooms", { max: MAX_BEDROOMS }));
   if (!Number.isSafeInteger(input.bathrooms) || input.bathrooms < 0 || input.bathrooms > MAX_BATHROOMS)
@@ -154,8 +147,9 @@ export function checkPropertyDetails(input: PropertyDetailsInput): Result<Proper
     advanceMonths: input.advanceMonths,
     neighbourhood: input.neighbourhood,
     address,
-    latitude,
-    longitude,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    locationApproximate: location.approximate,
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
     amenities,
@@ -164,11 +158,14 @@ export function checkPropertyDetails(input: PropertyDetailsInput): Result<Proper
 }
 
 /**
- * The material-change rule, in one place: a change to the rent, the type, the address (street,
- * neighbourhood or map point) or the photos (one added or deleted) must be checked again by an
- * admin, so the property becomes unverified. Wording, amenities, rooms and hours do not: they are
- * what an agent keeps up to date, and students see them on the visit. Reordering photos or choosing
- * another cover shows the same checked photos, so it is not material either.
+ * The material-change rule, in one place: a change to the rent, the type or the address (street,
+ * neighbourhood or map point) must be checked again by an admin, so the property becomes
+ * unverified. Wording, amenities, rooms and hours do not: they are what an agent keeps up to date,
+ * and students see them on the visit. Photos do not either (issue 33, decision 0207): an agent adds
+ * the photos of a listing after it is checked, often from the visit itself, and a verified listing
+ * must not fall back to "awaiting verification" each time. What an admin verifies is that the
+ * place exists at that address and rent; a photo that misleads is reported and moderated (hide,
+ * unverify) like any other content.
  */
 export type PropertyChange =
   | { kind: "details"; before: PropertyDetails; after: PropertyDetails }
@@ -180,7 +177,6 @@ export function isMaterialChange(change: PropertyChange): boolean {
   switch (change.kind) {
     case "photo_added":
     case "photo_deleted":
-      return true;
     case "photos_reordered":
       return false;
     case "details": {

@@ -9,6 +9,7 @@ import { err, ok, type Result } from "../shared/result";
 import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import type { UnitOfWork } from "../shared/transaction";
 import { publicChange, type PublicPages } from "../shared/public-pages.port";
+import type { AuditAction } from "../accounts/audit-actions";
 import { auditData, type AuditLog } from "../accounts/audit-log.port";
 import { moderationError, type ModerationError } from "./property-moderation.errors";
 import type {
@@ -43,7 +44,7 @@ async function record(
   audit: AuditLog,
   deps: ModerationDeps,
   adminId: string,
-  action: string,
+  action: AuditAction,
   before: ModeratedProperty,
   after: ModeratedProperty,
   at: Date,

@@ -68,6 +68,11 @@ const envSchema = z
     FAPSHI_WEBHOOK_SECRET: optionalText,
     FAPSHI_DIRECT_PAY: bool(false),
     PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    // Money out (issue 34, decision 0212): off, the simulated provider, or Fapshi's disbursement
+    // service with its own credentials. Unset: simulated beside the simulated checkout, else off.
+    PAYOUT_PROVIDER: z.enum(["off", "simulated", "fapshi"]).optional(),
+    FAPSHI_PAYOUT_API_USER: optionalText,
+    FAPSHI_PAYOUT_API_KEY: optionalText,
 
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default("KamerNest <no-reply@kamernest.test>"),
@@ -79,6 +84,9 @@ const envSchema = z
       .regex(/^\d{9,15}$/, "digits only, with the country code")
       .default("237677000000"),
     SUPPORT_ADDRESS: z.string().default("Molyko, opposite the University of Buea main gate, Buea, Cameroon"),
+    // The same address as French pages show it; unset: SUPPORT_ADDRESS (or, with neither set, the
+    // demo address in French).
+    SUPPORT_ADDRESS_FR: optionalText,
 
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -91,6 +99,13 @@ const envSchema = z
     ENABLE_DEBUG_PAGES: z.enum(["true", "false", ""]).optional(),
 
     CHAT_WIDGET_SRC: optionalUrl,
+    // The map picker's tiles (decision 0205): an https:// template with {z}, {x} and {y}; unset, the
+    // picker shows a plan of the neighbourhoods without tiles.
+    MAP_TILES_URL: optionalText.refine(
+      (v) => v === undefined || (/^https:\/\/[^/{}]+\//i.test(v) && ["{z}", "{x}", "{y}"].every((p) => v.includes(p))),
+      "must be an https:// address template with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png",
+    ),
+    MAP_TILES_ATTRIBUTION: z.string().trim().min(1).default("© OpenStreetMap contributors"),
     STORAGE_DIR: z.string().default("data/uploads"),
     // Object storage (decision 0135): S3_BUCKET switches it on; the others are read only then.
     S3_BUCKET: optionalText.pipe(
@@ -143,6 +158,18 @@ const envSchema = z
       for (const key of ["FAPSHI_API_USER", "FAPSHI_API_KEY", "FAPSHI_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=fapshi" });
       }
+    }
+    if (env.PAYOUT_PROVIDER === "fapshi") {
+      // Fapshi will not let one service both collect and pay out: payouts need their own pair.
+      for (const key of ["FAPSHI_PAYOUT_API_USER", "FAPSHI_PAYOUT_API_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYOUT_PROVIDER=fapshi" });
+      }
+      if (env.FAPSHI_PAYOUT_API_USER && env.FAPSHI_PAYOUT_API_USER === env.FAPSHI_API_USER)
+        ctx.addIssue({
+          code: "custom",
+          path: ["FAPSHI_PAYOUT_API_USER"],
+          message: "must be the disbursement service's, not the collection service's FAPSHI_API_USER",
+        });
     }
     if (!env.S3_BUCKET) {
       // A half-configured bucket would silently keep files on this instance's disk.
@@ -279,13 +306,21 @@ export interface Config {
     };
     reconcileIntervalMs: number;
   };
+  /** Money out to agents (decision 0212): 'off' leaves only the admin's manual "mark paid". */
+  payouts: {
+    provider: "off" | "simulated" | "fapshi";
+    fapshi: { baseUrl: string; apiUser?: string; apiKey?: string };
+  };
   mail: { smtpUrl?: string; from: string };
-  support: { email: string; phone: string; whatsapp: string; address: string };
+  /** `address` in English, `addressFr` in French (SUPPORT_ADDRESS, SUPPORT_ADDRESS_FR). */
+  support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   google?: { clientId: string; clientSecret: string; authorizationUrl?: string; tokenUrl?: string; userInfoUrl?: string };
   adminEmails: string[];
   requireAdmin2fa: boolean;
   debugPages: boolean;
   chatWidgetSrc?: string;
+  /** The map picker's tile template and the credit its provider asks for; absent: a plan without tiles. */
+  mapTiles?: { url: string; attribution: string };
   /** Local storage's root (photos/ and private/ below it); unused when objectStorage is set. */
   storageDir: string;
   /** S3-compatible object storage for photos and documents (S3_BUCKET); absent: local disk. */
@@ -349,9 +384,19 @@ function publicExposureProblems(e: z.output<typeof envSchema>, appUrl: string): 
       `SESSION_SECRETS: every secret must be random and at least ${MIN_SESSION_SECRET_LENGTH} characters, not an example value (${why})`,
     );
   }
+  if (payoutProvider(e) === "simulated") {
+    problems.push(`PAYOUT_PROVIDER: must be fapshi or off on a public site (${why}); simulated payouts pay nobody`);
+  }
   if (!e.FAPSHI_WEBHOOK_SECRET) problems.push(`FAPSHI_WEBHOOK_SECRET: is required on a public site (${why})`);
   if (e.ENABLE_DEBUG_PAGES === "true") problems.push(`ENABLE_DEBUG_PAGES: must not be true on a public site (${why})`);
   return problems;
+}
+
+/** The demo's support address in French (SUPPORT_ADDRESS's default, translated). */
+const DEFAULT_SUPPORT_ADDRESS_FR = "Molyko, en face de l'entrée principale de l'Université de Buea, Buea, Cameroun";
+
+function payoutProvider(e: z.output<typeof envSchema>): "off" | "simulated" | "fapshi" {
+  return e.PAYOUT_PROVIDER ?? (e.PAYMENT_PROVIDER === "simulated" ? "simulated" : "off");
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -400,8 +445,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
     },
+    payouts: {
+      provider: payoutProvider(e),
+      fapshi: {
+        baseUrl: e.FAPSHI_BASE_URL ?? (e.FAPSHI_ENV === "live" ? "https://live.fapshi.com" : "https://sandbox.fapshi.com"),
+        apiUser: e.FAPSHI_PAYOUT_API_USER,
+        apiKey: e.FAPSHI_PAYOUT_API_KEY,
+      },
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE, whatsapp: e.SUPPORT_WHATSAPP, address: e.SUPPORT_ADDRESS },
+    support: {
+      email: e.SUPPORT_EMAIL,
+      phone: e.SUPPORT_PHONE,
+      whatsapp: e.SUPPORT_WHATSAPP,
+      address: e.SUPPORT_ADDRESS,
+      addressFr: e.SUPPORT_ADDRESS_FR ?? (source.SUPPORT_ADDRESS ? e.SUPPORT_ADDRESS : DEFAULT_SUPPORT_ADDRESS_FR),
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -417,6 +476,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Debug pages: on in the demo, off by default in production.
     debugPages: e.ENABLE_DEBUG_PAGES ? e.ENABLE_DEBUG_PAGES === "true" : e.DEMO_MODE,
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
+    mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION } : undefined,
     storageDir: e.STORAGE_DIR,
     objectStorage: e.S3_BUCKET
       ? {

@@ -132,6 +132,8 @@ export interface PropertiesTable {
   availability_confirmed_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
+  /** Migration 2026-11-28T0600: no map point was set, latitude/longitude are the neighbourhood's centre. */
+  location_approximate: Generated<Bool>;
 }
 
 export interface GuestHousesTable {
@@ -154,6 +156,8 @@ export interface GuestHousesTable {
   house_rules: Generated<string>;
   /** Migration 0022: listed by the platform (the seed, or before hosts could publish); public without an approved host. */
   seeded: Generated<Bool>;
+  /** Migration 2026-11-28T0600: no map point was set, latitude/longitude are the neighbourhood's centre. */
+  location_approximate: Generated<Bool>;
 }
 
 /** Migration 0017: nights a host has marked the house unavailable. */
@@ -450,6 +454,8 @@ export interface CommissionEarningsTable {
   void_reason: string | null;
   /** Migration 0025: the reference of the payout that paid it (weekly payout run). */
   payout_reference: string | null;
+  /** Migration 2026-11-28T0800: the provider payout paying it (set while claimed, kept once paid). */
+  payout_id: string | null;
 }
 
 /** Migration 0016: booking e-mails waiting to be sent (domain/notifications). */
@@ -493,6 +499,56 @@ export interface SimulatedTransactionsTable {
   reason: string | null;
   date_initiated: Iso;
   date_confirmed: Iso | null;
+  updated_at: Iso;
+}
+
+/** Migration 2026-11-28T0800 (issue 34): the number each agent is paid to. */
+export interface AgentPayoutNumbersTable {
+  agent_id: string;
+  /** The nine national digits, 6XXXXXXXX. */
+  phone: string;
+  medium: "mtn_momo" | "orange_money";
+  updated_at: Iso;
+}
+
+/** One transfer to one agent through the disbursement provider; id is our reference (externalId). */
+export interface PayoutsTable {
+  id: string;
+  agent_id: string;
+  amount: number;
+  phone: string;
+  medium: "mtn_momo" | "orange_money";
+  status: "pending" | "successful" | "failed";
+  trans_id: string | null;
+  reason: string | null;
+  cut_off: Iso;
+  earning_count: number;
+  /** When a process last took the right to send it (null once sent, or never). */
+  send_claimed_at: Iso | null;
+  created_by: string | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface PayoutEventsTable {
+  id: string;
+  payout_id: string;
+  event_type: string;
+  event_data: Json;
+  created_at: Iso;
+}
+
+export interface SimulatedPayoutsTable {
+  trans_id: string;
+  status: "PENDING" | "SUCCESSFUL" | "FAILED";
+  amount: number;
+  external_id: string;
+  user_id: string;
+  phone: string;
+  medium: string;
+  name: string;
+  reason: string | null;
+  date_initiated: Iso;
   updated_at: Iso;
 }
 
@@ -566,6 +622,10 @@ export interface Database {
   commission_earnings: CommissionEarningsTable;
   outbox_emails: OutboxEmailsTable;
   simulated_transactions: SimulatedTransactionsTable;
+  agent_payout_numbers: AgentPayoutNumbersTable;
+  payouts: PayoutsTable;
+  payout_events: PayoutEventsTable;
+  simulated_payouts: SimulatedPayoutsTable;
   job_leases: JobLeasesTable;
   cache_generations: CacheGenerationsTable;
 }

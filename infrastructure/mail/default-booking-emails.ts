@@ -3,6 +3,9 @@ import type { NoticeData } from "#domain/notifications/booking-notice";
 import type { BookingEmailInput, BookingEmails, BookingEmailText } from "#domain/notifications/booking-emails.port";
 import type { EmailLanguage } from "#domain/notifications/booking-notice-reader.port";
 import type { PaymentMethod } from "#domain/payment/payment.entity";
+import type { VisitStatus } from "#domain/booking/visit-status";
+import { formatVisitTime } from "#domain/booking/visit-time";
+import { formatPhone } from "#domain/shared/phone-display";
 
 // Plain-text booking e-mails (issue 9) in English and French, like the account and message e-mails.
 // Each states the booking as it is when sent: the property, its address, the visit's day (a Buea
@@ -69,24 +72,45 @@ interface Language {
   you: string;
   reason: (reason: string) => string;
   method: (m: PaymentMethod | null) => string;
+  /** The visit's status line, the same status /profile and the payment page show (decision 0200). */
+  status: Record<VisitStatus, string>;
   templates: Record<BookingEmailInput["kind"], Template>;
 }
 
 const en: Language = {
   hello: (name) => `Hello ${name},`,
-  details: (v) => [`Property: ${v.title}`, `Address: ${v.place}`, `Visit: ${v.day} at ${v.time}`, `Booking reference: ${v.ref}`],
-  visitor: (v) => `Visitor: ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
+  details: (v) => [
+    `Property: ${v.title}`,
+    `Address: ${v.place}`,
+    `Visit: ${v.day} at ${v.time}`,
+    ...(v.input.recipient === "student" ? [`Status: ${en.status[v.input.visitStatus]}`] : []),
+    `Booking reference: ${v.ref} (the number of this visit: quote it to the agent or to us)`,
+  ],
+  visitor: (v) => `Visitor: ${v.input.context.booking.visitorName}, ${formatPhone(v.input.context.booking.visitorPhone)}`,
   follow: (v) =>
     v.input.recipient === "agent" ? `See and answer your bookings here:\n\n${v.input.link}` : `See your bookings here:\n\n${v.input.link}`,
   you: "you",
   reason: (reason) => `Reason: ${reason}`,
   method: (m) => (m ? METHOD_NAMES[m] : "mobile money"),
+  status: {
+    awaiting_payment: "waiting for your payment",
+    payment_expired: "not paid in time",
+    rebook_required: "paid: please book another time",
+    awaiting_agent: "booked, waiting for the agent to confirm the time",
+    time_proposed: "the agent proposes another time",
+    confirmed: "confirmed by the agent",
+    outcome_due: "visit day passed: tell us whether the visit took place",
+    visited: "visit done",
+    not_visited: "the visit did not take place",
+    declined: "declined by the agent",
+    cancelled: "cancelled",
+  },
   templates: {
     booking_confirmed: (v) =>
       v.input.recipient === "student"
         ? {
-            subject: `Your visit to ${v.title} is confirmed`,
-            body: [`Your visit is booked and confirmed. ${v.other} will meet you there.`],
+            subject: `Visit booked: ${v.title}`,
+            body: [`Your visit is booked. ${v.other} will confirm the time or propose another one, and we will e-mail you their answer.`],
           }
         : {
             subject: `New visit booked: ${v.title} on ${v.day}`,
@@ -121,12 +145,13 @@ const en: Language = {
       ],
     }),
     visit_accepted: (v) => ({
-      subject: `${v.other} accepted your visit time`,
-      body: [`${v.other} accepted the time of your visit. See you there.`],
+      subject: `Your visit to ${v.title} is confirmed`,
+      body: [`${v.other} accepted the time of your visit: it is confirmed. See you there.`],
     }),
     visit_time_proposed: (v) => {
       const date = text(v.input.data, "proposedDate");
-      const time = text(v.input.data, "proposedTime");
+      const proposed = text(v.input.data, "proposedTime");
+      const time = proposed && formatVisitTime(proposed, v.input.language);
       return {
         subject: `${v.other} proposed another time for your visit`,
         body: [
@@ -146,7 +171,8 @@ const en: Language = {
           },
     visit_rescheduled: (v) => {
       const fromDate = text(v.input.data, "fromDate");
-      const fromTime = text(v.input.data, "fromTime");
+      const from0 = text(v.input.data, "fromTime");
+      const fromTime = from0 && formatVisitTime(from0, v.input.language);
       const from = fromDate && fromTime ? ` from ${visitDay(fromDate, "en")} at ${fromTime}` : "";
       return { subject: `Visit moved to ${v.day}: ${v.title}`, body: [`${v.other} moved the visit${from} to ${v.day} at ${v.time}.`] };
     },
@@ -178,8 +204,14 @@ const en: Language = {
 
 const fr: Language = {
   hello: (name) => `Bonjour ${name},`,
-  details: (v) => [`Bien : ${v.title}`, `Adresse : ${v.place}`, `Visite : ${v.day} à ${v.time}`, `Référence de la réservation : ${v.ref}`],
-  visitor: (v) => `Visiteur : ${v.input.context.booking.visitorName}, ${v.input.context.booking.visitorPhone}`,
+  details: (v) => [
+    `Bien : ${v.title}`,
+    `Adresse : ${v.place}`,
+    `Visite : ${v.day} à ${v.time}`,
+    ...(v.input.recipient === "student" ? [`Statut : ${fr.status[v.input.visitStatus]}`] : []),
+    `Référence de la réservation : ${v.ref} (le numéro de cette visite : donnez-le à l'agent ou à nous)`,
+  ],
+  visitor: (v) => `Visiteur : ${v.input.context.booking.visitorName}, ${formatPhone(v.input.context.booking.visitorPhone)}`,
   follow: (v) =>
     v.input.recipient === "agent"
       ? `Consultez vos réservations et répondez ici :\n\n${v.input.link}`
@@ -187,12 +219,27 @@ const fr: Language = {
   you: "vous",
   reason: (reason) => `Motif : ${reason}`,
   method: (m) => (m ? METHOD_NAMES[m] : "mobile money"),
+  status: {
+    awaiting_payment: "en attente de votre paiement",
+    payment_expired: "non payée à temps",
+    rebook_required: "payée : réservez un autre horaire",
+    awaiting_agent: "réservée, en attente de la confirmation de l'horaire par l'agent",
+    time_proposed: "l'agent propose un autre horaire",
+    confirmed: "confirmée par l'agent",
+    outcome_due: "jour de visite passé : dites-nous si la visite a eu lieu",
+    visited: "visite effectuée",
+    not_visited: "la visite n'a pas eu lieu",
+    declined: "refusée par l'agent",
+    cancelled: "annulée",
+  },
   templates: {
     booking_confirmed: (v) =>
       v.input.recipient === "student"
         ? {
-            subject: `Votre visite de ${v.title} est confirmée`,
-            body: [`Votre visite est réservée et confirmée. ${v.other} vous y accueillera.`],
+            subject: `Visite réservée : ${v.title}`,
+            body: [
+              `Votre visite est réservée. ${v.other} va confirmer l'horaire ou en proposer un autre, et nous vous enverrons sa réponse par e-mail.`,
+            ],
           }
         : {
             subject: `Nouvelle visite réservée : ${v.title} le ${v.day}`,
@@ -227,12 +274,13 @@ const fr: Language = {
       ],
     }),
     visit_accepted: (v) => ({
-      subject: `${v.other} a accepté l'horaire de votre visite`,
-      body: [`${v.other} a accepté l'horaire de votre visite. À bientôt.`],
+      subject: `Votre visite de ${v.title} est confirmée`,
+      body: [`${v.other} a accepté l'horaire de votre visite : elle est confirmée. À bientôt.`],
     }),
     visit_time_proposed: (v) => {
       const date = text(v.input.data, "proposedDate");
-      const time = text(v.input.data, "proposedTime");
+      const proposed = text(v.input.data, "proposedTime");
+      const time = proposed && formatVisitTime(proposed, v.input.language);
       return {
         subject: `${v.other} propose un autre horaire pour votre visite`,
         body: [
@@ -255,7 +303,8 @@ const fr: Language = {
           },
     visit_rescheduled: (v) => {
       const fromDate = text(v.input.data, "fromDate");
-      const fromTime = text(v.input.data, "fromTime");
+      const from0 = text(v.input.data, "fromTime");
+      const fromTime = from0 && formatVisitTime(from0, v.input.language);
       const from = fromDate && fromTime ? ` du ${visitDay(fromDate, "fr")} à ${fromTime}` : "";
       return {
         subject: `Visite déplacée au ${v.day} : ${v.title}`,
@@ -302,7 +351,7 @@ function render(input: BookingEmailInput): BookingEmailText {
     title: context.property.title,
     place,
     day: visitDay(context.booking.visitDate, input.language),
-    time: context.booking.visitTime,
+    time: formatVisitTime(context.booking.visitTime, input.language),
     ref: context.booking.reference,
   };
   const { subject, body } = l.templates[input.kind](v);

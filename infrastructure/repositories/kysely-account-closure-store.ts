@@ -160,6 +160,9 @@ export class KyselyAccountClosureStore implements AccountClosureStore {
         .where("user_id", "=", userId)
         .where("verification_status", "=", "approved")
         .execute();
+      await trx.deleteFrom("agent_payout_numbers").where("agent_id", "=", userId).execute();
+      await trx.updateTable("payouts").set({ phone: "" }).where("agent_id", "=", userId).execute();
+      await trx.updateTable("simulated_payouts").set({ phone: "", name: FORMER_USER_NAME }).where("user_id", "=", userId).execute();
       await trx.updateTable("properties").set({ hidden_at: at }).where("agent_id", "=", userId).where("hidden_at", "is", null).execute();
       return [];
     });

@@ -23,6 +23,7 @@ export class KyselyAgentReportsReader implements AgentReportsReader {
       .select((eb) => [
         "p.id as propertyId",
         "p.title as title",
+        "p.neighbourhood as neighbourhood",
         eb
           .selectFrom("property_view_days as v")
           .select((v) => v.fn.sum<number>("v.views").as("s"))
@@ -54,6 +55,7 @@ export class KyselyAgentReportsReader implements AgentReportsReader {
     return rows.map((r) => ({
       propertyId: r.propertyId,
       title: r.title,
+      neighbourhood: r.neighbourhood,
       views: Number(r.views ?? 0),
       visitBookings: Number(r.visitBookings ?? 0),
       confirmedViewings: Number(r.confirmedViewings ?? 0),

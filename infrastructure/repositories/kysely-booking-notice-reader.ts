@@ -1,3 +1,4 @@
+import type { AgentResponse, BookingPaymentStatus, CancelledBy } from "#domain/booking/booking.entity";
 import { sql, type Kysely } from "kysely";
 import type {
   BookingNoticeContext,
@@ -31,6 +32,9 @@ export class KyselyBookingNoticeReader implements BookingNoticeReader {
         "b.visit_date",
         "b.visit_time",
         "b.viewing_outcome",
+        "b.payment_status",
+        "b.agent_response",
+        "b.cancelled_by",
         "b.visitor_name",
         "b.visitor_phone",
         "p.title",
@@ -56,6 +60,9 @@ export class KyselyBookingNoticeReader implements BookingNoticeReader {
         visitDate: row.visit_date,
         visitTime: row.visit_time,
         viewingOutcome: row.viewing_outcome,
+        paymentStatus: row.payment_status as BookingPaymentStatus,
+        agentResponse: row.agent_response as AgentResponse,
+        cancelledBy: row.cancelled_by as CancelledBy | null,
         visitorName: row.visitor_name,
         visitorPhone: row.visitor_phone,
       },

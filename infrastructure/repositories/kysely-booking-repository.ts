@@ -7,6 +7,7 @@ import type {
   LifecycleChangeResult,
 } from "#domain/booking/booking-repository.port";
 import {
+  BOOKED_VISIT,
   nextUpdatedAt,
   type AgentResponse,
   type Booking,
@@ -107,6 +108,19 @@ export class KyselyBookingRepository implements BookingRepository {
       .set((eb) => ({ updated_at: eb.ref("updated_at") }))
       .where("id", "=", studentId)
       .execute();
+  }
+
+  async hasBookedVisit(studentId: string, propertyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("student_id", "=", studentId)
+      .where("property_id", "=", propertyId)
+      .where("payment_status", "=", BOOKED_VISIT.paymentStatus)
+      .where("booking_status", "=", BOOKED_VISIT.bookingStatus)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async listLiveBookingsOfStudent(studentId: string, at: Date, today: string): Promise<Booking[]> {

@@ -24,6 +24,8 @@ const toEarning = (r: Selectable<CommissionEarningsTable>): CommissionEarning =>
   voidedBy: r.voided_by,
   voidReason: r.void_reason,
   payoutReference: r.payout_reference,
+  // Only when a provider payout claimed it (the field is optional, like the in-memory store's).
+  ...(r.payout_id ? { payoutId: r.payout_id } : {}),
 });
 
 export class KyselyCommissionRepository implements CommissionRepository {
@@ -77,6 +79,7 @@ export class KyselyCommissionRepository implements CommissionRepository {
       .set({ status: "voided", void_reason: change.reason, voided_by: change.by, voided_at: iso(change.at) })
       .where("id", "=", id)
       .where("status", "=", "pending")
+      .where("payout_id", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -87,6 +90,8 @@ export class KyselyCommissionRepository implements CommissionRepository {
       .selectAll()
       .where("agent_id", "=", agentId)
       .where("status", "=", "pending")
+      // Earnings a provider payout is paying are that payout's to settle (decision 0212).
+      .where("payout_id", "is", null)
       .where("date", "<=", iso(at))
       .orderBy("date")
       .orderBy("id")
@@ -100,6 +105,7 @@ export class KyselyCommissionRepository implements CommissionRepository {
       .set({ status: "paid", paid: 1, paid_date: iso(payout.paidDate), payout_reference: payout.reference })
       .where("id", "=", id)
       .where("status", "=", "pending")
+      .where("payout_id", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

@@ -30,6 +30,7 @@ function toProperty(r: Row, photos: ManagedPhoto[]): ManagedProperty {
     address: r.address,
     latitude: Number(r.latitude),
     longitude: Number(r.longitude),
+    locationApproximate: Number(r.location_approximate) === 1,
     bedrooms: Number(r.bedrooms),
     bathrooms: Number(r.bathrooms),
     amenities: {
@@ -64,6 +65,7 @@ function columns(p: ManagedProperty) {
     address: p.address,
     latitude: p.latitude,
     longitude: p.longitude,
+    location_approximate: bool(p.locationApproximate),
     distance_to_campus_m: p.distanceToCampusM,
     monthly_rent: p.monthlyRent,
     advance_months: p.advanceMonths,

@@ -89,6 +89,7 @@ export class KyselyPersonalDataReader implements PersonalDataReader {
       listings,
       earnings,
       payouts,
+      payoutNumber,
       guestHouses,
       hostVerifications,
     ] = await Promise.all([
@@ -356,17 +357,27 @@ export class KyselyPersonalDataReader implements PersonalDataReader {
         .limit(limit)
         .execute(),
       db
-        .selectFrom("commission_earnings")
-        .select((eb) => [
-          "payout_reference as reference",
-          eb.fn.countAll<number>().as("earnings"),
-          eb.fn.sum<number>("amount").as("amount"),
-          eb.fn.max("paid_date").as("paidAt"),
+        .selectFrom("payouts")
+        .select([
+          "id as reference",
+          "amount",
+          "phone",
+          "medium",
+          "status",
+          "trans_id as providerTransactionId",
+          "earning_count as earnings",
+          "reason",
+          "created_at as createdAt",
+          "updated_at as updatedAt",
         ])
         .where("agent_id", "=", userId)
-        .where("payout_reference", "is not", null)
-        .groupBy("payout_reference")
-        .orderBy("payout_reference")
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute(),
+      db
+        .selectFrom("agent_payout_numbers")
+        .select(["phone", "medium", "updated_at as updatedAt"])
+        .where("agent_id", "=", userId)
         .limit(limit)
         .execute(),
       db
@@ -416,7 +427,8 @@ export class KyselyPersonalDataReader implements PersonalDataReader {
       agentDocuments: agentDocuments.map((r) => clean(r)),
       listings: listings.map((r) => clean(r, ["verified"])),
       earnings: earnings.map((r) => clean(r)),
-      payouts: payouts.map((r) => clean({ ...r, earnings: Number(r.earnings), amount: Number(r.amount) })),
+      payouts: payouts.map((r) => clean(r)),
+      payoutNumber: payoutNumber.map((r) => clean(r)),
       guestHouses: guestHouses.map((r) => clean(r, ["verified"])),
       hostVerifications: hostVerifications.map((r) => clean({ ...r, documents: hostDocuments(r.documents) })),
     };

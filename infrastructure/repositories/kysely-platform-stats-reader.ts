@@ -28,10 +28,18 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .selectFrom("commission_earnings as c")
       .innerJoin("profiles", "profiles.id", "c.agent_id")
       .innerJoin("properties", "properties.id", "c.property_id")
+      .leftJoin("agents", "agents.user_id", "c.agent_id")
+      // The payout number the agent set (decision 0212) comes first: it is where money should go.
+      .leftJoin("agent_payout_numbers as payout", "payout.agent_id", "c.agent_id")
       .select([
         "c.id",
         "c.agent_id as agentId",
         "profiles.full_name as agentName",
+        "profiles.phone as accountPhone",
+        "agents.business_name as businessName",
+        "agents.business_phone as businessPhone",
+        "payout.phone as payoutPhone",
+        "payout.medium as payoutMedium",
         "properties.title as propertyTitle",
         "c.amount",
         "c.date",
@@ -41,7 +49,30 @@ export class KyselyPlatformStatsReader implements PlatformStatsReader {
       .orderBy("c.date")
       .orderBy("c.id")
       .execute();
-    return rows.map((r) => ({ ...r, amount: Number(r.amount), date: new Date(r.date) }));
+    return rows.map(({ accountPhone, businessName, businessPhone, payoutPhone, payoutMedium, ...r }) => {
+      const payout = payoutPhone ? `+237${payoutPhone}` : null;
+      const business = businessPhone?.trim() || null;
+      const account = accountPhone?.trim() || null;
+      return {
+        ...r,
+        amount: Number(r.amount),
+        date: new Date(r.date),
+        payee: {
+          name: r.agentName,
+          businessName: businessName?.trim() || null,
+          phone: payout ?? business ?? account,
+          phoneSource: payout
+            ? payoutMedium === "orange_money"
+              ? "payout_orange"
+              : "payout_mtn"
+            : business
+              ? "business"
+              : account
+                ? "account"
+                : null,
+        },
+      };
+    });
   }
 
   async usersByRole(): Promise<CountByKey[]> {

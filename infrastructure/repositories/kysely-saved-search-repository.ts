@@ -77,12 +77,12 @@ export class KyselySavedSearchRepository implements SavedSearchRepository {
       .selectFrom("saved_searches as s")
       .innerJoin("profiles as u", "u.id", "s.user_id")
       .selectAll("s")
-      .select(["u.email", "u.full_name"])
+      .select(["u.email", "u.full_name", "u.language"])
       .orderBy("s.user_id")
       .orderBy("s.created_at")
       .orderBy("s.id")
       .execute();
-    return rows.map((r) => ({ search: toSearch(r), email: r.email, fullName: r.full_name }));
+    return rows.map((r) => ({ search: toSearch(r), email: r.email, fullName: r.full_name, language: r.language }));
   }
 
   async markNotified(searchIds: readonly string[], at: Date): Promise<void> {

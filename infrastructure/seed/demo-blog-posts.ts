@@ -150,7 +150,7 @@ Additionnez l'avance, la caution, les frais d'agence s'il y en a (ils doivent ê
   },
   {
     slug: "prepaid-meters-explained",
-    author: "KamerNest team",
+    author: "KamerNest",
     coverCaption: "Prepaid meters explained",
     publishedDaysAgo: 33,
     en: {

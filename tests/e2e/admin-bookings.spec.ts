@@ -116,6 +116,8 @@ test("the admin filters to a paid visit, cancels it with a reason, and finds it 
     await expect(entry).toContainText("Visit booking cancelled");
     await expect(entry).toContainText("By Joseph Ebai");
     await expect(entry).toContainText(reason);
+    // The change itself is behind the entry's "Details" disclosure (issue 33).
+    await entry.getByText("Details", { exact: true }).click();
     await expect(entry.getByRole("row").filter({ hasText: "bookingStatus" })).toContainText(/confirmed\s*cancelled/);
 
     // The student and the agent are told, with the reason.

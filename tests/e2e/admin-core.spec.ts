@@ -94,6 +94,8 @@ test("the admin reviews an agent's document, approves them, suspends them, and r
   expect(download.headers()["content-disposition"]).toContain(`attachment; filename="${documentName}"`);
   // The same URL without an admin session is never the file.
   expect((await agent.request.get(href!, { maxRedirects: 0 })).status()).toBe(302);
+  // Approving asks for confirmation: a required checkbox (issue 33).
+  await card.getByLabel(`I have checked the documents and details of ${business}`).check();
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("toast")).toContainText("approved");
   await expect(page.getByRole("heading", { name: business })).toHaveCount(0);

@@ -150,6 +150,8 @@ test("runs the weekly payout, voiding one earning, and the agent's earnings page
   const payForm = group.getByRole("form", { name: `Mark the 2 commissions of ${agent.name} paid (10 000 FCFA)` });
   await expect(payForm.getByLabel("Date of the transfer")).not.toHaveValue("");
   await payForm.getByLabel("Payout reference").fill(reference);
+  // Marking paid asks for confirmation: a required checkbox (issue 33).
+  await payForm.getByLabel(new RegExp(`^I have sent 10.000 FCFA to ${agent.name} `)).check();
   await payForm.getByRole("button", { name: `Mark ${agent.name} paid` }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin/reports");
   await expect(page.getByText(`2 commissions marked paid (10 000 FCFA, reference ${reference}).`)).toBeVisible();

@@ -105,6 +105,15 @@ test.describe("messages between a student and an agent", () => {
       const notice = noticeLinkFor(STUDENT, threadId!);
       expect(notice?.path).toBe(`/messages?thread=${threadId}`);
 
+      // The student's header menu counts the unread reply, and its Messages entry leads to the inbox.
+      await page.goto("/");
+      await expect(page.locator("[data-testid=menu-unread]:visible")).toContainText(/\d+ unread$/);
+      await page.locator("header details:visible > summary").click();
+      await expect(page.locator("header details:visible").getByRole("link", { name: /^Messages \d+ unread$/ })).toHaveAttribute(
+        "href",
+        "/messages",
+      );
+
       // The student sees the unread reply in /messages (linked from the profile), opens it from the notice and answers.
       await page.goto("/profile");
       await page.getByRole("link", { name: /^My messages/ }).click();
@@ -113,6 +122,9 @@ test.describe("messages between a student and an agent", () => {
       await expect(mine.getByTestId("unread-count")).toHaveText("1 unread");
       await page.goto(notice!.path);
       await expect(page.getByTestId("thread-messages")).toContainText(reply);
+      // A long conversation pushes the reply box down a phone's screen: a link at the top reaches it.
+      await page.getByRole("link", { name: "Write a reply" }).click();
+      await expect(page.getByLabel("Your reply")).toBeInViewport();
       await expect(mine.getByTestId("unread-count")).toHaveCount(0);
       await page.getByLabel("Your reply").fill(answer);
       await page.getByRole("button", { name: "Send", exact: true }).click();

@@ -41,7 +41,7 @@ test("a student books and pays a visit; the confirmations and the receipt are in
     const admin = await adminContext.newPage();
     await logIn(admin, "admin@kamernest.test", DEMO_PASSWORD);
 
-    const confirmation = await outboxEmail(admin, email, `Your visit to ${listing.title} is confirmed`, reference);
+    const confirmation = await outboxEmail(admin, email, `Visit booked: ${listing.title}`, reference);
     await expect(confirmation).toContainText("Hello Ngozi Tabe,");
     await expect(confirmation).toContainText(`Booking reference: ${reference}`);
     await expect(confirmation).toContainText(`at ${visit.time}`);

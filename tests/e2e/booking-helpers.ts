@@ -95,7 +95,8 @@ export async function chooseFreeTime(page: Page, fromOffset: number): Promise<{ 
     const times = await page.locator('select[name="visitTime"] option:not([disabled]):not([value=""])').allTextContents();
     if (times.length > 0) {
       await page.getByLabel(/^Time slot on /).selectOption(times[0].trim());
-      return { date, time: times[0].trim() };
+      // Shown with a no-break space ("10:00 AM", issue 32); stored and compared with a plain one.
+      return { date, time: times[0].trim().replace(/\s+/g, " ") };
     }
   }
   throw new Error("No free time in ten days");

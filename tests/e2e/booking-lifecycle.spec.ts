@@ -23,6 +23,9 @@ import {
 } from "./booking-helpers";
 import { logInAsDemoAgent } from "./demo-agent";
 
+/** A time in a pattern: shown with a no-break space before AM/PM (issue 32). */
+const spaced = (time: string) => time.replace(" ", "\\s");
+
 interface Listing {
   id: string;
   title: string;
@@ -69,13 +72,14 @@ test("the agent proposes another time, the student answers it, cancels one visit
   await openBookingForm(page, secondListing.id, base);
   await page.getByRole("button", { name: "Book visit", exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByTestId("toast")).toContainText("Booking submitted successfully");
+  await expect(page.getByTestId("toast")).toContainText("Visit booked: the agent will confirm the time");
   const myBookings = page.getByTestId("my-bookings");
   const firstCard = myBookings.getByTestId("my-booking").filter({ hasText: reference });
   const secondCard = myBookings.getByTestId("my-booking").filter({ hasText: secondListing.title });
-  await expect(firstCard).toContainText("Confirmed");
-  await expect(firstCard).toContainText("Waiting for the agent to confirm the time.");
-  await expect(secondCard).toContainText("Confirmed");
+  // One status per visit (decision 0200): paid, the agent has not answered yet.
+  await expect(firstCard.getByTestId("visit-status")).toHaveText("Waiting for the agent");
+  await expect(firstCard).toContainText("The agent will confirm the time or propose another one");
+  await expect(secondCard.getByTestId("visit-status")).toHaveText("Waiting for the agent");
   const secondReference = (await secondCard.locator("code").textContent())!.trim();
   expect(secondReference).toMatch(/^KN-[A-Z0-9]+$/);
 
@@ -98,11 +102,11 @@ test("the agent proposes another time, the student answers it, cancels one visit
     await expect(agent).toHaveURL(/\/agents\/bookings/);
     await expect(agent.getByTestId("toast")).toContainText("Time proposed: the student has been asked to accept it");
     await agent.goto(`/agents/bookings?${new URLSearchParams({ property: firstListing.id, date: booked.date })}`);
-    await expect(agentCard).toContainText(new RegExp(`You proposed .+ at ${proposed.time}; waiting for the student\\.`));
+    await expect(agentCard).toContainText(new RegExp(`You proposed .+ at ${spaced(proposed.time)}; waiting for the student\\.`));
 
     // 3. The student sees the proposal on /profile and accepts it (JavaScript on) or keeps their time (off).
     await page.goto("/profile");
-    await expect(firstCard).toContainText(new RegExp(`The agent proposes .+ at ${proposed.time} instead\\.`));
+    await expect(firstCard).toContainText(new RegExp(`The agent proposes .+ at ${spaced(proposed.time)} instead\\.`));
     if (js) {
       await firstCard.getByRole("button", { name: "Accept the new time" }).click();
       await expect(page.getByTestId("toast")).toContainText("You accepted the new time");
@@ -113,7 +117,7 @@ test("the agent proposes another time, the student answers it, cancels one visit
       await firstCard.getByRole("button", { name: "Keep my time" }).click();
       await expect(page.getByTestId("toast")).toContainText("You declined the proposed time: your visit keeps its time");
       await expect(firstCard).toContainText(booked.time);
-      await expect(firstCard).toContainText("Waiting for the agent to confirm the time.");
+      await expect(firstCard).toContainText("Waiting for the agent");
       await expect(firstCard.getByRole("button", { name: "Keep my time" })).toHaveCount(0);
     }
     const answered = js ? proposed : booked;
@@ -128,12 +132,15 @@ test("the agent proposes another time, the student answers it, cancels one visit
     if (js) {
       const dialog = page.getByRole("dialog", { name: "Cancel this visit?" });
       await expect(dialog).toContainText(noRefund);
+      // The two ways out say what they do (issue 32), not "Cancel" next to "Cancel the visit".
+      await expect(dialog.getByRole("button", { name: "Keep my visit" })).toBeVisible();
       await dialog.getByLabel("Reason for the agent (optional)").fill("I found a room elsewhere.");
       await dialog.getByRole("button", { name: "Cancel the visit" }).click();
       await expect(dialog).toHaveCount(0);
     } else {
       await expect(page).toHaveURL(/\/profile\/bookings\/[^/]+\/cancel$/);
       await expect(page.getByTestId("no-refund")).toHaveText(noRefund);
+      await expect(page.getByRole("link", { name: "Keep my visit" })).toHaveAttribute("href", "/profile#bookings");
       await page.getByLabel("Reason for the agent (optional)").fill("I found a room elsewhere.");
       await page.getByRole("button", { name: "Cancel the visit" }).click();
     }
@@ -146,13 +153,13 @@ test("the agent proposes another time, the student answers it, cancels one visit
     // 4b. The student moves the first visit to another free time.
     await firstCard.getByRole("link", { name: "Change time" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Change the visit time: ${firstListing.title}` })).toBeVisible();
-    await expect(page.getByText(new RegExp(`Now booked for .+ at ${answered.time} \\(reference ${reference}\\)`))).toBeVisible();
+    await expect(page.getByText(new RegExp(`Now booked for .+ at ${spaced(answered.time)} \\(reference ${reference}\\)`))).toBeVisible();
     const moved = await chooseFreeTime(page, base + 4);
     await page.getByRole("button", { name: "Move the visit to this time" }).click();
     await expect(page).toHaveURL(/\/profile/);
     await expect(page.getByTestId("toast")).toContainText("Visit moved to the new time");
     await expect(firstCard).toContainText(moved.time);
-    await expect(firstCard).toContainText("Waiting for the agent to confirm the time.");
+    await expect(firstCard).toContainText("Waiting for the agent");
     expect(readDb((db) => db.prepare("SELECT visit_date, visit_time FROM bookings WHERE booking_reference = ?").get(reference))).toEqual({
       visit_date: moved.date,
       visit_time: moved.time,

@@ -62,7 +62,7 @@ test("two checkouts for one visit, both approved: the visit is paid once, the ol
   expect(new URL(page.url()).pathname).not.toBe(checkoutA);
   await approve(page, js);
   await expect(page.getByRole("heading", { level: 1, name: "Payment successful" })).toBeVisible();
-  await expect(page.getByText("Your visit is confirmed.")).toBeVisible();
+  await expect(page.getByTestId("visit-status")).toHaveText("Waiting for the agent");
 
   // Approving A in the old tab takes nothing: the provider closed it when B started.
   await approve(tabA, js);
@@ -104,7 +104,7 @@ test("two checkouts for one visit, both approved: the visit is paid once, the ol
 
   // The profile shows one paid visit and one 8 000 FCFA payment taken.
   await page.goto("/profile");
-  await expect(page.getByTestId("my-bookings").getByRole("listitem").first()).toContainText("Confirmed");
+  await expect(page.getByTestId("my-bookings").getByRole("listitem").first()).toContainText("Waiting for the agent");
   const myPayments = page.getByTestId("my-payments").getByRole("listitem");
   await expect(myPayments).toHaveCount(2);
   await expect(myPayments.filter({ hasText: "Successful" })).toHaveCount(1);
@@ -121,7 +121,7 @@ test("a success that still comes for the older checkout is listed to refund: the
   const email = await newStudent(page, testInfo, "torefund");
   const { checkoutA } = await twoCheckouts(page, js, listingFor(testInfo, 1).id, js ? 19 : 22);
   await approve(page, js);
-  await expect(page.getByText("Your visit is confirmed.")).toBeVisible();
+  await expect(page.getByTestId("visit-status")).toHaveText("Waiting for the agent");
   // At the provider, A's approval had slipped in just before it was closed.
   const transA = checkoutA.split("/").at(-1)!;
   withDb((db) => db.prepare("UPDATE simulated_transactions SET status = 'SUCCESSFUL' WHERE trans_id = ?").run(transA));

@@ -124,7 +124,12 @@ test.describe("guest-house booking", () => {
     expect(wa.pathname).toBe(`/${house.whatsapp_number.replace(/\D/g, "")}`);
     const text = wa.searchParams.get("text") ?? "";
     expect(text).toContain(`"${LODGE}"`);
-    expect(text).toContain(`from ${checkIn} to ${checkOut}`);
+    // Dates as people write them, not 2026-12-18 (issue 32).
+    const written = (d: string) =>
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${d}T12:00:00Z`),
+      );
+    expect(text).toContain(`from ${written(checkIn)} to ${written(checkOut)}`);
     expect(text).toContain("for 2 guests");
     expect(text).toContain("Arriving by bus from Douala.");
 
@@ -143,6 +148,8 @@ test.describe("guest-house booking", () => {
     await page.goto("/profile");
     await expect(page.getByTestId("guest-house-attempts")).toContainText(LODGE);
     await expect(page.getByTestId("guest-house-attempts")).toContainText("opened on WhatsApp");
+    await expect(page.getByTestId("guest-house-attempts")).toContainText("· 2 guests");
+    await expect(page.getByTestId("guest-house-attempts")).not.toContainText("up to");
     await expect(page.getByTestId("platform-access").getByRole("link", { name: "Renew the access" })).toBeVisible();
 
     // Fifteen days later the 14-day access has run out: the profile offers to pay again, and the

@@ -90,8 +90,6 @@ test("a new user becomes a host, adds a guest house with a photo, and it is publ
   await page.getByLabel("Description").fill("Four quiet rooms with hot water, ten minutes from the campus.");
   await page.getByLabel("Neighbourhood").selectOption("Bokwai");
   await page.getByLabel("Address").fill("Bokwai road, Buea");
-  await page.getByLabel("Latitude").fill("4.1490");
-  await page.getByLabel("Longitude").fill("9.2620");
   await page.getByLabel("Price per night (FCFA)").fill("14000");
   await page.getByLabel("Rooms").fill("4");
   await page.getByLabel("Maximum guests").fill("8");
@@ -105,14 +103,14 @@ test("a new user becomes a host, adds a guest house with a photo, and it is publ
   const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#2a7" } })
     .jpeg()
     .toBuffer();
-  await page.getByLabel("Add a photo").setInputFiles({ name: "house.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByLabel(/^Add (a photo|photos)/).setInputFiles({ name: "house.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("host-photo")).toHaveCount(1);
   // A second photo, then made the cover with a plain form (no JavaScript needed).
   const second = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#a27" } })
     .jpeg()
     .toBuffer();
-  await page.getByLabel("Add a photo").setInputFiles({ name: "garden.jpg", mimeType: "image/jpeg", buffer: second });
+  await page.getByLabel(/^Add (a photo|photos)/).setInputFiles({ name: "garden.jpg", mimeType: "image/jpeg", buffer: second });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("host-photo")).toHaveCount(2);
   const secondSrc = await page.getByTestId("host-photo").nth(1).locator("img").getAttribute("src");
@@ -127,6 +125,8 @@ test("a new user becomes a host, adds a guest house with a photo, and it is publ
   await logIn(page, "admin@kamernest.test", "/admin/agent-verification?tab=hosts");
   const card = page.getByTestId("pending-host").filter({ has: page.getByRole("heading", { name: hostName }) });
   await expect(card.getByRole("link", { name: /id-card\.pdf/ })).toBeVisible();
+  // Approving asks for confirmation: a required checkbox (issue 33).
+  await card.getByLabel(`I have checked the documents and details of ${hostName}`).check();
   await card.getByRole("button", { name: "Approve host" }).click();
   await expect(page.getByTestId("toast")).toContainText("Host approved");
   await expect(page.getByRole("heading", { name: hostName })).toHaveCount(0);

@@ -29,7 +29,7 @@ function listingFor(testInfo: TestInfo, slot: 0 | 1): { id: string; title: strin
 }
 
 test.describe("visits and payments", () => {
-  test("book a visit, pay 8 000 FCFA by MTN, see it confirmed; the next visit is free; the agent sees it", async ({
+  test("book a visit, pay 8 000 FCFA by MTN, see it booked and waiting for the agent; the next visit is free; the agent sees it", async ({
     page,
     browser,
   }, testInfo) => {
@@ -43,14 +43,17 @@ test.describe("visits and payments", () => {
     await page.getByLabel("Message to the agent (optional)").fill("I will come after lectures.");
     await page.getByRole("button", { name: "Book visit and pay 8 000 FCFA" }).click();
     await expect(page).toHaveURL(/\/payment\/KN-[A-Z0-9]+$/);
-    await expect(page.getByTestId("toast")).toContainText("Booking submitted successfully");
+    // Nothing is booked until paid: the time is held, no "submitted successfully" (issue 32).
+    await expect(page.getByTestId("toast")).toContainText("Your time is held for 30 minutes");
     const reference = /KN-[A-Z0-9]+/.exec(page.url())![0];
     await expect(page.getByText(reference)).toBeVisible();
 
     await payWithMtn(page, js, "670112233");
     await approve(page, js);
     await expect(page.getByRole("heading", { level: 1, name: "Payment successful" })).toBeVisible();
-    await expect(page.getByText("Your visit is confirmed.")).toBeVisible();
+    // Paid is booked, not yet confirmed: the agent has not answered (issue 32, decision 0200).
+    await expect(page.getByTestId("visit-status")).toHaveText("Waiting for the agent");
+    await expect(page.getByText("Your visit is confirmed.")).toHaveCount(0);
     await expect(page.getByText(reference)).toBeVisible();
     await expect(page.getByText(first.time)).toBeVisible();
     await expect(page.getByText(/Your access to book visits is active until \d{1,2} \w+ \d{4}\./)).toBeVisible();
@@ -59,7 +62,9 @@ test.describe("visits and payments", () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByTestId("subscription-status")).toContainText(/active until \d{1,2} \w+ \d{4}/);
     const myBookings = page.getByTestId("my-bookings");
-    await expect(myBookings.getByRole("listitem").filter({ hasText: reference })).toContainText("Confirmed");
+    await expect(myBookings.getByRole("listitem").filter({ hasText: reference }).getByTestId("visit-status")).toHaveText(
+      "Waiting for the agent",
+    );
     await expect(page.getByTestId("my-payments")).toContainText("8 000 FCFA");
     await expect(page.getByTestId("my-payments")).toContainText("Successful");
 
@@ -69,8 +74,10 @@ test.describe("visits and payments", () => {
     const second = await openBookingForm(page, listingFor(testInfo, 1).id, (js ? 5 : 20) + 1);
     await page.getByRole("button", { name: "Book visit", exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByTestId("toast")).toContainText("Booking submitted successfully");
-    await expect(page.getByTestId("my-bookings").getByRole("listitem").filter({ hasText: second.time }).first()).toContainText("Confirmed");
+    await expect(page.getByTestId("toast")).toContainText("Visit booked: the agent will confirm the time");
+    await expect(page.getByTestId("my-bookings").getByRole("listitem").filter({ hasText: second.time }).first()).toContainText(
+      "Waiting for the agent",
+    );
 
     // The listing's agent sees the booking in the portal (read-only).
     const agentContext = await browser.newContext();
@@ -144,6 +151,10 @@ test.describe("visits and payments", () => {
     await approve(page, js);
     await expect(page.getByRole("heading", { level: 1, name: "Payment failed" })).toBeVisible();
     await expect(page.getByTestId("payment-error")).toContainText("The mobile money payment was declined or cancelled.");
+    // It names what it was for and the number used, and what to check (issue 32).
+    await expect(page.getByTestId("payment-failed-for")).toContainText("for your visit to");
+    await expect(page.getByTestId("payment-failed-for")).toContainText("Number used: +237");
+    await expect(page.getByTestId("payment-failed-for")).toContainText("enough balance");
     if (js) await expect(page.getByTestId("toast")).toContainText("Payment failed");
 
     // Try again: a new payment for the same booking, which still holds its slot.
@@ -152,7 +163,7 @@ test.describe("visits and payments", () => {
     await payWithMtn(page, js, "690112233");
     await approve(page, js);
     await expect(page.getByRole("heading", { level: 1, name: "Payment successful" })).toBeVisible();
-    await expect(page.getByText("Your visit is confirmed.")).toBeVisible();
+    await expect(page.getByTestId("visit-status")).toHaveText("Waiting for the agent");
   });
 
   test("an expired subscription is announced with Renew Access and Proceed to Payment", async ({ page }, testInfo) => {

@@ -1,9 +1,12 @@
 // Static pages (docs/decisions/0132): a page that works as HTML is rendered without a CSP nonce,
 // so it is the same bytes for every visitor, is served from memory already compressed, and may be
 // held by a shared cache for a few seconds; a page that hydrates keeps its nonce. The fixtures
-// fail any test on a CSP violation, so /enhance.js running under the static policy is checked by
+// fail any test on a CSP violation, so enhance.js running under the static policy is checked by
 // every spec that opens a public page.
 import { expect, test } from "./fixtures";
+
+/** The one script of a static page: enhance.js, built into /assets/ with its content's hash. */
+const ENHANCE_SCRIPT = /<script[^>]*src="\/assets\/enhance-[\w-]+\.js"/;
 
 test("a public listings page is the same bytes for every visitor, with a policy without a nonce", async ({ request }) => {
   const first = await request.get("/listings?sort=price_asc", { headers: { "Accept-Encoding": "identity" } });
@@ -14,9 +17,9 @@ test("a public listings page is the same bytes for every visitor, with a policy 
   expect(policy).not.toMatch(/nonce-|strict-dynamic/);
   const html = await first.text();
   expect(html).not.toContain("nonce=");
-  expect(html).toContain('src="/enhance.js"');
+  expect(html).toMatch(ENHANCE_SCRIPT);
   // No framework and no inline script: the only script elements are the file and JSON data.
-  expect(html.match(/<script(?![^>]*(src="\/enhance\.js"|type="application\/ld\+json"))[^>]*>/g) ?? []).toEqual([]);
+  expect(html.match(/<script(?![^>]*(src="\/assets\/enhance-[\w-]+\.js"|type="application\/ld\+json"))[^>]*>/g) ?? []).toEqual([]);
   expect(await second.text()).toBe(html);
   expect(second.headers()["etag"]).toBe(first.headers()["etag"]);
   expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=5");
@@ -42,7 +45,19 @@ test("with Save-Data a public page carries no JavaScript at all", async ({ reque
   expect(html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? []).toEqual([]);
   // A page that needs React still gets it.
   const login = await (await request.get("/auth/login", { headers: { "Save-Data": "on" } })).text();
-  expect(login).toContain('src="/enhance.js"');
+  expect(login).toMatch(ENHANCE_SCRIPT);
+});
+
+test("the enhancement script is a build asset named by its content, cached for a year", async ({ request }) => {
+  const html = await (await request.get("/auth/login")).text();
+  const src = /<script[^>]*src="(\/assets\/enhance-[\w-]+\.js)"/.exec(html)?.[1];
+  expect(src).toBeTruthy();
+  const script = await request.get(src!);
+  expect(script.status()).toBe(200);
+  expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await script.text()).toContain("data-chat-src");
+  // The old unhashed address is gone: nothing may hold it for an hour after a release.
+  expect((await request.get("/enhance.js")).status()).toBe(404);
 });
 
 test("the static listings page works in the browser under its policy", async ({ page }) => {

@@ -13,7 +13,7 @@ export interface FakeTransaction {
   status: FakeStatus;
   medium: string | null;
   serviceName: string;
-  transType: "initiate-pay" | "direct-pay";
+  transType: "initiate-pay" | "direct-pay" | "payout";
   amount: number;
   revenue: number;
   payerName: string | null;
@@ -61,6 +61,8 @@ export class FakeFapshiServer {
   readonly lateAnswerMs = new Map<string, number>();
   /** Answer payment-status wrapped in an array, as some versions of the docs show. */
   wrapStatusInArray = false;
+  /** What GET /balance answers (the disbursement service's balance; random in the real sandbox). */
+  balance = 500_000;
   private readonly scripts = new Map<string, FakeStatus[]>();
   private server?: http.Server;
   private n = 0;
@@ -196,6 +198,46 @@ export class FakeFapshiServer {
       if (direct) return send(200, { message: "Request successful", transId, dateInitiated: now });
       if (mode === "no_link") return send(200, { message: "Request successful", transId, dateInitiated: now });
       return send(200, { message: "Request successful", link: `${this.url}/checkout/${transId}`, transId, dateInitiated: now });
+    }
+
+    // The disbursement service (money out): POST /payout and GET /balance.
+    if (req.method === "GET" && path === "/balance")
+      return send(200, { service: "KamerNest payouts", balance: this.balance, currency: "XAF" });
+    if (req.method === "POST" && path === "/payout") {
+      if (!Number.isInteger(b.amount)) return send(400, { message: "amount required" });
+      if ((b.amount as number) < 100) return send(400, { message: "amount cannot be less than 100 XAF" });
+      for (const key of ["userId", "externalId"] as const) {
+        if (b[key] !== undefined && !(typeof b[key] === "string" && /^[a-zA-Z0-9_-]{1,100}$/.test(b[key] as string)))
+          return send(400, { message: `invalid ${key}` });
+      }
+      if (b.medium !== undefined && b.medium !== "mobile money" && b.medium !== "orange money" && b.medium !== "fapshi")
+        return send(400, { message: "invalid medium" });
+      if (b.medium !== "fapshi" && (typeof b.phone !== "string" || !/^6\d{8}$/.test(b.phone)))
+        return send(400, { message: "invalid phone number" });
+      this.n += 1;
+      const transId = `FP${String(this.n).padStart(7, "0")}`;
+      const now = new Date().toISOString();
+      this.transactions.set(transId, {
+        transId,
+        status: "PENDING",
+        medium: (b.medium as string) ?? "mobile money",
+        serviceName: "KamerNest payouts",
+        transType: "payout",
+        amount: b.amount as number,
+        revenue: b.amount as number,
+        payerName: (b.name as string) ?? null,
+        email: (b.email as string) ?? null,
+        redirectUrl: null,
+        externalId: (b.externalId as string) ?? null,
+        userId: (b.userId as string) ?? null,
+        webhook: null,
+        reason: null,
+        financialTransId: null,
+        dateInitiated: now,
+        dateConfirmed: null,
+        phone: (b.phone as string) ?? null,
+      });
+      return send(200, { message: "Payout request successful", transId, dateInitiated: now });
     }
 
     if (req.method === "GET" && path.startsWith("/payment-status/")) {

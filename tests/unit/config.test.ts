@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#infrastructure/config/config";
+import { securityHeaders } from "../../server/security";
 
 describe("configuration", () => {
   it("runs the demo with no configuration at all", () => {
@@ -10,6 +11,39 @@ describe("configuration", () => {
     expect(config.port).toBe(3000);
     expect(config.debugPages).toBe(true);
     expect(config.google).toBeUndefined();
+  });
+
+  it("gives French pages the support address in French: SUPPORT_ADDRESS_FR, else SUPPORT_ADDRESS, else the demo's", () => {
+    const demo = loadConfig({}).support;
+    expect(demo.address).toMatch(/opposite the University of Buea/);
+    expect(demo.addressFr).toBe("Molyko, en face de l'entrée principale de l'Université de Buea, Buea, Cameroun");
+    expect(loadConfig({ SUPPORT_ADDRESS: "Rue 1, Buea" }).support.addressFr).toBe("Rue 1, Buea");
+    expect(loadConfig({ SUPPORT_ADDRESS: "Street 1, Buea", SUPPORT_ADDRESS_FR: "Rue 1, Buea" }).support).toMatchObject({
+      address: "Street 1, Buea",
+      addressFr: "Rue 1, Buea",
+    });
+  });
+
+  it("reads the map picker's tiles (decision 0205): none in the demo, an https template with {z}, {x}, {y}", () => {
+    expect(loadConfig({}).mapTiles).toBeUndefined();
+    expect(loadConfig({ MAP_TILES_URL: "https://tiles.example.com/{z}/{x}/{y}.png?key=k" }).mapTiles).toEqual({
+      url: "https://tiles.example.com/{z}/{x}/{y}.png?key=k",
+      attribution: "© OpenStreetMap contributors",
+    });
+    for (const bad of [
+      "http://tiles.example.com/{z}/{x}/{y}.png",
+      "https://tiles.example.com/tiles.png",
+      "https://{s}.tile.example.com/{z}/{x}/{y}.png",
+    ]) {
+      expect(() => loadConfig({ MAP_TILES_URL: bad }), bad).toThrow(/MAP_TILES_URL/);
+    }
+    // Its origin may serve images to the pages (the CSP's img-src), nothing else.
+    const config = loadConfig({ MAP_TILES_URL: "https://tiles.example.com/{z}/{x}/{y}.png" });
+    const headers: Record<string, string> = {};
+    const res = { locals: {}, setHeader: (name: string, value: string) => (headers[name] = value) };
+    securityHeaders(config, { dev: false })({} as never, res as never, () => {});
+    expect(headers["Content-Security-Policy"]).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.example\.com;/);
+    expect(headers["Content-Security-Policy"]).not.toMatch(/script-src[^;]*tiles\.example\.com/);
   });
 
   it("names the variable when a value is bad", () => {

@@ -56,7 +56,7 @@ export function BlogPostForm({
         {language === "fr" ? <p className="text-sm text-slate-700 dark:text-slate-300">{t("form.frenchHint")}</p> : null}
         <div>
           <label htmlFor={id("title")} className="label">
-            {t("form.title")}
+            {t(`form.title_${language}`)}
           </label>
           <input
             id={id("title")}
@@ -64,14 +64,13 @@ export function BlogPostForm({
             className="input"
             defaultValue={value(id("title"))}
             maxLength={POST_TITLE_MAX}
-            required={language === "en"}
             {...aria(id("title"))}
           />
           {fieldError(id("title"))}
         </div>
         <div>
           <label htmlFor={id("excerpt")} className="label">
-            {t("form.excerpt")}
+            {t(`form.excerpt_${language}`)}
           </label>
           <textarea
             id={id("excerpt")}
@@ -85,7 +84,7 @@ export function BlogPostForm({
         </div>
         <div>
           <label htmlFor={id("body")} className="label">
-            {t("form.body")}
+            {t(`form.body_${language}`)}
           </label>
           <textarea
             id={id("body")}

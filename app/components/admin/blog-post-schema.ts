@@ -10,7 +10,8 @@ const optional = (max: number) => z.string().max(max, TOO_LONG).optional();
 export const blogPostFormSchema = z.object({
   intent: z.enum(["save", "preview"]),
   slug: optional(POST_SLUG_MAX),
-  titleEn: z.string({ required_error: "admin-blog:errors.titleRequired" }).max(POST_TITLE_MAX, TOO_LONG),
+  // A title in English or in French: the domain checks that one of them is there.
+  titleEn: optional(POST_TITLE_MAX),
   titleFr: optional(POST_TITLE_MAX),
   excerptEn: optional(POST_EXCERPT_MAX),
   excerptFr: optional(POST_EXCERPT_MAX),
@@ -25,7 +26,7 @@ export const blogPostDecisionSchema = z.object({ intent: z.enum(["publish", "unp
 
 export const toPostText = (v: BlogPostForm): BlogPostText => ({
   slug: v.slug ?? "",
-  title: { en: v.titleEn, fr: v.titleFr ?? "" },
+  title: { en: v.titleEn ?? "", fr: v.titleFr ?? "" },
   excerpt: { en: v.excerptEn ?? "", fr: v.excerptFr ?? "" },
   body: { en: v.bodyEn ?? "", fr: v.bodyFr ?? "" },
 });

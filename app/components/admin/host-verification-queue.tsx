@@ -4,6 +4,7 @@
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { FormAlert } from "~/components/forms/form-fields";
+import { ApproveForm } from "~/components/admin/approve-form";
 import type { HostQueueItem } from "~/routes/admin+/host-verification-queue.server";
 
 export function HostVerificationQueue({ hosts }: { hosts: HostQueueItem[] }) {
@@ -44,12 +45,14 @@ export function HostReviewCard({ host, formError }: { host: HostQueueItem; formE
       </ul>
       <FormAlert id={`host-${host.id}-error`} errors={formError ? [formError] : null} />
       {host.status === "pending" ? (
-        <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-end">
-          <Form method="post" action={base}>
-            <button type="submit" name="intent" value="approve" className="btn-primary">
-              {t("admin.approve")}
-            </button>
-          </Form>
+        <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:items-start">
+          <ApproveForm
+            id={`host-approve-${host.id}`}
+            action={base}
+            name={host.name}
+            hasDocuments={host.documents.length > 0}
+            approveLabel={t("admin.approve")}
+          />
           <Form method="post" action={base} className="flex flex-1 flex-col gap-2 md:flex-row md:items-end">
             <div className="flex-1">
               <label htmlFor={`host-reason-${host.id}`} className="label">

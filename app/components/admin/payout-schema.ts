@@ -26,5 +26,7 @@ export const payoutActionSchema = z.discriminatedUnion("intent", [
       .trim()
       .min(1, "admin-stats:errors.referenceRequired")
       .max(PAYOUT_REFERENCE_MAX, "admin-stats:errors.tooLong"),
+    // The admin confirms the transfer was made (a required checkbox: works without JavaScript).
+    confirmed: z.literal("yes", { errorMap: () => ({ message: "admin-stats:errors.confirmPayout" }) }),
   }),
 ]);

@@ -43,15 +43,16 @@ const newPassword = (required: string) =>
     .max(PASSWORD_MAX, "auth:errors.password_too_long");
 
 /** A checkbox: present ("on") means agreed. */
-const agreement = z.boolean({ required_error: "auth:errors.terms_required" }).refine((v) => v, "auth:errors.terms_required");
+/** A box to tick; each says what it is for, so two unticked boxes never repeat one sentence (issue 32). */
+const agreement = (message: string) => z.boolean({ required_error: message }).refine((v) => v, message);
 
 export const signupSchema = z.object({
   name: z.string({ required_error: REQUIRED_SIGNUP }).trim().min(1, REQUIRED_SIGNUP).max(NAME_MAX, "auth:errors.name_too_long"),
   email: email(REQUIRED_SIGNUP),
   phone: optionalPhone,
   password: newPassword(REQUIRED_SIGNUP),
-  agreeToTerms: agreement,
-  agreeToPrivacy: agreement,
+  agreeToTerms: agreement("auth:errors.agree_terms"),
+  agreeToPrivacy: agreement("auth:errors.agree_privacy"),
   accountKind: z.enum(["student", "agent"], { errorMap: () => ({ message: "auth:errors.account_kind_required" }) }).default("student"),
 });
 
@@ -141,7 +142,13 @@ export const agentVerificationSchema = z.object({
 });
 
 export const reviewAgentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), agentId: z.string().max(100) }),
+  z.object({
+    intent: z.literal("approve"),
+    agentId: z.string().max(100),
+    confirmed: z.literal("yes", { errorMap: () => ({ message: "auth:errors.approval_not_confirmed" }) }),
+    // Only read when the applicant has no document on file (the domain's rule); kept in the audit log.
+    overrideReason: z.string().trim().max(1000, "auth:errors.approval_reason_too_long").optional(),
+  }),
   z.object({
     intent: z.literal("reject"),
     agentId: z.string().max(100),

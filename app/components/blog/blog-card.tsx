@@ -20,7 +20,8 @@ export function PostByline({ post }: { post: Pick<BlogPostCard, "publishedAt" | 
   );
 }
 
-export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostCard; headingLevel?: 2 | 3 }) {
+/** `priority`: the first cover on screen, the page's largest image (LCP): loaded at once, first. */
+export function BlogCard({ post, headingLevel = 2, priority = false }: { post: BlogPostCard; headingLevel?: 2 | 3; priority?: boolean }) {
   const saveData = useSaveData();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -30,6 +31,7 @@ export function BlogCard({ post, headingLevel = 2 }: { post: BlogPostCard; headi
           <Photo
             photo={{ storageKey: post.coverStorageKey, width: COVER_WIDTH, height: COVER_HEIGHT, alt: "" }}
             alt=""
+            priority={priority}
             className="aspect-[3/2]"
           />
         </div>

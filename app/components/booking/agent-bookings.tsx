@@ -1,6 +1,9 @@
 // The agent portal's bookings list (/agents/bookings): visits booked on the agent's listings, paid
 // or covered by a subscription, newest first, with the agent's answer: accept the time (a plain
 // POST form), propose another time or decline with a reason (their own pages).
+import { formatPhone } from "#domain/shared/phone-display";
+import { formatVisitTime } from "#domain/booking/visit-time";
+import type { ReactNode } from "react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
@@ -12,6 +15,11 @@ import { formatVisitDate } from "./visit-summary";
 const answerable = isUpcomingVisit;
 
 /** `today`: the Buea date from the server, for which bookings offer buttons. */
+/** The parts there are, with " · " between them and never at either end. */
+function joined(parts: ReactNode[]): ReactNode[] {
+  return parts.filter((p) => p !== null).flatMap((p, i) => (i === 0 ? [p] : [" · ", p]));
+}
+
 export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBookingView[]; back: string; today: string }) {
   const { t, i18n } = useTranslation("booking");
   if (bookings.length === 0) return <p className="card p-6 text-slate-700 dark:text-slate-300">{t("agent.none")}</p>;
@@ -29,18 +37,23 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="font-medium">{t("agent.when")}</dt>
               <dd>
-                {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime}
+                {formatVisitDate(b.visitDate, i18n.language)} · {formatVisitTime(b.visitTime, i18n.language)}
               </dd>
               <dt className="font-medium">{t("agent.visitor")}</dt>
-              <dd>
-                {b.visitorName} ·{" "}
-                <a href={`mailto:${b.visitorEmail}`} className="link">
-                  {b.visitorEmail}
-                </a>{" "}
-                ·{" "}
-                <a href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
-                  {b.visitorPhone}
-                </a>
+              <dd data-testid="agent-booking-visitor">
+                {joined([
+                  b.visitorName ? <span key="name">{b.visitorName}</span> : null,
+                  b.visitorEmail ? (
+                    <a key="email" href={`mailto:${b.visitorEmail}`} className="link">
+                      {b.visitorEmail}
+                    </a>
+                  ) : null,
+                  b.visitorPhone ? (
+                    <a key="phone" href={`tel:${b.visitorPhone.replace(/[^\d+]/g, "")}`} className="link">
+                      {formatPhone(b.visitorPhone)}
+                    </a>
+                  ) : null,
+                ])}
               </dd>
               {b.message ? (
                 <>
@@ -56,8 +69,7 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
               <dd>
                 {t(`status.${b.bookingStatus}`, { defaultValue: b.bookingStatus })}
                 {b.viewingOutcome ? ` · ${t(`outcome.${b.viewingOutcome}`)}` : ""}
-                {" · "}
-                <LifecycleLine booking={b} side="agent" />
+                <LifecycleLine booking={b} side="agent" separator=" · " />
               </dd>
             </dl>
             {answerable(b, today) ? (

@@ -1,5 +1,6 @@
 // The visit lifecycle on screen (docs/decisions/0117): the form that picks a free slot (proposing
 // or moving a visit), the reason field, and what a booking shows of the agent's answer.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/components/link";
 import type { ReactNode } from "react";
@@ -43,7 +44,9 @@ export function SlotChoiceForm({
           <option value="">{t("form.chooseTime")}</option>
           {slots.map((slot) => (
             <option key={slot.time} value={slot.time} disabled={!slot.available}>
-              {slot.available ? slot.time : t("form.slotTaken", { time: slot.time })}
+              {slot.available
+                ? formatVisitTime(slot.time, i18n.language)
+                : t("form.slotTaken", { time: formatVisitTime(slot.time, i18n.language) })}
             </option>
           ))}
         </select>
@@ -89,11 +92,21 @@ export interface LifecycleFacts {
 }
 
 /** One line on where the booking stands in the lifecycle, for either side. */
-export function LifecycleLine({ booking, side }: { booking: LifecycleFacts; side: "student" | "agent" }): ReactNode {
+export function LifecycleLine({
+  booking,
+  side,
+  separator = "",
+}: {
+  booking: LifecycleFacts;
+  side: "student" | "agent";
+  /** Written before the line, only when there is one (a list joined with " · " ends with no dangling separator). */
+  separator?: string;
+}): ReactNode {
   const { t, i18n } = useTranslation("booking");
   if (booking.bookingStatus === "cancelled" && booking.cancelledBy) {
     return (
       <span data-testid="lifecycle-line">
+        {separator}
         {t(`lifecycle.cancelledBy.${booking.cancelledBy}`, { defaultValue: t("status.cancelled") })}
         {booking.cancelReason ? ` ${t("lifecycle.reason", { reason: booking.cancelReason })}` : ""}
       </span>
@@ -103,14 +116,18 @@ export function LifecycleLine({ booking, side }: { booking: LifecycleFacts; side
   if (booking.agentResponse === "proposed" && booking.proposedVisitDate && booking.proposedVisitTime) {
     return (
       <span data-testid="lifecycle-line">
+        {separator}
         {t(`lifecycle.${side}.proposed`, {
           date: formatVisitDate(booking.proposedVisitDate, i18n.language),
-          time: booking.proposedVisitTime,
+          time: formatVisitTime(booking.proposedVisitTime, i18n.language),
         })}
       </span>
     );
   }
   return (
-    <span data-testid="lifecycle-line">{t(`lifecycle.${side}.${booking.agentResponse}`, { defaultValue: booking.agentResponse })}</span>
+    <span data-testid="lifecycle-line">
+      {separator}
+      {t(`lifecycle.${side}.${booking.agentResponse}`, { defaultValue: booking.agentResponse })}
+    </span>
   );
 }

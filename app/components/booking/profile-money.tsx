@@ -1,4 +1,5 @@
 // The profile's money sections: the subscription status with its end date, my bookings, my payments.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { Form, Link } from "~/components/link";
 import { FormAlert } from "~/components/forms/form-fields";
 import { ConfirmAction } from "~/components/portal/confirm-action";
@@ -7,6 +8,7 @@ import { useTranslation } from "~/utils/translation";
 import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import type { ProfileMoney } from "~/routes/profile-money.server";
 import { formatVisitDate } from "./visit-summary";
+import { VisitStatusLine } from "./visit-status";
 
 export function SubscriptionStatusSummary({ subscription }: { subscription: ProfileMoney["subscription"] }) {
   const { t, i18n } = useTranslation("subscription");
@@ -69,33 +71,52 @@ export function MyBookings({
       {bookings.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">{t("profile.noBookings")}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-          {bookings.map((b) => (
-            <li key={b.reference} className="py-2" data-testid="my-booking">
-              <p className="font-medium">
-                <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
-                  {b.propertyTitle}
-                </Link>
-              </p>
-              <p>
-                {formatVisitDate(b.visitDate, i18n.language)} · {b.visitTime} · <code>{b.reference}</code>
-              </p>
-              <p>
-                <span className="font-medium">{t(`status.${b.status}`, { defaultValue: b.status })}</span>
+        <>
+          <p className="text-slate-600 dark:text-slate-400" data-testid="references-help">
+            {t("references.bookingHelp")}
+          </p>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {bookings.map((b) => (
+              <li key={b.reference} className="py-2" data-testid="my-booking">
+                <p className="font-medium">
+                  <Link to={`/property/${encodeURIComponent(b.propertyId)}`} className="link">
+                    {b.propertyTitle}
+                  </Link>
+                </p>
+                <p>
+                  {formatVisitDate(b.visitDate, i18n.language)} · {formatVisitTime(b.visitTime, i18n.language)}
+                </p>
+                <p className="text-slate-600 dark:text-slate-400">
+                  {t("references.booking")} <code>{b.reference}</code>
+                </p>
+                <VisitStatusLine
+                  className="mt-1"
+                  status={b.visitStatus}
+                  detail={
+                    b.visitStatus === "time_proposed" || b.visitStatus === "declined" || b.visitStatus === "cancelled" ? (
+                      <LifecycleLine booking={{ ...b, bookingStatus: b.status }} side="student" />
+                    ) : undefined
+                  }
+                />
                 {b.payable ? (
-                  <>
-                    {" · "}
+                  <p>
                     <Link to={`/payment/${encodeURIComponent(b.reference)}`} className="link">
                       {t("profile.payNow", { amount: formatXaf(b.amount) })}
                     </Link>
-                  </>
-                ) : null}{" "}
-                <LifecycleLine booking={{ ...b, bookingStatus: b.status }} side="student" />
-              </p>
-              {b.changeable ? <BookingActions booking={b} /> : null}
-            </li>
-          ))}
-        </ul>
+                  </p>
+                ) : null}
+                {b.visitStatus === "outcome_due" ? (
+                  <p>
+                    <Link to="/confirm-viewing" className="link">
+                      {t("viewing.title")}
+                    </Link>
+                  </p>
+                ) : null}
+                {b.changeable ? <BookingActions booking={b} /> : null}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
@@ -130,6 +151,7 @@ function BookingActions({ booking }: { booking: ProfileMoney["bookings"][number]
         title={t("student.cancel.title")}
         body={`${t("student.cancel.noRefund")} ${t("student.cancel.bodyShort", { property: booking.propertyTitle })}`}
         confirmLabel={t("student.cancel.confirm")}
+        cancelLabel={t("student.cancel.keep")}
         extra={<ReasonField id={`cancel-reason-${booking.id}`} label={t("student.cancel.reason")} />}
       />
     </div>

@@ -2,6 +2,8 @@
 //   1. a GET form with the date and a "Show times" button, which reloads the page with ?date= and
 //      the free times of that day (with JavaScript, changing the date reloads them by itself);
 //   2. the POST form for the chosen day: a time slot, the visitor's name, e-mail, phone and a message.
+import { formatMinutes, formatVisitTime } from "#domain/booking/visit-time";
+import { minutesOf, WEEKDAYS, type Weekday } from "#domain/booking/visiting-hours";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "~/utils/form";
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { Form } from "~/components/link";
@@ -17,20 +19,34 @@ export interface SlotOption {
   available: boolean;
 }
 
+/** "Monday, Wednesday and Saturday" / "lundi, mercredi et samedi", in the week's order. */
+export function formatWeekdays(days: readonly Weekday[], language: string): string {
+  const tag = language === "fr" ? "fr-CM" : "en-GB";
+  const name = new Intl.DateTimeFormat(tag, { weekday: "long", timeZone: "UTC" });
+  // 29 November 2026 is a Sunday: WEEKDAYS[i] falls i days later.
+  const names = WEEKDAYS.flatMap((d, i) => (days.includes(d) ? [name.format(new Date(Date.UTC(2026, 10, 29 + i)))] : []));
+  return new Intl.ListFormat(tag, { style: "long", type: "conjunction" }).format(names);
+}
+
 export function VisitDatePicker({
   action,
   date,
   min,
   max,
   error,
+  hours,
+  noFreeDay = false,
 }: {
   action: string;
   date: string;
   min: string;
   max: string;
   error: string | null;
+  /** The agent's visiting days and hours (24-hour HH:MM), shown above the date. */
+  hours?: { days: Weekday[]; from: string; to: string };
+  noFreeDay?: boolean;
 }) {
-  const { t } = useTranslation("booking");
+  const { t, i18n } = useTranslation("booking");
   const submit = useSubmit();
   const navigation = useNavigation();
   return (
@@ -49,6 +65,16 @@ export function VisitDatePicker({
         }
       }}
     >
+      {hours ? (
+        <p className="text-sm" data-testid="visiting-days">
+          {t("form.visitingDays", {
+            days: formatWeekdays(hours.days, i18n.language),
+            from: formatMinutes(minutesOf(hours.from), i18n.language),
+            to: formatMinutes(minutesOf(hours.to), i18n.language),
+          })}
+        </p>
+      ) : null}
+      {noFreeDay ? <p className="text-sm font-medium">{t("form.noFreeDay")}</p> : null}
       <label htmlFor="visit-date" className="label">
         {t("form.date")}
       </label>
@@ -147,7 +173,9 @@ export function VisitForm({
           <option value="">{t("form.chooseTime")}</option>
           {slots.map((slot) => (
             <option key={slot.time} value={slot.time} disabled={!slot.available}>
-              {slot.available ? slot.time : t("form.slotTaken", { time: slot.time })}
+              {slot.available
+                ? formatVisitTime(slot.time, i18n.language)
+                : t("form.slotTaken", { time: formatVisitTime(slot.time, i18n.language) })}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { useTranslation } from "~/utils/translation";
 import { formatDate } from "~/utils/format";
 
@@ -29,8 +30,8 @@ export function VisitSummary({
       <dt className="font-medium">{t("summary.date")}</dt>
       <dd>{formatVisitDate(booking.visitDate, language)}</dd>
       <dt className="font-medium">{t("summary.time")}</dt>
-      <dd>{booking.visitTime}</dd>
-      <dt className="font-medium">{t("summary.reference")}</dt>
+      <dd>{formatVisitTime(booking.visitTime, language)}</dd>
+      <dt className="font-medium">{t("references.booking")}</dt>
       <dd>
         <code>{booking.reference}</code>
       </dd>

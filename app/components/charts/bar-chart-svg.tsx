@@ -14,10 +14,16 @@ export interface BarDatum {
   display?: string;
 }
 
-const WIDTH = 640;
+export const CHART_WIDTH = 640;
+const WIDTH = CHART_WIDTH;
 const LABEL_WIDTH = 230;
-const VALUE_WIDTH = 70;
-const BAR_AREA = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
+/** The gap between a bar and its value. */
+const VALUE_GAP = 6;
+/**
+ * An upper bound of one character's width in the value's font (13 px, semibold): digits, the
+ * no-break spaces of "8 000 FCFA" and capitals stay under it, so the value is never cut off.
+ */
+export const VALUE_CHAR_WIDTH = 9;
 const ROW = 28;
 const BAR = 18;
 const LABEL_CHARS = 30;
@@ -26,6 +32,17 @@ const shorten = (label: string) => (label.length > LABEL_CHARS ? `${label.slice(
 
 /** The value as shown beside its bar. */
 export const barDisplay = (d: BarDatum): string => d.display ?? (d.value === null ? "—" : String(d.value));
+
+/**
+ * Where the bars may go: the value column is as wide as the longest value (issue 33: "32 000 FCFA"
+ * was cut off at the chart's edge when its bar was the longest), and the bars share the rest.
+ */
+export function barChartLayout(data: readonly BarDatum[]): { barArea: number; valueWidth: number } {
+  const longest = Math.max(1, ...data.map((d) => barDisplay(d).length));
+  const valueWidth = VALUE_GAP + longest * VALUE_CHAR_WIDTH;
+  // A label that long (over 40 characters) may run past the edge rather than leave no bar at all.
+  return { barArea: Math.max(40, WIDTH - LABEL_WIDTH - valueWidth), valueWidth };
+}
 
 export function BarChartSvg({
   title,
@@ -43,6 +60,7 @@ export function BarChartSvg({
   const top = Math.max(0, ...data.map((d) => d.value ?? 0));
   const max = top > 0 ? top : 1;
   const height = Math.max(1, data.length) * ROW;
+  const { barArea: BAR_AREA } = barChartLayout(data);
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
@@ -71,7 +89,14 @@ export function BarChartSvg({
               rx={3}
               className="fill-brand-600 dark:fill-brand-100"
             />
-            <text x={LABEL_WIDTH + width + 6} y={y + ROW / 2} dominantBaseline="middle" fontSize="13" fontWeight="600" fill="currentColor">
+            <text
+              x={LABEL_WIDTH + width + VALUE_GAP}
+              y={y + ROW / 2}
+              dominantBaseline="middle"
+              fontSize="13"
+              fontWeight="600"
+              fill="currentColor"
+            >
               {barDisplay(d)}
             </text>
           </g>

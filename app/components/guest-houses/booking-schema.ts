@@ -6,7 +6,8 @@ import { BOOKING_MESSAGE_MAX } from "#domain/guest-house-booking/stay";
 import { hasForbiddenControls } from "~/utils/clean-key";
 
 const date = z
-  .string({ required_error: "guest-houses:errors.invalid_date", invalid_type_error: "guest-houses:errors.invalid_date" })
+  // An empty date (a form that came back empty) asks for the dates, not for "calendar dates".
+  .string({ required_error: "guest-houses:errors.dates_required", invalid_type_error: "guest-houses:errors.invalid_date" })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "guest-houses:errors.invalid_date");
 

@@ -43,7 +43,7 @@ export function MyGuestHouseAttempts({ attempts }: { attempts: ProfileBookingAtt
                 checkIn: formatVisitDate(a.checkIn, i18n.language),
                 checkOut: formatVisitDate(a.checkOut, i18n.language),
               })}
-              {a.guests ? ` · ${t("guests", { count: a.guests })}` : null}
+              {a.guests ? ` · ${t("profile.guestCount", { count: a.guests })}` : null}
             </p>
           ) : null}
           <p className="text-slate-600 dark:text-slate-400">

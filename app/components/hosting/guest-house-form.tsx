@@ -19,6 +19,7 @@ import {
 } from "#domain/hosting/hosted-guest-house.entity";
 import { FormAlert } from "~/components/forms/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
+import type { MapTiles } from "~/components/portal/map-point-picker";
 
 export type GuestHouseFormDefaults = FormDefaults;
 
@@ -27,9 +28,12 @@ export function GuestHouseForm({
   defaults,
   lastResult,
   submitLabel,
+  mapTiles = null,
   children,
 }: {
   action: string;
+  /** The map picker's tiles (MAP_TILES_URL); null: a plan without tiles. */
+  mapTiles?: MapTiles | null;
   defaults: GuestHouseFormDefaults;
   lastResult: SubmissionResult<string[]> | null;
   submitLabel: string;
@@ -79,7 +83,7 @@ export function GuestHouseForm({
         />
         {fieldError("description")}
       </div>
-      <LocationFieldset fields={fields} addressMax={ADDRESS_MAX} label={(key) => t(`form.${key}`)} />
+      <LocationFieldset fields={fields} addressMax={ADDRESS_MAX} label={(key) => t(`form.${key}`)} mapTiles={mapTiles} />
       <div className="grid gap-4 sm:grid-cols-3">
         {input("nightlyRate", { type: "number", inputMode: "numeric", min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF, step: 500 })}
         {input("rooms", { type: "number", inputMode: "numeric", min: 1, max: MAX_ROOMS })}

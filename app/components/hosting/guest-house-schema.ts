@@ -31,8 +31,9 @@ export const guestHouseFormSchema = z.object({
   description: text(formMessage("hosting:errors.invalid_description", { max: DESCRIPTION_MAX }), 20_000).optional(),
   neighbourhood: z.enum(NEIGHBOURHOODS, { errorMap: () => ({ message: "hosting:errors.invalid_neighbourhood" }) }),
   address: text(formMessage("hosting:errors.invalid_address", { max: ADDRESS_MAX }), 1000),
-  latitude: number("hosting:errors.invalid_coordinates"),
-  longitude: number("hosting:errors.invalid_coordinates"),
+  // Optional (decision 0205): without a map point the listing stands at its neighbourhood's centre.
+  latitude: number("hosting:errors.invalid_coordinates").optional(),
+  longitude: number("hosting:errors.invalid_coordinates").optional(),
   nightlyRate: number(formMessage("hosting:errors.invalid_rate", { min: MIN_NIGHTLY_RATE_XAF, max: MAX_NIGHTLY_RATE_XAF })),
   rooms: number(formMessage("hosting:errors.invalid_rooms", { max: MAX_ROOMS })),
   maxGuests: number(formMessage("hosting:errors.invalid_max_guests", { max: MAX_GUESTS })),
@@ -53,8 +54,8 @@ export function toGuestHouseDetails(v: GuestHouseFormValue): GuestHouseDetailsIn
     description: v.description ?? "",
     neighbourhood: v.neighbourhood,
     address: v.address,
-    latitude: v.latitude,
-    longitude: v.longitude,
+    latitude: v.latitude ?? null,
+    longitude: v.longitude ?? null,
     nightlyRate: v.nightlyRate,
     rooms: v.rooms,
     maxGuests: v.maxGuests,
@@ -69,7 +70,12 @@ export const blockNightsSchema = z.object({ intent: z.enum(["block", "unblock"])
 /** The photo buttons post the same fields as on the agent's property page (ids checked with cleanKey there). */
 export { photoDeleteSchema, photoMoveSchema } from "~/components/portal/property-schema";
 export const reviewHostSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve") }),
+  z.object({
+    intent: z.literal("approve"),
+    confirmed: z.literal("yes", { errorMap: () => ({ message: "auth:errors.approval_not_confirmed" }) }),
+    // Only read when the applicant has no document on file (the domain's rule); kept in the audit log.
+    overrideReason: z.string().trim().max(1000, "auth:errors.approval_reason_too_long").optional(),
+  }),
   z.object({
     intent: z.literal("reject"),
     reason: z.string({ required_error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(1000, REASON_REQUIRED),

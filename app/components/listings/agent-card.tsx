@@ -2,6 +2,7 @@ import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { AgentCard as AgentCardModel } from "#domain/listings/listing-read-models";
 import { RatingSummary, VerifiedBadge } from "./badges";
+import { formatPhone } from "#domain/shared/phone-display";
 
 export const agentDisplayName = (agent: Pick<AgentCardModel, "businessName" | "name">) => agent.businessName ?? agent.name;
 export const agentHref = (userId: string) => `/agent/${encodeURIComponent(userId)}`;
@@ -43,9 +44,27 @@ export function AgentSummary({ agent, headingLevel = 3, rank }: { agent: AgentCa
   );
 }
 
-/** WhatsApp and phone links: plain links, they work everywhere. */
-export function AgentContactLinks({ agent, whatsappText }: { agent: AgentCardModel; whatsappText: string }) {
+/**
+ * WhatsApp and phone links: plain links, they work everywhere. When the server withheld the number
+ * (decision 0201), `hiddenNote` says how to reach the agent instead.
+ */
+export function AgentContactLinks({
+  agent,
+  whatsappText,
+  hiddenNote,
+}: {
+  agent: AgentCardModel & { numberHidden?: boolean };
+  whatsappText: string;
+  hiddenNote?: string;
+}) {
   const { t } = useTranslation("listings");
+  if (agent.numberHidden && hiddenNote) {
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="agent-number-hidden">
+        {hiddenNote}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-2">
       {agent.whatsapp ? (
@@ -60,7 +79,7 @@ export function AgentContactLinks({ agent, whatsappText }: { agent: AgentCardMod
       ) : null}
       {agent.phone ? (
         <a href={`tel:${agent.phone.replace(/[^\d+]/g, "")}`} className="btn-secondary">
-          {t("agent.call", { phone: agent.phone })}
+          {t("agent.call", { phone: formatPhone(agent.phone) })}
         </a>
       ) : null}
     </div>

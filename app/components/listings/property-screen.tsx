@@ -292,7 +292,11 @@ export function PropertyScreen() {
               {t("agent.heading")}
             </h2>
             <AgentSummary agent={property.agent} />
-            <AgentContactLinks agent={property.agent} whatsappText={t("agent.whatsappText", { title: property.title, url: pageUrl })} />
+            <AgentContactLinks
+              agent={property.agent}
+              whatsappText={t("agent.whatsappText", { title: property.title, url: pageUrl })}
+              hiddenNote={t("agent.numberAfterBooking")}
+            />
           </section>
           <section aria-labelledby="contact-agent-heading" className="card space-y-3 p-4">
             <h2 id="contact-agent-heading" className="text-lg font-semibold">
@@ -303,6 +307,18 @@ export function PropertyScreen() {
           {isOwnListing ? null : <ReportForm signedIn={signedIn} />}
         </aside>
       </div>
+      {/* On a phone the booking box comes after the whole description: the action stays in reach at
+          the bottom of the screen while the page scrolls, leaving the right for Support (issue 32). */}
+      {property.status === "available" && property.isAvailable && !isOwnListing ? (
+        <div
+          className="sticky bottom-0 z-30 -mx-4 mt-4 border-t border-slate-200 bg-white/95 py-3 pl-4 pr-32 dark:border-slate-700 dark:bg-slate-900/95 lg:hidden"
+          data-testid="sticky-book"
+        >
+          <Link to={`/book-visit/${encodeURIComponent(property.id)}`} className="btn-primary w-full">
+            {t("detail.bookVisit")}
+          </Link>
+        </div>
+      ) : null}
 
       {similar.length > 0 ? (
         <section aria-labelledby="similar-heading" className="mt-10">

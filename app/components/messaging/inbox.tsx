@@ -32,8 +32,10 @@ const threadLink = (basePath: string, id: string) => `${basePath}?${new URLSearc
 export function Inbox({ basePath, threads, open, bodyMax, emptyText }: InboxProps) {
   const { t } = useTranslation("messages");
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
-      <nav aria-label={t("inbox.listLabel")} className={open ? "order-2 lg:order-1" : undefined}>
+    // One column on a phone (the opened thread first); minmax(0, …) and min-w-0 let a long preview
+    // or word shrink and wrap instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+      <nav aria-label={t("inbox.listLabel")} className={`min-w-0 ${open ? "order-2 lg:order-1" : ""}`}>
         {threads.length === 0 ? (
           <p className="card p-4">{emptyText}</p>
         ) : (
@@ -45,7 +47,7 @@ export function Inbox({ basePath, threads, open, bodyMax, emptyText }: InboxProp
         )}
       </nav>
       {open ? (
-        <div className="order-1 lg:order-2">
+        <div className="order-1 min-w-0 lg:order-2">
           <OpenThread basePath={basePath} thread={open.thread} messages={open.messages} bodyMax={bodyMax} />
         </div>
       ) : null}
@@ -63,14 +65,21 @@ function ThreadItem({ basePath, thread, current }: { basePath: string; thread: S
         className={`block p-3 hover:bg-slate-100 dark:hover:bg-slate-800 ${current ? "bg-brand-50 dark:bg-slate-800" : ""}`}
       >
         <span className="flex items-baseline justify-between gap-2">
-          <span className={thread.unreadCount > 0 ? "font-bold" : "font-semibold"}>{thread.otherPartyName}</span>
+          <span className={`min-w-0 [overflow-wrap:anywhere] ${thread.unreadCount > 0 ? "font-bold" : "font-semibold"}`}>
+            {thread.otherPartyName}
+          </span>
           {thread.unreadCount > 0 ? (
-            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-count">
+            <span
+              className="shrink-0 whitespace-nowrap rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="unread-count"
+            >
               {t("inbox.unread", { count: thread.unreadCount })}
             </span>
           ) : null}
         </span>
-        <span className="block text-sm text-slate-700 dark:text-slate-300">{thread.propertyTitle ?? t("inbox.generalQuestion")}</span>
+        <span className="block text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
+          {thread.propertyTitle ?? t("inbox.generalQuestion")}
+        </span>
         {thread.lastMessage ? (
           <span className="mt-1 block truncate text-sm text-slate-600 dark:text-slate-400">
             {thread.lastMessage.fromMe ? `${t("inbox.you")}: ` : ""}
@@ -100,14 +109,20 @@ function OpenThread({
   const sending = navigation.state === "submitting";
   const error = failure?.fieldErrors.body ?? failure?.fieldErrors.form ?? null;
   return (
-    <section aria-labelledby="thread-heading" className="card p-4">
-      <Link to={basePath} className="link text-sm">
-        ← {t("inbox.back")}
-      </Link>
-      <h2 id="thread-heading" className="mt-2 text-xl font-semibold">
+    <section aria-labelledby="thread-heading" className="card min-w-0 p-4">
+      <p className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
+        <Link to={basePath} className="link">
+          ← {t("inbox.back")}
+        </Link>
+        {/* A long conversation pushes the reply box down a phone's screen: one tap to reach it. */}
+        <a href="#reply-body" className="link">
+          {t("inbox.jumpToReply")}
+        </a>
+      </p>
+      <h2 id="thread-heading" className="mt-2 text-xl font-semibold [overflow-wrap:anywhere]">
         {t("inbox.threadWith", { name: thread.otherPartyName })}
       </h2>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
+      <p className="text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
         {thread.propertyTitle && thread.propertyId ? (
           <>
             {t("inbox.about", { title: thread.propertyTitle })} ·{" "}
@@ -132,7 +147,7 @@ function OpenThread({
                 {m.fromMe ? t("inbox.you") : thread.otherPartyName} · {formatDateTime(m.createdAt, i18n.language)}
                 {m.fromMe && m.readAt ? ` · ${t("inbox.read")}` : ""}
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+              <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{m.body}</p>
             </li>
           ))}
         </ol>

@@ -21,6 +21,8 @@ export interface ConfirmActionProps {
   title: string;
   body: string;
   confirmLabel: string;
+  /** The button that closes without acting; "Cancel" unless said (e.g. "Keep my visit"). */
+  cancelLabel?: string;
   /** Fields the person fills in before confirming (e.g. a reason), inside the form. */
   extra?: ReactNode;
 }
@@ -34,6 +36,7 @@ export function ConfirmAction({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   extra,
 }: ConfirmActionProps) {
   const { t } = useTranslation("portal");
@@ -62,7 +65,7 @@ export function ConfirmAction({
             ))}
             {extra ? <div className="w-full">{extra}</div> : null}
             <Dialog.Close type="button" className="btn-secondary">
-              {t("confirm.cancel")}
+              {cancelLabel ?? t("confirm.cancel")}
             </Dialog.Close>
             <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
               {confirmLabel}
@@ -81,6 +84,7 @@ export function ConfirmPage({
   body,
   confirmLabel,
   backHref,
+  cancelLabel,
   children,
   extra,
 }: {
@@ -89,6 +93,8 @@ export function ConfirmPage({
   body: string;
   confirmLabel: string;
   backHref: string;
+  /** The way back without acting; "Cancel" unless said (e.g. "Keep my visit"). */
+  cancelLabel?: string;
   children?: ReactNode;
   /** Fields filled in before confirming, inside the form. */
   extra?: ReactNode;
@@ -107,7 +113,7 @@ export function ConfirmPage({
           {confirmLabel}
         </button>
         <Link to={backHref} className="btn-secondary">
-          {t("confirm.cancel")}
+          {cancelLabel ?? t("confirm.cancel")}
         </Link>
       </Form>
     </div>

@@ -1,10 +1,11 @@
 // What the property form and the guest-house form share: reading Conform's reply (the typed values
 // after a refusal, else the stored ones; each field's translated errors with aria wiring) and the
-// location fieldset (neighbourhood, address, coordinates). Both forms stay plain POST forms.
+// location fieldset (neighbourhood, address, an optional map point). Both forms stay plain POST forms.
 import type { SubmissionResult } from "~/utils/form";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { NEIGHBOURHOODS } from "#domain/listings/buea";
 import { isMessageKey } from "~/utils/form-message";
+import { MapPointPicker, type MapTiles } from "~/components/portal/map-point-picker";
 
 export type FormDefaults = Record<string, string | string[] | undefined>;
 
@@ -49,17 +50,30 @@ export function formFields(lastResult: SubmissionResult<string[]> | null, defaul
   };
 }
 
+export type LocationLabel = "location" | "neighbourhood" | "address" | "latitude" | "longitude" | "coordinatesHint" | "pointOptional";
+
+/**
+ * Neighbourhood and address (required), and the map point (optional, decision 0205): without one
+ * the listing stands at its neighbourhood's centre. With JavaScript, and not under Save-Data, a
+ * button opens a map (loaded only then) where a tap sets the point, and "Use my location"; without
+ * it the two numbers can still be typed in the disclosure, or left empty.
+ */
 export function LocationFieldset({
   fields,
   label,
   addressMax,
+  mapTiles,
 }: {
   fields: FormFields;
-  /** Each form's own translation of form.location, form.neighbourhood, form.address, form.latitude, form.longitude, form.coordinatesHint. */
-  label: (key: "location" | "neighbourhood" | "address" | "latitude" | "longitude" | "coordinatesHint") => string;
+  /** Each form's own translation of form.location, form.neighbourhood, form.address, form.latitude, form.longitude, form.coordinatesHint, form.pointOptional. */
+  label: (key: LocationLabel) => string;
   addressMax: number;
+  /** The tile provider (MAP_TILES_URL); null: the picker shows a plan without tiles. */
+  mapTiles: MapTiles | null;
 }) {
-  const { value, aria, fieldError } = fields;
+  const { value, aria, fieldError, hasError } = fields;
+  const [neighbourhood, setNeighbourhood] = useState(value("neighbourhood") || "Molyko");
+  const [point, setPoint] = useState({ latitude: value("latitude"), longitude: value("longitude") });
   const coordinate = (name: "latitude" | "longitude") => (
     <div>
       <label htmlFor={name} className="label">
@@ -72,14 +86,18 @@ export function LocationFieldset({
         step="any"
         inputMode="decimal"
         className="input"
-        defaultValue={value(name)}
-        required
+        value={point[name]}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setPoint((p) => ({ ...p, [name]: v }));
+        }}
         aria-describedby="coordinates-hint"
         {...aria(name)}
       />
       {fieldError(name)}
     </div>
   );
+  const hasPoint = point.latitude !== "" || point.longitude !== "";
   return (
     <fieldset className="space-y-4">
       <legend className="font-semibold">{label("location")}</legend>
@@ -92,7 +110,8 @@ export function LocationFieldset({
             id="neighbourhood"
             name="neighbourhood"
             className="input"
-            defaultValue={value("neighbourhood") || "Molyko"}
+            value={neighbourhood}
+            onChange={(e) => setNeighbourhood(e.currentTarget.value)}
             {...aria("neighbourhood")}
           >
             {NEIGHBOURHOODS.map((n) => (
@@ -118,12 +137,27 @@ export function LocationFieldset({
           />
           {fieldError("address")}
         </div>
-        {coordinate("latitude")}
-        {coordinate("longitude")}
       </div>
       <p id="coordinates-hint" className="text-sm text-slate-600 dark:text-slate-400">
         {label("coordinatesHint")}
       </p>
+      <MapPointPicker
+        neighbourhood={neighbourhood}
+        point={point}
+        onPick={(latitude, longitude) => setPoint({ latitude: String(latitude), longitude: String(longitude) })}
+        onClear={() => setPoint({ latitude: "", longitude: "" })}
+        mapTiles={mapTiles}
+      />
+      <details
+        open={hasPoint || hasError("latitude") || hasError("longitude")}
+        className="rounded border border-slate-200 p-3 dark:border-slate-700"
+      >
+        <summary className="cursor-pointer font-medium">{label("pointOptional")}</summary>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {coordinate("latitude")}
+          {coordinate("longitude")}
+        </div>
+      </details>
     </fieldset>
   );
 }

@@ -3,7 +3,9 @@
 // phone the menu folds behind a "Menu" toggle, a CSS checkbox toggle, so it opens and closes
 // without JavaScript; from the md breakpoint up it is always shown beside the page.
 import type { ReactNode } from "react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { Form, Link, NavLink } from "~/components/link";
+import { PreferencesForms } from "~/components/preferences-forms";
 import { useTranslation } from "~/utils/translation";
 
 export type Portal = "agent" | "host" | "admin";
@@ -51,8 +53,10 @@ export function PortalLayout({
   intro?: ReactNode;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation("auth");
+  const { t, i18n } = useTranslation("auth");
   const toggleId = `${portal}-portal-menu`;
+  // The site header (hidden on portal pages) carries the language and theme switches: the portal's does too.
+  const root = useRouteLoaderData("root") as { language?: string; theme?: "light" | "dark" | "system" } | undefined;
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -60,7 +64,8 @@ export function PortalLayout({
           <Link to="/" className="text-lg font-bold text-brand-700 dark:text-brand-100">
             {t(`portal.${portal}.name`)}
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <PreferencesForms language={root?.language ?? i18n.language} theme={root?.theme ?? "system"} />
             <Link to="/" className="btn-secondary">
               {t("portal.backToSite")}
             </Link>

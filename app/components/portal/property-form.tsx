@@ -22,6 +22,7 @@ import {
 } from "#domain/property-management/managed-property.entity";
 import { FormAlert } from "~/components/forms/form-fields";
 import { formFields, LocationFieldset, type FormDefaults } from "~/components/portal/listing-form-fields";
+import type { MapTiles } from "~/components/portal/map-point-picker";
 
 /** Form values as strings (and string lists for the days), the shape Conform's reply keeps. */
 export type PropertyFormDefaults = FormDefaults;
@@ -36,8 +37,10 @@ export function propertyFormDefaults(p: ManagedProperty): PropertyFormDefaults {
     advanceMonths: String(p.advanceMonths),
     neighbourhood: p.neighbourhood,
     address: p.address,
-    latitude: String(p.latitude),
-    longitude: String(p.longitude),
+    // A point that is only the neighbourhood's centre is no point of the agent's: left empty, it
+    // follows the neighbourhood if that changes (decision 0205).
+    latitude: p.locationApproximate ? "" : String(p.latitude),
+    longitude: p.locationApproximate ? "" : String(p.longitude),
     bedrooms: String(p.bedrooms),
     bathrooms: String(p.bathrooms),
     visitDays: p.visitingHours?.days ?? ["mon", "tue", "wed", "thu", "fri", "sat"],
@@ -53,9 +56,12 @@ export function PropertyForm({
   defaults,
   lastResult,
   submitLabel,
+  mapTiles = null,
   children,
 }: {
   action: string;
+  /** The map picker's tiles (MAP_TILES_URL); null: a plan without tiles. */
+  mapTiles?: MapTiles | null;
   defaults: PropertyFormDefaults;
   lastResult: SubmissionResult<string[]> | null;
   submitLabel: string;
@@ -151,7 +157,7 @@ export function PropertyForm({
           {fieldError("advanceMonths")}
         </div>
       </div>
-      <LocationFieldset fields={fields} addressMax={ADDRESS_MAX} label={(key) => t(`form.${key}`)} />
+      <LocationFieldset fields={fields} addressMax={ADDRESS_MAX} label={(key) => t(`form.${key}`)} mapTiles={mapTiles} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="bedrooms" className="label">

@@ -11,7 +11,7 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   type Amenities,
-  type PropertyDetails,
+  type PropertyDetailsInput,
 } from "#domain/property-management/managed-property.entity";
 import { formMessage } from "~/utils/form-message";
 import {
@@ -48,8 +48,9 @@ export const propertyFormSchema = z.object({
   advanceMonths: number(formMessage("portal:errors.invalid_advance_months", { max: MAX_ADVANCE_MONTHS })),
   neighbourhood: z.enum(NEIGHBOURHOODS, { errorMap: () => ({ message: "portal:errors.invalid_neighbourhood" }) }),
   address: text(formMessage("portal:errors.invalid_address", { max: ADDRESS_MAX }), 1000),
-  latitude: number("portal:errors.invalid_coordinates"),
-  longitude: number("portal:errors.invalid_coordinates"),
+  // Optional (decision 0205): without a map point the listing stands at its neighbourhood's centre.
+  latitude: number("portal:errors.invalid_coordinates").optional(),
+  longitude: number("portal:errors.invalid_coordinates").optional(),
   bedrooms: number(formMessage("portal:errors.invalid_bedrooms", { max: MAX_BEDROOMS })),
   bathrooms: number(formMessage("portal:errors.invalid_bathrooms", { max: MAX_BATHROOMS })),
   ...(Object.fromEntries(AMENITIES.map((a) => [a, flag])) as Record<(typeof AMENITIES)[number], typeof flag>),
@@ -61,7 +62,7 @@ export const propertyFormSchema = z.object({
 export type PropertyFormValue = z.infer<typeof propertyFormSchema>;
 
 /** The form's values as the domain's input (no rule applied here). */
-export function toPropertyDetails(v: PropertyFormValue): PropertyDetails {
+export function toPropertyDetails(v: PropertyFormValue): PropertyDetailsInput {
   const amenities = Object.fromEntries(AMENITIES.map((a) => [a, v[a] === true])) as Amenities;
   // No day ticked and no hours typed: the default visiting hours (Monday to Saturday, 9 to 5).
   const hasHours = (v.visitDays?.length ?? 0) > 0 || v.visitFrom !== undefined || v.visitTo !== undefined;
@@ -73,8 +74,8 @@ export function toPropertyDetails(v: PropertyFormValue): PropertyDetails {
     advanceMonths: v.advanceMonths,
     neighbourhood: v.neighbourhood,
     address: v.address,
-    latitude: v.latitude,
-    longitude: v.longitude,
+    latitude: v.latitude ?? null,
+    longitude: v.longitude ?? null,
     bedrooms: v.bedrooms,
     bathrooms: v.bathrooms,
     amenities,

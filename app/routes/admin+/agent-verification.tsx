@@ -16,6 +16,7 @@ import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { AdminVerificationTabs } from "~/components/admin/admin-verification-tabs";
+import { ApproveForm } from "~/components/admin/approve-form";
 import { HostVerificationQueue } from "~/components/admin/host-verification-queue";
 import { loadHostQueue } from "~/routes/admin+/host-verification-queue.server";
 
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = submission.value;
   const result =
     input.intent === "approve"
-      ? await approveAgent(context.services.accounts, { adminId: admin.id, agentId: input.agentId })
+      ? await approveAgent(context.services.accounts, { adminId: admin.id, agentId: input.agentId, overrideReason: input.overrideReason })
       : await rejectAgent(context.services.accounts, { adminId: admin.id, agentId: input.agentId, reason: input.reason });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
@@ -161,13 +162,14 @@ export default function AdminAgentVerificationPage() {
                   })}
                 </ul>
                 <FormAlert errors={errors?.[""] ?? null} />
-                <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-end">
-                  <Form method="post">
-                    <input type="hidden" name="agentId" value={agent.id} />
-                    <button type="submit" name="intent" value="approve" className="btn-primary">
-                      {t("portal.admin.pages.agentVerification.approve")}
-                    </button>
-                  </Form>
+                <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:items-start">
+                  <ApproveForm
+                    id={`approve-${agent.id}`}
+                    name={agent.businessName ?? agent.name}
+                    hasDocuments={agent.documents.length > 0}
+                    fields={{ agentId: agent.id }}
+                    errors={errors}
+                  />
                   <Form method="post" className="flex flex-1 flex-col gap-2 md:flex-row md:items-end">
                     <input type="hidden" name="agentId" value={agent.id} />
                     <div className="flex-1">

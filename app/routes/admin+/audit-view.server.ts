@@ -17,6 +17,8 @@ export interface AuditView {
   /** Every field named in before or after, with both values as text ("" when absent). */
   changes: { field: string; before: string; after: string }[];
   reason: string | null;
+  /** Approved with no document on file (the reason is the override's, decision 0209). */
+  overridden: boolean;
   /** The row's other data (older rows, other modules), as field and text. */
   other: { field: string; value: string }[];
 }
@@ -64,7 +66,7 @@ export async function toAuditViews(entries: AuditEntry[], accounts: Pick<Account
     }),
   );
   return entries.map((e) => {
-    const { target, before, after, reason, ...rest } = e.data;
+    const { target, before, after, reason, override, ...rest } = e.data;
     const b = fieldsOf(before);
     const a = fieldsOf(after);
     const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
@@ -80,6 +82,7 @@ export async function toAuditViews(entries: AuditEntry[], accounts: Pick<Account
       targetHref: user ? `/admin/users/${encodeURIComponent(user)}` : helpContentHref(e.action, target),
       changes: fields.map((field) => ({ field, before: text(b[field]), after: text(a[field]) })),
       reason: typeof reason === "string" ? reason : null,
+      overridden: override === "no_documents",
       other: Object.entries(rest).map(([field, value]) => ({ field, value: text(value) })),
     };
   });

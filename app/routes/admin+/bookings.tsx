@@ -3,6 +3,7 @@
 // its URL and works without JavaScript. An upcoming visit can be cancelled with a reason: a dialog
 // with JavaScript, /admin/bookings/{id}/cancel without; the same filters download as CSV
 // (/admin/bookings.csv). See docs/decisions/0126-admin-bookings.md.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
@@ -20,6 +21,7 @@ import { ConfirmAction } from "~/components/portal/confirm-action";
 import { i18next } from "~/i18next.server";
 import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDateTime, formatXaf } from "~/utils/format";
 
 export const handle = { i18n: ["auth", "admin-bookings", "listings", "portal"] };
@@ -117,7 +119,7 @@ export default function AdminBookingsPage() {
       {items.length === 0 ? (
         <p className="card mt-2 p-4">{t("list.empty")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={t("list.title")} className="mt-2">
           <table className="card w-full text-left text-sm">
             <thead>
               <tr>
@@ -158,7 +160,7 @@ export default function AdminBookingsPage() {
                     </Link>
                   </td>
                   <td className="px-3 py-2">
-                    {formatVisitDate(b.visitDate, i18n.language)}, {b.visitTime}
+                    {formatVisitDate(b.visitDate, i18n.language)}, {formatVisitTime(b.visitTime, i18n.language)}
                   </td>
                   <td className="px-3 py-2" data-testid="booking-status">
                     {t(`statuses.${b.bookingStatus}`)}
@@ -183,7 +185,7 @@ export default function AdminBookingsPage() {
                         body={t("cancel.body", {
                           property: b.propertyTitle,
                           date: formatVisitDate(b.visitDate, i18n.language),
-                          time: b.visitTime,
+                          time: formatVisitTime(b.visitTime, i18n.language),
                         })}
                         confirmLabel={t("cancel.confirm")}
                         extra={<ReasonField id={`cancel-reason-${b.id}`} label={t("cancel.reason")} required />}
@@ -194,7 +196,7 @@ export default function AdminBookingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/bookings${bookingFilterQuery(filter, p)}`} />
     </PortalLayout>

@@ -2,6 +2,7 @@
 // page without JavaScript; /admin/bookings asks in a dialog with it, posting here). The slot is
 // freed, the student and the agent are e-mailed, and the audit row lands in the same transaction
 // (cancelVisitAsAdmin). A visit that can no longer be cancelled answers 409 with a message.
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -84,7 +85,7 @@ export default function AdminCancelBookingPage() {
           body={t("cancel.body", {
             property: booking.propertyTitle,
             date: formatVisitDate(booking.visitDate, i18n.language),
-            time: booking.visitTime,
+            time: formatVisitTime(booking.visitTime, i18n.language),
           })}
           confirmLabel={t("cancel.confirm")}
           backHref={back}

@@ -78,7 +78,14 @@ export default function AdminDashboardPage() {
               <p className="mt-2 text-3xl font-bold" data-testid={c.testId}>
                 {c.value}
               </p>
-              {c.key === "commissionsPending" ? <p className="text-sm">{formatXaf(stats.commissionsPending.amount)}</p> : null}
+              {c.key === "commissionsPending" ? (
+                <p className="text-sm" data-testid="commissions-pending-summary">
+                  {t("dashboard.commissionsPendingSummary", {
+                    count: stats.commissionsPending.count,
+                    amount: formatXaf(stats.commissionsPending.amount),
+                  })}
+                </p>
+              ) : null}
               {c.href ? (
                 <Link to={c.href} className="link mt-2 inline-block">
                   {t(`dashboard.links.${c.key}`)}

@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/not-found.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["auth", "hosting"] };
+export const handle = { i18n: ["auth", "hosting", "admin-users"] };
 export const meta = titleMeta;
 
 const QUEUE = "/admin/agent-verification?tab=hosts";
@@ -44,15 +44,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!formData) return badForm(request);
   const submission = parseWithZod(formData, { schema: reviewHostSchema });
   if (submission.status !== "success") {
-    return formData.get("intent") === "reject"
-      ? refused(request, { code: "hosting.reason_required", params: { max: 1000 } })
-      : badForm(request);
+    if (formData.get("intent") === "reject") return refused(request, { code: "hosting.reason_required", params: { max: 1000 } });
+    if (formData.get("intent") !== "approve") return badForm(request);
+    // Approving: not confirmed, or an override reason too long.
+    return submission.error?.confirmed
+      ? refused(request, { code: "auth.approval_not_confirmed" })
+      : refused(request, { code: "hosting.approval_reason_too_long", params: { max: 1000 } });
   }
   const input = submission.value;
   const { hosting } = context.services;
   const result =
     input.intent === "approve"
-      ? await approveHost(hosting, { adminId: admin.id, hostId })
+      ? await approveHost(hosting, { adminId: admin.id, hostId, overrideReason: input.overrideReason })
       : await rejectHost(hosting, { adminId: admin.id, hostId, reason: input.reason });
   if (!result.ok) return refused(request, result.error);
   return redirectWithToast(context, request, QUEUE, {

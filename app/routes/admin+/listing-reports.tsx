@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const reports = await listOpenReports(context.services.moderation.reports, QUEUE_LIMIT);
   const t = await i18next.getFixedT(request, "auth");
   return {
-    title: t("portal.admin.pages.reports.title"),
+    title: t("portal.admin.pages.listingReports.title"),
     reports: reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
@@ -67,7 +67,7 @@ export default function AdminReportsPage() {
   const { reports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PortalActionError | undefined;
   return (
-    <PortalLayout portal="admin" title={t("portal.admin.pages.reports.title")} intro={t("portal.admin.pages.reports.intro")}>
+    <PortalLayout portal="admin" title={t("portal.admin.pages.listingReports.title")} intro={t("portal.admin.pages.listingReports.intro")}>
       {actionData?.formError ? <FormAlert id="reports-error" errors={[actionData.formError]} /> : null}
       {reports.length === 0 ? (
         <p className="card p-6">{t("moderation:reports.empty")}</p>

@@ -18,6 +18,7 @@ import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { listCountText } from "~/utils/list-count.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDateTime, formatXaf } from "~/utils/format";
 
 export const handle = { i18n: ["auth", "admin-payments", "listings"] };
@@ -105,7 +106,7 @@ export default function AdminPaymentsPage() {
         {stats.length === 0 ? (
           <p className="card mt-2 p-4">{t("admin-payments:stats.empty")}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          <ScrollRegion label={t("admin-payments:stats.title")} className="mt-2">
             <table className="card w-full text-left text-sm" data-testid="gateway-stats">
               <thead>
                 <tr>
@@ -152,7 +153,7 @@ export default function AdminPaymentsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
@@ -233,7 +234,7 @@ export default function AdminPaymentsPage() {
       {items.length === 0 ? (
         <p className="card mt-2 p-4">{t("admin-payments:list.empty")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={t("portal.admin.pages.payments.title")} className="mt-2">
           <table className="card w-full text-left text-sm">
             <thead>
               <tr>
@@ -272,7 +273,7 @@ export default function AdminPaymentsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => paymentsHref(filters, p)} />
     </PortalLayout>

@@ -16,6 +16,7 @@ import { cleanKey } from "~/utils/clean-key";
 import { badForm, refused, type PortalActionError } from "~/utils/portal-forms.server";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { paymentEventKey } from "~/utils/audit-messages";
 import { formatDateTime, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormOrNull } from "~/utils/form-data.server";
@@ -122,9 +123,14 @@ export default function AdminPaymentPage() {
             <li key={e.id} className="card p-3 text-sm">
               <p className="font-medium">
                 <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, i18n.language)}</time> ·{" "}
-                {t(`events.${e.type}`, { defaultValue: e.type })}
+                {t(paymentEventKey(e.type), { defaultValue: e.type })}
               </p>
-              <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-slate-700 dark:text-slate-300">{e.data}</pre>
+              {e.data !== "{}" ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-slate-700 dark:text-slate-300">{t("detail.eventDetails")}</summary>
+                  <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-slate-700 dark:text-slate-300">{e.data}</pre>
+                </details>
+              ) : null}
             </li>
           ))}
         </ol>

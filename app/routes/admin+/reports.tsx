@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
+import { formatPhone } from "#domain/shared/phone-display";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Form } from "~/components/link";
+import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { PAYOUT_REFERENCE_MAX } from "#domain/commission/commission.entity";
 import { doualaToday } from "#domain/commission/weekly-payout";
@@ -23,7 +24,7 @@ import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["auth", "admin-stats", "portal"] };
+export const handle = { i18n: ["auth", "admin-stats", "portal", "payouts"] };
 export const meta = titleMeta;
 
 // Revenue by week and month, active subscriptions and access passes, commissions owed per agent,
@@ -195,6 +196,12 @@ export default function AdminReportsPage() {
           {t("reports.tables.payout")}
         </h2>
         <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{t("reports.payoutIntro")}</p>
+        {/* Issue 34: payouts through the provider (decision 0212); this manual path stays beside it. */}
+        <p className="mt-2 text-sm">
+          <Link to="/admin/payouts" className="link" data-testid="provider-payouts-link">
+            {t("payouts:admin.providerLink")}
+          </Link>
+        </p>
         {voidErrors?.[""] ? <FormAlert errors={voidErrors[""]} /> : null}
         {voidErrors?.reason ? <ErrorList errors={voidErrors.reason} /> : null}
         {orphanPayoutErrors ? <FormAlert errors={orphanPayoutErrors[""] ?? Object.values(orphanPayoutErrors).flat()} /> : null}
@@ -227,6 +234,7 @@ type PendingLine = ReturnType<typeof useLoaderData<typeof loader>>["pending"][nu
 interface AgentGroup {
   agentId: string;
   agentName: string;
+  payee: PendingLine["payee"];
   lines: PendingLine[];
   amount: number;
 }
@@ -235,7 +243,7 @@ interface AgentGroup {
 function byAgent(pending: readonly PendingLine[]): AgentGroup[] {
   const groups = new Map<string, AgentGroup>();
   for (const line of pending) {
-    const group = groups.get(line.agentId) ?? { agentId: line.agentId, agentName: line.agentName, lines: [], amount: 0 };
+    const group = groups.get(line.agentId) ?? { agentId: line.agentId, agentName: line.agentName, payee: line.payee, lines: [], amount: 0 };
     group.lines.push(line);
     group.amount += line.amount;
     groups.set(line.agentId, group);
@@ -244,6 +252,37 @@ function byAgent(pending: readonly PendingLine[]): AgentGroup[] {
 }
 
 type FieldErrors = Record<string, string[] | null> | undefined;
+
+/**
+ * Where this agent's transfer goes. There is no payout account of its own yet (issue 34): the
+ * name is the agent's, the number the business phone checked at verification (else the account's
+ * phone), and the screen says so.
+ */
+function PayeeDetails({ payee }: { payee: AgentGroup["payee"] }) {
+  const { t } = useTranslation("admin-stats");
+  return (
+    <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="payee">
+      <dt className="font-medium">{t("reports.payee.name")}</dt>
+      <dd>
+        {payee.name}
+        {payee.businessName ? ` (${payee.businessName})` : null}
+      </dd>
+      <dt className="font-medium">{t("reports.payee.number")}</dt>
+      <dd>
+        {payee.phone ? (
+          <>
+            <span className="font-mono" translate="no">
+              {formatPhone(payee.phone)}
+            </span>{" "}
+            <span className="text-slate-600 dark:text-slate-400">{t(`reports.payee.source.${payee.phoneSource ?? "business"}`)}</span>
+          </>
+        ) : (
+          <span className="font-medium text-red-800 dark:text-red-300">{t("reports.payee.none")}</span>
+        )}
+      </dd>
+    </dl>
+  );
+}
 
 /** One agent's pending commissions (each can be voided) and the form marking them paid with that agent's transfer. */
 function AgentPayout({
@@ -271,48 +310,52 @@ function AgentPayout({
       <h3 id={`${key}-title`} className="font-semibold">
         {group.agentName}
       </h3>
-      <table className="mt-2 w-full text-left text-sm" data-testid="payout-table">
-        <caption className="mb-1 text-left">{t("reports.agentTotal", { count: group.lines.length, amount })}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            <th scope="col" className="py-1 pr-4">
-              {t("reports.earned")}
-            </th>
-            <th scope="col" className="py-1 pr-4">
-              {t("reports.property")}
-            </th>
-            <th scope="col" className="py-1 pr-4">
-              {t("reports.amount")}
-            </th>
-            <th scope="col" className="py-1 pr-4">
-              {t("reports.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {group.lines.map((p) => (
-            <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="payout-row">
-              <th scope="row" className="py-2 pr-4 font-normal">
-                {p.date}
+      <PayeeDetails payee={group.payee} />
+      {/* On a phone the four columns scroll sideways inside the card, not the page. */}
+      <div className="overflow-x-auto">
+        <table className="mt-2 w-full text-left text-sm" data-testid="payout-table">
+          <caption className="mb-1 text-left">{t("reports.agentTotal", { count: group.lines.length, amount })}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="py-1 pr-4">
+                {t("reports.earned")}
               </th>
-              <td className="py-2 pr-4">{p.propertyTitle}</td>
-              <td className="py-2 pr-4">{formatXaf(p.amount)}</td>
-              <td className="py-2 pr-4">
-                <ConfirmAction
-                  confirmHref={`/admin/reports/void/${encodeURIComponent(p.id)}`}
-                  action="/admin/reports"
-                  fields={{ intent: "void", commissionId: p.id }}
-                  trigger={t("reports.void", { agent: p.agentName, date: p.date })}
-                  title={t("reports.voidTitle")}
-                  body={t("reports.voidBody", { agent: p.agentName, amount: formatXaf(p.amount), date: p.date })}
-                  confirmLabel={t("reports.voidConfirm")}
-                  extra={<VoidReasonField id={`reason-${p.id}`} />}
-                />
-              </td>
+              <th scope="col" className="py-1 pr-4">
+                {t("reports.property")}
+              </th>
+              <th scope="col" className="py-1 pr-4">
+                {t("reports.amount")}
+              </th>
+              <th scope="col" className="py-1 pr-4">
+                {t("reports.actions")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {group.lines.map((p) => (
+              <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="payout-row">
+                <th scope="row" className="py-2 pr-4 font-normal">
+                  {p.date}
+                </th>
+                <td className="py-2 pr-4">{p.propertyTitle}</td>
+                <td className="py-2 pr-4">{formatXaf(p.amount)}</td>
+                <td className="py-2 pr-4">
+                  <ConfirmAction
+                    confirmHref={`/admin/reports/void/${encodeURIComponent(p.id)}`}
+                    action="/admin/reports"
+                    fields={{ intent: "void", commissionId: p.id }}
+                    trigger={t("reports.void", { agent: p.agentName, date: p.date })}
+                    title={t("reports.voidTitle")}
+                    body={t("reports.voidBody", { agent: p.agentName, amount: formatXaf(p.amount), date: p.date })}
+                    confirmLabel={t("reports.voidConfirm")}
+                    extra={<VoidReasonField id={`reason-${p.id}`} />}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Form method="post" action="/admin/reports" className="mt-4 max-w-xl space-y-3" aria-labelledby={`${key}-pay`}>
         <h4 id={`${key}-pay`} className="text-sm font-semibold">
           {t("reports.payTitle", { count: group.lines.length, agent: group.agentName, amount })}
@@ -357,6 +400,22 @@ function AgentPayout({
           </p>
           <ErrorList id={`${key}-reference-error`} errors={errors?.reference} />
         </div>
+        <div className="flex items-start gap-2">
+          <input
+            id={`${key}-confirmed`}
+            name="confirmed"
+            type="checkbox"
+            value="yes"
+            required
+            className="mt-1 h-4 w-4"
+            aria-invalid={errors?.confirmed ? true : undefined}
+            aria-describedby={errors?.confirmed ? `${key}-confirmed-error` : undefined}
+          />
+          <label htmlFor={`${key}-confirmed`} className="text-sm">
+            {t("reports.payConfirm", { agent: group.agentName, amount })}
+          </label>
+        </div>
+        <ErrorList id={`${key}-confirmed-error`} errors={errors?.confirmed} />
         <button type="submit" className="btn-primary">
           {t("reports.pay", { agent: group.agentName })}
         </button>

@@ -1,5 +1,6 @@
 // An agent's public profile: card, listings and reviews. A student with a confirmed viewing with
 // this agent may rate it (once per viewing); the agent may answer each review once.
+import { agentForViewer } from "#domain/listings/agent-contact";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
@@ -53,7 +54,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     path: `/agent/${encodeURIComponent(id)}`,
   };
   return {
-    agent,
+    // The direct number is for the agent themselves; students get it on a listing they booked a
+    // visit on, everyone else writes through KamerNest's messages (decision 0201).
+    agent: agentForViewer(agent, user?.id === id),
     reviews,
     listings: own.filter((p) => p.hiddenAt === null),
     viewings: viewings
@@ -246,7 +249,7 @@ export default function AgentProfilePage() {
       <section className="card p-5" aria-label={name}>
         <AgentSummary agent={agent} headingLevel={1} />
         <div className="mt-4">
-          <AgentContactLinks agent={agent} whatsappText={t("agent.whatsappProfileText")} />
+          <AgentContactLinks agent={agent} whatsappText={t("agent.whatsappProfileText")} hiddenNote={t("agent.numberOnListings")} />
         </div>
       </section>
 

@@ -9,6 +9,7 @@ import { Pagination } from "~/components/listings/pagination";
 import { pageParam } from "~/utils/page-param.server";
 import { notFound } from "~/utils/not-found.server";
 import { agentDirectoryPage } from "#domain/listings/agent-directory.queries";
+import { hideDirectNumber } from "#domain/listings/agent-contact";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
@@ -26,7 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     description: t("seo.agentsDescription"),
     path: directoryHref(page),
   };
-  return { directory: result.value, seo };
+  // The directory never carries an agent's direct number (decision 0201).
+  return { directory: { ...result.value, items: result.value.items.map(hideDirectNumber) }, seo };
 }
 
 export default function AgentsPage() {

@@ -1,6 +1,7 @@
 // /agents/bookings/{id}/decline: the agent declines a visit with a reason (for instance the
 // property was let). The booking is cancelled and its slot freed; the student keeps the
 // subscription the booking bought and is told by e-mail and on /profile (decision 0117).
+import { formatVisitTime } from "#domain/booking/visit-time";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -68,7 +69,7 @@ export default function DeclineVisitPage() {
         body={t("agent.decline.body", {
           visitor: booking.visitorName,
           date: formatVisitDate(booking.visitDate, i18n.language),
-          time: booking.visitTime,
+          time: formatVisitTime(booking.visitTime, i18n.language),
           reference: booking.reference,
         })}
         confirmLabel={t("agent.decline.confirm")}

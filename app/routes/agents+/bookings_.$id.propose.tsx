@@ -1,6 +1,7 @@
 // /agents/bookings/{id}/propose: the agent proposes another time for a visit: a day (GET form,
 // ?date=), then one of its free slots within the property's visiting hours (POST). The proposal
 // holds nothing until the student accepts it on /profile (decision 0117).
+import { formatVisitTime } from "#domain/booking/visit-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
@@ -62,7 +63,7 @@ export default function ProposeTimePage() {
         <p>
           {t("agent.propose.current", {
             date: formatVisitDate(data.booking.visitDate, i18n.language),
-            time: data.booking.visitTime,
+            time: formatVisitTime(data.booking.visitTime, i18n.language),
             reference: data.booking.reference,
           })}
         </p>

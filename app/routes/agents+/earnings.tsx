@@ -2,8 +2,18 @@
 // database), the next weekly payout date, and the commissions newest first, 10 a page, each with
 // its date, property, amount, status and, when voided, the reason. Nothing about the student is
 // shown. A plain page with link pagination, so it works without JavaScript.
-import { type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+// Issue 34: the payout number (changed with the password, decision 0212) and each payout made
+// through the provider, with its date, number, amount, status and the provider's reference.
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { setPayoutNumber } from "#domain/payout/set-payout-number.use-case";
+import { PAYOUT_NUMBER_ERROR_FIELD, payoutNumberSchema } from "~/components/payouts/payout-number-schema";
+import { PayoutNumberSection, PayoutsTable } from "~/components/payouts/payout-sections";
+import { clientIp } from "~/utils/auth.server";
+import { describeDomainError } from "~/utils/domain-errors.server";
+import { readFormOrNull } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useTranslation } from "~/utils/translation";
 import { getAgentEarnings } from "#domain/commission/agent-earnings.query";
 import { titleMeta } from "~/utils/page-title";
@@ -11,9 +21,13 @@ import { PortalLayout } from "~/components/portal/portal-layout";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDate, formatXaf } from "~/utils/format";
 
-export const handle = { i18n: ["auth", "portal", "listings"] };
+export const handle = { i18n: ["auth", "portal", "listings", "payouts"] };
+
+/** The payouts shown on the page: the latest ones (one a week, so a page holds months). */
+const PAYOUTS_SHOWN = 20;
 export const meta = titleMeta;
 
 function pageOf(raw: string | null): number {
@@ -25,8 +39,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent(context, request);
   const earnings = await getAgentEarnings(context.services.money.earnings, user.id, pageOf(new URL(request.url).searchParams.get("page")));
   const t = await i18next.getFixedT(request, "portal");
+  const [number, payouts] = await Promise.all([
+    context.services.payouts.reader.findNumber(user.id),
+    context.services.payouts.reader.listByAgent(user.id, PAYOUTS_SHOWN),
+  ]);
   return {
     title: t("earnings.title"),
+    payoutNumber: number ? { phone: number.phone, medium: number.medium } : null,
+    payouts: payouts.map((p) => ({
+      id: p.id,
+      date: p.createdAt.toISOString(),
+      phone: p.phone,
+      medium: p.medium,
+      amount: p.amount,
+      status: p.status,
+      reference: p.transId,
+      reason: p.reason,
+    })),
     totals: earnings.totals,
     nextPayoutAt: earnings.nextPayoutAt.toISOString(),
     page: earnings.page,
@@ -44,11 +73,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireAgent(context, request);
+  const formData = await readFormOrNull(request);
+  const submission = parseWithZod(formData ?? new FormData(), { schema: payoutNumberSchema });
+  if (!formData) return data(submission.reply({ formErrors: ["auth:errors.bad_form"] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const result = await setPayoutNumber(context.services.payouts.number, {
+    agentId: user.id,
+    phone: submission.value.phone,
+    medium: submission.value.medium,
+    password: submission.value.password,
+    ip: clientIp(context),
+  });
+  if (!result.ok) {
+    const error = await describeDomainError(request, result.error);
+    const field = PAYOUT_NUMBER_ERROR_FIELD[result.error.code];
+    return data(
+      submission.reply({
+        hideFields: ["password"],
+        ...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
+      }),
+      { status: error.status },
+    );
+  }
+  return redirectWithToast(context, request, "/agents/earnings", { kind: "success", title: "payouts:toasts.numberSaved" });
+}
+
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AgentEarningsPage() {
   const { t, i18n } = useTranslation("portal");
-  const { totals, nextPayoutAt, items, page, pageCount } = useLoaderData<typeof loader>();
+  const { totals, nextPayoutAt, items, page, pageCount, payoutNumber, payouts } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <PortalLayout portal="agent" title={t("earnings.title")} intro={t("earnings.intro")}>
       <section aria-labelledby="earnings-totals">
@@ -89,6 +146,13 @@ export default function AgentEarningsPage() {
           hrefFor={(p) => (p > 1 ? `/agents/earnings?page=${p}` : "/agents/earnings")}
         />
       </section>
+      <PayoutNumberSection number={payoutNumber} lastResult={lastResult} />
+      <section aria-labelledby="payouts-list" className="mt-8">
+        <h2 id="payouts-list" className="text-lg font-semibold">
+          {t("payouts:list.title")}
+        </h2>
+        <PayoutsTable payouts={payouts} />
+      </section>
     </PortalLayout>
   );
 }
@@ -107,7 +171,7 @@ function Total({ testId, label, amount, count }: { testId: string; label: string
 function EarningsTable({ items }: { items: Data["items"] }) {
   const { t, i18n } = useTranslation("portal");
   return (
-    <div className="card mt-3 overflow-x-auto">
+    <ScrollRegion label={t("earnings.list.label")} className="card mt-3">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 dark:border-slate-700">
           <tr>
@@ -143,6 +207,6 @@ function EarningsTable({ items }: { items: Data["items"] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

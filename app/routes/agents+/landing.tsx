@@ -5,37 +5,43 @@ import { useTranslation } from "~/utils/translation";
 import { titleMeta } from "~/utils/page-title";
 import { i18next } from "~/i18next.server";
 import { getOptionalUser, isApprovedAgent } from "~/utils/auth.server";
+import { formatXaf } from "~/utils/format";
+import { VISITATION_COMMISSION_XAF } from "#domain/commission/commission.entity";
+import { DEFAULT_COMMISSION_RATE } from "#domain/accounts/agent.entity";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
 
-// Open to everyone: how to become a verified agent on KamerNest.
+// Open to everyone: how to become a verified agent on KamerNest, and what an agent pays and earns
+// (issue 33). A public page: the site's header and footer (language switch) frame it.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context, request);
   const t = await i18next.getFixedT(request, "auth");
   const state = !user ? "visitor" : isApprovedAgent(user) ? "approved" : user.isAgent ? "unverified" : "member";
-  return { title: t("landing.title"), state };
+  return { title: t("landing.title"), state, commission: VISITATION_COMMISSION_XAF, commissionRate: DEFAULT_COMMISSION_RATE };
 }
 
 export default function AgentLandingPage() {
   const { t } = useTranslation("auth");
-  const { state } = useLoaderData<typeof loader>();
+  const { state, commission, commissionRate } = useLoaderData<typeof loader>();
   const steps = ["signup", "verify", "review", "list"] as const;
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200 dark:border-slate-800">
-        <div className="container-page flex items-center justify-between py-3">
-          <Link to="/" className="text-lg font-bold text-brand-700 dark:text-brand-100">
-            {t("portal.siteName")}
-          </Link>
-          <Link to="/agents" className="link text-sm">
-            {t("landing.ourAgents")}
-          </Link>
-        </div>
-      </header>
+    <div>
       <section className="container-page py-10">
         <h1 className="text-3xl font-bold">{t("landing.title")}</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{t("landing.intro")}</p>
+        <p className="mt-2">
+          <Link to="/agents" className="link text-sm">
+            {t("landing.ourAgents")}
+          </Link>
+        </p>
+        <h2 className="mt-8 text-xl font-semibold">{t("landing.moneyTitle")}</h2>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300" data-testid="landing-money">
+          <li>{t("landing.money.free")}</li>
+          <li>{t("landing.money.earn", { amount: formatXaf(commission) })}</li>
+          <li>{t("landing.money.rate", { rate: commissionRate })}</li>
+          <li>{t("landing.money.payout")}</li>
+        </ul>
         <h2 className="mt-8 text-xl font-semibold">{t("landing.howTitle")}</h2>
         <ol className="mt-4 grid gap-4 md:grid-cols-4">
           {steps.map((step, index) => (

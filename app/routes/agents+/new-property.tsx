@@ -1,9 +1,9 @@
 // /agents/new-property (Add Property): the property form. A new property is unverified until an
-// admin checks it; after saving, the agent lands on its edit page to add photos (one per upload).
+// admin checks it; after saving, the agent lands on its edit page to add photos.
 import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation";
 import { createProperty } from "#domain/property-management/manage-property.use-cases";
 import { titleMeta } from "~/utils/page-title";
@@ -23,7 +23,7 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAgent(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  return { title: t("portal.agent.pages.newProperty.title") };
+  return { title: t("portal.agent.pages.newProperty.title"), mapTiles: context.services.config.mapTiles ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,6 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AgentNewPropertyPage() {
   const { t } = useTranslation(["auth", "portal"]);
+  const { mapTiles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & Partial<PortalActionError>) | undefined;
   // A body that was not a form at all comes back as { formError }, not as Conform's reply.
   const lastResult = actionData && "status" in actionData ? actionData : null;
@@ -52,6 +53,7 @@ export default function AgentNewPropertyPage() {
         defaults={{ visitDays: ["mon", "tue", "wed", "thu", "fri", "sat"] }}
         lastResult={lastResult}
         submitLabel={t("portal:form.create")}
+        mapTiles={mapTiles}
       >
         {actionData?.formError ? <FormAlert id="new-property-error" errors={[actionData.formError]} /> : null}
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">

@@ -1,5 +1,5 @@
 // /agents/properties/{id}/edit: the agent's own property (anyone else's is a 404): the property
-// form, and its photos (upload one at a time, move, set the cover, delete after a confirmation).
+// form, and its photos (upload several at once, move, set the cover, delete after a confirmation).
 // Each intent of the action calls one use case; every one of them checks ownership again.
 import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
@@ -20,7 +20,10 @@ import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormOrNull } from "~/utils/form-data.server";
+import { addPhotos, photoFiles } from "~/utils/photo-uploads.server";
 import { notFound } from "~/utils/not-found.server";
+import { formatDistance } from "~/utils/format";
+import { getLanguage } from "~/utils/preferences.server";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -35,7 +38,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   return {
     title: t("portal.agent.pages.editProperty.title"),
-    property: { id: p.id, title: p.title, status: p.status, isVerified: p.isVerified, hidden: p.hiddenAt !== null },
+    property: {
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      isVerified: p.isVerified,
+      hidden: p.hiddenAt !== null,
+      neighbourhood: p.neighbourhood,
+      approximateDistance: p.locationApproximate ? formatDistance(p.distanceToCampusM, await getLanguage(request)) : null,
+    },
+    mapTiles: context.services.config.mapTiles ?? null,
     defaults: propertyFormDefaults(p),
     photos: p.photos.map((ph) => ({ id: ph.id, storageKey: ph.storageKey, width: ph.width, height: ph.height, alt: p.title })),
   };
@@ -52,11 +64,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "add-photo") {
-    const file = formData.get("photo");
-    if (!(file instanceof File)) return refused(request, { code: "portal.photo_empty" });
-    const result = await addPhoto(properties, { agentId: user.id, propertyId, bytes: new Uint8Array(await file.arrayBuffer()) });
-    if (!result.ok) return refused(request, result.error);
-    return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "portal:toasts.photoAdded" });
+    // One post with every chosen file (without JavaScript; the script sends them one by one to
+    // /agents/properties/{id}/photo-upload to show each one's progress).
+    const files = photoFiles(formData);
+    if (files.length === 0) return refused(request, { code: "portal.photo_empty" });
+    const { added, error } = await addPhotos(files, (bytes) => addPhoto(properties, { agentId: user.id, propertyId, bytes }));
+    if (error) return refused(request, error);
+    return redirectWithToast(context, request, `${back}#photos`, {
+      kind: "success",
+      title: "portal:toasts.photosAdded",
+      params: { count: added },
+    });
   }
   if (intent === "delete-photo") {
     const submission = parseWithZod(formData, { schema: photoDeleteSchema });
@@ -90,7 +108,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AgentEditPropertyPage() {
   const { t } = useTranslation(["auth", "portal"]);
-  const { property, defaults, photos } = useLoaderData<typeof loader>();
+  const { property, defaults, photos, mapTiles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & Partial<PortalActionError>) | undefined;
   const isReply = actionData !== undefined && "status" in actionData;
   const id = encodeURIComponent(property.id);
@@ -111,17 +129,29 @@ export default function AgentEditPropertyPage() {
           {t("portal:form.awaitingVerification")}
         </p>
       )}
+      {property.approximateDistance ? (
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="approximate-location">
+          {t("portal:form.approximateLocation", { neighbourhood: property.neighbourhood, distance: property.approximateDistance })}
+        </p>
+      ) : null}
       {property.hidden ? <p className="mb-4 text-sm font-semibold text-red-800 dark:text-red-300">{t("portal:list.hidden")}</p> : null}
       {actionData?.formError ? <FormAlert id="edit-error" errors={[actionData.formError]} /> : null}
 
       <PhotoManager
         action={action}
+        uploadUrl={`/agents/properties/${id}/photo-upload`}
         photos={photos}
         deleteHref={(photoId) => `/agents/properties/${id}/photos/${encodeURIComponent(photoId)}/delete`}
         itemTestId="portal-photo"
       />
 
-      <PropertyForm action={action} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("portal:form.save")} />
+      <PropertyForm
+        action={action}
+        defaults={defaults}
+        lastResult={isReply ? actionData : null}
+        submitLabel={t("portal:form.save")}
+        mapTiles={mapTiles}
+      />
     </PortalLayout>
   );
 }

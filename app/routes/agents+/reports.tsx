@@ -15,6 +15,7 @@ import { BarChart, type BarDatum } from "~/components/agent-reports/bar-chart";
 import { formatConversion } from "~/components/agent-reports/report-format";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
+import { ScrollRegion } from "~/components/scroll-region";
 import { formatDate } from "~/utils/format";
 
 export const handle = { i18n: ["auth", "portal"] };
@@ -135,7 +136,7 @@ function Total({ testId, label, value }: { testId: string; label: string; value:
 
 function CountChart({ metric, rows, total }: { metric: Metric; rows: Data["rows"]; total: number }) {
   const { t } = useTranslation("portal");
-  const data: BarDatum[] = rows.map((r) => ({ key: r.propertyId, label: r.title, value: r[metric], display: String(r[metric]) }));
+  const data: BarDatum[] = rows.map((r) => ({ key: r.propertyId, label: r.label, value: r[metric], display: String(r[metric]) }));
   const top = [...data].sort((a, b) => (b.value ?? 0) - (a.value ?? 0))[0];
   const description = t("reports.charts.description", { count: rows.length, top: top.label, value: top.display, total });
   return <BarChart testId={`chart-${metric}`} title={t(`reports.charts.${metric}`)} description={description} data={data} />;
@@ -145,7 +146,7 @@ function ConversionChart({ rows, overall }: { rows: Data["rows"]; overall: numbe
   const { t, i18n } = useTranslation("portal");
   const data: BarDatum[] = rows.map((r) => ({
     key: r.propertyId,
-    label: r.title,
+    label: r.label,
     value: r.conversion,
     display: formatConversion(r.conversion, i18n.language),
   }));
@@ -167,7 +168,7 @@ function ReportTable({ rows, totals }: { rows: Data["rows"]; totals: Data["total
       <h2 id="report-table" className="text-lg font-semibold">
         {t("reports.table.label")}
       </h2>
-      <div className="card mt-3 overflow-x-auto">
+      <ScrollRegion label={t("reports.table.label")} className="card mt-3">
         <table className="w-full text-left text-sm" data-testid="report-table">
           <thead className="border-b border-slate-200 dark:border-slate-700">
             <tr>
@@ -185,7 +186,7 @@ function ReportTable({ rows, totals }: { rows: Data["rows"]; totals: Data["total
             {rows.map((r) => (
               <tr key={r.propertyId} className="border-b border-slate-100 dark:border-slate-800" data-testid="report-row">
                 <th scope="row" className="px-4 py-2 font-normal">
-                  {r.title}
+                  {r.label}
                 </th>
                 <td className={cell}>{r.views}</td>
                 <td className={cell}>{r.visitBookings}</td>
@@ -206,7 +207,7 @@ function ReportTable({ rows, totals }: { rows: Data["rows"]; totals: Data["total
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

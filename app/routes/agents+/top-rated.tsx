@@ -1,3 +1,4 @@
+import { hideDirectNumber } from "#domain/listings/agent-contact";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
@@ -16,7 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const agents = await context.services.listings.agents.topRatedAgents(TOP_RATED_COUNT);
   const t = await i18next.getFixedT(request, "listings");
   const seo: PageSeo = { title: t("seo.topRatedTitle"), description: t("seo.topRatedDescription"), path: "/agents/top-rated" };
-  return { agents, seo };
+  // The ranking never carries an agent's direct number (decision 0201).
+  return { agents: agents.map(hideDirectNumber), seo };
 }
 
 /** Agents ranked by the Bayesian average of their reviews (domain/listings/agent-rating.ts). */

@@ -17,18 +17,19 @@ import { TotpStepForm } from "~/components/auth/totp-step-form";
 import { UNEXPECTED_AUTH_FAILURE_STATUS, unexpectedAuthFailureReply } from "~/utils/auth-failure.server";
 import { clientIp, commitUserSession, redirectIfSignedIn } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
-import { safeRedirectPath } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { askedPage, signInLanding } from "~/utils/sign-in-landing.server";
 
 export const handle = { i18n: ["auth"] };
 
 export const meta = titleMeta;
 
-const redirectParam = (request: Request) => safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
+/** The page asked for, or "": then the user's home (signInLanding: an approved agent's portal…). */
+const redirectParam = (request: Request) => askedPage(new URL(request.url).searchParams.get("redirectTo"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectParam(request);
-  await redirectIfSignedIn(context, request, redirectTo);
+  await redirectIfSignedIn(context, request, redirectTo || "/");
   const t = await i18next.getFixedT(request, "auth");
   return {
     title: t("login.title"),
@@ -57,7 +58,7 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "totp") {
     const submission = parseWithZod(formData, { schema: totpLoginSchema });
     const pendingLoginToken = String(formData.get("pendingLoginToken") ?? "").slice(0, 200);
-    const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+    const redirectTo = askedPage(formData.get("redirectTo"));
     if (submission.status !== "success") {
       return data({ totp: { pendingLoginToken, redirectTo }, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
     }
@@ -85,7 +86,7 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
       context,
       request,
       { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt },
-      redirectTo,
+      await signInLanding(context, result.value.sessionId, redirectTo),
       {
         kind: "success",
         title: "common:toast.signedIn",
@@ -98,7 +99,7 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ totp: null, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const redirectTo = safeRedirectPath(submission.value.redirectTo);
+  const redirectTo = askedPage(submission.value.redirectTo);
   const result = await logIn(deps, { email: submission.value.email, password: submission.value.password, ...meta });
   if (!result.ok) {
     const error = await describeDomainError(request, result.error);
@@ -110,7 +111,8 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
   if (result.value.status === "totp_required") {
     return data({ totp: { pendingLoginToken: result.value.pendingLoginToken, redirectTo }, result: null });
   }
-  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
+  const landing = await signInLanding(context, result.value.sessionId, redirectTo);
+  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, landing, {
     kind: "success",
     title: "common:toast.signedIn",
   });
@@ -131,7 +133,7 @@ export default function LoginPage() {
           constraint={totpConstraint}
         />
         <p className="mt-4 text-sm">
-          <Link to={`/auth/login${redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className="link">
+          <Link to={`/auth/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className="link">
             {t("login.startAgain")}
           </Link>
         </p>

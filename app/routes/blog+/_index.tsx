@@ -38,9 +38,9 @@ export default function BlogIndex() {
         <p className="mt-6">{t("empty")}</p>
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {blog.items.map((post) => (
+          {blog.items.map((post, index) => (
             <li key={post.slug} className="flex">
-              <BlogCard post={post} />
+              <BlogCard post={post} priority={index === blog.items.findIndex((p) => p.coverStorageKey)} />
             </li>
           ))}
         </ul>

@@ -80,20 +80,15 @@ export default function HostHomePage() {
                     {h.public ? t("home.public") : t("home.hidden")}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Link
-                      to={`/host/houses/${encodeURIComponent(h.id)}/edit`}
-                      className="btn-secondary"
-                      aria-label={t("home.editNamed", { name: h.name })}
-                    >
+                    {/* The visible words start the link's name (WCAG 2.5.3), the house's name follows. */}
+                    <Link to={`/host/houses/${encodeURIComponent(h.id)}/edit`} className="btn-secondary">
                       {t("home.edit")}
+                      <span className="sr-only">: {h.name}</span>
                     </Link>
                     {h.public ? (
-                      <Link
-                        to={`/guest-house/${encodeURIComponent(h.id)}`}
-                        className="btn-secondary"
-                        aria-label={t("home.viewNamed", { name: h.name })}
-                      >
+                      <Link to={`/guest-house/${encodeURIComponent(h.id)}`} className="btn-secondary">
                         {t("home.view")}
+                        <span className="sr-only">: {h.name}</span>
                       </Link>
                     ) : null}
                   </div>

@@ -38,6 +38,7 @@ import { formatDate } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormOrNull } from "~/utils/form-data.server";
+import { addPhotos, photoFiles } from "~/utils/photo-uploads.server";
 import { notFound } from "~/utils/not-found.server";
 
 export const handle = { i18n: ["auth", "hosting", "guest-houses", "portal"] };
@@ -49,8 +50,9 @@ function formDefaults(h: HostedGuestHouse): GuestHouseFormDefaults {
     description: h.description,
     neighbourhood: h.neighbourhood,
     address: h.address,
-    latitude: String(h.latitude),
-    longitude: String(h.longitude),
+    // Only the neighbourhood's centre: no point of the host's (decision 0205).
+    latitude: h.locationApproximate ? "" : String(h.latitude),
+    longitude: h.locationApproximate ? "" : String(h.longitude),
     nightlyRate: String(h.nightlyRate),
     rooms: String(h.rooms),
     maxGuests: String(h.maxGuests),
@@ -75,6 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     photos: house.photos.map((p) => ({ id: p.id, storageKey: p.storageKey, width: p.width, height: p.height, alt: house.name })),
     today: nightOf(context.services.hosting.clock.now()),
     blockedNights: blockedNights.map((night) => ({ night, label: formatDate(`${night}T12:00:00Z`, language) })),
+    mapTiles: context.services.config.mapTiles ?? null,
   };
 }
 
@@ -89,11 +92,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "add-photo") {
-    const file = formData.get("photo");
-    if (!(file instanceof File)) return refused(request, { code: "hosting.photo_empty" });
-    const result = await addGuestHousePhoto(hosting, { hostId: user.id, houseId, bytes: new Uint8Array(await file.arrayBuffer()) });
-    if (!result.ok) return refused(request, result.error);
-    return redirectWithToast(context, request, `${back}#photos`, { kind: "success", title: "hosting:toasts.photoAdded" });
+    // Every chosen file in one post (the script sends them one by one to …/photo-upload instead).
+    const files = photoFiles(formData);
+    if (files.length === 0) return refused(request, { code: "hosting.photo_empty" });
+    const { added, error } = await addPhotos(files, (bytes) => addGuestHousePhoto(hosting, { hostId: user.id, houseId, bytes }));
+    if (error) return refused(request, error);
+    return redirectWithToast(context, request, `${back}#photos`, {
+      kind: "success",
+      title: "hosting:toasts.photosAdded",
+      params: { count: added },
+    });
   }
   if (intent === "delete-photo") {
     const submission = parseWithZod(formData, { schema: photoDeleteSchema });
@@ -141,7 +149,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function HostEditHousePage() {
   const { t } = useTranslation(["hosting", "auth", "portal"]);
-  const { house, defaults, photos, today, blockedNights } = useLoaderData<typeof loader>();
+  const { house, defaults, photos, today, blockedNights, mapTiles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & Partial<HostingActionError>) | undefined;
   const isReply = actionData !== undefined && "status" in actionData;
   const id = encodeURIComponent(house.id);
@@ -152,6 +160,7 @@ export default function HostEditHousePage() {
 
       <PhotoManager
         action={action}
+        uploadUrl={`/host/houses/${id}/photo-upload`}
         photos={photos}
         deleteHref={(photoId) => `/host/houses/${id}/photos/${encodeURIComponent(photoId)}/delete`}
         itemTestId="host-photo"
@@ -213,7 +222,13 @@ export default function HostEditHousePage() {
         )}
       </section>
 
-      <GuestHouseForm action={action} defaults={defaults} lastResult={isReply ? actionData : null} submitLabel={t("form.save")} />
+      <GuestHouseForm
+        action={action}
+        defaults={defaults}
+        lastResult={isReply ? actionData : null}
+        submitLabel={t("form.save")}
+        mapTiles={mapTiles}
+      />
     </PortalLayout>
   );
 }

@@ -1,5 +1,5 @@
 // /host/new-house: the guest-house form. A new house stays hidden from visitors until its host is
-// approved; after saving, the host lands on its edit page to add photos (one per upload).
+// approved; after saving, the host lands on its edit page to add photos.
 import type { SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -19,7 +19,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 
-export const handle = { i18n: ["auth", "hosting", "guest-houses"] };
+export const handle = { i18n: ["auth", "hosting", "guest-houses", "portal"] };
 export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Becoming a host starts with the documents.
   if (!verification) throw redirect("/host/verification");
   const t = await i18next.getFixedT(request, "hosting");
-  return { title: t("newHouse.title"), approved: verification.status === "verified" };
+  return { title: t("newHouse.title"), approved: verification.status === "verified", mapTiles: context.services.config.mapTiles ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function HostNewHousePage() {
   const { t } = useTranslation(["hosting", "auth"]);
-  const { approved } = useLoaderData<typeof loader>();
+  const { approved, mapTiles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as (SubmissionResult<string[]> & Partial<HostingActionError>) | undefined;
   const lastResult = actionData && "status" in actionData ? actionData : null;
   return (
@@ -63,6 +63,7 @@ export default function HostNewHousePage() {
         defaults={{ rooms: "1", maxGuests: "2" }}
         lastResult={lastResult}
         submitLabel={t("form.create")}
+        mapTiles={mapTiles}
       >
         {actionData?.formError ? <FormAlert id="new-house-error" errors={[actionData.formError]} /> : null}
         {approved ? null : (

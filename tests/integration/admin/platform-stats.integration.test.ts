@@ -293,6 +293,35 @@ describeEachDatabase(allDatabaseKinds())("admin statistics and the payout run on
     expect(d.commissionsPending).toEqual({ count: 3, amount: 15000 });
   });
 
+  it("gives each pending commission its payee: the business phone checked at verification, else the account's phone", async () => {
+    await db.db
+      .updateTable("agents")
+      .set({ business_name: " A Homes ", business_phone: "+237677001122" })
+      .where("user_id", "=", "agent-a")
+      .execute();
+    await db.db.updateTable("profiles").set({ phone: "+237699887766" }).where("id", "=", "agent-b").execute();
+    const lines = await deps().stats.pendingEarnings(NOW);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line.payee).toEqual(
+        line.agentId === "agent-a"
+          ? { name: "User agent-a", businessName: "A Homes", phone: "+237677001122", phoneSource: "business" }
+          : { name: "User agent-b", businessName: null, phone: "+237699887766", phoneSource: "account" },
+      );
+    }
+    await db.db.updateTable("profiles").set({ phone: null }).where("id", "=", "agent-b").execute();
+    const none = (await deps().stats.pendingEarnings(NOW)).filter((l) => l.agentId === "agent-b");
+    for (const line of none) expect(line.payee).toMatchObject({ phone: null, phoneSource: null });
+    // The payout number the agent set wins over any phone on file, with its operator.
+    await db.db
+      .insertInto("agent_payout_numbers")
+      .values({ agent_id: "agent-a", phone: "655123456", medium: "orange_money", updated_at: NOW.toISOString() })
+      .execute();
+    const payout = (await deps().stats.pendingEarnings(NOW)).filter((l) => l.agentId === "agent-a");
+    expect(payout.length).toBeGreaterThan(0);
+    for (const line of payout) expect(line.payee).toMatchObject({ phone: "+237655123456", phoneSource: "payout_orange" });
+  });
+
   it("computes the reports' revenue by week and month, active access and commissions owed, empty weeks included", async () => {
     const r = await getReportsStats(deps());
     const starts = weekStarts(NOW, 8);

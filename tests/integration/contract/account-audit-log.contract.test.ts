@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
+import type { AuditAction } from "#domain/accounts/audit-actions";
 import { describeEachDatabase } from "../../support/test-database";
 import { accountKinds, accountsHarness, at, type AccountsHarness } from "./accounts-harness";
 
@@ -13,7 +14,7 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
     await h.repos.auditLog.record({
       id: "e1",
       actorId: "admin",
-      action: "auth.agent_approved",
+      action: "admin.agent_approved",
       data: { agentId: "a1", reason: null },
       at: at(1),
     });
@@ -27,7 +28,7 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
     await h.repos.auditLog.record({
       id: "e3",
       actorId: "admin",
-      action: "auth.agent_approved",
+      action: "admin.agent_approved",
       data: { agentId: "a2", reason: null },
       at: at(3),
     });
@@ -35,7 +36,7 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
     expect(await h.repos.auditLog.list({ action: "auth.role_granted_admin", limit: 10 })).toEqual([
       { id: "e2", actorId: null, action: "auth.role_granted_admin", data: { userId: "u1", ok: true, n: 2 }, at: at(2) },
     ]);
-    expect((await h.repos.auditLog.list({ action: "auth.agent_approved", limit: 1 })).map((e) => e.id)).toEqual(["e3"]);
+    expect((await h.repos.auditLog.list({ action: "admin.agent_approved", limit: 1 })).map((e) => e.id)).toEqual(["e3"]);
   });
 
   it("filters by actor, action prefix, target and dates, pages and counts", async () => {
@@ -63,7 +64,7 @@ describeEachDatabase(accountKinds())("AuditLog on %s", (kind) => {
     });
     await log.record({ id: "a4", actorId: "u1", action: "auth.role_granted_admin", data: { userId: "u1" }, at: at(4) });
     // `_` in a prefix is a letter, not LIKE's one-character wildcard.
-    await log.record({ id: "a5", actorId: "admin-1", action: "adminXuserXsuspended", data: {}, at: at(5) });
+    await log.record({ id: "a5", actorId: "admin-1", action: "adminXuserXsuspended" as AuditAction, data: {}, at: at(5) });
 
     const ids = async (q: Parameters<typeof log.list>[0]) => (await log.list(q)).map((e) => e.id);
     expect(await ids({ actionPrefix: "admin.", limit: 10 })).toEqual(["a3", "a2", "a1"]);

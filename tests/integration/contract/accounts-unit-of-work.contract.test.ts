@@ -25,7 +25,7 @@ describeEachDatabase(accountKinds())("the accounts unit of work on %s", (kind) =
       h.uow.run(async (repos) => {
         await repos.accounts.insert(anAccount({ id: "u1" }));
         await repos.accounts.update("u0", { role: "admin", updatedAt: at(2) });
-        await repos.auditLog.record({ id: "e1", actorId: null, action: "x", data: {}, at: at(2) });
+        await repos.auditLog.record({ id: "e1", actorId: null, action: "auth.role_granted_admin", data: {}, at: at(2) });
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");

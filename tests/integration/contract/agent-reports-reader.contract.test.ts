@@ -22,11 +22,12 @@ import { aBooking, createMoneyFixture, moneyKinds, type MoneyFixture } from "./m
 const NOW = new Date("2026-12-01T08:00:00.000Z"); // 09:00 in Buea, 1 December
 const TODAY = "2026-12-01";
 const PROPERTIES = [
-  { id: "prop-1", agentId: "agent-1", title: "Studio near UB gate" },
-  { id: "prop-2", agentId: "agent-1", title: "Room in Bonduma" },
-  { id: "prop-3", agentId: "agent-1", title: "Quiet flat, no activity" },
-  { id: "prop-9", agentId: "agent-2", title: "Rival's flat" },
+  { id: "prop-1", agentId: "agent-1", title: "Studio near UB gate", neighbourhood: "Molyko" },
+  { id: "prop-2", agentId: "agent-1", title: "Room in Bonduma", neighbourhood: "Molyko" },
+  { id: "prop-3", agentId: "agent-1", title: "Quiet flat, no activity", neighbourhood: "Molyko" },
+  { id: "prop-9", agentId: "agent-2", title: "Rival's flat", neighbourhood: "Molyko" },
 ];
+// (The database fixture puts every property in Molyko.)
 // Confirmed bookings are the most common, as in real life.
 const STATUSES: BookingStatus[] = [
   "pending",
@@ -69,6 +70,7 @@ describeEachDatabase(moneyKinds())("AgentReportsReader on %s", (kind) => {
       .map((p) => ({
         propertyId: p.id,
         title: p.title,
+        neighbourhood: p.neighbourhood,
         views: views.filter((v) => v.propertyId === p.id && v.day >= w.firstDay && v.day <= w.lastDay).reduce((s, v) => s + v.views, 0),
         visitBookings: bookings.filter(
           (b) => b.propertyId === p.id && b.paymentStatus === "confirmed" && b.bookingStatus !== "rebook_required" && inside(b.createdAt),
@@ -160,6 +162,7 @@ describeEachDatabase(moneyKinds())("AgentReportsReader on %s", (kind) => {
     expect((await read("agent-1", w))[0]).toEqual({
       propertyId: "prop-1",
       title: "Studio near UB gate",
+      neighbourhood: "Molyko",
       views: 3,
       visitBookings: 2,
       confirmedViewings: 2,

@@ -137,6 +137,22 @@ describeEachDatabase(moneyKinds())("BookingRepository on %s", (kind) => {
     await f.repos.bookings.lockStudent("student-1");
   });
 
+  it("tells whether a student holds a booked visit on a property: paid and confirmed, not pending or cancelled (decision 0201)", async () => {
+    const confirmed = { bookingStatus: "confirmed" as const, paymentStatus: "confirmed" as const, holdExpiresAt: null };
+    await f.addProperty({ id: "prop-2", agentId: "agent-1" });
+    await f.repos.bookings.insertBooking(aBooking({ id: "b1" })); // student-1, pending on prop-1
+    await f.repos.bookings.insertBooking(aBooking({ id: "b2", studentId: "student-2", visitTime: "11:00 AM", ...confirmed }));
+    await f.repos.bookings.insertBooking(
+      aBooking({ id: "b3", studentId: "student-3", visitTime: "12:00 PM", ...confirmed, bookingStatus: "cancelled" }),
+    );
+    expect(await f.repos.bookings.hasBookedVisit("student-1", "prop-1")).toBe(false);
+    expect(await f.repos.bookings.hasBookedVisit("student-2", "prop-1")).toBe(true);
+    expect(await f.repos.bookings.hasBookedVisit("student-2", "prop-2")).toBe(false);
+    expect(await f.repos.bookings.hasBookedVisit("student-3", "prop-1")).toBe(false);
+    await f.repos.bookings.confirmBooking("b1", null, at(1));
+    expect(await f.repos.bookings.hasBookedVisit("student-1", "prop-1")).toBe(true);
+  });
+
   it("records a viewing outcome once", async () => {
     await f.repos.bookings.insertBooking(aBooking({ id: "b1", bookingStatus: "confirmed", paymentStatus: "confirmed" }));
     expect(await f.repos.bookings.recordViewingOutcome("b1", "no_show", at(1440))).toBe(true);

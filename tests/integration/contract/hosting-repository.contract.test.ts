@@ -45,6 +45,7 @@ const house = (id: string, hostId: string, minute = 0, over: Partial<HostedGuest
   address: "Great Soppo, Buea",
   latitude: 4.16,
   longitude: 9.24,
+  locationApproximate: false,
   nightlyRate: 18_000,
   rooms: 8,
   maxGuests: 16,
@@ -159,7 +160,15 @@ describeEachDatabase(["memory", ...allDatabaseKinds()] as const)("HostingReposit
     expect(await h.repo.findHouse("h1", "nope")).toBeNull();
     expect((await h.repo.listHouses("h1")).map((x) => x.id)).toEqual(["g2h", "g1h"]);
 
-    const changed = house("g1h", "h1", 0, { name: "Changed", nightlyRate: 25_000, amenities: [], houseRules: "", rooms: 2, maxGuests: 3 });
+    const changed = house("g1h", "h1", 0, {
+      name: "Changed",
+      nightlyRate: 25_000,
+      amenities: [],
+      houseRules: "",
+      rooms: 2,
+      maxGuests: 3,
+      locationApproximate: true,
+    });
     expect(await h.repo.updateHouse(changed)).toBe(true);
     expect(await h.repo.lockHouse("h1", "g1h")).toEqual(changed);
     expect(await h.repo.updateHouse({ ...changed, hostId: "h2", name: "Stolen" })).toBe(false);

@@ -35,6 +35,7 @@ export const property = (id: string, agentId: string, minute = 0, over: Partial<
   address: "Behind Total, Molyko",
   latitude: 4.1532,
   longitude: 9.2905,
+  locationApproximate: false,
   bedrooms: 1,
   bathrooms: 1,
   amenities: {
@@ -127,6 +128,9 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
       isAvailable: false,
       isVerified: true,
       visitingHours: null,
+      latitude: 4.1468,
+      longitude: 9.2995,
+      locationApproximate: true,
       amenities: {
         furnished: false,
         toiletInside: false,
@@ -222,7 +226,13 @@ describe.each(["memory", ...databaseKinds()])("ManagedPropertyRepository on %s",
 
   it("the admin's transaction writes the property and its audit row together, or neither", async () => {
     await h.repo.insert(property("p1", "a1"));
-    const entry = (id: string) => ({ id, actorId: "a2", action: "admin.property_edited", data: { target: "property:p1" }, at: at(2) });
+    const entry = (id: string) => ({
+      id,
+      actorId: "a2",
+      action: "admin.property_edited" as const,
+      data: { target: "property:p1" },
+      at: at(2),
+    });
     await expect(
       h.adminUow.run(async ({ properties, audit }) => {
         const p = await properties.lockOwned("a1", "p1");

@@ -144,7 +144,10 @@ describeEachDatabase(accountKinds())("whose listings and guest houses are offere
     await repos().accounts.insert(anAccount({ id, role: "agent" }));
     await repos().agents.saveSubmission(id, details, at(1));
     if (status === "approved")
-      expect(await approveAgent(w.deps, { adminId: "admin", agentId: id })).toEqual({ ok: true, value: undefined });
+      expect(await approveAgent(w.deps, { adminId: "admin", agentId: id, overrideReason: "Documents checked outside the app" })).toEqual({
+        ok: true,
+        value: undefined,
+      });
   }
   /** Why the listing takes no visits (its booking error's code), or null when it takes them. */
   const refusal = async (propertyId: string) => {
@@ -206,7 +209,9 @@ describeEachDatabase(accountKinds())("whose listings and guest houses are offere
     await agent("waiting", "pending");
     await w.listing("p1", "waiting");
     await suspendUser(w.deps, { ...admin, userId: "waiting", reason: "Checking documents" });
-    expect(await approveAgent(w.deps, { adminId: "admin", agentId: "waiting" })).toEqual({ ok: true, value: undefined });
+    expect(
+      await approveAgent(w.deps, { adminId: "admin", agentId: "waiting", overrideReason: "Documents checked outside the app" }),
+    ).toEqual({ ok: true, value: undefined });
     expect(await agentStatus("waiting")).toBe("withheld");
     expect(await refusal("p1")).toBe("booking.property_unavailable");
     await reactivateUser(w.deps, { ...admin, userId: "waiting" });
@@ -226,7 +231,7 @@ describeEachDatabase(accountKinds())("whose listings and guest houses are offere
         await agent(id, "pending");
         await w.listing(`p-${id}`, id);
         const [approved, suspended] = await Promise.all([
-          approveAgent(w.deps, { adminId: "admin", agentId: id }),
+          approveAgent(w.deps, { adminId: "admin", agentId: id, overrideReason: "Documents checked outside the app" }),
           suspendUser(w.deps, { ...admin, userId: id, reason: "Fraud" }),
         ]);
         expect([approved.ok, suspended.ok]).toEqual([true, true]);

@@ -10,12 +10,13 @@ async function harness(kind: string): Promise<{ repo: SavedSearchRepository; clo
   if (kind === "memory") {
     const repo = new InMemorySavedSearchRepository();
     repo.putUser("u1", "ngozi@example.cm", "Ngozi Tabi");
-    repo.putUser("u2", "paul@example.cm", "Paul Mbah");
+    repo.putUser("u2", "paul@example.cm", "Paul Mbah", "fr");
     return { repo, close: async () => {} };
   }
   const t: TestDatabase = await createTestDatabase(kind as "sqlite" | "postgres");
   await insertProfile(t.db, { id: "u1", email: "ngozi@example.cm", fullName: "Ngozi Tabi" });
   await insertProfile(t.db, { id: "u2", email: "paul@example.cm", fullName: "Paul Mbah" });
+  await t.db.updateTable("profiles").set({ language: "fr" }).where("id", "=", "u2").execute();
   return { repo: new KyselySavedSearchRepository(t.db), close: () => t.destroy() };
 }
 
@@ -70,10 +71,11 @@ describeEachDatabase(["memory", ...allDatabaseKinds()])("SavedSearchRepository o
     await h.repo.addWithinLimit(search("s2", "u1", "max=30000", 2), 10);
     await h.repo.addWithinLimit(search("s1", "u1", "n=Molyko", 1), 10);
     const all = await h.repo.listAllWithRecipients();
-    expect(all.map((r) => [r.search.id, r.email, r.fullName])).toEqual([
-      ["s1", "ngozi@example.cm", "Ngozi Tabi"],
-      ["s2", "ngozi@example.cm", "Ngozi Tabi"],
-      ["s3", "paul@example.cm", "Paul Mbah"],
+    // With the language of each recipient's e-mails, for a digest they can read.
+    expect(all.map((r) => [r.search.id, r.email, r.fullName, r.language])).toEqual([
+      ["s1", "ngozi@example.cm", "Ngozi Tabi", "en"],
+      ["s2", "ngozi@example.cm", "Ngozi Tabi", "en"],
+      ["s3", "paul@example.cm", "Paul Mbah", "fr"],
     ]);
     await h.repo.markNotified(["s1", "s3"], at(30));
     await h.repo.markNotified([], at(40));

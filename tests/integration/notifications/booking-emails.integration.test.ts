@@ -63,10 +63,10 @@ describeEachDatabase(allDatabaseKinds())("booking e-mails on %s", (kind) => {
     const mails = await outbox();
     expect(mails.map((m) => [m.to_address, m.subject])).toEqual([
       ["agent-1@example.cm", "New visit booked: Studio in Molyko on Wednesday, 2 December 2026"],
-      ["student-1@example.cm", "Rappel : visite demain à 10:00 AM, Studio in Molyko"],
-      ["agent-1@example.cm", "Reminder: visit tomorrow at 10:00 AM, Studio in Molyko"],
+      ["student-1@example.cm", "Rappel : visite demain à 10:00, Studio in Molyko"],
+      ["agent-1@example.cm", "Reminder: visit tomorrow at 10:00\u00a0AM, Studio in Molyko"],
       ["student-1@example.cm", `Reçu de paiement ${payment.reference}`],
-      ["student-1@example.cm", "Votre visite de Studio in Molyko est confirmée"],
+      ["student-1@example.cm", "Visite réservée : Studio in Molyko"],
     ]);
     const receipt = mails.find((m) => m.subject.startsWith("Reçu"))!.text_body;
     expect(receipt).toContain("Montant : 8 000 FCFA");

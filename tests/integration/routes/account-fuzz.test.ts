@@ -242,6 +242,8 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
           intent: maybe(fc.constantFrom("approve", "reject")),
           agentId: maybe(fc.constantFrom(...ids)),
           reason: maybe(fc.constantFrom("Blurry licence", "   ", "x".repeat(1001))),
+          confirmed: maybe(fc.constantFrom("yes", "no")),
+          overrideReason: maybe(fc.constantFrom("Met the agent at their office", "   ", "x".repeat(1001))),
           adminId: weird,
         }),
         async (who, fields) => {
@@ -255,7 +257,7 @@ describe.each(databaseKinds())("fuzzed account posts (%s)", (kind) => {
       {
         numRuns: RUNS,
         examples: [
-          [0, { intent: "approve", agentId: agents[0].id }],
+          [0, { intent: "approve", agentId: agents[0].id, confirmed: "yes", overrideReason: "Met the agent at their office" }],
           [0, { intent: "reject", agentId: agents[1].id, reason: "   " }],
         ],
       },

@@ -145,7 +145,7 @@ describe("admin payout run routes", () => {
         await h.post(
           reportsRoute,
           "/admin/reports",
-          { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: future, reference: "R1" },
+          { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: future, reference: "R1", confirmed: "yes" },
           { jar: admin },
         )
       ).status,
@@ -155,22 +155,31 @@ describe("admin payout run routes", () => {
         await h.post(
           reportsRoute,
           "/admin/reports",
-          { intent: "payout", agentId, asOf: "yesterday", paidOn: "2026-11-01", reference: "R1" },
+          { intent: "payout", agentId, asOf: "yesterday", paidOn: "2026-11-01", reference: "R1", confirmed: "yes" },
           { jar: admin },
         )
       ).status,
     ).toBe(400);
+    // Marking paid asks for confirmation (a required checkbox, issue 33).
+    const unconfirmed = await h.post(
+      reportsRoute,
+      "/admin/reports",
+      { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: "2026-11-01", reference: "R1" },
+      { jar: admin },
+    );
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.data).toMatchObject({ result: { error: { confirmed: ["admin-stats:errors.confirmPayout"] } } });
     const noAgent = await h.post(
       reportsRoute,
       "/admin/reports",
-      { intent: "payout", asOf: new Date().toISOString(), paidOn: "2026-11-01", reference: "R1" },
+      { intent: "payout", asOf: new Date().toISOString(), paidOn: "2026-11-01", reference: "R1", confirmed: "yes" },
       { jar: admin },
     );
     expect(noAgent.status).toBe(400);
     const unknownAgent = await h.post(
       reportsRoute,
       "/admin/reports",
-      { intent: "payout", agentId: "nobody", asOf: new Date().toISOString(), paidOn: "2026-11-01", reference: "R1" },
+      { intent: "payout", agentId: "nobody", asOf: new Date().toISOString(), paidOn: "2026-11-01", reference: "R1", confirmed: "yes" },
       { jar: admin },
     );
     expect(unknownAgent.status).toBe(400);
@@ -211,7 +220,7 @@ describe("admin payout run routes", () => {
     const paid = await h.post(
       reportsRoute,
       "/admin/reports",
-      { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-9" },
+      { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-9", confirmed: "yes" },
       { jar: admin },
     );
     expect(paid.location).toBe("/admin/reports#payout");
@@ -220,14 +229,14 @@ describe("admin payout run routes", () => {
     const again = await h.post(
       reportsRoute,
       "/admin/reports",
-      { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-10" },
+      { intent: "payout", agentId, asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-10", confirmed: "yes" },
       { jar: admin },
     );
     expect(again.status).toBe(400);
     const other = await h.post(
       reportsRoute,
       "/admin/reports",
-      { intent: "payout", agentId: otherAgentId, asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-11" },
+      { intent: "payout", agentId: otherAgentId, asOf: new Date().toISOString(), paidOn: today, reference: "MOMO-11", confirmed: "yes" },
       { jar: admin },
     );
     expect(other.location).toBe("/admin/reports#payout");

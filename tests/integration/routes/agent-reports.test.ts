@@ -189,6 +189,9 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
     expect(week.data.rows.find((x: { propertyId: string }) => x.propertyId === "p-quiet")).toEqual({
       propertyId: "p-quiet",
       title: "Quiet room",
+      neighbourhood: "Molyko",
+      // The charts' and table's name for the row: the title and the neighbourhood (issue 33).
+      label: "Quiet room · Molyko",
       views: 0,
       visitBookings: 0,
       confirmedViewings: 0,

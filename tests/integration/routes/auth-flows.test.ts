@@ -12,6 +12,7 @@ import * as logout from "~/routes/auth+/logout";
 import * as resetPassword from "~/routes/auth+/reset-password";
 import * as signup from "~/routes/auth+/signup";
 import * as twoFactor from "~/routes/auth+/two-factor";
+import * as home from "~/routes/_index";
 import * as profile from "~/routes/profile";
 import { languageCookie } from "~/utils/preferences.server";
 import { OtplibTotpAuthenticator } from "#infrastructure/auth/otplib-totp-authenticator";
@@ -102,7 +103,11 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       });
       expect(short.data.error.password).toEqual(["auth:errors.password_too_short"]);
       const terms = await h.post(signup, "/auth/signup", { name: "A", email: "x@y.cm", password: "123456", agreeToTerms: "on" });
-      expect(terms.data.error.agreeToPrivacy).toEqual(["auth:errors.terms_required"]);
+      expect(terms.data.error.agreeToPrivacy).toEqual(["auth:errors.agree_privacy"]);
+      // Neither box ticked: each says what it is for, not the same sentence twice (issue 32).
+      const neither = await h.post(signup, "/auth/signup", { name: "A", email: "x@y.cm", password: "123456" });
+      expect(neither.data.error.agreeToTerms).toEqual(["auth:errors.agree_terms"]);
+      expect(neither.data.error.agreeToPrivacy).toEqual(["auth:errors.agree_privacy"]);
       const existing = await createPersona(h, "student");
       // A confirmed address is not reported as taken (no account enumeration): see auth-hardening.test.ts.
       const taken = await h.post(signup, "/auth/signup", {
@@ -145,6 +150,40 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       // Already signed in: the login page sends on.
       const jar = await signedInJar(h, user.id);
       expect((await h.get(login, "/auth/login?redirectTo=%2Fprofile", { jar })).location).toBe("/profile");
+    });
+
+    it("lands an approved agent on the portal and a host on the host area, unless a page was asked for (decision 0208)", async () => {
+      const agent = await createPersona(h, "approvedAgent");
+      expect((await h.get(login, "/auth/login")).data.redirectTo).toBe("");
+      expect((await signIn(agent.email, agent.password)).location).toBe("/agents/properties");
+      expect((await signIn(agent.email, agent.password, new CookieJar(), "/listings")).location).toBe("/listings");
+      const pending = await createPersona(h, "pendingAgent");
+      expect((await signIn(pending.email, pending.password)).location).toBe("/");
+      const host = await createPersona(h, "student");
+      await h.database.db
+        .insertInto("host_verifications")
+        .values({
+          id: `hv-${host.id}`,
+          host_id: host.id,
+          submitted_at: new Date().toISOString(),
+          reviewed_at: null,
+          reviewed_by: null,
+          reject_reason: null,
+        })
+        .execute();
+      expect((await signIn(host.email, host.password)).location).toBe("/host");
+    });
+
+    it("prompts an agent to be verified from the home page; an agent's profile has no student tools", async () => {
+      const pending = await createPersona(h, "unsubmittedAgent");
+      const pendingJar = await signedInJar(h, pending.id);
+      expect((await h.get(home, "/", { jar: pendingJar })).data.agentVerification).toBe("todo");
+      const student = await createPersona(h, "student");
+      const studentJar = await signedInJar(h, student.id);
+      expect((await h.get(home, "/", { jar: studentJar })).data.agentVerification).toBeNull();
+      expect((await h.get(profile, "/profile", { jar: studentJar })).data.user.studentTools).toBe(true);
+      const agent = await createPersona(h, "approvedAgent");
+      expect((await h.get(profile, "/profile", { jar: await signedInJar(h, agent.id) })).data.user.studentTools).toBe(false);
     });
 
     it("rotates the session id at login and revokes the old one", async () => {
@@ -314,10 +353,18 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
         { jar: adminJar },
       );
       expect(noReason.status).toBe(400);
-      const approved = await h.post(
+      // Approving asks for confirmation (a required checkbox, issue 33).
+      const unconfirmed = await h.post(
         adminAgentVerification,
         "/admin/agent-verification",
         { intent: "approve", agentId: agent.id },
+        { jar: adminJar },
+      );
+      expect(unconfirmed.status).toBe(400);
+      const approved = await h.post(
+        adminAgentVerification,
+        "/admin/agent-verification",
+        { intent: "approve", agentId: agent.id, confirmed: "yes" },
         { jar: adminJar },
       );
       expect(approved.location).toBe("/admin/agent-verification");
@@ -325,7 +372,7 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "accounts
       const twice = await h.post(
         adminAgentVerification,
         "/admin/agent-verification",
-        { intent: "approve", agentId: agent.id },
+        { intent: "approve", agentId: agent.id, confirmed: "yes" },
         { jar: adminJar },
       );
       expect(twice.status).toBe(400);

@@ -131,9 +131,15 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     expect(`${wa.origin}${wa.pathname}`).toBe("https://wa.me/237677123456");
     const text = wa.searchParams.get("text") ?? "";
     expect(text).toContain("Molyko Comfort Lodge");
-    expect(text).toContain(day(2));
-    expect(text).toContain(day(4));
-    expect(text).toContain("2 ");
+    // In the guest's language (French here), dates as people write them (issue 32).
+    const written = (d: string) =>
+      new Intl.DateTimeFormat("fr-CM", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${d}T12:00:00Z`),
+      );
+    expect(text).toContain("Bonjour");
+    expect(text).toContain(`du ${written(day(2))} au ${written(day(4))}`);
+    expect(text).not.toContain(day(2));
+    expect(text).toContain("pour 2 personnes");
     expect(Number((await attempts(h, s.id))[0].whatsapp_message_sent)).toBe(1);
 
     const profile = await h.get(profileRoute, "/profile", { jar: s.jar });
@@ -177,6 +183,22 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     } finally {
       deps.clock = real;
     }
+  });
+
+  it("a form sent without dates asks for the dates, not for 'calendar dates' (issue 32)", async () => {
+    const s = await person(h);
+    const r = await h.post(
+      bookingRoute,
+      `/guest-house-booking/${HOUSE}`,
+      { checkIn: "", checkOut: "", guests: "1", message: "" },
+      {
+        jar: s.jar,
+        params: { id: HOUSE },
+      },
+    );
+    expect(r.status).toBe(400);
+    expect(r.data.error.checkIn).toEqual(["guest-houses:errors.dates_required"]);
+    expect(r.data.error.checkOut).toEqual(["guest-houses:errors.dates_required"]);
   });
 
   it("the form kept for the payment is its author's: signing out clears it, another account on the browser never sees it", async () => {

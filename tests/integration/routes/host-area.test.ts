@@ -292,11 +292,20 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "host are
         { jar: adminJar, params: { hostId: host.id } },
       );
       expect(noReason.status).toBe(400);
+      // Approving asks for confirmation (a required checkbox, issue 33).
+      const unconfirmed = await h.post(
+        adminHostReview,
+        `/admin/host-verification/${host.id}`,
+        { intent: "approve" },
+        { jar: adminJar, params: { hostId: host.id } },
+      );
+      expect(unconfirmed.status).toBe(400);
+      expect(unconfirmed.data).toEqual({ formError: "Tick the box to confirm the approval." });
 
       const approved = await h.post(
         adminHostReview,
         `/admin/host-verification/${host.id}`,
-        { intent: "approve" },
+        { intent: "approve", confirmed: "yes" },
         { jar: adminJar, params: { hostId: host.id } },
       );
       expect(approved.status).toBe(302);

@@ -13,6 +13,7 @@ import * as closeRoute from "~/routes/agents+/properties_.$id.close";
 import * as deletePhotoRoute from "~/routes/agents+/properties_.$id.photos.$photoId.delete";
 import { MAX_PHOTO_BYTES, MAX_RENT_XAF, MIN_RENT_XAF } from "#domain/property-management/managed-property.entity";
 import { formMessage } from "~/utils/form-message";
+import * as photoUploadRoute from "~/routes/agents+/properties_.$id.photo-upload";
 import {
   createPersona,
   createRouteHarness,
@@ -163,7 +164,8 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
     const id = await create();
     await h.database.db.updateTable("properties").set({ is_verified: 1 }).where("id", "=", id).execute();
     expect((await upload(id, await jpeg())).status).toBe(302);
-    expect((await row(id)).is_verified).toBe(0);
+    // A photo added to a verified listing keeps it verified (decision 0207).
+    expect((await row(id)).is_verified).toBe(1);
     expect((await upload(id, await png())).status).toBe(302);
     const photos = await photoRows(id);
     expect(photos.map((p) => p.position)).toEqual([0, 1]);
@@ -184,7 +186,46 @@ describe.each(databaseKinds())("agent portal properties (%s)", (kind) => {
     );
     expect((await photoRows(id)).map((p) => [p.id, p.position])).toEqual([[photos[0].id, 0]]);
     expect(fs.existsSync(path.join(h.storageDir, `${photos[1].storage_key}-640.webp`))).toBe(false);
+    expect((await row(id)).is_verified).toBe(1);
+  });
+
+  it("saves with a neighbourhood and an address only: the neighbourhood's centre, approximate (decision 0205)", async () => {
+    const { latitude: _lat, longitude: _lng, ...withoutPoint } = validProperty;
+    const id = await create({ ...withoutPoint, neighbourhood: "Muea" });
+    expect(await row(id)).toMatchObject({ latitude: 4.1762, longitude: 9.3248, location_approximate: 1 });
+    const edit = await h.get(editRoute, `/agents/properties/${id}/edit`, { jar: owner, params: { id } });
+    expect(edit.data.property.approximateDistance).toMatch(/km/);
+    expect(edit.data.defaults).toMatchObject({ latitude: "", longitude: "" });
+    // A point set later is stored exact; half a point is refused.
+    const post = (form: FormFields) => h.post(editRoute, `/agents/properties/${id}/edit`, form, { jar: owner, params: { id } });
+    expect((await post({ ...withoutPoint, neighbourhood: "Muea", latitude: "4.177" })).status).toBe(400);
+    expect((await post({ ...withoutPoint, neighbourhood: "Muea", latitude: "4.177", longitude: "9.321" })).status).toBe(302);
+    expect(await row(id)).toMatchObject({ latitude: 4.177, longitude: 9.321, location_approximate: 0 });
+  });
+
+  it("takes several photos in one post (without JavaScript), and one per post from the script", async () => {
+    const id = await create();
+    const form = new FormData();
+    form.set("intent", "add-photo");
+    form.append("photo", await jpeg());
+    form.append("photo", await png());
+    form.append("photo", await jpeg());
+    const r = await h.post(editRoute, `/agents/properties/${id}/edit`, form, { jar: owner, params: { id } });
+    expect(r.status).toBe(302);
+    expect((await photoRows(id)).map((p) => p.position)).toEqual([0, 1, 2]);
     expect((await row(id)).is_verified).toBe(0);
+
+    const one = new FormData();
+    one.append("photo", await png());
+    const answer = await h.post(photoUploadRoute, `/agents/properties/${id}/photo-upload`, one, { jar: owner, params: { id } });
+    expect(answer.status).toBe(200);
+    expect((await photoRows(id)).length).toBe(4);
+    const two = new FormData();
+    two.append("photo", await png());
+    two.append("photo", await png());
+    const refused = await h.post(photoUploadRoute, `/agents/properties/${id}/photo-upload`, two, { jar: owner, params: { id } });
+    expect(refused.status).toBe(400);
+    expect((await photoRows(id)).length).toBe(4);
   });
 
   describe("uploads that are refused leave nothing stored", () => {

@@ -3,7 +3,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMITS, WEBHOOK_BODY_LIMIT, bodyLimitFor } from "../../../server/body-limit";
-import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
 import { signInAs, useHttpApp, type RunningApp } from "./http-app-harness";
 
 interface Outcome {
@@ -137,9 +137,12 @@ describe("request body limits", () => {
     expect((await post(app(), "/auth/login.data", 6 * 1024 * 1024, { declareLength: true })).status).toBe(413);
   });
 
-  it("allows one property photo (8 MB) plus the form on a property's edit page, and not one byte more", async () => {
+  it("allows ten property photos (8 MB each) plus the form on a property's edit page, and not one byte more", async () => {
     const limit = bodyLimitFor("/agents/properties/p-1/edit");
-    expect(limit).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
+    expect(limit).toBe(MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024);
+    // The script's one-photo upload takes one.
+    expect(bodyLimitFor("/agents/properties/p-1/photo-upload")).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
+    expect(bodyLimitFor("/host/houses/g-1/photo-upload")).toBe(MAX_PHOTO_BYTES + 1024 * 1024);
     expect(bodyLimitFor("/agents/properties/p-1/edit.data")).toBe(limit);
     // Only the edit page itself: its neighbours are ordinary forms.
     expect(bodyLimitFor("/agents/properties/p-1/close")).toBe(FORM_BODY_LIMIT);

@@ -7,6 +7,8 @@ import * as agentVerification from "~/routes/auth+/agent-verification";
 import * as hostVerification from "~/routes/host+/verification";
 import * as propertyEdit from "~/routes/agents+/properties_.$id.edit";
 import * as houseEdit from "~/routes/host+/houses.$id.edit";
+import * as propertyPhotoUpload from "~/routes/agents+/properties_.$id.photo-upload";
+import * as housePhotoUpload from "~/routes/host+/houses.$id.photo-upload";
 import * as postEdit from "~/routes/admin+/content_.posts.$id";
 import * as postNew from "~/routes/admin+/content_.posts.new";
 import { UPLOAD_ROUTES, uploadRouteFor } from "../../../server/body-limit";
@@ -29,6 +31,8 @@ const routes: Array<{ path: string; module: RouteModule; params: Record<string, 
   { path: "/host/verification", module: hostVerification, params: {} },
   { path: `/agents/properties/${ID}/edit`, module: propertyEdit, params: { id: ID } },
   { path: `/host/houses/${ID}/edit`, module: houseEdit, params: { id: ID } },
+  { path: `/agents/properties/${ID}/photo-upload`, module: propertyPhotoUpload, params: { id: ID } },
+  { path: `/host/houses/${ID}/photo-upload`, module: housePhotoUpload, params: { id: ID } },
   { path: `/admin/content/posts/${ID}`, module: postEdit, params: { id: ID } },
   { path: "/admin/content/posts/new", module: postNew, params: {} },
 ];

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { conversionRate, countsAsVisitBooking, parseReportPeriod, reportWindow, totalsOf } from "#domain/agent-reports/agent-report.entity";
+import {
+  conversionRate,
+  countsAsVisitBooking,
+  parseReportPeriod,
+  reportWindow,
+  rowLabels,
+  totalsOf,
+} from "#domain/agent-reports/agent-report.entity";
 import { getAgentReport } from "#domain/agent-reports/agent-report.query";
 import { InMemoryAgentReportsReader } from "#domain/agent-reports/in-memory-agent-reports-reader";
 import { InMemoryPropertyViewTally } from "#domain/agent-reports/in-memory-property-view-tally";
@@ -91,6 +98,42 @@ describe("getAgentReport", () => {
     ]);
     expect(report.totals).toEqual({ views: 13, visitBookings: 0, confirmedViewings: 0, conversion: 0 });
     expect((await getAgentReport(deps, "a1", 90)).totals.views).toBe(113);
+  });
+});
+
+describe("row labels (issue 33)", () => {
+  it("name each listing with its neighbourhood, and add the start of the id when two would still read the same", () => {
+    const labels = rowLabels([
+      { propertyId: "abcdef123", title: "Studio near UB", neighbourhood: "Molyko" },
+      { propertyId: "zyxwvu987", title: "Studio near UB", neighbourhood: "Molyko" },
+      { propertyId: "p3", title: "Studio near UB", neighbourhood: "Bomaka" },
+      { propertyId: "p4", title: "Room", neighbourhood: "" },
+    ]);
+    expect([...labels.values()]).toEqual([
+      "Studio near UB · Molyko · #abcdef",
+      "Studio near UB · Molyko · #zyxwvu",
+      "Studio near UB · Bomaka",
+      "Room",
+    ]);
+  });
+
+  it("never gives two rows the same label", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({
+            propertyId: fc.uuid(),
+            title: fc.constantFrom("Studio", "studio", "Room"),
+            neighbourhood: fc.constantFrom("Molyko", ""),
+          }),
+          { selector: (r) => r.propertyId, maxLength: 12 },
+        ),
+        (rows) => {
+          const labels = [...rowLabels(rows).values()].map((l) => l.toLowerCase());
+          expect(new Set(labels).size).toBe(rows.length);
+        },
+      ),
+    );
   });
 });
 

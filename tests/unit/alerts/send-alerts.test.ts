@@ -36,6 +36,27 @@ describe("saved-search alerts", () => {
     savedSearches.putUser("u2", "paul@example.cm", "Paul Mbah");
   });
 
+  it("writes a French reader's digest in French, with no English left", async () => {
+    savedSearches.putUser("u3", "awa@example.cm", "Awa Nkeng", "fr");
+    await save("u3", "n=Molyko&min=20000&max=30000");
+    clock.advance(HOUR_MS);
+    finder.put(listing("p1", { title: "Chambre moderne", monthlyRent: 28_000 }));
+    finder.put(listing("p2", { title: "Studio meublé", monthlyRent: 29_000 }));
+    clock.advance(MINUTE_MS);
+
+    await sendSavedSearchAlerts(deps(), clock.now());
+    const mail = mailer.lastTo("awa@example.cm");
+    expect(mail?.subject).toBe("2 nouvelles annonces correspondent à vos recherches enregistrées");
+    expect(mail?.text).toContain("Bonjour Awa,");
+    expect(mail?.text).toContain(
+      "\nMolyko · à partir de 20 000 FCFA · jusqu'à 30 000 FCFA\nTous les résultats\u00a0: https://kamernest.test/listings?",
+    );
+    expect(mail?.text).toContain("- Chambre moderne · Molyko · 28 000 FCFA par mois\u00a0: https://kamernest.test/listings/p1");
+    for (const english of [/\bHello\b/, /\byour\b/i, /\bnew\b/, /\bmatch/, /\ba month\b/, /\bManage\b/, /\bAll results\b/, /\bup to\b/]) {
+      expect(`${mail?.subject}\n${mail?.text}`).not.toMatch(english);
+    }
+  });
+
   it("mails one digest per user with links to the new matching listings, then moves last_notified_at", async () => {
     finder.put(listing("old")); // created before the search was saved
     clock.advance(MINUTE_MS);

@@ -82,7 +82,7 @@ describe("admin blog posts", () => {
       [text({ slug: "a--b" }), "blog.invalid_slug"],
       [text({ slug: "x".repeat(POST_SLUG_MAX + 1) }), "blog.invalid_slug"],
       [text({ titleEn: "😀😀" }), "blog.invalid_slug"],
-      [text({ titleEn: " \u0000 " }), "blog.title_required"],
+      [text({ titleEn: " \u0000 ", titleFr: " " }), "blog.title_required"],
       [text({ titleFr: "t".repeat(POST_TITLE_MAX + 1) }), "blog.title_too_long"],
       [text({ bodyEn: "b".repeat(POST_BODY_MAX + 1) }), "blog.body_too_long"],
     ];
@@ -182,8 +182,24 @@ describe("admin blog posts", () => {
     expect(told()).toBe(3);
   });
 
-  it("refuses to publish without the English summary and text", async () => {
-    const c = await createDraftPost(deps, { ...admin, text: { ...text(), excerpt: { en: "", fr: "x" } }, cover: null });
+  it("takes and publishes a French-only article, its slug from the French title, shown to English readers in French", async () => {
+    const frenchOnly: BlogPostText = {
+      slug: "",
+      title: { en: "", fr: "Louer à Molyko" },
+      excerpt: { en: "", fr: "Ce qu'il faut savoir" },
+      body: { en: "", fr: "## Début\n\nLisez ceci." },
+    };
+    const c = await createDraftPost(deps, { ...admin, text: frenchOnly, cover: null });
+    if (!c.ok) throw new Error(c.error.code);
+    expect(c.value.slug).toBe("louer-a-molyko");
+    expect((await publishPost(deps, { adminId: "admin-1", postId: c.value.id })).ok).toBe(true);
+    clock.advance(1000);
+    const en = await postBySlug({ posts, clock, markdown }, { slug: "louer-a-molyko", language: "en" });
+    expect(en.ok && en.value.title).toBe("Louer à Molyko");
+  });
+
+  it("refuses to publish an article complete in neither language", async () => {
+    const c = await createDraftPost(deps, { ...admin, text: { ...text(), excerpt: { en: "", fr: "" } }, cover: null });
     if (!c.ok) throw new Error("no post");
     const r = await publishPost(deps, { adminId: "admin-1", postId: c.value.id });
     expect(!r.ok && r.error.code).toBe("blog.incomplete");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookVisit } from "#domain/booking/book-visit.use-case";
-import { availableSlots } from "#domain/booking/available-slots.query";
+import { availableSlots, firstFreeVisitDate } from "#domain/booking/available-slots.query";
 import { HOLD_MS } from "#domain/booking/booking.entity";
 import { DAY_MS } from "#domain/shared/clock";
 import { moneyWorld, START, TOMORROW } from "../payment/money-world";
@@ -169,6 +169,41 @@ describe("availableSlots", () => {
     expect(await availableSlots(deps, property, "2026-12-01")).toEqual([]);
     expect(await availableSlots(deps, property, "2026-12-06")).toEqual([]);
     expect(await availableSlots(deps, property, "garbage")).toEqual([]);
+  });
+});
+
+describe("firstFreeVisitDate", () => {
+  it("is tomorrow when tomorrow has a free time", async () => {
+    const w = moneyWorld();
+    const property = (await w.store.properties.findPropertyForBooking("prop-1"))!;
+    expect(await firstFreeVisitDate({ bookings: w.store.bookings, clock: w.clock }, property)).toBe(TOMORROW);
+  });
+
+  it("skips the days the agent takes no visits and the days fully booked (issue 32)", async () => {
+    const w = moneyWorld();
+    // Saturdays and Sundays only, two slots; tomorrow is Wednesday 2 December 2026.
+    const property = w.store.properties.add({
+      id: "prop-weekend",
+      agentId: "agent-1",
+      visitingHours: { days: ["sat", "sun"], from: "10:00", to: "11:00", stepMinutes: 60, closedDates: [] },
+    });
+    const deps = { bookings: w.store.bookings, clock: w.clock };
+    expect(await firstFreeVisitDate(deps, property)).toBe("2026-12-05");
+    await w.book({ propertyId: "prop-weekend", visitDate: "2026-12-05", visitTime: "10:00 AM" });
+    await w.book({ propertyId: "prop-weekend", visitDate: "2026-12-05", visitTime: "11:00 AM", studentId: "student-2" });
+    expect(await firstFreeVisitDate(deps, property)).toBe("2026-12-06");
+  });
+
+  it("is null when no day in the next 60 has a visit", async () => {
+    const w = moneyWorld();
+    const property = w.store.properties.add({
+      id: "prop-closed",
+      agentId: "agent-1",
+      visitingHours: { days: ["mon"], from: "10:00", to: "10:00", stepMinutes: 60, closedDates: [] },
+      status: "available",
+    });
+    const closed = { ...property, visitingHours: { ...property.visitingHours, days: [] } };
+    expect(await firstFreeVisitDate({ bookings: w.store.bookings, clock: w.clock }, closed)).toBeNull();
   });
 });
 

@@ -384,3 +384,43 @@ describe("guest-house photos", () => {
     ]);
   });
 });
+
+describe("approveHost with no document on file (issue 33)", () => {
+  beforeEach(async () => {
+    await hosting.saveSubmission({
+      id: "v-nodocs",
+      hostId: "host",
+      status: "pending",
+      documents: [],
+      submittedAt: NOW,
+      reviewedAt: null,
+      reviewedBy: null,
+      rejectReason: null,
+    });
+  });
+
+  it("is refused without a reason, and changes nothing", async () => {
+    for (const overrideReason of [undefined, null, "   "])
+      expect(await approveHost(deps, { adminId: "admin", hostId: "host", overrideReason })).toEqual({
+        ok: false,
+        error: { code: "hosting.approval_documents_missing" },
+      });
+    expect(await approveHost(deps, { adminId: "admin", hostId: "host", overrideReason: "x".repeat(1001) })).toMatchObject({
+      ok: false,
+      error: { code: "hosting.approval_reason_too_long" },
+    });
+    expect(await hosting.findVerification("host")).toMatchObject({ status: "pending", reviewedBy: null });
+    expect(await uow.auditLog.list({ action: "admin.host_approved", limit: 5 })).toEqual([]);
+    expect(mailer.sent).toEqual([]);
+  });
+
+  it("is approved with an override reason, which the audit row keeps", async () => {
+    expect(await approveHost(deps, { adminId: "admin", hostId: "host", overrideReason: "Deed seen at the house" })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect(await hosting.findVerification("host")).toMatchObject({ status: "verified" });
+    const [entry] = await uow.auditLog.list({ action: "admin.host_approved", limit: 5 });
+    expect(entry.data).toMatchObject({ target: "host:host", reason: "Deed seen at the house", override: "no_documents" });
+  });
+});

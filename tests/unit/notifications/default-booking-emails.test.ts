@@ -28,6 +28,7 @@ const input = (kind: BookingNoticeKind, recipient: NoticeRecipient, data: Notice
   recipient,
   data,
   language,
+  visitStatus: "awaiting_agent",
   link: recipient === "agent" ? "https://kamernest.test/agents/bookings" : "https://kamernest.test/profile",
   receipt:
     kind === "payment_receipt"
@@ -49,6 +50,9 @@ const input = (kind: BookingNoticeKind, recipient: NoticeRecipient, data: Notice
       visitDate: "2026-12-02",
       visitTime: "10:00 AM",
       viewingOutcome: null,
+      paymentStatus: "confirmed",
+      agentResponse: "awaiting",
+      cancelledBy: null,
       visitorName: "Ngozi Ekane",
       visitorPhone: "677123456",
     },
@@ -75,7 +79,8 @@ describe("the booking e-mails", () => {
         expect(mail.text).toContain("KN-ABC123");
         expect(mail.text).toContain(recipient === "agent" ? "https://kamernest.test/agents/bookings" : "https://kamernest.test/profile");
         expect(mail.text).not.toMatch(/undefined|null|NaN|\[object/);
-        if (recipient === "agent") expect(mail.text).toContain("Ngozi Ekane, 677123456");
+        // Numbers written one way (issue 32): +237 6XX XX XX XX, with no-break spaces.
+        if (recipient === "agent") expect(mail.text).toContain("Ngozi Ekane, +237\u00a0677\u00a012\u00a034\u00a056");
       }
       expect(fr.subject).not.toBe(en.subject);
       if (typeof data.reason === "string" && data.reason) {
@@ -88,11 +93,11 @@ describe("the booking e-mails", () => {
   it("carries the old and proposed slots and the reason as formatted dates", () => {
     expect(
       defaultBookingEmails.render(input("visit_rescheduled", "agent", { fromDate: "2026-12-03", fromTime: "09:00 AM" }, "en")).text,
-    ).toContain("Ngozi moved the visit from Thursday, 3 December 2026 at 09:00 AM to Wednesday, 2 December 2026 at 10:00 AM.");
+    ).toContain("Ngozi moved the visit from Thursday, 3 December 2026 at 9:00\u00a0AM to Wednesday, 2 December 2026 at 10:00\u00a0AM.");
     expect(
       defaultBookingEmails.render(input("visit_time_proposed", "student", { proposedDate: "2026-12-04", proposedTime: "02:00 PM" }, "fr"))
         .text,
-    ).toContain("propose le vendredi 4 décembre 2026 à 02:00 PM");
+    ).toContain("propose le vendredi 4 décembre 2026 à 14:00");
     expect(defaultBookingEmails.render(input("visit_declined", "student", { reason: "Let" }, "fr")).text).toContain("Motif : Let");
     expect(defaultBookingEmails.render(input("booking_cancelled", "agent", { by: "student", reason: null }, "en")).text).toContain(
       "cancelled by Ngozi.",
@@ -106,6 +111,20 @@ describe("the booking e-mails", () => {
     expect(defaultBookingEmails.render(input("booking_cancelled", "student", { by: "agent", reason: null }, "fr")).text).toContain(
       "annulée par Buea Homes.",
     );
+  });
+
+  it("says a paid visit is booked and waiting for the agent, and confirmed only once the agent accepted it", () => {
+    const booked = defaultBookingEmails.render(input("booking_confirmed", "student", {}, "en"));
+    expect(booked.subject).toBe("Visit booked: Studio in Molyko");
+    expect(booked.text).not.toMatch(/confirmed\./);
+    expect(booked.text).toContain("Status: booked, waiting for the agent to confirm the time");
+    const fr = defaultBookingEmails.render(input("booking_confirmed", "student", {}, "fr"));
+    expect(fr.subject).toBe("Visite réservée : Studio in Molyko");
+    expect(fr.text).toContain("Statut : réservée, en attente de la confirmation de l'horaire par l'agent");
+    const accepted = defaultBookingEmails.render({ ...input("visit_accepted", "student", {}, "en"), visitStatus: "confirmed" });
+    expect(accepted.subject).toBe("Your visit to Studio in Molyko is confirmed");
+    expect(accepted.text).toContain("Status: confirmed by the agent");
+    expect(booked.text).toContain("Booking reference: KN-ABC123 (the number of this visit");
   });
 
   it("writes the receipt's amount as 8 000 FCFA with the method, both references and the subscription end in Buea time", () => {

@@ -21,6 +21,9 @@ const context = (id: string, over: Partial<BookingNoticeContext["booking"]> = {}
     visitDate: "2026-12-02",
     visitTime: "10:00 AM",
     viewingOutcome: null,
+    paymentStatus: "confirmed",
+    agentResponse: "awaiting",
+    cancelledBy: null,
     visitorName: "Ngozi Ekane",
     visitorPhone: "677123456",
     ...over,
@@ -57,7 +60,7 @@ describe("sending due booking notices", () => {
     await w.outbox.enqueue({ kind: "booking_confirmed", bookingId: "b1", recipient: "agent" }, START);
     expect(await w.run()).toMatchObject({ sent: 2, retrying: 0, gaveUp: 0 });
     expect(mailer.sent.map((m) => m.to)).toEqual(["ngozi@example.cm", "agent@example.cm"]);
-    expect(mailer.sent[0].subject).toBe("Votre visite de Studio in Molyko est confirmée");
+    expect(mailer.sent[0].subject).toBe("Visite réservée : Studio in Molyko");
     expect(mailer.sent[0].text).toContain("https://kamernest.test/profile");
     expect(mailer.sent[1].subject).toBe("New visit booked: Studio in Molyko on Wednesday, 2 December 2026");
     expect(mailer.sent[1].text).toContain("https://kamernest.test/agents/bookings");
@@ -172,7 +175,7 @@ describe("sending due booking notices", () => {
     }
     expect(await w.run()).toMatchObject({ sent: 1, skipped: 3 });
     expect(w.outbox.all().map((n) => n.status)).toEqual(["skipped", "skipped", "skipped", "sent"]);
-    expect(mailer.sent[0].subject).toBe("Rappel : visite demain à 10:00 AM, Studio in Molyko");
+    expect(mailer.sent[0].subject).toBe("Rappel : visite demain à 10:00, Studio in Molyko");
   });
 
   it("sends a receipt with the amount, method, provider reference and subscription end; gives up when the payment is unknown", async () => {

@@ -20,6 +20,7 @@ import {
 } from "#domain/property-management/manage-property.use-cases";
 import { MAX_PHOTOS, MAX_PHOTO_BYTES, isMaterialChange, type PropertyDetails } from "#domain/property-management/managed-property.entity";
 import { details } from "./property-details";
+import { NEIGHBOURHOOD_CENTRES, distanceToCampusMetres } from "#domain/listings/buea";
 import { CountingPublicPages } from "#domain/shared/public-pages.port";
 
 const image = (tag = "IMG") => new TextEncoder().encode(`${tag} pixels`);
@@ -53,6 +54,22 @@ describe("createProperty", () => {
     expect(p).toMatchObject({ agentId: "a1", isVerified: false, status: "available", isAvailable: true });
     expect(p.distanceToCampusM).toBeGreaterThan(0);
     expect(await repo.findOwned("a1", p.id)).toMatchObject({ title: "Studio near the main gate" });
+  });
+
+  it("saves with a neighbourhood and an address only: the neighbourhood's centre, approximate", async () => {
+    const r = await createProperty(deps, {
+      agentId: "a1",
+      details: { ...details({ neighbourhood: "Muea" }), latitude: null, longitude: null },
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value).toMatchObject({ ...NEIGHBOURHOOD_CENTRES.Muea, locationApproximate: true });
+    expect(r.value.distanceToCampusM).toBe(distanceToCampusMetres(NEIGHBOURHOOD_CENTRES.Muea));
+    expect((await repo.findOwned("a1", r.value.id))?.locationApproximate).toBe(true);
+  });
+
+  it("a point set on the map is stored exact", async () => {
+    const r = await createProperty(deps, { agentId: "a1", details: details({ latitude: 4.1601, longitude: 9.2999 }) });
+    expect(r.ok && r.value).toMatchObject({ latitude: 4.1601, longitude: 9.2999, locationApproximate: false });
   });
 
   it.each([
@@ -158,13 +175,13 @@ describe("status and availability", () => {
 });
 
 describe("photos", () => {
-  it("adds photos in order, up to 10, each one clearing verification", async () => {
+  it("adds photos in order, up to 10; a verified listing stays verified (decision 0207)", async () => {
     const p = await created();
+    await verify(p.id);
     for (let i = 0; i < MAX_PHOTOS; i++) {
-      await verify(p.id);
       const r = await addPhoto(deps, { agentId: "a1", propertyId: p.id, bytes: image() });
       expect(r.ok && r.value.position).toBe(i);
-      expect(repo.properties.get(p.id)!.isVerified).toBe(false);
+      expect(repo.properties.get(p.id)!.isVerified).toBe(true);
     }
     expect(await addPhoto(deps, { agentId: "a1", propertyId: p.id, bytes: image() })).toMatchObject({
       ok: false,
@@ -228,7 +245,7 @@ describe("photos", () => {
       [ids[0], 0],
       [ids[1], 1],
     ]);
-    expect(after.isVerified).toBe(false);
+    expect(after.isVerified).toBe(true);
     expect(photos.files.has(storageKey)).toBe(false);
     expect(await deletePhoto(deps, { agentId: "a1", propertyId: p.id, photoId: ids[2] })).toMatchObject({
       ok: false,

@@ -11,6 +11,7 @@ export const details = (over: Partial<PropertyDetails> = {}): PropertyDetails =>
   address: "Behind Total, Molyko",
   latitude: 4.1532,
   longitude: 9.2905,
+  locationApproximate: false,
   bedrooms: 1,
   bathrooms: 1,
   amenities: {

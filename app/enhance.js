@@ -30,12 +30,29 @@
     if (event.target instanceof Element && event.target.closest("[data-toast-dismiss]")) hideToast();
   });
 
+  // Escape closes the header's open menus (the phone menu, the account menu: <details>, which open
+  // without JavaScript) and gives the focus back to the button that opened them.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var menus = document.querySelectorAll("header details[open]");
+    if (menus.length === 0) return;
+    var focusInside = false;
+    for (var i = menus.length - 1; i >= 0; i -= 1) {
+      if (menus[i].contains(document.activeElement)) focusInside = true;
+      menus[i].open = false;
+    }
+    var summary = menus[0].querySelector("summary");
+    if (summary && (focusInside || document.activeElement === document.body)) summary.focus();
+  });
+
   // The live chat: loaded lazily, never on a slow mobile connection except on payment paths.
   var link = document.querySelector("[data-chat-src]");
   if (!link) return;
   var src = link.getAttribute("data-chat-src");
   var nonce = document.currentScript && document.currentScript.nonce;
-  var paymentPath = /^\/(payment|payment-success|subscription-payment|guest-house-payment|simulated-checkout)(\/|$)/.test(location.pathname);
+  var paymentPath = /^\/(payment|payment-success|subscription-payment|guest-house-payment|simulated-checkout)(\/|$)/.test(
+    location.pathname,
+  );
   var state = "idle";
   function load() {
     if (state !== "idle") return;

@@ -1,0 +1,16 @@
+import type { DomainError } from "../shared/result";
+
+export type PayoutErrorCode =
+  // The payout number (agent).
+  | "payouts.invalid_number"
+  | "payouts.medium_required"
+  | "payouts.wrong_password"
+  | "payouts.too_many_attempts"
+  | "payouts.agent_not_found"
+  // The run (admin or job).
+  | "payouts.disabled"
+  | "payouts.nothing_due"
+  | "payouts.balance_too_low" // params { balance, needed }
+  | "payouts.provider_unavailable";
+
+export type PayoutError = DomainError<PayoutErrorCode>;
