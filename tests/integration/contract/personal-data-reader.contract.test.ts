@@ -148,7 +148,35 @@ describeEachDatabase(allDatabaseKinds())("PersonalDataReader on %s", (kind) => {
   });
 
   it("gives an agent their listings, reviews received and messages without the students' identities", async () => {
+    await t.db
+      .insertInto("agent_payout_numbers")
+      .values({ agent_id: "agent", phone: "677111222", medium: "mtn_momo", updated_at: T })
+      .execute();
+    await t.db
+      .insertInto("payouts")
+      .values({
+        id: "PO-1",
+        agent_id: "agent",
+        amount: 1500,
+        phone: "677111222",
+        medium: "mtn_momo",
+        status: "successful",
+        trans_id: "SIM-PO-1",
+        reason: null,
+        cut_off: T,
+        earning_count: 3,
+        send_claimed_at: null,
+        created_by: null,
+        created_at: T,
+        updated_at: T,
+      })
+      .execute();
     const data = await reader.read("agent", 100);
+    expect(data!.sections.payouts).toEqual([
+      expect.objectContaining({ reference: "PO-1", amount: 1500, earnings: 3, status: "successful" }),
+    ]);
+    expect(data!.sections.payoutNumber).toEqual([expect.objectContaining({ phone: "677111222", medium: "mtn_momo" })]);
+    expect(JSON.stringify(await reader.read("alice", 100))).not.toContain("PO-1");
     const text = JSON.stringify(data);
     expect(data!.sections.listings).toEqual([expect.objectContaining({ id: "p1", title: "Molyko studio" })]);
     expect(data!.sections.reviewsReceived).toHaveLength(2);
