@@ -14,6 +14,8 @@ import type { SessionUser } from "#domain/accounts/account.entity";
 import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
 import { systemClock } from "#domain/shared/clock";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
+import { createDataRightsDeps } from "./wiring/data-rights.server";
+import type { DataRightsDeps } from "#domain/data-rights/data-rights.deps";
 import { createListingsModule, type ListingsModule } from "./wiring/listings.server";
 import { createEngagementModule, type EngagementModule } from "./wiring/engagement.server";
 import { createListingReportsModule, type ListingReportsModule } from "./wiring/listing-reports.server";
@@ -72,6 +74,8 @@ export interface Services {
   publicPages: PublicPagesSignal;
   /** The accounts module's ports and adapters: pass to the use cases in domain/accounts. */
   accounts: AccountsDeps;
+  /** A person's own data: the download and the closing of the account (app/wiring/data-rights.server.ts). */
+  dataRights: DataRightsDeps;
   /** The listings read side: search, property pages, agent directory and profiles (app/wiring/listings.server.ts). */
   listings: ListingsModule;
   /** Wishlist, view and search histories, daily view counts (app/wiring/engagement.server.ts). */
@@ -195,6 +199,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     sessionStorage,
     publicPages,
     accounts,
+    dataRights: createDataRightsDeps(database, accounts),
     listings: createListingsModule(database, clock),
     engagement: createEngagementModule(database, clock, ids),
     listingReports: createListingReportsModule(database, clock, ids, publicPages),

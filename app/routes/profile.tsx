@@ -26,8 +26,11 @@ import { clientIp, getSessionId, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { YourDataSection } from "~/components/data-rights/your-data-section";
 
-export const handle = { i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "guest-houses", "portal"] };
+export const handle = {
+  i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "guest-houses", "portal", "data-rights"],
+};
 export const meta = titleMeta;
 
 /**
@@ -201,6 +204,10 @@ export default function ProfilePage() {
               </button>
             </Form>
           </div>
+        </ProfileSection>
+
+        <ProfileSection id="your-data" title={t("data-rights:section.title")}>
+          <YourDataSection />
         </ProfileSection>
       </div>
     </div>

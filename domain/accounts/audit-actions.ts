@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   "payout.succeeded",
   "payout.failed",
   "payout.number_changed",
+  "data_rights.export_downloaded",
+  "data_rights.account_closed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

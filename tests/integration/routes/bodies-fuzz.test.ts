@@ -100,6 +100,8 @@ describe("bodies that are not forms, to every action", () => {
       { file: "listings+/$id.tsx", url: `/listings/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },
       { file: "payment.$id.tsx", url: "/payment/KN-NOPE", params: { id: "KN-NOPE" }, as: "student" },
       { file: "profile.tsx", url: "/profile", as: "student" },
+      { file: "profile_.close.tsx", url: "/profile/close", as: "student" },
+      { file: "profile_.data_.download.tsx", url: "/profile/data/download", as: "student" },
       { file: "profile_.bookings.$id.cancel.tsx", url: "/profile/bookings/nope/cancel", params: { id: "nope" }, as: "student" },
       { file: "profile_.bookings.$id.reschedule.tsx", url: "/profile/bookings/nope/reschedule", params: { id: "nope" }, as: "student" },
       { file: "property.$id.tsx", url: `/property/${PROPERTY}`, params: { id: PROPERTY }, as: "student" },

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { closureBlockers, type AccountClosureStore, type ClosureBlocker, type ClosureFacts } from "#domain/data-rights/account-closure";
+import { bueaDay, closeMyAccount, ACCOUNT_CLOSED_AUDIT_ACTION } from "#domain/data-rights/close-my-account.use-case";
+import type { DataRightsDeps } from "#domain/data-rights/data-rights.deps";
+import { confirmedAccount, createTestAccounts } from "../accounts/support";
+
+const none: ClosureFacts = {
+  role: "student",
+  adminCount: 1,
+  upcomingAgentVisits: 0,
+  unpaidEarnings: 0,
+  openHostAttempts: 0,
+  pendingPayments: 0,
+};
+
+describe("closureBlockers", () => {
+  it("lets an account with nothing open close", () => expect(closureBlockers(none)).toEqual([]));
+
+  it("refuses the last admin, not the second one", () => {
+    expect(closureBlockers({ ...none, role: "admin", adminCount: 1 })).toEqual(["last_admin"]);
+    expect(closureBlockers({ ...none, role: "admin", adminCount: 2 })).toEqual([]);
+    expect(closureBlockers({ ...none, role: "student", adminCount: 1 })).toEqual([]);
+  });
+
+  it("refuses from one upcoming visit, unpaid earning, open request or pending payment, and lists them all", () => {
+    expect(closureBlockers({ ...none, upcomingAgentVisits: 1 })).toEqual(["upcoming_visits"]);
+    expect(closureBlockers({ ...none, unpaidEarnings: 1 })).toEqual(["unpaid_earnings"]);
+    expect(closureBlockers({ ...none, openHostAttempts: 1 })).toEqual(["open_attempts"]);
+    expect(closureBlockers({ ...none, pendingPayments: 1 })).toEqual(["pending_payment"]);
+    expect(closureBlockers({ ...none, upcomingAgentVisits: 2, unpaidEarnings: 3, openHostAttempts: 1, pendingPayments: 1 })).toEqual([
+      "upcoming_visits",
+      "unpaid_earnings",
+      "open_attempts",
+      "pending_payment",
+    ]);
+  });
+});
+
+describe("bueaDay", () => {
+  it("turns at 23:00 UTC (midnight in Buea)", () => {
+    expect(bueaDay(new Date("2026-11-28T22:59:59.999Z"))).toBe("2026-11-28");
+    expect(bueaDay(new Date("2026-11-28T23:00:00.000Z"))).toBe("2026-11-29");
+  });
+});
+
+class FakeClosure implements AccountClosureStore {
+  facts_: ClosureFacts = none;
+  /** What the transaction finds when it re-checks (something booked meanwhile). */
+  atClose: ClosureBlocker[] = [];
+  closed: string[] = [];
+  async facts() {
+    return this.facts_;
+  }
+  async close(userId: string) {
+    if (this.atClose.length > 0) return this.atClose;
+    this.closed.push(userId);
+    return [];
+  }
+}
+
+function setup() {
+  const t = createTestAccounts();
+  const closure = new FakeClosure();
+  const deps: DataRightsDeps = { ...t.deps, personalData: { read: async () => null }, closure };
+  return { ...t, dataRights: deps, closure };
+}
+
+describe("closeMyAccount", () => {
+  it("closes with the password and the confirmation, and audits it", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    expect(await closeMyAccount(s.dataRights, { userId, password: "secret1", confirmed: true })).toEqual({ ok: true, value: undefined });
+    expect(s.closure.closed).toEqual([userId]);
+    expect(await s.repos.auditLog.count({ action: ACCOUNT_CLOSED_AUDIT_ACTION, actorId: userId })).toBe(1);
+  });
+
+  it("needs the confirmation and the right password", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    const unconfirmed = await closeMyAccount(s.dataRights, { userId, password: "secret1", confirmed: false });
+    expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe("data-rights.confirmation_required");
+    const wrong = await closeMyAccount(s.dataRights, { userId, password: "nope!!", confirmed: true });
+    expect(wrong.ok ? null : wrong.error.code).toBe("data-rights.wrong_password");
+    expect(s.closure.closed).toEqual([]);
+  });
+
+  it("says what must be settled first, before and inside the transaction", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    s.closure.facts_ = { ...none, upcomingAgentVisits: 1 };
+    const before = await closeMyAccount(s.dataRights, { userId, password: "secret1", confirmed: true });
+    expect(before.ok ? null : before.error).toEqual({ code: "data-rights.cannot_close_yet", blockers: ["upcoming_visits"] });
+    s.closure.facts_ = none;
+    s.closure.atClose = ["pending_payment"];
+    const meanwhile = await closeMyAccount(s.dataRights, { userId, password: "secret1", confirmed: true });
+    expect(meanwhile.ok ? null : meanwhile.error).toEqual({ code: "data-rights.cannot_close_yet", blockers: ["pending_payment"] });
+    expect(s.closure.closed).toEqual([]);
+    expect(await s.repos.auditLog.count({ action: ACCOUNT_CLOSED_AUDIT_ACTION })).toBe(0);
+  });
+});
