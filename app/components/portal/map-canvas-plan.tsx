@@ -41,6 +41,8 @@ export default function PlanMap({ center, point, onPick, label }: MapCanvasProps
     e.preventDefault();
     onPick(from.latitude + move[0], from.longitude + move[1]);
   };
+  // No minimum height: with the plan's fixed aspect ratio it would set a minimum width too, and
+  // at 360 px the plan pushed the form to 638 px (its taps then landed off the screen).
   return (
     <div
       role="application"
@@ -49,7 +51,7 @@ export default function PlanMap({ center, point, onPick, label }: MapCanvasProps
       onClick={onClick}
       onKeyDown={onKeyDown}
       data-testid="map-plan"
-      className="relative min-h-72 w-full cursor-crosshair overflow-hidden rounded border border-slate-300 bg-emerald-50 focus:outline focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-800"
+      className="relative w-full cursor-crosshair overflow-hidden rounded border border-slate-300 bg-emerald-50 focus:outline focus:outline-2 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-800"
       style={{ aspectRatio: String(ASPECT) }}
     >
       {Object.entries(NEIGHBOURHOOD_CENTRES).map(([name, c]) => (

@@ -112,7 +112,9 @@ export default function AgentEarningsPage() {
         <h2 id="earnings-totals" className="sr-only">
           {t("earnings.totals.label")}
         </h2>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {/* One column below 360 px: an amount never wraps (no-break spaces), and two big ones side
+            by side are wider than a 320 px screen. */}
+        <dl className="grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 lg:grid-cols-4">
           <Total
             testId="total-earned"
             label={t("earnings.totals.earned")}

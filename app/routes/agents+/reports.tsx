@@ -84,7 +84,7 @@ export default function AgentReportsPage() {
             <h2 id="report-totals" className="text-lg font-semibold">
               {t("reports.totals.label")}
             </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <dl className="mt-3 grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 lg:grid-cols-4">
               {(["views", "visitBookings", "confirmedViewings"] as const).map((m) => (
                 <Total key={m} testId={`total-${m}`} label={t(`reports.totals.${m}`)} value={String(totals[m])} />
               ))}
