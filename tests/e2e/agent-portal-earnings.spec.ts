@@ -6,7 +6,8 @@
 import { expect, test } from "./fixtures";
 import { logInAsDemoAgent as logIn } from "./demo-agent";
 
-const xaf = (text: string | null) => Number((/(\d{1,3}(?:[ \u00a0]\d{3})*)[ \u00a0]FCFA/.exec(text ?? "")?.[1] ?? "NaN").replace(/\s/g, ""));
+const xaf = (text: string | null) =>
+  Number((/(\d{1,3}(?:[ \u00a0]\d{3})*)[ \u00a0]FCFA/.exec(text ?? "")?.[1] ?? "NaN").replace(/\s/g, ""));
 
 test("the demo agent opens Earnings from the portal menu and sees the totals", async ({ page }) => {
   await logIn(page, "/agents/properties");
