@@ -34,7 +34,13 @@ export default defineConfig({
     // axe applies inline styles while it measures, which the CSP refuses: the CSP is checked by
     // every other project.
     { name: "phone", testMatch: PHONE, use: { ...PHONE_DEVICE, javaScriptEnabled: true, bypassCSP: true } },
-    { name: "phone-no-js", testMatch: PHONE, use: { ...PHONE_DEVICE, javaScriptEnabled: false } },
+    // Tests tagged @needs-javascript or @html-only (the server's HTML, read once) run in "phone" only.
+    {
+      name: "phone-no-js",
+      testMatch: PHONE,
+      grepInvert: /@needs-javascript|@html-only/,
+      use: { ...PHONE_DEVICE, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     // The compiled server (decision 0192), as `npm start` runs it; build first.

@@ -287,9 +287,9 @@ for (const language of ["en", "fr"] as const) {
   });
 }
 
-test("Escape closes the phone menu and gives the focus back to its button", async ({ page, javaScriptEnabled }) => {
-  // Without JavaScript the menu (a <details>) still opens and closes with its button.
-  test.skip(!javaScriptEnabled, "a key handler needs JavaScript");
+// @needs-javascript: a key handler. Without JavaScript the menu (a <details>) opens and closes with
+// its button, which the page checks above cover.
+test("Escape closes the phone menu and gives the focus back to its button @needs-javascript", async ({ page }) => {
   // A page without React (enhance.js alone) and one that hydrates.
   for (const path of ["/listings", "/auth/login"]) {
     await page.goto(path);
@@ -303,8 +303,9 @@ test("Escape closes the phone menu and gives the focus back to its button", asyn
   }
 });
 
-test("the blog's first cover, the largest image on a phone, loads at once and first", async ({ request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the same HTML: checked once");
+// Reads the server's HTML (no browser page), the same with or without JavaScript: the phone-no-js
+// project leaves it out rather than checking it twice.
+test("the blog's first cover, the largest image on a phone, loads at once and first @html-only", async ({ request }) => {
   const html = await (await request.get("/blog")).text();
   const images = [...html.slice(html.indexOf("<main")).matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
   expect(images.length).toBeGreaterThan(1);
