@@ -8,6 +8,7 @@
 // Errors and warnings fail the check; the checker's "info" notes do not (React writes void elements
 // as `<br/>`, which it notes on every page). Installs Debian's Java when it is missing (vnu.jar
 // needs Java 11 or later). Exits 1 when a page fails, 2 when the check cannot run.
+import { unfilledPlaceholders } from "./lib/unfilled-placeholders";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -294,6 +295,7 @@ async function main() {
           if (status !== (page.status ?? 200)) fail(key, `answered ${status} at ${url}, not ${page.status ?? 200}`);
           if (page.as !== "visitor" && url.startsWith("/auth/login")) fail(key, `was sent to ${url}: not signed in`);
           if (!new RegExp(`<html lang="${language}"`).test(html)) fail(key, `is not in ${language}`);
+          for (const placeholder of unfilledPlaceholders(html)) fail(key, `shows ${placeholder}: a message whose value was not given`);
           const file = path.join(OUT_DIR, language, `${slug(page.name)}.html`);
           if (saved.has(path.resolve(file))) throw new Error(`two page types are saved as ${file}: rename one`);
           fs.writeFileSync(file, html);
