@@ -3,6 +3,7 @@
 // whose answer was lost found again by our reference through GET /transaction/{userId}. Requests
 // go out as the official SDK sends them: apiuser/apikey headers, a JSON body, GETs without one.
 // Every answer is validated; anything unexpected is an 'invalid_response'.
+import { readFapshiAnswer } from "./fapshi-answer";
 import { z } from "zod";
 import { PaymentGatewayError } from "#domain/payment/payment-gateway.port";
 import type { Disbursements, ProviderPayout, ProviderPayoutStatus, SendPayoutRequest } from "#domain/payout/disbursement-gateway.port";
@@ -123,22 +124,7 @@ export class FapshiDisbursements implements Disbursements {
         `Fapshi ${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (response.status >= 500)
-      throw new PaymentGatewayError("server_error", `Fapshi ${method} ${path} answered ${response.status}`, response.status);
-    if (response.status >= 400) {
-      const message =
-        typeof (json as { message?: unknown })?.message === "string" ? (json as { message: string }).message : response.statusText;
-      throw new PaymentGatewayError("rejected", message || `HTTP ${response.status}`, response.status);
-    }
-    if (json === undefined)
-      throw new PaymentGatewayError("invalid_response", `Fapshi ${method} ${path} did not answer JSON`, response.status);
-    return json;
+    return readFapshiAnswer(method, path, response, text);
   }
 }
 

@@ -1,6 +1,7 @@
 // Fapshi over HTTP (see /work/shared/FAPSHI.md): initiate-pay (a hosted checkout link) or, when
 // enabled, direct-pay (a prompt pushed to the phone); payment-status; expire-pay. Every answer is
 // validated: anything unexpected is an 'invalid_response' rather than a crash further in.
+import { readFapshiAnswer } from "./fapshi-answer";
 import { z } from "zod";
 import {
   PaymentGatewayError,
@@ -171,22 +172,7 @@ export class FapshiPaymentGateway implements PaymentGateway {
       if (combined.aborted) throw new PaymentGatewayError("timeout", `Fapshi ${method} ${path} timed out`);
       throw new PaymentGatewayError("network", `Fapshi ${method} ${path}: the answer was cut off`);
     }
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (response.status >= 500)
-      throw new PaymentGatewayError("server_error", `Fapshi ${method} ${path} answered ${response.status}`, response.status);
-    if (response.status >= 400) {
-      const message =
-        typeof (json as { message?: unknown })?.message === "string" ? (json as { message: string }).message : response.statusText;
-      throw new PaymentGatewayError("rejected", message || `HTTP ${response.status}`, response.status);
-    }
-    if (json === undefined)
-      throw new PaymentGatewayError("invalid_response", `Fapshi ${method} ${path} did not answer JSON`, response.status);
-    return json;
+    return readFapshiAnswer(method, path, response, text);
   }
 }
 
