@@ -68,6 +68,39 @@ function thirdPartyLicenses(): Plugin {
 }
 
 /**
+ * `virtual:locale-chunks`: the browser build's locale chunks (language/namespace → URL), read from
+ * the file names the client build just wrote (`locale-{language}-{namespace}-{hash}.js`, named in
+ * its chunkFileNames below; Remix builds the browser first). The server writes a `modulepreload`
+ * for the page's namespaces, so the browser fetches them beside the entry script instead of one
+ * round trip after it (decision 0193). In development there are none: nothing is preloaded.
+ */
+export function localeChunks(): Plugin {
+  const id = "virtual:locale-chunks";
+  let command = "serve";
+  let assetsDir = "";
+  return {
+    name: "kamernest-locale-chunks",
+    configResolved(config) {
+      command = config.command;
+      assetsDir = path.resolve(config.root, "build/client/assets");
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const chunks: Record<string, string> = {};
+      if (command === "build" && fs.existsSync(assetsDir)) {
+        for (const name of fs.readdirSync(assetsDir)) {
+          // Rollup's hash is 8 characters, which may include "-" and "_".
+          const match = /^locale-([a-z]{2})-(.+)-[\w-]{8}\.js$/.exec(name);
+          if (match) chunks[`${match[1]}/${match[2]}`] = `/assets/${name}`;
+        }
+      }
+      return `export default ${JSON.stringify(chunks)};`;
+    },
+  };
+}
+
+/**
  * The Express server (server/index.ts) as a second entry of the server build, build/server/server.js
  * beside the Remix build's index.js (decision 0192). One Rollup build for both: every module they
  * share (the logger, app/static-page, the services' wiring) is one module in one chunk, loaded once
@@ -129,6 +162,7 @@ export default defineConfig(({ isSsrBuild }) => {
         },
       }),
       tsconfigPaths(),
+      localeChunks(),
       ...(isSsrBuild ? [expressServerEntry()] : [thirdPartyLicenses()]),
     ],
   };

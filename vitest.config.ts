@@ -1,9 +1,11 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { localeChunks } from "./vite.config";
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  // localeChunks: entry.server imports the browser build's chunk names (none outside a build).
+  plugins: [tsconfigPaths(), localeChunks()],
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
     environment: "node",

@@ -9,6 +9,7 @@ import { renderedPageResponse, STATIC_PAGE_HEADER } from "./static-page";
 import { FragmentProvider } from "./components/fragments";
 import { fragmentStore } from "./utils/fragments.server";
 import { HydrationDataContext } from "./components/hydration-data";
+import localeChunks from "virtual:locale-chunks";
 
 /**
  * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
@@ -50,7 +51,7 @@ export default async function handleRequest(
       <SupportContext.Provider value={{ email: support.email, phone: support.phone }}>
         <RequestIdContext.Provider value={() => requestId}>
           {/* Records the messages the page uses: the browser gets those (decision 0153). */}
-          <TranslationProvider value={recordingStore(serverTranslations)}>
+          <TranslationProvider value={recordingStore(serverTranslations, localeChunks)}>
             <LanguageProvider value={lng}>
               <FragmentProvider value={staticPage ? fragments.writer(lng) : null}>
                 <HydrationDataContext.Provider value={hydrationData}>

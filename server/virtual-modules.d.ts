@@ -5,3 +5,9 @@ declare module "virtual:remix/server-build" {
   const build: ServerBuild;
   export = build;
 }
+
+// The browser build's locale chunks, "language/namespace" → URL (vite.config.ts, decision 0193).
+declare module "virtual:locale-chunks" {
+  const chunks: Record<string, string>;
+  export default chunks;
+}

@@ -4,7 +4,10 @@
 // browser loads.
 import type { TranslationStore } from "./translation";
 
-/** The server's store for one render: the shared catalogues and a record of the namespaces used. */
-export function recordingStore(store: TranslationStore): TranslationStore {
-  return { ...store, used: new Set<string>() };
+/**
+ * The server's store for one render: the shared catalogues, a record of the namespaces used, and
+ * the URLs of the browser's locale chunks ("language/namespace" → URL) to preload.
+ */
+export function recordingStore(store: TranslationStore, chunks: Record<string, string> = {}): TranslationStore {
+  return { ...store, used: new Set<string>(), chunks };
 }

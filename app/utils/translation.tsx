@@ -31,6 +31,8 @@ export interface TranslationStore {
   version: () => number;
   /** The server: the namespaces this render used (one store per request). */
   used?: Set<string>;
+  /** The server: the browser's locale chunks, "language/namespace" → URL, to preload. */
+  chunks?: Record<string, string>;
 }
 
 const never = () => () => {};
@@ -281,15 +283,22 @@ export function useRouteTranslations() {
 
 export const TRANSLATIONS_ELEMENT_ID = "kn-translations";
 
-// In the browser the element keeps what the server wrote: it is read once, before hydration.
+// In the browser the element and its preloads keep what the server wrote: read once, before hydration.
 let pageNamespaces: string | undefined;
+let pagePreloads: string[] | undefined;
 
 /** The namespaces the page names (<TranslationsData>), read in the browser before hydration. */
 export function readPageNamespaces(): string[] {
   const element = document.getElementById(TRANSLATIONS_ELEMENT_ID);
   pageNamespaces = element?.textContent ?? "[]";
+  pagePreloads = Array.from(
+    document.querySelectorAll<HTMLLinkElement>(`link[${PRELOAD_ATTRIBUTE}]`),
+    (link) => link.getAttribute("href") ?? "",
+  );
   return JSON.parse(pageNamespaces) as string[];
 }
+
+const PRELOAD_ATTRIBUTE = "data-kn-locale";
 
 /**
  * The namespaces the page's messages come from, as a JSON data block (never executed, so the CSP
@@ -299,8 +308,20 @@ export function readPageNamespaces(): string[] {
 export function TranslationsData() {
   const store = useContext(TranslationContext);
   const declared = useRouteNamespaces();
-  const json = pageNamespaces ?? JSON.stringify([...new Set([...declared, ...(store.used ?? [])])].sort());
-  return <script type="application/json" id={TRANSLATIONS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />;
+  const language = useLanguage();
+  const namespaces = [...new Set([...declared, ...(store.used ?? [])])].sort();
+  const json = pageNamespaces ?? JSON.stringify(namespaces);
+  // The chunks are fetched beside the entry script, not one round trip after it (decision 0193);
+  // the browser renders the links the server wrote, unchanged.
+  const preloads = pagePreloads ?? namespaces.flatMap((ns) => store.chunks?.[`${language}/${ns}`] ?? []);
+  return (
+    <>
+      <script type="application/json" id={TRANSLATIONS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />
+      {preloads.map((href) => (
+        <link key={href} rel="modulepreload" href={href} {...{ [PRELOAD_ATTRIBUTE]: "" }} />
+      ))}
+    </>
+  );
 }
 
 /**

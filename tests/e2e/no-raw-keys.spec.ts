@@ -144,6 +144,39 @@ test.describe("no raw keys", () => {
   );
 });
 
+// The page's locale chunks are fetched beside the entry script, not one round trip after it: the
+// server names them in `modulepreload` links (decision 0193), in the page's language.
+test("a hydrated page preloads its namespaces' chunks in its language", { tag: "@needs-javascript" }, async ({ page }) => {
+  await page.goto("/auth/login");
+  for (const language of ["en", "fr"]) {
+    await test.step(language, async () => {
+      await chooseLanguage(page, language);
+      const requested: string[] = [];
+      page.on("request", (request) => {
+        if (/\/assets\/locale-/.test(request.url())) requested.push(new URL(request.url()).pathname);
+      });
+      await page.goto("/auth/login");
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      const namespaces = JSON.parse((await page.locator("#kn-translations").textContent()) ?? "[]") as string[];
+      expect(namespaces).toContain("auth");
+      const preloads = await page
+        .locator("link[rel=modulepreload][data-kn-locale]")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(
+        preloads.map((href) =>
+          /^\/assets\/locale-([a-z]{2})-(.+)-[\w-]{8}\.js$/
+            .exec(href ?? "")
+            ?.slice(1)
+            .join("/"),
+        ),
+      ).toEqual(namespaces.map((ns) => `${language}/${ns}`));
+      // Before hydration the page loaded those chunks and no other.
+      expect([...new Set(requested)].sort()).toEqual([...(preloads as string[])].sort());
+      page.removeAllListeners("request");
+    });
+  }
+});
+
 /** The language cookie as the site writes it (Remix's encoding of the JSON string). */
 async function chooseLanguage(page: Page, language: string) {
   const value = Buffer.from(JSON.stringify(language)).toString("base64");
