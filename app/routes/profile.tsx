@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/translation";
 import { changePassword } from "#domain/accounts/change-password.use-case";
 import { revokeAllSessions } from "#domain/accounts/manage-sessions.use-case";
 import { updateProfile } from "#domain/accounts/update-profile.use-case";
-import { unreadMessageCount } from "#domain/messaging/messaging.queries";
+import { profilePurchasesShown } from "#domain/accounts/profile-purchases";
 import { changePasswordSchema, profileSchema, signOutEverywhereSchema } from "~/components/auth/auth-schemas";
 import { FormAlert, TextField } from "~/components/forms/form-fields";
 import { titleMeta } from "~/utils/page-title";
@@ -27,6 +27,7 @@ import { describeDomainError } from "~/utils/domain-errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { YourDataSection } from "~/components/data-rights/your-data-section";
+import { useRootData } from "~/root";
 
 export const handle = {
   i18n: ["auth", "booking", "payment", "subscription", "listings", "messages", "guest-houses", "portal", "data-rights"],
@@ -42,10 +43,9 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  const [money, discovery, unreadMessages, attempts] = await Promise.all([
+  const [money, discovery, attempts] = await Promise.all([
     loadProfileMoney(context, user.id),
     loadProfileDiscovery(context, user.id),
-    unreadMessageCount(context.services.messaging, user.id),
     context.services.guestHouses.handoff.attempts.listForUser(user.id, BOOKING_ATTEMPTS_LISTED),
   ]);
   return {
@@ -59,16 +59,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isApprovedAgent: user.isAgent && user.agentStatus === "approved",
       agentStatus: user.agentStatus,
       totpEnabled: user.totpEnabled,
-      // The subscription and saved searches are a student's tools: an agent's profile leaves them out.
+      // The saved searches are a student's tools: an agent's profile leaves them out.
       studentTools: !user.isAgent,
     },
+    // The subscription and the platform access: a student's, or what an agent bought.
+    purchasesShown: profilePurchasesShown(user.isAgent, money.subscription, money.platformAccess),
     // The discovery module's sections: wishlist, last 20 viewed, last 10 searches and saved
     // searches, recommendations from the 6 latest viewed.
     discovery,
     // The money module's sections: the subscription and its end, bookings, payments.
     money,
-    // For the link to /messages, the user's conversations with agents.
-    unreadMessages,
     // Guest-house booking attempts, newest first.
     guestHouseAttempts: attempts.map((a) => ({ ...a, attemptDate: a.attemptDate.toISOString() })),
   };
@@ -124,9 +124,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation(["auth", "guest-houses"]);
-  const { user, money, discovery, unreadMessages, guestHouseAttempts } = useLoaderData<typeof loader>();
-  const boughtSubscription = money.subscription.active || money.subscription.expired;
-  const boughtAccess = money.platformAccess.active || money.platformAccess.expired;
+  const { user, purchasesShown, money, discovery, guestHouseAttempts } = useLoaderData<typeof loader>();
+  // Counted once per request, for the header's menu (getShellUser).
+  const unreadMessages = useRootData()?.user?.unreadMessages ?? 0;
   const actionData = useActionData<typeof action>() as (ActionData & Partial<LifecycleActionError>) | undefined;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
 
@@ -156,12 +156,10 @@ export default function ProfilePage() {
         <ProfileSection id="guest-house-attempts" title={t("guest-houses:profile.title")}>
           <MyGuestHouseAttempts attempts={guestHouseAttempts} />
         </ProfileSection>
-        {/* Student tools, but an agent who paid for either (a guest-house stay is open to anyone
-            signed in) still sees what they bought. */}
-        {user.studentTools || boughtSubscription || boughtAccess ? (
+        {purchasesShown.subscription || purchasesShown.platformAccess ? (
           <ProfileSection id="subscription" title={t("profile.slots.subscription")}>
-            {user.studentTools || boughtSubscription ? <SubscriptionStatusSummary subscription={money.subscription} /> : null}
-            {user.studentTools || boughtAccess ? <PlatformAccessSummary access={money.platformAccess} /> : null}
+            {purchasesShown.subscription ? <SubscriptionStatusSummary subscription={money.subscription} /> : null}
+            {purchasesShown.platformAccess ? <PlatformAccessSummary access={money.platformAccess} /> : null}
           </ProfileSection>
         ) : null}
         <ProfileSection id="payments" title={t("profile.slots.payments")}>

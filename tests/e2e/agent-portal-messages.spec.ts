@@ -116,7 +116,7 @@ test.describe("messages between a student and an agent", () => {
 
       // The student sees the unread reply in /messages (linked from the profile), opens it from the notice and answers.
       await page.goto("/profile");
-      await page.getByRole("link", { name: /^My messages/ }).click();
+      await page.getByRole("link", { name: /^My messages \(\d+ unread\)$/ }).click();
       await expect(page).toHaveURL(/\/messages$/);
       const mine = page.getByTestId("thread-list").getByRole("link").filter({ hasText: listing.title });
       await expect(mine.getByTestId("unread-count")).toHaveText("1 unread");
