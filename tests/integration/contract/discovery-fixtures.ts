@@ -2,6 +2,7 @@
 // columns infrastructure/db/schema.ts requires. Not a test file: shared by the suites beside it.
 import type { Kysely } from "kysely";
 import type { Database } from "#infrastructure/db/schema";
+import { createTestDatabase } from "../../support/test-database";
 
 const T0 = "2026-11-01T08:00:00.000Z";
 
@@ -136,4 +137,43 @@ export async function insertBooking(
 
 export async function hideProperty(db: Kysely<Database>, id: string, at = T0): Promise<void> {
   await db.updateTable("properties").set({ hidden_at: at }).where("id", "=", id).execute();
+}
+
+/** A discovery repository (wishlist, history) on one kind of database, with the rows its tests need. */
+export interface PropertyListHarness<R> {
+  repo: R;
+  user(id: string): Promise<void>;
+  property(id: string): Promise<void>;
+  hide(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The in-memory adapter (which keeps the properties it knows itself) or the Kysely one on a fresh
+ * database with one agent owning the properties.
+ */
+export async function propertyListHarness<R>(
+  kind: string,
+  memory: () => R & { putProperty(id: string, hidden?: boolean): void },
+  kysely: (db: Kysely<Database>) => R,
+): Promise<PropertyListHarness<R>> {
+  if (kind === "memory") {
+    const repo = memory();
+    return {
+      repo,
+      user: async () => {},
+      property: async (id) => repo.putProperty(id),
+      hide: async (id) => repo.putProperty(id, true),
+      close: async () => {},
+    };
+  }
+  const t = await createTestDatabase(kind as "sqlite" | "postgres");
+  await insertAgent(t.db, { id: "agent" });
+  return {
+    repo: kysely(t.db),
+    user: (id) => insertProfile(t.db, { id }),
+    property: (id) => insertProperty(t.db, { id, agentId: "agent" }),
+    hide: (id) => hideProperty(t.db, id),
+    close: () => t.destroy(),
+  };
 }

@@ -2,38 +2,17 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import type { WishlistRepository } from "#domain/engagement/wishlist-repository.port";
 import { InMemoryWishlistRepository } from "#domain/engagement/in-memory-wishlist-repository";
 import { KyselyWishlistRepository } from "#infrastructure/repositories/kysely-wishlist-repository";
-import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
-import { hideProperty, insertAgent, insertProfile, insertProperty } from "./discovery-fixtures";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
+import { propertyListHarness, type PropertyListHarness } from "./discovery-fixtures";
 
-interface Harness {
-  repo: WishlistRepository;
-  user(id: string): Promise<void>;
-  property(id: string): Promise<void>;
-  hide(id: string): Promise<void>;
-  close(): Promise<void>;
-}
+type Harness = PropertyListHarness<WishlistRepository>;
 
-async function harness(kind: string): Promise<Harness> {
-  if (kind === "memory") {
-    const repo = new InMemoryWishlistRepository();
-    return {
-      repo,
-      user: async () => {},
-      property: async (id) => repo.putProperty(id),
-      hide: async (id) => repo.putProperty(id, true),
-      close: async () => {},
-    };
-  }
-  const t: TestDatabase = await createTestDatabase(kind as "sqlite" | "postgres");
-  await insertAgent(t.db, { id: "agent" });
-  return {
-    repo: new KyselyWishlistRepository(t.db),
-    user: (id) => insertProfile(t.db, { id }),
-    property: (id) => insertProperty(t.db, { id, agentId: "agent" }),
-    hide: (id) => hideProperty(t.db, id),
-    close: () => t.destroy(),
-  };
-}
+const harness = (kind: string): Promise<Harness> =>
+  propertyListHarness<WishlistRepository>(
+    kind,
+    () => new InMemoryWishlistRepository(),
+    (db) => new KyselyWishlistRepository(db),
+  );
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
 
