@@ -26,6 +26,7 @@ import { createBlogModule, type BlogModule } from "./wiring/blog.server";
 import { createAlertsModule, startAlertsJob, type AlertsModule } from "./wiring/alerts.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
 import { createPayoutsModule, startPayoutReconciliationJob, type PayoutsModule } from "./wiring/payouts.server";
+import { createRefundsModule, startRefundReconciliationJob, type RefundsModule } from "./wiring/refunds.server";
 import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
 import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
 import { PublicPagesSignal, SHARED_POLL_MS } from "#infrastructure/jobs/public-pages-signal";
@@ -98,6 +99,8 @@ export interface Services {
   money: MoneyModule;
   /** Money out to agents: payout numbers, the payout run (app/wiring/payouts.server.ts). */
   payouts: PayoutsModule;
+  /** Refunds of payments through the same disbursement provider (app/wiring/refunds.server.ts). */
+  refunds: RefundsModule;
   /** The booking e-mails' outbox job (app/wiring/notices.server.ts). */
   notices: NoticesModule;
   /** The agent portal's property management (app/wiring/property-management.server.ts). */
@@ -176,6 +179,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
   if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
     stoppers.push(startPayoutReconciliationJob(payouts, config.payments.reconcileIntervalMs, leases));
   }
+  const refunds = createRefundsModule(config, database, payouts, accounts.mailer);
+  if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
+    stoppers.push(startRefundReconciliationJob(refunds, config.payments.reconcileIntervalMs, leases));
+  }
   const notices = createNoticesModule(config, database);
   // Booking e-mails (confirmations, receipts, reminders, changes): written to an outbox by the use
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.
@@ -211,6 +218,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     sitemap: new KyselySitemapReader(database.db),
     money,
     payouts,
+    refunds,
     notices,
     properties,
     agentReports: createAgentReportsModule(database),

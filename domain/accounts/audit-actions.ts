@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   "payout.succeeded",
   "payout.failed",
   "payout.number_changed",
+  "payment.refund_requested",
+  "payment.refund_succeeded",
+  "payment.refund_failed",
   "data_rights.export_downloaded",
   "data_rights.account_closed",
 ] as const;

@@ -34,6 +34,13 @@ export class InMemoryPlatformAccessRepository implements PlatformAccessRepositor
     return "inserted";
   }
 
+  async invalidateForPayment(paymentId: string): Promise<boolean> {
+    const found = this.payments.find((p) => p.paymentId === paymentId && p.isValid);
+    if (!found) return false;
+    found.isValid = false;
+    return true;
+  }
+
   snapshot(): Stored[] {
     return this.payments.map((p) => ({ ...p }));
   }

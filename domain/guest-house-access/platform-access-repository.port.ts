@@ -7,4 +7,6 @@ export interface PlatformAccessRepository {
   findByPaymentId(paymentId: string): Promise<PlatformFeePayment | null>;
   /** 'duplicate_payment' when that payment already bought an access (payment_id is unique). */
   insert(payment: PlatformFeePayment & { paymentId: string }): Promise<"inserted" | "duplicate_payment">;
+  /** Ends the access a payment bought (a refund: decision 0219); false when it had none still valid. */
+  invalidateForPayment(paymentId: string): Promise<boolean>;
 }

@@ -9,7 +9,12 @@ const copy = (p: Payment): Payment => ({
   updatedAt: new Date(p.updatedAt),
 });
 const copyEvent = (e: PaymentEvent): PaymentEvent => ({ ...e, data: structuredClone(e.data), createdAt: new Date(e.createdAt) });
-const copyRefund = (r: PaymentRefund): PaymentRefund => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) });
+const copyRefund = (r: PaymentRefund): PaymentRefund => ({
+  ...r,
+  createdAt: new Date(r.createdAt),
+  updatedAt: new Date(r.updatedAt),
+  sendClaimedAt: r.sendClaimedAt ? new Date(r.sendClaimedAt) : null,
+});
 const byCreation = (a: Payment, b: Payment) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class InMemoryPaymentRepository implements PaymentRepository {
@@ -133,6 +138,59 @@ export class InMemoryPaymentRepository implements PaymentRepository {
   async findRefund(paymentId: string): Promise<PaymentRefund | null> {
     const r = this.refunds.find((f) => f.paymentId === paymentId);
     return r ? copyRefund(r) : null;
+  }
+
+  async insertRefund(refund: PaymentRefund): Promise<boolean> {
+    return (await this.queueRefund(refund)) === "queued";
+  }
+
+  async claimRefund(
+    paymentId: string,
+    from: "to_refund" | "failed",
+    fields: Pick<PaymentRefund, "note" | "keepAccess" | "requestedBy" | "phone" | "medium" | "attempt" | "sendClaimedAt" | "updatedAt">,
+  ): Promise<boolean> {
+    const r = this.refunds.find((f) => f.paymentId === paymentId);
+    if (!r || r.status !== from) return false;
+    Object.assign(r, copyRefund({ ...r, ...fields, status: "pending", transId: null, failureReason: null }));
+    return true;
+  }
+
+  async claimRefundSend(paymentId: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const r = this.refunds.find((f) => f.paymentId === paymentId);
+    if (!r || r.status !== "pending" || r.transId !== null) return false;
+    if (r.sendClaimedAt && r.sendClaimedAt.getTime() > staleBefore.getTime()) return false;
+    r.sendClaimedAt = new Date(at);
+    r.updatedAt = new Date(at);
+    return true;
+  }
+
+  async recordRefundTransId(paymentId: string, transId: string, at: Date): Promise<void> {
+    const r = this.refunds.find((f) => f.paymentId === paymentId);
+    if (!r) throw new Error(`Refund of ${paymentId} not found`);
+    Object.assign(r, { transId, sendClaimedAt: null, updatedAt: new Date(at) });
+  }
+
+  async settleRefund(
+    paymentId: string,
+    outcome: { status: "succeeded" } | { status: "failed"; reason: string },
+    at: Date,
+  ): Promise<boolean> {
+    const r = this.refunds.find((f) => f.paymentId === paymentId);
+    if (!r || r.status !== "pending") return false;
+    Object.assign(r, {
+      status: outcome.status,
+      failureReason: outcome.status === "failed" ? outcome.reason : null,
+      sendClaimedAt: null,
+      updatedAt: new Date(at),
+    });
+    return true;
+  }
+
+  async listPendingRefunds(): Promise<PaymentRefund[]> {
+    return this.refunds
+      .filter((r) => r.status === "pending")
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map(copyRefund);
   }
 
   all(): Payment[] {

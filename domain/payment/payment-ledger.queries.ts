@@ -68,6 +68,6 @@ export async function getPaymentWithEvents(
   if (!payment) return err(domainError("payment.not_found"));
   const events = await deps.repos.payments.listPaymentEvents(payment.id);
   const refund = await deps.repos.payments.findRefund(payment.id);
-  const paidBy = refund ? await deps.repos.payments.findById(refund.paidByPaymentId) : null;
+  const paidBy = refund?.paidByPaymentId ? await deps.repos.payments.findById(refund.paidByPaymentId) : null;
   return ok({ payment, events, refund: refund ? { ...refund, paidByReference: paidBy?.reference ?? "" } : null });
 }

@@ -60,4 +60,26 @@ export interface PaymentRepository {
   /** Records a refund; 'already_queued' when the payment has one (payment_id is unique), which is kept. */
   queueRefund(refund: PaymentRefund): Promise<"queued" | "already_queued">;
   findRefund(paymentId: string): Promise<PaymentRefund | null>;
+
+  // Refunds sent through the disbursement provider (decision 0219). Each write is conditional: two
+  // admins (or a double click) asking at once start one refund, and one attempt is settled once.
+  /** Writes a new refund (status pending); false when the payment already has one (payment_id is unique). */
+  insertRefund(refund: PaymentRefund): Promise<boolean>;
+  /**
+   * Moves the payment's refund from `from` (to_refund: a duplicate waiting; failed: a retry) to
+   * pending with these fields, only if it is still in `from`; false otherwise.
+   */
+  claimRefund(
+    paymentId: string,
+    from: "to_refund" | "failed",
+    fields: Pick<PaymentRefund, "note" | "keepAccess" | "requestedBy" | "phone" | "medium" | "attempt" | "sendClaimedAt" | "updatedAt">,
+  ): Promise<boolean>;
+  /** Takes the right to send the current attempt: only while pending with no provider transaction and no claim taken after `staleBefore`. */
+  claimRefundSend(paymentId: string, at: Date, staleBefore: Date): Promise<boolean>;
+  /** The provider's transaction id of the current attempt; releases the send claim. */
+  recordRefundTransId(paymentId: string, transId: string, at: Date): Promise<void>;
+  /** pending → succeeded, or pending → failed with the provider's reason. False when not pending. */
+  settleRefund(paymentId: string, outcome: { status: "succeeded" } | { status: "failed"; reason: string }, at: Date): Promise<boolean>;
+  /** Pending refunds, oldest first. */
+  listPendingRefunds(): Promise<PaymentRefund[]>;
 }

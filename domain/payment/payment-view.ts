@@ -35,7 +35,9 @@ export async function toPaymentView(
       ? await repos.platformAccess.findByPaymentId(payment.id)
       : null;
   const refund = payment.status === "successful" ? await repos.payments.findRefund(payment.id) : null;
-  const paidBy = refund ? await repos.payments.findById(refund.paidByPaymentId) : null;
+  // Only a purchase paid twice is told "this bought nothing" here; an admin's refund of a payment
+  // that had bought something is told by e-mail (decision 0219).
+  const paidBy = refund?.paidByPaymentId ? await repos.payments.findById(refund.paidByPaymentId) : null;
   return {
     reference: payment.reference,
     status: payment.status,
@@ -48,6 +50,6 @@ export async function toPaymentView(
     checkoutUrl: payment.checkoutUrl,
     failureReason: payment.failureReason,
     phone: payment.phone,
-    refund: refund ? { paidByReference: paidBy?.reference ?? "" } : null,
+    refund: refund?.reason === "duplicate_purchase" ? { paidByReference: paidBy?.reference ?? "" } : null,
   };
 }

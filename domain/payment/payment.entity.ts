@@ -83,7 +83,14 @@ export type PaymentEventType =
   /** A newer checkout for the same purpose replaced this one (decision 0184). */
   | "superseded"
   /** Successful, but its purchase was already paid by another payment: listed for a refund (decision 0184). */
-  | "refund_queued";
+  | "refund_queued"
+  // A refund sent through the disbursement provider (decision 0219).
+  | "refund_requested"
+  | "refund_sent"
+  | "refund_send_unconfirmed"
+  | "refund_found_by_reference"
+  | "refunded"
+  | "refund_failed";
 
 export interface PaymentEvent {
   id: string;

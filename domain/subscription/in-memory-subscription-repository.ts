@@ -35,6 +35,20 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return "inserted";
   }
 
+  async listForUser(userId: string): Promise<Subscription[]> {
+    return this.rows
+      .filter((s) => s.userId === userId)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id))
+      .map(copy);
+  }
+
+  async setPeriod(id: string, period: { startsAt: Date; endsAt: Date }): Promise<void> {
+    const row = this.rows.find((s) => s.id === id);
+    if (!row) throw new Error(`Subscription ${id} not found`);
+    row.startsAt = new Date(period.startsAt);
+    row.endsAt = new Date(period.endsAt);
+  }
+
   all(): Subscription[] {
     return this.rows.map(copy);
   }

@@ -11,4 +11,8 @@ export interface SubscriptionRepository {
   findByPaymentId(paymentId: string): Promise<Subscription | null>;
   /** 'duplicate_payment' when a subscription already exists for that payment (the database decides). */
   insertSubscription(subscription: Subscription): Promise<"inserted" | "duplicate_payment">;
+  /** Every period of the user, earliest start first (then id). */
+  listForUser(userId: string): Promise<Subscription[]>;
+  /** Moves one period (a refund withdraws the days a payment bought: decision 0219). */
+  setPeriod(id: string, period: { startsAt: Date; endsAt: Date }): Promise<void>;
 }

@@ -37,3 +37,30 @@ export function nextPeriod(latestEnd: Date | null, now: Date): { startsAt: Date;
   const startsAt = isActive(latestEnd, now) ? new Date((latestEnd as Date).getTime()) : new Date(now.getTime());
   return { startsAt, endsAt: new Date(startsAt.getTime() + SUBSCRIPTION_DURATION_MS) };
 }
+
+/**
+ * A refund withdraws the days a payment bought (decision 0219): the refunded period shrinks to
+ * nothing and the periods chained right after it (each bought while the one before was running,
+ * so it starts exactly at its end) move earlier by its length. The user's coverage ends that many
+ * days sooner; a period bought after a gap is not moved. Answers the periods to change.
+ */
+export function withdrawPeriod(
+  periods: readonly Subscription[],
+  refundedId: string,
+): { id: string; startsAt: Date; endsAt: Date }[] {
+  const refunded = periods.find((p) => p.id === refundedId);
+  if (!refunded) return [];
+  const length = refunded.endsAt.getTime() - refunded.startsAt.getTime();
+  const changes = [{ id: refunded.id, startsAt: refunded.startsAt, endsAt: new Date(refunded.startsAt.getTime()) }];
+  if (length <= 0) return [];
+  let chainEnd = refunded.endsAt.getTime();
+  const later = periods
+    .filter((p) => p.id !== refundedId && p.startsAt.getTime() >= chainEnd)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id));
+  for (const p of later) {
+    if (p.startsAt.getTime() !== chainEnd) break;
+    chainEnd = p.endsAt.getTime();
+    changes.push({ id: p.id, startsAt: new Date(p.startsAt.getTime() - length), endsAt: new Date(p.endsAt.getTime() - length) });
+  }
+  return changes;
+}

@@ -335,10 +335,19 @@ export interface PaymentRefundsTable {
   user_id: string;
   amount: number;
   reason: string;
-  paid_by_payment_id: string;
+  paid_by_payment_id: string | null;
   status: string;
   created_at: Iso;
   updated_at: Iso;
+  note: string | null;
+  keep_access: Generated<Bool>;
+  requested_by: string | null;
+  phone: string | null;
+  medium: string | null;
+  attempt: Generated<number>;
+  trans_id: string | null;
+  failure_reason: string | null;
+  send_claimed_at: Iso | null;
 }
 
 export interface PaymentEventsTable {

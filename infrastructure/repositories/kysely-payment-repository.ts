@@ -10,6 +10,7 @@ import {
   type PaymentType,
 } from "#domain/payment/payment.entity";
 import type { PaymentRefund, RefundReason, RefundStatus } from "#domain/payment/payment-refund";
+import type { PayoutMedium } from "#domain/payout/payout.entity";
 import type { Dialect } from "../db/connection";
 import type { Database, PaymentRefundsTable, PaymentsTable } from "../db/schema";
 import { statusIs } from "./kysely-payment-ledger";
@@ -53,6 +54,15 @@ function toRefund(row: Selectable<PaymentRefundsTable>): PaymentRefund {
     status: row.status as RefundStatus,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    note: row.note,
+    keepAccess: Number(row.keep_access) === 1,
+    requestedBy: row.requested_by,
+    phone: row.phone,
+    medium: row.medium as PayoutMedium | null,
+    attempt: Number(row.attempt),
+    transId: row.trans_id,
+    failureReason: row.failure_reason,
+    sendClaimedAt: row.send_claimed_at ? new Date(row.send_claimed_at) : null,
   };
 }
 
@@ -240,6 +250,15 @@ export class KyselyPaymentRepository implements PaymentRepository {
         status: r.status,
         created_at: iso(r.createdAt),
         updated_at: iso(r.updatedAt),
+        note: r.note,
+        keep_access: r.keepAccess ? 1 : 0,
+        requested_by: r.requestedBy,
+        phone: r.phone,
+        medium: r.medium,
+        attempt: r.attempt,
+        trans_id: r.transId,
+        failure_reason: r.failureReason,
+        send_claimed_at: r.sendClaimedAt ? iso(r.sendClaimedAt) : null,
       })
       .onConflict((oc) => oc.column("payment_id").doNothing())
       .executeTakeFirst();
@@ -249,5 +268,87 @@ export class KyselyPaymentRepository implements PaymentRepository {
   async findRefund(paymentId: string): Promise<PaymentRefund | null> {
     const row = await this.db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).executeTakeFirst();
     return row ? toRefund(row) : null;
+  }
+
+  async insertRefund(refund: PaymentRefund): Promise<boolean> {
+    return (await this.queueRefund(refund)) === "queued";
+  }
+
+  async claimRefund(
+    paymentId: string,
+    from: "to_refund" | "failed",
+    f: Pick<PaymentRefund, "note" | "keepAccess" | "requestedBy" | "phone" | "medium" | "attempt" | "sendClaimedAt" | "updatedAt">,
+  ): Promise<boolean> {
+    // One conditional write: of two requests at once, only the first finds the refund in `from`.
+    const result = await this.db
+      .updateTable("payment_refunds")
+      .set({
+        status: "pending",
+        note: f.note,
+        keep_access: f.keepAccess ? 1 : 0,
+        requested_by: f.requestedBy,
+        phone: f.phone,
+        medium: f.medium,
+        attempt: f.attempt,
+        trans_id: null,
+        failure_reason: null,
+        send_claimed_at: f.sendClaimedAt ? iso(f.sendClaimedAt) : null,
+        updated_at: iso(f.updatedAt),
+      })
+      .where("payment_id", "=", paymentId)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async claimRefundSend(paymentId: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable("payment_refunds")
+      .set({ send_claimed_at: iso(at), updated_at: iso(at) })
+      .where("payment_id", "=", paymentId)
+      .where("status", "=", "pending")
+      .where("trans_id", "is", null)
+      .where((eb) => eb.or([eb("send_claimed_at", "is", null), eb("send_claimed_at", "<=", iso(staleBefore))]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async recordRefundTransId(paymentId: string, transId: string, at: Date): Promise<void> {
+    const result = await this.db
+      .updateTable("payment_refunds")
+      .set({ trans_id: transId, send_claimed_at: null, updated_at: iso(at) })
+      .where("payment_id", "=", paymentId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`Refund of ${paymentId} not found`);
+  }
+
+  async settleRefund(
+    paymentId: string,
+    outcome: { status: "succeeded" } | { status: "failed"; reason: string },
+    at: Date,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("payment_refunds")
+      .set({
+        status: outcome.status,
+        failure_reason: outcome.status === "failed" ? outcome.reason : null,
+        send_claimed_at: null,
+        updated_at: iso(at),
+      })
+      .where("payment_id", "=", paymentId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async listPendingRefunds(): Promise<PaymentRefund[]> {
+    const rows = await this.db
+      .selectFrom("payment_refunds")
+      .selectAll()
+      .where("status", "=", "pending")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map(toRefund);
   }
 }

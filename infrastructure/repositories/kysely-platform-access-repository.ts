@@ -60,4 +60,14 @@ export class KyselyPlatformAccessRepository implements PlatformAccessRepository 
       .executeTakeFirst();
     return row ? "inserted" : "duplicate_payment";
   }
+
+  async invalidateForPayment(paymentId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("platform_fee_payments")
+      .set({ is_valid: 0 })
+      .where("payment_id", "=", paymentId)
+      .where("is_valid", "=", 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
 }

@@ -80,4 +80,24 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       .executeTakeFirst();
     return row ? "inserted" : "duplicate_payment";
   }
+
+  async listForUser(userId: string): Promise<Subscription[]> {
+    const rows = await this.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("starts_at")
+      .orderBy("id")
+      .execute();
+    return rows.map(toSubscription);
+  }
+
+  async setPeriod(id: string, period: { startsAt: Date; endsAt: Date }): Promise<void> {
+    const result = await this.db
+      .updateTable("subscriptions")
+      .set({ starts_at: iso(period.startsAt), ends_at: iso(period.endsAt) })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`Subscription ${id} not found`);
+  }
 }

@@ -2,6 +2,7 @@
 // each, shared by the pages and their actions. Limits come from the domain.
 import { z } from "zod";
 import { MODERATION_REASON_MAX } from "#domain/property-moderation/moderate-property.use-cases";
+import { REFUND_NOTE_MAX } from "#domain/payment/payment-refund";
 import { cleanKey } from "~/utils/clean-key";
 
 const key = z
@@ -25,3 +26,12 @@ export const reportDecisionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const paymentRecheckSchema = z.object({ intent: z.literal("recheck") });
+
+/** The admin's refund of a payment (decision 0219): the reason, and "refund, keep access". */
+export const paymentRefundSchema = z.object({
+  reason: z.string().max(REFUND_NOTE_MAX),
+  keepAccess: z.literal("on").optional(),
+});
+
+/** The payment page's "check the refund with the provider". */
+export const refundCheckSchema = z.object({ intent: z.literal("refund-check") });

@@ -1,6 +1,8 @@
 // /admin/payments/{id}: one payment with its payment_events timeline, and "Check again with the
 // provider", which runs the reconciler's steps for this payment (the status is never set by hand)
-// and is audited.
+// and is audited. Its refund (decision 0219): the state, the reason, the provider's reference or
+// why it failed, a link to the refund's confirmation page (/admin/payments/{id}/refund) while it
+// may be sent, and "check the refund with the provider" while it is pending.
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +10,8 @@ import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { getPaymentWithEvents } from "#domain/payment/payment-ledger.queries";
 import { recheckPayment } from "#domain/payment/recheck-payment.use-case";
-import { paymentRecheckSchema } from "~/components/admin/moderation-schema";
+import { checkRefund, refundRefusal } from "#domain/payment/refund-payment.use-case";
+import { paymentRecheckSchema, refundCheckSchema } from "~/components/admin/moderation-schema";
 import { FormAlert } from "~/components/forms/form-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
@@ -41,8 +44,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       updatedAt: payment.updatedAt.toISOString(),
     },
     events: events.map((e) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data), createdAt: e.createdAt.toISOString() })),
-    // Listed to refund: the purchase had already been paid by another payment (decision 0184).
-    refund: refund ? { status: refund.status, paidByPaymentId: refund.paidByPaymentId, paidByReference: refund.paidByReference } : null,
+    // Listed to refund (the purchase had already been paid by another payment, decision 0184) or
+    // refunded by an admin (decision 0219).
+    refund: refund
+      ? {
+          status: refund.status,
+          reason: refund.reason,
+          note: refund.note,
+          keepAccess: refund.keepAccess,
+          phone: refund.phone,
+          transId: refund.transId,
+          failureReason: refund.failureReason,
+          attempt: refund.attempt,
+          paidByPaymentId: refund.paidByPaymentId,
+          paidByReference: refund.paidByReference,
+        }
+      : null,
+    // The refund's confirmation page is offered only when a refund can be sent now.
+    refundable: context.services.refunds.gateway !== null && refundRefusal(payment, refund) === null,
   };
 }
 
@@ -52,6 +71,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!id) throw notFound();
   const formData = await readFormOrNull(request);
   if (!formData) return badForm(request);
+  if (parseWithZod(formData, { schema: refundCheckSchema }).status === "success") {
+    const outcome = await checkRefund(context.services.refunds, { adminId: admin.id, paymentId: id });
+    return redirectWithToast(context, request, `/admin/payments/${encodeURIComponent(id)}`, {
+      kind: outcome === "failed" ? "error" : "success",
+      title: `admin-payments:toasts.refundCheck.${outcome}`,
+    });
+  }
   if (parseWithZod(formData, { schema: paymentRecheckSchema }).status !== "success") return badForm(request);
   const result = await recheckPayment(context.services.money.recheck, { adminId: admin.id, paymentId: id });
   if (!result.ok) {
@@ -67,7 +93,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminPaymentPage() {
   const { t, i18n } = useTranslation("admin-payments");
-  const { title, payment, events, refund } = useLoaderData<typeof loader>();
+  const { title, payment, events, refund, refundable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PortalActionError | undefined;
   const rows: [string, string][] = [
     ["status", t(`statuses.${payment.status}`)],
@@ -100,20 +126,51 @@ export default function AdminPaymentPage() {
         ))}
       </dl>
       {refund ? (
-        <p className="card mt-4 border-amber-400 p-4 text-sm" data-testid="payment-refund">
-          <span className="font-medium">{t("detail.fields.refund")}:</span>{" "}
-          {t(`detail.refund.${refund.status}`, { amount: formatXaf(payment.amount), reference: refund.paidByReference })}{" "}
-          <Link to={`/admin/payments/${encodeURIComponent(refund.paidByPaymentId)}`} className="link">
-            {t("detail.refund.open", { reference: refund.paidByReference })}
-          </Link>
-        </p>
+        <div className="card mt-4 border-amber-400 p-4 text-sm" data-testid="payment-refund">
+          <p>
+            <span className="font-medium">{t("detail.fields.refund")}:</span>{" "}
+            <span data-testid="refund-status">
+              {t(`detail.refund.${refund.status}`, {
+                amount: formatXaf(payment.amount),
+                reference: refund.paidByReference,
+                number: refund.phone ?? "",
+                transId: refund.transId ?? "",
+                reason: refund.failureReason ?? "",
+              })}
+            </span>{" "}
+            {refund.paidByPaymentId ? (
+              <Link to={`/admin/payments/${encodeURIComponent(refund.paidByPaymentId)}`} className="link">
+                {t("detail.refund.open", { reference: refund.paidByReference })}
+              </Link>
+            ) : null}
+          </p>
+          {refund.note ? <p className="mt-1">{t("detail.refund.note", { note: refund.note })}</p> : null}
+          {refund.reason === "admin" && refund.status !== "to_refund" ? (
+            <p className="mt-1">{t(refund.keepAccess ? "detail.refund.kept" : "detail.refund.withdrawn")}</p>
+          ) : null}
+        </div>
       ) : null}
-      <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value="recheck" />
-        <button type="submit" className="btn-primary">
-          {t("detail.recheck")}
-        </button>
-      </Form>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="recheck" />
+          <button type="submit" className="btn-primary">
+            {t("detail.recheck")}
+          </button>
+        </Form>
+        {refund?.status === "pending" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="refund-check" />
+            <button type="submit" className="btn-secondary">
+              {t("detail.refundCheck")}
+            </button>
+          </Form>
+        ) : null}
+        {refundable ? (
+          <Link to={`/admin/payments/${encodeURIComponent(payment.id)}/refund`} className="btn-secondary">
+            {t(refund?.status === "failed" ? "detail.refundRetry" : "detail.refundAction")}
+          </Link>
+        ) : null}
+      </div>
       <h2 className="mt-8 text-lg font-semibold">{t("detail.events")}</h2>
       {events.length === 0 ? (
         <p className="card mt-2 p-4">{t("detail.noEvents")}</p>

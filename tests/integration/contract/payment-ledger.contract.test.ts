@@ -7,6 +7,7 @@ import type { InMemoryPaymentRepository } from "#domain/payment/in-memory-paymen
 import type { GatewayStats, PaymentLedger } from "#domain/payment/payment-ledger.port";
 import { normalisePaymentStatus, type PaymentStatus } from "#domain/payment/payment.entity";
 import { KyselyPaymentLedger } from "#infrastructure/repositories/kysely-payment-ledger";
+import { NOT_SENT } from "#domain/payment/payment-refund";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 
@@ -188,6 +189,7 @@ describeEachDatabase(moneyKinds())("PaymentLedger on %s", (kind) => {
         reason: "duplicate_purchase",
         paidByPaymentId: paidBy,
         status: "to_refund",
+        ...NOT_SENT,
         createdAt: at(minute),
         updatedAt: at(minute),
       });

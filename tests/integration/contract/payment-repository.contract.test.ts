@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { NOT_SENT } from "#domain/payment/payment-refund";
 import { describeEachDatabase } from "../../support/test-database";
 import { aPayment, at, createMoneyFixture, moneyKinds, type MoneyFixture } from "./money-fixtures";
 import type { PaymentRefund } from "#domain/payment/payment-refund";
@@ -9,6 +10,7 @@ const aRefund = (over: Partial<PaymentRefund> & { id: string; paymentId: string;
   amount: 8000,
   reason: "duplicate_purchase",
   status: "to_refund",
+  ...NOT_SENT,
   createdAt: at(5),
   updatedAt: at(5),
   ...over,

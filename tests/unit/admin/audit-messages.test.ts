@@ -39,6 +39,12 @@ const PAYMENT_EVENT_TYPES: Record<PaymentEventType, true> = {
   matched: true,
   superseded: true,
   refund_queued: true,
+  refund_requested: true,
+  refund_sent: true,
+  refund_send_unconfirmed: true,
+  refund_found_by_reference: true,
+  refunded: true,
+  refund_failed: true,
 };
 
 describe("audit and payment-event descriptions", () => {
