@@ -34,6 +34,8 @@ import { ApplicationErrorScreen, CriticalErrorScreen, NotFoundScreen } from "./c
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable: name, icons, colours and start URL (public/manifest.webmanifest, decision 0239).
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "KamerNest" }];
@@ -118,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <meta name="theme-color" content="#177047" />
         <meta name="kn-support" content={`${support.email}|${support.phone}`} />
         <Meta />
         <Links />
