@@ -100,8 +100,19 @@ function PublicDemoBanner() {
   );
 }
 
+/**
+ * What enhance.js needs for reading offline (decision 0239): the worker to register (none with
+ * Save-Data; "off" removes it when SERVICE_WORKER=false) and what a form says when offline.
+ */
+function offlineReading(data: RootLoaderData | undefined, formMessage: string) {
+  if (!data) return {};
+  if (!data.publicConfig.serviceWorker) return { "data-sw": "off" };
+  return { "data-sw": data.saveData ? undefined : "/sw.js", "data-offline-form": formMessage };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const { t } = useTranslation("common");
   const hydrate = useHydrate();
   // Tells the browser tests (and anyone curious) that React has taken over the page.
   useEffect(() => {
@@ -133,7 +144,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {hydrate ? <TranslationsData /> : null}
         </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}
-        {!hydrate && data?.saveData ? null : <script nonce={nonce || undefined} src={enhanceScript} defer />}
+        {!hydrate && data?.saveData ? null : (
+          <script nonce={nonce || undefined} src={enhanceScript} defer {...offlineReading(data, t("offline.formNeedsConnection"))} />
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
