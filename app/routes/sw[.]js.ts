@@ -23,7 +23,7 @@ const messages = Object.fromEntries(
 );
 
 /** What every kept page needs to be read: the build's stylesheet and enhance.js, the icons. */
-const core = [stylesheet, enhanceScript, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"];
+const core = [stylesheet, enhanceScript, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"].filter(Boolean);
 
 const settings = {
   // A new build (new asset names, messages or worker) is a new worker, whose assets replace these.
