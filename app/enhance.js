@@ -45,6 +45,74 @@
     if (summary && (focusInside || document.activeElement === document.body)) summary.focus();
   });
 
+  // Reading offline (decision 0239). The service worker is registered once the page has loaded
+  // and is idle, never with Save-Data or on 2G (it would spend the data it exists to save; the
+  // server leaves data-sw out under Save-Data), and removed with its copies when the site turns it
+  // off (data-sw="off", SERVICE_WORKER=false).
+  var enhance = document.currentScript;
+  var worker = enhance && enhance.getAttribute("data-sw");
+  var offlineForm = enhance && enhance.getAttribute("data-offline-form");
+  if (worker && "serviceWorker" in navigator) {
+    if (worker === "off") {
+      navigator.serviceWorker.getRegistrations().then(function (all) {
+        all.forEach(function (registration) {
+          registration.unregister();
+        });
+      });
+      if (window.caches) {
+        caches.keys().then(function (names) {
+          names.forEach(function (name) {
+            if (name.indexOf("kn-") === 0) caches.delete(name);
+          });
+        });
+      }
+    } else if (!connection.saveData && !/2g/.test(connection.effectiveType || "")) {
+      var register = function () {
+        navigator.serviceWorker.register(worker).catch(function () {});
+      };
+      var whenIdle = function () {
+        if ("requestIdleCallback" in window) window.requestIdleCallback(register, { timeout: 10000 });
+        else setTimeout(register, 2000);
+      };
+      if (document.readyState === "complete") whenIdle();
+      else window.addEventListener("load", whenIdle);
+    }
+  }
+  // Offline, a form says it needs a connection instead of failing, and a link on a hydrated page
+  // loads the whole page, which the worker may have kept, instead of a client-side navigation
+  // that would fail. Capturing on window runs before React.
+  if (offlineForm) {
+    window.addEventListener(
+      "submit",
+      function (event) {
+        // A saved copy (the worker's notice) or a browser that knows it is offline. A connection
+        // that is up but carries nothing (navigator.onLine stays true) fails as without this.
+        if (navigator.onLine !== false && !document.querySelector("[data-offline-notice]")) return;
+        event.preventDefault();
+        event.stopPropagation();
+        var form = event.target;
+        var note = form.previousElementSibling;
+        if (!note || !note.hasAttribute("data-offline-form")) {
+          note = document.createElement("p");
+          note.setAttribute("role", "alert");
+          note.setAttribute("data-offline-form", "");
+          note.className = "rounded bg-amber-300 px-4 py-2 text-sm font-semibold text-slate-900";
+          form.parentNode.insertBefore(note, form);
+        }
+        note.textContent = offlineForm;
+      },
+      true,
+    );
+    window.addEventListener(
+      "click",
+      function (event) {
+        var anchor = navigator.onLine === false && event.target instanceof Element && event.target.closest("a[href]");
+        if (anchor && anchor.origin === location.origin && !anchor.hasAttribute("download")) event.stopPropagation();
+      },
+      true,
+    );
+  }
+
   // The live chat: loaded lazily, never on a slow mobile connection except on payment paths.
   var link = document.querySelector("[data-chat-src]");
   if (!link) return;

@@ -10,6 +10,7 @@ import { FragmentProvider } from "./components/fragments";
 import { fragmentStore } from "./utils/fragments.server";
 import { HydrationDataContext } from "./components/hydration-data";
 import localeChunks from "virtual:locale-chunks";
+import { OFFLINE_SCOPE_HEADER, offlineScope } from "./utils/offline-scope.server";
 
 /**
  * A page whose routes all say `handle.hydrate = false` loads no framework script and no inline
@@ -68,6 +69,9 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The language this page was rendered in (the visitors' page cache keys by it).
   responseHeaders.set("Content-Language", lng);
+  // Who the page was rendered for, so the service worker never shows it to someone else (0240).
+  const scope = await offlineScope(loadContext, request);
+  if (scope) responseHeaders.set(OFFLINE_SCOPE_HEADER, scope);
 
   // Every page is rendered to one string (decision 0158): none of ours defers data, so nothing is
   // left to stream once the loaders have run, and React's stream writer cost a third more CPU (it

@@ -34,6 +34,8 @@ import { ApplicationErrorScreen, CriticalErrorScreen, NotFoundScreen } from "./c
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable: name, icons, colours and start URL (public/manifest.webmanifest, decision 0239).
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "KamerNest" }];
@@ -98,8 +100,19 @@ function PublicDemoBanner() {
   );
 }
 
+/**
+ * What enhance.js needs for reading offline (decision 0239): the worker to register (none with
+ * Save-Data; "off" removes it when SERVICE_WORKER=false) and what a form says when offline.
+ */
+function offlineReading(data: RootLoaderData | undefined, formMessage: string) {
+  if (!data) return {};
+  if (!data.publicConfig.serviceWorker) return { "data-sw": "off" };
+  return { "data-sw": data.saveData ? undefined : "/sw.js", "data-offline-form": formMessage };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const { t } = useTranslation("common");
   const hydrate = useHydrate();
   // Tells the browser tests (and anyone curious) that React has taken over the page.
   useEffect(() => {
@@ -118,6 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <meta name="theme-color" content="#177047" />
         <meta name="kn-support" content={`${support.email}|${support.phone}`} />
         <Meta />
         <Links />
@@ -130,7 +144,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {hydrate ? <TranslationsData /> : null}
         </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}
-        {!hydrate && data?.saveData ? null : <script nonce={nonce || undefined} src={enhanceScript} defer />}
+        {!hydrate && data?.saveData ? null : (
+          <script nonce={nonce || undefined} src={enhanceScript} defer {...offlineReading(data, t("offline.formNeedsConnection"))} />
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

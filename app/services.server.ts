@@ -44,6 +44,8 @@ import type { Toast } from "./utils/toast";
 export interface PublicConfig {
   support: { email: string; phone: string; whatsapp: string; address: string; addressFr: string };
   chatWidgetSrc: string | null;
+  /** Whether pages register the offline-reading service worker (SERVICE_WORKER, decision 0239). */
+  serviceWorker: boolean;
   googleLoginEnabled: boolean;
   debugPages: boolean;
   demoMode: boolean;
@@ -198,6 +200,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     publicConfig: {
       support: config.support,
       chatWidgetSrc: config.chatWidgetSrc ?? null,
+      serviceWorker: config.serviceWorker,
       googleLoginEnabled: Boolean(config.google),
       debugPages: config.debugPages,
       demoMode: config.demoMode,

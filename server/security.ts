@@ -41,6 +41,9 @@ export function securityHeaders(config: Config, { dev }: { dev: boolean }) {
       `img-src 'self' data: blob:${extra(chatOrigin)}${extra(tilesOrigin)}`,
       "font-src 'self'",
       `connect-src 'self'${extra(chatOrigin)}${dev ? " ws: wss:" : ""}`,
+      // The offline-reading service worker, /sw.js (decision 0239): script-src's 'strict-dynamic'
+      // would not cover it.
+      "worker-src 'self'",
       `frame-src 'self'${extra(chatOrigin)}`,
       // A payment form posts here and is redirected to the provider's checkout page; a guest-house
       // booking form is redirected (through /guest-house-attempt/{id}/whatsapp) to WhatsApp.

@@ -99,6 +99,8 @@ const envSchema = z
     ENABLE_DEBUG_PAGES: z.enum(["true", "false", ""]).optional(),
 
     CHAT_WIDGET_SRC: optionalUrl,
+    // The service worker that keeps pages for reading offline (decision 0239); on by default.
+    SERVICE_WORKER: bool(true),
     // The map picker's tiles (decision 0205): an https:// template with {z}, {x} and {y}; unset, the
     // picker shows a plan of the neighbourhoods without tiles.
     MAP_TILES_URL: optionalText.refine(
@@ -319,6 +321,8 @@ export interface Config {
   requireAdmin2fa: boolean;
   debugPages: boolean;
   chatWidgetSrc?: string;
+  /** Register the offline-reading service worker (SERVICE_WORKER; decision 0239). */
+  serviceWorker: boolean;
   /** The map picker's tile template and the credit its provider asks for; absent: a plan without tiles. */
   mapTiles?: { url: string; attribution: string };
   /** Local storage's root (photos/ and private/ below it); unused when objectStorage is set. */
@@ -476,6 +480,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Debug pages: on in the demo, off by default in production.
     debugPages: e.ENABLE_DEBUG_PAGES ? e.ENABLE_DEBUG_PAGES === "true" : e.DEMO_MODE,
     chatWidgetSrc: e.CHAT_WIDGET_SRC,
+    serviceWorker: e.SERVICE_WORKER,
     mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION } : undefined,
     storageDir: e.STORAGE_DIR,
     objectStorage: e.S3_BUCKET

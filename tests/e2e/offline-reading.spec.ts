@@ -1,0 +1,158 @@
+// Reading offline (issue 36, decisions 0239-0242): the site is installable; its service worker,
+// registered once the page is idle, keeps the listings a student opened and their /profile for
+// them alone, serves them with a dated notice when the network is gone, drops them at logout,
+// keeps a copy in its language only, and is never registered under Save-Data.
+// JavaScript only (@needs-javascript): a service worker is JavaScript; without it every page is
+// the server's, which the rest of the suite checks in the no-js project.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO_PASSWORD, demoAgentListingsNewestFirst, logIn } from "./booking-helpers";
+
+const STUDENT = { email: "subscriber@kamernest.test", name: "Emmanuel Tabi" };
+
+/** Once the worker is active and controls the page (it claims open pages when it activates). */
+async function workerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The paths the worker keeps in Cache Storage, by cache. */
+function keptPaths(page: Page) {
+  return page.evaluate(async () => {
+    const kept: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("kn-pages-")) continue;
+      kept[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    }
+    return kept;
+  });
+}
+
+/** Counts the page's calls to navigator.serviceWorker.register, from before any script runs. */
+async function countRegistrations(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { registerCalls: number };
+    counted.registerCalls = 0;
+    const container = navigator.serviceWorker;
+    const register = container.register.bind(container);
+    container.register = (...args: Parameters<typeof register>) => {
+      counted.registerCalls += 1;
+      return register(...args);
+    };
+  });
+}
+
+/** The calls counted, once the page has loaded and the idle callbacks queued until then have run. */
+async function registrationsAfterIdle(page: Page) {
+  await page.waitForLoadState("load");
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestIdleCallback(() => setTimeout(() => resolve((window as unknown as { registerCalls: number }).registerCalls))),
+      ),
+  );
+}
+
+/**
+ * Offline, Chromium reports every request the network refuses, and a hydrated page left open
+ * reports Remix's failed look-ups of the routes its links lead to: what going offline means here.
+ */
+function forgetOfflineFailures(errors: string[]) {
+  const offline = /ERR_INTERNET_DISCONNECTED|^Failed to fetch manifest patches TypeError: Failed to fetch/;
+  for (let i = errors.length - 1; i >= 0; i -= 1) if (offline.test(errors[i])) errors.splice(i, 1);
+}
+
+test(
+  "a listing and /profile read offline with the notice; after logout nothing of theirs",
+  { tag: "@needs-javascript" },
+  async ({ page, context, consoleErrors }) => {
+    await logIn(page, STUDENT.email, DEMO_PASSWORD);
+    await page.goto("/");
+    await workerInControl(page);
+
+    // Chromium's own installability check (what Lighthouse's audit asked): manifest, icons, worker.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // A test's browser context is incognito, where Chromium installs nothing: the one error left.
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
+    const { errors: manifestErrors } = await cdp.send("Page.getAppManifest");
+    expect(manifestErrors).toEqual([]);
+
+    const listing = demoAgentListingsNewestFirst()[0];
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+    await page.goto("/profile");
+    await expect(page.getByTestId("my-bookings")).toBeVisible();
+    // The copies are written once the answers are in (the worker's waitUntil).
+    await expect
+      .poll(async () => Object.entries(await keptPaths(page)).find(([name]) => !name.startsWith("kn-pages-guest-"))?.[1] ?? [])
+      .toEqual(expect.arrayContaining([`/listings/${listing.id}`, "/profile"]));
+
+    await context.setOffline(true);
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.locator("[data-offline-notice]")).toHaveText(/^You are offline: this page was saved on \d{1,2} \w+ \d{4}/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+    // Styled: the build's stylesheet is among the assets the worker keeps (the notice is amber).
+    await expect(page.locator("[data-offline-notice]")).toHaveCSS("background-color", "rgb(252, 211, 77)");
+
+    await page.goto("/profile");
+    await expect(page.locator("[data-offline-notice]")).toContainText("You are offline: this page was saved on");
+    await expect(page.getByTestId("my-bookings")).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText(STUDENT.name);
+    // A form says it needs the connection instead of failing.
+    const form = page.locator("main form").first();
+    await form.evaluate((element) => element.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true })));
+    await expect(page.getByRole("alert").filter({ hasText: "this form needs a connection" })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // A copy is kept in the language it was read in: none in French.
+    await page.goto(`/listings/${listing.id}?lng=fr`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vous êtes hors ligne");
+
+    await context.setOffline(false);
+    await page.goto("/profile");
+    const header = page.getByRole("banner");
+    await header.locator("summary", { hasText: STUDENT.name }).first().click();
+    await header.getByRole("button", { name: "Logout" }).first().click();
+    await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+    await expect.poll(async () => Object.keys(await keptPaths(page)).filter((name) => !name.startsWith("kn-pages-guest-"))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    const html = await page.content();
+    expect(html).not.toContain(STUDENT.name);
+    expect(html).not.toContain(STUDENT.email);
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    forgetOfflineFailures(consoleErrors);
+  },
+);
+
+test.describe("with Save-Data: on", () => {
+  test.use({ extraHTTPHeaders: { "Save-Data": "on" } });
+
+  test("no service worker is registered", { tag: "@needs-javascript" }, async ({ page }) => {
+    await countRegistrations(page);
+    // /auth/login hydrates, so enhance.js runs even under Save-Data: the server gives it no worker.
+    await page.goto("/auth/login");
+    await expect(page.locator('script[src^="/assets/enhance-"]')).not.toHaveAttribute("data-sw", /.*/);
+    expect(await registrationsAfterIdle(page)).toBe(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+  });
+});
+
+test("the browser's own Save-Data, or 2G, keeps the worker away too", { tag: "@needs-javascript" }, async ({ context }) => {
+  for (const connection of [{ saveData: true, effectiveType: "4g" }, { saveData: false, effectiveType: "2g" }, null]) {
+    const page = await context.newPage();
+    await countRegistrations(page);
+    await page.addInitScript((value) => {
+      if (value) Object.defineProperty(navigator, "connection", { value, configurable: true });
+    }, connection);
+    await page.goto("/auth/login");
+    await expect(page.locator('script[src^="/assets/enhance-"]')).toHaveAttribute("data-sw", "/sw.js");
+    // The same page on a plain connection registers it: what the two before did not.
+    expect(await registrationsAfterIdle(page)).toBe(connection ? 0 : 1);
+    await page.close();
+  }
+});
