@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "payout.succeeded",
   "payout.failed",
   "payout.number_changed",
+  "payout.scheduled_run",
   "data_rights.export_downloaded",
   "data_rights.account_closed",
 ] as const;
