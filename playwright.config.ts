@@ -58,6 +58,10 @@ export default defineConfig({
       E2E_DATA_DIR,
       DEMO_MODE: "true",
       PAYMENT_PROVIDER: "simulated",
+      // The specs run the payout from /admin/payouts; a scheduled run crossing Monday 00:00 in Buea
+      // mid-run would pay their agents first. The schedule is tested in tests/unit/payout and
+      // tests/integration/db/job-leases.test.ts.
+      PAYOUT_SCHEDULE: "off",
       APP_URL: `http://localhost:${E2E_PORT}`,
       // Booking e-mails leave their outbox within a second, so the specs can read them.
       BOOKING_NOTICES_INTERVAL_MS: "1000",

@@ -25,8 +25,8 @@ import { createContactModule, type ContactModule } from "./wiring/contact.server
 import { createBlogModule, type BlogModule } from "./wiring/blog.server";
 import { createAlertsModule, startAlertsJob, type AlertsModule } from "./wiring/alerts.server";
 import { createMoneyModule, startReconciliationJob, type MoneyModule } from "./wiring/money.server";
-import { createPayoutsModule, startPayoutReconciliationJob, type PayoutsModule } from "./wiring/payouts.server";
 import { createRefundsModule, startRefundReconciliationJob, type RefundsModule } from "./wiring/refunds.server";
+import { createPayoutsModule, startPayoutReconciliationJob, startScheduledPayoutJob, type PayoutsModule } from "./wiring/payouts.server";
 import { KyselyJobLeases } from "#infrastructure/jobs/kysely-job-leases";
 import { KyselyCacheGeneration } from "#infrastructure/jobs/kysely-cache-generation";
 import { PublicPagesSignal, SHARED_POLL_MS } from "#infrastructure/jobs/public-pages-signal";
@@ -185,6 +185,8 @@ export function createServices(config: Config, database: DatabaseHandle, options
   if (config.env !== "test" && config.payments.reconcileIntervalMs > 0) {
     stoppers.push(startRefundReconciliationJob(refunds, config.payments.reconcileIntervalMs, leases));
   }
+  // The weekly payout by itself (PAYOUT_SCHEDULE), once per period across instances (decision 0223).
+  if (config.env !== "test") stoppers.push(startScheduledPayoutJob(payouts, leases));
   const notices = createNoticesModule(config, database);
   // Booking e-mails (confirmations, receipts, reminders, changes): written to an outbox by the use
   // cases, sent every BOOKING_NOTICES_INTERVAL_MS here; `npm run notices:send` runs one by hand.

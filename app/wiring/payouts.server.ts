@@ -5,7 +5,9 @@
 import type { AccountsDeps } from "#domain/accounts/accounts.deps";
 import type { Disbursements } from "#domain/payout/disbursement-gateway.port";
 import type { PayoutStore } from "#domain/payout/payout-store.port";
+import { nextScheduledPayout, payoutPeriodStart, type PayoutSchedule } from "#domain/payout/payout-schedule";
 import { reconcilePayouts, type PayoutDeps } from "#domain/payout/run-payouts.use-case";
+import { armScheduledPayouts, runScheduledPayouts, type PeriodClaims } from "#domain/payout/run-scheduled-payouts.use-case";
 import type { SetPayoutNumberDeps } from "#domain/payout/set-payout-number.use-case";
 import { systemClock, type Clock } from "#domain/shared/clock";
 import type { Config } from "#infrastructure/config/config";
@@ -15,6 +17,7 @@ import { logger } from "#infrastructure/logging/logger";
 import { defaultPayoutEmails } from "#infrastructure/mail/default-payout-emails";
 import { cryptoIds } from "#infrastructure/payments/crypto-reference-generator";
 import { createDisbursements } from "#infrastructure/payments/disbursements-factory";
+import { webhookSecretMatches } from "#infrastructure/payments/webhook-secret";
 import { KyselyPayoutStore, kyselyPayoutUnitOfWork } from "#infrastructure/repositories/kysely-payout-store";
 import { formatXaf } from "~/utils/format";
 import { startIntervalJob } from "./interval-job.server";
@@ -28,6 +31,12 @@ export interface PayoutsModule {
   reader: Pick<PayoutStore, "findNumber" | "findById" | "listByAgent" | "listRecent" | "events" | "dueUpTo" | "listOpen">;
   /** The provider, for the admin page's balance; null when off. */
   gateway: Disbursements | null;
+  /** When the weekly run starts by itself (PAYOUT_SCHEDULE); null when off or when payouts are off. */
+  schedule: PayoutSchedule | null;
+  /** The next scheduled run after `now`, or null when there is none. */
+  nextRunAt(now: Date): Date | null;
+  /** The x-wh-secret header of a payout webhook against FAPSHI_PAYOUT_WEBHOOK_SECRET (constant time); any, when none is set. */
+  webhookAuthorized(received: string | null): boolean;
 }
 
 export function createPayoutsModule(
@@ -39,6 +48,8 @@ export function createPayoutsModule(
   const clock = options.clock ?? systemClock;
   const uow = kyselyPayoutUnitOfWork(database.db);
   const gateway = createDisbursements(config, { db: database.db, clock });
+  const schedule = gateway ? config.payouts.schedule : null;
+  const secret = config.payouts.fapshi.webhookSecret;
   return {
     run: gateway
       ? {
@@ -52,6 +63,9 @@ export function createPayoutsModule(
     number: { uow, accounts, mailer: accounts.mailer, emails: defaultPayoutEmails, clock, ids: cryptoIds, appUrl: config.appUrl },
     reader: new KyselyPayoutStore(database.db),
     gateway,
+    schedule,
+    nextRunAt: (now) => (schedule ? nextScheduledPayout(now, schedule) : null),
+    webhookAuthorized: (received) => (secret ? webhookSecretMatches(received, secret) : true),
   };
 }
 
@@ -68,5 +82,39 @@ export function startPayoutReconciliationJob(payouts: PayoutsModule, intervalMs:
       if (report.checked > 0) logger.info({ payouts: report }, "[payouts] reconciled");
     },
     onError: (error: unknown) => logger.error({ job: "payouts-reconciliation", err: error }, "[payouts] reconciliation failed"),
+  });
+}
+
+/**
+ * The weekly payout run by itself (decision 0223): every `tickMs` the job works out the payout
+ * period it is in and, once per period across every instance and restart (the period's start is
+ * the lease key), runs it with the period's start as the cut-off. Nothing when payouts or the
+ * schedule are off.
+ */
+export function startScheduledPayoutJob(payouts: PayoutsModule, periods: PeriodClaims, tickMs = 60_000): () => Promise<void> {
+  const deps = payouts.run;
+  const schedule = payouts.schedule;
+  if (!deps || !schedule) return () => Promise.resolve();
+  // The period this process has seen claimed (by it or another), so a tick costs no query until the next one.
+  let settled: number | null = null;
+  let armed = false;
+  return startIntervalJob({
+    name: "payouts-weekly-run",
+    intervalMs: tickMs,
+    run: async () => {
+      if (!armed) {
+        await armScheduledPayouts({ periods, schedule, clock: deps.clock });
+        armed = true;
+      }
+      if (settled === payoutPeriodStart(deps.clock.now(), schedule).getTime()) return;
+      const outcome = await runScheduledPayouts({ ...deps, periods, schedule });
+      settled = outcome.period.getTime();
+      if (outcome.kind === "already_run") return;
+      const period = outcome.period.toISOString();
+      if (outcome.result.ok) logger.info({ period, payouts: outcome.result.value.payouts.length }, "[payouts] weekly run done");
+      else if (outcome.result.error.code === "payouts.nothing_due") logger.info({ period }, "[payouts] weekly run: nothing due");
+      else logger.error({ period, error: outcome.result.error }, "[payouts] weekly run stopped: run it from /admin/payouts");
+    },
+    onError: (error: unknown) => logger.error({ job: "payouts-weekly-run", err: error }, "[payouts] weekly run failed"),
   });
 }

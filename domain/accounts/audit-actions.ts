@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   "payment.refund_requested",
   "payment.refund_succeeded",
   "payment.refund_failed",
+  "payout.scheduled_run",
   "data_rights.export_downloaded",
   "data_rights.account_closed",
 ] as const;

@@ -5,7 +5,7 @@ import { matchesAuditFilter } from "../accounts/audit-log.port";
 import type { CommissionStatus } from "../commission/commission.entity";
 import type { UnitOfWork } from "../shared/transaction";
 import { inTimelineOrder, type Payout, type PayoutEvent, type PayoutNumber } from "./payout.entity";
-import type { DueToAgent, PayeeContact, PayoutStore } from "./payout-store.port";
+import type { DueToAgent, PayeeContact, PayoutListQuery, PayoutStore } from "./payout-store.port";
 
 /** The fields of a commission earning the payouts read and write. */
 export interface PayableEarning {
@@ -80,6 +80,9 @@ export class InMemoryPayoutStore implements PayoutStore {
   async findById(id: string): Promise<Payout | null> {
     return clone(this.state.payouts.find((p) => p.id === id) ?? null);
   }
+  async findByTransId(transId: string): Promise<Payout | null> {
+    return clone(this.state.payouts.find((p) => p.transId === transId) ?? null);
+  }
   async claimSend(id: string, at: Date, staleBefore: Date): Promise<boolean> {
     const p = this.state.payouts.find((x) => x.id === id);
     if (!p || p.status !== "pending" || p.transId !== null) return false;
@@ -113,8 +116,15 @@ export class InMemoryPayoutStore implements PayoutStore {
   async listByAgent(agentId: string, limit: number): Promise<Payout[]> {
     return clone(newestFirst(this.state.payouts.filter((p) => p.agentId === agentId)).slice(0, limit));
   }
-  async listRecent(query: { limit: number; status?: Payout["status"] }): Promise<Payout[]> {
-    return clone(newestFirst(this.state.payouts.filter((p) => !query.status || p.status === query.status)).slice(0, query.limit));
+  async listRecent(query: PayoutListQuery): Promise<Payout[]> {
+    const kept = this.state.payouts.filter(
+      (p) =>
+        (!query.status || p.status === query.status) &&
+        (!query.agentId || p.agentId === query.agentId) &&
+        (!query.from || p.createdAt.getTime() >= query.from.getTime()) &&
+        (!query.to || p.createdAt.getTime() < query.to.getTime()),
+    );
+    return clone(newestFirst(kept).slice(0, query.limit));
   }
   async addEvent(event: PayoutEvent): Promise<void> {
     this.state.events.push(clone(event));

@@ -7,6 +7,17 @@ export interface DueToAgent {
   count: number;
 }
 
+/** Which payouts a list shows; every filter optional, all applying together. */
+export interface PayoutListQuery {
+  limit: number;
+  status?: Payout["status"];
+  agentId?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created strictly before. */
+  to?: Date;
+}
+
 /** Who a payout goes to, for the provider's `name` and the e-mails. */
 export interface PayeeContact {
   name: string;
@@ -32,9 +43,11 @@ export interface PayoutStore {
   claimEarnings(agentId: string, cutOff: Date, payoutId: string): Promise<{ id: string; amount: number }[]>;
   insert(payout: Payout): Promise<void>;
   findById(id: string): Promise<Payout | null>;
+  /** The payout the provider's transaction `transId` is (once its answer or a lookup recorded it). */
+  findByTransId(transId: string): Promise<Payout | null>;
   /** Takes the right to send: only while pending, the provider has no transaction and nobody holds a claim taken after `staleBefore`. */
   claimSend(id: string, at: Date, staleBefore: Date): Promise<boolean>;
-  /** The provider's transaction id (from the send's answer or a lookup by reference); releases the send claim. */
+  /** The provider's transaction id (from the send's answer, a lookup by reference or a webhook); releases the send claim. */
   recordTransId(id: string, transId: string, at: Date): Promise<void>;
   /** pending → successful, and the earnings it claimed become paid (paid date, reference = the provider's transId). False when not pending. */
   markSucceeded(id: string, at: Date): Promise<boolean>;
@@ -44,8 +57,8 @@ export interface PayoutStore {
   listOpen(): Promise<Payout[]>;
   /** Newest first. */
   listByAgent(agentId: string, limit: number): Promise<Payout[]>;
-  /** Newest first, optionally of one status. */
-  listRecent(query: { limit: number; status?: Payout["status"] }): Promise<Payout[]>;
+  /** Newest first, filtered. */
+  listRecent(query: PayoutListQuery): Promise<Payout[]>;
   addEvent(event: PayoutEvent): Promise<void>;
   /** Oldest first. */
   events(payoutId: string): Promise<PayoutEvent[]>;

@@ -11,6 +11,8 @@ export type PayoutErrorCode =
   | "payouts.disabled"
   | "payouts.nothing_due"
   | "payouts.balance_too_low" // params { balance, needed }
-  | "payouts.provider_unavailable";
+  | "payouts.provider_unavailable"
+  // A webhook about a transaction that is none of our payouts.
+  | "payouts.not_found";
 
 export type PayoutError = DomainError<PayoutErrorCode>;

@@ -129,6 +129,52 @@ export async function reconcilePayouts(
   return { checked: open.length, outcomes };
 }
 
+/**
+ * A webhook from the disbursement service (decision 0224). The route has checked the shared secret;
+ * the body is trusted for nothing but the transaction id: the status is read again from the
+ * provider with our own credentials and applied by the same code as reconciliation, so a late or
+ * repeated delivery changes nothing more (a settled payout is not pending any more). A transaction
+ * id we never recorded (the answer to our send was lost) is matched through the provider's own
+ * record of it: its externalId is our payout reference. Anything else is not_found.
+ */
+export async function handlePayoutWebhook(
+  deps: PayoutDeps,
+  input: { transId: string },
+): Promise<Result<{ payoutId: string; outcome: SettleOutcome }, PayoutError>> {
+  const transId = input.transId.trim();
+  if (!transId) return err(domainError("payouts.not_found"));
+  const known = await deps.uow.run(({ payouts }) => payouts.findByTransId(transId));
+  let tx: ProviderPayout;
+  try {
+    tx = await deps.gateway.status(transId);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    // Unknown here and refused there (a 4xx): nobody's payout.
+    if (!known && error.kind === "rejected") return err(domainError("payouts.not_found"));
+    return err(domainError("payouts.provider_unavailable"));
+  }
+  // The provider's record must be of this very transaction: an answer about another id proves nothing.
+  if (tx.transId !== transId) return err(domainError("payouts.not_found"));
+  let payout = known;
+  if (!payout) {
+    const reference = tx.externalId?.trim();
+    const found = reference ? await deps.uow.run(({ payouts }) => payouts.findById(reference)) : null;
+    // Another transaction than the one we recorded for this reference is not this payout's.
+    if (!found || (found.transId !== null && found.transId !== transId)) return err(domainError("payouts.not_found"));
+    payout = found;
+    if (found.status === "pending" && found.transId === null) {
+      await deps.uow.run(async ({ payouts }) => {
+        await payouts.recordTransId(found.id, transId, deps.clock.now());
+        await payouts.addEvent(event(deps, found.id, "found_by_reference", { transId, status: tx.status, source: "webhook" }));
+      });
+      payout = { ...found, transId };
+    }
+  }
+  // Settled already: the news is old, nothing changes.
+  if (payout.status !== "pending") return ok({ payoutId: payout.id, outcome: payout.status });
+  return ok({ payoutId: payout.id, outcome: await apply(deps, payout, tx, null) });
+}
+
 async function settle(deps: PayoutDeps, p: Payout, actorId: string | null): Promise<SettleOutcome> {
   if (p.transId) {
     try {

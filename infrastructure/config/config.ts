@@ -8,6 +8,7 @@
 // operator explicitly says ALLOW_PUBLIC_DEMO=true (then the site runs with a banner on every page).
 import net from "node:net";
 import { z } from "zod";
+import { DEFAULT_PAYOUT_SCHEDULE, parsePayoutSchedule, type PayoutSchedule } from "#domain/payout/payout-schedule";
 import type { S3Settings } from "../storage/s3-file-storage";
 
 const bool = (fallback: boolean) =>
@@ -73,6 +74,21 @@ const envSchema = z
     PAYOUT_PROVIDER: z.enum(["off", "simulated", "fapshi"]).optional(),
     FAPSHI_PAYOUT_API_USER: optionalText,
     FAPSHI_PAYOUT_API_KEY: optionalText,
+    // The disbursement service's own webhook secret (its own URL in the Fapshi dashboard).
+    FAPSHI_PAYOUT_WEBHOOK_SECRET: optionalText,
+    // When the weekly payout runs by itself: "mon 00:00" (day, HH:MM in Buea) or "off".
+    PAYOUT_SCHEDULE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return DEFAULT_PAYOUT_SCHEDULE;
+        const parsed = parsePayoutSchedule(v);
+        if (parsed === null) {
+          ctx.addIssue({ code: "custom", message: 'must be "off" or a day and a time in Buea, e.g. "mon 00:00" or "fri 14:30"' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
 
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default("KamerNest <no-reply@kamernest.test>"),
@@ -163,7 +179,8 @@ const envSchema = z
     }
     if (env.PAYOUT_PROVIDER === "fapshi") {
       // Fapshi will not let one service both collect and pay out: payouts need their own pair.
-      for (const key of ["FAPSHI_PAYOUT_API_USER", "FAPSHI_PAYOUT_API_KEY"] as const) {
+      // Without its secret anyone could post to /webhooks/fapshi-payouts (decision 0224).
+      for (const key of ["FAPSHI_PAYOUT_API_USER", "FAPSHI_PAYOUT_API_KEY", "FAPSHI_PAYOUT_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYOUT_PROVIDER=fapshi" });
       }
       if (env.FAPSHI_PAYOUT_API_USER && env.FAPSHI_PAYOUT_API_USER === env.FAPSHI_API_USER)
@@ -311,7 +328,9 @@ export interface Config {
   /** Money out to agents (decision 0212): 'off' leaves only the admin's manual "mark paid". */
   payouts: {
     provider: "off" | "simulated" | "fapshi";
-    fapshi: { baseUrl: string; apiUser?: string; apiKey?: string };
+    fapshi: { baseUrl: string; apiUser?: string; apiKey?: string; webhookSecret?: string };
+    /** When the weekly run starts by itself (PAYOUT_SCHEDULE, in Buea); null: only the admin's button. */
+    schedule: PayoutSchedule | null;
   };
   mail: { smtpUrl?: string; from: string };
   /** `address` in English, `addressFr` in French (SUPPORT_ADDRESS, SUPPORT_ADDRESS_FR). */
@@ -455,7 +474,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         baseUrl: e.FAPSHI_BASE_URL ?? (e.FAPSHI_ENV === "live" ? "https://live.fapshi.com" : "https://sandbox.fapshi.com"),
         apiUser: e.FAPSHI_PAYOUT_API_USER,
         apiKey: e.FAPSHI_PAYOUT_API_KEY,
+        webhookSecret: e.FAPSHI_PAYOUT_WEBHOOK_SECRET,
       },
+      schedule: e.PAYOUT_SCHEDULE === "off" ? null : e.PAYOUT_SCHEDULE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     support: {

@@ -4,7 +4,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { AuditLog } from "#domain/accounts/audit-log.port";
 import { inTimelineOrder, type Payout, type PayoutEvent, type PayoutNumber } from "#domain/payout/payout.entity";
-import type { DueToAgent, PayeeContact, PayoutStore } from "#domain/payout/payout-store.port";
+import type { DueToAgent, PayeeContact, PayoutListQuery, PayoutStore } from "#domain/payout/payout-store.port";
 import type { UnitOfWork } from "#domain/shared/transaction";
 import type { Database, PayoutsTable } from "../db/schema";
 import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
@@ -104,6 +104,11 @@ export class KyselyPayoutStore implements PayoutStore {
     return r ? toPayout(r) : null;
   }
 
+  async findByTransId(transId: string): Promise<Payout | null> {
+    const r = await this.db.selectFrom("payouts").selectAll().where("trans_id", "=", transId).executeTakeFirst();
+    return r ? toPayout(r) : null;
+  }
+
   async claimSend(id: string, at: Date, staleBefore: Date): Promise<boolean> {
     const result = await this.db
       .updateTable("payouts")
@@ -182,9 +187,12 @@ export class KyselyPayoutStore implements PayoutStore {
     return rows.map(toPayout);
   }
 
-  async listRecent(query: { limit: number; status?: Payout["status"] }): Promise<Payout[]> {
+  async listRecent(query: PayoutListQuery): Promise<Payout[]> {
     let q = this.db.selectFrom("payouts").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit);
     if (query.status) q = q.where("status", "=", query.status);
+    if (query.agentId) q = q.where("agent_id", "=", query.agentId);
+    if (query.from) q = q.where("created_at", ">=", iso(query.from));
+    if (query.to) q = q.where("created_at", "<", iso(query.to));
     return (await q.execute()).map(toPayout);
   }
 

@@ -57,7 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reason: p.reason,
     })),
     totals: earnings.totals,
-    nextPayoutAt: earnings.nextPayoutAt.toISOString(),
+    // The scheduled run when PAYOUT_SCHEDULE moves it (decision 0223); Monday's otherwise (0116).
+    nextPayoutAt: (context.services.payouts.nextRunAt(context.services.money.earnings.clock.now()) ?? earnings.nextPayoutAt).toISOString(),
     page: earnings.page,
     pageCount: earnings.pageCount,
     total: earnings.total,

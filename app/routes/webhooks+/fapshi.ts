@@ -7,11 +7,8 @@
 // answer to our initiation was lost) is matched to its payment through Fapshi's record of it.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleWebhook } from "#domain/payment/handle-webhook.use-case";
+import { readWebhookTransId } from "~/utils/webhook-body.server";
 import { logPayment } from "~/wiring/money.server";
-
-/** Far more than a transaction ever needs; a bigger body is not Fapshi's. */
-const MAX_BODY_BYTES = 64 * 1024;
-const TRANS_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A resource route answers plain Responses (data() carries no status outside the document flow). */
 const json = (body: unknown, init: ResponseInit = {}) => Response.json(body, init);
@@ -31,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // Parse: only transId.
-  const transId = await readTransId(request);
+  const transId = await readWebhookTransId(request);
   if (!transId) {
     logPayment({ event: "webhook_refused", reason: "body" });
     return json({ error: "Bad Request" }, { status: 400 });
@@ -49,27 +46,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   logPayment({ event: "webhook", transId, ok: true, status: result.value.status, reference: result.value.reference });
   return json({ received: true }, { status: 200 });
-}
-
-async function readTransId(request: Request): Promise<string | null> {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (Number.isFinite(length) && length > MAX_BODY_BYTES) return null;
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return null;
-  }
-  if (text.length > MAX_BODY_BYTES) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  // Some versions of the docs show the transaction wrapped in an array.
-  const candidate = Array.isArray(body) && body.length === 1 ? body[0] : body;
-  if (candidate === null || typeof candidate !== "object") return null;
-  const transId = (candidate as { transId?: unknown }).transId;
-  return typeof transId === "string" && TRANS_ID.test(transId.trim()) ? transId.trim() : null;
 }

@@ -159,6 +159,14 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
     expect((await store.findById("po-1"))?.sendClaimedAt).toBeNull();
   });
 
+  it("finds a payout by the provider's transaction id once recorded (the payout webhook)", async () => {
+    await store.insert(payout("po-1"));
+    expect(await store.findByTransId("TX12345")).toBeNull();
+    await store.recordTransId("po-1", "TX12345", at(32));
+    expect((await store.findByTransId("TX12345"))?.id).toBe("po-1");
+    expect(await store.findByTransId("TX99999")).toBeNull();
+  });
+
   it("lists pending payouts oldest first, an agent's and the recent ones newest first, and keeps the timeline", async () => {
     await store.insert(payout("po-1", { createdAt: at(1) }));
     await store.insert(payout("po-2", { createdAt: at(2), status: "failed" }));
@@ -167,6 +175,11 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
     expect((await store.listByAgent("agent-1", 10)).map((p) => p.id)).toEqual(["po-2", "po-1"]);
     expect((await store.listRecent({ limit: 2 })).map((p) => p.id)).toEqual(["po-3", "po-2"]);
     expect((await store.listRecent({ limit: 10, status: "failed" })).map((p) => p.id)).toEqual(["po-2"]);
+    // The admin's filters (decision 0225): by agent, from (inclusive) and to (exclusive), together.
+    expect((await store.listRecent({ limit: 10, agentId: "agent-1" })).map((p) => p.id)).toEqual(["po-2", "po-1"]);
+    expect((await store.listRecent({ limit: 10, from: at(2), to: at(3) })).map((p) => p.id)).toEqual(["po-2"]);
+    expect((await store.listRecent({ limit: 10, agentId: "agent-1", status: "pending", from: at(1) })).map((p) => p.id)).toEqual(["po-1"]);
+    expect(await store.listRecent({ limit: 10, agentId: "agent-2", to: at(3) })).toEqual([]);
     await store.addEvent({ id: "ev-1", payoutId: "po-1", type: "created", data: { amount: 10000 }, at: at(1) });
     await store.addEvent({ id: "ev-2", payoutId: "po-1", type: "sent", data: { transId: "TX1" }, at: at(2) });
     expect(await store.events("po-1")).toEqual([

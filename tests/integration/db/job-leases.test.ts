@@ -86,4 +86,32 @@ describeEachDatabase(allDatabaseKinds())("job leases on %s", (kind) => {
     const row = await db.db.selectFrom("job_leases").select("runs").where("job", "=", "sweep").executeTakeFirstOrThrow();
     expect(row.runs).toBe(runs);
   });
+
+  it("claims a calendar period once across instances and restarts, and only a later period after it (decision 0223)", async () => {
+    const monday = new Date("2026-11-29T23:00:00.000Z");
+    const nextMonday = new Date("2026-12-06T23:00:00.000Z");
+    const a = new KyselyJobLeases(db.db, "a");
+    const b = new KyselyJobLeases(other.db, "b");
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).claimPeriod("payouts-weekly-run", monday)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // A restart: a new lease object, same period.
+    expect(await new KyselyJobLeases(db.db, "a-restarted").claimPeriod("payouts-weekly-run", monday)).toBe(false);
+    // An earlier period (a schedule moved back) never runs again.
+    expect(await a.claimPeriod("payouts-weekly-run", new Date("2026-11-27T13:30:00.000Z"))).toBe(false);
+    expect(await b.claimPeriod("payouts-weekly-run", nextMonday)).toBe(true);
+    const row = await db.db.selectFrom("job_leases").selectAll().where("job", "=", "payouts-weekly-run").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ last_run_at: nextMonday.toISOString(), holder: "b", runs: 2 });
+    // Arming a job that has run changes nothing.
+    await a.armPeriod("payouts-weekly-run", new Date("2026-12-13T23:00:00.000Z"));
+    expect(await a.claimPeriod("payouts-weekly-run", new Date("2026-12-13T23:00:00.000Z"))).toBe(true);
+  });
+
+  it("arms a job that never ran: the period under way counts as claimed, the next one is free", async () => {
+    const monday = new Date("2026-11-29T23:00:00.000Z");
+    const a = new KyselyJobLeases(db.db, "a");
+    await a.armPeriod("payouts-weekly-run", monday);
+    await new KyselyJobLeases(other.db, "b").armPeriod("payouts-weekly-run", new Date("2026-12-06T23:00:00.000Z"));
+    expect(await a.claimPeriod("payouts-weekly-run", monday)).toBe(false);
+    expect(await a.claimPeriod("payouts-weekly-run", new Date("2026-12-06T23:00:00.000Z"))).toBe(true);
+  });
 });

@@ -116,6 +116,7 @@ describe("bodies that are not forms, to every action", () => {
       { file: "test-payment-debug.tsx", url: "/test-payment-debug", as: "student" },
       { file: "test-payment.tsx", url: "/test-payment", as: "student" },
       { file: "webhooks+/fapshi.ts", url: "/webhooks/fapshi", as: "visitor" },
+      { file: "webhooks+/fapshi-payouts.ts", url: "/webhooks/fapshi-payouts", as: "visitor" },
     );
   });
 

@@ -38,6 +38,7 @@ describe("payout configuration", () => {
       const found = problems({ ...env, PAYOUT_PROVIDER: "fapshi" }).join("\n");
       expect(found).toMatch(/FAPSHI_PAYOUT_API_USER: is required when PAYOUT_PROVIDER=fapshi/);
       expect(found).toMatch(/FAPSHI_PAYOUT_API_KEY: is required when PAYOUT_PROVIDER=fapshi/);
+      expect(found).toMatch(/FAPSHI_PAYOUT_WEBHOOK_SECRET: is required when PAYOUT_PROVIDER=fapshi/);
     }
     expect(
       problems({ ...LIVE, PAYOUT_PROVIDER: "fapshi", FAPSHI_PAYOUT_API_USER: "collect-user", FAPSHI_PAYOUT_API_KEY: "k" }).join("\n"),
@@ -47,12 +48,21 @@ describe("payout configuration", () => {
       PAYOUT_PROVIDER: "fapshi",
       FAPSHI_PAYOUT_API_USER: "payout-user",
       FAPSHI_PAYOUT_API_KEY: "payout-key",
+      FAPSHI_PAYOUT_WEBHOOK_SECRET: "payout-secret",
     });
     expect(config.payouts).toEqual({
       provider: "fapshi",
-      fapshi: { baseUrl: "https://sandbox.fapshi.com", apiUser: "payout-user", apiKey: "payout-key" },
+      fapshi: { baseUrl: "https://sandbox.fapshi.com", apiUser: "payout-user", apiKey: "payout-key", webhookSecret: "payout-secret" },
+      schedule: { weekday: 1, minute: 0 },
     });
     expect(createDisbursements(config, { db: null as never })?.name).toBe("fapshi");
+  });
+
+  it("runs by itself on Monday 00:00 in Buea unless PAYOUT_SCHEDULE says another day and time, or off; refuses garbage", () => {
+    expect(loadConfig({}).payouts.schedule).toEqual({ weekday: 1, minute: 0 });
+    expect(loadConfig({ PAYOUT_SCHEDULE: "fri 14:30" }).payouts.schedule).toEqual({ weekday: 5, minute: 870 });
+    expect(loadConfig({ PAYOUT_SCHEDULE: "off" }).payouts.schedule).toBeNull();
+    expect(problems({ PAYOUT_SCHEDULE: "every monday" }).join("\n")).toMatch(/^PAYOUT_SCHEDULE: must be "off" or a day and a time/);
   });
 
   it("refuses simulated payouts on a public site", () => {
