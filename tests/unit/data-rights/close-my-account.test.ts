@@ -3,6 +3,8 @@ import { closureBlockers, type AccountClosureStore, type ClosureBlocker, type Cl
 import { bueaDay, closeMyAccount, ACCOUNT_CLOSED_AUDIT_ACTION } from "#domain/data-rights/close-my-account.use-case";
 import type { DataRightsDeps } from "#domain/data-rights/data-rights.deps";
 import { confirmedAccount, createTestAccounts } from "../accounts/support";
+import type { AuditEntry, AuditLog } from "#domain/accounts/audit-log.port";
+import type { AuditAction } from "#domain/accounts/audit-actions";
 
 const none: ClosureFacts = {
   role: "student",
@@ -43,7 +45,9 @@ describe("bueaDay", () => {
   });
 });
 
+/** Closes in memory; like the Kysely store, writes the audit row only with a closing it made. */
 class FakeClosure implements AccountClosureStore {
+  constructor(private readonly auditLog: AuditLog) {}
   facts_: ClosureFacts = none;
   /** What the transaction finds when it re-checks (something booked meanwhile). */
   atClose: ClosureBlocker[] = [];
@@ -51,16 +55,17 @@ class FakeClosure implements AccountClosureStore {
   async facts() {
     return this.facts_;
   }
-  async close(userId: string) {
+  async close(userId: string, _now: Date, _today: string, audit: AuditEntry & { action: AuditAction }) {
     if (this.atClose.length > 0) return this.atClose;
     this.closed.push(userId);
+    await this.auditLog.record(audit);
     return [];
   }
 }
 
 function setup() {
   const t = createTestAccounts();
-  const closure = new FakeClosure();
+  const closure = new FakeClosure(t.repos.auditLog);
   const deps: DataRightsDeps = { ...t.deps, personalData: { read: async () => null }, closure };
   return { ...t, dataRights: deps, closure };
 }
