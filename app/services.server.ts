@@ -14,8 +14,9 @@ import type { SessionUser } from "#domain/accounts/account.entity";
 import { getSessionUser } from "#domain/accounts/manage-sessions.use-case";
 import { systemClock } from "#domain/shared/clock";
 import { createAccountsDeps, startAccountsCleanupJob } from "./wiring/accounts.server";
-import { createDataRightsDeps } from "./wiring/data-rights.server";
+import { createDataRightsDeps, createRetentionDeps, startRetentionJob } from "./wiring/data-rights.server";
 import type { DataRightsDeps } from "#domain/data-rights/data-rights.deps";
+import type { RetentionDeps } from "#domain/data-rights/enforce-retention.use-case";
 import { createListingsModule, type ListingsModule } from "./wiring/listings.server";
 import { createEngagementModule, type EngagementModule } from "./wiring/engagement.server";
 import { createListingReportsModule, type ListingReportsModule } from "./wiring/listing-reports.server";
@@ -79,6 +80,8 @@ export interface Services {
   accounts: AccountsDeps;
   /** A person's own data: the download and the closing of the account (app/wiring/data-rights.server.ts). */
   dataRights: DataRightsDeps;
+  /** The retention job's ports and periods (decision 0227): run every RETENTION_INTERVAL_MS by the server. */
+  retention: RetentionDeps;
   /** The listings read side: search, property pages, agent directory and profiles (app/wiring/listings.server.ts). */
   listings: ListingsModule;
   /** Wishlist, view and search histories, daily view counts (app/wiring/engagement.server.ts). */
@@ -163,6 +166,9 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const accounts = createAccountsDeps(config, database, { storage: files.documents, publicPages });
   // Ended sessions, old login attempts and spent tokens: deleted every ACCOUNTS_CLEANUP_INTERVAL_MS.
   if (config.env !== "test") stoppers.push(startAccountsCleanupJob(accounts, config.accountsCleanupIntervalMs, leases));
+  // What has outlived the privacy policy's periods: deleted every RETENTION_INTERVAL_MS (decision 0227).
+  const retention = createRetentionDeps(config, database, accounts);
+  if (config.env !== "test") stoppers.push(startRetentionJob(retention, config.retention.intervalMs, leases));
   const clock = systemClock;
   const ids = uuidIds;
   // One mailer for the messaging notices, the contact form and the alerts.
@@ -212,6 +218,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     publicPages,
     accounts,
     dataRights: createDataRightsDeps(database, accounts),
+    retention,
     listings: createListingsModule(database, clock),
     engagement: createEngagementModule(database, clock, ids),
     listingReports: createListingReportsModule(database, clock, ids, publicPages),

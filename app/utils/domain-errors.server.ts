@@ -60,6 +60,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "payment.already_paid": 409,
   "payment.checkout_starting": 409,
   "payment.earlier_checkout_open": 409,
+  // An admin serving a person's request (decision 0228).
+  "data-rights.not_for_self": 403,
+  "data-rights.already_closed": 409,
 };
 
 export interface DescribedDomainError {

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "payout.scheduled_run",
   "data_rights.export_downloaded",
   "data_rights.account_closed",
+  "data_rights.retention_run",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,8 @@
 // Closing one's own account (decision 0217): what must be settled first, and the port that reads
 // those facts and anonymises the account in one transaction.
 import type { Role } from "../accounts/account.entity";
+import type { AuditAction } from "../accounts/audit-actions";
+import type { AuditEntry } from "../accounts/audit-log.port";
 
 /** What stands between a person and the closing of their account, counted at one moment. */
 export interface ClosureFacts {
@@ -44,7 +46,9 @@ export interface AccountClosureStore {
    * session, deletes the wishlist, histories, saved searches, tokens and codes, and replaces the
    * name, e-mail, phone and sign-in methods of the profile (and the copies on bookings and
    * payments) so nothing names the person; payments, commissions, payouts and reviews stay,
-   * linked to the anonymised profile. Answers the blockers found, empty when it closed.
+   * linked to the anonymised profile; and writes `audit` in that same transaction, so a closing
+   * is never without its audit row nor an audit row without its closing. Answers the blockers
+   * found, empty when it closed.
    */
-  close(userId: string, now: Date, today: string): Promise<ClosureBlocker[]>;
+  close(userId: string, now: Date, today: string, audit: AuditEntry & { action: AuditAction }): Promise<ClosureBlocker[]>;
 }

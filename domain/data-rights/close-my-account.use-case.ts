@@ -34,14 +34,13 @@ export async function closeMyAccount(
   const identity = await confirmIdentity(deps, input);
   if (!identity.ok) return identity;
   const now = deps.clock.now();
-  const blockers = await deps.closure.close(input.userId, now, bueaDay(now));
-  if (blockers.length > 0) return err({ code: "data-rights.cannot_close_yet", blockers });
-  await deps.repos.auditLog.record({
+  const blockers = await deps.closure.close(input.userId, now, bueaDay(now), {
     id: deps.ids.id(),
     actorId: input.userId,
     action: ACCOUNT_CLOSED_AUDIT_ACTION,
     data: { target: auditTarget("user", input.userId) },
     at: now,
   });
+  if (blockers.length > 0) return err({ code: "data-rights.cannot_close_yet", blockers });
   return ok(undefined);
 }

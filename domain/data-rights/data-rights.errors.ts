@@ -9,6 +9,9 @@ export const DATA_RIGHTS_ERROR_MESSAGES_EN = {
   "data-rights.too_many_attempts": "Too many attempts. Please wait 15 minutes and try again.",
   "data-rights.account_not_found": "Account not found.",
   "data-rights.confirmation_required": "Please tick the box to confirm that you want to close your account.",
+  "data-rights.reason_required": "Please say why: the person's request (for example, the date of their e-mail).",
+  "data-rights.not_for_self": "Use your own profile for your own account.",
+  "data-rights.already_closed": "This account is already closed.",
 } as const;
 
 export type DataRightsErrorCode = keyof typeof DATA_RIGHTS_ERROR_MESSAGES_EN;

@@ -36,8 +36,26 @@ export async function downloadMyData(deps: DataRightsDeps, input: IdentityInput)
   });
   if (recent >= DATA_EXPORTS_PER_HOUR) return err(dataRightsError("data-rights.too_many_downloads", { max: DATA_EXPORTS_PER_HOUR }));
 
-  const data = await deps.personalData.read(account.id, DATA_EXPORT_MAX_ROWS);
-  if (!data) return err(dataRightsError("data-rights.account_not_found"));
+  const built = await buildDataExport(deps, account.id, now);
+  if (!built) return err(dataRightsError("data-rights.account_not_found"));
+  await deps.repos.auditLog.record({
+    id: deps.ids.id(),
+    actorId: account.id,
+    action: DATA_EXPORT_AUDIT_ACTION,
+    data: { target: auditTarget("user", account.id), truncated: built.truncated },
+    at: now,
+  });
+  return ok(built.file);
+}
+
+/** The file for one person as of `now`, and whether a section was cut; null when the account does not exist. */
+export async function buildDataExport(
+  deps: Pick<DataRightsDeps, "personalData">,
+  userId: string,
+  now: Date,
+): Promise<{ file: DataExportFile; truncated: boolean } | null> {
+  const data = await deps.personalData.read(userId, DATA_EXPORT_MAX_ROWS);
+  if (!data) return null;
   const truncated: PersonalDataSection[] = [];
   const sections = {} as Record<PersonalDataSection, ExportRow[]>;
   for (const name of PERSONAL_DATA_SECTIONS) {
@@ -54,12 +72,8 @@ export async function downloadMyData(deps: DataRightsDeps, input: IdentityInput)
     ...sections,
     truncated,
   };
-  await deps.repos.auditLog.record({
-    id: deps.ids.id(),
-    actorId: account.id,
-    action: DATA_EXPORT_AUDIT_ACTION,
-    data: { target: auditTarget("user", account.id), truncated: truncated.length > 0 },
-    at: now,
-  });
-  return ok({ fileName: `kamernest-data-${now.toISOString().slice(0, 10)}.json`, json: JSON.stringify(file, null, 2) });
+  return {
+    file: { fileName: `kamernest-data-${now.toISOString().slice(0, 10)}.json`, json: JSON.stringify(file, null, 2) },
+    truncated: truncated.length > 0,
+  };
 }

@@ -162,6 +162,14 @@ const envSchema = z
       .int()
       .min(0)
       .default(60 * 60_000),
+    RETENTION_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(24 * 60 * 60_000),
+    RETENTION_CONTACT_MESSAGES_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    RETENTION_VERIFICATION_DOCUMENTS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    RETENTION_OUTBOX_EMAILS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MAX_LIVE_VISIT_BOOKINGS: z.coerce.number().int().min(1).max(50).default(3),
     SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -353,6 +361,8 @@ export interface Config {
   bookingNoticesIntervalMs: number;
   /** How often ended sessions, old login attempts and spent tokens are deleted (0: never). */
   accountsCleanupIntervalMs: number;
+  /** How often the retention job runs (0: never), and the periods it enforces (decision 0227). */
+  retention: { intervalMs: number; contactMessagesDays: number; verificationDocumentsDays: number; outboxEmailsDays: number };
   /** How long a visitor's page is kept in memory (0: never). */
   pageCacheTtlMs: number;
   /** Requests needing the app (not stored pages or files) run at once; the rest wait in order (0: no limit). */
@@ -521,6 +531,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     bookingNoticesIntervalMs: e.BOOKING_NOTICES_INTERVAL_MS,
     accountsCleanupIntervalMs: e.ACCOUNTS_CLEANUP_INTERVAL_MS,
+    retention: {
+      intervalMs: e.RETENTION_INTERVAL_MS,
+      contactMessagesDays: e.RETENTION_CONTACT_MESSAGES_DAYS,
+      verificationDocumentsDays: e.RETENTION_VERIFICATION_DOCUMENTS_DAYS,
+      outboxEmailsDays: e.RETENTION_OUTBOX_EMAILS_DAYS,
+    },
     pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueWaitMs: e.RENDER_QUEUE_WAIT_MS,

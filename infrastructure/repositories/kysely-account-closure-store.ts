@@ -3,6 +3,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { DAY_MS } from "#domain/shared/clock";
+import type { AuditAction } from "#domain/accounts/audit-actions";
+import type { AuditEntry } from "#domain/accounts/audit-log.port";
+import { KyselyAccountAuditLog } from "./kysely-account-audit-log";
 import {
   closedEmail,
   closureBlockers,
@@ -82,7 +85,7 @@ export class KyselyAccountClosureStore implements AccountClosureStore {
     return readFacts(this.db, userId, now, today);
   }
 
-  close(userId: string, now: Date, today: string): Promise<ClosureBlocker[]> {
+  close(userId: string, now: Date, today: string, audit: AuditEntry & { action: AuditAction }): Promise<ClosureBlocker[]> {
     return this.db.transaction().execute(async (trx) => {
       // Holds the profile's row until the end; and every admin's, as lockAdmins does, so two
       // admins closing at once cannot leave the platform without one (PostgreSQL; SQLite's
@@ -164,6 +167,8 @@ export class KyselyAccountClosureStore implements AccountClosureStore {
       await trx.updateTable("payouts").set({ phone: "" }).where("agent_id", "=", userId).execute();
       await trx.updateTable("simulated_payouts").set({ phone: "", name: FORMER_USER_NAME }).where("user_id", "=", userId).execute();
       await trx.updateTable("properties").set({ hidden_at: at }).where("agent_id", "=", userId).where("hidden_at", "is", null).execute();
+      // In the transaction: if the audit row cannot be written, nothing above happened.
+      await new KyselyAccountAuditLog(trx).record(audit);
       return [];
     });
   }

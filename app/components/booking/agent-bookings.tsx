@@ -6,6 +6,7 @@ import { formatVisitTime } from "#domain/booking/visit-time";
 import type { ReactNode } from "react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
+import { usePersonName } from "~/utils/person-name";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
 import type { AgentBookingView } from "#domain/payment/money-views-reader.port";
 import { LifecycleLine } from "./booking-lifecycle";
@@ -22,6 +23,7 @@ function joined(parts: ReactNode[]): ReactNode[] {
 
 export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBookingView[]; back: string; today: string }) {
   const { t, i18n } = useTranslation("booking");
+  const personName = usePersonName();
   if (bookings.length === 0) return <p className="card p-6 text-slate-700 dark:text-slate-300">{t("agent.none")}</p>;
   return (
     <ul className="space-y-3" data-testid="agent-bookings">
@@ -42,7 +44,7 @@ export function AgentBookingsList({ bookings, back, today }: { bookings: AgentBo
               <dt className="font-medium">{t("agent.visitor")}</dt>
               <dd data-testid="agent-booking-visitor">
                 {joined([
-                  b.visitorName ? <span key="name">{b.visitorName}</span> : null,
+                  b.visitorName ? <span key="name">{personName(b.visitorName)}</span> : null,
                   b.visitorEmail ? (
                     <a key="email" href={`mailto:${b.visitorEmail}`} className="link">
                       {b.visitorEmail}

@@ -3,6 +3,7 @@
 // links and a plain form, so it all works without JavaScript.
 import { useActionData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
+import { usePersonName } from "~/utils/person-name";
 import { useTranslation } from "~/utils/translation";
 import type { InboxThread, ThreadMessage } from "#domain/messaging/messaging.queries";
 import { Field, FormAlert, errorProps, failureFor } from "~/components/forms/form-bits";
@@ -57,6 +58,7 @@ export function Inbox({ basePath, threads, open, bodyMax, emptyText }: InboxProp
 
 function ThreadItem({ basePath, thread, current }: { basePath: string; thread: Serialised<InboxThread>; current: boolean }) {
   const { t, i18n } = useTranslation("messages");
+  const name = usePersonName();
   return (
     <li>
       <Link
@@ -66,7 +68,7 @@ function ThreadItem({ basePath, thread, current }: { basePath: string; thread: S
       >
         <span className="flex items-baseline justify-between gap-2">
           <span className={`min-w-0 [overflow-wrap:anywhere] ${thread.unreadCount > 0 ? "font-bold" : "font-semibold"}`}>
-            {thread.otherPartyName}
+            {name(thread.otherPartyName)}
           </span>
           {thread.unreadCount > 0 ? (
             <span
@@ -104,6 +106,7 @@ function OpenThread({
   bodyMax: number;
 }) {
   const { t, i18n } = useTranslation("messages");
+  const otherName = usePersonName()(thread.otherPartyName);
   const failure = failureFor(useActionData(), "reply");
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -120,7 +123,7 @@ function OpenThread({
         </a>
       </p>
       <h2 id="thread-heading" className="mt-2 text-xl font-semibold [overflow-wrap:anywhere]">
-        {t("inbox.threadWith", { name: thread.otherPartyName })}
+        {t("inbox.threadWith", { name: otherName })}
       </h2>
       <p className="text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
         {thread.propertyTitle && thread.propertyId ? (
@@ -144,7 +147,7 @@ function OpenThread({
               className={`max-w-[85%] rounded-lg p-3 ${m.fromMe ? "ml-auto bg-brand-50 dark:bg-slate-800" : "bg-slate-100 dark:bg-slate-900"}`}
             >
               <p className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-                {m.fromMe ? t("inbox.you") : thread.otherPartyName} · {formatDateTime(m.createdAt, i18n.language)}
+                {m.fromMe ? t("inbox.you") : otherName} · {formatDateTime(m.createdAt, i18n.language)}
                 {m.fromMe && m.readAt ? ` · ${t("inbox.read")}` : ""}
               </p>
               <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{m.body}</p>
@@ -156,12 +159,7 @@ function OpenThread({
         <FormAlert message={failure?.formError} />
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="threadId" value={thread.id} />
-        <Field
-          id="reply-body"
-          label={t("inbox.reply")}
-          error={error}
-          hint={t("inbox.replyHint", { max: bodyMax, name: thread.otherPartyName })}
-        >
+        <Field id="reply-body" label={t("inbox.reply")} error={error} hint={t("inbox.replyHint", { max: bodyMax, name: otherName })}>
           <textarea
             id="reply-body"
             name="body"

@@ -8,6 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
+import { usePersonName } from "~/utils/person-name";
 import { BOOKING_STATUSES, listBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
 import { doualaDate } from "#domain/booking/visit-date";
@@ -69,6 +70,7 @@ function FilterInput({ name, type, label, value }: { name: string; type: "date" 
 
 export default function AdminBookingsPage() {
   const { t, i18n } = useTranslation(["admin-bookings", "auth"]);
+  const personName = usePersonName();
   const { filter, form, items, page, pageCount, countText } = useLoaderData<typeof loader>();
   const here = `/admin/bookings${bookingFilterQuery(filter, page)}`;
   const paymentText = (b: (typeof items)[number]) =>
@@ -151,7 +153,7 @@ export default function AdminBookingsPage() {
                   </td>
                   <td className="px-3 py-2">
                     <Link to={`/admin/users/${encodeURIComponent(b.studentId)}`} className="link">
-                      {b.studentName || b.studentEmail}
+                      {b.studentName ? personName(b.studentName) : b.studentEmail}
                     </Link>
                   </td>
                   <td className="px-3 py-2">

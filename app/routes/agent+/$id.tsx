@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
+import { usePersonName } from "~/utils/person-name";
 import { listReviewsForAgent, reviewableViewings, type AgentReviewItem } from "#domain/reviews/reviews.queries";
 import { rateAgent } from "#domain/reviews/rate-agent.use-case";
 import { replyToReview } from "#domain/reviews/reply-to-review.use-case";
@@ -215,13 +216,16 @@ function ReplyForm({ reviewId }: { reviewId: string }) {
 
 function Review({ review, canReply }: { review: AgentReviewItem; canReply: boolean }) {
   const { t, i18n } = useTranslation("listings");
+  const personName = usePersonName();
   return (
     <li className="card p-4">
-      <article aria-label={t("agentProfile.reviewBy", { name: review.studentName, date: formatDate(review.createdAt, i18n.language) })}>
+      <article
+        aria-label={t("agentProfile.reviewBy", { name: personName(review.studentName), date: formatDate(review.createdAt, i18n.language) })}
+      >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Stars rating={review.rating} />
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {t("agentProfile.reviewBy", { name: review.studentName, date: formatDate(review.createdAt, i18n.language) })}
+            {t("agentProfile.reviewBy", { name: personName(review.studentName), date: formatDate(review.createdAt, i18n.language) })}
           </p>
         </div>
         {review.comment ? <p className="mt-2 whitespace-pre-line">{review.comment}</p> : null}

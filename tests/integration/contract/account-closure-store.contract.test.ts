@@ -10,6 +10,14 @@ const T = "2026-11-20T09:00:00.000Z";
 const NOW = new Date("2026-11-28T10:00:00.000Z");
 const TODAY = "2026-11-28";
 
+const audit = (userId: string, id = `audit-${userId}`) => ({
+  id,
+  actorId: userId,
+  action: "data_rights.account_closed" as const,
+  data: { target: `user:${userId}` },
+  at: NOW,
+});
+
 describeEachDatabase(allDatabaseKinds())("AccountClosureStore on %s", (kind) => {
   let t: TestDatabase;
   let store: KyselyAccountClosureStore;
@@ -82,7 +90,7 @@ describeEachDatabase(allDatabaseKinds())("AccountClosureStore on %s", (kind) => 
   afterEach(() => t.destroy());
 
   it("anonymises the profile, deletes the personal lists, keeps payments and reviews linked, and frees the address", async () => {
-    expect(await store.close("alice", NOW, TODAY)).toEqual([]);
+    expect(await store.close("alice", NOW, TODAY, audit("alice"))).toEqual([]);
     const profile = await t.db.selectFrom("profiles").selectAll().where("id", "=", "alice").executeTakeFirstOrThrow();
     expect(profile).toMatchObject({
       full_name: FORMER_USER_NAME,
@@ -115,9 +123,26 @@ describeEachDatabase(allDatabaseKinds())("AccountClosureStore on %s", (kind) => 
     await insertProfile(t.db, { id: "alice-again", email: "alice@students.test" });
   });
 
+  it("writes the audit row in the closing's transaction: both land, or neither", async () => {
+    expect(await store.close("alice", NOW, TODAY, audit("alice"))).toEqual([]);
+    const rows = await t.db.selectFrom("audit_log").selectAll().where("target", "=", "user:alice").execute();
+    expect(rows.map((r) => [r.id, r.action, r.actor_id])).toEqual([["audit-alice", "data_rights.account_closed", "alice"]]);
+    // An audit row that cannot be written (its id is taken) undoes the whole closing.
+    await expect(store.close("bruno", NOW, TODAY, audit("bruno", "audit-alice"))).rejects.toThrow();
+    const bruno = await t.db.selectFrom("profiles").selectAll().where("id", "=", "bruno").executeTakeFirstOrThrow();
+    expect(bruno).toMatchObject({ full_name: "Name bruno", email: "bruno@students.test" });
+    expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", "bruno").execute()).toHaveLength(1);
+  });
+
+  it("writes no audit row when it refuses", async () => {
+    await t.db.updateTable("payments").set({ payment_status: "pending" }).where("id", "=", "pay-bruno").execute();
+    expect(await store.close("bruno", NOW, TODAY, audit("bruno"))).toEqual(["pending_payment"]);
+    expect(await t.db.selectFrom("audit_log").select("id").execute()).toEqual([]);
+  });
+
   it("refuses an agent with a visit today or later, and changes nothing", async () => {
     await t.db.updateTable("bookings").set({ visit_date: TODAY }).where("id", "=", "bk-alice").execute();
-    expect(await store.close("agent", NOW, TODAY)).toEqual(["upcoming_visits"]);
+    expect(await store.close("agent", NOW, TODAY, audit("agent"))).toEqual(["upcoming_visits"]);
     const agent = await t.db.selectFrom("profiles").selectAll().where("id", "=", "agent").executeTakeFirstOrThrow();
     expect(agent.email).toBe("agent@kamernest.test");
     // A visit that was yesterday, or cancelled, does not hold the agent back.
@@ -149,9 +174,9 @@ describeEachDatabase(allDatabaseKinds())("AccountClosureStore on %s", (kind) => 
     await t.db.updateTable("payments").set({ payment_status: "pending" }).where("id", "=", "pay-bruno").execute();
     await insertProfile(t.db, { id: "root", role: "admin" });
     expect(await store.facts("agent", NOW, TODAY)).toMatchObject({ unpaidEarnings: 1 });
-    expect(await store.close("bruno", NOW, TODAY)).toEqual(["pending_payment"]);
-    expect(await store.close("root", NOW, TODAY)).toEqual(["last_admin"]);
+    expect(await store.close("bruno", NOW, TODAY, audit("bruno"))).toEqual(["pending_payment"]);
+    expect(await store.close("root", NOW, TODAY, audit("root", "a1"))).toEqual(["last_admin"]);
     await insertProfile(t.db, { id: "root2", role: "admin" });
-    expect(await store.close("root", NOW, TODAY)).toEqual([]);
+    expect(await store.close("root", NOW, TODAY, audit("root", "a2"))).toEqual([]);
   });
 });

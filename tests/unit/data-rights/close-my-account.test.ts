@@ -3,6 +3,12 @@ import { closureBlockers, type AccountClosureStore, type ClosureBlocker, type Cl
 import { bueaDay, closeMyAccount, ACCOUNT_CLOSED_AUDIT_ACTION } from "#domain/data-rights/close-my-account.use-case";
 import type { DataRightsDeps } from "#domain/data-rights/data-rights.deps";
 import { confirmedAccount, createTestAccounts } from "../accounts/support";
+import type { AuditEntry, AuditLog } from "#domain/accounts/audit-log.port";
+import type { AuditAction } from "#domain/accounts/audit-actions";
+import { ADMIN_REQUEST_REASON_MAX, closeAccountForPerson, downloadDataForPerson } from "#domain/data-rights/admin-data-requests.use-case";
+import { closedEmail } from "#domain/data-rights/account-closure";
+import { DATA_EXPORT_AUDIT_ACTION, DATA_EXPORTS_PER_HOUR } from "#domain/data-rights/download-my-data.use-case";
+import { PERSONAL_DATA_SECTIONS } from "#domain/data-rights/personal-data";
 
 const none: ClosureFacts = {
   role: "student",
@@ -43,7 +49,9 @@ describe("bueaDay", () => {
   });
 });
 
+/** Closes in memory; like the Kysely store, writes the audit row only with a closing it made. */
 class FakeClosure implements AccountClosureStore {
+  constructor(private readonly auditLog: AuditLog) {}
   facts_: ClosureFacts = none;
   /** What the transaction finds when it re-checks (something booked meanwhile). */
   atClose: ClosureBlocker[] = [];
@@ -51,16 +59,17 @@ class FakeClosure implements AccountClosureStore {
   async facts() {
     return this.facts_;
   }
-  async close(userId: string) {
+  async close(userId: string, _now: Date, _today: string, audit: AuditEntry & { action: AuditAction }) {
     if (this.atClose.length > 0) return this.atClose;
     this.closed.push(userId);
+    await this.auditLog.record(audit);
     return [];
   }
 }
 
 function setup() {
   const t = createTestAccounts();
-  const closure = new FakeClosure();
+  const closure = new FakeClosure(t.repos.auditLog);
   const deps: DataRightsDeps = { ...t.deps, personalData: { read: async () => null }, closure };
   return { ...t, dataRights: deps, closure };
 }
@@ -96,5 +105,72 @@ describe("closeMyAccount", () => {
     expect(meanwhile.ok ? null : meanwhile.error).toEqual({ code: "data-rights.cannot_close_yet", blockers: ["pending_payment"] });
     expect(s.closure.closed).toEqual([]);
     expect(await s.repos.auditLog.count({ action: ACCOUNT_CLOSED_AUDIT_ACTION })).toBe(0);
+  });
+});
+
+describe("closeAccountForPerson (an admin serves a request made by e-mail)", () => {
+  const adminId = "admin-1";
+  const reason = "E-mail of 27 November asking to close the account";
+
+  it("closes with the confirmation and the reason, and the audit row names the admin and keeps the reason", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    expect(await closeAccountForPerson(s.dataRights, { adminId, userId, reason, confirmed: true })).toEqual({ ok: true, value: undefined });
+    expect(s.closure.closed).toEqual([userId]);
+    const [row] = await s.repos.auditLog.list({ action: ACCOUNT_CLOSED_AUDIT_ACTION, limit: 5 });
+    expect(row).toMatchObject({ actorId: adminId, data: { target: `user:${userId}`, reason } });
+  });
+
+  it("needs the confirmation, a reason, another person's account, and one not closed already", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    const code = async (input: Partial<Parameters<typeof closeAccountForPerson>[1]>) => {
+      const r = await closeAccountForPerson(s.dataRights, { adminId, userId, reason, confirmed: true, ...input });
+      return r.ok ? null : r.error.code;
+    };
+    expect(await code({ confirmed: false })).toBe("data-rights.confirmation_required");
+    expect(await code({ reason: "   " })).toBe("data-rights.reason_required");
+    expect(await code({ reason: "x".repeat(ADMIN_REQUEST_REASON_MAX + 1) })).toBe("data-rights.reason_required");
+    expect(await code({ adminId: userId })).toBe("data-rights.not_for_self");
+    expect(await code({ userId: "nobody" })).toBe("data-rights.account_not_found");
+    // A closed account: the same row under its closed address.
+    const closed = (await s.repos.accounts.findById(userId))!;
+    await s.repos.accounts.insert({ ...closed, id: "gone", email: closedEmail("gone") });
+    expect(await code({ userId: "gone" })).toBe("data-rights.already_closed");
+    expect(s.closure.closed).toEqual([]);
+  });
+
+  it("refuses with the same blockers as the person's own closing", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    s.closure.facts_ = { ...none, upcomingAgentVisits: 2 };
+    const r = await closeAccountForPerson(s.dataRights, { adminId, userId, reason, confirmed: true });
+    expect(r.ok ? null : r.error).toEqual({ code: "data-rights.cannot_close_yet", blockers: ["upcoming_visits"] });
+    expect(await s.repos.auditLog.count({ action: ACCOUNT_CLOSED_AUDIT_ACTION })).toBe(0);
+  });
+});
+
+describe("downloadDataForPerson", () => {
+  it("gives the person's file with a reason, audited with the admin as actor, 3 an hour for that person", async () => {
+    const s = setup();
+    const userId = await confirmedAccount(s);
+    s.dataRights.personalData = {
+      read: async (id) => ({
+        account: { id },
+        preferences: {},
+        sections: Object.fromEntries(PERSONAL_DATA_SECTIONS.map((n) => [n, []])) as never,
+      }),
+    };
+    const input = { adminId: "admin-1", userId, reason: "Letter of 20 November" };
+    expect((await downloadDataForPerson(s.dataRights, { ...input, reason: "" })).ok).toBe(false);
+    for (let i = 0; i < DATA_EXPORTS_PER_HOUR; i += 1) {
+      const r = await downloadDataForPerson(s.dataRights, input);
+      expect(r.ok && JSON.parse(r.value.json).account).toEqual({ id: userId });
+    }
+    const over = await downloadDataForPerson(s.dataRights, input);
+    expect(over.ok ? null : over.error.code).toBe("data-rights.too_many_downloads");
+    const rows = await s.repos.auditLog.list({ action: DATA_EXPORT_AUDIT_ACTION, limit: 10 });
+    expect(rows).toHaveLength(DATA_EXPORTS_PER_HOUR);
+    expect(rows[0]).toMatchObject({ actorId: "admin-1", data: { target: `user:${userId}`, reason: "Letter of 20 November" } });
   });
 });
