@@ -38,6 +38,7 @@ export interface PropertyCard {
 export interface AgentPropertyCard extends PropertyCard {
   hiddenAt: string | null;
   updatedAt: string;
+  photoCount: number;
 }
 
 export interface ListingPage {

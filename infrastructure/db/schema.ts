@@ -134,6 +134,8 @@ export interface PropertiesTable {
   updated_at: Iso;
   /** Migration 2026-11-28T0600: no map point was set, latitude/longitude are the neighbourhood's centre. */
   location_approximate: Generated<Bool>;
+  /** Migration 2026-11-28T1400: how many photos it has, kept by triggers on photos (public only with one). */
+  photo_count: Generated<number>;
 }
 
 export interface GuestHousesTable {

@@ -2,7 +2,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
-import { APPROVED } from "./kysely-property-cards";
+import { APPROVED, publishableListing } from "./kysely-property-cards";
 import { LISTING_AGENT_STATUS } from "#domain/accounts/owner-standing";
 import type { AgentDirectory, RankedAgentCard } from "#domain/listings/agent-directory.port";
 import type { AgentCard } from "#domain/listings/listing-read-models";
@@ -49,7 +49,7 @@ const agentCardQuery = preparedQuery((db: Kysely<Database>, slot, shape) => {
     eb
       .selectFrom("properties")
       .whereRef("properties.agent_id", "=", "agents.user_id")
-      .where("properties.hidden_at", "is", null)
+      .where(publishableListing)
       .select((p) => p.fn.countAll().as("n"))
       .as("listing_count"),
   ]);

@@ -403,13 +403,18 @@ export class KyselyListingSearch implements ListingSearch {
   async listingsForAgent(agentId: string): Promise<AgentPropertyCard[]> {
     const rows = await this.db
       .selectFrom("properties")
-      .select([...CARD_COLUMNS, "properties.hidden_at", "properties.updated_at"])
+      .select([...CARD_COLUMNS, "properties.hidden_at", "properties.updated_at", "properties.photo_count"])
       .where("properties.agent_id", "=", agentId)
       .orderBy("properties.created_at", "desc")
       .orderBy("properties.id", "desc")
       .execute();
     const cards = await withFirstPhotos(this.db, rows);
-    return cards.map((card, i) => ({ ...card, hiddenAt: rows[i].hidden_at, updatedAt: rows[i].updated_at }));
+    return cards.map((card, i) => ({
+      ...card,
+      hiddenAt: rows[i].hidden_at,
+      updatedAt: rows[i].updated_at,
+      photoCount: Number(rows[i].photo_count),
+    }));
   }
 }
 

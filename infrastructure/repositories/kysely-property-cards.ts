@@ -7,6 +7,7 @@ import type { Amenity } from "#domain/listings/listing-search";
 import type { PropertyStatus } from "#domain/listings/buea";
 import { preparedQuery } from "../db/prepared-query";
 import { LISTING_AGENT_STATUS } from "#domain/accounts/owner-standing";
+import { PUBLIC_LISTING } from "#domain/listings/public-listing";
 
 export const AMENITY_COLUMNS = {
   furnished: "furnished",
@@ -59,15 +60,28 @@ export type CardRow = Pick<PropertyRow, Unqualified<(typeof CARD_COLUMNS)[number
 export const APPROVED = sql.lit<typeof LISTING_AGENT_STATUS>(LISTING_AGENT_STATUS);
 
 /**
- * Students see a listing unless an admin hid it or its agent is not approved (which includes an
- * agent suspended or no longer an agent: owner-standing.ts).
+ * The listing's own half of PUBLIC_LISTING (domain/listings/public-listing.ts): not hidden, and with
+ * its photo. Both are columns of the searches' covering indexes (photo_count since migration
+ * 2026-11-28T1400), so a count or a page still reads no table row for them. The photo count is
+ * written into the SQL, not bound, for the same reason as APPROVED below.
+ */
+export function publishableListing(eb: ExpressionBuilder<Database, "properties">) {
+  return eb.and([
+    eb("properties.hidden_at", PUBLIC_LISTING.hidden ? "is not" : "is", null),
+    eb("properties.photo_count", ">=", sql.lit(PUBLIC_LISTING.minPhotos)),
+  ]);
+}
+
+/**
+ * Students see a listing (PUBLIC_LISTING) unless an admin hid it, it has no photo, or its agent is
+ * not approved (which includes an agent suspended or no longer an agent: owner-standing.ts).
  * A correlated EXISTS, not `agent_id IN (approved agents)`: given the IN list, SQLite's planner
  * drives the query from properties_agent_idx and sorts 100 000 rows; EXISTS stays a per-row
  * probe of the agents primary key, so the ordered index scan (newest, cheapest, nearest) survives.
  */
 export function visibleToStudents(eb: ExpressionBuilder<Database, "properties">) {
   return eb.and([
-    eb("properties.hidden_at", "is", null),
+    publishableListing(eb),
     eb.exists(
       eb
         .selectFrom("agents")

@@ -41,6 +41,7 @@ for (const { device, width, height } of [
   test(`on a ${device}, an agent lists with a neighbourhood and an address and adds three photos at once`, async ({
     page,
     javaScriptEnabled,
+    request,
   }) => {
     await page.setViewportSize({ width, height });
     await signInWithoutRedirect(page);
@@ -57,6 +58,21 @@ for (const { device, width, height } of [
     await expect(page).toHaveURL(/\/agents\/properties\/[^/]+\/edit/);
     await expect(page.getByTestId("awaiting-verification")).toBeVisible();
     await expect(page.getByTestId("approximate-location")).toContainText("the centre of Muea");
+    // No photo yet: not public, and the agent is told so here and in the list (decision 0231).
+    const mode = `${device}-${javaScriptEnabled ? "js" : "nojs"}`;
+    const editUrl = new URL(page.url()).pathname;
+    const visitorFinds = async () => (await (await request.get(`/listings?q=${encodeURIComponent(title)}`)).text()).includes(title);
+    await expect(page.getByTestId("needs-photo")).toHaveText("Not public yet: add a photo to publish this listing.");
+    expect(await visitorFinds()).toBe(false);
+    await page.goto("/agents/properties");
+    await expect(page.getByTestId("portal-property").filter({ hasText: title }).getByTestId("needs-photo")).toBeVisible();
+    await fitsWidth(page, width);
+    await page.screenshot({ path: `test-results/agent-tools-needs-photo-list-${mode}.png`, fullPage: true });
+    await page.goto(`${editUrl}?lng=fr`);
+    await expect(page.getByTestId("needs-photo")).toHaveText("Pas encore publiée : ajoutez une photo pour publier cette annonce.");
+    await fitsWidth(page, width);
+    await page.screenshot({ path: `test-results/agent-tools-needs-photo-fr-${mode}.png` });
+    await page.goto(editUrl);
 
     const input = page.getByLabel(/^Add photos/);
     await input.setInputFiles([await photo("#2a7", "one.jpg"), await photo("#a52", "two.jpg"), await photo("#25a", "three.jpg")]);
@@ -69,12 +85,15 @@ for (const { device, width, height } of [
       expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
     }
     await expect(page.getByTestId("awaiting-verification")).toBeVisible();
+    await expect(page.getByTestId("needs-photo")).toHaveCount(0);
+    expect(await visitorFinds()).toBe(true);
     await fitsWidth(page, width);
     await page.screenshot({ path: `test-results/agent-tools-photos-${device}-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
 
     await page.goto("/agents/properties");
     const row = page.getByTestId("portal-property").filter({ hasText: title });
     await expect(row.getByTestId("verification")).toHaveText("Awaiting verification");
+    await expect(row.getByTestId("needs-photo")).toHaveCount(0);
   });
 }
 

@@ -22,6 +22,7 @@ import { rateAgentSchema, replySchema } from "~/components/listings/schemas";
 import { domainFailure, parseForm } from "~/utils/form-failure.server";
 import { readFormData } from "~/utils/form-data.server";
 import { cleanKey } from "~/utils/clean-key";
+import { listingIsPublishable } from "#domain/listings/public-listing";
 
 export const handle = { i18n: ["listings"], hydrate: false };
 
@@ -59,7 +60,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // visit on, everyone else writes through KamerNest's messages (decision 0201).
     agent: agentForViewer(agent, user?.id === id),
     reviews,
-    listings: own.filter((p) => p.hiddenAt === null),
+    // The agent's page is public: only what PUBLIC_LISTING lets anyone see (the agent is approved here).
+    listings: own.filter((p) => listingIsPublishable({ hidden: p.hiddenAt !== null, photoCount: p.photoCount })),
     viewings: viewings
       .filter((v) => v.agentId === id)
       .map((v) => ({ bookingId: v.bookingId, propertyTitle: v.propertyTitle, visitDate: v.visitDate })),

@@ -24,6 +24,7 @@ import { requireAgent } from "~/utils/auth.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormOrNull } from "~/utils/form-data.server";
+import { needsPhotoToPublish } from "#domain/listings/public-listing";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -45,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items: page.items.map((p) => ({
       ...p,
       hiddenAt: p.hiddenAt?.toISOString() ?? null,
+      needsPhoto: needsPhotoToPublish(p.photoCount),
       availabilityConfirmedAt: p.availabilityConfirmedAt?.toISOString() ?? null,
       createdAt: p.createdAt.toISOString(),
       cover: p.cover ? { storageKey: p.cover.storageKey, width: p.cover.width, height: p.cover.height, alt: p.title } : null,
@@ -136,6 +138,11 @@ function PropertyRow({ item, page }: { item: Row; page: number }) {
           <p className="mt-1 flex flex-wrap gap-2">
             <StatusBadge status={item.status} />
             <VerificationBadge verified={item.isVerified} />
+            {item.needsPhoto ? (
+              <span className="text-xs font-semibold text-amber-900 dark:text-amber-200" data-testid="needs-photo">
+                {t("list.needsPhoto")}
+              </span>
+            ) : null}
             {item.hiddenAt ? <span className="text-xs font-semibold text-red-800 dark:text-red-300">{t("list.hidden")}</span> : null}
           </p>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">

@@ -24,6 +24,7 @@ import { addPhotos, photoFiles } from "~/utils/photo-uploads.server";
 import { notFound } from "~/utils/not-found.server";
 import { formatDistance } from "~/utils/format";
 import { getLanguage } from "~/utils/preferences.server";
+import { needsPhotoToPublish } from "#domain/listings/public-listing";
 
 export const handle = { i18n: ["auth", "portal", "listings"] };
 export const meta = titleMeta;
@@ -44,6 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       status: p.status,
       isVerified: p.isVerified,
       hidden: p.hiddenAt !== null,
+      needsPhoto: needsPhotoToPublish(p.photos.length),
       neighbourhood: p.neighbourhood,
       approximateDistance: p.locationApproximate ? formatDistance(p.distanceToCampusM, await getLanguage(request)) : null,
     },
@@ -132,6 +134,16 @@ export default function AgentEditPropertyPage() {
       {property.approximateDistance ? (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="approximate-location">
           {t("portal:form.approximateLocation", { neighbourhood: property.neighbourhood, distance: property.approximateDistance })}
+        </p>
+      ) : null}
+      {property.needsPhoto ? (
+        <p
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="needs-photo"
+        >
+          <a href="#photos" className="underline">
+            {t("portal:list.needsPhoto")}
+          </a>
         </p>
       ) : null}
       {property.hidden ? <p className="mb-4 text-sm font-semibold text-red-800 dark:text-red-300">{t("portal:list.hidden")}</p> : null}

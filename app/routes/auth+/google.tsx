@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirectPath } from "~/utils/toast.server";
+import { askedPage } from "~/utils/sign-in-landing.server";
 import { getGoogleAuth } from "./google.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -12,7 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const google = getGoogleAuth(context.services);
   if (!google) throw new Response("Not Found", { status: 404 });
   const form = await readFormData(request);
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  // The page asked for, or "" for none: the callback then lands the user at home (signInLanding).
+  const redirectTo = askedPage(form.get("redirectTo"));
   try {
     // A body-less copy: the form was read above, and the strategy only needs the URL and cookies.
     await google.authenticator.authenticate("google", new Request(request.url, { method: "GET", headers: request.headers }));

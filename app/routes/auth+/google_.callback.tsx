@@ -10,7 +10,7 @@ import { i18next } from "~/i18next.server";
 import { commitUserSession } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { getLanguage } from "~/utils/preferences.server";
-import { safeRedirectPath } from "~/utils/toast.server";
+import { askedPage, signInLanding } from "~/utils/sign-in-landing.server";
 import { getGoogleAuth, type GoogleIdentity } from "./google.server";
 import { constraintsOf } from "~/utils/constraints.server";
 import { totpLoginSchema } from "~/components/auth/auth-schemas";
@@ -23,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const google = getGoogleAuth(context.services);
   if (!google) throw new Response("Not Found", { status: 404 });
   const t = await i18next.getFixedT(request, "auth");
-  const redirectTo = safeRedirectPath(await google.returnTo.parse(request.headers.get("Cookie")));
+  // The page asked for when the sign-in started, or "": then the same landing as a password
+  // sign-in (an approved agent's portal, a host's area: signInLanding, decision 0208).
+  const redirectTo = askedPage((await google.returnTo.parse(request.headers.get("Cookie"))) as string | null);
   const clear = new Headers();
   clear.append("Set-Cookie", await google.returnTo.serialize("", { maxAge: 0 }));
   clear.append("Set-Cookie", await google.stateStorage.destroySession(await google.stateStorage.getSession(request.headers.get("Cookie"))));
@@ -77,7 +79,8 @@ async function finishGoogleSignIn(
       init: {},
     };
   }
-  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, redirectTo, {
+  const landing = await signInLanding(context, result.value.sessionId, redirectTo);
+  return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, landing, {
     kind: "success",
     title: "common:toast.signedIn",
   });

@@ -21,7 +21,7 @@ import {
   type ListingSearchCriteria,
   type NearCampusOption,
 } from "#domain/listings/listing-search";
-import { APPROVED, AMENITY_COLUMNS, CARD_COLUMNS, availableNow, visibleToStudents } from "../kysely-property-cards";
+import { APPROVED, AMENITY_COLUMNS, CARD_COLUMNS, availableNow, publishableListing, visibleToStudents } from "../kysely-property-cards";
 import { preparedQuery, type SlotMaker } from "../../db/prepared-query";
 
 export type PropertiesQuery<O> = SelectQueryBuilder<Database, "properties", O>;
@@ -202,8 +202,8 @@ export const SORT_COVER_INDEX: Record<Exclude<SortColumn, "id">, string> = {
   distance_to_campus_m: "properties_distance_cover_idx",
 };
 
-/** Not hidden; its agent may be anyone (the count's correction takes the unapproved agents out). */
-export const notHidden = (eb: ExpressionBuilder<Database, "properties">) => eb("properties.hidden_at", "is", null);
+/** The listing's own half of being public (not hidden, with a photo); its agent may be anyone (the count's correction takes the unapproved agents out). */
+export const notHidden = (eb: ExpressionBuilder<Database, "properties">) => publishableListing(eb);
 
 /**
  * The agents who are not approved (waiting, refused): "before or after 'approved'" rather than "not

@@ -158,6 +158,8 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
       fx.property({ id: "hidden", agent_id: "agent-a", hidden_at: hoursAfterT0(99) }),
       fx.property({ id: "of-pending-agent", agent_id: "agent-pending" }),
       fx.property({ id: "of-rejected-agent", agent_id: "agent-rejected" }),
+      // A new listing with no photo yet is not public (decision 0231).
+      fx.property({ id: "without-photo", agent_id: "agent-a", photo_count: 0 }),
     ].map((r) => ({
       ...r,
       title: "Balcony great soppo",

@@ -104,6 +104,16 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
         .select((eb) => ["properties.neighbourhood", eb.fn.countAll<number>().as("n")])
         .where(visibleToStudents)
         .where(availableNow)
+        // The photo rows themselves, not the stored count: the triggers on photos are tested too.
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("photos")
+              .select("photos.id")
+              .where("photos.owner_type", "=", "property")
+              .whereRef("photos.owner_id", "=", "properties.id"),
+          ),
+        )
         .groupBy("properties.neighbourhood")
         .execute();
       return Object.fromEntries(rows.map((r) => [r.neighbourhood, Number(r.n)]));
@@ -126,6 +136,8 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
         status: fc.constantFrom("available" as const, "booked" as const, "rented_out" as const),
       }),
       fc.record({ kind: fc.constant("move" as const), id: fc.integer({ min: 0, max: 7 }), place: fc.constantFrom(...places) }),
+      fc.record({ kind: fc.constant("photo" as const), id: fc.integer({ min: 0, max: 7 }), n: fc.integer({ min: 0, max: 2 }) }),
+      fc.record({ kind: fc.constant("unphoto" as const), id: fc.integer({ min: 0, max: 7 }), n: fc.integer({ min: 0, max: 2 }) }),
       fc.record({
         kind: fc.constant("agent" as const),
         agent: fc.constantFrom("agent-a", "agent-b"),
@@ -140,11 +152,22 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
             if (c.kind === "insert") {
               await db.db
                 .insertInto("properties")
-                .values(fx.property({ id, agent_id: c.agent, neighbourhood: c.place }))
+                .values(fx.property({ id, agent_id: c.agent, neighbourhood: c.place, photo_count: 0 }))
                 .onConflict((oc) => oc.doNothing())
                 .execute();
             } else if (c.kind === "delete") {
+              await db.db.deleteFrom("photos").where("owner_id", "=", id).execute();
               await db.db.deleteFrom("properties").where("id", "=", id).execute();
+            } else if (c.kind === "photo") {
+              const listed = await db.db.selectFrom("properties").select("id").where("id", "=", id).executeTakeFirst();
+              const taken = await db.db
+                .selectFrom("photos")
+                .select("id")
+                .where("id", "=", `${id}-photo-${c.n}-photos/pool-${c.n}`)
+                .executeTakeFirst();
+              if (listed && !taken) await fx.photo(id, c.n, `photos/pool-${c.n}`);
+            } else if (c.kind === "unphoto") {
+              await db.db.deleteFrom("photos").where("id", "=", `${id}-photo-${c.n}-photos/pool-${c.n}`).execute();
             } else if (c.kind === "hide") {
               await db.db
                 .updateTable("properties")
@@ -165,6 +188,7 @@ describeEachDatabase(allDatabaseKinds())("search index and neighbourhood counts 
           }
           expect(await counted()).toEqual(await truth());
         } finally {
+          await db.db.deleteFrom("photos").where("owner_id", "like", "n%").execute();
           await db.db.deleteFrom("properties").where("id", "like", "n%").execute();
           await db.db.updateTable("agents").set({ verification_status: "approved" }).where("user_id", "=", "agent-a").execute();
           await db.db.updateTable("agents").set({ verification_status: "pending" }).where("user_id", "=", "agent-b").execute();

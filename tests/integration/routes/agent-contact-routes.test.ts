@@ -28,6 +28,8 @@ describe("who gets the agent's direct number", () => {
       .insertInto("properties")
       .values({
         id: propertyId,
+        // Public listings have a photo (decision 0231); the count is what the rule reads.
+        photo_count: 1,
         agent_id: agent.id,
         title: "Studio in Molyko",
         property_type: "studio",

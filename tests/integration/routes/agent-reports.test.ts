@@ -61,6 +61,8 @@ describeEachDatabase(allDatabaseKinds())("agent reports page and CSV (%s)", (kin
         id,
         agent_id: agentId,
         title,
+        // Public listings have a photo (decision 0231); the count is what the rule reads.
+        photo_count: 1,
         property_type: "room",
         neighbourhood: "Molyko",
         latitude: 4.15,

@@ -64,6 +64,33 @@ describe("Google sign-in", () => {
     expect(new URL(authorize.url, provider.origin).searchParams.get("redirect_uri")).toBe("http://localhost:3000/auth/google/callback");
   });
 
+  it("lands an approved agent on the portal and a host on the host area, as a password sign-in does, unless a page was asked for", async () => {
+    const agent = await createPersona(h, "approvedAgent", { email: "agent.google@gmail.test" });
+    provider.setProfile({ sub: "g-agent", email: "agent.google@gmail.test", email_verified: true, name: "Agent" });
+    // The login page's Google button sends an empty redirectTo when no page was asked for.
+    expect((await roundTrip(new CookieJar(), "")).location).toBe("/agents/properties");
+    expect((await roundTrip(new CookieJar(), "/listings")).location).toBe("/listings");
+    expect(agent.id).toBeTruthy();
+
+    const host = await createPersona(h, "student", { email: "host.google@gmail.test" });
+    await h.database.db
+      .insertInto("host_verifications")
+      .values({
+        id: `hv-${host.id}`,
+        host_id: host.id,
+        submitted_at: new Date().toISOString(),
+        reviewed_at: null,
+        reviewed_by: null,
+        reject_reason: null,
+      })
+      .execute();
+    provider.setProfile({ sub: "g-host", email: "host.google@gmail.test", email_verified: true, name: "Host" });
+    expect((await roundTrip(new CookieJar(), "")).location).toBe("/host");
+
+    provider.setProfile({ sub: "g-student", email: "student.google@gmail.test", email_verified: true, name: "Student" });
+    expect((await roundTrip(new CookieJar(), "")).location).toBe("/");
+  });
+
   it("links an existing account by its verified e-mail, and asks for the TOTP code when enabled", async () => {
     const user = await createPersona(h, "student", { email: "linked@gmail.test" });
     const otp = new OtplibTotpAuthenticator();

@@ -39,6 +39,8 @@ async function listing(h: RouteHarness, agentId: string): Promise<string> {
     .insertInto("properties")
     .values({
       id,
+      // Public listings have a photo (decision 0231); the count is what the rule reads.
+      photo_count: 1,
       agent_id: agentId,
       title: "Studio in Molyko",
       property_type: "studio",

@@ -152,6 +152,21 @@ describe("the visitors' page cache through the real app, on two instances", () =
     admin = await persona("admin");
     const created = await h.post(newProperty, "/agents/new-property", validProperty, { jar: await signedInJar(h, agent.id) });
     propertyId = decodeURIComponent(/properties\/([^/]+)\/edit/.exec(created.location ?? "")![1]);
+    // Its photo, so that visitors see it (decision 0231): the row the upload would write.
+    await h.database.db
+      .insertInto("photos")
+      .values({
+        id: "cache-test-photo",
+        owner_type: "property",
+        owner_id: propertyId,
+        position: 1,
+        storage_key: "photos/pool-1",
+        width: 1200,
+        height: 800,
+        alt: "",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const draft = await h.post(
       newPost,
       "/admin/content/posts/new",
