@@ -18,6 +18,10 @@ export const RECOMMENDATION_HISTORY_SIZE = 6;
 export const SIMILAR_RENT_RATIO = 0.3;
 
 export interface ListingSearch {
+  /**
+   * A page of matches: listings open for a visit now (BOOKABLE_PROPERTY's status and availability)
+   * first, then the others, each group in the criteria's sort (decision 0236).
+   */
   searchListings(criteria: ListingSearchCriteria): Promise<ListingPage>;
   /** Null for an unknown id, a hidden listing, or one whose agent is not approved. */
   findPropertyDetail(id: string): Promise<PropertyDetail | null>;

@@ -88,14 +88,14 @@ function countStatements(
 }
 
 /**
- * A page's shape. SQLite: with its branches' limit when several neighbourhoods' pages are merged
- * (pageIdsQuery). PostgreSQL: the first page's own, with its limits written out and no offset, so
+ * A page's shape. SQLite: with its branches' limit when several neighbourhoods' or standings' pages
+ * are merged (pageIdsQuery). PostgreSQL: the first page's own, with its limits written out and no offset, so
  * that its generic plan sees them (decision 0176); a later page binds its offset and branches' limit.
  */
 function pageShape(search: PreparedSearch): string {
-  const { neighbourhoods, offset, branchLimit } = search.values;
+  const { offset, branchLimit } = search.values;
   if (search.dialect === "postgres") return offset === 0 ? withLimit(search.shape, branchLimit) : search.shape;
-  return neighbourhoods.length > 1 ? withLimit(search.shape, branchLimit) : search.shape;
+  return search.mergesBranches ? withLimit(search.shape, branchLimit) : search.shape;
 }
 
 const preparedPage = preparedSearch((db, c, shape, slot, limit) =>

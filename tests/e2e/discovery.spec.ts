@@ -43,7 +43,8 @@ test.describe("discovery", () => {
       const rent = Number(/(\d{1,3}(?:[ \u00a0]\d{3})*)[ \u00a0]FCFA \/ month/.exec(text)?.[1].replace(/\s/g, ""));
       expect(rent).toBeLessThanOrEqual(40_000);
     }
-    // The form shows the search it came from.
+    // The form shows the search it came from, its "More filters" folded with their count (decision 0235).
+    await page.getByText("More filters (2 active)").click();
     await expect(page.getByRole("checkbox", { name: "Molyko" })).toBeChecked();
     await expect(page.getByLabel("Maximum")).toHaveValue("40000");
     await page.getByRole("link", { name: "Clear filters" }).first().click();

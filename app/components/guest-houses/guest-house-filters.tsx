@@ -3,6 +3,18 @@ import { useTranslation } from "~/utils/translation";
 import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
 import { GUEST_HOUSE_AMENITIES, type GuestHouseNeighbourhood } from "#domain/guest-houses/guest-house-read-models";
 
+/** How many filters are set in "More filters" (the neighbourhood and the sort aside). */
+export function activeGuestHouseFilterCount(c: GuestHouseCriteria): number {
+  return (
+    (c.minPrice !== null ? 1 : 0) +
+    (c.maxPrice !== null ? 1 : 0) +
+    (c.guests !== null ? 1 : 0) +
+    (c.dates !== null ? 1 : 0) +
+    (c.verifiedOnly ? 1 : 0) +
+    c.amenities.length
+  );
+}
+
 /**
  * A plain GET form: the URL holds the filters and it works without JavaScript. The loader drops
  * empty fields and the default sort, so each search has one address.
@@ -17,133 +29,141 @@ export function GuestHouseFilters({
   formKey: string;
 }) {
   const { t } = useTranslation("guest-houses");
+  const active = activeGuestHouseFilterCount(criteria);
   const options =
     criteria.neighbourhood && !neighbourhoods.some((n) => n.neighbourhood === criteria.neighbourhood)
       ? [...neighbourhoods, { neighbourhood: criteria.neighbourhood, count: 0 }]
       : neighbourhoods;
   return (
-    <Form
-      key={formKey}
-      method="get"
-      action="/guest-houses"
-      className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      aria-label={t("filters.label")}
-    >
-      <div>
-        <label htmlFor="gh-neighbourhood" className="label">
-          {t("filters.neighbourhood")}
-        </label>
-        <select id="gh-neighbourhood" name="n" defaultValue={criteria.neighbourhood ?? ""} className="input">
-          <option value="">{t("filters.all")}</option>
-          {options.map((n) => (
-            <option key={n.neighbourhood} value={n.neighbourhood}>
-              {t("filters.option", { neighbourhood: n.neighbourhood, count: n.count })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="gh-min" className="label">
-          {t("filters.minPrice")}
-        </label>
-        <input
-          id="gh-min"
-          name="min"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={500}
-          defaultValue={criteria.minPrice ?? ""}
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="gh-max" className="label">
-          {t("filters.maxPrice")}
-        </label>
-        <input
-          id="gh-max"
-          name="max"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={500}
-          defaultValue={criteria.maxPrice ?? ""}
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="gh-guests" className="label">
-          {t("filters.guests")}
-        </label>
-        <input
-          id="gh-guests"
-          name="g"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          defaultValue={criteria.guests ?? ""}
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="gh-from" className="label">
-          {t("filters.from")}
-        </label>
-        <input id="gh-from" name="from" type="date" defaultValue={criteria.dates?.from ?? ""} className="input" />
-      </div>
-      <div>
-        <label htmlFor="gh-to" className="label">
-          {t("filters.to")}
-        </label>
-        <input
-          id="gh-to"
-          name="to"
-          type="date"
-          defaultValue={criteria.dates?.to ?? ""}
-          className="input"
-          aria-describedby="gh-dates-hint"
-        />
-        <p id="gh-dates-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {t("filters.datesHint")}
-        </p>
-      </div>
-      <div>
-        <label htmlFor="gh-sort" className="label">
-          {t("filters.sort")}
-        </label>
-        <select id="gh-sort" name="sort" defaultValue={criteria.sort} className="input">
-          {GUEST_HOUSE_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`sort.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex items-center gap-2 pt-2">
-        <input id="gh-verified" name="v" type="checkbox" value="1" defaultChecked={criteria.verifiedOnly} className="h-4 w-4" />
-        <label htmlFor="gh-verified">{t("filters.verifiedOnly")}</label>
-      </div>
-      <fieldset className="sm:col-span-2 lg:col-span-4">
-        <legend className="label">{t("filters.amenities")}</legend>
-        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-          {GUEST_HOUSE_AMENITIES.map((a) => (
-            <div key={a} className="flex items-center gap-2">
-              <input
-                id={`gh-a-${a}`}
-                name="a"
-                type="checkbox"
-                value={a}
-                defaultChecked={criteria.amenities.includes(a)}
-                className="h-4 w-4"
-              />
-              <label htmlFor={`gh-a-${a}`}>{t(`amenities.${a}`)}</label>
-            </div>
-          ))}
+    // Folds like the listing filters (decision 0235): the neighbourhood and the sort, then the rest
+    // under "More filters", closed on every page so that the results come first on a phone.
+    <Form key={formKey} method="get" action="/guest-houses" className="card space-y-4 p-4" aria-label={t("filters.label")}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="gh-neighbourhood" className="label">
+            {t("filters.neighbourhood")}
+          </label>
+          <select id="gh-neighbourhood" name="n" defaultValue={criteria.neighbourhood ?? ""} className="input">
+            <option value="">{t("filters.all")}</option>
+            {options.map((n) => (
+              <option key={n.neighbourhood} value={n.neighbourhood}>
+                {t("filters.option", { neighbourhood: n.neighbourhood, count: n.count })}
+              </option>
+            ))}
+          </select>
         </div>
-      </fieldset>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <div>
+          <label htmlFor="gh-sort" className="label">
+            {t("filters.sort")}
+          </label>
+          <select id="gh-sort" name="sort" defaultValue={criteria.sort} className="input">
+            {GUEST_HOUSE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <details className="group">
+        <summary className="btn-secondary cursor-pointer list-none">
+          {active > 0 ? t("filters.moreActive", { count: active }) : t("filters.more")}
+        </summary>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+          <div>
+            <label htmlFor="gh-from" className="label">
+              {t("filters.from")}
+            </label>
+            <input id="gh-from" name="from" type="date" defaultValue={criteria.dates?.from ?? ""} className="input" />
+          </div>
+          <div>
+            <label htmlFor="gh-to" className="label">
+              {t("filters.to")}
+            </label>
+            <input
+              id="gh-to"
+              name="to"
+              type="date"
+              defaultValue={criteria.dates?.to ?? ""}
+              className="input"
+              aria-describedby="gh-dates-hint"
+            />
+          </div>
+          <p id="gh-dates-hint" className="text-xs text-slate-600 sm:col-span-2 lg:col-span-4 dark:text-slate-400">
+            {t("filters.datesHint")}
+          </p>
+          <div>
+            <label htmlFor="gh-guests" className="label">
+              {t("filters.guests")}
+            </label>
+            <input
+              id="gh-guests"
+              name="g"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              defaultValue={criteria.guests ?? ""}
+              className="input"
+            />
+          </div>
+          <div>
+            <label htmlFor="gh-min" className="label">
+              {t("filters.minPrice")}
+            </label>
+            <input
+              id="gh-min"
+              name="min"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={500}
+              defaultValue={criteria.minPrice ?? ""}
+              className="input"
+            />
+          </div>
+          <div>
+            <label htmlFor="gh-max" className="label">
+              {t("filters.maxPrice")}
+            </label>
+            <input
+              id="gh-max"
+              name="max"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={500}
+              defaultValue={criteria.maxPrice ?? ""}
+              className="input"
+            />
+          </div>
+          <div className="flex items-center gap-2 pt-2">
+            <input id="gh-verified" name="v" type="checkbox" value="1" defaultChecked={criteria.verifiedOnly} className="h-4 w-4" />
+            <label htmlFor="gh-verified">{t("filters.verifiedOnly")}</label>
+          </div>
+          <fieldset className="sm:col-span-2 lg:col-span-4">
+            <legend className="label">{t("filters.amenities")}</legend>
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+              {GUEST_HOUSE_AMENITIES.map((a) => (
+                <div key={a} className="flex items-center gap-2">
+                  <input
+                    id={`gh-a-${a}`}
+                    name="a"
+                    type="checkbox"
+                    value={a}
+                    defaultChecked={criteria.amenities.includes(a)}
+                    className="h-4 w-4"
+                  />
+                  <label htmlFor={`gh-a-${a}`}>{t(`amenities.${a}`)}</label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+      </details>
+
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary">
           {t("filters.apply")}
         </button>

@@ -80,7 +80,10 @@ export function ListingFilters({ criteria, formKey }: { criteria: ListingSearchC
         </div>
       </div>
 
-      <details className="group" open={active > 0 ? true : undefined}>
+      {/* Closed on every page, results included: after "Show results" the panel folds and the
+          results come first on a phone; the summary says how many filters are set (decision 0235).
+          The parser drops what it does not understand, so a search never comes back failed. */}
+      <details className="group">
         <summary className="btn-secondary cursor-pointer list-none">
           {active > 0 ? t("filters.moreActive", { count: active }) : t("filters.more")}
         </summary>

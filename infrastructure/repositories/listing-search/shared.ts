@@ -140,11 +140,48 @@ function sorted<O>(query: PropertiesQuery<O>, c: SearchFilters): PropertiesQuery
 }
 
 /**
- * The matches' ids and sort keys, in the search's order: no other column, so that they come from
- * the sort's covering index alone (merged neighbourhoods are ordered by the keys).
+ * Rentable listings first, in every sort (decision 0236): a page merges the listings open for a
+ * visit now (availableNow: standing 0) before the others (booked, rented out, unavailable:
+ * standing 1), each class read in the sort's order from the same covering index as before, its
+ * class one more test on the index entries (is_available and status are in every cover index).
+ * With "available now only" there is one class, the filter itself.
  */
-const matching = (db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan) =>
-  sorted(filtered(db.selectFrom("properties").select(sortKeys(c).map(([column]) => `properties.${column}` as const)), c, dialect, plan), c);
+export type Standing = 0 | 1;
+
+/**
+ * A listing's standing, 0 when availableNow holds (both columns are NOT NULL). SQLite: one CASE
+ * term, not availableNow's two: a branch then reads its sort's index in order (the columns are in
+ * every cover index); given availableNow's own terms, SQLite read the partial index of open
+ * listings (migration 0027) in rent order and sorted a neighbourhood's newest page. PostgreSQL:
+ * the column tests, whose statistics it estimates from (a CASE it guessed at 0.5 % of the rows,
+ * and read a whole distance range to sort it).
+ */
+const standingOf = sql<Standing>`case when properties.is_available = 1 and properties.status = 'available' then 0 else 1 end`;
+
+function inStanding(dialect: Dialect, standing: Standing) {
+  if (dialect === "sqlite") return (eb: ExpressionBuilder<Database, "properties">) => eb(standingOf, "=", sql.lit(standing));
+  if (standing === 0) return availableNow;
+  return (eb: ExpressionBuilder<Database, "properties">) =>
+    eb.or([eb("properties.is_available", "<>", sql.lit(1)), eb("properties.status", "<>", sql.lit("available"))]);
+}
+
+/** The classes a search's page merges, rentable first. */
+export const standingsOf = (c: Pick<SearchFilters, "availableOnly">): Standing[] => (c.availableOnly ? [0] : [0, 1]);
+
+/**
+ * The matches' ids, sort keys and standing, in the search's order: no other column, so that they
+ * come from the sort's covering index alone (merged branches are ordered by standing, then the keys).
+ */
+function matching(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, standing: Standing) {
+  const columns = db
+    .selectFrom("properties")
+    .select(sortKeys(c).map(([column]) => `properties.${column}` as const))
+    .select(sql.lit<Standing>(standing).as("standing"));
+  const matches = filtered(columns, c, dialect, plan);
+  // With availableOnly the filter already is the class: written once, as the partial indexes say it.
+  const classed = c.availableOnly ? matches : matches.where(inStanding(dialect, standing));
+  return sorted(classed, c);
+}
 
 /**
  * The ids of a search's page. `offset`: the rows before the page; `branchLimit`: offset +
@@ -153,26 +190,32 @@ const matching = (db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan
 function pageIdsQuery(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan: KeywordPlan, offset: number, branchLimit: number) {
   // The first page, when its offset is known while building (PostgreSQL, decision 0176): no OFFSET.
   const paged = <Q extends { offset(n: number): Q }>(q: Q) => (offset === 0 ? q : q.offset(offset));
-  if (c.neighbourhoods.length <= 1) return paged(matching(db, c, dialect, plan).limit(LISTING_PAGE_SIZE));
+  const standings = standingsOf(c);
+  if (c.neighbourhoods.length <= 1 && standings.length === 1)
+    return paged(matching(db, c, dialect, plan, standings[0]).limit(LISTING_PAGE_SIZE));
   // Several neighbourhoods: `neighbourhood IN (...)` cannot come out of an index in date or price
   // order, so SQLite would sort every listing of those neighbourhoods. Instead each neighbourhood
-  // gives its own first rows in order (an index range each) and only those few are merged.
-  const branches = c.neighbourhoods.map((n) =>
-    db
-      .selectFrom(
-        matching(db, { ...c, neighbourhoods: [n] }, dialect, plan)
-          .limit(branchLimit)
-          .as("branch"),
-      )
-      .selectAll(),
+  // gives its own first rows in order (an index range each) and only those few are merged. Each
+  // standing the same (rentable first, decision 0236): a branch reads its index in order, no
+  // further than the page's end.
+  const places = c.neighbourhoods.length <= 1 ? [c] : c.neighbourhoods.map((n) => ({ ...c, neighbourhoods: [n] }));
+  const branches = places.flatMap((place) =>
+    standings.map((standing) => db.selectFrom(matching(db, place, dialect, plan, standing).limit(branchLimit).as("branch")).selectAll()),
   );
   const merged = branches.slice(1).reduce((union, branch) => union.unionAll(branch), branches[0]);
   return paged(
     sortKeys(c)
-      .reduce((q, [column, direction]) => q.orderBy(`page.${column}`, direction), db.selectFrom(merged.as("page")).selectAll())
+      .reduce(
+        (q, [column, direction]) => q.orderBy(`page.${column}`, direction),
+        db.selectFrom(merged.as("page")).selectAll().orderBy("page.standing"),
+      )
       .limit(LISTING_PAGE_SIZE),
   );
 }
+
+/** Whether a search's page merges branches (pageIdsQuery), whose limit is then the page's end. */
+export const mergesBranches = (c: Pick<SearchFilters, "availableOnly"> & { neighbourhoods: { length: number } }) =>
+  c.neighbourhoods.length > 1 || standingsOf(c).length > 1;
 
 /**
  * A search's page of cards. Its ids come first, from the sort's covering index alone (migration
@@ -188,8 +231,14 @@ export function pageQuery(
   offset: number,
   branchLimit: number,
 ) {
-  const ids = pageIdsQuery(db, c, dialect, plan, offset, branchLimit).as("page_ids");
-  return sorted(db.selectFrom(ids).innerJoin("properties", "properties.id", "page_ids.id").select(CARD_COLUMNS), c);
+  // One branch or merged branches: the same columns, of which the page reads its id and standing.
+  const ids = (
+    pageIdsQuery(db, c, dialect, plan, offset, branchLimit) as unknown as PropertiesQuery<{ id: string; standing: Standing }>
+  ).as("page_ids");
+  return sorted(
+    db.selectFrom(ids).innerJoin("properties", "properties.id", "page_ids.id").select(CARD_COLUMNS).orderBy("page_ids.standing"),
+    c,
+  );
 }
 
 /** Every column a search filters on, for shown listings (migration 0031, decision 0147). */
@@ -283,6 +332,8 @@ export interface SearchShape {
 
 export interface PreparedSearch {
   keyword: boolean;
+  /** Its page merges branches (mergesBranches): their limit is the page's end. */
+  mergesBranches: boolean;
   dialect: Dialect;
   shape: string;
   values: SearchValues;
@@ -315,7 +366,7 @@ export function prepareSearch(c: ListingSearchCriteria, dialect: Dialect, plan: 
     offset,
     branchLimit: offset + LISTING_PAGE_SIZE,
   };
-  return { keyword: c.keyword !== null, dialect, shape: JSON.stringify(shape), values };
+  return { keyword: c.keyword !== null, mergesBranches: mergesBranches(c), dialect, shape: JSON.stringify(shape), values };
 }
 
 /** The filters of a shape, each value a placeholder (a filter the shape leaves out stays out). */

@@ -12,6 +12,7 @@ import {
   pageQuery,
   preparedSearch,
   sortKeys,
+  standingsOf,
   unapprovedAgents,
   type KeywordPlan,
   type SearchFilters,
@@ -50,7 +51,10 @@ export function sqlitePageQuery(db: Kysely<Database>, c: SearchFilters, shape: S
   if (shape.neighbourhoods > 0 || shape.keyword) return query;
   const compiled = query.compile();
   const index = SORT_COVER_INDEX[sortKeys(c)[0][0] as Exclude<SortColumn, "id">];
-  return CompiledQuery.raw(readingIndex(compiled.sql, index, "sqlitePageQuery"), [...compiled.parameters]) as typeof compiled;
+  // One read of the index per standing (rentable first, decision 0236).
+  return CompiledQuery.raw(readingIndex(compiled.sql, index, "sqlitePageQuery", standingsOf(c).length), [
+    ...compiled.parameters,
+  ]) as typeof compiled;
 }
 
 /** Not hidden, and its agent is one who is not approved: the few such listings (SQLite's count). */
@@ -91,10 +95,10 @@ function anyAgentCountQuery(
  * `index`. Throws when the FROM clause is not the one expected, so a change in Kysely's SQL is
  * seen at once rather than silently losing the index.
  */
-function readingIndex(statement: string, index: string, where: string): string {
+function readingIndex(statement: string, index: string, where: string, reads = 1): string {
   const from = 'from "properties" where';
-  if (statement.split(from).length !== 2) throw new Error(`the FROM clause of ${where} changed: update it`);
-  return statement.replace(from, `from "properties" indexed by "${index}" where`);
+  if (statement.split(from).length !== reads + 1) throw new Error(`the FROM clause of ${where} changed: update it`);
+  return statement.replaceAll(from, `from "properties" indexed by "${index}" where`);
 }
 
 export const preparedUnapprovedMatches = preparedSearch((db, c, shape) => unapprovedMatchesQuery(db, c, shape.dialect, shape.plan));

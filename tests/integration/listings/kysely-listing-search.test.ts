@@ -97,9 +97,12 @@ function expectedOrder(rows: PropertyFixture[], c: ListingSearchCriteria): strin
     }
   };
   const descending = c.sort === "newest" || c.sort === "price_desc";
+  // Rentable listings first in every sort (decision 0236): open for a visit now, then the others.
+  const standing = (r: PropertyFixture) => (r.is_available === 1 && r.status === "available" ? 0 : 1);
   return rows
     .filter((r) => matches(r, c))
     .sort((a, b) => {
+      if (standing(a) !== standing(b)) return standing(a) - standing(b);
       const [ka, ia] = key(a);
       const [kb, ib] = key(b);
       const order = ka < kb ? -1 : ka > kb ? 1 : ia < ib ? -1 : ia > ib ? 1 : 0;
@@ -232,10 +235,12 @@ describeEachDatabase(allDatabaseKinds())("listing search on %s", (kind) => {
   });
 
   it("draws each card with its first photo, or none", async () => {
-    const page = await search.searchListings({ ...emptyListingSearch(), sort: "newest" });
-    const card = page.items.find((i) => i.id === "p44")!;
+    // p44 is rented out: after the rentable listings (decision 0236), on the second page.
+    const pages = await Promise.all([1, 2].map((n) => search.searchListings({ ...emptyListingSearch(), sort: "newest", page: n })));
+    const items = pages.flatMap((p) => p.items);
+    const card = items.find((i) => i.id === "p44")!;
     expect(card.photo).toEqual({ storageKey: "photos/pool-1", width: 1200, height: 800, alt: "Photo 1" });
-    expect(page.items.find((i) => i.id === "p43")!.photo).toBeNull();
+    expect(items.find((i) => i.id === "p43")!.photo).toBeNull();
     expect(card).toMatchObject({
       title: "house in Molyko number 44",
       propertyType: "house",
@@ -528,6 +533,8 @@ describeEachDatabase(allDatabaseKinds())("a search page's ids on %s", (kind) => 
         .where("properties.toilet_inside", "=", 1)
         .where("properties.prepaid_meter", "=", 1)
         .where("properties.distance_to_campus_m", "<=", 1000)
+        // Rentable listings first (decision 0236).
+        .orderBy(sql`case when properties.is_available = 1 and properties.status = 'available' then 0 else 1 end`)
         .orderBy("properties.monthly_rent")
         .orderBy("properties.id")
         .limit(20)
