@@ -57,6 +57,14 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   "help-content.no_change": 409,
   "help-content.cannot_move": 409,
   // One open checkout per purpose (decision 0184).
+  // Refunds (decision 0219): the payment is not (or no longer) in a state a refund can start from.
+  "admin-payments.refund_not_successful": 409,
+  "admin-payments.refund_in_progress": 409,
+  "admin-payments.refund_already_refunded": 409,
+  "admin-payments.refund_changed_meanwhile": 409,
+  "admin-payments.refunds_off": 409,
+  "admin-payments.refund_balance_too_low": 409,
+  "admin-payments.refund_provider_unavailable": 503,
   "payment.already_paid": 409,
   "payment.checkout_starting": 409,
   "payment.earlier_checkout_open": 409,

@@ -101,7 +101,8 @@ export function refundDestination(payment: Pick<Payment, "phone" | "method">): {
 }
 
 /** Whether an admin may (re)send this refund now: none yet, a duplicate waiting, or a failed attempt. */
-export type RefundStart = { kind: "new" } | { kind: "duplicate" } | { kind: "retry" } | { kind: "refused"; why: "in_progress" | "refunded" };
+export type RefundStart =
+  { kind: "new" } | { kind: "duplicate" } | { kind: "retry" } | { kind: "refused"; why: "in_progress" | "refunded" };
 
 export function refundStart(existing: Pick<PaymentRefund, "status"> | null): RefundStart {
   if (!existing) return { kind: "new" };

@@ -89,7 +89,8 @@ export function cleanRefundNote(raw: string): string | null {
 export function refundRefusal(payment: Pick<Payment, "status" | "phone" | "method">, refund: Pick<PaymentRefund, "status"> | null) {
   if (payment.status !== "successful") return "admin-payments.refund_not_successful" as const;
   const start = refundStart(refund);
-  if (start.kind === "refused") return start.why === "refunded" ? ("admin-payments.refund_already_refunded" as const) : ("admin-payments.refund_in_progress" as const);
+  if (start.kind === "refused")
+    return start.why === "refunded" ? ("admin-payments.refund_already_refunded" as const) : ("admin-payments.refund_in_progress" as const);
   if (!refundDestination(payment)) return "admin-payments.refund_no_number" as const;
   return null;
 }
@@ -121,79 +122,81 @@ export async function refundPayment(
   if (balance < seen.payment.amount)
     return err(domainError("admin-payments.refund_balance_too_low", { balance, needed: seen.payment.amount }));
 
-  const started = await deps.uow.run(async (repos): Promise<Result<PaymentRefund, RefundError>> => {
-    const payment = await lockPaymentAndPurpose(repos, input.paymentId);
-    if (!payment) return err(domainError("payment.not_found"));
-    const existing = await repos.payments.findRefund(payment.id);
-    const refused = refundRefusal(payment, existing);
-    if (refused) return err(domainError(refused));
-    const destination = refundDestination(payment);
-    if (!destination) return err(domainError("admin-payments.refund_no_number"));
-    const start = refundStart(existing);
-    const now = deps.clock.now();
-    const keepAccess = start.kind === "new" ? input.keepAccess : (existing?.keepAccess ?? false);
-    const fields = {
-      note,
-      keepAccess,
-      requestedBy: input.adminId,
-      phone: destination.phone,
-      medium: destination.medium,
-      attempt: (existing?.attempt ?? 0) + 1,
-      // This process sends it, now.
-      sendClaimedAt: now,
-      updatedAt: now,
-    };
-    // Withdrawn first: a visit changed at this very moment refuses the refund before anything is written.
-    let withdrawn: Withdrawn | null = null;
-    if (start.kind === "new" && !keepAccess) {
-      const result = await withdraw(repos, payment, note, now);
-      if (!result.ok) return result;
-      withdrawn = result.value;
-    }
-    let claimed: boolean;
-    if (start.kind === "new") {
-      claimed = await repos.payments.insertRefund({
-        id: deps.ids.id(),
-        paymentId: payment.id,
-        userId: payment.userId,
-        amount: payment.amount,
-        reason: "admin",
-        paidByPaymentId: null,
-        status: "pending",
-        createdAt: now,
-        transId: null,
-        failureReason: null,
-        ...fields,
+  const started = await deps.uow
+    .run(async (repos): Promise<Result<PaymentRefund, RefundError>> => {
+      const payment = await lockPaymentAndPurpose(repos, input.paymentId);
+      if (!payment) return err(domainError("payment.not_found"));
+      const existing = await repos.payments.findRefund(payment.id);
+      const refused = refundRefusal(payment, existing);
+      if (refused) return err(domainError(refused));
+      const destination = refundDestination(payment);
+      if (!destination) return err(domainError("admin-payments.refund_no_number"));
+      const start = refundStart(existing);
+      const now = deps.clock.now();
+      const keepAccess = start.kind === "new" ? input.keepAccess : (existing?.keepAccess ?? false);
+      const fields = {
+        note,
+        keepAccess,
+        requestedBy: input.adminId,
+        phone: destination.phone,
+        medium: destination.medium,
+        attempt: (existing?.attempt ?? 0) + 1,
+        // This process sends it, now.
+        sendClaimedAt: now,
+        updatedAt: now,
+      };
+      // Withdrawn first: a visit changed at this very moment refuses the refund before anything is written.
+      let withdrawn: Withdrawn | null = null;
+      if (start.kind === "new" && !keepAccess) {
+        const result = await withdraw(repos, payment, note, now);
+        if (!result.ok) return result;
+        withdrawn = result.value;
+      }
+      let claimed: boolean;
+      if (start.kind === "new") {
+        claimed = await repos.payments.insertRefund({
+          id: deps.ids.id(),
+          paymentId: payment.id,
+          userId: payment.userId,
+          amount: payment.amount,
+          reason: "admin",
+          paidByPaymentId: null,
+          status: "pending",
+          createdAt: now,
+          transId: null,
+          failureReason: null,
+          ...fields,
+        });
+      } else {
+        claimed = await repos.payments.claimRefund(payment.id, start.kind === "duplicate" ? "to_refund" : "failed", fields);
+      }
+      // Another request took it between our read and our write (the database decided).
+      if (!claimed) throw new RefundRaceLost();
+      const after = await repos.payments.findRefund(payment.id);
+      if (!after) throw new Error(`Refund of ${payment.id} vanished`);
+      await event(repos, deps, payment.id, "refund_requested", {
+        refund: after.id,
+        reference: refundReference(after),
+        attempt: after.attempt,
+        amount: after.amount,
+        phone: after.phone,
+        keepAccess: after.keepAccess,
+        reason: note,
+        ...(withdrawn ?? {}),
       });
-    } else {
-      claimed = await repos.payments.claimRefund(payment.id, start.kind === "duplicate" ? "to_refund" : "failed", fields);
-    }
-    // Another request took it between our read and our write (the database decided).
-    if (!claimed) throw new RefundRaceLost();
-    const after = await repos.payments.findRefund(payment.id);
-    if (!after) throw new Error(`Refund of ${payment.id} vanished`);
-    await event(repos, deps, payment.id, "refund_requested", {
-      refund: after.id,
-      reference: refundReference(after),
-      attempt: after.attempt,
-      amount: after.amount,
-      phone: after.phone,
-      keepAccess: after.keepAccess,
-      reason: note,
-      ...(withdrawn ?? {}),
+      await repos.audit.record({
+        id: deps.ids.id(),
+        actorId: input.adminId,
+        action: REFUND_ACTIONS.requested,
+        data: auditData(`payment:${payment.id}`, existing ? refundAuditState(existing) : null, refundAuditState(after), note),
+        at: now,
+      });
+      return ok(after);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RefundRaceLost) return err(domainError("admin-payments.refund_in_progress"));
+      throw error;
     });
-    await repos.audit.record({
-      id: deps.ids.id(),
-      actorId: input.adminId,
-      action: REFUND_ACTIONS.requested,
-      data: auditData(`payment:${payment.id}`, existing ? refundAuditState(existing) : null, refundAuditState(after), note),
-      at: now,
-    });
-    return ok(after);
-  }).catch((error: unknown) => {
-    if (error instanceof RefundRaceLost) return err(domainError("admin-payments.refund_in_progress"));
-    throw error;
-  });
   if (!started.ok) return started;
   const outcome = await send(deps, started.value, input.adminId);
   const after = await deps.uow.run(({ payments }) => payments.findRefund(input.paymentId));
@@ -201,7 +204,10 @@ export async function refundPayment(
 }
 
 /** Asks the provider about every pending refund and applies what it says (the reconciliation job). */
-export async function reconcileRefunds(deps: RefundDeps, actorId: string | null): Promise<{ checked: number; outcomes: Record<string, RefundOutcome> }> {
+export async function reconcileRefunds(
+  deps: RefundDeps,
+  actorId: string | null,
+): Promise<{ checked: number; outcomes: Record<string, RefundOutcome> }> {
   if (!deps.gateway) return { checked: 0, outcomes: {} };
   const open = await deps.uow.run(({ payments }) => payments.listPendingRefunds());
   const outcomes: Record<string, RefundOutcome> = {};
@@ -235,7 +241,10 @@ async function withdraw(repos: MoneyRepos, payment: Payment, note: string, now: 
       );
       if (result !== "applied") return err(domainError("admin-payments.refund_changed_meanwhile"));
       // The agent is told the visit is off; the student is told by the refund's own e-mail.
-      await repos.notices.enqueue({ kind: "booking_cancelled", bookingId: booking.id, recipient: "agent", data: { by: "admin", reason: note } }, now);
+      await repos.notices.enqueue(
+        { kind: "booking_cancelled", bookingId: booking.id, recipient: "agent", data: { by: "admin", reason: note } },
+        now,
+      );
       withdrawn.bookingCancelled = booking.id;
     }
   }
@@ -297,7 +306,9 @@ async function settle(deps: RefundDeps, r: PaymentRefund, actorId: string | null
     });
     return apply(deps, { ...r, transId }, found, actorId);
   }
-  const claimed = await deps.uow.run(({ payments }) => payments.claimRefundSend(r.paymentId, now, new Date(now.getTime() - SEND_CLAIM_STALE_MS)));
+  const claimed = await deps.uow.run(({ payments }) =>
+    payments.claimRefundSend(r.paymentId, now, new Date(now.getTime() - SEND_CLAIM_STALE_MS)),
+  );
   if (!claimed) return "sending";
   return send(deps, r, actorId);
 }

@@ -44,10 +44,7 @@ export function nextPeriod(latestEnd: Date | null, now: Date): { startsAt: Date;
  * so it starts exactly at its end) move earlier by its length. The user's coverage ends that many
  * days sooner; a period bought after a gap is not moved. Answers the periods to change.
  */
-export function withdrawPeriod(
-  periods: readonly Subscription[],
-  refundedId: string,
-): { id: string; startsAt: Date; endsAt: Date }[] {
+export function withdrawPeriod(periods: readonly Subscription[], refundedId: string): { id: string; startsAt: Date; endsAt: Date }[] {
   const refunded = periods.find((p) => p.id === refundedId);
   if (!refunded) return [];
   const length = refunded.endsAt.getTime() - refunded.startsAt.getTime();

@@ -68,7 +68,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { params } = result.error;
     // Amounts in the message as everywhere: 8 000 FCFA.
     if (result.error.code === "admin-payments.refund_balance_too_low" && params)
-      return refused(request, { ...result.error, params: { balance: formatXaf(Number(params.balance)), needed: formatXaf(Number(params.needed)) } });
+      return refused(request, {
+        ...result.error,
+        params: { balance: formatXaf(Number(params.balance)), needed: formatXaf(Number(params.needed)) },
+      });
     return refused(request, result.error);
   }
   const { outcome } = result.value;
