@@ -33,6 +33,7 @@ import * as paymentPurposesAndRefunds from "./2026-11-28T0400-payment-purposes-a
 import * as agentPayouts from "./2026-11-28T0800-agent-payouts";
 import * as dataRightsTexts from "./2026-11-28T1000-data-rights-texts";
 import * as paymentRefundsSent from "./2026-11-28T1100-payment-refunds-sent";
+import * as payoutTextsAndLookup from "./2026-11-28T1200-payout-texts-and-lookup";
 import * as listingPhotoCount from "./2026-11-28T1400-listing-photo-count";
 
 export const migrations: Record<string, Migration> = {
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0800-agent-payouts": agentPayouts,
   "2026-11-28T1000-data-rights-texts": dataRightsTexts,
   "2026-11-28T1100-payment-refunds-sent": paymentRefundsSent,
+  "2026-11-28T1200-payout-texts-and-lookup": payoutTextsAndLookup,
   "2026-11-28T1400-listing-photo-count": listingPhotoCount,
 };

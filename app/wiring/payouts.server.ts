@@ -7,7 +7,12 @@ import type { Disbursements } from "#domain/payout/disbursement-gateway.port";
 import type { PayoutStore } from "#domain/payout/payout-store.port";
 import { nextScheduledPayout, payoutPeriodStart, type PayoutSchedule } from "#domain/payout/payout-schedule";
 import { reconcilePayouts, type PayoutDeps } from "#domain/payout/run-payouts.use-case";
-import { armScheduledPayouts, runScheduledPayouts, type PeriodClaims } from "#domain/payout/run-scheduled-payouts.use-case";
+import {
+  armScheduledPayouts,
+  runScheduledPayouts,
+  SCHEDULED_RUN_ACTION,
+  type PeriodClaims,
+} from "#domain/payout/run-scheduled-payouts.use-case";
 import type { SetPayoutNumberDeps } from "#domain/payout/set-payout-number.use-case";
 import { systemClock, type Clock } from "#domain/shared/clock";
 import type { Config } from "#infrastructure/config/config";
@@ -22,19 +27,29 @@ import { KyselyPayoutStore, kyselyPayoutUnitOfWork } from "#infrastructure/repos
 import { formatXaf } from "~/utils/format";
 import { startIntervalJob } from "./interval-job.server";
 
+/** What a scheduled run left in the audit log: its outcome ("ran" or an error code) and its values. */
+export interface ScheduledRunRecord {
+  at: Date;
+  cutOff: string;
+  outcome: string;
+  values: Record<string, number>;
+}
+
 export interface PayoutsModule {
   /** For runPayouts and reconcilePayouts; null when PAYOUT_PROVIDER=off (the manual "mark paid" stays). */
   run: PayoutDeps | null;
   /** For setPayoutNumber. */
   number: SetPayoutNumberDeps;
   /** The lists and the timeline, read outside any transaction. */
-  reader: Pick<PayoutStore, "findNumber" | "findById" | "listByAgent" | "listRecent" | "events" | "dueUpTo" | "listOpen">;
+  reader: Pick<PayoutStore, "findNumber" | "findById" | "listByAgent" | "listRecent" | "listPayees" | "events" | "dueUpTo" | "listOpen">;
   /** The provider, for the admin page's balance; null when off. */
   gateway: Disbursements | null;
   /** When the weekly run starts by itself (PAYOUT_SCHEDULE); null when off or when payouts are off. */
   schedule: PayoutSchedule | null;
   /** The next scheduled run after `now`, or null when there is none. */
   nextRunAt(now: Date): Date | null;
+  /** The last scheduled run as the audit log keeps it (decision 0223), or null when none ran yet. */
+  lastScheduledRun(): Promise<ScheduledRunRecord | null>;
   /** The x-wh-secret header of a payout webhook against FAPSHI_PAYOUT_WEBHOOK_SECRET (constant time); any, when none is set. */
   webhookAuthorized(received: string | null): boolean;
 }
@@ -65,6 +80,14 @@ export function createPayoutsModule(
     gateway,
     schedule,
     nextRunAt: (now) => (schedule ? nextScheduledPayout(now, schedule) : null),
+    lastScheduledRun: async () => {
+      const [entry] = await accounts.repos.auditLog.list({ action: SCHEDULED_RUN_ACTION, limit: 1 });
+      if (!entry) return null;
+      const after = JSON.parse(String(entry.data.after ?? "{}")) as Record<string, unknown>;
+      const values: Record<string, number> = {};
+      for (const [key, value] of Object.entries(after)) if (typeof value === "number") values[key] = value;
+      return { at: entry.at, cutOff: String(after.cutOff ?? ""), outcome: String(after.outcome ?? "error"), values };
+    },
     webhookAuthorized: (received) => (secret ? webhookSecretMatches(received, secret) : true),
   };
 }

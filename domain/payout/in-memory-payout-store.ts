@@ -116,6 +116,9 @@ export class InMemoryPayoutStore implements PayoutStore {
   async listByAgent(agentId: string, limit: number): Promise<Payout[]> {
     return clone(newestFirst(this.state.payouts.filter((p) => p.agentId === agentId)).slice(0, limit));
   }
+  async listPayees(): Promise<string[]> {
+    return [...new Set(this.state.payouts.map((p) => p.agentId))].sort();
+  }
   async listRecent(query: PayoutListQuery): Promise<Payout[]> {
     const kept = this.state.payouts.filter(
       (p) =>

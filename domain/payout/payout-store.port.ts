@@ -57,6 +57,8 @@ export interface PayoutStore {
   listOpen(): Promise<Payout[]>;
   /** Newest first. */
   listByAgent(agentId: string, limit: number): Promise<Payout[]>;
+  /** Every agent who has had a payout, for the admin's filter. */
+  listPayees(): Promise<string[]>;
   /** Newest first, filtered. */
   listRecent(query: PayoutListQuery): Promise<Payout[]>;
   addEvent(event: PayoutEvent): Promise<void>;

@@ -187,6 +187,11 @@ export class KyselyPayoutStore implements PayoutStore {
     return rows.map(toPayout);
   }
 
+  async listPayees(): Promise<string[]> {
+    const rows = await this.db.selectFrom("payouts").select("agent_id").distinct().orderBy("agent_id").execute();
+    return rows.map((r) => r.agent_id);
+  }
+
   async listRecent(query: PayoutListQuery): Promise<Payout[]> {
     let q = this.db.selectFrom("payouts").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit);
     if (query.status) q = q.where("status", "=", query.status);

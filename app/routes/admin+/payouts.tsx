@@ -1,8 +1,10 @@
-// /admin/payouts (issue 34, decision 0212): money out through the payout provider. The provider's
-// balance, what is due now, the button to the run's confirmation page (/admin/payouts/run, a page
-// of its own, so it works without JavaScript), "check statuses" (asks the provider about every
-// pending payout and applies what it says), and the recent payouts with their status, reason and
-// provider reference, filtered by status. The manual "mark paid" stays on /admin/reports.
+// /admin/payouts (issue 34, decisions 0212, 0223, 0225): money out through the payout provider.
+// The provider's balance, what is due now, when the next scheduled run is and how the last one
+// went, the button to the run's confirmation page (/admin/payouts/run, a page of its own, so it
+// works without JavaScript), "check statuses" (asks the provider about every pending payout and
+// applies what it says), and the payouts with their status, reason and provider reference,
+// filtered by status, agent and days (a GET form), with the same list as CSV
+// (/admin/payouts.csv). The manual "mark paid" stays on /admin/reports.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { reconcilePayouts } from "#domain/payout/run-payouts.use-case";
@@ -12,41 +14,61 @@ import { PayoutsTable } from "~/components/payouts/payout-sections";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readFormOrNull } from "~/utils/form-data.server";
-import { formatXaf } from "~/utils/format";
+import { formatDateTime, formatXaf } from "~/utils/format";
 import { titleMeta } from "~/utils/page-title";
 import { agentNames, payoutLine, providerBalance } from "~/utils/payouts-admin.server";
+import { PAYOUT_STATUSES, payoutFilterFromUrl, payoutFilterQuery, payoutListQuery } from "~/utils/payout-filter";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useTranslation } from "~/utils/translation";
 
 export const handle = { i18n: ["auth", "portal", "payouts"] };
 export const meta = titleMeta;
 
-const STATUSES = ["pending", "successful", "failed"] as const;
-type Status = (typeof STATUSES)[number];
 const RECENT = 50;
+
+/** The last scheduled run's outcome as a message key of admin.outcomes and its values. */
+const OUTCOME_KEYS: Record<string, string> = {
+  ran: "ran",
+  "payouts.nothing_due": "nothing_due",
+  "payouts.balance_too_low": "balance_too_low",
+  "payouts.provider_unavailable": "provider_unavailable",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const t = await i18next.getFixedT(request, "payouts");
-  const raw = new URL(request.url).searchParams.get("status") ?? "";
-  const status = (STATUSES as readonly string[]).includes(raw) ? (raw as Status) : undefined;
-  const reader = context.services.payouts.reader;
-  const enabled = context.services.payouts.run !== null;
-  const [recent, due, balance] = await Promise.all([
-    reader.listRecent({ limit: RECENT, status }),
-    enabled ? reader.dueUpTo(new Date()) : Promise.resolve([]),
+  const filter = payoutFilterFromUrl(new URL(request.url));
+  const payouts = context.services.payouts;
+  const reader = payouts.reader;
+  const enabled = payouts.run !== null;
+  const now = new Date();
+  const [recent, payees, due, balance, lastRun] = await Promise.all([
+    reader.listRecent(payoutListQuery(filter, RECENT)),
+    reader.listPayees(),
+    enabled ? reader.dueUpTo(now) : Promise.resolve([]),
     providerBalance(context),
+    enabled ? payouts.lastScheduledRun() : Promise.resolve(null),
   ]);
-  const names = await agentNames(
-    context,
-    recent.map((p) => p.agentId),
-  );
+  const names = await agentNames(context, [...payees, ...recent.map((p) => p.agentId)]);
+  const nextRun = payouts.nextRunAt(now);
   return {
     title: t("admin.title"),
     enabled,
     balance,
     due: { amount: due.reduce((sum, d) => sum + d.amount, 0), count: due.length },
-    status: status ?? "",
+    nextRun: nextRun ? nextRun.toISOString() : null,
+    lastRun: lastRun
+      ? {
+          date: lastRun.cutOff || lastRun.at.toISOString(),
+          key: OUTCOME_KEYS[lastRun.outcome] ?? "other",
+          // The count for the plural; every other value is an amount.
+          count: lastRun.values.payouts ?? 0,
+          values: Object.fromEntries(Object.entries(lastRun.values).map(([k, v]) => [k, formatXaf(v)])),
+        }
+      : null,
+    filter: { status: filter.status ?? "", agent: filter.agent ?? "", from: filter.from ?? "", to: filter.to ?? "" },
+    csvHref: `/admin/payouts.csv${payoutFilterQuery(filter)}`,
+    agents: payees.map((id) => ({ id, name: names.get(id) ?? id })).sort((a, b) => a.name.localeCompare(b.name)),
     payouts: recent.map((p) => payoutLine(p, names)),
   };
 }
@@ -61,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPayoutsPage() {
-  const { t } = useTranslation("payouts");
-  const { enabled, balance, due, status, payouts } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("payouts");
+  const { enabled, balance, due, nextRun, lastRun, filter, csvHref, agents, payouts } = useLoaderData<typeof loader>();
   return (
     <PortalLayout portal="admin" title={t("admin.title")} intro={t("admin.intro")}>
       <section aria-labelledby="payout-run" className="card p-5">
@@ -81,6 +103,17 @@ export default function AdminPayoutsPage() {
             <p className="mt-1" data-testid="payout-due">
               {due.count === 0 ? t("admin.nothingDue") : t("admin.due", { amount: formatXaf(due.amount), count: due.count })}
             </p>
+            <p className="mt-1" data-testid="payout-next-run">
+              {nextRun ? t("admin.nextRun", { date: formatDateTime(nextRun, i18n.language) }) : t("admin.scheduleOff")}
+            </p>
+            {lastRun ? (
+              <p className="mt-1" data-testid="payout-last-run">
+                {t("admin.lastRun", {
+                  date: formatDateTime(lastRun.date, i18n.language),
+                  outcome: t(`admin.outcomes.${lastRun.key}`, { ...lastRun.values, count: lastRun.count }),
+                })}
+              </p>
+            ) : null}
             <div className="mt-4 flex flex-wrap gap-3">
               <Link to="/admin/payouts/run" className="btn-primary">
                 {t("admin.run")}
@@ -109,19 +142,50 @@ export default function AdminPayoutsPage() {
             <label htmlFor="payout-status-filter" className="label">
               {t("admin.filter")}
             </label>
-            <select id="payout-status-filter" name="status" defaultValue={status} className="input">
+            <select id="payout-status-filter" name="status" defaultValue={filter.status} className="input">
               <option value="">{t("admin.all")}</option>
-              {(["pending", "successful", "failed"] as const).map((s) => (
+              {PAYOUT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`status.${s}`)}
                 </option>
               ))}
             </select>
           </div>
+          <div>
+            <label htmlFor="payout-agent-filter" className="label">
+              {t("admin.agent")}
+            </label>
+            <select id="payout-agent-filter" name="agent" defaultValue={filter.agent} className="input">
+              <option value="">{t("admin.allAgents")}</option>
+              {agents.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="payout-from-filter" className="label">
+              {t("admin.from")}
+            </label>
+            <input id="payout-from-filter" type="date" name="from" defaultValue={filter.from} className="input" />
+          </div>
+          <div>
+            <label htmlFor="payout-to-filter" className="label">
+              {t("admin.to")}
+            </label>
+            <input id="payout-to-filter" type="date" name="to" defaultValue={filter.to} className="input" />
+          </div>
           <button type="submit" className="btn-secondary">
             {t("admin.apply")}
           </button>
         </Form>
+        <p className="mt-3 text-sm">
+          {/* A download, not a page: a plain link (no client-side navigation). */}
+          <a href={csvHref} className="link" download data-testid="payouts-csv">
+            {t("admin.csv")}
+          </a>
+        </p>
         <PayoutsTable payouts={payouts} showAgent />
       </section>
     </PortalLayout>

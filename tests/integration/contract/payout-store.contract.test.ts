@@ -180,6 +180,7 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
     expect((await store.listRecent({ limit: 10, from: at(2), to: at(3) })).map((p) => p.id)).toEqual(["po-2"]);
     expect((await store.listRecent({ limit: 10, agentId: "agent-1", status: "pending", from: at(1) })).map((p) => p.id)).toEqual(["po-1"]);
     expect(await store.listRecent({ limit: 10, agentId: "agent-2", to: at(3) })).toEqual([]);
+    expect(await store.listPayees()).toEqual(["agent-1", "agent-2"]);
     await store.addEvent({ id: "ev-1", payoutId: "po-1", type: "created", data: { amount: 10000 }, at: at(1) });
     await store.addEvent({ id: "ev-2", payoutId: "po-1", type: "sent", data: { transId: "TX1" }, at: at(2) });
     expect(await store.events("po-1")).toEqual([
