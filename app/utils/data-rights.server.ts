@@ -6,9 +6,12 @@ import { describeDomainError, type DescribedDomainError } from "~/utils/domain-e
 
 export const DOWNLOAD_PAGE = "/profile/data";
 
-export function downloadRefusedUrl(code: string): string {
-  return `${DOWNLOAD_PAGE}?refused=${encodeURIComponent(code.replace(/^data-rights\./, ""))}`;
+export function downloadRefusedUrl(code: string, page: string = DOWNLOAD_PAGE): string {
+  return `${page}?refused=${encodeURIComponent(code.replace(/^data-rights\./, ""))}`;
 }
+
+/** The page where an admin downloads a person's data for them (decision 0228). */
+export const adminDownloadPage = (userId: string): string => `/admin/users/${encodeURIComponent(userId)}/data`;
 
 /** The refusal named in the page's address, translated; null when there is none or it is unknown. */
 export async function refusalFrom(request: Request): Promise<DescribedDomainError | null> {

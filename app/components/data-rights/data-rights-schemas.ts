@@ -11,3 +11,10 @@ export const closeAccountSchema = z.object({
   // The confirmation step: the box must be ticked (checked in the use case, which says why).
   confirm: z.string().optional(),
 });
+
+// An admin serving a person's request (decision 0228): the reason is checked by the use case,
+// which says why it is missing; here only its bound.
+export const adminRequestSchema = z.object({
+  reason: z.string().max(2000, "data-rights:errors.reason_required").optional(),
+  confirm: z.string().optional(),
+});

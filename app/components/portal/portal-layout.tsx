@@ -39,6 +39,7 @@ const NAV: Record<Portal, { to: string; key: string }[]> = {
     { to: "/admin/content", key: "content" },
     { to: "/admin/agent-verification", key: "agentVerification" },
     { to: "/admin/audit", key: "audit" },
+    { to: "/admin/data-rights", key: "dataRights" },
   ],
 };
 

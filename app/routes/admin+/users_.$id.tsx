@@ -29,8 +29,9 @@ import { formatDate, formatDateTime, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { notFound } from "~/utils/not-found.server";
+import { usePersonName } from "~/utils/person-name";
 
-export const handle = { i18n: ["auth", "admin-users", "portal"] };
+export const handle = { i18n: ["auth", "admin-users", "portal", "data-rights"] };
 export const meta = titleMeta;
 
 const LIST_LIMIT = 20;
@@ -124,7 +125,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUserPage() {
-  const { t, i18n } = useTranslation(["admin-users", "auth", "portal"]);
+  const { t, i18n } = useTranslation(["admin-users", "auth", "portal", "data-rights"]);
+  const personName = usePersonName();
   const { user, self, roleChangeable, bookings, payments, reports, trail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const id = encodeURIComponent(user.id);
@@ -144,7 +146,7 @@ export default function AdminUserPage() {
   return (
     <PortalLayout
       portal="admin"
-      title={user.name}
+      title={personName(user.name)}
       intro={
         <Link to="/admin/users" className="link">
           {t("user.back")}
@@ -204,6 +206,23 @@ export default function AdminUserPage() {
             )}
           </div>
         )}
+      </section>
+
+      <section aria-labelledby="user-data-requests" className="card mb-6 p-5">
+        <h2 id="user-data-requests" className="text-lg font-semibold">
+          {t("data-rights:adminRequest.section")}
+        </h2>
+        <p className="mt-1 text-sm">{t("data-rights:adminRequest.sectionBody")}</p>
+        <p className="mt-3 flex flex-wrap gap-3">
+          <Link to={`/admin/users/${id}/data`} className="btn-secondary">
+            {t("data-rights:adminRequest.downloadLink")}
+          </Link>
+          {self ? null : (
+            <Link to={`/admin/users/${id}/close`} className="btn-secondary">
+              {t("data-rights:adminRequest.closeLink")}
+            </Link>
+          )}
+        </p>
       </section>
 
       <section aria-labelledby="user-bookings" className="mb-6">

@@ -55,6 +55,13 @@ describe("bodies that are not forms, to every action", () => {
       { file: "host+/houses.$id.edit.tsx", url: `/host/houses/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "student" },
       { file: "host+/houses.$id.photo-upload.ts", url: `/host/houses/${PROPERTY}/photo-upload`, params: { id: PROPERTY }, as: "student" },
       { file: "admin+/users_.$id.tsx", url: `/admin/users/${student.id}`, params: { id: student.id }, as: "admin" },
+      { file: "admin+/users_.$id_.close.tsx", url: `/admin/users/${agentId}/close`, params: { id: agentId }, as: "admin" },
+      {
+        file: "admin+/users_.$id_.data_.download.tsx",
+        url: `/admin/users/${student.id}/data/download`,
+        params: { id: student.id },
+        as: "admin",
+      },
       { file: "admin+/properties.tsx", url: "/admin/properties", as: "admin" },
       { file: "admin+/properties_.$id.edit.tsx", url: `/admin/properties/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "admin" },
       { file: "admin+/listing-reports.tsx", url: "/admin/listing-reports", as: "admin" },
