@@ -55,7 +55,13 @@ const COVER_INDEXES: Record<string, string[]> = {
 async function rebuildCoverIndexes(db: Kysely<any>, withPhotoCount: boolean): Promise<void> {
   for (const [name, columns] of Object.entries(COVER_INDEXES)) {
     await db.schema.dropIndex(name).ifExists().execute();
-    const all = withPhotoCount ? [...columns, "photo_count"] : columns;
+    // The agents' listing count tests the agent, then the photo count: a range of this index,
+    // with hidden_at held so SQLite reads it as covering (as in 0033).
+    const all = !withPhotoCount
+      ? columns
+      : name === "properties_agent_visible_idx"
+        ? ["agent_id", "photo_count", "hidden_at"]
+        : [...columns, "photo_count"];
     await sql`create index ${sql.ref(name)} on properties (${sql.join(all.map((c) => sql.ref(c)))}) where hidden_at is null`.execute(db);
   }
 }

@@ -24,6 +24,8 @@ export interface PropertyCard {
   advanceMonths: number;
   bedrooms: number;
   distanceToCampusM: number;
+  /** The map point is the neighbourhood's centre, not one the agent set: the distance is approximate (listing-location.ts). */
+  locationApproximate: boolean;
   status: PropertyStatus;
   isVerified: boolean;
   isAvailable: boolean;

@@ -62,6 +62,25 @@ async function grid(
   );
 }
 
+describe("a listing card's distance", () => {
+  it("says it is approximate when the map point is the neighbourhood's centre, in English and French (decision 0205)", async () => {
+    const exact = listing("x", { locationApproximate: false });
+    const centre = listing("y", { locationApproximate: true });
+    const en = await grid([exact, centre], { language: "en" });
+    expect(en).toContain("Molyko · 820 m from the UB main gate<");
+    expect(en).toContain("Molyko · about 820 m from the UB main gate (approximate location)");
+    expect(en.match(/approximate location/g)).toHaveLength(1);
+    const fr = await grid([centre], { language: "fr" });
+    expect(fr).toContain("(emplacement approximatif)");
+    // A kept card is keyed by every field: the approximate one is never served for the exact one.
+    const fragments = fragmentStore(store);
+    await grid([centre], { language: "en", writer: fragments.writer("en") });
+    expect(await grid([{ ...centre, locationApproximate: false }], { language: "en", writer: fragments.writer("en") })).not.toContain(
+      "approximate",
+    );
+  });
+});
+
 describe("a static page's listing cards", () => {
   it("are the cards React renders in the page, in each language and with Save-Data", async () => {
     const items = [

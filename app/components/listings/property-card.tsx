@@ -2,7 +2,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { PropertyCard as PropertyCardModel } from "#domain/listings/listing-read-models";
-import { formatDistance, formatXaf } from "~/utils/format";
+import { formatXaf } from "~/utils/format";
+import { listingWhere } from "~/components/listings/listing-where";
 import { Photo } from "~/components/photo";
 import { StatusBadge, VerifiedBadge } from "./badges";
 import { useFragments } from "~/components/fragments";
@@ -60,9 +61,7 @@ export function PropertyCard({ property, back, priority = false, headingLevel = 
           </Link>
         </Heading>
         <p className="listing-card-price">{t("card.perMonth", { amount: formatXaf(property.monthlyRent) })}</p>
-        <p className="text-muted">
-          {t("card.where", { neighbourhood: property.neighbourhood, distance: formatDistance(property.distanceToCampusM, i18n.language) })}
-        </p>
+        <p className="text-muted">{listingWhere(t, property, i18n.language)}</p>
         <p className="text-muted">
           {t(`types.${property.propertyType}`)} · {t("card.bedrooms", { count: property.bedrooms })}
         </p>

@@ -7,7 +7,8 @@ import { AMENITIES } from "#domain/listings/listing-search";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "#domain/reports/listing-report.entity";
 import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
 import type { PhotoRef, PropertyDetail } from "#domain/listings/listing-read-models";
-import { formatDate, formatDistance, formatXaf } from "~/utils/format";
+import { formatDate, formatXaf } from "~/utils/format";
+import { listingWhere } from "~/components/listings/listing-where";
 import { seoMeta } from "~/utils/seo";
 import { PhotoGallery } from "~/components/photo";
 import type { propertyLoader } from "~/utils/property-page.server";
@@ -71,7 +72,12 @@ function Facts({ property, availabilityStale }: { property: PropertyDetail; avai
         </div>
         <div>
           <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.location")}</dt>
-          <dd>{t("card.where", { neighbourhood: property.neighbourhood, distance: formatDistance(property.distanceToCampusM, lang) })}</dd>
+          <dd data-testid="listing-where">{listingWhere(t, property, lang)}</dd>
+          {property.locationApproximate ? (
+            <dd className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="approximate-location">
+              {t("detail.approximateLocation", { neighbourhood: property.neighbourhood })}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="font-medium text-slate-700 dark:text-slate-300">{t("detail.type")}</dt>

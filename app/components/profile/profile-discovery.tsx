@@ -4,7 +4,8 @@ import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { PropertyCard } from "#domain/listings/listing-read-models";
 import type { ListingSearchCriteria } from "#domain/listings/listing-search";
-import { formatDate, formatDistance, formatXaf } from "~/utils/format";
+import { formatDate, formatXaf } from "~/utils/format";
+import { listingWhere } from "~/components/listings/listing-where";
 import { propertyHref } from "~/components/listings/property-card";
 import { StatusBadge } from "~/components/listings/badges";
 
@@ -18,8 +19,7 @@ function ListingRow({ property, action }: { property: PropertyCard; action?: Rea
           {property.title}
         </Link>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t("card.perMonth", { amount: formatXaf(property.monthlyRent) })} ·{" "}
-          {t("card.where", { neighbourhood: property.neighbourhood, distance: formatDistance(property.distanceToCampusM, i18n.language) })}
+          {t("card.perMonth", { amount: formatXaf(property.monthlyRent) })} · {listingWhere(t, property, i18n.language)}
         </p>
       </div>
       <div className="flex items-center gap-2">

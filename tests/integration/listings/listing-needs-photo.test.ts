@@ -80,6 +80,14 @@ describeEachDatabase(allDatabaseKinds())("a listing without a photo on %s", (kin
     expect(await seenOn()).toEqual(hidden);
   });
 
+  it("gives each card and the property page whether the location is approximate (decision 0205)", async () => {
+    await fx.photo("new", 1, "photos/pool-1");
+    expect((await search.featuredListings(1))[0].locationApproximate).toBe(false);
+    await db.db.updateTable("properties").set({ location_approximate: 1 }).where("id", "=", "new").execute();
+    expect((await search.featuredListings(1))[0].locationApproximate).toBe(true);
+    expect((await search.findPropertyDetail("new"))?.locationApproximate).toBe(true);
+  });
+
   it("counts only a property's photos, not a guest house's of the same id", async () => {
     await db.db
       .insertInto("photos")
