@@ -32,6 +32,7 @@ import * as approximateLocations from "./2026-11-28T0600-approximate-locations";
 import * as paymentPurposesAndRefunds from "./2026-11-28T0400-payment-purposes-and-refunds";
 import * as agentPayouts from "./2026-11-28T0800-agent-payouts";
 import * as dataRightsTexts from "./2026-11-28T1000-data-rights-texts";
+import * as lastSignIn from "./2026-11-28T1500-last-sign-in";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0600-approximate-locations": approximateLocations,
   "2026-11-28T0800-agent-payouts": agentPayouts,
   "2026-11-28T1000-data-rights-texts": dataRightsTexts,
+  "2026-11-28T1500-last-sign-in": lastSignIn,
 };
