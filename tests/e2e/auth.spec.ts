@@ -78,6 +78,7 @@ test.describe("accounts", () => {
     // The first sign-in after signing up: "Welcome", not "Welcome back" (issue 32, decision 0237).
     await expect(page.getByTestId("toast")).toContainText("Welcome to KamerNest, Ngozi Tabe!");
     await logOut(page, "Ngozi Tabe");
+    await page.goto("/auth/login");
     await logIn(page, email, "buea-2026");
     await expect(page.getByTestId("toast")).toContainText("Welcome back, Ngozi Tabe");
     await logOut(page, "Ngozi Tabe");
