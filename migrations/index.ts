@@ -35,6 +35,7 @@ import * as dataRightsTexts from "./2026-11-28T1000-data-rights-texts";
 import * as paymentRefundsSent from "./2026-11-28T1100-payment-refunds-sent";
 import * as payoutTextsAndLookup from "./2026-11-28T1200-payout-texts-and-lookup";
 import * as listingPhotoCount from "./2026-11-28T1400-listing-photo-count";
+import * as lastSignIn from "./2026-11-28T1500-last-sign-in";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T1100-payment-refunds-sent": paymentRefundsSent,
   "2026-11-28T1200-payout-texts-and-lookup": payoutTextsAndLookup,
   "2026-11-28T1400-listing-photo-count": listingPhotoCount,
+  "2026-11-28T1500-last-sign-in": lastSignIn,
 };

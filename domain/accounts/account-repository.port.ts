@@ -18,6 +18,8 @@ export interface AccountRepository {
   findByEmail(email: string): Promise<Account | null>;
   findByGoogleId(googleId: string): Promise<Account | null>;
   update(id: string, changes: AccountChanges): Promise<void>;
+  /** Records a sign-in at `at`; "first" for the account's first one ever (one winner in a race). */
+  recordSignIn(id: string, at: Date): Promise<"first" | "again">;
   /** Newest accounts first, with how many match, counted up to `countLimit`. */
   search(query: AccountSearch): Promise<{ accounts: Account[]; total: number }>;
   /**

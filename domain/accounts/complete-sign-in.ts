@@ -1,4 +1,4 @@
-import type { Account } from "./account.entity";
+import { displayName, type Account } from "./account.entity";
 import { isOnAdminAllowList } from "./account-rules";
 import type { AccountsDeps } from "./accounts.deps";
 import { issueToken } from "./email-tokens";
@@ -7,7 +7,16 @@ import { createSession } from "./manage-sessions.use-case";
 import { keepAgentStatusInStep } from "./owner-standing";
 
 export type LoginOutcome =
-  | { status: "signed_in"; userId: string; sessionId: string; sessionExpiresAt: Date }
+  | {
+      status: "signed_in";
+      userId: string;
+      sessionId: string;
+      sessionExpiresAt: Date;
+      /** The account's first sign-in ever: greeted "Welcome to KamerNest" (decision 0237). */
+      firstSignIn: boolean;
+      /** How the greeting names them (displayName). */
+      name: string;
+    }
   /** Password (or Google) accepted; the account has two-step verification: ask for a code next. */
   | { status: "totp_required"; pendingLoginToken: string; expiresAt: Date };
 
@@ -24,7 +33,15 @@ export async function afterFirstFactor(deps: AccountsDeps, account: Account, use
 export async function finishSignIn(deps: AccountsDeps, account: Account, userAgent: string | null | undefined): Promise<LoginOutcome> {
   await applyAdminAllowList(deps, account);
   const session = await createSession(deps, { userId: account.id, userAgent });
-  return { status: "signed_in", userId: account.id, sessionId: session.sessionId, sessionExpiresAt: session.expiresAt };
+  const firstSignIn = (await deps.repos.accounts.recordSignIn(account.id, deps.clock.now())) === "first";
+  return {
+    status: "signed_in",
+    userId: account.id,
+    sessionId: session.sessionId,
+    sessionExpiresAt: session.expiresAt,
+    firstSignIn,
+    name: displayName(account),
+  };
 }
 
 /** A confirmed account whose e-mail is in ADMIN_EMAILS becomes admin, with an audit trail. */

@@ -46,6 +46,12 @@ export class InMemoryAccountRepository implements AccountRepository, Snapshottin
     const row = [...this.rows.values()].find((r) => r.googleId === googleId);
     return row ? copy(row) : null;
   }
+  private readonly signIns = new Map<string, Date>();
+  async recordSignIn(id: string, at: Date): Promise<"first" | "again"> {
+    const before = this.signIns.has(id);
+    this.signIns.set(id, at);
+    return before ? "again" : "first";
+  }
   async update(id: string, changes: AccountChanges): Promise<void> {
     const row = this.rows.get(id);
     if (row) this.rows.set(id, { ...row, ...copy(changes) });

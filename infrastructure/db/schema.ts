@@ -9,6 +9,8 @@ type Json = string; // JSON text
 
 export interface ProfilesTable {
   id: string;
+  /** Migration 2026-11-28T1500: when the account last signed in; null before its first sign-in. */
+  last_sign_in_at: Generated<Iso | null>;
   role: "student" | "agent" | "admin";
   full_name: string;
   email: string;

@@ -56,6 +56,20 @@ export class KyselyAccountRepository implements AccountRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? "inserted" : "duplicate";
   }
 
+  async recordSignIn(id: string, at: Date): Promise<"first" | "again"> {
+    const when = at.toISOString();
+    // Conditional: of two first sign-ins at once, one sets it from null.
+    const first = await this.db
+      .updateTable("profiles")
+      .set({ last_sign_in_at: when })
+      .where("id", "=", id)
+      .where("last_sign_in_at", "is", null)
+      .executeTakeFirst();
+    if (Number(first.numUpdatedRows) === 1) return "first";
+    await this.db.updateTable("profiles").set({ last_sign_in_at: when }).where("id", "=", id).execute();
+    return "again";
+  }
+
   async findById(id: string) {
     const row = await this.db.selectFrom("profiles").selectAll().where("id", "=", id).executeTakeFirst();
     return row ? toAccount(row) : null;

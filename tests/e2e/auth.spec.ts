@@ -75,8 +75,12 @@ test.describe("accounts", () => {
     await signUpAndConfirm(page, email, "Ngozi Tabe", "buea-2026");
     await logIn(page, email, "buea-2026");
     await expect(page).toHaveURL(/\/$/);
-    // The first sign-in after signing up: "Welcome", not "Welcome back" (issue 32).
-    await expect(page.getByTestId("toast")).toContainText("Welcome! You are signed in.");
+    // The first sign-in after signing up: "Welcome", not "Welcome back" (issue 32, decision 0237).
+    await expect(page.getByTestId("toast")).toContainText("Welcome to KamerNest, Ngozi Tabe!");
+    await logOut(page, "Ngozi Tabe");
+    await page.goto("/auth/login");
+    await logIn(page, email, "buea-2026");
+    await expect(page.getByTestId("toast")).toContainText("Welcome back, Ngozi Tabe");
     await logOut(page, "Ngozi Tabe");
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
+import { signInGreeting } from "~/utils/sign-in-greeting";
 import { loginWithGoogle } from "#domain/accounts/login-with-google.use-case";
 import { AuthCard, FormAlert } from "~/components/forms/form-fields";
 import { titleMeta } from "~/utils/page-title";
@@ -82,7 +83,7 @@ async function finishGoogleSignIn(
   const landing = await signInLanding(context, result.value.sessionId, redirectTo);
   return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, landing, {
     kind: "success",
-    title: "common:toast.signedIn",
+    ...signInGreeting(result.value),
   });
 }
 

@@ -5,6 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
+import { signInGreeting } from "~/utils/sign-in-greeting";
 import { useEffect } from "react";
 import { logIn } from "#domain/accounts/log-in.use-case";
 import { verifyLoginTotp } from "#domain/accounts/verify-login-totp.use-case";
@@ -89,7 +90,7 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
       await signInLanding(context, result.value.sessionId, redirectTo),
       {
         kind: "success",
-        title: "common:toast.signedIn",
+        ...signInGreeting(result.value),
       },
     );
   }
@@ -114,7 +115,7 @@ async function logInAction({ request, context }: ActionFunctionArgs) {
   const landing = await signInLanding(context, result.value.sessionId, redirectTo);
   return commitUserSession(context, request, { sessionId: result.value.sessionId, expiresAt: result.value.sessionExpiresAt }, landing, {
     kind: "success",
-    title: "common:toast.signedIn",
+    ...signInGreeting(result.value),
   });
 }
 

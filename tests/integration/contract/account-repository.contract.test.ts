@@ -29,6 +29,18 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
     expect(await h.repos.accounts.findByGoogleId("g-2")).toBeNull();
   });
 
+  it("records sign-ins: the account's first one says so, the others do not (decision 0237)", async () => {
+    await h.repos.accounts.insert(anAccount({ id: "u1" }));
+    await h.repos.accounts.insert(anAccount({ id: "u2" }));
+    expect(await h.repos.accounts.recordSignIn("u1", at(1))).toBe("first");
+    expect(await h.repos.accounts.recordSignIn("u1", at(2))).toBe("again");
+    expect(await h.repos.accounts.recordSignIn("u2", at(3))).toBe("first");
+    // Two first sign-ins at once: one is the first.
+    await h.repos.accounts.insert(anAccount({ id: "u3" }));
+    const both = await Promise.all([h.repos.accounts.recordSignIn("u3", at(4)), h.repos.accounts.recordSignIn("u3", at(4))]);
+    expect(both.sort()).toEqual(["again", "first"]);
+  });
+
   it("reports a duplicate e-mail or Google id instead of inserting", async () => {
     await h.repos.accounts.insert(anAccount({ id: "u1", googleId: "g-1" }));
     expect(await h.repos.accounts.insert(anAccount({ id: "u2", email: "u1@example.cm" }))).toBe("duplicate");

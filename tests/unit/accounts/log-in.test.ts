@@ -40,6 +40,17 @@ describe("logIn", () => {
     });
   });
 
+  it("says which sign-in is the account's first, and names them for the greeting (decision 0237)", async () => {
+    const t = createTestAccounts();
+    await confirmedAccount(t);
+    const first = await logIn(t.deps, login());
+    const again = await logIn(t.deps, login());
+    if (!first.ok || !again.ok || first.value.status !== "signed_in" || again.value.status !== "signed_in")
+      throw new Error("not signed in");
+    expect(first.value).toMatchObject({ firstSignIn: true, name: "Ngozi Tabe" });
+    expect(again.value).toMatchObject({ firstSignIn: false, name: "Ngozi Tabe" });
+  });
+
   it("gives a new session id at every sign-in", async () => {
     const t = createTestAccounts();
     await confirmedAccount(t);
