@@ -34,6 +34,7 @@ import * as agentPayouts from "./2026-11-28T0800-agent-payouts";
 import * as dataRightsTexts from "./2026-11-28T1000-data-rights-texts";
 import * as paymentRefundsSent from "./2026-11-28T1100-payment-refunds-sent";
 import * as payoutTextsAndLookup from "./2026-11-28T1200-payout-texts-and-lookup";
+import * as retentionTexts from "./2026-11-28T1300-retention-texts";
 import * as listingPhotoCount from "./2026-11-28T1400-listing-photo-count";
 import * as lastSignIn from "./2026-11-28T1500-last-sign-in";
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T1000-data-rights-texts": dataRightsTexts,
   "2026-11-28T1100-payment-refunds-sent": paymentRefundsSent,
   "2026-11-28T1200-payout-texts-and-lookup": payoutTextsAndLookup,
+  "2026-11-28T1300-retention-texts": retentionTexts,
   "2026-11-28T1400-listing-photo-count": listingPhotoCount,
   "2026-11-28T1500-last-sign-in": lastSignIn,
 };

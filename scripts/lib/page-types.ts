@@ -165,6 +165,7 @@ export const PAGE_TYPES: PageType[] = [
   { name: "cancel a booking (admin)", as: "admin", path: { on: "/admin/bookings", link: id("/admin/bookings/", "/cancel(\\?.*)?") } },
   { name: "payments", as: "admin", path: "/admin/payments" },
   { name: "payment", as: "admin", path: { on: "/admin/payments", link: id("/admin/payments/") } },
+  { name: "data rights", as: "admin", path: "/admin/data-rights" },
   { name: "admin reports", as: "admin", path: "/admin/reports" },
   { name: "void a commission", as: "admin", path: { on: "/admin/reports", link: id("/admin/reports/void/") } },
   { name: "content", as: "admin", path: "/admin/content" },
