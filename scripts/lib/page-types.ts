@@ -165,6 +165,18 @@ export const PAGE_TYPES: PageType[] = [
   { name: "cancel a booking (admin)", as: "admin", path: { on: "/admin/bookings", link: id("/admin/bookings/", "/cancel(\\?.*)?") } },
   { name: "payments", as: "admin", path: "/admin/payments" },
   { name: "payment", as: "admin", path: { on: "/admin/payments", link: id("/admin/payments/") } },
+  // A successful payment's page, with its refund section, and the refund's confirmation page.
+  {
+    name: "successful payment",
+    as: "admin",
+    path: { on: "/admin/payments?status=successful", link: id("/admin/payments/") },
+  },
+  {
+    name: "refund a payment",
+    as: "admin",
+    path: { on: "/admin/payments?status=successful", link: [id("/admin/payments/"), id("/admin/payments/", "/refund")] },
+  },
+  { name: "admin payouts", as: "admin", path: "/admin/payouts" },
   { name: "admin reports", as: "admin", path: "/admin/reports" },
   { name: "void a commission", as: "admin", path: { on: "/admin/reports", link: id("/admin/reports/void/") } },
   { name: "content", as: "admin", path: "/admin/content" },

@@ -74,7 +74,16 @@ const GROUPS: Group[] = [
   // The portals' pages a phone is most used for, and those axe found fault with (issue 32).
   { title: "an agent", as: "agent", pages: pagesOf(["agent"], (p) => /messages|message thread|earnings|reports/.test(p.name)) },
   { title: "a host", as: "host", pages: pagesOf(["host"], (p) => p.name === "host's houses") },
-  { title: "an admin", as: "admin", pages: pagesOf(["admin"], (p) => p.name === "payments" || p.name === "admin bookings") },
+  // The admin's money screens (issue 33): the dashboard's payment tables, a payment, its refund, payouts.
+  {
+    title: "an admin",
+    as: "admin",
+    pages: pagesOf(["admin"], (p) =>
+      ["admin dashboard", "payments", "payment", "successful payment", "refund a payment", "admin payouts", "admin bookings"].includes(
+        p.name,
+      ),
+    ),
+  },
 ];
 
 async function signIn(page: Page, role: Role, baseURL: string) {
