@@ -166,6 +166,18 @@ export const PAGE_TYPES: PageType[] = [
   { name: "payments", as: "admin", path: "/admin/payments" },
   { name: "payment", as: "admin", path: { on: "/admin/payments", link: id("/admin/payments/") } },
   { name: "data rights", as: "admin", path: "/admin/data-rights" },
+  // A successful payment's page, with its refund section, and the refund's confirmation page.
+  {
+    name: "successful payment",
+    as: "admin",
+    path: { on: "/admin/payments?status=successful", link: id("/admin/payments/") },
+  },
+  {
+    name: "refund a payment",
+    as: "admin",
+    path: { on: "/admin/payments?status=successful", link: [id("/admin/payments/"), id("/admin/payments/", "/refund")] },
+  },
+  { name: "admin payouts", as: "admin", path: "/admin/payouts" },
   { name: "admin reports", as: "admin", path: "/admin/reports" },
   { name: "void a commission", as: "admin", path: { on: "/admin/reports", link: id("/admin/reports/void/") } },
   { name: "content", as: "admin", path: "/admin/content" },

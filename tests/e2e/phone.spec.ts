@@ -74,10 +74,22 @@ const GROUPS: Group[] = [
   // The portals' pages a phone is most used for, and those axe found fault with (issue 32).
   { title: "an agent", as: "agent", pages: pagesOf(["agent"], (p) => /messages|message thread|earnings|reports/.test(p.name)) },
   { title: "a host", as: "host", pages: pagesOf(["host"], (p) => p.name === "host's houses") },
+  // The admin's money screens (issue 33): the dashboard's payment tables, a payment, its refund, payouts.
   {
     title: "an admin",
     as: "admin",
-    pages: pagesOf(["admin"], (p) => ["payments", "admin bookings", "data rights"].includes(p.name)),
+    pages: pagesOf(["admin"], (p) =>
+      [
+        "admin dashboard",
+        "payments",
+        "payment",
+        "successful payment",
+        "refund a payment",
+        "admin payouts",
+        "admin bookings",
+        "data rights",
+      ].includes(p.name),
+    ),
   },
 ];
 

@@ -5,6 +5,7 @@ import { useTranslation } from "~/utils/translation";
 import { getDashboardStats } from "#domain/platform-stats/platform-stats.query";
 import type { PaymentFigure } from "#domain/platform-stats/platform-stats-reader.port";
 import { BarChart, DataTable } from "~/components/admin/bar-chart";
+import { ScrollRegion } from "~/components/scroll-region";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
 import { i18next } from "~/i18next.server";
@@ -147,7 +148,8 @@ export default function AdminDashboardPage() {
               valueHeader={t("dashboard.revenue")}
               data={rows.map((r) => ({ label: label(r), value: r.revenue, display: formatXaf(r.revenue) }))}
             />
-            <div className="mt-4">
+            {/* Five columns do not fit a 360 px phone: the table scrolls in its own box (issue 33). */}
+            <ScrollRegion label={t("dashboard.paymentsTable", { days })} className="mt-4">
               <DataTable
                 caption={t("dashboard.paymentsTable", { days })}
                 headers={[
@@ -160,7 +162,7 @@ export default function AdminDashboardPage() {
                 rows={rows.map((r) => [label(r), count(r.payments), count(r.successful), count(r.failed), formatXaf(r.revenue)])}
                 empty={t("dashboard.noPayments")}
               />
-            </div>
+            </ScrollRegion>
           </section>
         );
       })}
