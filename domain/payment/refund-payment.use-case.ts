@@ -18,6 +18,7 @@ import { auditData, type AuditLog } from "../accounts/audit-log.port";
 import type { Language } from "../accounts/account.entity";
 import { doualaDate } from "../booking/visit-date";
 import type { Booking } from "../booking/booking.entity";
+import { earningVoidBlocker, voidPendingEarning, type EarningVoidOutcome } from "../commission/void-commission.use-case";
 import type { Disbursements, ProviderPayout } from "../payout/disbursement-gateway.port";
 import { SEND_CLAIM_STALE_MS } from "../payout/payout.entity";
 import type { Clock } from "../shared/clock";
@@ -75,6 +76,33 @@ export interface Withdrawn {
   subscriptionEndsAfter: string | null;
   accessEnded: boolean;
   bookingCancelled: string | null;
+  /** The visit's commission earning, if any, and what became of it (null: the payment earned none). */
+  commission: string | null;
+  commissionOutcome: EarningVoidOutcome | null;
+}
+
+/**
+ * The visit's commission when its payment is refunded (decision 0219): the agent is not paid for a
+ * visit whose money went back, so a pending earning no payout claims is voided with the refund.
+ * `paid` or `in_payout` is too late: left as it is, for the admin to recover by hand.
+ */
+export interface RefundCommission {
+  commissionId: string;
+  amount: number;
+  outcome: EarningVoidOutcome;
+}
+
+/** What refunding this payment now would do to the visit's commission (the confirmation page). */
+export async function refundCommissionPreview(
+  deps: Pick<RefundDeps, "uow">,
+  paymentId: string,
+): Promise<(Omit<RefundCommission, "outcome"> & { outcome: EarningVoidOutcome | "will_void" }) | null> {
+  return deps.uow.run(async ({ payments, commissions }) => {
+    const payment = await payments.findById(paymentId);
+    const earning = payment?.bookingId ? await commissions.findByBookingId(payment.bookingId) : null;
+    if (!earning) return null;
+    return { commissionId: earning.id, amount: earning.amount, outcome: earningVoidBlocker(earning) ?? "will_void" };
+  });
 }
 
 export type RefundOutcome = "successful" | "failed" | "pending" | "sending" | "unknown";
@@ -98,7 +126,7 @@ export function refundRefusal(payment: Pick<Payment, "status" | "phone" | "metho
 export async function refundPayment(
   deps: RefundDeps,
   input: RefundPaymentInput,
-): Promise<Result<{ refund: PaymentRefund; outcome: RefundOutcome }, RefundError>> {
+): Promise<Result<{ refund: PaymentRefund; outcome: RefundOutcome; commission: RefundCommission | null }, RefundError>> {
   const note = cleanRefundNote(input.note);
   if (note === null) return err(domainError("admin-payments.refund_reason_required", { min: REFUND_NOTE_MIN, max: REFUND_NOTE_MAX }));
   const gateway = deps.gateway;
@@ -123,84 +151,101 @@ export async function refundPayment(
     return err(domainError("admin-payments.refund_balance_too_low", { balance, needed: seen.payment.amount }));
 
   const started = await deps.uow
-    .run(async (repos): Promise<Result<PaymentRefund, RefundError>> => {
-      const payment = await lockPaymentAndPurpose(repos, input.paymentId);
-      if (!payment) return err(domainError("payment.not_found"));
-      const existing = await repos.payments.findRefund(payment.id);
-      const refused = refundRefusal(payment, existing);
-      if (refused) return err(domainError(refused));
-      const destination = refundDestination(payment);
-      if (!destination) return err(domainError("admin-payments.refund_no_number"));
-      const start = refundStart(existing);
-      const now = deps.clock.now();
-      const keepAccess = start.kind === "new" ? input.keepAccess : (existing?.keepAccess ?? false);
-      const fields = {
-        note,
-        keepAccess,
-        requestedBy: input.adminId,
-        phone: destination.phone,
-        medium: destination.medium,
-        attempt: (existing?.attempt ?? 0) + 1,
-        // This process sends it, now.
-        sendClaimedAt: now,
-        updatedAt: now,
-      };
-      // Withdrawn first: a visit changed at this very moment refuses the refund before anything is written.
-      let withdrawn: Withdrawn | null = null;
-      if (start.kind === "new" && !keepAccess) {
-        const result = await withdraw(repos, payment, note, now);
-        if (!result.ok) return result;
-        withdrawn = result.value;
-      }
-      let claimed: boolean;
-      if (start.kind === "new") {
-        claimed = await repos.payments.insertRefund({
-          id: deps.ids.id(),
-          paymentId: payment.id,
-          userId: payment.userId,
-          amount: payment.amount,
-          reason: "admin",
-          paidByPaymentId: null,
-          status: "pending",
-          createdAt: now,
-          transId: null,
-          failureReason: null,
-          ...fields,
+    .run(
+      async (
+        repos,
+      ): Promise<Result<{ refund: PaymentRefund; withdrawn: (Withdrawn & { commissionAmount: number }) | null }, RefundError>> => {
+        const payment = await lockPaymentAndPurpose(repos, input.paymentId);
+        if (!payment) return err(domainError("payment.not_found"));
+        const existing = await repos.payments.findRefund(payment.id);
+        const refused = refundRefusal(payment, existing);
+        if (refused) return err(domainError(refused));
+        const destination = refundDestination(payment);
+        if (!destination) return err(domainError("admin-payments.refund_no_number"));
+        const start = refundStart(existing);
+        const now = deps.clock.now();
+        const keepAccess = start.kind === "new" ? input.keepAccess : (existing?.keepAccess ?? false);
+        const fields = {
+          note,
+          keepAccess,
+          requestedBy: input.adminId,
+          phone: destination.phone,
+          medium: destination.medium,
+          attempt: (existing?.attempt ?? 0) + 1,
+          // This process sends it, now.
+          sendClaimedAt: now,
+          updatedAt: now,
+        };
+        // Withdrawn first: a visit changed at this very moment refuses the refund before anything is written.
+        let withdrawn: (Withdrawn & { commissionAmount: number }) | null = null;
+        if (start.kind === "new" && !keepAccess) {
+          const result = await withdraw(repos, deps, payment, { note, adminId: input.adminId }, now);
+          if (!result.ok) return result;
+          withdrawn = result.value;
+        }
+        let claimed: boolean;
+        if (start.kind === "new") {
+          claimed = await repos.payments.insertRefund({
+            id: deps.ids.id(),
+            paymentId: payment.id,
+            userId: payment.userId,
+            amount: payment.amount,
+            reason: "admin",
+            paidByPaymentId: null,
+            status: "pending",
+            createdAt: now,
+            transId: null,
+            failureReason: null,
+            ...fields,
+          });
+        } else {
+          claimed = await repos.payments.claimRefund(payment.id, start.kind === "duplicate" ? "to_refund" : "failed", fields);
+        }
+        // Another request took it between our read and our write (the database decided).
+        if (!claimed) throw new RefundRaceLost();
+        const after = await repos.payments.findRefund(payment.id);
+        if (!after) throw new Error(`Refund of ${payment.id} vanished`);
+        await event(repos, deps, payment.id, "refund_requested", {
+          refund: after.id,
+          reference: refundReference(after),
+          attempt: after.attempt,
+          amount: after.amount,
+          phone: after.phone,
+          keepAccess: after.keepAccess,
+          reason: note,
+          ...(withdrawn ? withdrawnEvent(withdrawn) : {}),
         });
-      } else {
-        claimed = await repos.payments.claimRefund(payment.id, start.kind === "duplicate" ? "to_refund" : "failed", fields);
-      }
-      // Another request took it between our read and our write (the database decided).
-      if (!claimed) throw new RefundRaceLost();
-      const after = await repos.payments.findRefund(payment.id);
-      if (!after) throw new Error(`Refund of ${payment.id} vanished`);
-      await event(repos, deps, payment.id, "refund_requested", {
-        refund: after.id,
-        reference: refundReference(after),
-        attempt: after.attempt,
-        amount: after.amount,
-        phone: after.phone,
-        keepAccess: after.keepAccess,
-        reason: note,
-        ...(withdrawn ?? {}),
-      });
-      await repos.audit.record({
-        id: deps.ids.id(),
-        actorId: input.adminId,
-        action: REFUND_ACTIONS.requested,
-        data: auditData(`payment:${payment.id}`, existing ? refundAuditState(existing) : null, refundAuditState(after), note),
-        at: now,
-      });
-      return ok(after);
-    })
+        await repos.audit.record({
+          id: deps.ids.id(),
+          actorId: input.adminId,
+          action: REFUND_ACTIONS.requested,
+          data: auditData(
+            `payment:${payment.id}`,
+            existing ? refundAuditState(existing) : null,
+            // The visit's commission and what became of it: one paid or in a payout is the admin's to recover.
+            withdrawn?.commission
+              ? { ...refundAuditState(after), commission: withdrawn.commission, commissionOutcome: withdrawn.commissionOutcome }
+              : refundAuditState(after),
+            note,
+          ),
+          at: now,
+        });
+        return ok({ refund: after, withdrawn });
+      },
+    )
     .catch((error: unknown) => {
       if (error instanceof RefundRaceLost) return err(domainError("admin-payments.refund_in_progress"));
       throw error;
     });
   if (!started.ok) return started;
-  const outcome = await send(deps, started.value, input.adminId);
+  const { refund: startedRefund, withdrawn } = started.value;
+  const outcome = await send(deps, startedRefund, input.adminId);
   const after = await deps.uow.run(({ payments }) => payments.findRefund(input.paymentId));
-  return ok({ refund: after ?? started.value, outcome });
+  const commission =
+    withdrawn?.commission && withdrawn.commissionOutcome
+      ? { commissionId: withdrawn.commission, amount: withdrawn.commissionAmount, outcome: withdrawn.commissionOutcome }
+      : null;
+  return ok({ refund: after ?? startedRefund, outcome, commission });
 }
 
 /** Asks the provider about every pending refund and applies what it says (the reconciliation job). */
@@ -224,9 +269,43 @@ export async function checkRefund(deps: RefundDeps, input: { adminId: string; pa
 
 class RefundRaceLost extends Error {}
 
-async function withdraw(repos: MoneyRepos, payment: Payment, note: string, now: Date): Promise<Result<Withdrawn, RefundError>> {
-  const withdrawn: Withdrawn = { subscriptionEndsBefore: null, subscriptionEndsAfter: null, accessEnded: false, bookingCancelled: null };
+/** The event keeps what was withdrawn, the commission's amount aside (it is the earning's). */
+function withdrawnEvent({ commissionAmount: _amount, ...w }: Withdrawn & { commissionAmount: number }): Withdrawn {
+  return w;
+}
+
+async function withdraw(
+  repos: MoneyRepos & { audit: AuditLog },
+  deps: Pick<RefundDeps, "ids">,
+  payment: Payment,
+  by: { note: string; adminId: string },
+  now: Date,
+): Promise<Result<Withdrawn & { commissionAmount: number }, RefundError>> {
+  const note = by.note;
+  const withdrawn: Withdrawn & { commissionAmount: number } = {
+    subscriptionEndsBefore: null,
+    subscriptionEndsAfter: null,
+    accessEnded: false,
+    bookingCancelled: null,
+    commission: null,
+    commissionOutcome: null,
+    commissionAmount: 0,
+  };
   if (payment.bookingId) {
+    // The agent is not paid for a visit whose money went back: its pending earning is voided here,
+    // by the admin's void (one rule, one audit row); one already paid or in a payout is left alone.
+    const earning = await repos.commissions.findByBookingId(payment.bookingId);
+    if (earning) {
+      const voided = await voidPendingEarning(repos, deps.ids, {
+        actorId: by.adminId,
+        earning,
+        reason: `Payment ${payment.reference} refunded: ${note}`,
+        at: now,
+      });
+      withdrawn.commission = earning.id;
+      withdrawn.commissionOutcome = voided.outcome;
+      withdrawn.commissionAmount = earning.amount;
+    }
     const booking = await repos.bookings.findById(payment.bookingId);
     if (booking && visitToCancel(booking, doualaDate(now))) {
       const result = await repos.bookings.applyLifecycleChange(

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getPaymentWithEvents } from "#domain/payment/payment-ledger.queries";
 import { REFUND_NOTE_MAX, REFUND_NOTE_MIN, refundDestination } from "#domain/payment/payment-refund";
-import { refundPayment, refundRefusal } from "#domain/payment/refund-payment.use-case";
+import { refundCommissionPreview, refundPayment, refundRefusal } from "#domain/payment/refund-payment.use-case";
 import { paymentRefundSchema } from "~/components/admin/moderation-schema";
 import { FormAlert } from "~/components/forms/form-fields";
 import { Form, Link } from "~/components/link";
@@ -36,6 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { payment, refund } = found.value;
   const t = await i18next.getFixedT(request, "admin-payments");
   const code = context.services.refunds.gateway ? refundRefusal(payment, refund) : "admin-payments.refunds_off";
+  // The visit's commission: voided with the refund, or already paid / in a payout (left to the admin).
+  const commission = refund === null ? await refundCommissionPreview(context.services.refunds, payment.id) : null;
   return {
     title: t("refundPage.title", { reference: payment.reference }),
     payment: { id: payment.id, reference: payment.reference, amount: payment.amount, type: payment.type },
@@ -44,6 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     offersKeepAccess: refund === null,
     duplicate: refund?.reason === "duplicate_purchase",
     retry: refund?.status === "failed",
+    commission:
+      commission && commission.outcome !== "already_voided" ? { outcome: commission.outcome, amount: formatXaf(commission.amount) } : null,
     refusal: code ? (await describeDomainError(request, { code })).message : null,
   };
 }
@@ -74,16 +78,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       });
     return refused(request, result.error);
   }
-  const { outcome } = result.value;
+  const { outcome, commission } = result.value;
+  // Too late to void the visit's commission: the admin is told, to recover it by hand.
+  const kept = commission && (commission.outcome === "paid" || commission.outcome === "in_payout") ? commission : null;
   return redirectWithToast(context, request, `/admin/payments/${encodeURIComponent(id)}`, {
-    kind: outcome === "failed" ? "error" : "success",
+    kind: outcome === "failed" ? "error" : kept ? "info" : "success",
     title: outcome === "failed" ? "admin-payments:toasts.refundFailed" : "admin-payments:toasts.refundSent",
+    ...(kept
+      ? { description: `admin-payments:toasts.refundCommissionKept.${kept.outcome}`, params: { amount: formatXaf(kept.amount) } }
+      : {}),
   });
 }
 
 export default function RefundPaymentPage() {
   const { t } = useTranslation("admin-payments");
-  const { title, payment, number, offersKeepAccess, duplicate, retry, refusal } = useLoaderData<typeof loader>();
+  const { title, payment, number, offersKeepAccess, duplicate, retry, refusal, commission } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PortalActionError | undefined;
   const back = `/admin/payments/${encodeURIComponent(payment.id)}`;
   return (
@@ -103,6 +112,11 @@ export default function RefundPaymentPage() {
             <p className="mt-2 text-slate-700 dark:text-slate-300">
               {duplicate || retry ? t(duplicate ? "refundPage.duplicate" : "refundPage.retry") : t(`refundPage.withdraws.${payment.type}`)}
             </p>
+            {commission ? (
+              <p data-testid="refund-commission" className="mt-2 text-slate-700 dark:text-slate-300">
+                {t(`refundPage.commission.${commission.outcome}`, { amount: commission.amount })}
+              </p>
+            ) : null}
             <Form method="post" className="mt-4 space-y-4">
               <div>
                 <label htmlFor="refund-reason" className="label">

@@ -4,6 +4,8 @@
 // retried under a new reference; a lost answer is looked up by reference, never sent blind.
 import { beforeEach, describe, expect, it } from "vitest";
 import { InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
+import type { CommissionEarning } from "#domain/commission/commission.entity";
+import { payOutCommissions } from "#domain/commission/pay-out-commissions.use-case";
 import { changePaymentStatus } from "#domain/payment/apply-provider-status.use-case";
 import { InMemoryMoneyStore } from "#domain/payment/in-memory-money-unit-of-work";
 import type { Payment } from "#domain/payment/payment.entity";
@@ -356,5 +358,106 @@ describe("refundPayment", () => {
     gateway.settle(gateway.sent[0].reference, "successful");
     await reconcileRefunds(deps, null);
     expect(mailer.sent[0].subject).toContain("withdrawn=false");
+  });
+
+  describe("the visit's commission (decision 0219)", () => {
+    // A visit that took place (two days ago) and earned its agent a commission, then its payment is refunded.
+    async function visitWithEarning(over: Partial<CommissionEarning> = {}) {
+      store.properties.add({ id: "prop-1", agentId: "agent-1" });
+      await store.bookings.insertBooking({
+        id: "b1",
+        propertyId: "prop-1",
+        studentId: "student-1",
+        visitorName: "N",
+        visitorEmail: "n@example.cm",
+        visitorPhone: "677123456",
+        visitDate: "2026-12-02",
+        visitTime: "10:00 AM",
+        message: null,
+        paymentAmount: 8000,
+        feeType: "student_rental",
+        paymentStatus: "pending",
+        bookingStatus: "pending",
+        reference: "KN-1",
+        holdExpiresAt: new Date(T0.getTime() + 30 * 60_000),
+        paymentId: null,
+        viewingOutcome: null,
+        viewingRecordedAt: null,
+        agentResponse: "awaiting",
+        proposedVisitDate: null,
+        proposedVisitTime: null,
+        cancellation: null,
+        createdAt: T0,
+        updatedAt: T0,
+      } as never);
+      await paid({ id: "v1", type: "student_rental", bookingId: "b1", purpose: "booking:b1", purchaseId: "booking:b1" });
+      await store.commissions.insertEarning({
+        id: "c1",
+        agentId: "agent-1",
+        propertyId: "prop-1",
+        bookingId: "b1",
+        studentId: "student-1",
+        periodKey: "none",
+        amount: 5000,
+        type: "visitation",
+        date: days(1),
+        status: "pending",
+        paidDate: null,
+        voidedAt: null,
+        voidedBy: null,
+        voidReason: null,
+        payoutId: null,
+        ...over,
+      });
+      clock.set(days(3));
+    }
+    const payoutRun = () =>
+      payOutCommissions(
+        { uow: { run: (work) => store.run((repos) => work({ commissions: repos.commissions, audit })) }, clock, ids },
+        { adminId: "admin-1", agentId: "agent-1", asOf: clock.now(), paidOn: "2026-12-04", reference: "MOMO-1" },
+      );
+    const requested = async () => (await store.payments.listPaymentEvents("v1")).find((e) => e.type === "refund_requested")?.data;
+
+    it("voids the pending earning with the refund, so the next payout run pays nothing for it", async () => {
+      await visitWithEarning();
+      const result = await refundPayment(deps, { adminId: "admin-1", paymentId: "v1", note: "Agent never came", keepAccess: false });
+      expect(result.ok && result.value.commission).toEqual({ commissionId: "c1", amount: 5000, outcome: "voided" });
+      expect(await store.commissions.findById("c1")).toMatchObject({
+        status: "voided",
+        voidedBy: "admin-1",
+        voidReason: "Payment PAY-V1 refunded: Agent never came",
+      });
+      // The visit took place: it stays as history.
+      expect((await store.bookings.findById("b1"))?.bookingStatus).toBe("confirmed");
+      expect(await requested()).toMatchObject({ commission: "c1", commissionOutcome: "voided" });
+      expect(await actions()).toEqual(["admin.commission_voided", "payment.refund_requested"]);
+      expect(await payoutRun()).toEqual({ ok: false, error: { code: "commission.payout_nothing_pending" } });
+    });
+
+    it("refund, keep access: the visit stands, so does its commission", async () => {
+      await visitWithEarning();
+      const result = await refundPayment(deps, { adminId: "admin-1", paymentId: "v1", note: "Goodwill", keepAccess: true });
+      expect(result.ok && result.value.commission).toBeNull();
+      expect((await store.commissions.findById("c1"))?.status).toBe("pending");
+      expect(await payoutRun()).toMatchObject({ ok: true, value: { count: 1, amount: 5000 } });
+    });
+
+    it("an earning a payout claims or has paid is not touched, and the refund says so", async () => {
+      await visitWithEarning({ payoutId: "po-1" });
+      const result = await refundPayment(deps, { adminId: "admin-1", paymentId: "v1", note: "Agent never came", keepAccess: false });
+      expect(result.ok && result.value.commission).toEqual({ commissionId: "c1", amount: 5000, outcome: "in_payout" });
+      expect(await store.commissions.findById("c1")).toMatchObject({ status: "pending", payoutId: "po-1", voidedAt: null });
+      expect(await requested()).toMatchObject({ commission: "c1", commissionOutcome: "in_payout" });
+      const audited = (await audit.list({ limit: 10 })).find((a) => a.action === "payment.refund_requested");
+      expect(JSON.parse(String(audited?.data.after))).toMatchObject({ commission: "c1", commissionOutcome: "in_payout" });
+      expect(await actions()).toEqual(["payment.refund_requested"]);
+    });
+
+    it("a paid earning stays paid", async () => {
+      await visitWithEarning({ status: "paid", paidDate: days(2) });
+      const result = await refundPayment(deps, { adminId: "admin-1", paymentId: "v1", note: "Agent never came", keepAccess: false });
+      expect(result.ok && result.value.commission?.outcome).toBe("paid");
+      expect((await store.commissions.findById("c1"))?.status).toBe("paid");
+    });
   });
 });
