@@ -66,6 +66,7 @@ describe("bodies that are not forms, to every action", () => {
       { file: "admin+/properties_.$id.edit.tsx", url: `/admin/properties/${PROPERTY}/edit`, params: { id: PROPERTY }, as: "admin" },
       { file: "admin+/listing-reports.tsx", url: "/admin/listing-reports", as: "admin" },
       { file: "admin+/payments_.$id.tsx", url: "/admin/payments/pay-nope", params: { id: "pay-nope" }, as: "admin" },
+      { file: "admin+/payments_.$id_.refund.tsx", url: "/admin/payments/pay-nope/refund", params: { id: "pay-nope" }, as: "admin" },
       { file: "admin+/reports.tsx", url: "/admin/reports", as: "admin" },
       { file: "admin+/payouts.tsx", url: "/admin/payouts", as: "admin" },
       { file: "admin+/payouts_.run.tsx", url: "/admin/payouts/run", as: "admin" },

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as agentMessages from "~/routes/agents+/messages";
 import * as studentMessages from "~/routes/messages";
-import * as profileRoute from "~/routes/profile";
+import * as root from "~/root";
 import { contactAgent } from "#domain/messaging/contact-agent.use-case";
 import { MESSAGE_BODY_MAX } from "#domain/messaging/message.entity";
 import {
@@ -117,8 +117,9 @@ describe.each(databaseKinds())("inbox routes (%s)", (kind) => {
     expect(notice.text_body).toContain(`/messages?thread=${w.threadId}`);
     expect(notice.text_body).toContain("Studio in Molyko");
 
-    const profile = await w.h.get(profileRoute, "/profile", { jar: w.student.jar });
-    expect(profile.data.unreadMessages).toBe(1);
+    // The shell counts it once per page, for the header's menu and /profile's link alike.
+    const shell = await w.h.get(root, "/profile", { jar: w.student.jar });
+    expect(shell.data.user.unreadMessages).toBe(1);
     const inbox = await w.h.get(studentMessages, "/messages", { jar: w.student.jar });
     expect(inbox.data.threads.map((t: { id: string; unreadCount: number }) => [t.id, t.unreadCount])).toEqual([[w.threadId, 1]]);
     const opened = await w.h.get(studentMessages, `/messages?thread=${w.threadId}`, { jar: w.student.jar });
