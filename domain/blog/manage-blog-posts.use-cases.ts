@@ -137,7 +137,11 @@ async function storeCover(deps: BlogAdminDeps, bytes: Uint8Array | null): Outcom
  * The cover's bytes for a save: a file chosen now wins; else the temporary upload a preview kept
  * (`coverUpload`), read only when its key has the exact shape of one; else none.
  */
-async function coverBytes(deps: BlogAdminDeps, cover: Uint8Array | null, coverUpload: string | null | undefined): Outcome<Uint8Array | null> {
+async function coverBytes(
+  deps: BlogAdminDeps,
+  cover: Uint8Array | null,
+  coverUpload: string | null | undefined,
+): Outcome<Uint8Array | null> {
   if (cover && cover.byteLength > 0) return ok(cover);
   if (!coverUpload) return ok(null);
   if (!coverUploadTime(coverUpload)) return err(blogError("blog.invalid_cover_upload"));

@@ -58,6 +58,8 @@ export function blogFieldOf(code: string, params?: Record<string, string | numbe
     case "blog.photo_too_large":
     case "blog.photo_unsupported_format":
     case "blog.photo_unreadable":
+    case "blog.invalid_cover_upload":
+    case "blog.cover_upload_expired":
       return "cover";
     default:
       return null;

@@ -8,7 +8,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { BlogPost } from "#domain/blog/blog-post.entity";
-import { deletePost, editPost, getPostForAdmin, previewWithCover, publishPost, unpublishPost } from "#domain/blog/manage-blog-posts.use-cases";
+import {
+  deletePost,
+  editPost,
+  getPostForAdmin,
+  previewWithCover,
+  publishPost,
+  unpublishPost,
+} from "#domain/blog/manage-blog-posts.use-cases";
 import { blogPostDecisionSchema, blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply, type BlogPostFormDefaults } from "~/components/admin/blog-post-form";
 import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/routes/admin+/blog-post-form.server";

@@ -40,7 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? previewedBlogForm(submission, preview.value.preview, preview.value.coverUpload)
       : refusedBlogForm(request, submission, preview.error);
   }
-  const created = await createDraftPost(deps, { adminId: admin.id, authorName: admin.name, text, cover: await coverOf(formData),
+  const created = await createDraftPost(deps, {
+    adminId: admin.id,
+    authorName: admin.name,
+    text,
+    cover: await coverOf(formData),
     coverUpload: submission.value.coverUpload,
   });
   if (!created.ok) return refusedBlogForm(request, submission, created.error);
