@@ -37,7 +37,7 @@ test("a cover chosen before the preview is saved with the post", async ({ page }
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByTestId("toast")).toContainText("Draft saved");
   await expect(page).toHaveURL(/\/admin\/content\/posts\/[^/]+$/);
-  await expect(page.getByText("The current cover")).toBeVisible();
+  await expect(page.getByText("The current cover", { exact: true })).toBeVisible();
   const saved = page.getByRole("img", { name: titleEn });
   await expect(saved).toBeVisible();
   await loaded(saved);
