@@ -236,7 +236,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     agentReports: createAgentReportsModule(database),
     hosting: createHostingModule(database, accounts, properties.photos, publicPages),
     moderation: createModerationModule(database, publicPages),
-    blogAdmin: createBlogAdminModule(database, properties.photos, publicPages),
+    blogAdmin: createBlogAdminModule(database, properties.photos, publicPages, files.documents),
     helpContent: createHelpContentModule(database, publicPages),
     guestHouses: createGuestHouseBookingModule(database, money),
     currentUser: (sessionId) => getSessionUser(accounts, sessionId),

@@ -2,6 +2,9 @@
 // one transaction per change with its audit row, the agents' photo pipeline for covers and the
 // blog's safe Markdown renderer for previews. Composed into Services as `blogAdmin`.
 import type { BlogAdminDeps } from "#domain/blog/manage-blog-posts.use-cases";
+import type { CoverUploadStorage } from "#domain/blog/cover-uploads";
+import type { FileStorage } from "#infrastructure/storage/file-storage";
+import { detectImageFormat } from "#infrastructure/photos/photo-upload";
 import type { PhotoStore } from "#domain/property-management/photo-store.port";
 import type { PublicPages } from "#domain/shared/public-pages.port";
 import { systemClock } from "#domain/shared/clock";
@@ -12,8 +15,14 @@ import { KyselyBlogPostRepository, kyselyBlogUnitOfWork } from "#infrastructure/
 
 export type BlogAdminModule = BlogAdminDeps;
 
-export function createBlogAdminModule(database: DatabaseHandle, photos: PhotoStore, publicPages: PublicPages): BlogAdminModule {
+export function createBlogAdminModule(
+  database: DatabaseHandle,
+  photos: PhotoStore,
+  publicPages: PublicPages,
+  privateFiles: FileStorage,
+): BlogAdminModule {
   return {
+    coverUploads: coverUploadsIn(privateFiles),
     uow: kyselyBlogUnitOfWork(database.db),
     posts: new KyselyBlogPostRepository(database.db),
     photos,
@@ -21,5 +30,15 @@ export function createBlogAdminModule(database: DatabaseHandle, photos: PhotoSto
     clock: systemClock,
     ids: uuidIds,
     publicPages,
+  };
+}
+
+/** The temporary covers of previews in private storage, each stored with the image type its bytes are. */
+function coverUploadsIn(files: FileStorage): CoverUploadStorage {
+  return {
+    put: (key, bytes) => files.put(key, bytes, `image/${detectImageFormat(bytes) ?? "jpeg"}`),
+    get: (key) => files.get(key),
+    delete: (key) => files.delete(key),
+    list: (prefix) => files.list(prefix),
   };
 }

@@ -18,6 +18,10 @@ export type BlogErrorCode =
   | "blog.not_published"
   | "blog.photo_too_large"
   | "blog.photo_unsupported_format"
-  | "blog.photo_unreadable";
+  | "blog.photo_unreadable"
+  /** A `coverUpload` key that is not a temporary cover upload's (never read). */
+  | "blog.invalid_cover_upload"
+  /** The temporary cover of a preview is gone (older than a day): choose the file again. */
+  | "blog.cover_upload_expired";
 export type BlogError = DomainError<BlogErrorCode>;
 export const blogError = (code: BlogErrorCode, params?: Record<string, string | number>): BlogError => domainError(code, params);

@@ -32,12 +32,15 @@ import type { BlogPostRepository, BlogRepos } from "./blog-post-repository.port"
 import { publicChange, type PublicPages } from "../shared/public-pages.port";
 import { blogError, type BlogError } from "./blog.errors";
 import type { MarkdownRenderer } from "./markdown-renderer.port";
+import { COVER_UPLOAD_PREFIX, COVER_UPLOAD_TTL_MS, coverUploadKey, coverUploadTime, type CoverUploadStorage } from "./cover-uploads";
 
 export interface BlogAdminDeps {
   uow: UnitOfWork<BlogRepos>;
   /** Reads outside a transaction (the list, the edit page). */
   posts: BlogPostRepository;
   photos: PhotoStore;
+  /** Temporary covers kept through a preview (private storage, decision 0233). */
+  coverUploads: CoverUploadStorage;
   markdown: MarkdownRenderer;
   clock: Clock;
   ids: IdGenerator;
@@ -115,13 +118,75 @@ async function audit(
   });
 }
 
+/** The size rule of a cover, the same on Save and on Preview. */
+function coverTooLarge(bytes: Uint8Array): BlogError | null {
+  return bytes.byteLength > MAX_PHOTO_BYTES ? blogError("blog.photo_too_large", { max: MAX_PHOTO_BYTES / (1024 * 1024) }) : null;
+}
+
 /** A new cover through the photo pipeline, or null when none was sent. */
 async function storeCover(deps: BlogAdminDeps, bytes: Uint8Array | null): Outcome<string | null> {
   if (!bytes || bytes.byteLength === 0) return ok(null);
-  if (bytes.byteLength > MAX_PHOTO_BYTES) return err(blogError("blog.photo_too_large", { max: MAX_PHOTO_BYTES / (1024 * 1024) }));
+  const tooLarge = coverTooLarge(bytes);
+  if (tooLarge) return err(tooLarge);
   const saved = await deps.photos.save(bytes);
   if (!saved.ok) return err(blogError(saved.reason === "unsupported_format" ? "blog.photo_unsupported_format" : "blog.photo_unreadable"));
   return ok(saved.photo.storageKey);
+}
+
+/**
+ * The cover's bytes for a save: a file chosen now wins; else the temporary upload a preview kept
+ * (`coverUpload`), read only when its key has the exact shape of one; else none.
+ */
+async function coverBytes(
+  deps: BlogAdminDeps,
+  cover: Uint8Array | null,
+  coverUpload: string | null | undefined,
+): Outcome<Uint8Array | null> {
+  if (cover && cover.byteLength > 0) return ok(cover);
+  if (!coverUpload) return ok(null);
+  if (!coverUploadTime(coverUpload)) return err(blogError("blog.invalid_cover_upload"));
+  const kept = await deps.coverUploads.get(coverUpload);
+  return kept ? ok(kept.bytes) : err(blogError("blog.cover_upload_expired"));
+}
+
+/** Deletes the temporary upload a save used (a new file chosen instead leaves it to expire). */
+async function dropUpload(deps: BlogAdminDeps, coverUpload: string | null | undefined): Promise<void> {
+  if (coverUpload && coverUploadTime(coverUpload)) await deps.coverUploads.delete(coverUpload);
+}
+
+/**
+ * Keeps the cover chosen before a preview as a temporary upload, checked by the same rules as a
+ * save (size, then the photo pipeline, whose output is removed again), and answers its key; with
+ * no new file, the key of an earlier preview's upload (checked), or null. Uploads older than a day are deleted on the way (decision 0233).
+ */
+async function keepCoverForPreview(
+  deps: BlogAdminDeps,
+  input: { cover: Uint8Array | null; coverUpload?: string | null },
+): Outcome<string | null> {
+  const bytes = input.cover;
+  if (!bytes || bytes.byteLength === 0) {
+    // No new file: the one kept by an earlier preview stays, if it is one.
+    if (!input.coverUpload) return ok(null);
+    return coverUploadTime(input.coverUpload) ? ok(input.coverUpload) : err(blogError("blog.invalid_cover_upload"));
+  }
+  const checked = await storeCover(deps, bytes);
+  if (!checked.ok) return checked;
+  if (checked.value) await deps.photos.remove(checked.value);
+  const now = deps.clock.now();
+  const key = coverUploadKey(now, deps.ids.id());
+  await deps.coverUploads.put(key, bytes);
+  for (const old of await deps.coverUploads.list(COVER_UPLOAD_PREFIX)) {
+    const at = coverUploadTime(old);
+    if (old !== key && (!at || now.getTime() - at.getTime() > COVER_UPLOAD_TTL_MS)) await deps.coverUploads.delete(old);
+  }
+  return ok(key);
+}
+
+/** A temporary cover upload (its bytes and image type), for its thumbnail on the admin's form. */
+export async function readKeptCover(deps: BlogAdminDeps, key: string): Outcome<{ bytes: Uint8Array; contentType: string }> {
+  if (!coverUploadTime(key)) return err(blogError("blog.invalid_cover_upload"));
+  const kept = await deps.coverUploads.get(key);
+  return kept ? ok(kept) : err(blogError("blog.cover_upload_expired"));
 }
 
 /** Runs the transaction; a new cover file is removed again when it refuses or throws. */
@@ -140,14 +205,16 @@ async function withNewCover<T>(deps: BlogAdminDeps, cover: string | null, work: 
 /** A new draft (not on the public blog until published), by `authorName`. */
 export async function createDraftPost(
   deps: BlogAdminDeps,
-  input: { adminId: string; authorName: string; text: BlogPostText; cover: Uint8Array | null },
+  input: { adminId: string; authorName: string; text: BlogPostText; cover: Uint8Array | null; coverUpload?: string | null },
 ): Outcome<BlogPost> {
   const text = checkPostText(input.text);
   if (!text.ok) return text;
   if (await deps.posts.slugTaken(text.value.slug, null)) return err(blogError("blog.slug_conflict"));
-  const cover = await storeCover(deps, input.cover);
+  const bytes = await coverBytes(deps, input.cover, input.coverUpload);
+  if (!bytes.ok) return bytes;
+  const cover = await storeCover(deps, bytes.value);
   if (!cover.ok) return cover;
-  return withNewCover(deps, cover.value, () =>
+  const created = await withNewCover(deps, cover.value, () =>
     deps.uow.run(async (repos) => {
       const now = deps.clock.now();
       const post: BlogPost = {
@@ -163,6 +230,8 @@ export async function createDraftPost(
       return ok(post);
     }),
   );
+  if (created.ok) await dropUpload(deps, input.coverUpload);
+  return created;
 }
 
 /**
@@ -171,13 +240,22 @@ export async function createDraftPost(
  */
 export async function editPost(
   deps: BlogAdminDeps,
-  input: { adminId: string; postId: string; text: BlogPostText; cover: Uint8Array | null; removeCover: boolean },
+  input: {
+    adminId: string;
+    postId: string;
+    text: BlogPostText;
+    cover: Uint8Array | null;
+    coverUpload?: string | null;
+    removeCover: boolean;
+  },
 ): Outcome<BlogPost> {
   const text = checkPostText(input.text);
   if (!text.ok) return text;
   if (!(await deps.posts.findById(input.postId))) return err(blogError("blog.post_not_found"));
   if (await deps.posts.slugTaken(text.value.slug, input.postId)) return err(blogError("blog.slug_conflict"));
-  const cover = await storeCover(deps, input.cover);
+  const bytes = await coverBytes(deps, input.cover, input.coverUpload);
+  if (!bytes.ok) return bytes;
+  const cover = await storeCover(deps, bytes.value);
   if (!cover.ok) return cover;
   const outcome = await withNewCover(deps, cover.value, () =>
     deps.uow.run(async (repos): Outcome<{ before: BlogPost; after: BlogPost }> => {
@@ -191,6 +269,7 @@ export async function editPost(
     }),
   );
   if (!outcome.ok) return outcome;
+  await dropUpload(deps, input.coverUpload);
   const { before, after } = outcome.value;
   if (before.coverStorageKey && before.coverStorageKey !== after.coverStorageKey) await deps.photos.remove(before.coverStorageKey);
   if (after.publishedAt !== null) deps.publicPages.changed();
@@ -270,6 +349,21 @@ export async function getPostForAdmin(deps: { posts: BlogPostRepository }, postI
 export interface PostPreview {
   slug: string;
   languages: Record<BlogLanguage, { title: string; excerpt: string; html: string }>;
+}
+
+/**
+ * A preview (below) that keeps the chosen cover, or the one an earlier preview kept, as a
+ * temporary upload (keepCoverForPreview), so a save after it stores that cover. Nothing else is stored.
+ */
+export async function previewWithCover(
+  deps: BlogAdminDeps,
+  input: { text: BlogPostText; cover: Uint8Array | null; coverUpload?: string | null },
+): Outcome<{ preview: PostPreview; coverUpload: string | null }> {
+  const preview = previewPost(deps, input.text);
+  if (!preview.ok) return preview;
+  const kept = await keepCoverForPreview(deps, input);
+  if (!kept.ok) return kept;
+  return ok({ preview: preview.value, coverUpload: kept.value });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type BlogLanguage,
 } from "#domain/blog/blog-post.entity";
 import type { PostPreview } from "#domain/blog/manage-blog-posts.use-cases";
+import { isCoverUploadKey } from "#domain/blog/cover-uploads";
 import { MAX_PHOTO_BYTES } from "#domain/property-management/managed-property.entity";
 import { FormAlert } from "~/components/forms/form-fields";
 import { articleStyles } from "~/components/blog/article-styles";
@@ -31,12 +32,15 @@ export function BlogPostForm({
   action,
   defaults,
   lastResult,
+  keptCover,
   cover,
   saveLabel,
 }: {
   action: string;
   defaults: BlogPostFormDefaults;
   lastResult: SubmissionResult<string[]> | null;
+  /** The key of the cover a preview kept (decision 0233), or null. */
+  keptCover: string | null;
   /** The stored cover, shown with a "remove" box; null for none. */
   cover: { storageKey: string; alt: string } | null;
   saveLabel: string;
@@ -46,6 +50,9 @@ export function BlogPostForm({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const fields = formFields(lastResult, defaults, (k) => t(k));
   const { value, fieldError, aria, formErrors } = fields;
+  // After a preview: the key it answered; after a refused save: the key the form had sent.
+  const typedKept = value("coverUpload");
+  const kept = keptCover ?? (typedKept && isCoverUploadKey(typedKept) ? typedKept : null);
 
   const languageFieldset = (language: BlogLanguage) => {
     const suffix = LANG[language];
@@ -138,6 +145,19 @@ export function BlogPostForm({
               sizes="320px"
               maxWidth={640}
             />
+          </div>
+        ) : null}
+        {kept ? (
+          <div className="mb-2 max-w-xs" data-testid="kept-cover">
+            <input type="hidden" name="coverUpload" value={kept} />
+            <img
+              src={`/admin/content/cover-upload?key=${encodeURIComponent(kept)}`}
+              alt={t("form.keptCoverAlt")}
+              width={320}
+              height={Math.round((320 * COVER_HEIGHT) / COVER_WIDTH)}
+              className="h-auto w-full rounded-md object-cover"
+            />
+            <p className="mt-1 text-sm font-semibold">{t("form.keptCover")}</p>
           </div>
         ) : null}
         <input

@@ -18,6 +18,8 @@ export const blogPostFormSchema = z.object({
   bodyEn: optional(POST_BODY_MAX),
   bodyFr: optional(POST_BODY_MAX),
   removeCover: z.literal("on").optional(),
+  // The key of the cover a preview kept (decision 0233); the domain checks its shape.
+  coverUpload: z.string().max(200).optional(),
 });
 export type BlogPostForm = z.infer<typeof blogPostFormSchema>;
 
@@ -56,6 +58,8 @@ export function blogFieldOf(code: string, params?: Record<string, string | numbe
     case "blog.photo_too_large":
     case "blog.photo_unsupported_format":
     case "blog.photo_unreadable":
+    case "blog.invalid_cover_upload":
+    case "blog.cover_upload_expired":
       return "cover";
     default:
       return null;

@@ -13,6 +13,8 @@ export interface BlogActionData {
   reply?: SubmissionResult<string[]>;
   preview?: PostPreview | null;
   formError?: string;
+  /** The key of the cover the preview kept, sent back in a hidden field (decision 0233). */
+  coverUpload?: string | null;
 }
 
 interface Submission {
@@ -33,6 +35,6 @@ export async function refusedBlogForm(request: Request, submission: Submission, 
 }
 
 /** The form as typed, with the preview below it (a 200: nothing was stored). */
-export function previewedBlogForm(submission: Submission, preview: PostPreview) {
-  return data<BlogActionData>({ reply: textOnly(submission.reply()), preview });
+export function previewedBlogForm(submission: Submission, preview: PostPreview, coverUpload: string | null) {
+  return data<BlogActionData>({ reply: textOnly(submission.reply()), preview, coverUpload });
 }

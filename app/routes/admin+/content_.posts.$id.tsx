@@ -8,7 +8,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import type { BlogPost } from "#domain/blog/blog-post.entity";
-import { deletePost, editPost, getPostForAdmin, previewPost, publishPost, unpublishPost } from "#domain/blog/manage-blog-posts.use-cases";
+import {
+  deletePost,
+  editPost,
+  getPostForAdmin,
+  previewWithCover,
+  publishPost,
+  unpublishPost,
+} from "#domain/blog/manage-blog-posts.use-cases";
 import { blogPostDecisionSchema, blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply, type BlogPostFormDefaults } from "~/components/admin/blog-post-form";
 import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/routes/admin+/blog-post-form.server";
@@ -87,14 +94,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidBlogForm(submission);
   const text = toPostText(submission.value);
   if (submission.value.intent === "preview") {
-    const preview = previewPost(deps, text);
-    return preview.ok ? previewedBlogForm(submission, preview.value) : refusedBlogForm(request, submission, preview.error);
+    const preview = await previewWithCover(deps, { text, cover: await coverOf(formData), coverUpload: submission.value.coverUpload });
+    return preview.ok
+      ? previewedBlogForm(submission, preview.value.preview, preview.value.coverUpload)
+      : refusedBlogForm(request, submission, preview.error);
   }
   const saved = await editPost(deps, {
     adminId: admin.id,
     postId,
     text,
     cover: await coverOf(formData),
+    coverUpload: submission.value.coverUpload,
     removeCover: submission.value.removeCover === "on",
   });
   if (!saved.ok)
@@ -144,6 +154,7 @@ export default function EditBlogPostPage() {
         action={here}
         defaults={defaults}
         lastResult={actionReply(actionData)}
+        keptCover={actionData?.coverUpload ?? null}
         cover={post.coverStorageKey ? { storageKey: post.coverStorageKey, alt: post.title } : null}
         saveLabel={t("form.save")}
       />

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { createDraftPost, previewPost } from "#domain/blog/manage-blog-posts.use-cases";
+import { createDraftPost, previewWithCover } from "#domain/blog/manage-blog-posts.use-cases";
 import { blogPostFormSchema, coverOf, toPostText } from "~/components/admin/blog-post-schema";
 import { BlogPostForm, BlogPostPreview, actionReply } from "~/components/admin/blog-post-form";
 import { invalidBlogForm, previewedBlogForm, refusedBlogForm, type BlogActionData } from "~/routes/admin+/blog-post-form.server";
@@ -35,10 +35,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const deps = context.services.blogAdmin;
   const text = toPostText(submission.value);
   if (submission.value.intent === "preview") {
-    const preview = previewPost(deps, text);
-    return preview.ok ? previewedBlogForm(submission, preview.value) : refusedBlogForm(request, submission, preview.error);
+    const preview = await previewWithCover(deps, { text, cover: await coverOf(formData), coverUpload: submission.value.coverUpload });
+    return preview.ok
+      ? previewedBlogForm(submission, preview.value.preview, preview.value.coverUpload)
+      : refusedBlogForm(request, submission, preview.error);
   }
-  const created = await createDraftPost(deps, { adminId: admin.id, authorName: admin.name, text, cover: await coverOf(formData) });
+  const created = await createDraftPost(deps, {
+    adminId: admin.id,
+    authorName: admin.name,
+    text,
+    cover: await coverOf(formData),
+    coverUpload: submission.value.coverUpload,
+  });
   if (!created.ok) return refusedBlogForm(request, submission, created.error);
   return redirectWithToast(context, request, `/admin/content/posts/${encodeURIComponent(created.value.id)}`, {
     kind: "success",
@@ -60,6 +68,7 @@ export default function NewBlogPostPage() {
         action="/admin/content/posts/new"
         defaults={{}}
         lastResult={actionReply(actionData)}
+        keptCover={actionData?.coverUpload ?? null}
         cover={null}
         saveLabel={t("form.saveDraft")}
       />

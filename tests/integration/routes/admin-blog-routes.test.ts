@@ -11,6 +11,7 @@ import * as contentRoute from "~/routes/admin+/content";
 import * as newRoute from "~/routes/admin+/content_.posts.new";
 import * as editRoute from "~/routes/admin+/content_.posts.$id";
 import * as deleteRoute from "~/routes/admin+/content_.posts.$id_.delete";
+import * as coverUploadRoute from "~/routes/admin+/content_.cover-upload";
 import * as blogIndex from "~/routes/blog+/_index";
 import * as blogPost from "~/routes/blog+/$slug";
 import { POST_BODY_MAX, POST_TITLE_MAX, SLUG_PATTERN } from "#domain/blog/blog-post.entity";
@@ -170,6 +171,63 @@ describe.each(databaseKinds())("admin blog routes (%s)", (kind) => {
     expect(await h.database.db.selectFrom("blog_posts").select("id").where("slug", "<>", "finding-a-room-near-ub").execute()).toHaveLength(
       0,
     );
+  });
+
+  it("keeps a cover chosen before a preview as a temporary upload, saves it with the post, then deletes it (decision 0233)", async () => {
+    const uploads = () => {
+      const dir = path.join(h.storageDir, "private", "blog-cover-uploads");
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.endsWith(".content-type")) : [];
+    };
+    // An upload older than a day is deleted when the next one is stored.
+    const stale = `blog-cover-uploads/${Date.now() - 25 * 60 * 60 * 1000}-0123456789abcdef`;
+    fs.mkdirSync(path.join(h.storageDir, "private", "blog-cover-uploads"), { recursive: true });
+    fs.writeFileSync(path.join(h.storageDir, "private", stale), "old");
+    const previewed = await h.post(
+      newRoute,
+      "/admin/content/posts/new",
+      draft({ intent: "preview", slug: "kept-cover", cover: await jpeg() }),
+      {
+        jar: admin.jar(),
+      },
+    );
+    expect(previewed.status).toBe(200);
+    const key = previewed.data.coverUpload as string;
+    expect(key).toMatch(/^blog-cover-uploads\/\d+-[0-9a-f-]{36}$/);
+    expect(uploads()).toEqual([key.slice("blog-cover-uploads/".length)]);
+    const thumb = await h.get(coverUploadRoute, `/admin/content/cover-upload?key=${encodeURIComponent(key)}`, { jar: admin.jar() });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(
+      (await h.get(coverUploadRoute, `/admin/content/cover-upload?key=${encodeURIComponent(key)}`, { jar: others[1].clone() })).status,
+    ).not.toBe(200);
+
+    const saved = await h.post(newRoute, "/admin/content/posts/new", draft({ slug: "kept-cover", coverUpload: key }), {
+      jar: admin.jar(),
+      multipart: true,
+    });
+    expect(saved.status).toBe(302);
+    expect((await row(idFrom(saved.location)))?.cover_storage_key).toMatch(/^photos\//);
+    expect(uploads()).toEqual([]);
+  });
+
+  it("refuses a crafted coverUpload key with a translated 400, reading nothing", async () => {
+    fs.writeFileSync(path.join(h.storageDir, "private", "x"), "secret");
+    for (const key of ["../../x", "x", "blog-cover-uploads/../x", "/etc/passwd", "blog-cover-uploads/1-short"]) {
+      const r = await h.post(newRoute, "/admin/content/posts/new", draft({ slug: "crafted-key", coverUpload: key }), {
+        jar: admin.jar(),
+        multipart: true,
+      });
+      expect(r.status, key).toBe(400);
+      expect(r.data.reply.error[""]?.[0] ?? r.data.reply.error.cover?.[0], key).toMatch(/Choose the file again/);
+      const thumb = await h.get(coverUploadRoute, `/admin/content/cover-upload?key=${encodeURIComponent(key)}`, { jar: admin.jar() });
+      expect(thumb.status, key).toBe(400);
+    }
+    const fr = await h.post(newRoute, "/admin/content/posts/new?lng=fr", draft({ slug: "crafted-key", coverUpload: "../../x" }), {
+      jar: admin.jar(),
+    });
+    expect(fr.status).toBe(400);
+    expect(JSON.stringify(fr.data.reply.error)).toContain("Choisissez à nouveau le fichier");
+    expect(await h.database.db.selectFrom("blog_posts").select("id").where("slug", "=", "crafted-key").execute()).toHaveLength(0);
   });
 
   it("edits, unpublishes (gone from /blog) and deletes after the no-JavaScript confirmation page; each audited", async () => {

@@ -18,6 +18,7 @@ import {
   unpublishPost,
   type BlogAdminDeps,
 } from "#domain/blog/manage-blog-posts.use-cases";
+import { InMemoryCoverUploadStorage } from "#domain/blog/cover-uploads";
 import type { MarkdownRenderer } from "#domain/blog/markdown-renderer.port";
 import { InMemoryPhotoStore } from "#domain/property-management/in-memory-managed-property-repository";
 import { FixedClock, MINUTE_MS } from "#domain/shared/clock";
@@ -57,6 +58,7 @@ describe("admin blog posts", () => {
       clock,
       ids: new SequentialIds("b"),
       publicPages: new CountingPublicPages(),
+      coverUploads: new InMemoryCoverUploadStorage(),
     };
   });
 
