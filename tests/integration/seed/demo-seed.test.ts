@@ -43,15 +43,12 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
     let database: TestDatabase;
     let storageDir: string;
     let first: { seeded: boolean };
-    let seedMs = 0;
     const hasher = new ScryptPasswordHasher();
 
     beforeAll(async () => {
       database = await createTestDatabase(kind);
       storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "kamernest-seed-"));
-      const started = Date.now();
       first = await seedDemoData(database.db, { photos: new LocalFileStorage(storageDir), hasher, now: NOW });
-      seedMs = Date.now() - started;
     });
 
     afterAll(async () => {
@@ -69,9 +66,9 @@ for (const { kind, title, skip } of databaseSuites(allDatabaseKinds(), "seedDemo
     const profileByEmail = (email: string) =>
       database.db.selectFrom("profiles").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
-    it("seeds a fresh database quickly", () => {
+    // How long it takes is npm start's business, not a test's: a timed assertion fails on a busy machine.
+    it("seeds a fresh database", () => {
       expect(first).toEqual({ seeded: true });
-      expect(seedMs).toBeLessThan(10_000);
     });
 
     it("creates the documented accounts with their roles, confirmed, signing in with the demo password", async () => {
