@@ -90,7 +90,13 @@ describe("two checkouts for one purchase, through the routes", () => {
     expect((await h.get(adminPayments, "/admin/payments?refund=%00", { jar: admin.jar.clone() })).data.filters.refund).toBe("");
 
     const detail = await h.get(adminPayment, `/admin/payments/${firstId}`, { jar: admin.jar.clone(), params: { id: firstId } });
-    expect(detail.data.refund).toEqual({ status: "to_refund", paidByPaymentId: (await paymentOf(second)).id, paidByReference: secondRef });
+    expect(detail.data.refund).toMatchObject({
+      status: "to_refund",
+      reason: "duplicate_purchase",
+      paidByPaymentId: (await paymentOf(second)).id,
+      paidByReference: secondRef,
+      transId: null,
+    });
     expect(detail.data.events.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(["superseded", "expired", "succeeded", "refund_queued"]),
     );
