@@ -97,7 +97,7 @@ export default function RefundPaymentPage() {
   const back = `/admin/payments/${encodeURIComponent(payment.id)}`;
   return (
     <PortalLayout portal="admin" title={title}>
-      <section className="card max-w-xl p-6">
+      <div className="card max-w-xl p-6">
         {actionData?.formError ? <FormAlert id="refund-error" errors={[actionData.formError]} /> : null}
         {refusal ? (
           <>
@@ -148,7 +148,7 @@ export default function RefundPaymentPage() {
             </Form>
           </>
         )}
-      </section>
+      </div>
     </PortalLayout>
   );
 }
