@@ -25,8 +25,8 @@ function addListing(testInfo: TestInfo, what: string, reported = false): { id: s
   withDb((db) => {
     db.prepare(
       `INSERT INTO properties (id, agent_id, title, property_type, neighbourhood, latitude, longitude, distance_to_campus_m, monthly_rent,
-         status, is_verified, is_available, hidden_at, visiting_hours, availability_confirmed_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'room', 'Molyko', 4.1532, 9.2905, 250, 30000, 'available', 0, 1, ?, NULL, ?, ?, ?)`,
+         status, is_verified, is_available, hidden_at, visiting_hours, availability_confirmed_at, created_at, updated_at, photo_count)
+       VALUES (?, ?, ?, 'room', 'Molyko', 4.1532, 9.2905, 250, 30000, 'available', 0, 1, ?, NULL, ?, ?, ?, 1)`,
     ).run(id, idOf(db, "agent@kamernest.test"), title, reported ? now : null, now, now, now);
     if (reported) {
       for (const email of ["student@kamernest.test", "subscriber@kamernest.test"]) {

@@ -26,8 +26,8 @@ function addListing(testInfo: TestInfo): { id: string; title: string } {
       ).run(agentId, now, now, now, now);
       db.prepare(
         `INSERT INTO properties (id, agent_id, title, description, property_type, neighbourhood, address, latitude, longitude, distance_to_campus_m, monthly_rent,
-           status, is_verified, is_available, hidden_at, visiting_hours, availability_confirmed_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'Tiled, quiet', 'studio', 'Molyko', 'Behind Total, Molyko', 4.1532, 9.2905, 250, 35000, 'available', 1, 1, NULL, NULL, ?, ?, ?)`,
+           status, is_verified, is_available, hidden_at, visiting_hours, availability_confirmed_at, created_at, updated_at, photo_count)
+         VALUES (?, ?, ?, 'Tiled, quiet', 'studio', 'Molyko', 'Behind Total, Molyko', 4.1532, 9.2905, 250, 35000, 'available', 1, 1, NULL, NULL, ?, ?, ?, 1)`,
       ).run(id, agentId, title, now, now, now);
     })(),
   );
