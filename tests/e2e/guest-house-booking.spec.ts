@@ -70,6 +70,8 @@ test.describe("guest-house booking", () => {
     // A visitor: the list and one guest house, with the way to book and no free WhatsApp link.
     await page.goto("/guest-houses");
     await expect(page.getByRole("heading", { level: 1, name: "Guest houses in Buea" })).toBeVisible();
+    // The verified filter is folded under "More filters" (decision 0235).
+    await page.getByText("More filters").click();
     await page.getByLabel("Verified hosts only").check();
     await page.getByRole("button", { name: "Show guest houses" }).click();
     await expect(page).toHaveURL(/\/guest-houses\?v=1$/);
