@@ -158,7 +158,7 @@ export function demoAgentListingsNewestFirst(): Array<{ id: string; title: strin
       db
         .prepare(
           `SELECT p.id, p.title FROM properties p JOIN profiles a ON a.id = p.agent_id
-         WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL
+         WHERE a.email = 'agent@kamernest.test' AND p.status = 'available' AND p.is_available = 1 AND p.is_verified = 1 AND p.hidden_at IS NULL AND p.photo_count > 0
          ORDER BY p.created_at DESC, p.id DESC`,
         )
         .all() as Array<{ id: string; title: string }>,
