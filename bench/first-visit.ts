@@ -3,18 +3,11 @@
 // fresh cache): the time from navigation until the page has hydrated (root's data-hydrated), median
 // of 7 per URL, in Debian's Chromium. Decision 0193 measured the locale chunks' round trip with it.
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/lib/chromium";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const RUNS = 7;
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 for (const url of process.argv.slice(2)) {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {

@@ -62,7 +62,6 @@ const DURATION_S = quick ? 5 : 20;
  */
 const OFF_ROUNDS = Number(args.find((a) => a.startsWith("--off-rounds="))?.slice(13) ?? (quick ? 2 : 3));
 const CONNECTIONS = 50;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dataDir = path.resolve("bench/.data");
 const storageDir = path.join(dataDir, "uploads");
 
@@ -514,16 +513,8 @@ async function lighthouseRuns(base: string, propertyId: string): Promise<Lightho
     ["property page", `/listings/${propertyId}`],
   ]) {
     const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
     });
     try {
       const result = await lighthouse(base + p, {

@@ -5,7 +5,7 @@ import { downloadMyData } from "#domain/data-rights/download-my-data.use-case";
 import { downloadDataSchema } from "~/components/data-rights/data-rights-schemas";
 import { clientIp, getSessionId, requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form-data.server";
-import { DOWNLOAD_PAGE, downloadRefusedUrl } from "~/utils/data-rights.server";
+import { DOWNLOAD_PAGE, downloadRefusedUrl, personalDataFile } from "~/utils/data-rights.server";
 
 /**
  * POST /profile/data/download: the file itself (decision 0216). A resource route, so the answer
@@ -22,15 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: clientIp(context),
   });
   if (!result.ok) return redirect(downloadRefusedUrl(result.error.code), 303);
-  // A file, never kept by a browser or a proxy: it is the person's whole record.
-  return new Response(result.value.json, {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${result.value.fileName}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return personalDataFile(result.value);
 }
 
 export const loader = () => redirect(DOWNLOAD_PAGE);

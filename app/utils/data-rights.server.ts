@@ -21,3 +21,18 @@ export async function refusalFrom(request: Request): Promise<DescribedDomainErro
   const params = code === "data-rights.too_many_downloads" ? { max: DATA_EXPORTS_PER_HOUR } : undefined;
   return describeDomainError(request, { code: code as DataRightsErrorCode, params });
 }
+
+/**
+ * A person's data file as the answer: an attachment that no browser or proxy keeps (it is their
+ * whole record), for their own download and for one an admin serves alike.
+ */
+export function personalDataFile(file: { json: string; fileName: string }): Response {
+  return new Response(file.json, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

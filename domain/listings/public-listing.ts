@@ -7,7 +7,6 @@
 // The stores turn PUBLIC_LISTING into their WHERE; the photo count is stored on the listing
 // (properties.photo_count, kept by the database when a photo is added or deleted), so the test is a
 // column of the indexes the searches already read, not a count of photos per listing.
-import type { AgentStatus } from "../accounts/account.entity";
 import { LISTING_AGENT_STATUS } from "../accounts/owner-standing";
 
 export const PUBLIC_LISTING = {
@@ -17,30 +16,16 @@ export const PUBLIC_LISTING = {
   agentStatus: LISTING_AGENT_STATUS,
 } as const;
 
+/** What the listing's own half of the rule reads (the agent's half is the stores' join). */
 export interface PublicationFacts {
   hidden: boolean;
   photoCount: number;
-  /** The listing's agent's status, or null when the account has no agent record. */
-  agentStatus: AgentStatus | null;
 }
 
-/** Why a listing is not public, in the order its owner can act on them. */
-export type PublicationBlocker = "no_photo" | "hidden" | "agent_not_offered";
-
-/** The listing itself may be shown: not hidden, and with its photo. The agent's half is theirs. */
-export function listingIsPublishable(listing: Pick<PublicationFacts, "hidden" | "photoCount">): boolean {
-  return listing.hidden === PUBLIC_LISTING.hidden && listing.photoCount >= PUBLIC_LISTING.minPhotos;
+/** The listing itself may be shown: not hidden, and with its photo. */
+export function listingIsPublishable(listing: PublicationFacts): boolean {
+  return listing.hidden === PUBLIC_LISTING.hidden && !needsPhotoToPublish(listing.photoCount);
 }
-
-export function publicationBlockers(listing: PublicationFacts): PublicationBlocker[] {
-  const blockers: PublicationBlocker[] = [];
-  if (listing.photoCount < PUBLIC_LISTING.minPhotos) blockers.push("no_photo");
-  if (listing.hidden !== PUBLIC_LISTING.hidden) blockers.push("hidden");
-  if (listing.agentStatus !== PUBLIC_LISTING.agentStatus) blockers.push("agent_not_offered");
-  return blockers;
-}
-
-export const isPublicListing = (listing: PublicationFacts): boolean => publicationBlockers(listing).length === 0;
 
 /** The listing waits for a photo before anyone but its owner and the admins sees it. */
 export const needsPhotoToPublish = (photoCount: number): boolean => photoCount < PUBLIC_LISTING.minPhotos;

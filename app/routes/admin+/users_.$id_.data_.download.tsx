@@ -6,7 +6,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { cleanKey } from "~/utils/clean-key";
 import { readFormData } from "~/utils/form-data.server";
 import { notFound } from "~/utils/not-found.server";
-import { adminDownloadPage, downloadRefusedUrl } from "~/utils/data-rights.server";
+import { adminDownloadPage, downloadRefusedUrl, personalDataFile } from "~/utils/data-rights.server";
 
 /**
  * POST /admin/users/{id}/data/download: the person's file, served by an admin (decision 0228).
@@ -25,14 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     reason: submission.value.reason ?? "",
   });
   if (!result.ok) return redirect(downloadRefusedUrl(result.error.code, page), 303);
-  return new Response(result.value.json, {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${result.value.fileName}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return personalDataFile(result.value);
 }
 
 export function loader({ params }: LoaderFunctionArgs) {
