@@ -89,7 +89,11 @@ export function filtered<O>(
   for (const a of c.amenities) q = q.where(`properties.${AMENITY_COLUMNS[a]}`, "=", sql.lit(1));
   if (c.maxDistanceM !== null) q = q.where("properties.distance_to_campus_m", "<=", walkingDistance(c.maxDistanceM));
   if (c.verifiedOnly) q = q.where("properties.is_verified", "=", sql.lit(1));
-  if (c.availableOnly) q = q.where(availableNow);
+  // "Available now only" is the rentable standing, tested as a branch of every search tests it
+  // (inStanding): on SQLite availableNow's own terms drew a neighbourhood's page to the partial
+  // index of open listings in rent order and a sort of its matches (17 ms instead of 0.3 ms for
+  // Molyko ≤ 40 000, newest, at 100 000 listings).
+  if (c.availableOnly) q = q.where(inStanding(dialect, 0));
   if (c.keyword) q = q.where(keywordMatches(dialect, c.keyword, plan));
   return q;
 }
@@ -178,7 +182,7 @@ function matching(db: Kysely<Database>, c: SearchFilters, dialect: Dialect, plan
     .select(sortKeys(c).map(([column]) => `properties.${column}` as const))
     .select(sql.lit<Standing>(standing).as("standing"));
   const matches = filtered(columns, c, dialect, plan);
-  // With availableOnly the filter already is the class: written once, as the partial indexes say it.
+  // With availableOnly the filter already is the class (filtered).
   const classed = c.availableOnly ? matches : matches.where(inStanding(dialect, standing));
   return sorted(classed, c);
 }
