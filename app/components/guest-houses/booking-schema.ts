@@ -39,6 +39,10 @@ export const guestHouseBookingSchema = z
       )
       .default(""),
   })
-  .refine((v) => v.checkOut > v.checkIn, { path: ["checkOut"], message: "guest-houses:errors.check_out_not_after_check_in" });
+  // Compared only once both are dates: a missing or malformed one has its own message.
+  .refine((v) => !ISO_DATE.test(v.checkIn) || !ISO_DATE.test(v.checkOut) || v.checkOut > v.checkIn, {
+    path: ["checkOut"],
+    message: "guest-houses:errors.check_out_not_after_check_in",
+  });
 
 export type GuestHouseBookingForm = z.infer<typeof guestHouseBookingSchema>;

@@ -202,6 +202,8 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     const malformed = await post({ checkIn: "12/03/2027", checkOut: day(4) });
     expect(malformed.status).toBe(400);
     expect(malformed.data.error.checkIn).toEqual(["guest-houses:errors.invalid_date"]);
+    const backwards = await post({ checkIn: day(4), checkOut: day(2) });
+    expect(backwards.data.error.checkOut).toEqual(["guest-houses:errors.check_out_not_after_check_in"]);
     // Without the field at all (a form that lost it), the same as empty.
     const absent = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, { guests: "1" }, { jar: s.jar, params: { id: HOUSE } });
     expect(absent.data.error.checkIn).toEqual(["guest-houses:errors.check_in_required"]);
