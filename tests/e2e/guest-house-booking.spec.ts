@@ -288,7 +288,12 @@ test.describe("guest-house booking: every way back to the filled form (issue 32)
     const js = testInfo.project.name === "js";
     const email = await newStudent(page, testInfo, "gh-browser");
     const lodge = houseId(LODGE);
-    const stay: Stay = { checkIn: isoDay(27), checkOut: isoDay(29), guests: "2", message: "Nous arrivons de Douala vers 18 h — merci d’avance !" };
+    const stay: Stay = {
+      checkIn: isoDay(27),
+      checkOut: isoDay(29),
+      guests: "2",
+      message: "Nous arrivons de Douala vers 18 h — merci d’avance !",
+    };
     await askAndGoPay(page, lodge, stay, js);
     await startAccessPayment(page, js);
     const checkout = new URL(page.url()).pathname;
