@@ -37,6 +37,7 @@ import * as payoutTextsAndLookup from "./2026-11-28T1200-payout-texts-and-lookup
 import * as retentionTexts from "./2026-11-28T1300-retention-texts";
 import * as listingPhotoCount from "./2026-11-28T1400-listing-photo-count";
 import * as lastSignIn from "./2026-11-28T1500-last-sign-in";
+import * as guestHouseBookingDrafts from "./2026-11-28T1600-guest-house-booking-drafts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001-accounts": accounts,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T1300-retention-texts": retentionTexts,
   "2026-11-28T1400-listing-photo-count": listingPhotoCount,
   "2026-11-28T1500-last-sign-in": lastSignIn,
+  "2026-11-28T1600-guest-house-booking-drafts": guestHouseBookingDrafts,
 };

@@ -1,27 +1,30 @@
 // /guest-house-booking/{id}: ask the host of a guest house for a stay (login required). The stay
 // is checked (dates, capacity, blocked nights) and then the platform access: without a valid one the
-// guest is sent to /guest-house-payment, and the form comes back filled afterwards (a cookie keeps
-// what they typed). A recorded attempt continues through /guest-house-attempt/{id}/whatsapp.
+// guest is sent to /guest-house-payment, and the form comes back filled afterwards, however they
+// come back (the use case keeps what they typed on the server for a day, decision 0243). A form sent
+// after the session ended goes to sign in and comes back with its dates and guests in the URL
+// (?checkIn=&checkOut=&guests=, which the form also reads). A recorded attempt continues through
+// /guest-house-attempt/{id}/whatsapp.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "~/utils/form";
 import { parseWithZod } from "@conform-to/zod";
 import { constraintsOf } from "~/utils/constraints.server";
-import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { getPlatformAccess } from "#domain/guest-house-access/get-platform-access.query";
 import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
 import { findHouseToBook, requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { findBookingDraft } from "#domain/guest-house-booking/booking-draft";
 import { BOOKING_MESSAGE_MAX, MAX_STAY_NIGHTS } from "#domain/guest-house-booking/stay";
 import { addDays, doualaDate } from "#domain/booking/visit-date";
 import { titleMeta } from "~/utils/page-title";
 import { FormAlert } from "~/components/forms/form-fields";
 import { cleanKey } from "~/utils/clean-key";
 import { formatVisitDate } from "~/components/booking/visit-summary";
-import { clearBookingDraft, readBookingDraft, saveBookingDraft } from "~/utils/guest-house-booking-draft.server";
 import { guestHouseBookingSchema } from "~/components/guest-houses/booking-schema";
 import { i18next } from "~/i18next.server";
-import { requireUser } from "~/utils/auth.server";
+import { LOGIN_PATH, getOptionalUser, requireUser } from "~/utils/auth.server";
 import { describeDomainError } from "~/utils/domain-errors.server";
 import { formatDate, formatXaf } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,6 +34,19 @@ import { isMessageKey } from "~/utils/form-message";
 
 export const handle = { i18n: ["guest-houses", "subscription"] };
 export const meta = titleMeta;
+
+const STAY_FIELDS = { checkIn: /^\d{4}-\d{2}-\d{2}$/, checkOut: /^\d{4}-\d{2}-\d{2}$/, guests: /^\d{1,2}$/ } as const;
+type StayField = keyof typeof STAY_FIELDS;
+
+/** The dates and guests carried by a URL or a form, each kept only if it has the field's shape (the action checks them all again). */
+function stayIn(values: { get(name: string): unknown } | null): Partial<Record<StayField, string>> {
+  const stay: Partial<Record<StayField, string>> = {};
+  for (const name of Object.keys(STAY_FIELDS) as StayField[]) {
+    const value = values?.get(name);
+    if (typeof value === "string" && STAY_FIELDS[name].test(value.trim())) stay[name] = value.trim();
+  }
+  return stay;
+}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -45,7 +61,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
   const deps = guestHouses.booking;
   const access = await getPlatformAccess(deps, user.id);
-  const draft = await readBookingDraft(context, request, user.id, id);
+  const draft = await findBookingDraft(guestHouses.drafts, user.id, id);
+  // Dates in the URL are the latest typed (a form sent after the session ended); the rest from the draft.
+  const asked = stayIn(new URL(request.url).searchParams);
   const today = doualaDate(deps.clock.now());
   const t = await i18next.getFixedT(request, "guest-houses");
   return data(
@@ -65,9 +83,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       today,
       lastCheckIn: addDays(today, 365),
       defaults: {
-        checkIn: draft?.checkIn ?? "",
-        checkOut: draft?.checkOut ?? "",
-        guests: draft?.guests || "1",
+        checkIn: asked.checkIn ?? draft?.checkIn ?? "",
+        checkOut: asked.checkOut ?? draft?.checkOut ?? "",
+        guests: asked.guests ?? (draft ? String(draft.guests) : "1"),
         message: draft?.message ?? "",
       },
       constraint: constraintsOf(guestHouseBookingSchema),
@@ -78,11 +96,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
   const id = cleanKey(params.id);
   if (!id) throw notFound();
-
   const formData = await readFormOrNull(request);
+  const user = await getOptionalUser(context, request);
+  if (!user) {
+    // The session ended while the form was open: sign in, then back to the form with the dates and
+    // guests typed. Not the message: a URL is kept in histories and logs.
+    const back = new URLSearchParams(stayIn(formData)).toString();
+    const redirectTo = `/guest-house-booking/${encodeURIComponent(id)}${back ? `?${back}` : ""}`;
+    throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`);
+  }
+
   const submission = parseWithZod(formData ?? new FormData(), { schema: guestHouseBookingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
@@ -95,17 +120,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     if (result.error.code === "guest-houses.access_required") {
-      // Paid access first; what was typed waits in a cookie for the way back.
-      const { checkIn, checkOut, guests, message } = submission.value;
-      const headers = new Headers({
-        "Set-Cookie": await saveBookingDraft(context, { userId: user.id, houseId: id, checkIn, checkOut, guests: String(guests), message }),
-      });
+      // Paid access first; the use case kept what was typed for the way back.
       return redirectWithToast(
         context,
         request,
         `/guest-house-payment?house=${encodeURIComponent(id)}`,
         { kind: "info", title: result.error.params?.expired ? "guest-houses:toasts.accessExpired" : "guest-houses:toasts.accessRequired" },
-        { status: 303, headers },
+        { status: 303 },
       );
     }
     if (result.error.code === "guest-houses.guest_house_not_found") throw notFound();
@@ -114,8 +135,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   // A full page load, so the browser follows our redirect to wa.me itself.
-  const headers = new Headers({ "Set-Cookie": await clearBookingDraft(context) });
-  return redirectDocument(`/guest-house-attempt/${encodeURIComponent(result.value.attemptId)}/whatsapp`, { status: 303, headers });
+  return redirectDocument(`/guest-house-attempt/${encodeURIComponent(result.value.attemptId)}/whatsapp`, { status: 303 });
 }
 
 export default function GuestHouseBookingPage() {

@@ -1,7 +1,9 @@
 // /guest-house-payment: the guest-house platform access fee, 5 000 FCFA for 14 days, through the
 // same mobile-money form, provider and return page as the visit subscription (payment type
 // guest_house_access). ?house=<id> is the guest house the guest came from: after paying they go back
-// to its booking form. Paying while access is valid extends it from its current expiry.
+// to its booking form. Without it (the link on /profile) it is the house whose booking form the
+// guest left last, if one waits (decision 0243). Paying while access is valid extends it from its
+// current expiry.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,6 +13,7 @@ import { getPlatformAccess } from "#domain/guest-house-access/get-platform-acces
 import { PLATFORM_ACCESS_DAYS, PLATFORM_ACCESS_FEE_XAF } from "#domain/guest-house-access/platform-access.entity";
 import { startPlatformAccessPayment } from "#domain/guest-house-access/start-platform-access-payment.use-case";
 import { findHouseToBook } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import { latestBookingDraft } from "#domain/guest-house-booking/booking-draft";
 import { titleMeta } from "~/utils/page-title";
 import { cleanKey } from "~/utils/clean-key";
 import { MobileMoneyForm } from "~/components/payment/mobile-money-form";
@@ -28,7 +31,7 @@ const houseParam = (request: Request) => cleanKey(new URL(request.url).searchPar
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const { guestHouses } = context.services;
-  const houseId = houseParam(request);
+  const houseId = houseParam(request) ?? (await latestBookingDraft(guestHouses.drafts, user.id))?.guestHouseId ?? null;
   // A house that is unknown or hidden is simply forgotten: the access is for every guest house.
   const found = houseId ? await findHouseToBook(guestHouses.handoff.houses, user.id, houseId) : null;
   const own = found !== null && !found.ok && found.error.code === "guest-houses.own_guest_house_forbidden";

@@ -6,6 +6,7 @@ import type { GuestHouseCatalogue } from "#domain/guest-houses/guest-house-catal
 import type { BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
 import type { BookingAttemptRepository } from "#domain/guest-house-booking/booking-attempt-repository.port";
 import type { RequestGuestHouseBookingDeps } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
+import type { BookingDraftDeps } from "#domain/guest-house-booking/booking-draft";
 import type { PaymentDeps } from "#domain/payment/payment-deps";
 import type { DatabaseHandle } from "#infrastructure/db/connection";
 import { KyselyGuestHouseCatalogue } from "#infrastructure/repositories/kysely-guest-house-catalogue";
@@ -17,6 +18,8 @@ export interface GuestHouseBookingModule {
   catalogue: GuestHouseCatalogue;
   /** For requestGuestHouseBooking. */
   booking: RequestGuestHouseBookingDeps;
+  /** The booking forms kept while their guests pay the access (findBookingDraft, forgetBookingDrafts). */
+  drafts: BookingDraftDeps;
   /** For openBookingWhatsapp and the profile's list of attempts. */
   handoff: { houses: BookableGuestHouseReader; attempts: BookingAttemptRepository };
   /** For startPlatformAccessPayment: the money module's payment path plus the houses. */
@@ -29,6 +32,7 @@ export function createGuestHouseBookingModule(database: DatabaseHandle, money: M
   return {
     catalogue: new KyselyGuestHouseCatalogue(database.db),
     booking: { houses, attempts, platformAccess: money.platformAccess.platformAccess, clock: money.clock, ids: money.payments.ids },
+    drafts: { drafts: attempts, clock: money.clock },
     handoff: { houses, attempts },
     accessPayments: { ...money.payments, houses },
   };

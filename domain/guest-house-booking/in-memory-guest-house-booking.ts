@@ -4,6 +4,7 @@ import { ownerIsActive } from "../accounts/owner-standing";
 import type { BookableGuestHouse, BookableGuestHouseReader } from "./bookable-guest-house.port";
 import type { BookingAttempt, BookingAttemptSummary } from "./booking-attempt.entity";
 import type { BookingAttemptRepository } from "./booking-attempt-repository.port";
+import type { BookingDraft } from "./booking-draft";
 
 export class InMemoryBookableGuestHouses implements BookableGuestHouseReader {
   readonly houses = new Map<string, BookableGuestHouse>();
@@ -33,13 +34,41 @@ export class InMemoryBookableGuestHouses implements BookableGuestHouseReader {
   }
 }
 
+const draftKey = (userId: string, guestHouseId: string) => JSON.stringify([userId, guestHouseId]);
+
 export class InMemoryBookingAttemptRepository implements BookingAttemptRepository {
   readonly attempts: BookingAttempt[] = [];
+  readonly drafts = new Map<string, BookingDraft>();
 
   constructor(private readonly nameOf: (guestHouseId: string) => string = () => "") {}
 
   async insert(attempt: BookingAttempt): Promise<void> {
     this.attempts.push({ ...attempt });
+    this.drafts.delete(draftKey(attempt.userId, attempt.guestHouseId));
+  }
+
+  async saveDraft(draft: BookingDraft): Promise<void> {
+    this.drafts.set(draftKey(draft.userId, draft.guestHouseId), { ...draft, savedAt: new Date(draft.savedAt) });
+  }
+
+  async findDraft(userId: string, guestHouseId: string, savedSince: Date): Promise<BookingDraft | null> {
+    const found = this.drafts.get(draftKey(userId, guestHouseId));
+    return found && found.savedAt.getTime() >= savedSince.getTime() ? { ...found, savedAt: new Date(found.savedAt) } : null;
+  }
+
+  async findLatestDraft(userId: string, savedSince: Date): Promise<BookingDraft | null> {
+    const latest = [...this.drafts.values()]
+      .filter((d) => d.userId === userId && d.savedAt.getTime() >= savedSince.getTime())
+      .sort((a, b) => b.savedAt.getTime() - a.savedAt.getTime() || (a.guestHouseId < b.guestHouseId ? -1 : 1))[0];
+    return latest ? { ...latest, savedAt: new Date(latest.savedAt) } : null;
+  }
+
+  async forgetDrafts(userId: string): Promise<void> {
+    for (const [key, draft] of this.drafts) if (draft.userId === userId) this.drafts.delete(key);
+  }
+
+  async forgetDraftsSavedBefore(cutoff: Date): Promise<void> {
+    for (const [key, draft] of this.drafts) if (draft.savedAt.getTime() < cutoff.getTime()) this.drafts.delete(key);
   }
 
   async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {

@@ -1,6 +1,7 @@
 // A guest asks a host for a stay (SPEC §1, §2): the house must be public and not the guest's own,
 // the stay must pass checkStay, and the guest must hold a valid platform access. The attempt is
-// recorded; the guest then leaves for WhatsApp through openBookingWhatsapp.
+// recorded; the guest then leaves for WhatsApp through openBookingWhatsapp. A guest sent to pay the
+// access first finds the form as they left it when they come back (booking-draft.ts).
 import { getPlatformAccess } from "../guest-house-access/get-platform-access.query";
 import type { PlatformAccessRepository } from "../guest-house-access/platform-access-repository.port";
 import { guestHouseVisibility } from "../guest-houses/guest-house-visibility";
@@ -11,6 +12,7 @@ import { err, ok, domainError, type Result } from "../shared/result";
 import type { BookableGuestHouse, BookableGuestHouseReader } from "./bookable-guest-house.port";
 import type { BookingAttempt, BookingLanguage } from "./booking-attempt.entity";
 import type { BookingAttemptRepository } from "./booking-attempt-repository.port";
+import { keepBookingDraft } from "./booking-draft";
 import type { GuestHouseBookingError } from "./guest-house-booking.errors";
 import { BOOKING_MESSAGE_MAX, checkStay } from "./stay";
 
@@ -66,7 +68,14 @@ export async function requestGuestHouseBooking(
 
   // Checked last, so a guest sent to pay comes back to a form that will go through.
   const access = await getPlatformAccess({ platformAccess: deps.platformAccess, clock: deps.clock }, input.userId);
-  if (!access.active) return err(domainError("guest-houses.access_required", { expired: access.expired ? 1 : 0 }));
+  if (!access.active) {
+    const { checkIn, checkOut, guests } = stay.value;
+    await keepBookingDraft(
+      { drafts: deps.attempts, clock: deps.clock },
+      { userId: input.userId, guestHouseId: house.id, checkIn, checkOut, guests, message },
+    );
+    return err(domainError("guest-houses.access_required", { expired: access.expired ? 1 : 0 }));
+  }
 
   const attempt: BookingAttempt = {
     id: deps.ids.id(),
@@ -80,6 +89,7 @@ export async function requestGuestHouseBooking(
     language: input.language,
     whatsappMessageSent: false,
   };
+  // The draft that waited for the access goes with it (same transaction).
   await deps.attempts.insert(attempt);
   return ok({ attemptId: attempt.id });
 }

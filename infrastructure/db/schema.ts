@@ -447,6 +447,17 @@ export interface BookingAttemptsTable {
   language: Generated<"en" | "fr">;
 }
 
+/** Migration 2026-11-28T1600: a guest's booking form kept while they pay the access (decision 0243). */
+export interface GuestHouseBookingDraftsTable {
+  user_id: string;
+  guest_house_id: string;
+  check_in: string;
+  check_out: string;
+  guests: number;
+  message: string;
+  saved_at: Iso;
+}
+
 export interface CommissionEarningsTable {
   id: string;
   agent_id: string;
@@ -631,6 +642,7 @@ export interface Database {
   platform_fee_payments: PlatformFeePaymentsTable;
   host_verifications: HostVerificationsTable;
   booking_attempts: BookingAttemptsTable;
+  guest_house_booking_drafts: GuestHouseBookingDraftsTable;
   booking_notices: BookingNoticesTable;
   commission_earnings: CommissionEarningsTable;
   outbox_emails: OutboxEmailsTable;

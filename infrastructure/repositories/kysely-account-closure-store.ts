@@ -143,6 +143,7 @@ export class KyselyAccountClosureStore implements AccountClosureStore {
         .where("user_id", "=", userId)
         .execute();
       await trx.updateTable("booking_attempts").set({ message: "" }).where("user_id", "=", userId).execute();
+      await trx.deleteFrom("guest_house_booking_drafts").where("user_id", "=", userId).execute();
       // An agent's public page and listings go; their earnings and payouts stay for the accounts.
       await trx
         .updateTable("agents")

@@ -1,11 +1,13 @@
-// Guest-house booking over Kysely: the houses as booking reads them, and the booking attempts.
+// Guest-house booking over Kysely: the houses as booking reads them, the booking attempts, and the
+// forms kept while their guests pay the access (guest_house_booking_drafts, decision 0243).
 import type { Kysely, Selectable } from "kysely";
-import type { BookingAttemptsTable, Database } from "../db/schema";
+import type { BookingAttemptsTable, Database, GuestHouseBookingDraftsTable } from "../db/schema";
 import { preparedQuery } from "../db/prepared-query";
 import { whatsappDigits } from "#domain/listings/agent-contact";
 import type { BookableGuestHouse, BookableGuestHouseReader } from "#domain/guest-house-booking/bookable-guest-house.port";
 import type { BookingAttempt, BookingAttemptSummary } from "#domain/guest-house-booking/booking-attempt.entity";
 import type { BookingAttemptRepository } from "#domain/guest-house-booking/booking-attempt-repository.port";
+import type { BookingDraft } from "#domain/guest-house-booking/booking-draft";
 import { hostSuspendedAt, latestHostStatus, toHostStatus } from "./kysely-guest-house-catalogue";
 import { blockedNightsFrom } from "./kysely-blocked-nights";
 
@@ -83,25 +85,91 @@ function toAttempt(r: Selectable<BookingAttemptsTable>): BookingAttempt {
   };
 }
 
+function toDraft(r: Selectable<GuestHouseBookingDraftsTable>): BookingDraft {
+  return {
+    userId: r.user_id,
+    guestHouseId: r.guest_house_id,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    guests: Number(r.guests),
+    message: r.message,
+    savedAt: new Date(r.saved_at),
+  };
+}
+
 export class KyselyBookingAttemptRepository implements BookingAttemptRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(a: BookingAttempt): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("booking_attempts")
+        .values({
+          id: a.id,
+          user_id: a.userId,
+          guest_house_id: a.guestHouseId,
+          attempt_date: a.attemptDate.toISOString(),
+          whatsapp_message_sent: a.whatsappMessageSent ? 1 : 0,
+          check_in: a.checkIn,
+          check_out: a.checkOut,
+          guests: a.guests,
+          message: a.message,
+          language: a.language,
+        })
+        .execute();
+      await trx
+        .deleteFrom("guest_house_booking_drafts")
+        .where("user_id", "=", a.userId)
+        .where("guest_house_id", "=", a.guestHouseId)
+        .execute();
+    });
+  }
+
+  async saveDraft(d: BookingDraft): Promise<void> {
+    const values = {
+      check_in: d.checkIn,
+      check_out: d.checkOut,
+      guests: d.guests,
+      message: d.message,
+      saved_at: d.savedAt.toISOString(),
+    };
     await this.db
-      .insertInto("booking_attempts")
-      .values({
-        id: a.id,
-        user_id: a.userId,
-        guest_house_id: a.guestHouseId,
-        attempt_date: a.attemptDate.toISOString(),
-        whatsapp_message_sent: a.whatsappMessageSent ? 1 : 0,
-        check_in: a.checkIn,
-        check_out: a.checkOut,
-        guests: a.guests,
-        message: a.message,
-        language: a.language,
-      })
+      .insertInto("guest_house_booking_drafts")
+      .values({ user_id: d.userId, guest_house_id: d.guestHouseId, ...values })
+      .onConflict((oc) => oc.columns(["user_id", "guest_house_id"]).doUpdateSet(values))
       .execute();
+  }
+
+  async findDraft(userId: string, guestHouseId: string, savedSince: Date): Promise<BookingDraft | null> {
+    const row = await this.db
+      .selectFrom("guest_house_booking_drafts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("guest_house_id", "=", guestHouseId)
+      .where("saved_at", ">=", savedSince.toISOString())
+      .executeTakeFirst();
+    return row ? toDraft(row) : null;
+  }
+
+  async findLatestDraft(userId: string, savedSince: Date): Promise<BookingDraft | null> {
+    const row = await this.db
+      .selectFrom("guest_house_booking_drafts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("saved_at", ">=", savedSince.toISOString())
+      .orderBy("saved_at", "desc")
+      .orderBy("guest_house_id", "asc")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toDraft(row) : null;
+  }
+
+  async forgetDrafts(userId: string): Promise<void> {
+    await this.db.deleteFrom("guest_house_booking_drafts").where("user_id", "=", userId).execute();
+  }
+
+  async forgetDraftsSavedBefore(cutoff: Date): Promise<void> {
+    await this.db.deleteFrom("guest_house_booking_drafts").where("saved_at", "<", cutoff.toISOString()).execute();
   }
 
   async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {

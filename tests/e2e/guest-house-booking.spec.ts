@@ -10,14 +10,20 @@
 // moves this user's stored access 15 days into the past, which is what the server sees when its
 // clock moves 15 days ahead (the route test does it with an injected clock:
 // tests/integration/routes/guest-house-booking.test.ts).
+//
+// The other ways back to the filled form (issue 32, decision 0243), each with a new student: a
+// second tab asking another house, the checkout finished in another browser (signing in there),
+// and the access paid from /profile after a declined payment and its retry.
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { newStudent } from "./booking-helpers";
 
 const DEMO_PASSWORD = "kamernest-demo";
 const DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? "tests/.tmp/e2e/kamernest.db");
 const LODGE = "Molyko Comfort Lodge";
+const FAKO = "Fako View Guest House";
 
 function readDb<T>(query: (db: Database.Database) => T): T {
   const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
@@ -167,5 +173,205 @@ test.describe("guest-house booking", () => {
     await page.getByLabel("Number of guests").fill("1");
     await page.getByRole("button", { name: "Continue: pay the access (5 000 FCFA)" }).click();
     await expect(page).toHaveURL(new RegExp(`/guest-house-payment\\?house=${house.id}$`));
+  });
+});
+
+interface Stay {
+  checkIn: string;
+  checkOut: string;
+  guests: string;
+  message: string;
+}
+
+const houseId = (name: string) => readDb((db) => (db.prepare("SELECT id FROM guest_houses WHERE name = ?").get(name) as { id: string }).id);
+
+/** A page that hydrates is used once React has it (the fixture's page does this in its goto; other pages do not). */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrate !== "true" || document.documentElement.dataset.hydrated === "true",
+  );
+}
+
+async function typeStay(page: Page, id: string, stay: Stay, js: boolean) {
+  await page.goto(`/guest-house-booking/${id}`);
+  if (js) await settled(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Ask the host for your stay" })).toBeVisible();
+  await page.getByLabel("Check-in date").fill(stay.checkIn);
+  await page.getByLabel("Check-out date").fill(stay.checkOut);
+  await page.getByLabel("Number of guests").fill(stay.guests);
+  await page.getByLabel("Message to the host (optional)").fill(stay.message);
+}
+
+async function pressPay(page: Page, id: string) {
+  await page.getByRole("button", { name: "Continue: pay the access (5 000 FCFA)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/guest-house-payment\\?house=${id}$`));
+}
+
+/** Types the stay on the house's form and presses the pay button: ends on the access page for that house. */
+async function askAndGoPay(page: Page, id: string, stay: Stay, js: boolean) {
+  await typeStay(page, id, stay, js);
+  await pressPay(page, id);
+}
+
+/** On the access page: MTN, a number, Pay; ends on the simulated checkout. */
+async function startAccessPayment(page: Page, js: boolean) {
+  await expect(page.getByRole("heading", { level: 1, name: "Guest-house access" })).toBeVisible();
+  await page.getByLabel("MTN Mobile Money").check();
+  await page.getByLabel("Mobile money number").fill("670112233");
+  await page.getByRole("button", { name: "Pay 5 000 FCFA" }).click();
+  await expect(page).toHaveURL(/\/simulated-checkout\/[A-Z0-9]+$/);
+  if (js) {
+    await page.waitForLoadState("networkidle");
+    await settled(page);
+  }
+}
+
+async function approveAccess(page: Page) {
+  await page.getByRole("button", { name: "Approve 5 000 FCFA" }).click();
+  await expect(page).toHaveURL(/\/payment-success\?ref=PAY-[A-Z0-9]+/, { timeout: 15_000 });
+  await expect(page.getByText(/Your guest-house access is valid until/)).toBeVisible();
+}
+
+async function expectFilled(page: Page, id: string, stay: Stay) {
+  await expect(page).toHaveURL(new RegExp(`/guest-house-booking/${id}$`));
+  await expect(page.getByLabel("Check-in date")).toHaveValue(stay.checkIn);
+  await expect(page.getByLabel("Check-out date")).toHaveValue(stay.checkOut);
+  await expect(page.getByLabel("Number of guests")).toHaveValue(stay.guests);
+  await expect(page.getByLabel("Message to the host (optional)")).toHaveValue(stay.message);
+}
+
+/** Sends the request as it stands: the browser leaves for wa.me (answered here) with the stay in the text. */
+async function sendOnWhatsapp(page: Page, stay: Stay) {
+  let text = "";
+  await page.route(/^https:\/\/wa\.me\//, async (route) => {
+    text = new URL(route.request().url()).searchParams.get("text") ?? "";
+    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>WhatsApp</title><p>WhatsApp</p>" });
+  });
+  await page.getByRole("button", { name: "Send my request on WhatsApp" }).click();
+  await expect(page).toHaveURL(/^https:\/\/wa\.me\//);
+  expect(text).toContain(stay.message);
+  await page.unroute(/^https:\/\/wa\.me\//);
+}
+
+async function otherBrowser(browser: Browser, js: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  return { context, page: await context.newPage() };
+}
+
+test.describe("guest-house booking: every way back to the filled form (issue 32)", () => {
+  test("a second tab asking another house: each form comes back filled after one payment", async ({ page, context }, testInfo) => {
+    const js = testInfo.project.name === "js";
+    await newStudent(page, testInfo, "gh-tabs");
+    const lodge = houseId(LODGE);
+    const fako = houseId(FAKO);
+    const first: Stay = { checkIn: isoDay(20), checkOut: isoDay(22), guests: "2", message: "Tab one: the lodge near the campus." };
+    const second: Stay = { checkIn: isoDay(24), checkOut: isoDay(25), guests: "1", message: "Tab two: Fako View for my father." };
+
+    await askAndGoPay(page, lodge, first, js);
+    const tab = await context.newPage();
+    await askAndGoPay(tab, fako, second, js);
+    await startAccessPayment(tab, js);
+    await approveAccess(tab);
+    await tab.getByTestId("continue-booking").click();
+    await expectFilled(tab, fako, second);
+    await tab.close();
+
+    // The first tab, still on its access page: the access is now valid, its form waited too.
+    await page.reload();
+    if (js) await settled(page);
+    await page.getByTestId("continue-booking").click();
+    await expectFilled(page, lodge, first);
+    await sendOnWhatsapp(page, first);
+  });
+
+  test("the checkout finished in another browser: signing in there brings the form back filled", async ({ page, browser }, testInfo) => {
+    const js = testInfo.project.name === "js";
+    const email = await newStudent(page, testInfo, "gh-browser");
+    const lodge = houseId(LODGE);
+    const stay: Stay = {
+      checkIn: isoDay(27),
+      checkOut: isoDay(29),
+      guests: "2",
+      message: "Nous arrivons de Douala vers 18 h — merci d’avance !",
+    };
+    await askAndGoPay(page, lodge, stay, js);
+    await startAccessPayment(page, js);
+    const checkout = new URL(page.url()).pathname;
+
+    // The provider's page opens in the phone's other browser, where nobody is signed in.
+    const other = await otherBrowser(browser, js);
+    try {
+      const there = other.page;
+      await there.goto(checkout);
+      await expect(there).toHaveURL(/\/auth\/login\?redirectTo=/);
+      if (js) await settled(there);
+      await there.getByLabel("Email").fill(email);
+      await there.getByLabel("Password", { exact: true }).fill("buea-2026");
+      await there.getByRole("button", { name: "Sign in" }).click();
+      await expect(there).toHaveURL(new RegExp(`${checkout}$`));
+      if (js) {
+        await there.waitForLoadState("networkidle");
+        await settled(there);
+      }
+      await approveAccess(there);
+      await there.getByTestId("continue-booking").click();
+      await expectFilled(there, lodge, stay);
+      await sendOnWhatsapp(there, stay);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test("paid from /profile after a declined payment and its retry: Continue your booking still leads to the filled form", async ({
+    page,
+  }, testInfo) => {
+    const js = testInfo.project.name === "js";
+    await newStudent(page, testInfo, "gh-profile");
+    const fako = houseId(FAKO);
+    const stay: Stay = { checkIn: isoDay(31), checkOut: isoDay(33), guests: "2", message: "Graduation week, two nights." };
+    await askAndGoPay(page, fako, stay, js);
+
+    // Elsewhere first; the access is paid from the profile's link, which knows no house.
+    await page.goto("/profile");
+    await page.getByTestId("platform-access").getByRole("link", { name: "Pay the access" }).click();
+    await expect(page.getByText(`After paying you will come back to your request for ${FAKO}.`)).toBeVisible();
+    await startAccessPayment(page, js);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment failed" })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(new RegExp(`/guest-house-payment\\?house=${fako}$`));
+    await startAccessPayment(page, js);
+    await approveAccess(page);
+    await page.getByTestId("continue-booking").click();
+    await expectFilled(page, fako, stay);
+    await sendOnWhatsapp(page, stay);
+  });
+
+  test("the session ended while the form was open: signing in leads back to it with its dates and guests", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const js = testInfo.project.name === "js";
+    const email = await newStudent(page, testInfo, "gh-expired");
+    const lodge = houseId(LODGE);
+    const stay: Stay = { checkIn: isoDay(35), checkOut: isoDay(36), guests: "2", message: "Late arrival, around 22 h." };
+    await typeStay(page, lodge, stay, js);
+    // The session ends while the form is open (its cookie is gone: the server no longer knows it).
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Continue: pay the access (5 000 FCFA)" }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("buea-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(new RegExp(`/guest-house-booking/${lodge}\\?`));
+    await expect(page.getByLabel("Check-in date")).toHaveValue(stay.checkIn);
+    await expect(page.getByLabel("Check-out date")).toHaveValue(stay.checkOut);
+    await expect(page.getByLabel("Number of guests")).toHaveValue(stay.guests);
+    // The message was not put in a URL: typed again, and on to the payment.
+    await expect(page.getByLabel("Message to the host (optional)")).toHaveValue("");
+    await page.getByLabel("Message to the host (optional)").fill(stay.message);
+    await pressPay(page, lodge);
+    await page.goto(`/guest-house-booking/${lodge}`);
+    await expectFilled(page, lodge, stay);
   });
 });

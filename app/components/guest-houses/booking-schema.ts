@@ -5,16 +5,23 @@ import { z } from "zod";
 import { BOOKING_MESSAGE_MAX } from "#domain/guest-house-booking/stay";
 import { hasForbiddenControls } from "~/utils/clean-key";
 
-const date = z
-  // An empty date (a form that came back empty) asks for the dates, not for "calendar dates".
-  .string({ required_error: "guest-houses:errors.dates_required", invalid_type_error: "guest-houses:errors.invalid_date" })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "guest-houses:errors.invalid_date");
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date field: a missing date (empty, or only spaces) asks for that date ("Choose your check-in
+ * date"); "Enter the dates as calendar dates" is only for something typed that is not a date.
+ */
+const date = (required: string) =>
+  z
+    .string({ required_error: required, invalid_type_error: "guest-houses:errors.invalid_date" })
+    .trim()
+    .min(1, required)
+    .refine((v) => v === "" || ISO_DATE.test(v), "guest-houses:errors.invalid_date");
 
 export const guestHouseBookingSchema = z
   .object({
-    checkIn: date,
-    checkOut: date,
+    checkIn: date("guest-houses:errors.check_in_required"),
+    checkOut: date("guest-houses:errors.check_out_required"),
     guests: z.coerce
       .number({ required_error: "guest-houses:errors.invalid_guests", invalid_type_error: "guest-houses:errors.invalid_guests" })
       .int("guest-houses:errors.invalid_guests")
@@ -32,6 +39,10 @@ export const guestHouseBookingSchema = z
       )
       .default(""),
   })
-  .refine((v) => v.checkOut > v.checkIn, { path: ["checkOut"], message: "guest-houses:errors.check_out_not_after_check_in" });
+  // Compared only once both are dates: a missing or malformed one has its own message.
+  .refine((v) => !ISO_DATE.test(v.checkIn) || !ISO_DATE.test(v.checkOut) || v.checkOut > v.checkIn, {
+    path: ["checkOut"],
+    message: "guest-houses:errors.check_out_not_after_check_in",
+  });
 
 export type GuestHouseBookingForm = z.infer<typeof guestHouseBookingSchema>;

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { clearBookingDraft } from "~/utils/guest-house-booking-draft.server";
-import { logout } from "~/utils/auth.server";
+import { forgetBookingDrafts } from "#domain/guest-house-booking/booking-draft";
+import { getOptionalUser, logout } from "~/utils/auth.server";
 
 // POST only: a GET that signed people out could be triggered by any image on any page.
 export async function loader() {
@@ -8,9 +8,9 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const response = await logout(context, request, "/");
-  // What this account typed and left in the browser goes with it: the next person to sign in on
-  // this browser must not see it (the draft is also bound to its author).
-  response.headers.append("Set-Cookie", await clearBookingDraft(context));
-  return response;
+  const user = await getOptionalUser(context, request);
+  // The guest-house booking forms this account left waiting go with it (decision 0243): the next
+  // person to sign in on this device must not see them, nor this account later.
+  if (user) await forgetBookingDrafts(context.services.guestHouses.drafts, user.id);
+  return logout(context, request, "/");
 }

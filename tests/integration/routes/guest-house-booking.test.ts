@@ -99,7 +99,7 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
 
     const again = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: s.jar, params });
     expect(again.data.access.active).toBe(true);
-    expect(again.data.defaults.checkIn).toBe(day(2));
+    expect(again.data.defaults).toEqual(form());
 
     const booked = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}?lng=fr`, form(), {
       jar: s.jar,
@@ -118,6 +118,8 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
       message: "Arriving from Douala by bus.",
     });
     expect(Number(stored.whatsapp_message_sent)).toBe(0);
+    // Booked: the kept form is gone with it.
+    expect((await h.get(bookingRoute, `/guest-house-booking/${HOUSE}`, { jar: s.jar, params })).data.defaults.checkIn).toBe("");
 
     // Someone else following the link: 404, nothing changed.
     const stranger = await person(h);
@@ -185,23 +187,85 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     }
   });
 
-  it("a form sent without dates asks for the dates, not for 'calendar dates' (issue 32)", async () => {
+  it("a missing date asks for that date, not for 'calendar dates', which is kept for a malformed one (issue 32)", async () => {
     const s = await person(h);
-    const r = await h.post(
-      bookingRoute,
-      `/guest-house-booking/${HOUSE}`,
-      { checkIn: "", checkOut: "", guests: "1", message: "" },
-      {
-        jar: s.jar,
-        params: { id: HOUSE },
-      },
-    );
-    expect(r.status).toBe(400);
-    expect(r.data.error.checkIn).toEqual(["guest-houses:errors.dates_required"]);
-    expect(r.data.error.checkOut).toEqual(["guest-houses:errors.dates_required"]);
+    const post = (body: Record<string, string>) =>
+      h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, { guests: "1", message: "", ...body }, { jar: s.jar, params: { id: HOUSE } });
+    const none = await post({ checkIn: "", checkOut: "" });
+    expect(none.status).toBe(400);
+    expect(none.data.error.checkIn).toEqual(["guest-houses:errors.check_in_required"]);
+    expect(none.data.error.checkOut).toEqual(["guest-houses:errors.check_out_required"]);
+    const noCheckOut = await post({ checkIn: day(2), checkOut: "   " });
+    expect(noCheckOut.status).toBe(400);
+    expect(noCheckOut.data.error.checkIn).toBeUndefined();
+    expect(noCheckOut.data.error.checkOut).toEqual(["guest-houses:errors.check_out_required"]);
+    const malformed = await post({ checkIn: "12/03/2027", checkOut: day(4) });
+    expect(malformed.status).toBe(400);
+    expect(malformed.data.error.checkIn).toEqual(["guest-houses:errors.invalid_date"]);
+    const backwards = await post({ checkIn: day(4), checkOut: day(2) });
+    expect(backwards.data.error.checkOut).toEqual(["guest-houses:errors.check_out_not_after_check_in"]);
+    // Without the field at all (a form that lost it), the same as empty.
+    const absent = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, { guests: "1" }, { jar: s.jar, params: { id: HOUSE } });
+    expect(absent.data.error.checkIn).toEqual(["guest-houses:errors.check_in_required"]);
   });
 
-  it("the form kept for the payment is its author's: signing out clears it, another account on the browser never sees it", async () => {
+  it("the kept form follows its author to another browser, one per house, and to the access paid from /profile", async () => {
+    const s = await person(h);
+    const url = (house: string) => `/guest-house-booking/${house}`;
+    const other = "gh-route-test-2";
+    await h.database.db
+      .insertInto("guest_houses")
+      .values({
+        id: other,
+        host_id: host.id,
+        name: "Great Soppo Inn",
+        neighbourhood: "Great Soppo",
+        latitude: 4.16,
+        longitude: 9.24,
+        nightly_rate: 9000,
+        whatsapp_number: "+237 677 12 34 57",
+        max_guests: 2,
+        seeded: 1,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    // Tab 1 asks for the lodge, tab 2 for the inn: both wait.
+    expect((await h.post(bookingRoute, url(HOUSE), form(), { jar: s.jar, params: { id: HOUSE } })).status).toBe(303);
+    const second = { checkIn: day(6), checkOut: day(7), guests: "1", message: "From the other tab." };
+    expect((await h.post(bookingRoute, url(other), second, { jar: s.jar, params: { id: other } })).status).toBe(303);
+    expect((await h.get(bookingRoute, url(HOUSE), { jar: s.jar, params: { id: HOUSE } })).data.defaults).toEqual(form());
+    expect((await h.get(bookingRoute, url(other), { jar: s.jar, params: { id: other } })).data.defaults).toEqual(second);
+
+    // The provider's page came back in the phone's other browser: signed in there, the form is there.
+    const elsewhere = await signedInJar(h, s.id);
+    expect((await h.get(bookingRoute, url(HOUSE), { jar: elsewhere, params: { id: HOUSE } })).data.defaults).toEqual(form());
+
+    // Paying from /profile's link (no ?house): the page and the payment lead back to the latest form.
+    const access = await h.get(accessRoute, "/guest-house-payment", { jar: s.jar });
+    expect(access.data.house).toEqual({ id: other, name: "Great Soppo Inn" });
+  });
+
+  it("a form sent after the session ended: signing in leads back to it with its dates and guests, never the message in a URL", async () => {
+    const s = await person(h);
+    const sent = await h.post(bookingRoute, `/guest-house-booking/${HOUSE}`, form(), { params: { id: HOUSE } });
+    expect(sent.status).toBe(302);
+    const login = new URL(sent.location!, "http://localhost");
+    expect(login.pathname).toBe("/auth/login");
+    const back = login.searchParams.get("redirectTo")!;
+    expect(back).toBe(`/guest-house-booking/${HOUSE}?${new URLSearchParams({ checkIn: day(2), checkOut: day(4), guests: "2" })}`);
+    expect(sent.location).not.toContain("Douala");
+    const page = await h.get(bookingRoute, back, { jar: s.jar, params: { id: HOUSE } });
+    expect(page.data.defaults).toEqual({ checkIn: day(2), checkOut: day(4), guests: "2", message: "" });
+    // Only values with a date's or a count's shape are taken from a URL.
+    const odd = await h.get(bookingRoute, `/guest-house-booking/${HOUSE}?checkIn=soon&checkOut=%3Cb%3E&guests=-1`, {
+      jar: s.jar,
+      params: { id: HOUSE },
+    });
+    expect(odd.data.defaults).toEqual({ checkIn: "", checkOut: "", guests: "1", message: "" });
+  });
+
+  it("the form kept for the payment is its author's: signing out deletes it, another account on the browser never sees it", async () => {
     const a = await person(h);
     const b = await person(h);
     const params = { id: HOUSE };
@@ -209,22 +273,23 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     const empty = { checkIn: "", checkOut: "", guests: "1", message: "" };
     const signIn = (browser: CookieJar, as: { jar: CookieJar }) =>
       browser.store(new Headers({ "Set-Cookie": `kn_session=${as.jar.get("kn_session")}` }));
+    const stored = () => h.database.db.selectFrom("guest_house_booking_drafts").selectAll().where("user_id", "=", a.id).execute();
 
     // A types, is sent to pay, and signs out; B signs in on the same browser.
     const browser = a.jar.clone();
     expect(
       (await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: browser, params })).status,
     ).toBe(303);
-    expect(browser.get("kn_gh_draft")).toBeTruthy();
+    expect(await stored()).toHaveLength(1);
     expect((await h.post(logoutRoute, "/auth/logout", {}, { jar: browser })).status).toBe(302);
-    expect(browser.get("kn_gh_draft")).toBeUndefined();
+    expect(await stored()).toHaveLength(0);
     signIn(browser, b);
     expect((await h.get(bookingRoute, url, { jar: browser, params })).data.defaults).toEqual(empty);
-
-    // A's session ends without the sign-out (expired, "sign out everywhere"): the draft stays in the
-    // browser, but B signed in over it gets an empty form, and A back gets theirs.
-    // (A signed out above, which ended that session: A signs in again.)
     const againA = { jar: await signedInJar(h, a.id) };
+    expect((await h.get(bookingRoute, url, { jar: againA.jar, params })).data.defaults).toEqual(empty);
+
+    // A's session ends without the sign-out (expired, "sign out everywhere"): B signed in over it
+    // gets an empty form, and A back gets theirs.
     const shared = againA.jar.clone();
     expect(
       (await h.post(bookingRoute, url, { ...form(), message: "Room for me and my sister Ngozi." }, { jar: shared, params })).status,
@@ -233,6 +298,7 @@ describeEachDatabase(allDatabaseKinds())("guest-house booking routes (%s)", (kin
     const forB = await h.get(bookingRoute, url, { jar: shared, params });
     expect(forB.data.defaults).toEqual(empty);
     expect(JSON.stringify(forB.data)).not.toContain("Ngozi");
+    expect((await h.get(accessRoute, "/guest-house-payment", { jar: shared })).data.house).toBeNull();
     signIn(shared, againA);
     expect((await h.get(bookingRoute, url, { jar: shared, params })).data.defaults.message).toBe("Room for me and my sister Ngozi.");
   });

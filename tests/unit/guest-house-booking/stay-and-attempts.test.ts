@@ -7,6 +7,7 @@ import { checkStay, MAX_STAY_NIGHTS } from "#domain/guest-house-booking/stay";
 import { InMemoryBookableGuestHouses, InMemoryBookingAttemptRepository } from "#domain/guest-house-booking/in-memory-guest-house-booking";
 import { requestGuestHouseBooking } from "#domain/guest-house-booking/request-guest-house-booking.use-case";
 import { openBookingWhatsapp } from "#domain/guest-house-booking/open-booking-whatsapp.use-case";
+import { findBookingDraft, forgetBookingDrafts, latestBookingDraft } from "#domain/guest-house-booking/booking-draft";
 import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
 import { PLATFORM_ACCESS_MS } from "#domain/guest-house-access/platform-access.entity";
 import { addDays } from "#domain/booking/visit-date";
@@ -84,6 +85,16 @@ function world() {
     maxGuests: 2,
     whatsapp: "237670000002",
     hostVerificationStatus: "pending",
+    seeded: false,
+    hostSuspended: false,
+  });
+  houses.add({
+    id: "gh-2",
+    name: "Great Soppo Inn",
+    hostId: "host-2",
+    maxGuests: 2,
+    whatsapp: "237670000003",
+    hostVerificationStatus: "verified",
     seeded: false,
     hostSuspended: false,
   });
@@ -170,6 +181,66 @@ describe("requestGuestHouseBooking", () => {
       "guest-houses.guests_over_capacity",
     ]);
     expect(w.attempts.attempts).toHaveLength(0);
+  });
+});
+
+describe("the form kept while the guest pays the access (decision 0243)", () => {
+  const drafts = (w: ReturnType<typeof world>) => ({ drafts: w.attempts, clock: w.clock });
+
+  it("is kept when access is required, as checked (trimmed message), for its author and house only", async () => {
+    const w = world();
+    expect((await requestGuestHouseBooking(w.deps, w.input())).ok).toBe(false);
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-1")).toEqual({
+      userId: "guest-1",
+      guestHouseId: "gh-1",
+      checkIn: "2026-11-02",
+      checkOut: "2026-11-04",
+      guests: 2,
+      message: "Arriving by bus.",
+      savedAt: now,
+    });
+    expect(await findBookingDraft(drafts(w), "guest-2", "gh-1")).toBeNull();
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-2")).toBeNull();
+  });
+
+  it("is not kept for a stay that fails its checks (the guest fixes it before paying)", async () => {
+    const w = world();
+    const r = await requestGuestHouseBooking(w.deps, w.input({ guests: 3 }));
+    expect(r.ok ? "ok" : r.error.code).toBe("guest-houses.guests_over_capacity");
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-1")).toBeNull();
+  });
+
+  it("waits a day, then is gone; keeping another one lets go of the old ones", async () => {
+    const w = world();
+    await requestGuestHouseBooking(w.deps, w.input());
+    w.clock.advance(DAY_MS);
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-1")).not.toBeNull();
+    w.clock.advance(1);
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-1")).toBeNull();
+    await requestGuestHouseBooking(w.deps, w.input({ userId: "guest-2", checkIn: "2026-11-03", checkOut: "2026-11-04" }));
+    expect(w.attempts.drafts.size).toBe(1);
+  });
+
+  it("one per house: a second house typed in another tab does not replace the first; the latest is found", async () => {
+    const w = world();
+    await requestGuestHouseBooking(w.deps, w.input());
+    w.clock.advance(60_000);
+    await requestGuestHouseBooking(w.deps, w.input({ guestHouseId: "gh-2", guests: 1, message: "Other tab" }));
+    expect((await findBookingDraft(drafts(w), "guest-1", "gh-1"))?.message).toBe("Arriving by bus.");
+    expect((await findBookingDraft(drafts(w), "guest-1", "gh-2"))?.message).toBe("Other tab");
+    expect((await latestBookingDraft(drafts(w), "guest-1"))?.guestHouseId).toBe("gh-2");
+  });
+
+  it("booking with it forgets it; signing out forgets all of the guest's", async () => {
+    const w = world();
+    await requestGuestHouseBooking(w.deps, w.input());
+    await requestGuestHouseBooking(w.deps, w.input({ guestHouseId: "gh-2", guests: 1 }));
+    w.give("guest-1", new Date(now.getTime() + PLATFORM_ACCESS_MS));
+    expect((await requestGuestHouseBooking(w.deps, w.input())).ok).toBe(true);
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-1")).toBeNull();
+    expect(await findBookingDraft(drafts(w), "guest-1", "gh-2")).not.toBeNull();
+    await forgetBookingDrafts(drafts(w), "guest-1");
+    expect(await latestBookingDraft(drafts(w), "guest-1")).toBeNull();
   });
 });
 
