@@ -80,7 +80,8 @@ self.addEventListener("fetch", function (event) {
     if (!NEVER.test(url.pathname)) event.respondWith(page(event, url));
     return;
   }
-  if (SETTINGS.core.indexOf(url.pathname) >= 0) {
+  // The build's assets: the core ones, and an old build's a kept page still names (activate).
+  if (SETTINGS.core.indexOf(url.pathname) >= 0 || url.pathname.indexOf("/assets/") === 0) {
     event.respondWith(
       caches.match(url.pathname, { cacheName: ASSETS }).then(function (hit) {
         return hit || fetch(request);

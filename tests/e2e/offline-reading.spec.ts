@@ -156,3 +156,62 @@ test("the browser's own Save-Data, or 2G, keeps the worker away too", { tag: "@n
     await page.close();
   }
 });
+
+/** The build's assets the worker holds, by cache (kn-assets-<version>), sorted. */
+function assetCaches(page: Page) {
+  return page.evaluate(async () => {
+    const held: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("kn-assets-")) continue;
+      held[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort();
+    }
+    return held;
+  });
+}
+
+test(
+  "the next build's worker replaces this build's assets, keeping those a saved page names",
+  { tag: "@needs-javascript" },
+  async ({ page, context, consoleErrors }) => {
+    // This build's worker keeps a listing, whose copy names this build's stylesheet and enhance.js.
+    await page.goto("/");
+    await workerInControl(page);
+    const listing = demoAgentListingsNewestFirst()[2];
+    await page.goto(`/listings/${listing.id}`);
+    await expect.poll(async () => Object.values(await keptPaths(page)).flat()).toContain(`/listings/${listing.id}`);
+    const [settingsLine, ...code] = (await (await page.request.get("/sw.js")).text()).split("\n");
+    const settings = JSON.parse(/^const SETTINGS = (.*);$/.exec(settingsLine)![1]) as { version: string; core: string[]; stylesheet: string };
+    const enhance = settings.core.find((url) => url.startsWith("/assets/enhance-"))!;
+    expect(await assetCaches(page)).toEqual({ [`kn-assets-${settings.version}`]: [...settings.core].sort() });
+
+    // The next build: the same worker under another version, its stylesheet and enhance.js under
+    // other names (a build's asset names are digests of their content). Served at /sw.js?build=next:
+    // a browser checks for a new /sw.js by itself, outside Playwright's routing, which would only
+    // find this build's worker again.
+    const next = { version: "0123456789ab", css: "/assets/tailwind-N3xtBu1d.css", js: "/assets/enhance-N3xtBu1d.js" };
+    const nextCore = settings.core.map((url) => (url === settings.stylesheet ? next.css : url === enhance ? next.js : url));
+    const nextWorker = [`const SETTINGS = ${JSON.stringify({ ...settings, version: next.version, core: nextCore, stylesheet: next.css })};`, ...code];
+    const css = await (await page.request.get(settings.stylesheet)).body();
+    const js = await (await page.request.get(enhance)).body();
+    await context.route((url) => url.pathname === "/sw.js" && url.search === "?build=next", (route) =>
+      route.fulfill({ contentType: "text/javascript; charset=utf-8", headers: { "Cache-Control": "no-cache" }, body: nextWorker.join("\n") }),
+    );
+    await context.route(`**${next.css}`, (route) => route.fulfill({ contentType: "text/css; charset=utf-8", body: css }));
+    await context.route(`**${next.js}`, (route) => route.fulfill({ contentType: "text/javascript; charset=utf-8", body: js }));
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?build=next").then(() => undefined));
+
+    // Once it is active: its assets, and of this build's only those the saved listing names.
+    await expect
+      .poll(() => assetCaches(page))
+      .toEqual({ [`kn-assets-${next.version}`]: [...nextCore, settings.stylesheet, enhance].sort() });
+    await context.unrouteAll({ behavior: "wait" });
+
+    // Offline, the saved listing still reads styled: its stylesheet comes from the next build's cache.
+    await context.setOffline(true);
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.locator("[data-offline-notice]")).toContainText("You are offline: this page was saved on");
+    await expect(page.locator(`link[rel="stylesheet"][href="${settings.stylesheet}"]`)).toHaveCount(1);
+    await expect(page.locator("[data-offline-notice]")).toHaveCSS("background-color", "rgb(252, 211, 77)");
+    forgetOfflineFailures(consoleErrors);
+  },
+);
