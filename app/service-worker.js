@@ -118,17 +118,20 @@ var pagesCache = function (state) {
   return "kn-pages-" + state.scope + "-" + state.lang;
 };
 
+// What the worker keeps of a page: "history" (the last HISTORY_SIZE), "personal", or nothing.
+function kindOf(url) {
+  return HISTORY_PAGE.test(url.pathname) ? "history" : PERSONAL_PAGE.test(url.pathname) ? "personal" : null;
+}
+
 async function page(event, url) {
-  var kind = HISTORY_PAGE.test(url.pathname) ? "history" : PERSONAL_PAGE.test(url.pathname) ? "personal" : null;
+  var kind = kindOf(url);
   var fresh = fetch(event.request);
   // Registered before the page reads the answer, so the copy is taken first; kept alive by
   // waitUntil even when the answer comes after the timeout.
   event.waitUntil(
     fresh
       .then(function (response) {
-        if (response.type === "basic" && /^text\/html/.test(response.headers.get("Content-Type") || "")) {
-          return remember(kind, url, response.clone());
-        }
+        return keepAnswer(kind, url, response);
       })
       .catch(function () {}),
   );
@@ -151,6 +154,33 @@ async function page(event, url) {
   return fresh.catch(function () {
     return notSaved(lang);
   });
+}
+
+// A page reached by a client-side navigation is no navigation here (its data comes as a fetch):
+// the page says which one it showed, once shown, and its HTML is fetched and kept as if it had been
+// opened whole (decision 0238). One more download of a few KB, asked for only by a page not under
+// Save-Data (app/utils/keep-offline.ts), and only for a page this worker keeps.
+self.addEventListener("message", function (event) {
+  var path = event.data && event.data.keep;
+  if (typeof path !== "string") return;
+  var url = new URL(path, location.origin);
+  var kind = kindOf(url);
+  if (url.origin !== location.origin || !kind) return;
+  event.waitUntil(
+    fetch(url.pathname + url.search, { headers: { Accept: "text/html" } })
+      .then(function (response) {
+        // A page that sent elsewhere (signed out meanwhile, a listing gone) is not that page.
+        if (!response.redirected) return keepAnswer(kind, url, response);
+      })
+      .catch(function () {}),
+  );
+});
+
+// A page's answer, read from a copy (the page itself may be reading the answer).
+function keepAnswer(kind, url, response) {
+  if (response.type === "basic" && /^text\/html/.test(response.headers.get("Content-Type") || "")) {
+    return remember(kind, url, response.clone());
+  }
 }
 
 // A page as it came: whose it is and its language always; a copy to read offline when it is kept.

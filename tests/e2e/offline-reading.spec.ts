@@ -1,7 +1,9 @@
 // Reading offline (issue 36, decisions 0239-0242): the site is installable; its service worker,
 // registered once the page is idle, keeps the listings a student opened and their /profile for
 // them alone, serves them with a dated notice when the network is gone, drops them at logout,
-// keeps a copy in its language only, and is never registered under Save-Data.
+// keeps a copy in its language only, and is never registered under Save-Data; a listing opened by
+// a client-side navigation is kept too (decision 0238); the next build's worker replaces this
+// build's assets.
 // JavaScript only (@needs-javascript): a service worker is JavaScript; without it every page is
 // the server's, which the rest of the suite checks in the no-js project.
 import type { Page } from "@playwright/test";
@@ -168,6 +170,39 @@ function assetCaches(page: Page) {
     return held;
   });
 }
+
+/** The signed-in person's kept paths (their cache, not a visitor's). */
+async function ownKeptPaths(page: Page) {
+  return Object.entries(await keptPaths(page)).find(([name]) => !name.startsWith("kn-pages-guest-"))?.[1] ?? [];
+}
+
+test(
+  "a listing opened by a client-side navigation is kept too, and reads offline",
+  { tag: "@needs-javascript" },
+  async ({ page, context, consoleErrors }) => {
+    await logIn(page, STUDENT.email, DEMO_PASSWORD);
+    // Opened elsewhere (the request goes to the server's view history, not through this browser's
+    // worker): /profile's history links to it.
+    const listing = demoAgentListingsNewestFirst()[1];
+    expect((await page.request.get(`/listings/${listing.id}`)).status()).toBe(200);
+    await page.goto("/profile");
+    await workerInControl(page);
+    await expect.poll(() => ownKeptPaths(page)).toContain("/profile");
+    expect(await ownKeptPaths(page)).not.toContain(`/listings/${listing.id}`);
+
+    await page.locator(`#view-history a[href="/listings/${listing.id}"]`).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+    // React Router's navigation: the document is still the one /profile loaded.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0].name)).toMatch(/\/profile$/);
+    await expect.poll(() => ownKeptPaths(page)).toContain(`/listings/${listing.id}`);
+
+    await context.setOffline(true);
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.locator("[data-offline-notice]")).toContainText("You are offline: this page was saved on");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+    forgetOfflineFailures(consoleErrors);
+  },
+);
 
 test(
   "the next build's worker replaces this build's assets, keeping those a saved page names",

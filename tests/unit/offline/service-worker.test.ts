@@ -40,7 +40,8 @@ describe("/sw.js", () => {
 
   it("installs, activates and answers fetches, with the build's core assets under a version", async () => {
     const worker = await loadWorker();
-    expect(worker.listeners.sort()).toEqual(["activate", "fetch", "install"]);
+    // "message": a page shown by a client-side navigation asks for its HTML to be kept (decision 0238).
+    expect(worker.listeners.sort()).toEqual(["activate", "fetch", "install", "message"]);
     expect(worker.SETTINGS.version).toMatch(/^[0-9a-f]{12}$/);
     expect(worker.SETTINGS.core).toEqual(expect.arrayContaining(["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"]));
     expect(worker.SETTINGS.core.some((url) => /\/enhance[^/]*\.js$/.test(url))).toBe(true);
