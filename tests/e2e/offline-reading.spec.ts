@@ -3,7 +3,7 @@
 // them alone, serves them with a dated notice when the network is gone, drops them at logout,
 // keeps a copy in its language only, and is never registered under Save-Data; a listing opened by
 // a client-side navigation is kept too (decision 0238); the next build's worker replaces this
-// build's assets.
+// build's assets; the account menu offers to install the app where the browser does (0238).
 // JavaScript only (@needs-javascript): a service worker is JavaScript; without it every page is
 // the server's, which the rest of the suite checks in the no-js project.
 import type { Page } from "@playwright/test";
@@ -250,3 +250,69 @@ test(
     forgetOfflineFailures(consoleErrors);
   },
 );
+
+test.describe("Install the app", () => {
+  /** A beforeinstallprompt as Chromium fires it, whose prompt() is counted; answers whether the page held the browser's own banner back. */
+  function offerToInstall(page: Page) {
+    return page.evaluate(() => {
+      const counted = window as unknown as { promptCalls?: number };
+      const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+        prompt: () => {
+          counted.promptCalls = (counted.promptCalls ?? 0) + 1;
+          return Promise.resolve({ outcome: "accepted" });
+        },
+        userChoice: Promise.resolve({ outcome: "accepted", platform: "web" }),
+      });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  }
+
+  test("shows in the account menu where the browser offers it, prompts once, then hides", { tag: "@needs-javascript" }, async ({ page }) => {
+    await logIn(page, STUDENT.email, DEMO_PASSWORD);
+    // A page React hydrates (enhance.js does the work before and after it), then one it does not.
+    for (const path of ["/profile", "/listings"]) {
+      await page.goto(path);
+      const header = page.getByRole("banner");
+      const menu = header.locator("summary", { hasText: STUDENT.name }).first();
+      const install = header.getByRole("button", { name: "Install the app" });
+      // Not offered (and nothing shows without JavaScript: the server writes it hidden).
+      await menu.click();
+      await expect(header.getByRole("button", { name: "Logout" }).first()).toBeVisible();
+      await expect(install).toHaveCount(0);
+      await page.keyboard.press("Escape");
+
+      expect(await offerToInstall(page)).toBe(true);
+      // By keyboard: the menu's button, then Tab to it.
+      await menu.focus();
+      await page.keyboard.press("Enter");
+      await expect(install).toBeVisible();
+      for (let i = 0; i < 12 && !(await install.evaluate((button) => button === document.activeElement)); i += 1) {
+        await page.keyboard.press("Tab");
+      }
+      await expect(install).toBeFocused();
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
+      // Used once (the browser's event cannot prompt twice): gone, the focus back on the menu's button.
+      await expect(install).toHaveCount(0);
+      await expect(menu).toBeFocused();
+
+      // Offered again, then installed from the browser's own menu: gone.
+      expect(await offerToInstall(page)).toBe(true);
+      await menu.click();
+      await expect(install).toBeVisible();
+      await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
+      await expect(install).toHaveCount(0);
+      await page.keyboard.press("Escape");
+    }
+
+    // In the installed app (display-mode: standalone), never.
+    await page.evaluate(() => {
+      const matchMedia = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => (query === "(display-mode: standalone)" ? ({ matches: true } as MediaQueryList) : matchMedia(query));
+    });
+    expect(await offerToInstall(page)).toBe(false);
+    await page.getByRole("banner").locator("summary", { hasText: STUDENT.name }).first().click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Install the app" })).toHaveCount(0);
+  });
+});
