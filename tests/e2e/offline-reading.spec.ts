@@ -72,13 +72,17 @@ test(
     await page.goto("/");
     await workerInControl(page);
 
-    // Chromium's own installability check (what Lighthouse's audit asked): manifest, icons, worker.
+    // Chromium's own installability check, what Lighthouse's installable-manifest audit read before
+    // Lighthouse 12 dropped it (decision 0239): manifest, icons, worker.
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
     // A test's browser context is incognito, where Chromium installs nothing: the one error left.
     expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
-    const { errors: manifestErrors } = await cdp.send("Page.getAppManifest");
-    expect(manifestErrors).toEqual([]);
+    // The manifest found and read without a single error or warning.
+    const manifest = await cdp.send("Page.getAppManifest");
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ name: "KamerNest", start_url: "/", display: "standalone" });
 
     const listing = demoAgentListingsNewestFirst()[0];
     await page.goto(`/listings/${listing.id}`);
