@@ -73,7 +73,7 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== location.origin) return;
   if (request.method !== "GET") {
     // Signing out: nobody's copies stay for the next person on this phone.
-    if (SIGN_OUT.test(url.pathname)) event.waitUntil(switchTo("guest", null));
+    if (SIGN_OUT.test(url.pathname)) event.waitUntil(switchTo("guest", null, true));
     return;
   }
   if (request.mode === "navigate") {
@@ -92,17 +92,17 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// State: whose pages and which language the browser was last shown (kept in Cache Storage, as
-// the browser stops an idle worker and its variables with it).
+// State: whose pages and which language the browser was last shown, and when someone last signed
+// out (kept in Cache Storage, as the browser stops an idle worker and its variables with it).
 async function readState() {
   var hit = await caches.match(STATE_KEY, { cacheName: STATE_CACHE });
   return hit ? hit.json() : { scope: "guest", lang: "en" };
 }
 
-async function switchTo(scope, lang) {
+async function switchTo(scope, lang, signingOut) {
   var state = await readState();
-  var next = { scope: scope, lang: lang || state.lang };
-  if (next.scope !== state.scope || next.lang !== state.lang) {
+  var next = { scope: scope, lang: lang || state.lang, out: signingOut ? Date.now() : state.out || 0 };
+  if (next.scope !== state.scope || next.lang !== state.lang || next.out !== (state.out || 0)) {
     var cache = await caches.open(STATE_CACHE);
     await cache.put(STATE_KEY, new Response(JSON.stringify(next), { headers: { "Content-Type": "application/json" } }));
   }
@@ -125,13 +125,14 @@ function kindOf(url) {
 
 async function page(event, url) {
   var kind = kindOf(url);
+  var asked = Date.now();
   var fresh = fetch(event.request);
   // Registered before the page reads the answer, so the copy is taken first; kept alive by
   // waitUntil even when the answer comes after the timeout.
   event.waitUntil(
     fresh
       .then(function (response) {
-        return keepAnswer(kind, url, response);
+        return keepAnswer(kind, url, response, asked);
       })
       .catch(function () {}),
   );
@@ -166,27 +167,30 @@ self.addEventListener("message", function (event) {
   var url = new URL(path, location.origin);
   var kind = kindOf(url);
   if (url.origin !== location.origin || !kind) return;
+  var asked = Date.now();
   event.waitUntil(
     fetch(url.pathname + url.search, { headers: { Accept: "text/html" } })
       .then(function (response) {
         // A page that sent elsewhere (signed out meanwhile, a listing gone) is not that page.
-        if (!response.redirected) return keepAnswer(kind, url, response);
+        if (!response.redirected) return keepAnswer(kind, url, response, asked);
       })
       .catch(function () {}),
   );
 });
 
 // A page's answer, read from a copy (the page itself may be reading the answer).
-function keepAnswer(kind, url, response) {
+function keepAnswer(kind, url, response, asked) {
   if (response.type === "basic" && /^text\/html/.test(response.headers.get("Content-Type") || "")) {
-    return remember(kind, url, response.clone());
+    return remember(kind, url, response.clone(), asked);
   }
 }
 
 // A page as it came: whose it is and its language always; a copy to read offline when it is kept.
-async function remember(kind, url, response) {
+async function remember(kind, url, response, asked) {
   var scope = response.headers.get("KN-Offline-Scope");
   if (!scope) return; // A status page the app did not render: it says nothing about who is here.
+  // Asked for before a sign-out seen since (a slow answer): whoever it was for has left the phone.
+  if (scope !== "guest" && (await readState()).out >= asked) return;
   var state = await switchTo(scope, response.headers.get("Content-Language"));
   if (!kind || response.status !== 200 || (kind === "personal" && scope === "guest")) return;
   var headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "KN-Saved-At": new Date().toISOString() });

@@ -189,8 +189,9 @@ test(
     // worker): /profile's history links to it.
     const listing = demoAgentListingsNewestFirst()[1];
     expect((await page.request.get(`/listings/${listing.id}`)).status()).toBe(200);
-    await page.goto("/profile");
+    await page.goto("/");
     await workerInControl(page);
+    await page.goto("/profile");
     await expect.poll(() => ownKeptPaths(page)).toContain("/profile");
     expect(await ownKeptPaths(page)).not.toContain(`/listings/${listing.id}`);
 
