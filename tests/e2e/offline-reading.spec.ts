@@ -220,7 +220,11 @@ test(
     await page.goto(`/listings/${listing.id}`);
     await expect.poll(async () => Object.values(await keptPaths(page)).flat()).toContain(`/listings/${listing.id}`);
     const [settingsLine, ...code] = (await (await page.request.get("/sw.js")).text()).split("\n");
-    const settings = JSON.parse(/^const SETTINGS = (.*);$/.exec(settingsLine)![1]) as { version: string; core: string[]; stylesheet: string };
+    const settings = JSON.parse(/^const SETTINGS = (.*);$/.exec(settingsLine)![1]) as {
+      version: string;
+      core: string[];
+      stylesheet: string;
+    };
     const enhance = settings.core.find((url) => url.startsWith("/assets/enhance-"))!;
     expect(await assetCaches(page)).toEqual({ [`kn-assets-${settings.version}`]: [...settings.core].sort() });
 
@@ -230,11 +234,20 @@ test(
     // find this build's worker again.
     const next = { version: "0123456789ab", css: "/assets/tailwind-N3xtBu1d.css", js: "/assets/enhance-N3xtBu1d.js" };
     const nextCore = settings.core.map((url) => (url === settings.stylesheet ? next.css : url === enhance ? next.js : url));
-    const nextWorker = [`const SETTINGS = ${JSON.stringify({ ...settings, version: next.version, core: nextCore, stylesheet: next.css })};`, ...code];
+    const nextWorker = [
+      `const SETTINGS = ${JSON.stringify({ ...settings, version: next.version, core: nextCore, stylesheet: next.css })};`,
+      ...code,
+    ];
     const css = await (await page.request.get(settings.stylesheet)).body();
     const js = await (await page.request.get(enhance)).body();
-    await context.route((url) => url.pathname === "/sw.js" && url.search === "?build=next", (route) =>
-      route.fulfill({ contentType: "text/javascript; charset=utf-8", headers: { "Cache-Control": "no-cache" }, body: nextWorker.join("\n") }),
+    await context.route(
+      (url) => url.pathname === "/sw.js" && url.search === "?build=next",
+      (route) =>
+        route.fulfill({
+          contentType: "text/javascript; charset=utf-8",
+          headers: { "Cache-Control": "no-cache" },
+          body: nextWorker.join("\n"),
+        }),
     );
     await context.route(`**${next.css}`, (route) => route.fulfill({ contentType: "text/css; charset=utf-8", body: css }));
     await context.route(`**${next.js}`, (route) => route.fulfill({ contentType: "text/javascript; charset=utf-8", body: js }));
@@ -246,13 +259,19 @@ test(
       .toEqual({ [`kn-assets-${next.version}`]: [...nextCore, settings.stylesheet, enhance].sort() });
     await context.unrouteAll({ behavior: "wait" });
 
-    // Offline, the saved listing still reads styled: its stylesheet comes from the next build's cache.
+    // Offline, the saved listing still reads styled: its stylesheet comes from the next build's cache
+    // (the browser's HTTP cache emptied, as a phone short of space does: the worker's copy alone).
+    await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
     await context.setOffline(true);
     await page.goto(`/listings/${listing.id}`);
     await expect(page.locator("[data-offline-notice]")).toContainText("You are offline: this page was saved on");
     await expect(page.locator(`link[rel="stylesheet"][href="${settings.stylesheet}"]`)).toHaveCount(1);
     await expect(page.locator("[data-offline-notice]")).toHaveCSS("background-color", "rgb(252, 211, 77)");
     forgetOfflineFailures(consoleErrors);
+    // The copy's enhance.js registers /sw.js, not this test's /sw.js?build=next: a new script to
+    // fetch, which Chromium reports failing offline (on the site the two are one URL, a no-op).
+    const registering = consoleErrors.indexOf("An unknown error occurred when fetching the script.");
+    if (registering >= 0) consoleErrors.splice(registering, 1);
   },
 );
 
@@ -273,51 +292,56 @@ test.describe("Install the app", () => {
     });
   }
 
-  test("shows in the account menu where the browser offers it, prompts once, then hides", { tag: "@needs-javascript" }, async ({ page }) => {
-    await logIn(page, STUDENT.email, DEMO_PASSWORD);
-    // A page React hydrates (enhance.js does the work before and after it), then one it does not.
-    for (const path of ["/profile", "/listings"]) {
-      await page.goto(path);
-      const header = page.getByRole("banner");
-      const menu = header.locator("summary", { hasText: STUDENT.name }).first();
-      const install = header.getByRole("button", { name: "Install the app" });
-      // Not offered (and nothing shows without JavaScript: the server writes it hidden).
-      await menu.click();
-      await expect(header.getByRole("button", { name: "Logout" }).first()).toBeVisible();
-      await expect(install).toHaveCount(0);
-      await page.keyboard.press("Escape");
+  test(
+    "shows in the account menu where the browser offers it, prompts once, then hides",
+    { tag: "@needs-javascript" },
+    async ({ page }) => {
+      await logIn(page, STUDENT.email, DEMO_PASSWORD);
+      // A page React hydrates (enhance.js does the work before and after it), then one it does not.
+      for (const path of ["/profile", "/listings"]) {
+        await page.goto(path);
+        const header = page.getByRole("banner");
+        const menu = header.locator("summary", { hasText: STUDENT.name }).first();
+        const install = header.getByRole("button", { name: "Install the app" });
+        // Not offered (and nothing shows without JavaScript: the server writes it hidden).
+        await menu.click();
+        await expect(header.getByRole("button", { name: "Logout" }).first()).toBeVisible();
+        await expect(install).toHaveCount(0);
+        await page.keyboard.press("Escape");
 
-      expect(await offerToInstall(page)).toBe(true);
-      // By keyboard: the menu's button, then Tab to it.
-      await menu.focus();
-      await page.keyboard.press("Enter");
-      await expect(install).toBeVisible();
-      for (let i = 0; i < 12 && !(await install.evaluate((button) => button === document.activeElement)); i += 1) {
-        await page.keyboard.press("Tab");
+        expect(await offerToInstall(page)).toBe(true);
+        // By keyboard: the menu's button, then Tab to it.
+        await menu.focus();
+        await page.keyboard.press("Enter");
+        await expect(install).toBeVisible();
+        for (let i = 0; i < 12 && !(await install.evaluate((button) => button === document.activeElement)); i += 1) {
+          await page.keyboard.press("Tab");
+        }
+        await expect(install).toBeFocused();
+        await page.keyboard.press("Enter");
+        expect(await page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
+        // Used once (the browser's event cannot prompt twice): gone, the focus back on the menu's button.
+        await expect(install).toHaveCount(0);
+        await expect(menu).toBeFocused();
+
+        // Offered again, then installed from the browser's own menu: gone.
+        expect(await offerToInstall(page)).toBe(true);
+        await menu.click();
+        await expect(install).toBeVisible();
+        await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
+        await expect(install).toHaveCount(0);
+        await page.keyboard.press("Escape");
       }
-      await expect(install).toBeFocused();
-      await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
-      // Used once (the browser's event cannot prompt twice): gone, the focus back on the menu's button.
-      await expect(install).toHaveCount(0);
-      await expect(menu).toBeFocused();
 
-      // Offered again, then installed from the browser's own menu: gone.
-      expect(await offerToInstall(page)).toBe(true);
-      await menu.click();
-      await expect(install).toBeVisible();
-      await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
-      await expect(install).toHaveCount(0);
-      await page.keyboard.press("Escape");
-    }
-
-    // In the installed app (display-mode: standalone), never.
-    await page.evaluate(() => {
-      const matchMedia = window.matchMedia.bind(window);
-      window.matchMedia = (query: string) => (query === "(display-mode: standalone)" ? ({ matches: true } as MediaQueryList) : matchMedia(query));
-    });
-    expect(await offerToInstall(page)).toBe(false);
-    await page.getByRole("banner").locator("summary", { hasText: STUDENT.name }).first().click();
-    await expect(page.getByRole("banner").getByRole("button", { name: "Install the app" })).toHaveCount(0);
-  });
+      // In the installed app (display-mode: standalone), never.
+      await page.evaluate(() => {
+        const matchMedia = window.matchMedia.bind(window);
+        window.matchMedia = (query: string) =>
+          query === "(display-mode: standalone)" ? ({ matches: true } as MediaQueryList) : matchMedia(query);
+      });
+      expect(await offerToInstall(page)).toBe(false);
+      await page.getByRole("banner").locator("summary", { hasText: STUDENT.name }).first().click();
+      await expect(page.getByRole("banner").getByRole("button", { name: "Install the app" })).toHaveCount(0);
+    },
+  );
 });
