@@ -26,8 +26,41 @@
     if (toast) toast.hidden = true;
   }
   setTimeout(hideToast, 5000);
+
+  // "Install the app" (decision 0238): shown in the account menu once the browser offers it, the
+  // browser's own banner held back; hidden once used or installed, and in the installed app.
+  var installPrompt = null;
+  function showInstall() {
+    var items = document.querySelectorAll("[data-install-app]");
+    for (var i = 0; i < items.length; i += 1) items[i].hidden = !installPrompt;
+  }
+  window.addEventListener("beforeinstallprompt", function (event) {
+    if (matchMedia("(display-mode: standalone)").matches) return;
+    event.preventDefault();
+    installPrompt = event;
+    showInstall();
+  });
+  window.addEventListener("appinstalled", function () {
+    installPrompt = null;
+    showInstall();
+  });
+  // A menu React draws later (after a sign-in), as it opens.
+  document.addEventListener("toggle", showInstall, true);
+
   document.addEventListener("click", function (event) {
-    if (event.target instanceof Element && event.target.closest("[data-toast-dismiss]")) hideToast();
+    var target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest("[data-toast-dismiss]")) hideToast();
+    if (target && installPrompt && target.closest("[data-install-app] button")) {
+      installPrompt.prompt();
+      installPrompt = null;
+      showInstall();
+      // Its button gone, the focus goes back to the menu's.
+      var menu = target.closest("details");
+      if (menu) {
+        menu.open = false;
+        menu.querySelector("summary").focus();
+      }
+    }
   });
 
   // Escape closes the header's open menus (the phone menu, the account menu: <details>, which open

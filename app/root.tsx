@@ -30,6 +30,7 @@ import { PendingIndicator } from "./components/pending-indicator";
 import { SupportWidget } from "./components/support-widget";
 import { HydrationData } from "./components/hydration-data";
 import { ApplicationErrorScreen, CriticalErrorScreen, NotFoundScreen } from "./components/error-screens";
+import { useKeepOfflineAfterNavigation } from "./utils/keep-offline";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -118,6 +119,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // A listing opened by a client-side navigation is kept offline as one opened whole (decision 0238).
+  useKeepOfflineAfterNavigation(data?.saveData ?? false);
   const nonce = useNonce();
   const support = useSupportContact();
   // Without the root's data (it failed), the language the entry chose from the request.

@@ -73,14 +73,15 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== location.origin) return;
   if (request.method !== "GET") {
     // Signing out: nobody's copies stay for the next person on this phone.
-    if (SIGN_OUT.test(url.pathname)) event.waitUntil(switchTo("guest", null));
+    if (SIGN_OUT.test(url.pathname)) event.waitUntil(switchTo("guest", null, true));
     return;
   }
   if (request.mode === "navigate") {
     if (!NEVER.test(url.pathname)) event.respondWith(page(event, url));
     return;
   }
-  if (SETTINGS.core.indexOf(url.pathname) >= 0) {
+  // The build's assets: the core ones, and an old build's a kept page still names (activate).
+  if (SETTINGS.core.indexOf(url.pathname) >= 0 || url.pathname.indexOf("/assets/") === 0) {
     event.respondWith(
       caches.match(url.pathname, { cacheName: ASSETS }).then(function (hit) {
         return hit || fetch(request);
@@ -91,17 +92,17 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// State: whose pages and which language the browser was last shown (kept in Cache Storage, as
-// the browser stops an idle worker and its variables with it).
+// State: whose pages and which language the browser was last shown, and when someone last signed
+// out (kept in Cache Storage, as the browser stops an idle worker and its variables with it).
 async function readState() {
   var hit = await caches.match(STATE_KEY, { cacheName: STATE_CACHE });
   return hit ? hit.json() : { scope: "guest", lang: "en" };
 }
 
-async function switchTo(scope, lang) {
+async function switchTo(scope, lang, signingOut) {
   var state = await readState();
-  var next = { scope: scope, lang: lang || state.lang };
-  if (next.scope !== state.scope || next.lang !== state.lang) {
+  var next = { scope: scope, lang: lang || state.lang, out: signingOut ? Date.now() : state.out || 0 };
+  if (next.scope !== state.scope || next.lang !== state.lang || next.out !== (state.out || 0)) {
     var cache = await caches.open(STATE_CACHE);
     await cache.put(STATE_KEY, new Response(JSON.stringify(next), { headers: { "Content-Type": "application/json" } }));
   }
@@ -117,17 +118,21 @@ var pagesCache = function (state) {
   return "kn-pages-" + state.scope + "-" + state.lang;
 };
 
+// What the worker keeps of a page: "history" (the last HISTORY_SIZE), "personal", or nothing.
+function kindOf(url) {
+  return HISTORY_PAGE.test(url.pathname) ? "history" : PERSONAL_PAGE.test(url.pathname) ? "personal" : null;
+}
+
 async function page(event, url) {
-  var kind = HISTORY_PAGE.test(url.pathname) ? "history" : PERSONAL_PAGE.test(url.pathname) ? "personal" : null;
+  var kind = kindOf(url);
+  var asked = Date.now();
   var fresh = fetch(event.request);
   // Registered before the page reads the answer, so the copy is taken first; kept alive by
   // waitUntil even when the answer comes after the timeout.
   event.waitUntil(
     fresh
       .then(function (response) {
-        if (response.type === "basic" && /^text\/html/.test(response.headers.get("Content-Type") || "")) {
-          return remember(kind, url, response.clone());
-        }
+        return keepAnswer(kind, url, response, asked);
       })
       .catch(function () {}),
   );
@@ -152,10 +157,40 @@ async function page(event, url) {
   });
 }
 
+// A page reached by a client-side navigation is no navigation here (its data comes as a fetch):
+// the page says which one it showed, once shown, and its HTML is fetched and kept as if it had been
+// opened whole (decision 0238). One more download of a few KB, asked for only by a page not under
+// Save-Data (app/utils/keep-offline.ts), and only for a page this worker keeps.
+self.addEventListener("message", function (event) {
+  var path = event.data && event.data.keep;
+  if (typeof path !== "string") return;
+  var url = new URL(path, location.origin);
+  var kind = kindOf(url);
+  if (url.origin !== location.origin || !kind) return;
+  var asked = Date.now();
+  event.waitUntil(
+    fetch(url.pathname + url.search, { headers: { Accept: "text/html" } })
+      .then(function (response) {
+        // A page that sent elsewhere (signed out meanwhile, a listing gone) is not that page.
+        if (!response.redirected) return keepAnswer(kind, url, response, asked);
+      })
+      .catch(function () {}),
+  );
+});
+
+// A page's answer, read from a copy (the page itself may be reading the answer).
+function keepAnswer(kind, url, response, asked) {
+  if (response.type === "basic" && /^text\/html/.test(response.headers.get("Content-Type") || "")) {
+    return remember(kind, url, response.clone(), asked);
+  }
+}
+
 // A page as it came: whose it is and its language always; a copy to read offline when it is kept.
-async function remember(kind, url, response) {
+async function remember(kind, url, response, asked) {
   var scope = response.headers.get("KN-Offline-Scope");
   if (!scope) return; // A status page the app did not render: it says nothing about who is here.
+  // Asked for before a sign-out seen since (a slow answer): whoever it was for has left the phone.
+  if (scope !== "guest" && (await readState()).out >= asked) return;
   var state = await switchTo(scope, response.headers.get("Content-Language"));
   if (!kind || response.status !== 200 || (kind === "personal" && scope === "guest")) return;
   var headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "KN-Saved-At": new Date().toISOString() });

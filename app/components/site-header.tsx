@@ -123,6 +123,13 @@ function UserMenu({ user }: { user: ShellUser | null }) {
             </Link>
           </li>
         )}
+        {/* Shown by enhance.js where the browser offers to install the site (decision 0238): hidden
+            without JavaScript, in other browsers, once installed and in the installed app. */}
+        <li data-install-app="" hidden>
+          <button type="button" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+            {t("nav.installApp")}
+          </button>
+        </li>
         <li>
           <Form method="post" action="/auth/logout">
             <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">

@@ -355,3 +355,26 @@ test("after Show results the filters fold and the first result is on the first s
     await page.screenshot({ path: path.join(SHOTS, `results-${slug(search.path)}-${test.info().project.name}.png`) });
   }
 });
+
+// @needs-javascript: the item shows only once the browser offers to install the site (enhance.js,
+// decision 0238); without JavaScript the server writes it hidden, which the page checks above cover.
+test("Install the app, once offered, fits the phone's account menu in both languages @needs-javascript", async ({ page }, testInfo) => {
+  await signIn(page, "subscriber", String(testInfo.project.use.baseURL));
+  for (const [language, name] of [
+    ["en", "Install the app"],
+    ["fr", "Installer l'application"],
+  ] as const) {
+    await page.goto(`/?lng=${language}`);
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), { prompt: () => Promise.resolve() });
+      window.dispatchEvent(offer);
+    });
+    const menu = page.locator("header details:visible").first();
+    await menu.locator("summary").first().click();
+    await menu.locator("details > summary").first().click();
+    await expect(page.getByRole("button", { name })).toBeVisible();
+    expect(await overflow(page, WIDTH), `the open menu at ${WIDTH}px (${language})`).toBeNull();
+    expect(await axeProblems(page, true), `the open menu (${language})`).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, `${language}-install-the-app.png`) });
+  }
+});

@@ -2,7 +2,7 @@
 // settings a digest-versioned list of the build's core assets with the messages in both
 // languages; the worker leaves money and portals to the network and reads copies as plain HTML.
 import type { AppLoadContext } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as route from "~/routes/sw[.]js";
 
 const contextWith = (serviceWorker: boolean) => ({ services: { config: { serviceWorker } } }) as unknown as AppLoadContext;
@@ -40,7 +40,8 @@ describe("/sw.js", () => {
 
   it("installs, activates and answers fetches, with the build's core assets under a version", async () => {
     const worker = await loadWorker();
-    expect(worker.listeners.sort()).toEqual(["activate", "fetch", "install"]);
+    // "message": a page shown by a client-side navigation asks for its HTML to be kept (decision 0238).
+    expect(worker.listeners.sort()).toEqual(["activate", "fetch", "install", "message"]);
     expect(worker.SETTINGS.version).toMatch(/^[0-9a-f]{12}$/);
     expect(worker.SETTINGS.core).toEqual(expect.arrayContaining(["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"]));
     expect(worker.SETTINGS.core.some((url) => /\/enhance[^/]*\.js$/.test(url))).toBe(true);
@@ -91,5 +92,143 @@ describe("/sw.js", () => {
       '<!DOCTYPE html><html lang="en" data-hydrate="false"><head></head><body><main>Room in Molyko</main>' +
         '<script nonce="n" src="/assets/enhance-AB12.js" defer="" data-sw="/sw.js"></script></body></html>',
     );
+  });
+});
+
+const ORIGIN = "http://localhost";
+
+/** Cache Storage's one cache, in memory: entries by absolute URL, in the order they were put. */
+class MemoryCache {
+  entries = new Map<string, Response>();
+  private key(request: string | { url: string }) {
+    return new URL(typeof request === "string" ? request : request.url, ORIGIN).href;
+  }
+  match(request: string | { url: string }) {
+    return Promise.resolve(this.entries.get(this.key(request))?.clone());
+  }
+  put(request: string | { url: string }, response: Response) {
+    this.entries.delete(this.key(request));
+    this.entries.set(this.key(request), response);
+    return Promise.resolve();
+  }
+  keys() {
+    return Promise.resolve([...this.entries.keys()].map((url) => new Request(url)));
+  }
+  delete(request: string | { url: string }) {
+    return Promise.resolve(this.entries.delete(this.key(request)));
+  }
+}
+
+interface Asked {
+  url: string;
+  answer: (response: Response) => void;
+}
+
+/**
+ * The worker run against Cache Storage in memory and a network the test answers by hand: what it
+ * keeps, when, and for whom, without a browser.
+ */
+async function runWorker() {
+  const listeners = new Map<string, (event: object) => void>();
+  const store = new Map<string, MemoryCache>();
+  const caches = {
+    open: (name: string) => {
+      if (!store.has(name)) store.set(name, new MemoryCache());
+      return Promise.resolve(store.get(name)!);
+    },
+    keys: () => Promise.resolve([...store.keys()]),
+    delete: (name: string) => Promise.resolve(store.delete(name)),
+    match: (request: string, options: { cacheName: string }) => store.get(options.cacheName)?.match(request) ?? Promise.resolve(undefined),
+  };
+  const asked: Asked[] = [];
+  const network = (request: string | { url: string }) =>
+    new Promise<Response>((answer) => asked.push({ url: typeof request === "string" ? request : request.url, answer }));
+  const self = { addEventListener: (type: string, listener: (event: object) => void) => listeners.set(type, listener) };
+  new Function("self", "caches", "fetch", "location", await workerText())(self, caches, network, { origin: ORIGIN });
+  /** Fires an event at the worker; answers what it asked to wait for and what it answered. */
+  function dispatch(type: string, event: object) {
+    const waits: Promise<unknown>[] = [];
+    let answered: Promise<Response> | undefined;
+    listeners.get(type)!({
+      ...event,
+      waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+      respondWith: (response: Promise<Response>) => (answered = response),
+    });
+    return { done: () => Promise.all(waits), answered: () => answered };
+  }
+  /** The paths a cache holds, or undefined when there is no such cache. */
+  const paths = (name: string) => (store.has(name) ? [...store.get(name)!.entries.keys()].map((url) => new URL(url).pathname) : undefined);
+  return { dispatch, asked, store, paths };
+}
+
+/** A page as the app renders it for `scope` (KN-Offline-Scope), as the browser's fetch hands it over. */
+function renderedPage(scope: string, body = "<main>Room in Molyko</main>") {
+  const response = new Response(`<!DOCTYPE html><html lang="en" data-hydrate="true"><body>${body}</body></html>`, {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": "en", "KN-Offline-Scope": scope },
+  });
+  // Same-origin answers are "basic" in a browser; Node's Response says "default".
+  Object.defineProperty(response, "type", { value: "basic" });
+  return response;
+}
+
+describe("the worker", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("keeps a page a client-side navigation showed, fetched once as a document, when it keeps that kind", async () => {
+    const worker = await runWorker();
+    for (const keep of ["/", "/listings", "/payment/p1", "/admin", 42]) worker.dispatch("message", { data: { keep } });
+    worker.dispatch("message", { data: "/listings/p1" });
+    expect(worker.asked).toEqual([]);
+
+    const message = worker.dispatch("message", { data: { keep: "/listings/p1?back=%2Flistings" } });
+    expect(worker.asked.map((request) => request.url)).toEqual(["/listings/p1?back=%2Flistings"]);
+    worker.asked[0].answer(renderedPage("u1", '<main>Room in Molyko</main><script type="module">import "/x.js";</script>'));
+    await message.done();
+    expect(worker.paths("kn-pages-u1-en")).toEqual(["/listings/p1"]);
+    const copy = await worker.store.get("kn-pages-u1-en")!.match("/listings/p1");
+    expect(await copy!.text()).toBe('<!DOCTYPE html><html lang="en" data-hydrate="false"><body><main>Room in Molyko</main></body></html>');
+    expect(copy!.headers.get("KN-Offline-Scope")).toBe("u1");
+  });
+
+  it("keeps nothing of a signed-in answer asked for before a sign-out it saw", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-28T10:00:00Z"));
+    const worker = await runWorker();
+    // /profile asked for, then the person signs out before its (slow) answer comes.
+    const slow = worker.dispatch("message", { data: { keep: "/profile" } });
+    vi.setSystemTime(new Date("2026-11-28T10:00:02Z"));
+    await worker.dispatch("fetch", { request: { url: `${ORIGIN}/auth/logout`, method: "POST", mode: "cors" } }).done();
+    worker.asked[0].answer(renderedPage("u1"));
+    await slow.done();
+    expect(worker.paths("kn-pages-u1-en")).toBeUndefined();
+    const state = await worker.store.get("kn-state")!.match("/__kn/state");
+    expect(await state!.json()).toMatchObject({ scope: "guest" });
+
+    // The next person's pages, asked for after it, are theirs to keep.
+    vi.setSystemTime(new Date("2026-11-28T10:05:00Z"));
+    const next = worker.dispatch("message", { data: { keep: "/profile" } });
+    worker.asked[1].answer(renderedPage("u2"));
+    await next.done();
+    expect(worker.paths("kn-pages-u2-en")).toEqual(["/profile"]);
+  });
+
+  it("answers an old build's asset a kept page names from the cache, anything else of /assets/ from the network", async () => {
+    const worker = await runWorker();
+    const { SETTINGS } = await loadWorker();
+    // What activate moved over from the build before: a stylesheet a kept page still names.
+    const assets = new MemoryCache();
+    await assets.put("/assets/tailwind-0ld.css", new Response("old css"));
+    worker.store.set("kn-assets-" + SETTINGS.version, assets);
+    const old = worker.dispatch("fetch", { request: { url: `${ORIGIN}/assets/tailwind-0ld.css`, method: "GET", mode: "no-cors" } });
+    expect(await (await old.answered()!).text()).toBe("old css");
+    expect(worker.asked).toEqual([]);
+
+    const chunk = worker.dispatch("fetch", { request: { url: `${ORIGIN}/assets/root-AB12.js`, method: "GET", mode: "cors" } });
+    const answered = chunk.answered()!;
+    await vi.waitFor(() => expect(worker.asked.map((request) => new URL(request.url).pathname)).toEqual(["/assets/root-AB12.js"]));
+    worker.asked[0].answer(new Response("chunk"));
+    expect(await (await answered).text()).toBe("chunk");
   });
 });
