@@ -16,7 +16,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 import { titleMeta } from "~/utils/page-title";
-import { agentNames, payoutLine, providerBalance } from "~/utils/payouts-admin.server";
+import { payoutLine, providerBalance } from "~/utils/payouts-admin.server";
 import { PAYOUT_STATUSES, payoutFilterFromUrl, payoutFilterQuery, payoutListQuery } from "~/utils/payout-filter";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useTranslation } from "~/utils/translation";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     providerBalance(context),
     enabled ? payouts.lastScheduledRun() : Promise.resolve(null),
   ]);
-  const names = await agentNames(context, [...payees, ...recent.map((p) => p.agentId)]);
+  const names = await context.services.accounts.repos.accounts.displayNamesByIds([...payees, ...recent.map((p) => p.agentId)]);
   const nextRun = payouts.nextRunAt(now);
   return {
     title: t("admin.title"),
