@@ -28,17 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asOf = new Date();
   const due = await payouts.reader.dueUpTo(asOf);
   const names = await context.services.accounts.repos.accounts.displayNamesByIds(due.map((d) => d.agentId));
-  const lines = [];
-  for (const d of due) {
-    const number = await payouts.reader.findNumber(d.agentId);
-    lines.push({
-      agentId: d.agentId,
-      name: names.get(d.agentId) ?? d.agentId,
-      phone: number?.phone ?? "",
-      amount: d.amount,
-      count: d.count,
-    });
-  }
+  const lines = due.map((d) => ({
+    agentId: d.agentId,
+    name: names.get(d.agentId) ?? d.agentId,
+    phone: d.phone,
+    amount: d.amount,
+    count: d.count,
+  }));
   return {
     title: t("admin.confirmTitle"),
     asOf: asOf.toISOString(),
