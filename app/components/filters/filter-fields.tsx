@@ -1,5 +1,5 @@
-// The fields of an admin list's filter form, a plain GET form (every view has its URL; works
-// without JavaScript): a labelled choice whose first option filters nothing, and a labelled day.
+// The fields of a list's filter form, a plain GET form (every view has its URL; works without
+// JavaScript): a labelled choice (its first option may filter nothing), day or whole number.
 export interface FilterOption {
   value: string;
   label: string;
@@ -13,7 +13,7 @@ interface FieldProps {
   value: string;
 }
 
-/** A labelled select; its first option, `anyLabel`, has the empty value. */
+/** A labelled select; with `anyLabel`, a first option of that text and the empty value. */
 export function FilterSelect({
   id,
   name,
@@ -21,14 +21,14 @@ export function FilterSelect({
   value,
   anyLabel,
   options,
-}: FieldProps & { anyLabel: string; options: readonly FilterOption[] }) {
+}: FieldProps & { anyLabel?: string; options: readonly FilterOption[] }) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
       <select id={id} name={name} defaultValue={value} className="input">
-        <option value="">{anyLabel}</option>
+        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -39,14 +39,44 @@ export function FilterSelect({
   );
 }
 
-/** A labelled date field (YYYY-MM-DD). */
-export function FilterDate({ id, name, label, value }: FieldProps) {
+/** A labelled date field (YYYY-MM-DD); `describedBy` names the id of a hint about it. */
+export function FilterDate({ id, name, label, value, describedBy }: FieldProps & { describedBy?: string }) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} name={name} type="date" defaultValue={value} className="input" />
+      <input id={id} name={name} type="date" defaultValue={value} className="input" aria-describedby={describedBy} />
+    </div>
+  );
+}
+
+/** A labelled whole-number field (a count, an amount in FCFA); empty when `value` is null. */
+export function FilterNumber({
+  id,
+  name,
+  label,
+  value,
+  min,
+  max,
+  step,
+}: Omit<FieldProps, "value"> & { value: number | null; min: number; max?: number; step?: number }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
+        defaultValue={value ?? ""}
+        className="input"
+      />
     </div>
   );
 }
