@@ -18,16 +18,7 @@ export async function providerBalance(context: AppLoadContext): Promise<number |
   }
 }
 
-/** Each agent's name, for the lists (one lookup per agent shown). */
-export async function agentNames(context: AppLoadContext, agentIds: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const id of new Set(agentIds)) {
-    const account = await context.services.accounts.repos.accounts.findById(id);
-    names.set(id, account?.fullName ?? id);
-  }
-  return names;
-}
-
+/** A payout as the lists show it, its agent named from `names` (displayNamesByIds). */
 export function payoutLine(p: Payout, names?: Map<string, string>): PayoutLine {
   return {
     id: p.id,

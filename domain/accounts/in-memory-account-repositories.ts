@@ -1,7 +1,7 @@
 // In-memory adapters for every accounts port, for unit tests and route tests. They keep copies,
 // never the caller's objects, so a test cannot pass by mutating what it handed in.
 import type { UnitOfWork } from "../shared/transaction";
-import type { Account, AccountChanges, AgentStatus } from "./account.entity";
+import { displayName, type Account, type AccountChanges, type AgentStatus } from "./account.entity";
 import { matchesAccountSearch, type AccountRepository, type AccountSearch } from "./account-repository.port";
 import type { AccountRepos } from "./accounts.deps";
 import type { AgentDocument, AgentProfile, AgentVerificationDetails } from "./agent.entity";
@@ -37,6 +37,14 @@ export class InMemoryAccountRepository implements AccountRepository, Snapshottin
   async findById(id: string) {
     const row = this.rows.get(id);
     return row ? copy(row) : null;
+  }
+  async displayNamesByIds(ids: readonly string[]) {
+    const names = new Map<string, string>();
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row) names.set(id, displayName(row));
+    }
+    return names;
   }
   async findByEmail(email: string) {
     const row = [...this.rows.values()].find((r) => r.email === email);

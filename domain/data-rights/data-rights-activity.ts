@@ -4,7 +4,6 @@
 import { DAY_MS } from "../shared/clock";
 import type { AuditEntry, AuditLog } from "../accounts/audit-log.port";
 import type { AccountRepository } from "../accounts/account-repository.port";
-import { displayName } from "../accounts/account.entity";
 import { ACCOUNT_CLOSED_AUDIT_ACTION } from "./close-my-account.use-case";
 import { DATA_EXPORT_AUDIT_ACTION } from "./download-my-data.use-case";
 import { RETENTION_RUN_AUDIT_ACTION } from "./enforce-retention.use-case";
@@ -56,7 +55,7 @@ export interface DataRightsActivity {
 }
 
 export async function dataRightsActivity(
-  deps: { auditLog: AuditLog; accounts: Pick<AccountRepository, "findById"> },
+  deps: { auditLog: AuditLog; accounts: Pick<AccountRepository, "displayNamesByIds"> },
   now: Date,
 ): Promise<DataRightsActivity> {
   const from = new Date(now.getTime() - DATA_RIGHTS_ACTIVITY_DAYS * DAY_MS);
@@ -71,13 +70,7 @@ export async function dataRightsActivity(
     if (r.userId) ids.add(r.userId);
     if (r.servedBy) ids.add(r.servedBy);
   }
-  const names: Record<string, string> = {};
-  await Promise.all(
-    [...ids].map(async (id) => {
-      const account = await deps.accounts.findById(id);
-      if (account) names[id] = displayName(account);
-    }),
-  );
+  const names = Object.fromEntries(await deps.accounts.displayNamesByIds([...ids]));
   return {
     ...requests,
     names,

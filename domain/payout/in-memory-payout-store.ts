@@ -58,8 +58,9 @@ export class InMemoryPayoutStore implements PayoutStore {
   async dueUpTo(cutOff: Date): Promise<DueToAgent[]> {
     const due = new Map<string, DueToAgent>();
     for (const e of this.unclaimed(cutOff)) {
-      if (!this.state.numbers.some((n) => n.agentId === e.agentId)) continue;
-      const d = due.get(e.agentId) ?? { agentId: e.agentId, amount: 0, count: 0 };
+      const number = this.state.numbers.find((n) => n.agentId === e.agentId);
+      if (!number) continue;
+      const d = due.get(e.agentId) ?? { agentId: e.agentId, phone: number.phone, amount: 0, count: 0 };
       d.amount += e.amount;
       d.count += 1;
       due.set(e.agentId, d);

@@ -3,6 +3,8 @@ import type { Payout, PayoutEvent, PayoutNumber } from "./payout.entity";
 /** What one agent is owed: their pending earnings not yet claimed by a payout, up to a cut-off. */
 export interface DueToAgent {
   agentId: string;
+  /** The agent's payout number as it stands now (the run reads it again when it sends). */
+  phone: string;
   amount: number;
   count: number;
 }

@@ -1,8 +1,11 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { Account, AccountChanges } from "#domain/accounts/account.entity";
+import { displayName, type Account, type AccountChanges } from "#domain/accounts/account.entity";
 import { phoneSearchText, type AccountRepository, type AccountSearch } from "#domain/accounts/account-repository.port";
 import type { Database, ProfilesTable } from "../db/schema";
 import { likePattern } from "./listing-search/shared";
+
+/** Ids per statement of a batch read: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const IDS_PER_READ = 500;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);
@@ -73,6 +76,16 @@ export class KyselyAccountRepository implements AccountRepository {
   async findById(id: string) {
     const row = await this.db.selectFrom("profiles").selectAll().where("id", "=", id).executeTakeFirst();
     return row ? toAccount(row) : null;
+  }
+
+  async displayNamesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    const slices: string[][] = [];
+    for (let i = 0; i < unique.length; i += IDS_PER_READ) slices.push(unique.slice(i, i + IDS_PER_READ));
+    const rows = await Promise.all(
+      slices.map((slice) => this.db.selectFrom("profiles").select(["id", "full_name", "email"]).where("id", "in", slice).execute()),
+    );
+    return new Map(rows.flat().map((r) => [r.id, displayName({ fullName: r.full_name, email: r.email })]));
   }
 
   async findByEmail(email: string) {

@@ -54,14 +54,19 @@ export class KyselyPayoutStore implements PayoutStore {
     const rows = await this.db
       .selectFrom("commission_earnings as e")
       .innerJoin("agent_payout_numbers as n", "n.agent_id", "e.agent_id")
-      .select((eb) => ["e.agent_id as agentId", eb.fn.sum<number>("e.amount").as("amount"), eb.fn.countAll<number>().as("count")])
+      .select((eb) => [
+        "e.agent_id as agentId",
+        "n.phone",
+        eb.fn.sum<number>("e.amount").as("amount"),
+        eb.fn.countAll<number>().as("count"),
+      ])
       .where("e.status", "=", "pending")
       .where("e.payout_id", "is", null)
       .where("e.date", "<=", iso(cutOff))
-      .groupBy("e.agent_id")
+      .groupBy(["e.agent_id", "n.phone"])
       .orderBy("e.agent_id")
       .execute();
-    return rows.map((r) => ({ agentId: r.agentId, amount: Number(r.amount), count: Number(r.count) }));
+    return rows.map((r) => ({ agentId: r.agentId, phone: r.phone, amount: Number(r.amount), count: Number(r.count) }));
   }
 
   async claimEarnings(agentId: string, cutOff: Date, payoutId: string): Promise<{ id: string; amount: number }[]> {

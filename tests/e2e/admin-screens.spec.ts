@@ -119,6 +119,45 @@ test("the audit log shows translated descriptions, with the raw data behind Deta
   await expect(page.getByTestId("audit-entry").filter({ hasText: target }).getByTestId("audit-action")).toHaveText("Commission annulée");
 });
 
+// The audit log's and the payouts' filters share their fields (~/components/filters): each is found
+// by its label, the GET form puts the choice in the URL, the page shows it chosen, at 360 px.
+test("the audit and payout filters work from their labels and keep the choice", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const target = `commission:e2e-filter-${testInfo.project.name}-${Date.now().toString(36)}`;
+  withDb((db) => {
+    const admin = (db.prepare("SELECT id FROM profiles WHERE email = ?").get(ADMIN.email) as { id: string }).id;
+    db.prepare("INSERT INTO audit_log (id, actor_id, action, data, created_at) VALUES (?, ?, 'admin.commission_voided', ?, ?)").run(
+      randomUUID(),
+      admin,
+      JSON.stringify({ target, before: null, after: null }),
+      new Date().toISOString(),
+    );
+  });
+  const since = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  await logInAsAdmin(page, "/admin/audit");
+  await page.getByLabel("Action", { exact: true }).selectOption({ label: "Commission voided" });
+  await page.getByLabel("From", { exact: true }).fill(since);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("action") === "admin.commission_voided" && url.searchParams.get("from") === since,
+  );
+  await expect(page.getByLabel("Action", { exact: true })).toHaveValue("admin.commission_voided");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(since);
+  await expect(page.getByTestId("audit-entry").filter({ hasText: target })).toHaveCount(1);
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+
+  await page.goto("/admin/payouts");
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Failed" });
+  await page.getByLabel("To", { exact: true }).fill(since);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("status") === "failed" && url.searchParams.get("to") === since);
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("failed");
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(since);
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+});
+
 // Both portals carry the language switch (the site header, which has it, is hidden there).
 test("the admin and agent portals switch language from their own header", async ({
   page,

@@ -1,3 +1,4 @@
+import { FilterDate, FilterNumber, FilterSelect } from "~/components/filters/filter-fields";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { GUEST_HOUSE_SORTS, type GuestHouseCriteria } from "#domain/guest-houses/guest-house-criteria";
@@ -39,31 +40,24 @@ export function GuestHouseFilters({
     // under "More filters", closed on every page so that the results come first on a phone.
     <Form key={formKey} method="get" action="/guest-houses" className="card space-y-4 p-4" aria-label={t("filters.label")}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor="gh-neighbourhood" className="label">
-            {t("filters.neighbourhood")}
-          </label>
-          <select id="gh-neighbourhood" name="n" defaultValue={criteria.neighbourhood ?? ""} className="input">
-            <option value="">{t("filters.all")}</option>
-            {options.map((n) => (
-              <option key={n.neighbourhood} value={n.neighbourhood}>
-                {t("filters.option", { neighbourhood: n.neighbourhood, count: n.count })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="gh-sort" className="label">
-            {t("filters.sort")}
-          </label>
-          <select id="gh-sort" name="sort" defaultValue={criteria.sort} className="input">
-            {GUEST_HOUSE_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="gh-neighbourhood"
+          name="n"
+          label={t("filters.neighbourhood")}
+          value={criteria.neighbourhood ?? ""}
+          anyLabel={t("filters.all")}
+          options={options.map((n) => ({
+            value: n.neighbourhood,
+            label: t("filters.option", { neighbourhood: n.neighbourhood, count: n.count }),
+          }))}
+        />
+        <FilterSelect
+          id="gh-sort"
+          name="sort"
+          label={t("filters.sort")}
+          value={criteria.sort}
+          options={GUEST_HOUSE_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+        />
       </div>
 
       <details className="group">
@@ -71,73 +65,14 @@ export function GuestHouseFilters({
           {active > 0 ? t("filters.moreActive", { count: active }) : t("filters.more")}
         </summary>
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-          <div>
-            <label htmlFor="gh-from" className="label">
-              {t("filters.from")}
-            </label>
-            <input id="gh-from" name="from" type="date" defaultValue={criteria.dates?.from ?? ""} className="input" />
-          </div>
-          <div>
-            <label htmlFor="gh-to" className="label">
-              {t("filters.to")}
-            </label>
-            <input
-              id="gh-to"
-              name="to"
-              type="date"
-              defaultValue={criteria.dates?.to ?? ""}
-              className="input"
-              aria-describedby="gh-dates-hint"
-            />
-          </div>
+          <FilterDate id="gh-from" name="from" label={t("filters.from")} value={criteria.dates?.from ?? ""} />
+          <FilterDate id="gh-to" name="to" label={t("filters.to")} value={criteria.dates?.to ?? ""} describedBy="gh-dates-hint" />
           <p id="gh-dates-hint" className="text-xs text-slate-600 sm:col-span-2 lg:col-span-4 dark:text-slate-400">
             {t("filters.datesHint")}
           </p>
-          <div>
-            <label htmlFor="gh-guests" className="label">
-              {t("filters.guests")}
-            </label>
-            <input
-              id="gh-guests"
-              name="g"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={50}
-              defaultValue={criteria.guests ?? ""}
-              className="input"
-            />
-          </div>
-          <div>
-            <label htmlFor="gh-min" className="label">
-              {t("filters.minPrice")}
-            </label>
-            <input
-              id="gh-min"
-              name="min"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={500}
-              defaultValue={criteria.minPrice ?? ""}
-              className="input"
-            />
-          </div>
-          <div>
-            <label htmlFor="gh-max" className="label">
-              {t("filters.maxPrice")}
-            </label>
-            <input
-              id="gh-max"
-              name="max"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={500}
-              defaultValue={criteria.maxPrice ?? ""}
-              className="input"
-            />
-          </div>
+          <FilterNumber id="gh-guests" name="g" label={t("filters.guests")} value={criteria.guests} min={1} max={50} />
+          <FilterNumber id="gh-min" name="min" label={t("filters.minPrice")} value={criteria.minPrice} min={0} step={500} />
+          <FilterNumber id="gh-max" name="max" label={t("filters.maxPrice")} value={criteria.maxPrice} min={0} step={500} />
           <div className="flex items-center gap-2 pt-2">
             <input id="gh-verified" name="v" type="checkbox" value="1" defaultChecked={criteria.verifiedOnly} className="h-4 w-4" />
             <label htmlFor="gh-verified">{t("filters.verifiedOnly")}</label>

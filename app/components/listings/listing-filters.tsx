@@ -1,3 +1,4 @@
+import { FilterSelect } from "~/components/filters/filter-fields";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { NEIGHBOURHOODS, PROPERTY_TYPES } from "#domain/listings/buea";
@@ -66,18 +67,13 @@ export function ListingFilters({ criteria, formKey }: { criteria: ListingSearchC
             className="input"
           />
         </div>
-        <div>
-          <label htmlFor="filter-sort" className="label">
-            {t("filters.sort")}
-          </label>
-          <select id="filter-sort" name="sort" defaultValue={criteria.sort} className="input">
-            {LISTING_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-sort"
+          name="sort"
+          label={t("filters.sort")}
+          value={criteria.sort}
+          options={LISTING_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+        />
       </div>
 
       {/* Closed on every page, results included: after "Show results" the panel folds and the
@@ -145,32 +141,25 @@ export function ListingFilters({ criteria, formKey }: { criteria: ListingSearchC
           </fieldset>
 
           <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor="filter-beds" className="label">
-                {t("filters.bedrooms")}
-              </label>
-              <select id="filter-beds" name="beds" defaultValue={criteria.minBedrooms ?? ""} className="input">
-                <option value="">{t("filters.any")}</option>
-                {BEDROOM_CHOICES.map((n) => (
-                  <option key={n} value={n}>
-                    {t("filters.bedroomsAtLeast", { count: n })}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="filter-near" className="label">
-                {t("filters.distance")}
-              </label>
-              <select id="filter-near" name="near" defaultValue={criteria.maxDistanceM ?? ""} className="input">
-                <option value="">{t("filters.anyDistance")}</option>
-                {NEAR_CAMPUS_OPTIONS_M.map((m) => (
-                  <option key={m} value={m}>
-                    {t("filters.within", { distance: formatDistance(m, i18n.language) })}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="filter-beds"
+              name="beds"
+              label={t("filters.bedrooms")}
+              value={String(criteria.minBedrooms ?? "")}
+              anyLabel={t("filters.any")}
+              options={BEDROOM_CHOICES.map((n) => ({ value: String(n), label: t("filters.bedroomsAtLeast", { count: n }) }))}
+            />
+            <FilterSelect
+              id="filter-near"
+              name="near"
+              label={t("filters.distance")}
+              value={String(criteria.maxDistanceM ?? "")}
+              anyLabel={t("filters.anyDistance")}
+              options={NEAR_CAMPUS_OPTIONS_M.map((m) => ({
+                value: String(m),
+                label: t("filters.within", { distance: formatDistance(m, i18n.language) }),
+              }))}
+            />
           </div>
 
           <fieldset>

@@ -2,7 +2,6 @@
 // user's record), and the before/after JSON of the row unfolded into fields.
 import type { AccountRepository } from "#domain/accounts/account-repository.port";
 import type { AuditEntry } from "#domain/accounts/audit-log.port";
-import { displayName } from "#domain/accounts/account.entity";
 import { USER_TARGET_KINDS } from "#domain/accounts/admin-users.queries";
 
 export interface AuditView {
@@ -45,7 +44,7 @@ function helpContentHref(action: string, target: unknown): string | null {
 const text = (value: unknown): string =>
   value === undefined ? "" : value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
-export async function toAuditViews(entries: AuditEntry[], accounts: Pick<AccountRepository, "findById">): Promise<AuditView[]> {
+export async function toAuditViews(entries: AuditEntry[], accounts: Pick<AccountRepository, "displayNamesByIds">): Promise<AuditView[]> {
   const ids = new Set<string>();
   const targetUser = (target: unknown): string | null => {
     if (typeof target !== "string") return null;
@@ -58,13 +57,7 @@ export async function toAuditViews(entries: AuditEntry[], accounts: Pick<Account
     const user = targetUser(e.data.target);
     if (user) ids.add(user);
   }
-  const names = new Map<string, string>();
-  await Promise.all(
-    [...ids].map(async (id) => {
-      const account = await accounts.findById(id);
-      if (account) names.set(id, displayName(account));
-    }),
-  );
+  const names = await accounts.displayNamesByIds([...ids]);
   return entries.map((e) => {
     const { target, before, after, reason, override, ...rest } = e.data;
     const b = fieldsOf(before);

@@ -2,6 +2,7 @@
 // in Buea, both included). A plain GET form: works without JavaScript, every view has its URL.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { FilterDate, FilterSelect } from "~/components/filters/filter-fields";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { auditFilterFrom, readAuditLog } from "#domain/accounts/admin-users.queries";
@@ -67,49 +68,27 @@ export default function AdminAuditPage() {
   return (
     <PortalLayout portal="admin" title={t("audit.title")} intro={t("audit.intro")}>
       <Form method="get" className="card mb-4 grid gap-3 p-4 md:grid-cols-5 md:items-end">
-        <div>
-          <label htmlFor="audit-actor" className="label">
-            {t("audit.actorLabel")}
-          </label>
-          <select id="audit-actor" name="actor" defaultValue={form.actor} className="input">
-            <option value="">{t("audit.anyActor")}</option>
-            {actors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-action" className="label">
-            {t("audit.actionLabel")}
-          </label>
-          <select id="audit-action" name="action" defaultValue={form.action} className="input">
-            <option value="">{t("audit.anyAction")}</option>
-            {prefixes.map((p) => (
-              <option key={p} value={p}>
-                {t("audit.prefix", { prefix: p.slice(0, -1) })}
-              </option>
-            ))}
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {label(a)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-from" className="label">
-            {t("audit.fromLabel")}
-          </label>
-          <input id="audit-from" name="from" type="date" defaultValue={form.from} className="input" />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className="label">
-            {t("audit.toLabel")}
-          </label>
-          <input id="audit-to" name="to" type="date" defaultValue={form.to} className="input" />
-        </div>
+        <FilterSelect
+          id="audit-actor"
+          name="actor"
+          label={t("audit.actorLabel")}
+          value={form.actor}
+          anyLabel={t("audit.anyActor")}
+          options={actors.map((a) => ({ value: a.id, label: a.name }))}
+        />
+        <FilterSelect
+          id="audit-action"
+          name="action"
+          label={t("audit.actionLabel")}
+          value={form.action}
+          anyLabel={t("audit.anyAction")}
+          options={[
+            ...prefixes.map((p) => ({ value: p, label: t("audit.prefix", { prefix: p.slice(0, -1) }) })),
+            ...actions.map((a) => ({ value: a, label: label(a) })),
+          ]}
+        />
+        <FilterDate id="audit-from" name="from" label={t("audit.fromLabel")} value={form.from} />
+        <FilterDate id="audit-to" name="to" label={t("audit.toLabel")} value={form.to} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn-primary">
             {t("audit.filter")}

@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { reconcilePayouts } from "#domain/payout/run-payouts.use-case";
+import { FilterDate, FilterSelect } from "~/components/filters/filter-fields";
 import { Form, Link } from "~/components/link";
 import { PortalLayout } from "~/components/portal/portal-layout";
 import { PayoutsTable } from "~/components/payouts/payout-sections";
@@ -16,7 +17,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 import { titleMeta } from "~/utils/page-title";
-import { agentNames, payoutLine, providerBalance } from "~/utils/payouts-admin.server";
+import { payoutLine, providerBalance } from "~/utils/payouts-admin.server";
 import { PAYOUT_STATUSES, payoutFilterFromUrl, payoutFilterQuery, payoutListQuery } from "~/utils/payout-filter";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useTranslation } from "~/utils/translation";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     providerBalance(context),
     enabled ? payouts.lastScheduledRun() : Promise.resolve(null),
   ]);
-  const names = await agentNames(context, [...payees, ...recent.map((p) => p.agentId)]);
+  const names = await context.services.accounts.repos.accounts.displayNamesByIds([...payees, ...recent.map((p) => p.agentId)]);
   const nextRun = payouts.nextRunAt(now);
   return {
     title: t("admin.title"),
@@ -138,44 +139,24 @@ export default function AdminPayoutsPage() {
           {t("admin.recent")}
         </h2>
         <Form method="get" className="mt-2 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="payout-status-filter" className="label">
-              {t("admin.filter")}
-            </label>
-            <select id="payout-status-filter" name="status" defaultValue={filter.status} className="input">
-              <option value="">{t("admin.all")}</option>
-              {PAYOUT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="payout-agent-filter" className="label">
-              {t("admin.agent")}
-            </label>
-            <select id="payout-agent-filter" name="agent" defaultValue={filter.agent} className="input">
-              <option value="">{t("admin.allAgents")}</option>
-              {agents.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="payout-from-filter" className="label">
-              {t("admin.from")}
-            </label>
-            <input id="payout-from-filter" type="date" name="from" defaultValue={filter.from} className="input" />
-          </div>
-          <div>
-            <label htmlFor="payout-to-filter" className="label">
-              {t("admin.to")}
-            </label>
-            <input id="payout-to-filter" type="date" name="to" defaultValue={filter.to} className="input" />
-          </div>
+          <FilterSelect
+            id="payout-status-filter"
+            name="status"
+            label={t("admin.filter")}
+            value={filter.status}
+            anyLabel={t("admin.all")}
+            options={PAYOUT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
+          <FilterSelect
+            id="payout-agent-filter"
+            name="agent"
+            label={t("admin.agent")}
+            value={filter.agent}
+            anyLabel={t("admin.allAgents")}
+            options={agents.map((a) => ({ value: a.id, label: a.name }))}
+          />
+          <FilterDate id="payout-from-filter" name="from" label={t("admin.from")} value={filter.from} />
+          <FilterDate id="payout-to-filter" name="to" label={t("admin.to")} value={filter.to} />
           <button type="submit" className="btn-secondary">
             {t("admin.apply")}
           </button>

@@ -7,7 +7,6 @@ import { doualaToday } from "#domain/commission/weekly-payout";
 import { requireAdmin } from "~/utils/auth.server";
 import { toCsv } from "~/utils/csv";
 import { payoutFilterFromUrl, payoutListQuery } from "~/utils/payout-filter";
-import { agentNames } from "~/utils/payouts-admin.server";
 
 const PAYOUTS_CSV_MAX = 5000;
 
@@ -32,10 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const filter = payoutFilterFromUrl(new URL(request.url));
   const rows = await context.services.payouts.reader.listRecent(payoutListQuery(filter, PAYOUTS_CSV_MAX));
-  const names = await agentNames(
-    context,
-    rows.map((p) => p.agentId),
-  );
+  const names = await context.services.accounts.repos.accounts.displayNamesByIds(rows.map((p) => p.agentId));
   const csv = toCsv([
     HEADER,
     ...rows.map((p) => [

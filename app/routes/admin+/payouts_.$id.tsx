@@ -9,7 +9,7 @@ import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/format";
 import { titleMeta } from "~/utils/page-title";
-import { agentNames, payoutLine } from "~/utils/payouts-admin.server";
+import { payoutLine } from "~/utils/payouts-admin.server";
 import { useTranslation } from "~/utils/translation";
 
 export const handle = { i18n: ["auth", "portal", "payouts"] };
@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const reader = context.services.payouts.reader;
   const payout = await reader.findById(params.id ?? "");
   if (!payout) throw new Response("Not found", { status: 404 });
-  const names = await agentNames(context, [payout.agentId]);
+  const names = await context.services.accounts.repos.accounts.displayNamesByIds([payout.agentId]);
   const events = await reader.events(payout.id);
   return {
     title: t("detail.title"),

@@ -13,7 +13,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { readFormOrNull } from "~/utils/form-data.server";
 import { formatDateTime, formatXaf } from "~/utils/format";
 import { titleMeta } from "~/utils/page-title";
-import { agentNames, describePayoutError, providerBalance } from "~/utils/payouts-admin.server";
+import { describePayoutError, providerBalance } from "~/utils/payouts-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useTranslation } from "~/utils/translation";
 
@@ -27,21 +27,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!payouts.run) throw new Response("Payouts are off", { status: 404 });
   const asOf = new Date();
   const due = await payouts.reader.dueUpTo(asOf);
-  const names = await agentNames(
-    context,
-    due.map((d) => d.agentId),
-  );
-  const lines = [];
-  for (const d of due) {
-    const number = await payouts.reader.findNumber(d.agentId);
-    lines.push({
-      agentId: d.agentId,
-      name: names.get(d.agentId) ?? d.agentId,
-      phone: number?.phone ?? "",
-      amount: d.amount,
-      count: d.count,
-    });
-  }
+  const names = await context.services.accounts.repos.accounts.displayNamesByIds(due.map((d) => d.agentId));
+  const lines = due.map((d) => ({
+    agentId: d.agentId,
+    name: names.get(d.agentId) ?? d.agentId,
+    phone: d.phone,
+    amount: d.amount,
+    count: d.count,
+  }));
   return {
     title: t("admin.confirmTitle"),
     asOf: asOf.toISOString(),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { KyselyAccountClosureStore } from "#infrastructure/repositories/kysely-account-closure-store";
 import { closedEmail, FORMER_USER_NAME } from "#domain/data-rights/account-closure";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
-import { insertAgent, insertBooking, insertProfile, insertProperty } from "./discovery-fixtures";
+import { insertAgent, insertBooking, insertPayment, insertProfile, insertProperty } from "./discovery-fixtures";
 
 const T = "2026-11-20T09:00:00.000Z";
 const NOW = new Date("2026-11-28T10:00:00.000Z");
@@ -46,30 +46,15 @@ describeEachDatabase(allDatabaseKinds())("AccountClosureStore on %s", (kind) => 
         .insertInto("sessions")
         .values({ id: `s-${id}`, user_id: id, created_at: T, last_seen_at: T, expires_at: "2026-12-20T00:00:00.000Z", user_agent: null })
         .execute();
-      await t.db
-        .insertInto("payments")
-        .values({
-          id: `pay-${id}`,
-          user_id: id,
-          payment_gateway: "simulated",
-          payment_status: "successful",
-          payment_type: "student_rental",
-          amount: 8000,
-          method: "mtn_momo",
-          phone: "677000000",
-          reference: `REF-${id}`,
-          provider_tx_id: null,
-          checkout_url: null,
-          booking_id: null,
-          guest_house_id: null,
-          failure_reason: null,
-          confirmed_at: T,
-          created_at: T,
-          updated_at: T,
-          purpose: null,
-          purchase_id: null,
-        })
-        .execute();
+      await insertPayment(t.db, {
+        id: `pay-${id}`,
+        user_id: id,
+        reference: `REF-${id}`,
+        payment_type: "student_rental",
+        confirmed_at: T,
+        created_at: T,
+        updated_at: T,
+      });
       await insertBooking(t.db, { id: `bk-${id}`, propertyId: "p1", studentId: id, visitTime: id === "alice" ? "10:00 AM" : "11:00 AM" });
       await t.db
         .insertInto("reviews")

@@ -29,6 +29,31 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
     expect(await h.repos.accounts.findByGoogleId("g-2")).toBeNull();
   });
 
+  it("reads the display names of many accounts at once: unknown ids absent, repeats once", async () => {
+    await h.repos.accounts.insert(anAccount({ id: "u1", fullName: "Amina Njoh" }));
+    await h.repos.accounts.insert(anAccount({ id: "u2", fullName: "  ", email: "paul.ebai@example.cm" }));
+    await h.repos.accounts.insert(anAccount({ id: "u3", fullName: "Not asked for" }));
+    const names = await h.repos.accounts.displayNamesByIds(["u1", "nobody", "u2", "u1"]);
+    // The name the rest of the site shows: the full name, else the e-mail's local part.
+    expect(names).toEqual(
+      new Map([
+        ["u1", "Amina Njoh"],
+        ["u2", "paul.ebai"],
+      ]),
+    );
+    expect((await h.repos.accounts.displayNamesByIds([])).size).toBe(0);
+  });
+
+  it("reads a long list of display names in several statements, none lost", async () => {
+    const ids = Array.from({ length: 1203 }, (_, i) => `u${String(i).padStart(4, "0")}`);
+    for (const id of ids.filter((_, i) => i % 2 === 0)) await h.repos.accounts.insert(anAccount({ id, fullName: `Name ${id}` }));
+    const names = await h.repos.accounts.displayNamesByIds(ids);
+    expect(names.size).toBe(602);
+    expect(names.get("u0000")).toBe("Name u0000");
+    expect(names.get("u1202")).toBe("Name u1202");
+    expect(names.has("u1201")).toBe(false);
+  });
+
   it("records sign-ins: the account's first one says so, the others do not (decision 0237)", async () => {
     await h.repos.accounts.insert(anAccount({ id: "u1" }));
     await h.repos.accounts.insert(anAccount({ id: "u2" }));

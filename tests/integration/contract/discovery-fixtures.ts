@@ -1,7 +1,7 @@
 // Rows the discovery contract suites need, inserted straight into the database with the
 // columns infrastructure/db/schema.ts requires. Not a test file: shared by the suites beside it.
-import type { Kysely } from "kysely";
-import type { Database } from "#infrastructure/db/schema";
+import type { Insertable, Kysely } from "kysely";
+import type { Database, PaymentsTable } from "#infrastructure/db/schema";
 import { createTestDatabase } from "../../support/test-database";
 
 const T0 = "2026-11-01T08:00:00.000Z";
@@ -133,6 +133,35 @@ export async function insertBooking(
       cancel_reason: b.cancelReason ?? null,
       created_at: b.createdAt ?? T0,
       updated_at: b.createdAt ?? T0,
+    })
+    .execute();
+}
+
+/** A payments row: a successful simulated MTN MoMo payment of 8 000 FCFA unless told otherwise. */
+export async function insertPayment(
+  db: Kysely<Database>,
+  row: Pick<Insertable<PaymentsTable>, "id" | "user_id" | "reference"> & Partial<Insertable<PaymentsTable>>,
+): Promise<void> {
+  await db
+    .insertInto("payments")
+    .values({
+      payment_gateway: "simulated",
+      payment_status: "successful",
+      payment_type: "unified_payment",
+      amount: 8000,
+      method: "mtn_momo",
+      phone: "677000000",
+      provider_tx_id: null,
+      checkout_url: null,
+      booking_id: null,
+      guest_house_id: null,
+      failure_reason: null,
+      confirmed_at: T0,
+      created_at: T0,
+      updated_at: T0,
+      purpose: null,
+      purchase_id: null,
+      ...row,
     })
     .execute();
 }

@@ -104,14 +104,14 @@ describeEachDatabase(moneyKinds())("PayoutStore on %s", (kind) => {
   it("sums what is due per agent with a number, up to the cut-off, leaving claimed earnings out", async () => {
     expect(await store.dueUpTo(at(30))).toEqual([]);
     await store.saveNumber({ agentId: "agent-1", phone: "670000000", medium: "mtn_momo", updatedAt: at(1) });
-    expect(await store.dueUpTo(at(30))).toEqual([{ agentId: "agent-1", amount: 10000, count: 2 }]);
-    expect(await store.dueUpTo(at(40))).toEqual([{ agentId: "agent-1", amount: 15000, count: 3 }]);
+    expect(await store.dueUpTo(at(30))).toEqual([{ agentId: "agent-1", phone: "670000000", amount: 10000, count: 2 }]);
+    expect(await store.dueUpTo(at(40))).toEqual([{ agentId: "agent-1", phone: "670000000", amount: 15000, count: 3 }]);
     await store.insert(payout("po-1"));
     expect(await store.claimEarnings("agent-1", at(30), "po-1")).toEqual([
       { id: "e1", amount: 5000 },
       { id: "e2", amount: 5000 },
     ]);
-    expect(await store.dueUpTo(at(40))).toEqual([{ agentId: "agent-1", amount: 5000, count: 1 }]);
+    expect(await store.dueUpTo(at(40))).toEqual([{ agentId: "agent-1", phone: "670000000", amount: 5000, count: 1 }]);
     // Claimed once: a second claim takes nothing of them.
     expect(await store.claimEarnings("agent-1", at(30), "po-2")).toEqual([]);
     expect(await earningState("e1")).toEqual({ status: "pending", payoutId: "po-1", payoutReference: null });

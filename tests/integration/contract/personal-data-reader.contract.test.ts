@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#infrastructure/db/schema";
 import { KyselyPersonalDataReader } from "#infrastructure/repositories/kysely-personal-data-reader";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
-import { insertAgent, insertBooking, insertProfile, insertProperty } from "./discovery-fixtures";
+import { insertAgent, insertBooking, insertPayment, insertProfile, insertProperty } from "./discovery-fixtures";
 
 const T = "2026-11-20T09:00:00.000Z";
 
@@ -24,30 +24,20 @@ async function personalRows(db: Kysely<Database>, who: string, mark: string, pro
     .insertInto("saved_searches")
     .values({ id: `ss-${mark}`, user_id: who, query: `q=${mark}-saved`, last_notified_at: T, created_at: T })
     .execute();
-  await db
-    .insertInto("payments")
-    .values({
-      id: `pay-${mark}`,
-      user_id: who,
-      payment_gateway: "simulated",
-      payment_status: "confirmed",
-      payment_type: "subscription",
-      amount: 2000,
-      method: "mobile_money",
-      phone: `6770000${mark.length}`,
-      reference: `REF-${mark}`,
-      provider_tx_id: `TX-${mark}`,
-      checkout_url: null,
-      booking_id: null,
-      guest_house_id: null,
-      failure_reason: null,
-      confirmed_at: T,
-      created_at: T,
-      updated_at: T,
-      purpose: null,
-      purchase_id: null,
-    })
-    .execute();
+  await insertPayment(db, {
+    id: `pay-${mark}`,
+    user_id: who,
+    reference: `REF-${mark}`,
+    payment_status: "confirmed",
+    payment_type: "subscription",
+    amount: 2000,
+    method: "mobile_money",
+    phone: `6770000${mark.length}`,
+    provider_tx_id: `TX-${mark}`,
+    confirmed_at: T,
+    created_at: T,
+    updated_at: T,
+  });
   await db
     .insertInto("subscriptions")
     .values({ id: `sub-${mark}`, user_id: who, payment_id: `pay-${mark}`, starts_at: T, ends_at: T, created_at: T })

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import * as refundRoute from "~/routes/admin+/payments_.$id_.refund";
 import { createPersona, createRouteHarness, signedInJar, type RouteHarness } from "../../support/route-harness";
 import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
-
-const T = "2026-11-01T08:00:00.000Z";
+import { insertPayment } from "../contract/discovery-fixtures";
 
 describeEachDatabase(allDatabaseKinds())("the refund route's admin guard (%s)", (kind) => {
   let h: RouteHarness;
@@ -14,30 +13,13 @@ describeEachDatabase(allDatabaseKinds())("the refund route's admin guard (%s)", 
   beforeAll(async () => {
     h = await createRouteHarness({ kind });
     studentId = (await createPersona(h, "student")).id;
-    await h.database.db
-      .insertInto("payments")
-      .values({
-        id: "rg-pay",
-        user_id: studentId,
-        payment_gateway: "simulated",
-        payment_status: "successful",
-        payment_type: "unified_payment",
-        amount: 8000,
-        method: "mtn_momo",
-        phone: "237677123456",
-        reference: "REF-RG",
-        provider_tx_id: "TX-RG",
-        checkout_url: null,
-        booking_id: null,
-        guest_house_id: null,
-        failure_reason: null,
-        confirmed_at: T,
-        created_at: T,
-        updated_at: T,
-        purpose: null,
-        purchase_id: null,
-      })
-      .execute();
+    await insertPayment(h.database.db, {
+      id: "rg-pay",
+      user_id: studentId,
+      reference: "REF-RG",
+      provider_tx_id: "TX-RG",
+      phone: "237677123456",
+    });
   });
 
   afterAll(async () => {
