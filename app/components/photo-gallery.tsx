@@ -66,15 +66,13 @@ export function PhotoGallery({ photos, captionFor, title, saveData }: GalleryPro
   const many = photos.length > 1;
   return (
     <div data-gallery="">
-      <ul
-        className="flex snap-x snap-mandatory gap-3 overflow-x-auto overscroll-x-contain pb-2"
-        data-testid="gallery-strip"
-      >
+      {/* Relative: the links' hidden words (sr-only, absolute) scroll with the strip, not widen the page. */}
+      <ul className="relative flex snap-x snap-mandatory gap-3 overflow-x-auto overscroll-x-contain pb-2" data-testid="gallery-strip">
         {photos.map((photo, i) => (
           <li
             key={`${photo.storageKey}-${i}`}
             id={`photo-${i + 1}`}
-            className={many ? "w-[85%] shrink-0 snap-start sm:w-2/3" : "w-full shrink-0"}
+            className={many ? "w-[85%] shrink-0 snap-start snap-always sm:w-2/3" : "w-full shrink-0"}
           >
             {saveData ? (
               <div className="overflow-hidden rounded-lg">
@@ -92,7 +90,7 @@ export function PhotoGallery({ photos, captionFor, title, saveData }: GalleryPro
                   />
                 </span>
                 <span
-                  className="mt-1 block break-words text-sm text-slate-800 group-hover:underline dark:text-slate-200"
+                  className="mt-1 block [overflow-wrap:anywhere] text-sm text-slate-800 group-hover:underline dark:text-slate-200"
                   data-gallery-caption=""
                 >
                   {captionFor(photo, i)}
@@ -113,14 +111,7 @@ export function PhotoGallery({ photos, captionFor, title, saveData }: GalleryPro
  * photo whole, as wide as the screen, its caption, the previous and next photos, and the way back
  * to the strip at the photo last seen.
  */
-export function PhotoView({
-  photos,
-  index,
-  captionFor,
-  title,
-  saveData,
-  backLabel,
-}: GalleryProps & { index: number; backLabel: string }) {
+export function PhotoView({ photos, index, captionFor, title, saveData, backLabel }: GalleryProps & { index: number; backLabel: string }) {
   const { t } = useTranslation("common");
   const viewHref = useViewHref();
   const photo = photos[index];
@@ -146,7 +137,7 @@ export function PhotoView({
             className="max-h-[80vh] w-auto object-contain"
           />
         </div>
-        <figcaption className="mt-2 break-words" data-gallery-caption="">
+        <figcaption className="mt-2 [overflow-wrap:anywhere]" data-gallery-caption="">
           {captionFor(photo, index)}
         </figcaption>
       </figure>

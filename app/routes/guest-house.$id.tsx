@@ -84,14 +84,7 @@ function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
   const saveData = useSaveData();
   const captionFor = useCaption(name, photos.length);
   if (photos.length === 0) return <p className="card p-6 text-center text-slate-700 dark:text-slate-300">{t("detail.noPhotos")}</p>;
-  return (
-    <PhotoGallery
-      photos={photos}
-      saveData={saveData}
-      title={name}
-      captionFor={captionFor}
-    />
-  );
+  return <PhotoGallery photos={photos} saveData={saveData} title={name} captionFor={captionFor} />;
 }
 
 /** ?photo=N: one photo large, a page of its own (the gallery's view without JavaScript). */
@@ -100,14 +93,7 @@ function GuestHousePhotoView({ photos, name, index }: { photos: PhotoRef[]; name
   const saveData = useSaveData();
   const captionFor = useCaption(name, photos.length);
   return (
-    <PhotoView
-      photos={photos}
-      index={index}
-      saveData={saveData}
-      title={name}
-      captionFor={captionFor}
-      backLabel={t("detail.photoBack")}
-    />
+    <PhotoView photos={photos} index={index} saveData={saveData} title={name} captionFor={captionFor} backLabel={t("detail.photoBack")} />
   );
 }
 

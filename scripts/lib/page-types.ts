@@ -60,7 +60,11 @@ export const PAGE_TYPES: PageType[] = [
   { name: "blog post", as: "visitor", path: { on: "/blog", link: /^\/blog\/[a-z0-9-]+$/ }, group: "discovery" },
   { name: "guest houses", as: "visitor", path: "/guest-houses" },
   { name: "guest house", as: "visitor", path: { on: "/guest-houses", link: id("/guest-house/") } },
-  { name: "guest house photo", as: "visitor", path: { on: "/guest-houses", link: [id("/guest-house/"), id("/guest-house/", "\\?photo=2")] } },
+  {
+    name: "guest house photo",
+    as: "visitor",
+    path: { on: "/guest-houses", link: [id("/guest-house/"), id("/guest-house/", "\\?photo=2")] },
+  },
   { name: "contact", as: "visitor", path: "/contact", group: "discovery" },
   {
     name: "contact with errors",

@@ -50,14 +50,7 @@ function Gallery({ photos, title, showPhotos }: { photos: PhotoRef[]; title: str
       </div>
     );
   }
-  return (
-    <PhotoGallery
-      photos={photos}
-      saveData={saveData}
-      title={title}
-      captionFor={captionFor}
-    />
-  );
+  return <PhotoGallery photos={photos} saveData={saveData} title={title} captionFor={captionFor} />;
 }
 
 /** ?photo=N: one photo large, a page of its own (the gallery's view without JavaScript). */
