@@ -62,6 +62,9 @@ async function clipped(element: Locator): Promise<string[]> {
   });
 }
 
+/** The page's width, as tests/e2e/phone.spec.ts measures it (a mobile browser widens innerWidth to fit). */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 /** The card photos stored at the demo's 3:2 whose frame is not 3:2 (object-cover crops them). */
 async function croppedCardPhotos(page: Page): Promise<{ checked: number; cropped: string[] }> {
   return page.evaluate(() => {
@@ -76,19 +79,18 @@ async function croppedCardPhotos(page: Page): Promise<{ checked: number; cropped
   });
 }
 
-/** A finger's swipe from right to left across `element` (Chromium's own touch gesture). */
+/** A finger's swipe from right to left across `element`: touch events as the screen sends them. */
 async function swipeLeft(page: Page, element: Locator, distance: number) {
   const box = await element.boundingBox();
   expect(box, "the element to swipe").not.toBeNull();
+  const x = Math.round(box!.x + box!.width * 0.8);
+  const y = Math.round(box!.y + box!.height / 2);
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.synthesizeScrollGesture", {
-    x: Math.round(box!.x + box!.width * 0.8),
-    y: Math.round(box!.y + box!.height / 2),
-    xDistance: -distance,
-    yDistance: 0,
-    gestureSourceType: "touch",
-    speed: 1200,
-  });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 10; step += 1) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x - (distance * step) / 10, y }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
 }
 
@@ -148,7 +150,9 @@ for (const language of ["en", "fr"] as const) {
         db.prepare("SELECT alt FROM photos WHERE owner_type = 'property' AND owner_id = ? AND position = 0").get(id),
       ) as { alt: string } | undefined;
       expect(before, `the first photo of ${listing}`).toBeDefined();
-      withDb((db) => db.prepare("UPDATE photos SET alt = ? WHERE owner_type = 'property' AND owner_id = ? AND position = 0").run(LONG_ALT, id));
+      withDb((db) =>
+        db.prepare("UPDATE photos SET alt = ? WHERE owner_type = 'property' AND owner_id = ? AND position = 0").run(LONG_ALT, id),
+      );
       try {
         await signIn(page, testInfo);
         await page.goto(listing);
@@ -156,6 +160,7 @@ for (const language of ["en", "fr"] as const) {
         await expect(caption).toHaveText(`Photo 1 ${words.of} 3${language === "fr" ? " :" : ":"} ${LONG_ALT}`);
         for (const width of [WIDTH, NARROW]) {
           await page.setViewportSize({ width, height: 740 });
+          expect(await pageWidth(page), `the page at ${width}px`).toBeLessThanOrEqual(width);
           expect(await clipped(caption), `the caption at ${width}px`).toEqual([]);
           const lines = await caption.evaluate((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight));
           expect(lines, `the caption wraps at ${width}px`).toBeGreaterThan(2);
@@ -182,8 +187,9 @@ for (const language of ["en", "fr"] as const) {
         // The next photo peeks in at the right edge: there is more to swipe to.
         const second = await strip.locator("li").nth(1).boundingBox();
         expect(second!.x).toBeLessThan(WIDTH);
+        expect(await pageWidth(page), `${page.url()} is no wider than the screen`).toBeLessThanOrEqual(WIDTH);
         expect(await snappedItem(strip)).toBe(0);
-        await swipeLeft(page, strip, 120);
+        await swipeLeft(page, strip, 200);
         await expect.poll(() => snappedItem(strip), { message: `the strip of ${page.url()} after a swipe` }).toBe(1);
       }
     });
@@ -209,19 +215,18 @@ for (const language of ["en", "fr"] as const) {
         await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-(640|1024)\.webp$/);
         expect((await first.boundingBox())!.width).toBeGreaterThan(Math.max(stripWidth, WIDTH - 1));
         expect(await clipped(dialog.locator("li").first().locator("figcaption"))).toEqual([]);
+        expect(await pageWidth(page), "the page with the viewer open").toBeLessThanOrEqual(WIDTH);
         await page.screenshot({ path: path.join(SHOTS, `gallery-${language}-js-viewer.png`) });
 
-        await dialog.getByRole("button", { name: words.next }).tap();
+        // A swipe first: the viewer opened without moving, no smooth scroll is under way.
+        await swipeLeft(page, dialog.locator("[data-gallery-slides]"), 200);
         await expect(status).toHaveText(new RegExp(`^Photo 2 ${words.of} 3`));
-        await page.keyboard.press("ArrowRight");
+        await dialog.getByRole("button", { name: words.next }).tap();
         await expect(status).toHaveText(new RegExp(`^Photo 3 ${words.of} 3`));
         await expect(dialog.getByRole("button", { name: words.next })).toBeDisabled();
         await page.keyboard.press("ArrowLeft");
         await expect(status).toHaveText(new RegExp(`^Photo 2 ${words.of} 3`));
-        const slides = dialog.locator("[data-gallery-slides]");
-        // The move has ended (it scrolls smoothly) before the finger swipes.
-        await expect.poll(() => slides.evaluate((ul) => ul.scrollLeft / ul.clientWidth)).toBe(1);
-        await swipeLeft(page, slides, 200);
+        await page.keyboard.press("ArrowRight");
         await expect(status).toHaveText(new RegExp(`^Photo 3 ${words.of} 3`));
         await page.keyboard.press("Escape");
         await expect(dialog).toBeHidden();
@@ -250,6 +255,7 @@ for (const language of ["en", "fr"] as const) {
       const caption = view.locator("figcaption");
       await expect(caption).toHaveText(new RegExp(`^Photo 2 ${words.of} 3`));
       expect(await clipped(caption)).toEqual([]);
+      expect(await pageWidth(page), "the photo's page").toBeLessThanOrEqual(WIDTH);
       await page.screenshot({ path: path.join(SHOTS, `gallery-${language}-${js(testInfo) ? "js" : "no-js"}-photo-page.png`) });
       await view.getByRole("link", { name: words.next }).tap();
       await expect(page).toHaveURL(/\?photo=3$/);

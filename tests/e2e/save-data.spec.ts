@@ -53,7 +53,10 @@ test("a property page's gallery waits for a tap too", async ({ page }) => {
 test("a property page's photos, once asked for, each wait for their own tap", async ({ page }) => {
   await page.goto("/listings");
   // A listing with photos (other specs add listings without).
-  const card = page.getByTestId("property-card").filter({ has: page.getByTestId("show-photo") }).first();
+  const card = page
+    .getByTestId("property-card")
+    .filter({ has: page.getByTestId("show-photo") })
+    .first();
   await page.goto((await card.getByRole("link").last().getAttribute("href"))!);
   const show = page.getByRole("link", { name: /^Show the (photo|\d+ photos)$/ });
   const count = Number(/\d+/.exec(await show.innerText())?.[0] ?? "1");
