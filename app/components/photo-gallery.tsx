@@ -36,7 +36,8 @@ function GalleryDialog({ title, many }: { title: string; many: boolean }) {
           {t("photo.close")}
         </button>
       </div>
-      <ul className="gallery-slides" data-gallery-slides="" />
+      {/* In the tab order, so a keyboard reaches the scrolling slides (axe: scrollable-region-focusable). */}
+      <ul className="gallery-slides" tabIndex={0} data-gallery-slides="" />
       {many ? (
         <div className="gallery-bar justify-between">
           <button type="button" className="gallery-button" data-gallery-prev="">
