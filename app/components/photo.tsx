@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/utils/translation";
 import type { PhotoRef } from "#domain/listings/listing-read-models";
-import { CARD_SIZES, GALLERY_SIZES, photoFallbackUrl, photoSrcSet, photoUrl, type PhotoWidth } from "~/utils/photos";
+import { CARD_SIZES, photoFallbackUrl, photoSrcSet, photoUrl, type PhotoWidth } from "~/utils/photos";
 
 export interface PhotoProps {
   photo: PhotoRef;
@@ -31,7 +31,7 @@ function ShowPhotoLink({ photo, alt, onShow }: { photo: PhotoRef; alt: string; o
         onShow();
       }}
       // Above a card's stretched title link, so the tap reaches this link.
-      className="relative z-10 flex aspect-[4/3] w-full items-center justify-center bg-slate-100 p-2 text-center text-sm font-medium text-brand-700 underline dark:bg-slate-800 dark:text-brand-100"
+      className="relative z-10 flex aspect-[3/2] w-full items-center justify-center bg-slate-100 p-2 text-center text-sm font-medium text-brand-700 underline dark:bg-slate-800 dark:text-brand-100"
       data-testid="show-photo"
     >
       {t("photo.show")}
@@ -72,38 +72,5 @@ export function Photo({
         {...priorityAttrs}
       />
     </picture>
-  );
-}
-
-/**
- * A gallery: the first photo large and loaded first, the rest in a grid, lazily. With Save-Data
- * no photo is loaded until tapped, then at its smallest size. Used by the property and guest-house pages.
- */
-export function PhotoGallery({
-  photos,
-  altFor,
-  saveData,
-}: {
-  photos: PhotoRef[];
-  altFor: (photo: PhotoRef, index: number) => string;
-  saveData: boolean;
-}) {
-  const [first, ...rest] = photos;
-  if (!first) return null;
-  return (
-    <div className="space-y-2">
-      <div className="overflow-hidden rounded-lg">
-        <Photo photo={first} priority sizes={GALLERY_SIZES} alt={altFor(first, 0)} tapToShow={saveData} />
-      </div>
-      {rest.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {rest.map((p, i) => (
-            <li key={`${p.storageKey}-${i}`} className="overflow-hidden rounded-lg">
-              <Photo photo={p} sizes="(min-width: 640px) 16rem, 50vw" alt={altFor(p, i + 1)} maxWidth={640} tapToShow={saveData} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }

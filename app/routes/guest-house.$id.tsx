@@ -11,7 +11,8 @@ import { i18next } from "~/i18next.server";
 import { formatDistance, formatXaf } from "~/utils/format";
 import { clampDescription, seoMeta, type PageSeo } from "~/utils/seo";
 import { photoUrl } from "~/utils/photos";
-import { PhotoGallery } from "~/components/photo";
+import { PhotoGallery, PhotoView } from "~/components/photo-gallery";
+import { photoViewIndex } from "~/utils/photo-view";
 import { VerifiedBadge } from "~/components/listings/badges";
 import { useSaveData } from "~/components/listings/property-card";
 import { AmenityList } from "~/components/guest-houses/guest-house-card";
@@ -61,25 +62,45 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     image: first ? photoUrl(first.storageKey, 1024) : null,
     imageAlt: first?.alt || guestHouse.name,
   };
-  return { guestHouse, bookHref: `/guest-house-booking/${encodeURIComponent(guestHouse.id)}`, back: backToList(new URL(request.url)), seo };
+  const url = new URL(request.url);
+  return {
+    guestHouse,
+    bookHref: `/guest-house-booking/${encodeURIComponent(guestHouse.id)}`,
+    back: backToList(url),
+    // ?photo=N: that photo large, the gallery's view without JavaScript (decision 0242).
+    photoView: photoViewIndex(url.searchParams, guestHouse.photos.length),
+    seo,
+  };
+}
+
+/** "Photo 2 of 5: …": a photo's caption, and its name for a screen reader. */
+function useCaption(name: string, total: number) {
+  const { t } = useTranslation("guest-houses");
+  return (p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total, alt: p.alt || name });
 }
 
 function Gallery({ photos, name }: { photos: PhotoRef[]; name: string }) {
   const { t } = useTranslation("guest-houses");
   const saveData = useSaveData();
+  const captionFor = useCaption(name, photos.length);
   if (photos.length === 0) return <p className="card p-6 text-center text-slate-700 dark:text-slate-300">{t("detail.noPhotos")}</p>;
+  return <PhotoGallery photos={photos} saveData={saveData} title={name} captionFor={captionFor} />;
+}
+
+/** ?photo=N: one photo large, a page of its own (the gallery's view without JavaScript). */
+function GuestHousePhotoView({ photos, name, index }: { photos: PhotoRef[]; name: string; index: number }) {
+  const { t } = useTranslation("guest-houses");
+  const saveData = useSaveData();
+  const captionFor = useCaption(name, photos.length);
   return (
-    <PhotoGallery
-      photos={photos}
-      saveData={saveData}
-      altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || name })}
-    />
+    <PhotoView photos={photos} index={index} saveData={saveData} title={name} captionFor={captionFor} backLabel={t("detail.photoBack")} />
   );
 }
 
 export default function GuestHousePage() {
-  const { guestHouse, bookHref, back } = useLoaderData<typeof loader>();
+  const { guestHouse, bookHref, back, photoView } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("guest-houses");
+  if (photoView !== null) return <GuestHousePhotoView photos={guestHouse.photos} name={guestHouse.name} index={photoView} />;
   return (
     <article className="container-page py-6">
       <p>

@@ -30,6 +30,13 @@ export const photoFallbackUrl = (storageKey: string) => photoUrl(storageKey, FAL
 export const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";
 /** Sizes for the main photo of a listing: the page column, at most 48rem. */
 export const GALLERY_SIZES = "(min-width: 800px) 48rem, 100vw";
+/**
+ * Sizes for a photo of a gallery's strip (app/components/photo-gallery.tsx): 85 % of the screen on a
+ * phone, the next one peeking; two thirds of the page's column from 640 px.
+ */
+export const GALLERY_STRIP_SIZES = "(min-width: 1152px) 31rem, (min-width: 1024px) 44vw, (min-width: 640px) 64vw, 85vw";
+/** Sizes for a photo opened large: the whole screen, at most the page's width. */
+export const GALLERY_VIEW_SIZES = "(min-width: 1152px) 70rem, 100vw";
 
 /** Blog covers are stored at 1024×683 (3:2); the attributes only give the browser the ratio. */
 export const COVER_WIDTH = 1024;

@@ -20,6 +20,7 @@ import { contactAgentSchema, reportSchema } from "~/components/listings/schemas"
 import { domainFailure, parseForm } from "./form-failure.server";
 import { readFormData } from "~/utils/form-data.server";
 import { cleanKey } from "~/utils/clean-key";
+import { photoViewIndex } from "~/utils/photo-view";
 
 const ID_MAX = 100;
 const SIMILAR_COUNT = 4;
@@ -129,6 +130,8 @@ export async function propertyLoader({ request, context, params }: LoaderFunctio
     isOwnListing: user?.id === property.agent.userId,
     back: backToListings(url),
     showPhotos: url.searchParams.get("photos") === "1",
+    // ?photo=N: that photo large, the gallery's view without JavaScript (decision 0242).
+    photoView: photoViewIndex(url.searchParams, property.photos.length),
     availabilityStale: availabilityIsStale(property.availabilityConfirmedAt, listings.clock.now()),
     jsonLd: listingJsonLd(property, publicConfig.appUrl),
     seo,

@@ -50,6 +50,8 @@ export const PAGE_TYPES: PageType[] = [
   { name: "listings", as: "visitor", path: "/listings", group: "discovery" },
   { name: "filtered listings", as: "visitor", path: "/listings?n=Molyko&max=40000", group: "discovery" },
   { name: "property", as: "visitor", path: { on: "/listings", link: id("/listings/") }, group: "discovery" },
+  // A gallery's photo large without JavaScript (decision 0242): the link of the strip's second photo.
+  { name: "property photo", as: "visitor", path: { on: "/listings", link: [id("/listings/"), id("/listings/", "\\?photo=2")] } },
   { name: "agents", as: "visitor", path: "/agents", group: "discovery" },
   { name: "top-rated agents", as: "visitor", path: "/agents/top-rated", group: "discovery" },
   { name: "agent profile", as: "visitor", path: { on: "/agents", link: id("/agent/") }, group: "discovery" },
@@ -58,6 +60,11 @@ export const PAGE_TYPES: PageType[] = [
   { name: "blog post", as: "visitor", path: { on: "/blog", link: /^\/blog\/[a-z0-9-]+$/ }, group: "discovery" },
   { name: "guest houses", as: "visitor", path: "/guest-houses" },
   { name: "guest house", as: "visitor", path: { on: "/guest-houses", link: id("/guest-house/") } },
+  {
+    name: "guest house photo",
+    as: "visitor",
+    path: { on: "/guest-houses", link: [id("/guest-house/"), id("/guest-house/", "\\?photo=2")] },
+  },
   { name: "contact", as: "visitor", path: "/contact", group: "discovery" },
   {
     name: "contact with errors",

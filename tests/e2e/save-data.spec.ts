@@ -48,6 +48,30 @@ test("a property page's gallery waits for a tap too", async ({ page }) => {
   expect(await page.getByTestId("show-photo").count()).toBeGreaterThan(0);
 });
 
+// The gallery (decision 0242): photos asked for (?photos=1) still wait, each behind its own link,
+// and there is no full-screen viewer to load them.
+test("a property page's photos, once asked for, each wait for their own tap", async ({ page }) => {
+  await page.goto("/listings");
+  // A listing with photos (other specs add listings without).
+  const card = page
+    .getByTestId("property-card")
+    .filter({ has: page.getByTestId("show-photo") })
+    .first();
+  await page.goto((await card.getByRole("link").last().getAttribute("href"))!);
+  const show = page.getByRole("link", { name: /^Show the (photo|\d+ photos)$/ });
+  const count = Number(/\d+/.exec(await show.innerText())?.[0] ?? "1");
+  await show.click();
+  await expect(page).toHaveURL(/[?&]photos=1$/);
+  const seen = watchRequests(page);
+  await page.reload();
+  await page.waitForLoadState("load");
+  expect(seen.map((r) => r.url())).toEqual([]);
+  const strip = page.getByTestId("gallery-strip");
+  await expect(strip.getByTestId("show-photo")).toHaveCount(count);
+  await expect(strip.getByTestId("show-photo").first()).toHaveAttribute("href", /^\/media\/photos\/.+-320\.webp$/);
+  await expect(page.locator("[data-gallery-open], dialog")).toHaveCount(0);
+});
+
 test("the HTML and CSS of /listings are at most 30 KB gzip", async ({ request }) => {
   const html = await (await request.get("/listings")).text();
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);

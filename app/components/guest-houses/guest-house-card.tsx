@@ -41,11 +41,11 @@ export function GuestHouseCard({
   return (
     <article className="card relative flex h-full flex-col overflow-hidden" data-testid="guest-house-card">
       {guestHouse.photo ? (
-        <div className="aspect-[4/3] overflow-hidden">
-          <Photo photo={guestHouse.photo} alt="" priority={priority} tapToShow={saveData} className="aspect-[4/3]" />
+        <div className="aspect-[3/2] overflow-hidden">
+          <Photo photo={guestHouse.photo} alt="" priority={priority} tapToShow={saveData} className="aspect-[3/2]" />
         </div>
       ) : (
-        <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        <div className="flex aspect-[3/2] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           {t("noPhoto")}
         </div>
       )}

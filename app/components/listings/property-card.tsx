@@ -42,10 +42,10 @@ export function PropertyCard({ property, back, priority = false, headingLevel = 
     <article className="listing-card" data-testid="property-card">
       {property.photo ? (
         <div className="listing-card-photo">
-          <Photo photo={property.photo} alt="" priority={priority} tapToShow={saveData} className="aspect-[4/3]" />
+          <Photo photo={property.photo} alt="" priority={priority} tapToShow={saveData} className="aspect-[3/2]" />
         </div>
       ) : (
-        <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        <div className="flex aspect-[3/2] items-center justify-center bg-slate-100 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           {t("card.noPhoto")}
         </div>
       )}

@@ -10,7 +10,7 @@ import type { PhotoRef, PropertyDetail } from "#domain/listings/listing-read-mod
 import { formatDate, formatXaf } from "~/utils/format";
 import { listingWhere } from "~/components/listings/listing-where";
 import { seoMeta } from "~/utils/seo";
-import { PhotoGallery } from "~/components/photo";
+import { PhotoGallery, PhotoView } from "~/components/photo-gallery";
 import type { propertyLoader } from "~/utils/property-page.server";
 import { StatusBadge, VerifiedBadge } from "./badges";
 import { AgentContactLinks, AgentSummary } from "./agent-card";
@@ -23,10 +23,17 @@ export const propertyHandle = { i18n: ["listings"], hydrate: false };
 
 export const propertyMeta: MetaFunction<typeof propertyLoader> = ({ data, matches }) => seoMeta(data?.seo, matches);
 
+/** "Photo 2 of 5: …": a photo's caption, and its name for a screen reader. */
+function useCaption(title: string, total: number) {
+  const { t } = useTranslation("listings");
+  return (p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total, alt: p.alt || title });
+}
+
 function Gallery({ photos, title, showPhotos }: { photos: PhotoRef[]; title: string; showPhotos: boolean }) {
   const { t } = useTranslation("listings");
   const saveData = useSaveData();
   const location = useLocation();
+  const captionFor = useCaption(title, photos.length);
   if (photos.length === 0) {
     return <p className="card p-6 text-center text-slate-700 dark:text-slate-300">{t("detail.noPhotos")}</p>;
   }
@@ -43,11 +50,22 @@ function Gallery({ photos, title, showPhotos }: { photos: PhotoRef[]; title: str
       </div>
     );
   }
+  return <PhotoGallery photos={photos} saveData={saveData} title={title} captionFor={captionFor} />;
+}
+
+/** ?photo=N: one photo large, a page of its own (the gallery's view without JavaScript). */
+function PropertyPhotoView({ property, index }: { property: PropertyDetail; index: number }) {
+  const { t } = useTranslation("listings");
+  const saveData = useSaveData();
+  const captionFor = useCaption(property.title, property.photos.length);
   return (
-    <PhotoGallery
-      photos={photos}
+    <PhotoView
+      photos={property.photos}
+      index={index}
       saveData={saveData}
-      altFor={(p: PhotoRef, i: number) => t("detail.photoAlt", { n: i + 1, total: photos.length, alt: p.alt || title })}
+      title={property.title}
+      captionFor={captionFor}
+      backLabel={t("detail.photoBack")}
     />
   );
 }
@@ -250,11 +268,12 @@ function ReportForm({ signedIn }: { signedIn: boolean }) {
 }
 
 export function PropertyScreen() {
-  const { property, similar, saved, signedIn, isOwnListing, back, showPhotos, availabilityStale, jsonLd } =
+  const { property, similar, saved, signedIn, isOwnListing, back, showPhotos, photoView, availabilityStale, jsonLd } =
     useLoaderData<typeof propertyLoader>();
   const { t } = useTranslation("listings");
   const root = useRouteLoaderData("root") as { publicConfig?: { appUrl?: string } } | undefined;
   const pageUrl = `${root?.publicConfig?.appUrl ?? ""}/listings/${encodeURIComponent(property.id)}`;
+  if (photoView !== null) return <PropertyPhotoView property={property} index={photoView} />;
   return (
     <article className="container-page py-6">
       <p>
