@@ -18,6 +18,7 @@ import stylesheet from "./styles/tailwind.css?url";
 // Built into /assets/ with its content's hash in the name, so it is cached for a year, immutable,
 // like the other build assets; a change is a new name (issue 32).
 import enhanceScript from "./enhance.js?url";
+import galleryScript from "./gallery.js?url";
 import "./context";
 import { getLanguage, getTheme } from "./utils/preferences.server";
 import { takeToast, translateToast } from "./utils/toast.server";
@@ -148,7 +149,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </LanguageProvider>
         {/* With Save-Data, a page that works as HTML carries no JavaScript at all (issue 12). */}
         {!hydrate && data?.saveData ? null : (
-          <script nonce={nonce || undefined} src={enhanceScript} defer {...offlineReading(data, t("offline.formNeedsConnection"))} />
+          <script
+            nonce={nonce || undefined}
+            src={enhanceScript}
+            defer
+            data-gallery-src={galleryScript}
+            {...offlineReading(data, t("offline.formNeedsConnection"))}
+          />
         )}
         {hydrate ? (
           <>

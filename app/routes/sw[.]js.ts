@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import workerSource from "~/service-worker.js?raw";
 import stylesheet from "~/styles/tailwind.css?url";
 import enhanceScript from "~/enhance.js?url";
+import galleryScript from "~/gallery.js?url";
 import { resources } from "~/i18next.server";
 
 interface OfflineMessages {
@@ -22,8 +23,11 @@ const messages = Object.fromEntries(
   }),
 );
 
-/** What every kept page needs to be read: the build's stylesheet and enhance.js, the icons. */
-const core = [stylesheet, enhanceScript, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"].filter(Boolean);
+/**
+ * What every kept page needs to be read: the build's stylesheet and enhance.js, the icons; and
+ * gallery.js, which enhance.js fetches on a page with photos (a kept listing's large view).
+ */
+const core = [stylesheet, enhanceScript, galleryScript, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"].filter(Boolean);
 
 const settings = {
   // A new build (new asset names, messages or worker) is a new worker, whose assets replace these.

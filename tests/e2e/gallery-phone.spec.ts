@@ -307,3 +307,19 @@ test("the viewer opens the same on a listing React drew @needs-javascript", asyn
   await expect(links.nth(1)).toBeFocused();
   await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
 });
+
+// @needs-javascript: which scripts a page fetches. The viewer is a script of its own (gallery.js),
+// fetched by enhance.js only where a page shows a gallery: every other page is spared it.
+test("only a page with a gallery fetches the viewer's script @needs-javascript", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/gallery-[\w-]+\.js$/.test(new URL(request.url()).pathname)) fetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/faq");
+  await page.goto("/listings");
+  await expect(page.getByTestId("property-card").first()).toBeVisible();
+  expect(fetched).toEqual([]);
+  await page.getByTestId("property-card").first().getByRole("heading").getByRole("link").click();
+  await expect(page.getByTestId("gallery-strip")).toBeVisible();
+  await expect.poll(() => fetched.length).toBe(1);
+});
