@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { Form, Link, NavLink } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { PreferencesForms } from "./preferences-forms";
@@ -46,6 +47,7 @@ function NavLinks({ className }: { className: string }) {
 
 function UserMenu({ user }: { user: ShellUser | null }) {
   const { t } = useTranslation();
+  const { key } = useLocation();
   if (!user) {
     return (
       <div className="flex items-center gap-2">
@@ -61,8 +63,9 @@ function UserMenu({ user }: { user: ShellUser | null }) {
   // An approved agent reads students' messages in the portal; everyone else on /messages.
   const messagesPath = user.isApprovedAgent ? "/agents/messages" : "/messages";
   return (
-    // <details> opens and closes without JavaScript.
-    <details className="relative">
+    // <details> opens and closes without JavaScript. A new element on each navigation: a
+    // client-side one must not leave the menu open over the next page.
+    <details key={key} className="relative">
       <summary className="btn-secondary flex max-w-[14rem] cursor-pointer list-none items-center gap-2">
         <span className="sr-only">{t("nav.account")}: </span>
         <span className="truncate">{user.name}</span>
@@ -144,6 +147,7 @@ function UserMenu({ user }: { user: ShellUser | null }) {
 
 export function SiteHeader({ user, language, theme }: { user: ShellUser | null; language: string; theme: "light" | "dark" | "system" }) {
   const { t } = useTranslation();
+  const { key } = useLocation();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="container-page flex items-center justify-between gap-4 py-3">
@@ -156,8 +160,9 @@ export function SiteHeader({ user, language, theme }: { user: ShellUser | null; 
         <div className="hidden md:block">
           <UserMenu user={user} />
         </div>
-        {/* The mobile menu: a <details> element, so it opens without JavaScript. */}
-        <details className="md:hidden">
+        {/* The mobile menu: a <details> element, so it opens without JavaScript; a new one on
+            each navigation, so that a client-side one closes it. */}
+        <details key={key} className="md:hidden">
           <summary className="btn-secondary cursor-pointer list-none">{t("nav.menu")}</summary>
           <div className="card absolute left-0 right-0 z-20 mx-2 mt-2 space-y-3 p-3 shadow-lg">
             <nav aria-label={t("nav.main")}>
