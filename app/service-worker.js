@@ -147,7 +147,7 @@ async function page(event, url) {
   ]);
   if (first) return first;
   var state = await readState();
-  var lang = url.searchParams.get("lng") || state.lang;
+  var lang = languageOf(url, state);
   if (kind) {
     var kept = await caches.match(url.pathname, { cacheName: pagesCache({ scope: state.scope, lang: lang }) });
     if (kept) return withNotice(kept, lang);
@@ -155,6 +155,13 @@ async function page(event, url) {
   return fresh.catch(function () {
     return notSaved(lang);
   });
+}
+
+// The language asked for in the address (?lng=) when it is one of the site's, else the one last
+// shown: anything else a link carries would be written into the worker's own page.
+function languageOf(url, state) {
+  var asked = url.searchParams.get("lng");
+  return asked && Object.prototype.hasOwnProperty.call(SETTINGS.messages, asked) ? asked : state.lang;
 }
 
 // A page reached by a client-side navigation is no navigation here (its data comes as a fetch):
@@ -251,7 +258,7 @@ function notSaved(lang) {
   var text = messages(lang);
   var html =
     '<!DOCTYPE html><html lang="' +
-    lang +
+    escapeHtml(lang) +
     '"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>' +
     escapeHtml(text.title) +
     '</title><link rel="stylesheet" href="' +

@@ -9,6 +9,7 @@ import type { JobLeases } from "#infrastructure/jobs/kysely-job-leases";
 import { logger } from "#infrastructure/logging/logger";
 import { KyselyPersonalDataReader } from "#infrastructure/repositories/kysely-personal-data-reader";
 import { KyselyAccountClosureStore } from "#infrastructure/repositories/kysely-account-closure-store";
+import { KyselyBookingAttemptRepository } from "#infrastructure/repositories/kysely-guest-house-booking";
 import { KyselyRetentionStore } from "#infrastructure/repositories/kysely-retention-store";
 import { startIntervalJob } from "./interval-job.server";
 
@@ -30,6 +31,7 @@ export function createDataRightsDeps(database: DatabaseHandle, accounts: Account
 export function createRetentionDeps(config: Config, database: DatabaseHandle, accounts: AccountsDeps): RetentionDeps {
   return {
     retention: new KyselyRetentionStore(database.db),
+    drafts: new KyselyBookingAttemptRepository(database.db),
     storage: accounts.storage,
     auditLog: accounts.repos.auditLog,
     clock: accounts.clock,
@@ -56,7 +58,7 @@ export function startRetentionJob(deps: RetentionDeps, intervalMs: number, lease
       const counts = await enforceRetention(deps);
       logger.info(
         { job: "data-retention", ...counts },
-        `Retention: ${counts.contactMessages} contact messages, ${counts.agentDocuments + counts.hostDocuments} verification documents (${counts.files} files), ${counts.outboxEmails + counts.bookingNotices} outbox e-mails deleted.`,
+        `Retention: ${counts.contactMessages} contact messages, ${counts.agentDocuments + counts.hostDocuments} verification documents (${counts.files} files), ${counts.outboxEmails + counts.bookingNotices} outbox e-mails, ${counts.bookingDrafts} booking drafts deleted.`,
       );
     },
     onError: (error) => logger.warn({ job: "data-retention", err: error }, "Retention job failed"),

@@ -84,6 +84,7 @@ export async function dataRightsActivity(
         files: count(e.data.files),
         outboxEmails: count(e.data.outboxEmails),
         bookingNotices: count(e.data.bookingNotices),
+        bookingDrafts: count(e.data.bookingDrafts),
       },
     })),
   };

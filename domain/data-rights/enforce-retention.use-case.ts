@@ -1,5 +1,6 @@
 import type { AuditLog } from "../accounts/audit-log.port";
 import type { DocumentStorage } from "../accounts/document-storage.port";
+import { forgetStaleBookingDrafts, type BookingDraftStore } from "../guest-house-booking/booking-draft";
 import type { Clock } from "../shared/clock";
 import type { IdGenerator } from "../shared/ids";
 import {
@@ -14,6 +15,8 @@ export const RETENTION_RUN_AUDIT_ACTION = "data_rights.retention_run";
 
 export interface RetentionDeps {
   retention: RetentionStore;
+  /** The guest-house booking forms kept while their guests pay (decision 0243): a day each. */
+  drafts: Pick<BookingDraftStore, "forgetDraftsSavedBefore">;
   /** The private files (agents' and hosts' documents). */
   storage: DocumentStorage;
   auditLog: AuditLog;
@@ -24,8 +27,9 @@ export interface RetentionDeps {
 
 /**
  * Deletes what has outlived the privacy policy's periods (decision 0227): contact messages,
- * verification documents (the files first, then their rows; the decision stays), outbox e-mails.
- * Run by the server once per period across instances; every run is written to the audit log with
+ * verification documents (the files first, then their rows; the decision stays), outbox e-mails,
+ * and the guest-house booking drafts past their day (otherwise deleted only when someone next
+ * keeps one). Run by the server once per period across instances; every run is written to the audit log with
  * its counts, so an admin sees it at /admin/data-rights. Expired sessions and tokens are the
  * accounts cleanup's (pruneAccountRecords).
  */
@@ -34,6 +38,8 @@ export async function enforceRetention(deps: RetentionDeps): Promise<RetentionCo
   const cutoffs = retentionCutoffs(now, deps.periods);
   const contactMessages = await deps.retention.deleteContactMessages(cutoffs.contactMessagesBefore);
   const { outboxEmails, bookingNotices } = await deps.retention.deleteOutboxEmails(cutoffs.outboxEmailsBefore);
+  // Before the documents, whose file deletes may fail the run.
+  const bookingDrafts = await forgetStaleBookingDrafts({ drafts: deps.drafts, clock: deps.clock });
   let agentDocuments = 0;
   let hostDocuments = 0;
   let files = 0;
@@ -47,7 +53,7 @@ export async function enforceRetention(deps: RetentionDeps): Promise<RetentionCo
     if (expired.kind === "agent") agentDocuments += removed;
     else hostDocuments += removed;
   }
-  const counts: RetentionCounts = { contactMessages, agentDocuments, hostDocuments, files, outboxEmails, bookingNotices };
+  const counts: RetentionCounts = { contactMessages, agentDocuments, hostDocuments, files, outboxEmails, bookingNotices, bookingDrafts };
   await deps.auditLog.record({
     id: deps.ids.id(),
     actorId: null,

@@ -61,6 +61,8 @@ export interface RetentionCounts {
   files: number;
   outboxEmails: number;
   bookingNotices: number;
+  /** Guest-house booking forms past their day (decision 0243). */
+  bookingDrafts: number;
 }
 
 export interface RetentionStore {

@@ -29,8 +29,8 @@ export interface BookingDraftStore {
   findLatestDraft(userId: string, savedSince: Date): Promise<BookingDraft | null>;
   /** Forgets every draft of the guest (signing out). */
   forgetDrafts(userId: string): Promise<void>;
-  /** Forgets every guest's drafts saved before `cutoff` (they are of no use any more). */
-  forgetDraftsSavedBefore(cutoff: Date): Promise<void>;
+  /** Forgets every guest's drafts saved before `cutoff` (they are of no use any more); answers how many. */
+  forgetDraftsSavedBefore(cutoff: Date): Promise<number>;
 }
 
 export interface BookingDraftDeps {
@@ -56,9 +56,20 @@ export function forgetBookingDrafts(deps: Pick<BookingDraftDeps, "drafts">, user
   return deps.drafts.forgetDrafts(userId);
 }
 
+/**
+ * Deletes every guest's drafts older than a day; answers how many. Run by the retention job
+ * (decision 0227), so a draft nobody comes back for is gone within a day of its end even when no
+ * other guest keeps one.
+ */
+export function forgetStaleBookingDrafts(deps: {
+  drafts: Pick<BookingDraftStore, "forgetDraftsSavedBefore">;
+  clock: Clock;
+}): Promise<number> {
+  return deps.drafts.forgetDraftsSavedBefore(new Date(deps.clock.now().getTime() - BOOKING_DRAFT_MS));
+}
+
 /** Keeps what the guest typed, and lets go of every draft older than a day. */
 export async function keepBookingDraft(deps: BookingDraftDeps, draft: Omit<BookingDraft, "savedAt">): Promise<void> {
-  const now = deps.clock.now();
-  await deps.drafts.saveDraft({ ...draft, savedAt: now });
-  await deps.drafts.forgetDraftsSavedBefore(new Date(now.getTime() - BOOKING_DRAFT_MS));
+  await deps.drafts.saveDraft({ ...draft, savedAt: deps.clock.now() });
+  await forgetStaleBookingDrafts(deps);
 }

@@ -67,8 +67,15 @@ export class InMemoryBookingAttemptRepository implements BookingAttemptRepositor
     for (const [key, draft] of this.drafts) if (draft.userId === userId) this.drafts.delete(key);
   }
 
-  async forgetDraftsSavedBefore(cutoff: Date): Promise<void> {
-    for (const [key, draft] of this.drafts) if (draft.savedAt.getTime() < cutoff.getTime()) this.drafts.delete(key);
+  async forgetDraftsSavedBefore(cutoff: Date): Promise<number> {
+    let forgotten = 0;
+    for (const [key, draft] of this.drafts) {
+      if (draft.savedAt.getTime() < cutoff.getTime()) {
+        this.drafts.delete(key);
+        forgotten += 1;
+      }
+    }
+    return forgotten;
   }
 
   async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {

@@ -168,8 +168,9 @@ export class KyselyBookingAttemptRepository implements BookingAttemptRepository 
     await this.db.deleteFrom("guest_house_booking_drafts").where("user_id", "=", userId).execute();
   }
 
-  async forgetDraftsSavedBefore(cutoff: Date): Promise<void> {
-    await this.db.deleteFrom("guest_house_booking_drafts").where("saved_at", "<", cutoff.toISOString()).execute();
+  async forgetDraftsSavedBefore(cutoff: Date): Promise<number> {
+    const r = await this.db.deleteFrom("guest_house_booking_drafts").where("saved_at", "<", cutoff.toISOString()).executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   async findOwn(userId: string, attemptId: string): Promise<BookingAttempt | null> {

@@ -143,7 +143,7 @@ describeEachDatabase(kinds)("booking drafts on %s", (kind) => {
     await repo.forgetDrafts("u1");
     expect(await repo.findLatestDraft("u1", since)).toBeNull();
     expect(await repo.findDraft("u2", "h1", since)).not.toBeNull();
-    await repo.forgetDraftsSavedBefore(at("2026-11-01T10:00:00.000Z"));
+    expect(await repo.forgetDraftsSavedBefore(at("2026-11-01T10:00:00.000Z"))).toBe(1);
     expect(await repo.findDraft("u2", "h1", since)).toBeNull();
     expect(await repo.findDraft("u2", "h2", since)).not.toBeNull();
   });

@@ -6,6 +6,7 @@ import { enforceRetention } from "#domain/data-rights/enforce-retention.use-case
 import { retentionCutoffs, type RetentionPeriods } from "#domain/data-rights/retention-policy";
 import { InMemoryDocumentStorage } from "#domain/accounts/in-memory-account-repositories";
 import { KyselyAccountAuditLog } from "#infrastructure/repositories/kysely-account-audit-log";
+import { KyselyBookingAttemptRepository } from "#infrastructure/repositories/kysely-guest-house-booking";
 import { DAY_MS, FixedClock } from "#domain/shared/clock";
 import { SequentialIds } from "#domain/shared/ids";
 import { allDatabaseKinds, createTestDatabase, describeEachDatabase, type TestDatabase } from "../../support/test-database";
@@ -173,6 +174,7 @@ describeEachDatabase(allDatabaseKinds())("RetentionStore on %s", (kind) => {
 
     const counts = await enforceRetention({
       retention: store,
+      drafts: new KyselyBookingAttemptRepository(t.db),
       storage,
       auditLog: new KyselyAccountAuditLog(t.db),
       clock: new FixedClock(NOW),

@@ -10,6 +10,8 @@ import { enforceRetention, RETENTION_RUN_AUDIT_ACTION } from "#domain/data-right
 import { createInMemoryAccountRepos, InMemoryDocumentStorage } from "#domain/accounts/in-memory-account-repositories";
 import { DAY_MS, FixedClock } from "#domain/shared/clock";
 import { SequentialIds } from "#domain/shared/ids";
+import { InMemoryBookingAttemptRepository } from "#domain/guest-house-booking/in-memory-guest-house-booking";
+import type { BookingDraft } from "#domain/guest-house-booking/booking-draft";
 
 const NOW = new Date("2026-11-28T13:00:00.000Z");
 
@@ -65,15 +67,17 @@ function setup() {
   const repos = createInMemoryAccountRepos();
   const storage = new InMemoryDocumentStorage();
   const retention = new FakeRetention();
+  const drafts = new InMemoryBookingAttemptRepository();
   const deps = {
     retention,
+    drafts,
     storage,
     auditLog: repos.auditLog,
     clock: new FixedClock(NOW),
     ids: new SequentialIds(),
     periods: DEFAULT_RETENTION_PERIODS,
   };
-  return { deps, retention, storage, repos };
+  return { deps, retention, storage, repos, drafts };
 }
 
 describe("enforceRetention", () => {
@@ -89,7 +93,15 @@ describe("enforceRetention", () => {
       { kind: "host", ownerId: "h", documentIds: ["3"], storageKeys: ["host-documents/h/3.pdf"] },
     ];
     const counts = await enforceRetention(s.deps);
-    expect(counts).toEqual({ contactMessages: 4, agentDocuments: 2, hostDocuments: 1, files: 3, outboxEmails: 2, bookingNotices: 3 });
+    expect(counts).toEqual({
+      contactMessages: 4,
+      agentDocuments: 2,
+      hostDocuments: 1,
+      files: 3,
+      outboxEmails: 2,
+      bookingNotices: 3,
+      bookingDrafts: 0,
+    });
     expect(s.retention.asked).toEqual({
       contact: "2025-11-28T13:00:00.000Z",
       outbox: "2026-10-29T13:00:00.000Z",
@@ -124,7 +136,29 @@ describe("enforceRetention", () => {
       files: 0,
       outboxEmails: 0,
       bookingNotices: 0,
+      bookingDrafts: 0,
     });
     expect(await s.repos.auditLog.count({ action: RETENTION_RUN_AUDIT_ACTION })).toBe(1);
+  });
+
+  it("deletes the guest-house booking drafts past their day, even when nobody keeps another (decision 0243)", async () => {
+    const s = setup();
+    const draft = (userId: string, savedAt: Date): BookingDraft => ({
+      userId,
+      guestHouseId: "h1",
+      checkIn: "2026-12-01",
+      checkOut: "2026-12-03",
+      guests: 1,
+      message: "Arriving late.",
+      savedAt,
+    });
+    await s.drafts.saveDraft(draft("stale", new Date(NOW.getTime() - DAY_MS - 1)));
+    await s.drafts.saveDraft(draft("edge", new Date(NOW.getTime() - DAY_MS)));
+    await s.drafts.saveDraft(draft("fresh", new Date(NOW.getTime() - 60_000)));
+    const counts = await enforceRetention(s.deps);
+    expect(counts.bookingDrafts).toBe(1);
+    expect([...s.drafts.drafts.values()].map((d) => d.userId).sort()).toEqual(["edge", "fresh"]);
+    const [run] = await s.repos.auditLog.list({ action: RETENTION_RUN_AUDIT_ACTION, limit: 5 });
+    expect(run?.data.bookingDrafts).toBe(1);
   });
 });

@@ -122,6 +122,8 @@ class MemoryCache {
 interface Asked {
   url: string;
   answer: (response: Response) => void;
+  /** The network failing (offline, a dropped connection). */
+  fail: (error: Error) => void;
 }
 
 /**
@@ -142,7 +144,7 @@ async function runWorker() {
   };
   const asked: Asked[] = [];
   const network = (request: string | { url: string }) =>
-    new Promise<Response>((answer) => asked.push({ url: typeof request === "string" ? request : request.url, answer }));
+    new Promise<Response>((answer, fail) => asked.push({ url: typeof request === "string" ? request : request.url, answer, fail }));
   const self = { addEventListener: (type: string, listener: (event: object) => void) => listeners.set(type, listener) };
   new Function("self", "caches", "fetch", "location", await workerText())(self, caches, network, { origin: ORIGIN });
   /** Fires an event at the worker; answers what it asked to wait for and what it answered. */
@@ -230,5 +232,27 @@ describe("the worker", () => {
     await vi.waitFor(() => expect(worker.asked.map((request) => new URL(request.url).pathname)).toEqual(["/assets/root-AB12.js"]));
     worker.asked[0].answer(new Response("chunk"));
     expect(await (await answered).text()).toBe("chunk");
+  });
+
+  it("writes its own offline page only in one of the site's languages, whatever ?lng= a link carries", async () => {
+    const worker = await runWorker();
+    // A link crafted to be opened on a bad connection: its ?lng= would be markup in the worker's page,
+    // which has no Content-Security-Policy.
+    const lng = encodeURIComponent('"><img src=x onerror=alert(document.cookie)>');
+    const offline = worker.dispatch("fetch", { request: { url: `${ORIGIN}/?lng=${lng}`, method: "GET", mode: "navigate" } });
+    const answered = offline.answered()!;
+    await vi.waitFor(() => expect(worker.asked).toHaveLength(1));
+    worker.asked[0].fail(new TypeError("Failed to fetch"));
+    const html = await (await answered).text();
+    expect(html).toContain("data-offline-not-saved");
+    expect(html).not.toContain("<img");
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+
+    // A language of the site's, asked for in the address, is still the page's.
+    const french = worker.dispatch("fetch", { request: { url: `${ORIGIN}/?lng=fr`, method: "GET", mode: "navigate" } });
+    const answeredFr = french.answered()!;
+    await vi.waitFor(() => expect(worker.asked).toHaveLength(2));
+    worker.asked[1].fail(new TypeError("Failed to fetch"));
+    expect(await (await answeredFr).text()).toMatch(/^<!DOCTYPE html><html lang="fr">/);
   });
 });
