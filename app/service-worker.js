@@ -17,7 +17,9 @@ var PERSONAL_PAGE = /^\/(profile|messages)\/?$/;
 // Always the network, the worker not in the way: money, sign-in, the portals, the machines' routes.
 var NEVER =
   /^\/(payment|payment-success|subscription-payment|guest-house-payment|guest-house-booking|book-visit|simulated-checkout|test-payment|test-booking|webhooks|api|admin|agents|host|resources|auth)(\/|\.data|$)/;
-var SIGN_OUT = /^\/auth\/logout(\.data)?$/;
+// Leaving the phone: signing out, or closing the account (its form posts here; a refused attempt
+// only costs the person their copies, kept again as they read).
+var SIGN_OUT = /^\/(auth\/logout|profile\/close)(\.data)?$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(

@@ -216,6 +216,20 @@ describe("the worker", () => {
     expect(worker.paths("kn-pages-u2-en")).toEqual(["/profile"]);
   });
 
+  it("keeps nothing of a slow answer once the account is closed, as after a sign-out", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-28T10:00:00Z"));
+    const worker = await runWorker();
+    const slow = worker.dispatch("message", { data: { keep: "/profile" } });
+    vi.setSystemTime(new Date("2026-11-28T10:00:02Z"));
+    await worker.dispatch("fetch", { request: { url: `${ORIGIN}/profile/close`, method: "POST", mode: "navigate" } }).done();
+    worker.asked[0].answer(renderedPage("u1"));
+    await slow.done();
+    expect(worker.paths("kn-pages-u1-en")).toBeUndefined();
+    const state = await worker.store.get("kn-state")!.match("/__kn/state");
+    expect(await state!.json()).toMatchObject({ scope: "guest" });
+  });
+
   it("answers an old build's asset a kept page names from the cache, anything else of /assets/ from the network", async () => {
     const worker = await runWorker();
     const { SETTINGS } = await loadWorker();
