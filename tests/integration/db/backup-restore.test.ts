@@ -17,6 +17,7 @@ import type { Database } from "#infrastructure/db/schema";
 import { BackupError, assertSqliteIntegrity, backupDatabase, restoreDatabase } from "#infrastructure/db/backup";
 import {
   createScratchPostgresDatabase,
+  SCRATCH_DROP_TIMEOUT_MS,
   createTestDatabase,
   POSTGRES_NOT_SET,
   type DatabaseKind,
@@ -181,9 +182,10 @@ async function expectRestored(db: Kysely<Database>, committedBefore: string[]): 
 }
 
 const scratch: Array<() => Promise<void>> = [];
+// A scratch database's drop waits for a checkpoint (SCRATCH_DROP_TIMEOUT_MS).
 afterEach(async () => {
   for (const cleanup of scratch.splice(0).reverse()) await cleanup();
-});
+}, SCRATCH_DROP_TIMEOUT_MS);
 
 /** A migrated database with the booking's owners (and PRELOADED pairs), and a directory for files; both removed after the test. */
 async function scratchSource(kind: DatabaseKind, options: { preload: boolean }): Promise<{ source: TestDatabase; dir: string }> {

@@ -22,6 +22,7 @@ import {
 import {
   allDatabaseKinds,
   createScratchPostgresDatabase,
+  SCRATCH_DROP_TIMEOUT_MS,
   describeEachDatabase,
   POSTGRES_NOT_SET,
   type DatabaseKind,
@@ -228,10 +229,11 @@ describe.skipIf(!pgUrl)(`the server refuses to start on a schema that is not its
     FAPSHI_WEBHOOK_SECRET: "whsec-0123456789",
   };
   let scratchDb: Awaited<ReturnType<typeof createScratchPostgresDatabase>> | undefined;
+  // The drop waits for a checkpoint (SCRATCH_DROP_TIMEOUT_MS).
   afterEach(async () => {
     await scratchDb?.drop();
     scratchDb = undefined;
-  });
+  }, SCRATCH_DROP_TIMEOUT_MS);
 
   it("MIGRATE_ON_START=false on an unmigrated database: exit 1 naming the missing migrations", { timeout: 60_000 }, async () => {
     scratchDb = await createScratchPostgresDatabase("kn_guard");
