@@ -2,12 +2,13 @@
 // in-memory adapter, SQLite and PostgreSQL: one per guest and house, replaced when typed again, read
 // back only by their author and only while fresh, the latest one across houses, forgotten by
 // booking (that house only, with the attempt), by signing out (all of the guest's) and by age.
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { allDatabaseKinds, describeEachDatabase, type DatabaseKind } from "../../support/test-database";
 import { KyselyBookingAttemptRepository } from "#infrastructure/repositories/kysely-guest-house-booking";
 import { InMemoryBookingAttemptRepository } from "#domain/guest-house-booking/in-memory-guest-house-booking";
 import type { BookingAttemptRepository } from "#domain/guest-house-booking/booking-attempt-repository.port";
 import type { BookingDraft } from "#domain/guest-house-booking/booking-draft";
+import { insertProfile, repositoryHarness, type RepositoryHarness } from "./discovery-fixtures";
 
 const stamp = "2026-11-01T10:00:00.000Z";
 const at = (iso: string) => new Date(iso);
@@ -24,64 +25,44 @@ const draft = (over: Partial<BookingDraft> = {}): BookingDraft => ({
   ...over,
 });
 
+/** Two guests, and a host with two houses. */
+const harness = (kind: "memory" | DatabaseKind) =>
+  repositoryHarness<BookingAttemptRepository>(
+    kind,
+    () => new InMemoryBookingAttemptRepository(),
+    (db) => new KyselyBookingAttemptRepository(db),
+    async (db) => {
+      for (const id of ["u1", "u2", "host"]) await insertProfile(db, { id });
+      for (const id of ["h1", "h2"]) {
+        await db
+          .insertInto("guest_houses")
+          .values({
+            id,
+            host_id: "host",
+            name: `House ${id}`,
+            neighbourhood: "Molyko",
+            latitude: 4.15,
+            longitude: 9.29,
+            nightly_rate: 12000,
+            whatsapp_number: "+237 677 12 34 56",
+            seeded: 1,
+            created_at: stamp,
+          })
+          .execute();
+      }
+    },
+  );
+
 const kinds = ["memory", ...allDatabaseKinds()] as const;
 
 describeEachDatabase(kinds)("booking drafts on %s", (kind) => {
+  let h: RepositoryHarness<BookingAttemptRepository>;
   let repo: BookingAttemptRepository;
-  let db: TestDatabase | undefined;
-
-  beforeAll(async () => {
-    if (kind === "memory") return;
-    db = await createTestDatabase(kind);
-    for (const id of ["u1", "u2", "host"]) {
-      await db.db
-        .insertInto("profiles")
-        .values({
-          id,
-          role: "student",
-          full_name: id,
-          email: `${id}@x.test`,
-          phone: null,
-          password_hash: null,
-          email_confirmed_at: stamp,
-          google_id: null,
-          totp_secret: null,
-          totp_enabled_at: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-    }
-    for (const id of ["h1", "h2"]) {
-      await db.db
-        .insertInto("guest_houses")
-        .values({
-          id,
-          host_id: "host",
-          name: `House ${id}`,
-          neighbourhood: "Molyko",
-          latitude: 4.15,
-          longitude: 9.29,
-          nightly_rate: 12000,
-          whatsapp_number: "+237 677 12 34 56",
-          seeded: 1,
-          created_at: stamp,
-        })
-        .execute();
-    }
-  });
   beforeEach(async () => {
-    if (kind === "memory") {
-      repo = new InMemoryBookingAttemptRepository();
-      return;
-    }
-    await db!.db.deleteFrom("guest_house_booking_drafts").execute();
-    await db!.db.deleteFrom("booking_attempts").execute();
-    repo = new KyselyBookingAttemptRepository(db!.db);
+    h = await harness(kind);
+    repo = h.repo;
   });
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  afterEach(() => h.close());
 
   it("keeps a draft with every field, a long message in any script included, and replaces it when typed again", async () => {
     await repo.saveDraft(draft({ message: long }));

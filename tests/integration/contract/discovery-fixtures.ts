@@ -1,8 +1,9 @@
-// Rows the discovery contract suites need, inserted straight into the database with the
-// columns infrastructure/db/schema.ts requires. Not a test file: shared by the suites beside it.
+// Rows the contract suites need (the discovery ones first), inserted straight into the database
+// with the columns infrastructure/db/schema.ts requires, and the harnesses that build a repository
+// on each kind of database. Not a test file: shared by the suites beside it.
 import type { Insertable, Kysely } from "kysely";
 import type { Database, PaymentsTable } from "#infrastructure/db/schema";
-import { createTestDatabase } from "../../support/test-database";
+import { createTestDatabase, type DatabaseKind } from "../../support/test-database";
 
 const T0 = "2026-11-01T08:00:00.000Z";
 
@@ -207,4 +208,26 @@ export async function propertyListHarness<R>(
     hide: (id) => hideProperty(t.db, id),
     close: () => t.destroy(),
   };
+}
+
+/** A repository on one kind of database, and how to let go of that database. */
+export interface RepositoryHarness<R> {
+  repo: R;
+  close(): Promise<void>;
+}
+
+/**
+ * The in-memory adapter, or the Kysely one on a fresh database holding what `seed` inserts (the
+ * profiles and other rows the repository's rows point to).
+ */
+export async function repositoryHarness<R>(
+  kind: "memory" | DatabaseKind,
+  memory: () => R,
+  kysely: (db: Kysely<Database>) => R,
+  seed: (db: Kysely<Database>) => Promise<void> = async () => {},
+): Promise<RepositoryHarness<R>> {
+  if (kind === "memory") return { repo: memory(), close: async () => {} };
+  const t = await createTestDatabase(kind);
+  await seed(t.db);
+  return { repo: kysely(t.db), close: () => t.destroy() };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { allDatabaseKinds, createTestDatabase, type TestDatabase, describeEachDatabase } from "../../support/test-database";
+import { allDatabaseKinds, describeEachDatabase } from "../../support/test-database";
 import { KyselyPlatformAccessRepository } from "#infrastructure/repositories/kysely-platform-access-repository";
 import { InMemoryPlatformAccessRepository } from "#domain/guest-house-access/in-memory-platform-access-repository";
 import type { PlatformAccessRepository } from "#domain/guest-house-access/platform-access-repository.port";
 import type { PlatformFeePayment } from "#domain/guest-house-access/platform-access.entity";
+import { insertProfile, repositoryHarness, type RepositoryHarness } from "./discovery-fixtures";
 
 const stamp = "2026-11-01T10:00:00.000Z";
 const fees: PlatformFeePayment[] = [
@@ -42,60 +43,40 @@ const fees: PlatformFeePayment[] = [
 const kinds = ["memory", ...allDatabaseKinds()] as const;
 
 describeEachDatabase(kinds)("PlatformAccessRepository on %s", (kind) => {
-  let repo: PlatformAccessRepository;
-  let db: TestDatabase | undefined;
+  let h: RepositoryHarness<PlatformAccessRepository>;
   beforeAll(async () => {
-    if (kind === "memory") {
-      repo = new InMemoryPlatformAccessRepository([...fees]);
-      return;
-    }
-    db = await createTestDatabase(kind);
-    for (const id of ["u1", "u2"]) {
-      await db.db
-        .insertInto("profiles")
-        .values({
-          id,
-          role: "student",
-          full_name: id,
-          email: `${id}@x.test`,
-          phone: null,
-          password_hash: null,
-          email_confirmed_at: stamp,
-          google_id: null,
-          totp_secret: null,
-          totp_enabled_at: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-    }
-    for (const f of fees) {
-      await db.db
-        .insertInto("platform_fee_payments")
-        .values({
-          id: f.id,
-          user_id: f.userId,
-          payment_id: null,
-          amount: f.amount,
-          payment_date: f.paymentDate.toISOString(),
-          expiry_date: f.expiryDate.toISOString(),
-          is_valid: f.isValid ? 1 : 0,
-          transaction_id: f.transactionId,
-          method: f.method,
-        })
-        .execute();
-    }
-    repo = new KyselyPlatformAccessRepository(db.db);
+    h = await repositoryHarness<PlatformAccessRepository>(
+      kind,
+      () => new InMemoryPlatformAccessRepository([...fees]),
+      (db) => new KyselyPlatformAccessRepository(db),
+      async (db) => {
+        for (const id of ["u1", "u2"]) await insertProfile(db, { id });
+        for (const f of fees) {
+          await db
+            .insertInto("platform_fee_payments")
+            .values({
+              id: f.id,
+              user_id: f.userId,
+              payment_id: null,
+              amount: f.amount,
+              payment_date: f.paymentDate.toISOString(),
+              expiry_date: f.expiryDate.toISOString(),
+              is_valid: f.isValid ? 1 : 0,
+              transaction_id: f.transactionId,
+              method: f.method,
+            })
+            .execute();
+        }
+      },
+    );
   });
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  afterAll(() => h.close());
 
   it("lists one user's payments, the one expiring last first, with their fields", async () => {
-    const list = await repo.listForUser("u1");
+    const list = await h.repo.listForUser("u1");
     expect(list.map((p) => p.id)).toEqual(["f2", "f1"]);
     expect(list[1]).toEqual(fees[0]);
     expect(list[0].isValid).toBe(false);
-    expect(await repo.listForUser("nobody")).toEqual([]);
+    expect(await h.repo.listForUser("nobody")).toEqual([]);
   });
 });
