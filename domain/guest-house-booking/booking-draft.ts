@@ -6,17 +6,16 @@
 // signing out forgets it. The stay in it passed checkStay when it was kept; the booking checks
 // everything again.
 import { DAY_MS, type Clock } from "../shared/clock";
+import type { RequestGuestHouseBookingInput } from "./request-guest-house-booking.use-case";
 
 /** How long a draft waits for its guest. */
 export const BOOKING_DRAFT_MS = DAY_MS;
 
-export interface BookingDraft {
-  userId: string;
-  guestHouseId: string;
-  checkIn: string;
-  checkOut: string;
-  guests: number;
-  message: string;
+/**
+ * The booking request as the guest sent it (the stay as checkStay read it, the message trimmed),
+ * all but its language: the attempt booked from the draft takes the guest's language then.
+ */
+export interface BookingDraft extends Omit<RequestGuestHouseBookingInput, "language"> {
   savedAt: Date;
 }
 
