@@ -14,6 +14,8 @@ export interface AccountRepository {
   /** "duplicate" when the e-mail (or Google id) already belongs to an account. */
   insert(account: Account): Promise<"inserted" | "duplicate">;
   findById(id: string): Promise<Account | null>;
+  /** The accounts of these ids, read at once for a list, in no particular order; unknown ids are absent. */
+  findByIds(ids: readonly string[]): Promise<Account[]>;
   /** Each found account's `displayName`, by id, read at once for a list; unknown ids are absent. */
   displayNamesByIds(ids: readonly string[]): Promise<Map<string, string>>;
   /** `email` is already normalised (trimmed, lower-case). */

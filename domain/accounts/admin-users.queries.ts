@@ -1,6 +1,6 @@
 // The admin area's read paths over accounts and the audit log: one page of users, one page of
 // the audit log, a user's trail. Pages count from 1; a page past the end reads as the last one.
-import type { Account, Role } from "./account.entity";
+import { displayName, type Account, type Role } from "./account.entity";
 import type { AccountRepository } from "./account-repository.port";
 import { cappedTotal, countLimitFor, type CountedTotal } from "../shared/paging";
 import { auditTarget, type AuditEntry, type AuditFilter, type AuditLog } from "./audit-log.port";
@@ -56,6 +56,32 @@ export async function readAuditLog(
   const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
   const items = await auditLog.list({ ...filter, offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
   return { items, page, pageCount, total };
+}
+
+/** A choice of the audit log's "Who" filter: an account that wrote an entry. */
+export interface AuditActorOption {
+  id: string;
+  /** "Name (e-mail)", or the bare id of an account that no longer exists. */
+  name: string;
+  admin: boolean;
+}
+
+/**
+ * The audit log's filter choices: every action written, and every account that wrote one, admins
+ * first then by name; the accounts read in one batch, however many there are.
+ */
+export async function auditFilterChoices(
+  auditLog: Pick<AuditLog, "facets">,
+  accounts: Pick<AccountRepository, "findByIds">,
+): Promise<{ actions: string[]; actors: AuditActorOption[] }> {
+  const facets = await auditLog.facets();
+  const found = new Map((await accounts.findByIds(facets.actorIds)).map((a) => [a.id, a]));
+  const actors = facets.actorIds.map((id) => {
+    const account = found.get(id);
+    return { id, name: account ? `${displayName(account)} (${account.email})` : id, admin: account?.role === "admin" };
+  });
+  actors.sort((a, b) => Number(b.admin) - Number(a.admin) || a.name.localeCompare(b.name));
+  return { actions: facets.actions, actors };
 }
 
 /**

@@ -38,6 +38,12 @@ export class InMemoryAccountRepository implements AccountRepository, Snapshottin
     const row = this.rows.get(id);
     return row ? copy(row) : null;
   }
+  async findByIds(ids: readonly string[]) {
+    return [...new Set(ids)].flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [copy(row)] : [];
+    });
+  }
   async displayNamesByIds(ids: readonly string[]) {
     const names = new Map<string, string>();
     for (const id of ids) {

@@ -7,6 +7,14 @@ import { likePattern } from "./listing-search/shared";
 /** Ids per statement of a batch read: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const IDS_PER_READ = 500;
 
+/** The distinct ids in slices of IDS_PER_READ: one statement each, under every driver's parameter limit. */
+function sliceIds(ids: readonly string[]): string[][] {
+  const unique = [...new Set(ids)];
+  const slices: string[][] = [];
+  for (let i = 0; i < unique.length; i += IDS_PER_READ) slices.push(unique.slice(i, i + IDS_PER_READ));
+  return slices;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);
 
@@ -78,12 +86,16 @@ export class KyselyAccountRepository implements AccountRepository {
     return row ? toAccount(row) : null;
   }
 
-  async displayNamesByIds(ids: readonly string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)];
-    const slices: string[][] = [];
-    for (let i = 0; i < unique.length; i += IDS_PER_READ) slices.push(unique.slice(i, i + IDS_PER_READ));
+  async findByIds(ids: readonly string[]): Promise<Account[]> {
     const rows = await Promise.all(
-      slices.map((slice) => this.db.selectFrom("profiles").select(["id", "full_name", "email"]).where("id", "in", slice).execute()),
+      sliceIds(ids).map((slice) => this.db.selectFrom("profiles").selectAll().where("id", "in", slice).execute()),
+    );
+    return rows.flat().map(toAccount);
+  }
+
+  async displayNamesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await Promise.all(
+      sliceIds(ids).map((slice) => this.db.selectFrom("profiles").select(["id", "full_name", "email"]).where("id", "in", slice).execute()),
     );
     return new Map(rows.flat().map((r) => [r.id, displayName({ fullName: r.full_name, email: r.email })]));
   }

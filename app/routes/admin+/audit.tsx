@@ -5,8 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FilterDate, FilterSelect } from "~/components/filters/filter-fields";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { auditFilterFrom, readAuditLog } from "#domain/accounts/admin-users.queries";
-import { displayName } from "#domain/accounts/account.entity";
+import { auditFilterChoices, auditFilterFrom, readAuditLog } from "#domain/accounts/admin-users.queries";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
 import { AuditEntries, useActionLabel } from "~/components/admin/audit-entries";
@@ -25,16 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = auditFilterFrom(query);
   const page = params.get("page");
   const { auditLog, accounts } = context.services.accounts.repos;
-  const [found, facets] = await Promise.all([
+  const [found, choices] = await Promise.all([
     readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1),
-    auditLog.facets(),
+    auditFilterChoices(auditLog, accounts),
   ]);
-  const actors = await Promise.all(
-    facets.actorIds.map(async (id) => {
-      const account = await accounts.findById(id);
-      return { id, name: account ? `${displayName(account)} (${account.email})` : id, admin: account?.role === "admin" };
-    }),
-  );
   const t = await i18next.getFixedT(request, "admin-users");
   return {
     title: t("audit.title"),
@@ -45,8 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       from: filter.from ? query.from!.trim() : "",
       to: filter.to ? query.to!.trim() : "",
     },
-    actors: actors.sort((a, b) => Number(b.admin) - Number(a.admin) || a.name.localeCompare(b.name)),
-    actions: facets.actions,
+    actors: choices.actors,
+    actions: choices.actions,
     page: found.page,
     pageCount: found.pageCount,
     total: found.total,

@@ -52,6 +52,11 @@ describeEachDatabase(accountKinds())("AccountRepository on %s", (kind) => {
     expect(names.get("u0000")).toBe("Name u0000");
     expect(names.get("u1202")).toBe("Name u1202");
     expect(names.has("u1201")).toBe(false);
+    // The same batch read of whole accounts (the audit log's "Who" choices).
+    const found = await h.repos.accounts.findByIds([...ids, "u0000"]);
+    expect(found).toHaveLength(602);
+    expect(found.find((a) => a.id === "u1202")?.fullName).toBe("Name u1202");
+    expect(await h.repos.accounts.findByIds([])).toEqual([]);
   });
 
   it("records sign-ins: the account's first one says so, the others do not (decision 0237)", async () => {
