@@ -40,12 +40,14 @@ function GalleryDialog({ title, many }: { title: string; many: boolean }) {
       <ul className="gallery-slides" tabIndex={0} data-gallery-slides="" />
       {many ? (
         <div className="gallery-bar justify-between">
-          <button type="button" className="gallery-button" data-gallery-prev="">
+          {/* Short words on the buttons ("Précédente"), so both fit on one row of a 360 px phone;
+              their names say "photo" (the visible word is part of the name). */}
+          <button type="button" className="gallery-button" data-gallery-prev="" aria-label={t("photo.previous")}>
             <span aria-hidden="true">← </span>
-            {t("photo.previous")}
+            {t("photo.previousShort")}
           </button>
-          <button type="button" className="gallery-button" data-gallery-next="">
-            {t("photo.next")}
+          <button type="button" className="gallery-button" data-gallery-next="" aria-label={t("photo.next")}>
+            {t("photo.nextShort")}
             <span aria-hidden="true"> →</span>
           </button>
         </div>

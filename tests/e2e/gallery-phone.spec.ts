@@ -243,6 +243,13 @@ for (const language of ["en", "fr"] as const) {
         expect((await first.boundingBox())!.width).toBeGreaterThan(Math.max(stripWidth, WIDTH - 1));
         expect(await clipped(dialog.locator("li").first().locator("figcaption"))).toEqual([]);
         expect(await pageWidth(page), "the page with the viewer open").toBeLessThanOrEqual(WIDTH);
+        // The previous and next buttons side by side, each on one line (French is the longer).
+        const [previousBox, nextBox] = await Promise.all(
+          [words.previous, words.next].map((name) => dialog.getByRole("button", { name }).boundingBox()),
+        );
+        expect(Math.abs(previousBox!.y - nextBox!.y), "the buttons on one row").toBeLessThan(1);
+        expect(previousBox!.height, "one line of text").toBeLessThanOrEqual(48);
+        expect(nextBox!.x + nextBox!.width).toBeLessThanOrEqual(WIDTH);
         await page.screenshot({ path: path.join(SHOTS, `gallery-${language}-js-viewer.png`) });
         const axe = await new AxeBuilder({ page }).analyze();
         const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
