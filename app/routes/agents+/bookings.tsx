@@ -11,6 +11,7 @@ import { useTranslation } from "~/utils/translation";
 import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "#domain/booking/booking-lifecycle";
 import { acceptVisitTime } from "#domain/booking/booking-lifecycle.use-cases";
 import { doualaDate, isCalendarDate } from "#domain/booking/visit-date";
+import { FilterDate, FilterSelect } from "~/components/filters/filter-fields";
 import { FormAlert } from "~/components/forms/form-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
@@ -94,38 +95,23 @@ export default function AgentBookingsPage() {
         className="card mb-4 flex flex-wrap items-end gap-3 p-4"
         aria-label={t("booking:agent.filters.label")}
       >
-        <div>
-          <label htmlFor="filter-property" className="label">
-            {t("booking:agent.filters.property")}
-          </label>
-          <select id="filter-property" name="property" className="input" defaultValue={filters.property}>
-            <option value="">{t("booking:agent.filters.allProperties")}</option>
-            {properties.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-date" className="label">
-            {t("booking:agent.filters.date")}
-          </label>
-          <input id="filter-date" name="date" type="date" className="input" defaultValue={filters.date} />
-        </div>
-        <div>
-          <label htmlFor="filter-status" className="label">
-            {t("booking:agent.filters.status")}
-          </label>
-          <select id="filter-status" name="status" className="input" defaultValue={filters.status}>
-            <option value="">{t("booking:agent.filters.allStatuses")}</option>
-            {AGENT_BOOKING_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {t(`booking:agent.filters.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-property"
+          name="property"
+          label={t("booking:agent.filters.property")}
+          value={filters.property}
+          anyLabel={t("booking:agent.filters.allProperties")}
+          options={properties.map((p) => ({ value: p.id, label: p.title }))}
+        />
+        <FilterDate id="filter-date" name="date" label={t("booking:agent.filters.date")} value={filters.date} />
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label={t("booking:agent.filters.status")}
+          value={filters.status}
+          anyLabel={t("booking:agent.filters.allStatuses")}
+          options={AGENT_BOOKING_FILTERS.map((s) => ({ value: s, label: t(`booking:agent.filters.statuses.${s}`) }))}
+        />
         <button type="submit" className="btn-secondary">
           {t("booking:agent.filters.apply")}
         </button>
