@@ -12,7 +12,7 @@ import { usePersonName } from "~/utils/person-name";
 import { ADMIN_BOOKING_PROPERTY_MAX, BOOKING_STATUSES, listBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
 import { doualaDate } from "#domain/booking/visit-date";
-import { bookingFilterFromUrl, bookingFilterQuery } from "~/components/admin/admin-bookings";
+import { bookingFilterFromUrl, bookingFilterQuery, bookingPageFromUrl } from "~/utils/admin-booking-filter";
 import { FilterDate, FilterSearch, FilterSelect } from "~/components/filters/filter-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
@@ -33,9 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const filter = bookingFilterFromUrl(url);
-  const rawPage = url.searchParams.get("page");
   const deps = context.services.money.bookingAdmin;
-  const found = await listBookingsForAdmin(deps, filter, rawPage && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1);
+  const found = await listBookingsForAdmin(deps, filter, bookingPageFromUrl(url));
   const today = doualaDate(deps.clock.now());
   const t = await i18next.getFixedT(request, "auth");
   return {
