@@ -1,5 +1,7 @@
 // The fields of a list's filter form, a plain GET form (every view has its URL; works without
-// JavaScript): a labelled choice (its first option may filter nothing), day or whole number.
+// JavaScript): a labelled choice (its first option may filter nothing), day, whole number or text.
+import type { ReactNode } from "react";
+
 export interface FilterOption {
   value: string;
   label: string;
@@ -13,6 +15,18 @@ interface FieldProps {
   value: string;
 }
 
+/** A field with its label above it. */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled select; with `anyLabel`, a first option of that text and the empty value. */
 export function FilterSelect({
   id,
@@ -23,10 +37,7 @@ export function FilterSelect({
   options,
 }: FieldProps & { anyLabel?: string; options: readonly FilterOption[] }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <select id={id} name={name} defaultValue={value} className="input">
         {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
         {options.map((o) => (
@@ -35,19 +46,25 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }
 
 /** A labelled date field (YYYY-MM-DD); `describedBy` names the id of a hint about it. */
 export function FilterDate({ id, name, label, value, describedBy }: FieldProps & { describedBy?: string }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <input id={id} name={name} type="date" defaultValue={value} className="input" aria-describedby={describedBy} />
-    </div>
+    </Labelled>
+  );
+}
+
+/** A labelled search field: text to look for, at most `maxLength` characters. */
+export function FilterSearch({ id, name, label, value, maxLength }: FieldProps & { maxLength: number }) {
+  return (
+    <Labelled id={id} label={label}>
+      <input id={id} name={name} type="search" defaultValue={value} maxLength={maxLength} className="input" />
+    </Labelled>
   );
 }
 
@@ -62,10 +79,7 @@ export function FilterNumber({
   step,
 }: Omit<FieldProps, "value"> & { value: number | null; min: number; max?: number; step?: number }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <input
         id={id}
         name={name}
@@ -77,6 +91,6 @@ export function FilterNumber({
         defaultValue={value ?? ""}
         className="input"
       />
-    </div>
+    </Labelled>
   );
 }

@@ -9,10 +9,11 @@ import { useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { usePersonName } from "~/utils/person-name";
-import { BOOKING_STATUSES, listBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
+import { ADMIN_BOOKING_PROPERTY_MAX, BOOKING_STATUSES, listBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
 import { doualaDate } from "#domain/booking/visit-date";
-import { bookingFilterFromUrl, bookingFilterQuery } from "~/components/admin/admin-bookings";
+import { bookingFilterFromUrl, bookingFilterQuery, bookingPageFromUrl } from "~/utils/admin-booking-filter";
+import { FilterDate, FilterSearch, FilterSelect } from "~/components/filters/filter-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
 import { ReasonField } from "~/components/booking/booking-lifecycle";
@@ -32,9 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const filter = bookingFilterFromUrl(url);
-  const rawPage = url.searchParams.get("page");
   const deps = context.services.money.bookingAdmin;
-  const found = await listBookingsForAdmin(deps, filter, rawPage && /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1);
+  const found = await listBookingsForAdmin(deps, filter, bookingPageFromUrl(url));
   const today = doualaDate(deps.clock.now());
   const t = await i18next.getFixedT(request, "auth");
   return {
@@ -48,24 +48,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     countText: await listCountText(request, "admin-bookings", "list.count", found),
     items: found.items.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), cancellable: isUpcomingVisit(b, today) })),
   };
-}
-
-function FilterInput({ name, type, label, value }: { name: string; type: "date" | "search"; label: string; value: string }) {
-  return (
-    <div>
-      <label htmlFor={`booking-${name}`} className="label">
-        {label}
-      </label>
-      <input
-        id={`booking-${name}`}
-        type={type}
-        name={name}
-        defaultValue={value}
-        maxLength={type === "search" ? 100 : undefined}
-        className="input"
-      />
-    </div>
-  );
 }
 
 export default function AdminBookingsPage() {
@@ -86,22 +68,23 @@ export default function AdminBookingsPage() {
           {t("filters.title")}
         </h2>
         <Form method="get" action="/admin/bookings" className="card mt-2 flex flex-wrap items-end gap-3 p-4">
-          <div>
-            <label htmlFor="booking-status" className="label">
-              {t("filters.status")}
-            </label>
-            <select id="booking-status" name="status" defaultValue={form.status} className="input">
-              <option value="">{t("filters.any")}</option>
-              {BOOKING_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`statuses.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <FilterInput name="from" type="date" label={t("filters.from")} value={form.from} />
-          <FilterInput name="to" type="date" label={t("filters.to")} value={form.to} />
-          <FilterInput name="property" type="search" label={t("filters.property")} value={form.property} />
+          <FilterSelect
+            id="booking-status"
+            name="status"
+            label={t("filters.status")}
+            value={form.status}
+            anyLabel={t("filters.any")}
+            options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+          <FilterDate id="booking-from" name="from" label={t("filters.from")} value={form.from} />
+          <FilterDate id="booking-to" name="to" label={t("filters.to")} value={form.to} />
+          <FilterSearch
+            id="booking-property"
+            name="property"
+            label={t("filters.property")}
+            value={form.property}
+            maxLength={ADMIN_BOOKING_PROPERTY_MAX}
+          />
           <button type="submit" className="btn-primary">
             {t("filters.apply")}
           </button>

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
 import { doualaDate } from "#domain/booking/visit-date";
-import { bookingFilterFromUrl } from "~/components/admin/admin-bookings";
+import { bookingFilterFromUrl } from "~/utils/admin-booking-filter";
 import { requireAdmin } from "~/utils/auth.server";
 import { toCsv } from "~/utils/csv";
 

@@ -10,7 +10,7 @@ import { Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
 import { cancelVisitAsAdmin, findBookingForAdmin } from "#domain/booking/booking-lifecycle.use-cases";
 import { MAX_REASON_LENGTH, MIN_REASON_LENGTH } from "#domain/booking/booking-lifecycle";
-import { bookingsReturnPath } from "~/components/admin/admin-bookings";
+import { bookingsReturnPath } from "~/utils/admin-booking-filter";
 import { FormAlert } from "~/components/forms/form-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";

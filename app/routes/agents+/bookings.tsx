@@ -8,16 +8,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Form, Link } from "~/components/link";
 import { useTranslation } from "~/utils/translation";
-import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "#domain/booking/booking-lifecycle";
+import { AGENT_BOOKING_FILTERS } from "#domain/booking/booking-lifecycle";
 import { acceptVisitTime } from "#domain/booking/booking-lifecycle.use-cases";
-import { doualaDate, isCalendarDate } from "#domain/booking/visit-date";
+import { doualaDate } from "#domain/booking/visit-date";
+import { FilterDate, FilterSelect } from "~/components/filters/filter-fields";
 import { FormAlert } from "~/components/forms/form-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
 import { AgentBookingsList } from "~/components/booking/agent-bookings";
 import { agentBookingActionSchema } from "~/components/booking/lifecycle-schema";
 import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
-import { cleanKey } from "~/utils/clean-key";
+import {
+  agentBookingFilterFromUrl,
+  agentBookingPageFromUrl,
+  agentBookingsPath,
+  agentBookingsReturnPath,
+} from "~/utils/agent-booking-filter";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
@@ -27,24 +33,12 @@ import { readFormOrNull } from "~/utils/form-data.server";
 export const handle = { i18n: ["auth", "booking", "portal"] };
 export const meta = titleMeta;
 
-/** The filters from the query string; anything malformed is ignored rather than refused. */
-function filtersOf(url: URL) {
-  const q = url.searchParams;
-  const propertyId = cleanKey(q.get("property")) ?? undefined;
-  const date = q.get("date");
-  const visitDate = date && isCalendarDate(date) ? date : undefined;
-  const s = q.get("status");
-  const status = (AGENT_BOOKING_FILTERS as readonly string[]).includes(s ?? "") ? (s as AgentBookingFilter) : undefined;
-  const p = q.get("page");
-  const page = p && /^\d{1,4}$/.test(p) && Number(p) >= 1 ? Number(p) : 1;
-  return { propertyId, visitDate, status, page };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAgent(context, request);
   const t = await i18next.getFixedT(request, "auth");
-  const filters = filtersOf(new URL(request.url));
-  const result = await context.services.money.views.agentBookings(user.id, filters);
+  const url = new URL(request.url);
+  const filter = agentBookingFilterFromUrl(url);
+  const result = await context.services.money.views.agentBookings(user.id, { ...filter, page: agentBookingPageFromUrl(url) });
   return {
     title: t("portal.agent.pages.bookings.title"),
     bookings: result.items,
@@ -53,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total: result.total,
     properties: result.properties,
     today: doualaDate(context.services.money.clock.now()),
-    filters: { property: filters.propertyId ?? "", date: filters.visitDate ?? "", status: filters.status ?? "" },
+    filter,
   };
 }
 
@@ -65,27 +59,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return lifecycleBadForm(request);
   const result = await acceptVisitTime(context.services.money.lifecycle, { agentId: user.id, bookingId: submission.value.bookingId });
   if (!result.ok) return lifecycleRefused(request, result.error);
-  return redirectWithToast(context, request, backTo(formData.get("back")), { kind: "success", title: "booking:toasts.visitAccepted" });
-}
-
-/** Back to the list as it was filtered (only a path under /agents/bookings is accepted). */
-function backTo(raw: FormDataEntryValue | null): string {
-  return typeof raw === "string" && /^\/agents\/bookings(\?[\w=&%.-]*)?$/.test(raw) && raw.length < 300 ? raw : "/agents/bookings";
+  return redirectWithToast(context, request, agentBookingsReturnPath(formData.get("back")), {
+    kind: "success",
+    title: "booking:toasts.visitAccepted",
+  });
 }
 
 export default function AgentBookingsPage() {
   const { t } = useTranslation(["auth", "booking"]);
-  const { bookings, page, pageCount, total, properties, filters, today } = useLoaderData<typeof loader>();
+  const { bookings, page, pageCount, total, properties, filter, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as LifecycleActionError | undefined;
-  const query = (p: number) => {
-    const params = new URLSearchParams();
-    if (filters.property) params.set("property", filters.property);
-    if (filters.date) params.set("date", filters.date);
-    if (filters.status) params.set("status", filters.status);
-    if (p > 1) params.set("page", String(p));
-    const s = params.toString();
-    return s ? `/agents/bookings?${s}` : "/agents/bookings";
-  };
+  const pathOf = (p: number) => agentBookingsPath(filter, p);
   return (
     <PortalLayout portal="agent" title={t("portal.agent.pages.bookings.title")} intro={t("portal.agent.pages.bookings.intro")}>
       <Form
@@ -94,42 +78,27 @@ export default function AgentBookingsPage() {
         className="card mb-4 flex flex-wrap items-end gap-3 p-4"
         aria-label={t("booking:agent.filters.label")}
       >
-        <div>
-          <label htmlFor="filter-property" className="label">
-            {t("booking:agent.filters.property")}
-          </label>
-          <select id="filter-property" name="property" className="input" defaultValue={filters.property}>
-            <option value="">{t("booking:agent.filters.allProperties")}</option>
-            {properties.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-date" className="label">
-            {t("booking:agent.filters.date")}
-          </label>
-          <input id="filter-date" name="date" type="date" className="input" defaultValue={filters.date} />
-        </div>
-        <div>
-          <label htmlFor="filter-status" className="label">
-            {t("booking:agent.filters.status")}
-          </label>
-          <select id="filter-status" name="status" className="input" defaultValue={filters.status}>
-            <option value="">{t("booking:agent.filters.allStatuses")}</option>
-            {AGENT_BOOKING_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {t(`booking:agent.filters.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-property"
+          name="property"
+          label={t("booking:agent.filters.property")}
+          value={filter.propertyId ?? ""}
+          anyLabel={t("booking:agent.filters.allProperties")}
+          options={properties.map((p) => ({ value: p.id, label: p.title }))}
+        />
+        <FilterDate id="filter-date" name="date" label={t("booking:agent.filters.date")} value={filter.visitDate ?? ""} />
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label={t("booking:agent.filters.status")}
+          value={filter.status ?? ""}
+          anyLabel={t("booking:agent.filters.allStatuses")}
+          options={AGENT_BOOKING_FILTERS.map((s) => ({ value: s, label: t(`booking:agent.filters.statuses.${s}`) }))}
+        />
         <button type="submit" className="btn-secondary">
           {t("booking:agent.filters.apply")}
         </button>
-        {filters.property || filters.date || filters.status ? (
+        {filter.propertyId || filter.visitDate || filter.status ? (
           <Link to="/agents/bookings" className="link self-center">
             {t("booking:agent.filters.clear")}
           </Link>
@@ -137,8 +106,8 @@ export default function AgentBookingsPage() {
       </Form>
       <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t("booking:agent.count", { count: total })}</p>
       {actionData?.formError ? <FormAlert id="bookings-error" errors={[actionData.formError]} /> : null}
-      <AgentBookingsList bookings={bookings} back={query(page)} today={today} />
-      <Pagination page={page} pageCount={pageCount} hrefFor={query} />
+      <AgentBookingsList bookings={bookings} back={pathOf(page)} today={today} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={pathOf} />
     </PortalLayout>
   );
 }
