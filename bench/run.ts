@@ -884,7 +884,8 @@ async function main() {
   // The sections other commands measure (npm run bench:load, npm run bench:plans) are kept as they
   // are. The search-only section is left out, since the figures above supersede it.
   const previous = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, "utf8") : "";
-  const kept = ["load", "plans"].map((name) => sectionOf(previous, name)).filter(Boolean);
+  // "notes" is written by hand: a comparison of two runs, which the next run must not erase.
+  const kept = ["notes", "load", "plans"].map((name) => sectionOf(previous, name)).filter(Boolean);
   const report = lines.join("\n") + "\n" + kept.map((section) => `\n${section}\n`).join("");
   fs.writeFileSync(RESULTS_FILE, report);
   console.log(`\n${report.split("## Query plans")[0]}`);
