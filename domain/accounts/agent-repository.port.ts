@@ -19,6 +19,8 @@ export interface AgentRepository {
   acceptTerms(userId: string, at: Date): Promise<boolean>;
   addDocument(document: AgentDocument): Promise<void>;
   listDocuments(agentId: string): Promise<AgentDocument[]>;
+  /** The documents of all these agents, read at once for the review queue; oldest first. */
+  listDocumentsOf(agentIds: readonly string[]): Promise<AgentDocument[]>;
   /** Sets approved/rejected only when the agent is pending; false otherwise (already reviewed). */
   review(userId: string, decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date }): Promise<boolean>;
   /**

@@ -329,6 +329,9 @@ export class InMemoryAgentRepository implements AgentRepository, Snapshotting {
   async listDocuments(agentId: string) {
     return copy(this.documents.filter((d) => d.agentId === agentId));
   }
+  async listDocumentsOf(agentIds: readonly string[]) {
+    return copy(this.documents.filter((d) => agentIds.includes(d.agentId)));
+  }
   async review(userId: string, decision: { status: "approved" | "rejected"; rejectionReason: string | null; reviewedAt: Date }) {
     const row = this.agents.get(userId);
     if (!row || row.status !== "pending") return false;

@@ -198,7 +198,9 @@ async function reviewHost(
 /** The admin's queue: pending hosts, oldest submission first, with their accounts. */
 export async function listPendingHosts(deps: Deps<"hosting" | "accounts">, limit: number) {
   const pending = await deps.hosting.listVerifications("pending", limit);
-  return Promise.all(pending.map(async (verification) => ({ verification, account: await deps.accounts.findById(verification.hostId) })));
+  // The accounts in one read, not one per host.
+  const accounts = new Map((await deps.accounts.findByIds(pending.map((v) => v.hostId))).map((a) => [a.id, a]));
+  return pending.map((verification) => ({ verification, account: accounts.get(verification.hostId) ?? null }));
 }
 
 /** One of a host's documents, for an admin reviewing them; null when it is not theirs or is gone. */

@@ -3,17 +3,9 @@ import { displayName, type Account, type AccountChanges } from "#domain/accounts
 import { phoneSearchText, type AccountRepository, type AccountSearch } from "#domain/accounts/account-repository.port";
 import type { Database, ProfilesTable } from "../db/schema";
 import { likePattern } from "./listing-search/shared";
+import { sliceIds } from "./id-slices";
 
 /** Ids per statement of a batch read: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const IDS_PER_READ = 500;
-
-/** The distinct ids in slices of IDS_PER_READ: one statement each, under every driver's parameter limit. */
-function sliceIds(ids: readonly string[]): string[][] {
-  const unique = [...new Set(ids)];
-  const slices: string[][] = [];
-  for (let i = 0; i < unique.length; i += IDS_PER_READ) slices.push(unique.slice(i, i + IDS_PER_READ));
-  return slices;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s ? new Date(s) : null);

@@ -3,6 +3,7 @@ import type { AgentStatus } from "#domain/accounts/account.entity";
 import type { AgentDocument, AgentProfile, AgentVerificationDetails, DocumentMimeType } from "#domain/accounts/agent.entity";
 import type { AgentRepository } from "#domain/accounts/agent-repository.port";
 import type { AgentsTable, Database } from "../db/schema";
+import { sliceIds } from "./id-slices";
 
 const toAgent = (row: Selectable<AgentsTable>): AgentProfile => ({
   userId: row.user_id,
@@ -120,14 +121,16 @@ export class KyselyAgentRepository implements AgentRepository {
   }
 
   async listDocuments(agentId: string): Promise<AgentDocument[]> {
-    const rows = await this.db
-      .selectFrom("agent_documents")
-      .selectAll()
-      .where("agent_id", "=", agentId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.map((r) => ({
+    return this.listDocumentsOf([agentId]);
+  }
+
+  async listDocumentsOf(agentIds: readonly string[]): Promise<AgentDocument[]> {
+    const slices = await Promise.all(
+      sliceIds(agentIds).map((slice) =>
+        this.db.selectFrom("agent_documents").selectAll().where("agent_id", "in", slice).orderBy("created_at").orderBy("id").execute(),
+      ),
+    );
+    return slices.flat().map((r) => ({
       id: r.id,
       agentId: r.agent_id,
       storageKey: r.storage_key,

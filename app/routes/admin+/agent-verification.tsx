@@ -1,3 +1,4 @@
+import { pendingAgentQueue } from "#domain/accounts/agent-documents.queries";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -37,27 +38,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (new URL(request.url).searchParams.get("tab") === "hosts") {
     return { title: t("portal.admin.pages.agentVerification.title"), agents: [], hosts: await loadHostQueue(context, language) };
   }
-  const { repos } = context.services.accounts;
-  const pending = await repos.agents.listByStatus("pending", QUEUE_LIMIT);
-  const agents = await Promise.all(
-    pending.map(async (agent) => {
-      const [account, documents] = await Promise.all([repos.accounts.findById(agent.userId), repos.agents.listDocuments(agent.userId)]);
-      return {
-        id: agent.userId,
-        name: account?.fullName || account?.email || agent.userId,
-        email: account?.email ?? "",
-        businessName: agent.businessName,
-        licenseNumber: agent.licenseNumber,
-        specializations: agent.specializations,
-        businessPhone: agent.businessPhone,
-        businessEmail: agent.businessEmail,
-        businessAddress: agent.businessAddress,
-        websiteUrl: agent.websiteUrl,
-        submittedAt: agent.submittedAt ? formatDate(agent.submittedAt, language) : null,
-        documents: documents.map((d) => ({ id: d.id, name: d.originalName, sizeKb: Math.max(1, Math.round(d.sizeBytes / 1024)) })),
-      };
-    }),
-  );
+  const queue = await pendingAgentQueue(context.services.accounts.repos, QUEUE_LIMIT);
+  const agents = queue.map(({ agent, account, documents }) => ({
+    id: agent.userId,
+    name: account?.fullName || account?.email || agent.userId,
+    email: account?.email ?? "",
+    businessName: agent.businessName,
+    licenseNumber: agent.licenseNumber,
+    specializations: agent.specializations,
+    businessPhone: agent.businessPhone,
+    businessEmail: agent.businessEmail,
+    businessAddress: agent.businessAddress,
+    websiteUrl: agent.websiteUrl,
+    submittedAt: agent.submittedAt ? formatDate(agent.submittedAt, language) : null,
+    documents: documents.map((d) => ({ id: d.id, name: d.originalName, sizeKb: Math.max(1, Math.round(d.sizeBytes / 1024)) })),
+  }));
   return { title: t("portal.admin.pages.agentVerification.title"), agents, hosts: null };
 }
 

@@ -91,6 +91,16 @@ describeEachDatabase(accountKinds())("AgentRepository on %s", (kind) => {
     await h.repos.agents.addDocument(aDocument("d2"));
     await h.repos.agents.addDocument(aDocument("d3", "u2"));
     expect(await h.repos.agents.listDocuments("u1")).toEqual([aDocument("d1"), aDocument("d2")]);
+    // The review queue's batch read: several agents' documents at once, none of another's.
+    await h.repos.agents.saveSubmission("u3", details(), at(2));
+    await h.repos.agents.addDocument(aDocument("d4", "u3"));
+    const byId = (docs: AgentDocument[]) => [...docs].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(await h.repos.agents.listDocumentsOf(["u1", "u2", "nobody"]))).toEqual([
+      aDocument("d1"),
+      aDocument("d2"),
+      aDocument("d3", "u2"),
+    ]);
+    expect(await h.repos.agents.listDocumentsOf([])).toEqual([]);
   });
 
   it("reviews a pending agent once only", async () => {

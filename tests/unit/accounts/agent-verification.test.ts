@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { detectDocumentType, MAX_DOCUMENT_BYTES } from "#domain/accounts/agent.entity";
 import { getSessionUser, createSession } from "#domain/accounts/manage-sessions.use-case";
 import { approveAgent, rejectAgent } from "#domain/accounts/review-agent.use-case";
+import { pendingAgentQueue } from "#domain/accounts/agent-documents.queries";
 import { signUp } from "#domain/accounts/sign-up.use-case";
 import { submitAgentVerification, type AgentVerificationInput } from "#domain/accounts/submit-agent-verification.use-case";
 import { confirmedAccount, createTestAccounts, validSignUp, type TestAccounts } from "./support";
@@ -275,5 +276,39 @@ describe("agent review", () => {
     const adminId = await adminAccount(t);
     const student = await confirmedAccount(t, { email: "student@example.cm" });
     expect(await approveAgent(t.deps, { adminId, agentId: student })).toEqual({ ok: false, error: { code: "auth.agent_not_found" } });
+  });
+});
+
+describe("pendingAgentQueue", () => {
+  it("gives each pending agent its account and own documents, oldest submission first, in one read of each", async () => {
+    const t = createTestAccounts();
+    const first = await agentAccount(t, "first@example.cm");
+    const second = await agentAccount(t, "second@example.cm");
+    await agentAccount(t, "never-submitted@example.cm");
+    const twoFiles = {
+      documents: [
+        { name: "licence.pdf", bytes: pdf() },
+        { name: "id.png", bytes: png() },
+      ],
+    };
+    expect((await submitAgentVerification(t.deps, { userId: first, verification: verification(twoFiles) })).ok).toBe(true);
+    t.clock.advance(60_000);
+    expect((await submitAgentVerification(t.deps, { userId: second, verification: verification() })).ok).toBe(true);
+    const reads = { accounts: 0, documents: 0 };
+    const queue = await pendingAgentQueue(
+      {
+        accounts: { findByIds: (ids) => (reads.accounts++, t.repos.accounts.findByIds(ids)) },
+        agents: {
+          listByStatus: (status, limit) => t.repos.agents.listByStatus(status, limit),
+          listDocumentsOf: (ids) => (reads.documents++, t.repos.agents.listDocumentsOf(ids)),
+        },
+      },
+      50,
+    );
+    expect(reads).toEqual({ accounts: 1, documents: 1 });
+    expect(queue.map((q) => [q.account?.email, q.documents.map((d) => d.originalName)])).toEqual([
+      ["first@example.cm", ["licence.pdf", "id.png"]],
+      ["second@example.cm", ["licence.pdf"]],
+    ]);
   });
 });
