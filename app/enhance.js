@@ -170,18 +170,25 @@
     document.head.appendChild(script);
   }
   if (document.querySelector("[data-gallery]")) galleryLoad();
-  document.addEventListener("click", function (event) {
-    var open = event.target instanceof Element && event.target.closest("[data-gallery-open]");
-    // A new tab or window asked for: the link's own large view.
-    if (!open || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (window.knGalleryOpen) {
-      if (window.knGalleryOpen(open)) event.preventDefault();
-    } else if (gallerySrc) {
-      event.preventDefault();
-      galleryWaiting = open;
-      galleryLoad();
-    }
-  });
+  // In the capture phase, on window: before React's own listener on the document (a hydrated
+  // page may hydrate before this deferred script runs), so a <Link> sees the click prevented and
+  // does not also navigate to the large view behind the opened viewer.
+  window.addEventListener(
+    "click",
+    function (event) {
+      var open = event.target instanceof Element && event.target.closest("[data-gallery-open]");
+      // A new tab or window asked for: the link's own large view.
+      if (!open || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (window.knGalleryOpen) {
+        if (window.knGalleryOpen(open)) event.preventDefault();
+      } else if (gallerySrc) {
+        event.preventDefault();
+        galleryWaiting = open;
+        galleryLoad();
+      }
+    },
+    true,
+  );
 
   // The live chat: loaded lazily, never on a slow mobile connection except on payment paths.
   var link = document.querySelector("[data-chat-src]");
