@@ -140,6 +140,10 @@ test("the admin refunds a student's payment and the subscription loses its days;
   // A reason is required: the browser asks for it, and the server refuses an empty one too.
   const refused = await page.request.post(`/admin/payments/${student.paymentId}/refund`, { form: { reason: "" } });
   expect(refused.status()).toBe(400);
+  // The refusal's message carries the limits as values: filled, never "{{min}} to {{max}}".
+  const refusal = await refused.text();
+  expect(refusal).toContain("Give a reason for the refund (3 to 500 characters).");
+  expect(unfilledPlaceholders(refusal)).toEqual([]);
 
   await refund(page, student.paymentId, "Charged for a subscription the student never used");
   await expect(page.getByTestId("refund-status")).toContainText("Refund of 8 000 FCFA to 670000123 sent to the provider");
