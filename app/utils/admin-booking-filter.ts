@@ -3,6 +3,7 @@
 // link and the cancel page's return address. A value that is not valid is no filter.
 import type { AdminBookingFilter } from "#domain/booking/admin-bookings.port";
 import { adminBookingFilterFrom } from "#domain/booking/admin-bookings.queries";
+import { listPage, listReturnPath } from "./list-url";
 
 const LIST = "/admin/bookings";
 
@@ -10,12 +11,6 @@ const LIST = "/admin/bookings";
 export function bookingFilterFromUrl(url: URL): AdminBookingFilter {
   const q = url.searchParams;
   return adminBookingFilterFrom({ status: q.get("status"), from: q.get("from"), to: q.get("to"), property: q.get("property") });
-}
-
-/** ?page=N, a whole number from 1; anything else is page 1 (a page past the end reads as the last). */
-export function bookingPageFromUrl(url: URL): number {
-  const raw = url.searchParams.get("page");
-  return raw && /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
 }
 
 /** The query string of a filter (and page), "" when there is none; the names the form uses. */
@@ -32,8 +27,5 @@ export function bookingFilterQuery(filter: AdminBookingFilter, page = 1): string
 
 /** A return address inside the bookings page (its filters and page rebuilt), or the page itself. */
 export function bookingsReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith(LIST)) return LIST;
-  const url = new URL(value, "http://kamernest.invalid");
-  if (url.pathname !== LIST) return LIST;
-  return `${LIST}${bookingFilterQuery(bookingFilterFromUrl(url), bookingPageFromUrl(url))}`;
+  return listReturnPath(LIST, value, (url) => `${LIST}${bookingFilterQuery(bookingFilterFromUrl(url), listPage(url))}`);
 }

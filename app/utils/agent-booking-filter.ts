@@ -5,6 +5,7 @@ import { AGENT_BOOKING_FILTERS, type AgentBookingFilter } from "#domain/booking/
 import { isCalendarDate } from "#domain/booking/visit-date";
 import type { AgentBookingsQuery } from "#domain/payment/money-views-reader.port";
 import { cleanKey } from "./clean-key";
+import { listPage, listReturnPath } from "./list-url";
 
 const LIST = "/agents/bookings";
 
@@ -26,12 +27,6 @@ export function agentBookingFilterFromUrl(url: URL): AgentBookingsFilter {
   return filter;
 }
 
-/** ?page=N, a whole number from 1; anything else is page 1 (a page past the end reads as the last). */
-export function agentBookingPageFromUrl(url: URL): number {
-  const raw = url.searchParams.get("page");
-  return raw && /^\d{1,4}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-}
-
 /** The list's address with these filters on this page; the names the filter form uses. */
 export function agentBookingsPath(filter: AgentBookingsFilter, page = 1): string {
   const q = new URLSearchParams();
@@ -45,8 +40,5 @@ export function agentBookingsPath(filter: AgentBookingsFilter, page = 1): string
 
 /** A return address inside the list (its filters and page rebuilt), or the list itself. */
 export function agentBookingsReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith(LIST)) return LIST;
-  const url = new URL(value, "http://kamernest.invalid");
-  if (url.pathname !== LIST) return LIST;
-  return agentBookingsPath(agentBookingFilterFromUrl(url), agentBookingPageFromUrl(url));
+  return listReturnPath(LIST, value, (url) => agentBookingsPath(agentBookingFilterFromUrl(url), listPage(url)));
 }

@@ -13,21 +13,19 @@ import { toAuditViews } from "~/routes/admin+/audit-view.server";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { listPage } from "~/utils/list-url";
 
 export const handle = { i18n: ["auth", "admin-users", "listings"] };
 export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const query = { actor: params.get("actor"), action: params.get("action"), from: params.get("from"), to: params.get("to") };
   const filter = auditFilterFrom(query);
-  const page = params.get("page");
   const { auditLog, accounts } = context.services.accounts.repos;
-  const [found, choices] = await Promise.all([
-    readAuditLog(auditLog, filter, page && /^\d{1,5}$/.test(page) ? Number(page) : 1),
-    auditFilterChoices(auditLog, accounts),
-  ]);
+  const [found, choices] = await Promise.all([readAuditLog(auditLog, filter, listPage(url)), auditFilterChoices(auditLog, accounts)]);
   const t = await i18next.getFixedT(request, "admin-users");
   return {
     title: t("audit.title"),

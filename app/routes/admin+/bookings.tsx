@@ -12,7 +12,8 @@ import { usePersonName } from "~/utils/person-name";
 import { ADMIN_BOOKING_PROPERTY_MAX, BOOKING_STATUSES, listBookingsForAdmin } from "#domain/booking/admin-bookings.queries";
 import { isUpcomingVisit } from "#domain/booking/booking-lifecycle";
 import { doualaDate } from "#domain/booking/visit-date";
-import { bookingFilterFromUrl, bookingFilterQuery, bookingPageFromUrl } from "~/utils/admin-booking-filter";
+import { bookingFilterFromUrl, bookingFilterQuery } from "~/utils/admin-booking-filter";
+import { listPage } from "~/utils/list-url";
 import { FilterDate, FilterSearch, FilterSelect } from "~/components/filters/filter-fields";
 import { titleMeta } from "~/utils/page-title";
 import { PortalLayout } from "~/components/portal/portal-layout";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filter = bookingFilterFromUrl(url);
   const deps = context.services.money.bookingAdmin;
-  const found = await listBookingsForAdmin(deps, filter, bookingPageFromUrl(url));
+  const found = await listBookingsForAdmin(deps, filter, listPage(url));
   const today = doualaDate(deps.clock.now());
   const t = await i18next.getFixedT(request, "auth");
   return {

@@ -18,12 +18,8 @@ import { PortalLayout } from "~/components/portal/portal-layout";
 import { AgentBookingsList } from "~/components/booking/agent-bookings";
 import { agentBookingActionSchema } from "~/components/booking/lifecycle-schema";
 import { lifecycleBadForm, lifecycleRefused, type LifecycleActionError } from "~/utils/booking-lifecycle.server";
-import {
-  agentBookingFilterFromUrl,
-  agentBookingPageFromUrl,
-  agentBookingsPath,
-  agentBookingsReturnPath,
-} from "~/utils/agent-booking-filter";
+import { agentBookingFilterFromUrl, agentBookingsPath, agentBookingsReturnPath } from "~/utils/agent-booking-filter";
+import { listPage } from "~/utils/list-url";
 import { Pagination } from "~/components/listings/pagination";
 import { i18next } from "~/i18next.server";
 import { requireAgent } from "~/utils/auth.server";
@@ -38,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "auth");
   const url = new URL(request.url);
   const filter = agentBookingFilterFromUrl(url);
-  const result = await context.services.money.views.agentBookings(user.id, { ...filter, page: agentBookingPageFromUrl(url) });
+  const result = await context.services.money.views.agentBookings(user.id, { ...filter, page: listPage(url) });
   return {
     title: t("portal.agent.pages.bookings.title"),
     bookings: result.items,

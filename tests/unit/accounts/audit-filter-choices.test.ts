@@ -4,28 +4,9 @@ import { describe, expect, it } from "vitest";
 import { auditFilterChoices } from "#domain/accounts/admin-users.queries";
 import { InMemoryAccountRepository, InMemoryAuditLog } from "#domain/accounts/in-memory-account-repositories";
 import type { Account } from "#domain/accounts/account.entity";
+import { anAccount } from "../../integration/contract/accounts-harness";
 
-const at = new Date("2026-11-28T10:00:00Z");
-
-function account(id: string, fullName: string, role: Account["role"]): Account {
-  return {
-    id,
-    role,
-    fullName,
-    email: `${id}@kamernest.cm`,
-    phone: null,
-    passwordHash: null,
-    emailConfirmedAt: at,
-    googleId: null,
-    totpSecret: null,
-    totpEnabledAt: null,
-    suspendedAt: null,
-    suspendedReason: null,
-    language: "en",
-    createdAt: at,
-    updatedAt: at,
-  };
-}
+const account = (id: string, fullName: string, role: Account["role"]) => anAccount({ id, fullName, role, email: `${id}@kamernest.cm` });
 
 describe("auditFilterChoices", () => {
   it("reads every actor at once and lists admins first, then by name; a deleted account shows its id", async () => {
@@ -36,7 +17,13 @@ describe("auditFilterChoices", () => {
     await accounts.insert(account("u-bea", "Bea Admin", "admin"));
     const actors = ["u-zoe", "u-ada", "u-bea", "u-gone", "u-ada"];
     for (const [i, actorId] of actors.entries()) {
-      await auditLog.record({ id: `a${i}`, actorId, action: i % 2 ? "admin.user_suspended" : "auth.login", data: {}, at });
+      await auditLog.record({
+        id: `a${i}`,
+        actorId,
+        action: i % 2 ? "admin.user_suspended" : "auth.login",
+        data: {},
+        at: new Date("2026-11-28T10:00:00Z"),
+      });
     }
     const batches: (readonly string[])[] = [];
     const counting = {

@@ -1,7 +1,8 @@
 // The admin bookings page's filters from its URL (docs/decisions/0126): valid values kept, the rest
 // dropped, and the return address after a cancel can only be the bookings page with its filters.
 import { describe, expect, it } from "vitest";
-import { bookingFilterFromUrl, bookingFilterQuery, bookingPageFromUrl, bookingsReturnPath } from "~/utils/admin-booking-filter";
+import { bookingFilterFromUrl, bookingFilterQuery, bookingsReturnPath } from "~/utils/admin-booking-filter";
+import { listPage } from "~/utils/list-url";
 import { adminBookingFilterFrom } from "#domain/booking/admin-bookings.queries";
 
 describe("adminBookingFilterFrom", () => {
@@ -23,18 +24,10 @@ describe("adminBookingFilterFrom", () => {
 
 const at = (query: string) => new URL(`https://kamernest.test/admin/bookings${query}`);
 
-describe("bookingPageFromUrl", () => {
-  it("reads a whole page number from 1, and anything else as page 1", () => {
-    expect(bookingPageFromUrl(at("?page=3"))).toBe(3);
-    for (const page of ["", "0", "-2", "1.5", "1e3", "abc", "%00", "123456"]) {
-      expect(bookingPageFromUrl(at(`?page=${page}`)), page).toBe(1);
-    }
-    expect(bookingPageFromUrl(at(""))).toBe(1);
-  });
-
+describe("the list's address", () => {
   it("round-trips with the filter through the query string", () => {
     const url = at("?status=expired&from=2026-12-01&property=Gate&page=4");
-    expect(bookingFilterQuery(bookingFilterFromUrl(url), bookingPageFromUrl(url))).toBe(url.search);
+    expect(bookingFilterQuery(bookingFilterFromUrl(url), listPage(url))).toBe(url.search);
   });
 });
 

@@ -1,12 +1,8 @@
 // The agent's bookings list's filters from its URL (decision 0117): valid values kept, malformed
 // ones ignored, the page carried back, and the accept form's return address can only be the list.
 import { describe, expect, it } from "vitest";
-import {
-  agentBookingFilterFromUrl,
-  agentBookingPageFromUrl,
-  agentBookingsPath,
-  agentBookingsReturnPath,
-} from "~/utils/agent-booking-filter";
+import { agentBookingFilterFromUrl, agentBookingsPath, agentBookingsReturnPath } from "~/utils/agent-booking-filter";
+import { listPage } from "~/utils/list-url";
 
 const at = (query: string) => new URL(`https://kamernest.test/agents/bookings${query}`);
 
@@ -26,19 +22,10 @@ describe("agentBookingFilterFromUrl", () => {
   });
 });
 
-describe("agentBookingPageFromUrl", () => {
-  it("reads a whole page number from 1, and anything else as page 1", () => {
-    expect(agentBookingPageFromUrl(at("?page=12"))).toBe(12);
-    for (const page of ["", "0", "-4", "2.5", "1e3", "x", "%00", "12345"]) {
-      expect(agentBookingPageFromUrl(at(`?page=${page}`)), page).toBe(1);
-    }
-  });
-});
-
 describe("agentBookingsPath", () => {
   it("round-trips the filters and the page through the address", () => {
     const url = at("?property=p-1&date=2026-12-01&status=cancelled&page=3");
-    expect(agentBookingsPath(agentBookingFilterFromUrl(url), agentBookingPageFromUrl(url))).toBe(url.pathname + url.search);
+    expect(agentBookingsPath(agentBookingFilterFromUrl(url), listPage(url))).toBe(url.pathname + url.search);
     expect(agentBookingsPath({}, 1)).toBe("/agents/bookings");
     expect(agentBookingsPath({ status: "visited" })).toBe("/agents/bookings?status=visited");
   });
